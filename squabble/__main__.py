@@ -1,0 +1,3 @@
+from squabble.cli import main
+
+raise SystemExit(main())
