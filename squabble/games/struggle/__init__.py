@@ -1,0 +1,173 @@
+"""Twilight Struggle rules engine (pure Python).  See docs/struggle.md.
+
+API: new_game, decision, apply, apply_in_place, validate, check_invariants, info, view,
+MISSING_EVENTS.
+"""
+
+from __future__ import annotations
+
+import marshal
+
+from squabble import rng
+
+from .core import EVENTS
+from .data import CARD_NUMBERS, CARDS, COUNTRIES, SPACE_RACE, SUPERPOWER_ADJ
+from .engine import run
+from .validation import check_invariants, validate
+
+__all__ = ["new_game", "decision", "apply", "apply_in_place", "validate", "check_invariants",
+           "info", "view", "MISSING_EVENTS"]
+
+#: card numbers (sorted) whose event is not written yet
+MISSING_EVENTS: list = sorted(n for n in CARD_NUMBERS if n not in EVENTS)
+
+DEFAULT_OPTIONS = {"optional_cards": False, "chinese_civil_war": False, "handicap": None}
+
+
+def parse_options(options) -> dict:
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise ValueError("Struggle options must be an object.")
+    unknown = sorted(set(options) - set(DEFAULT_OPTIONS))
+    if unknown:
+        raise ValueError(f"Unknown Struggle option {unknown[0]!r} (known: optional_cards, "
+                         "chinese_civil_war, handicap).")
+    out = dict(DEFAULT_OPTIONS)
+    for key in ("optional_cards", "chinese_civil_war"):
+        if key in options:
+            if not isinstance(options[key], bool):
+                raise ValueError(f"Option {key} must be true or false.")
+            out[key] = options[key]
+    hc = options.get("handicap")
+    if hc is not None:
+        if not isinstance(hc, dict) or set(hc) - {"side", "influence"}:
+            raise ValueError('Option handicap must be {"side": "USA"|"USSR", "influence": n}.')
+        side = hc.get("side")
+        amount = hc.get("influence")
+        if side not in ("USA", "USSR"):
+            raise ValueError('The handicap side must be "USA" or "USSR".')
+        if not isinstance(amount, int) or isinstance(amount, bool) or not 0 <= amount <= 30:
+            raise ValueError("The handicap influence must be a whole number from 0 to 30.")
+        out["handicap"] = {"side": side, "influence": amount} if amount else None
+    return out
+
+
+def new_game(seed: int, options: dict | None = None, *, test_setup: bool = False) -> dict:
+    """A new game at its first decision (the USSR's set-up influence)."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError("The seed must be a whole number.")
+    opts = parse_options(options)
+    if MISSING_EVENTS and not test_setup:
+        raise ValueError(
+            f"The Twilight Struggle mode is not available yet: {len(MISSING_EVENTS)} of the "
+            f"{len(CARD_NUMBERS)} card events are still missing.")
+    from .data import period_cards
+    state = {
+        "game": "struggle", "winner": None, "end_reason": None,
+        "hands": {"USA": [], "USSR": []},
+        "turn": 1, "action_round": 0, "phasing": None, "active": None,
+        "defcon": 5, "vp": 0, "milops": {"USA": 0, "USSR": 0}, "space": {"USA": 0, "USSR": 0},
+        "space_attempts": {"USA": 0, "USSR": 0},
+        "influence": {c: {"USA": 0, "USSR": 0} for c in sorted(COUNTRIES)},
+        "china": {"holder": None if opts["chinese_civil_war"] else "USSR", "face_up": True},
+        "deck": period_cards("Early", opts["optional_cards"]), "discard": [], "removed": [],
+        "table": [], "effects": [], "effect_args": [],
+        "headline": {"USA": None, "USSR": None, "shown": None},
+        "options": opts, "test_setup": bool(test_setup), "ccw": 0, "final": False,
+        "step": "deal", "ar_next": None, "access": {"USA": [], "USSR": []},
+        "round": {"defcon_start": 5, "defcon2": False},
+        "stack": [{"kind": "game"}], "pending": None,
+        "rng": rng.seed_value(seed), "dice": [],
+    }
+    # rewrite 3.0 / struggle-rulings: standard fixed influence
+    for side, fixed in FIXED_SETUP.items():
+        for c, n in fixed.items():
+            state["influence"][c][side] += n
+    rng.shuffle(state, state["deck"])
+    run(state)
+    return state
+
+
+FIXED_SETUP = {
+    "USSR": {"Syria": 1, "Iraq": 1, "N. Korea": 3, "E. Germany": 3, "Finland": 1},
+    "USA": {"Canada": 2, "Iran": 1, "Israel": 1, "Japan": 1, "Australia": 4, "Philippines": 1,
+            "S. Korea": 1, "Panama": 1, "South Africa": 1, "U.K.": 5},
+}
+
+
+def decision(state: dict):
+    """The pending DECISION, or None when the game has ended."""
+    if state.get("winner") is not None:
+        return None
+    p = state.get("pending")
+    if p is None:
+        return None
+    return {"player": p["player"], "prompt": p["prompt"], "options": [dict(o) for o in p["options"]]}
+
+
+def apply_in_place(state: dict, index: int, log: list | None = None) -> None:
+    """Pick option ``index`` of the pending decision, mutating ``state``."""
+    if state.get("winner") is not None:
+        raise ValueError("The game has ended; there is no decision to answer.")
+    p = state.get("pending")
+    if p is None:
+        raise ValueError("There is no pending decision.")
+    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(p["options"]):
+        raise ValueError(f"Bad option index {index!r}: choose 0 to {len(p['options']) - 1}.")
+    answer = p["options"][index]
+    state["pending"] = None
+    run(state, answer, log)
+
+
+def copy_state(state: dict) -> dict:
+    return marshal.loads(marshal.dumps(state))
+
+
+def apply(state: dict, index: int):
+    """Pure: returns (new_state, log_lines); ``state`` is left untouched."""
+    new = copy_state(state)
+    log: list = []
+    apply_in_place(new, index, log)
+    return new, log
+
+
+def info() -> dict:
+    countries = []
+    for name in sorted(COUNTRIES):
+        c = COUNTRIES[name]
+        adj = list(c["adjacent"])
+        countries.append({"name": name, "stability": c["stability"], "battleground": c["battleground"],
+                          "regions": list(c["regions"]), "adjacent": adj})
+    cards = [{k: CARDS[n][k] for k in ("number", "name", "period", "side", "ops",
+                                        "removed_after_event", "scoring", "war", "optional")}
+             | {"text": CARDS[n].get("text", "")} for n in CARD_NUMBERS]
+    space = [dict(s) for s in SPACE_RACE]
+    return {"countries": countries, "superpowers": {k: sorted(v) for k, v in SUPERPOWER_ADJ.items()},
+            "cards": cards, "space_race": space, "missing_events": list(MISSING_EVENTS)}
+
+
+def view(state: dict, side: str) -> dict:
+    """A copy of ``state`` with what ``side`` may not see removed: the enemy's hand (a count),
+    the draw pile (a count), an enemy headline not yet revealed, the generator and forced dice,
+    and the engine's internal stack."""
+    if side not in ("USA", "USSR"):
+        raise ValueError('side must be "USA" or "USSR"')
+    v = copy_state(state)
+    enemy = "USSR" if side == "USA" else "USA"
+    v["hands"][enemy] = len(v["hands"][enemy])
+    v["deck"] = len(v["deck"])
+    hl = v.get("headline") or {}
+    stack = v.get("stack") or []
+    choosing = any(f.get("kind") == "headline" and f.get("stage") == "choose" for f in stack)
+    if choosing and hl.get(enemy) is not None and hl.get("shown") != enemy:
+        if hl[enemy] in v["table"]:
+            v["table"].remove(hl[enemy])
+        hl[enemy] = "hidden"
+    p = v.get("pending")
+    if p is not None and p.get("player") != side:
+        v["pending"] = {"player": p["player"], "prompt": p["prompt"], "options": []}
+    v["stack"] = []
+    v["rng"] = 0
+    v["dice"] = []
+    return v

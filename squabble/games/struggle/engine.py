@@ -1,0 +1,761 @@
+"""The Twilight Struggle rules engine: sequence of play, card play, operations, space race.
+
+The whole game is one JSON state.  Its ``stack`` is a list of frames (plain dicts), the last one
+active; a frame's handler either asks a decision (``state["pending"]``), pushes a child frame, or
+finishes (pops itself, leaving its result in the parent's ``"ret"``).  ``run`` calls handlers until
+a decision is pending or the game has ended, so a state with a pending decision is always at rest
+and a JSON round trip resumes it exactly.
+"""
+
+from __future__ import annotations
+
+from squabble import rng
+
+from . import core
+from .core import (
+    EVENTS, active_hooks, add_influence, add_milops, adjacent_controlled, advance_space,
+    controls, defcon_allows, degrade_defcon, discard, draw, improve_defcon, ops_value, roll,
+    space_ability, space_attempts_allowed, vp, win)
+from .data import (ADJACENT, BATTLEGROUND, CARDS, CHINA, COUNTRY_NAMES, ENEMY, REGION_SETS,
+                   REGIONS, SCORED_REGIONS, SPACE_END, SPACE_RACE, STABILITY, SUPERPOWER_ADJ,
+                   card_name, period_cards)
+from .events import can_occur, event_frame, make_ops_frame, opt, Event
+from .events.scoring import final_scoring
+
+SIDES = ("USSR", "USA")
+ADJ_COUNTRIES = {c: tuple(sorted(a for a in adj if a not in ("USA", "USSR")))
+                 for c, adj in ADJACENT.items()}
+OPS_KINDS = ("influence", "realign", "coup")
+CCW_NAME = "Chinese Civil War"
+
+
+class GameError(ValueError):
+    pass
+
+
+# ---------------------------------------------------------------- driver
+def finish(state: dict, frame: dict, ret=None) -> None:
+    stack = state["stack"]
+    if stack and stack[-1] is frame:
+        stack.pop()
+    if stack:
+        stack[-1]["ret"] = ret
+
+
+def run(state: dict, answer=None, log=None) -> None:
+    """Advance the game until a decision is pending or the game has ended."""
+    steps = 0
+    while state["winner"] is None and state["pending"] is None:
+        frame = state["stack"][-1]
+        HANDLERS[frame["kind"]](state, frame, answer, log)
+        answer = None
+        steps += 1
+        if steps > 200000:
+            raise RuntimeError("the Struggle engine made no progress")
+    if state["winner"] is not None:
+        state["stack"] = []
+        state["pending"] = None
+        state["phasing"] = None
+
+
+def say(log, text: str) -> None:
+    if log is not None:
+        log.append(text)
+
+
+# ---------------------------------------------------------------- helpers
+def snapshot_access(state: dict) -> None:
+    """Where each side has influence at the start of an action round (rewrite 2.3.6(b))."""
+    infl = state["influence"]
+    state["access"] = {s: [c for c in COUNTRY_NAMES if infl[c][s] > 0] for s in SIDES}
+
+
+def rounds_for(state: dict, side: str) -> int:
+    n = 6 if state["turn"] < 4 else 7
+    if space_ability(state, side, 8):
+        n = 8
+    for fn, args in active_hooks(state, "action_rounds"):
+        n = fn(state, args, side, n)
+    return n
+
+
+def event_available(state: dict, card: int) -> bool:
+    """The card has an event in this build (always true once every event exists)."""
+    return card in EVENTS
+
+
+def implementer(card: int, player: str) -> str:
+    owner = CARDS[card]["side"]
+    return owner if owner in SIDES else player
+
+
+def target_allowed(state: dict, side: str, action: str, country: str) -> bool:
+    for fn, args in active_hooks(state, "can_target"):
+        if not fn(state, args, side, action, country):
+            return False
+    return True
+
+
+def influence_targets(state: dict, frame: dict) -> list:
+    """[(country, cost)] where ``frame``'s side may place one influence now."""
+    side = frame["side"]
+    enemy = ENEMY[side]
+    access = state["access"][side]
+    acc = set(SUPERPOWER_ADJ[side])
+    acc.update(access)
+    for c in access:
+        acc.update(ADJ_COUNTRIES[c])
+    restrict = frame["countries"]
+    infl = state["influence"]
+    left = frame["left"]
+    bonus = frame["bonus"]
+    out = []
+    for c in sorted(acc):
+        if restrict is not None and c not in restrict:
+            continue
+        ci = infl[c]
+        cost = 2 if ci[enemy] >= STABILITY[c] + ci[side] else 1
+        avail = left
+        for region, amount in bonus:
+            if c in REGION_SETS[region]:
+                avail += amount
+        if cost <= avail and target_allowed(state, side, "influence", c):
+            out.append((c, cost))
+    return out
+
+
+def strike_targets(state: dict, frame: dict, action: str) -> list:
+    """Countries ``frame``'s side may realign or coup now."""
+    side = frame["side"]
+    enemy = ENEMY[side]
+    infl = state["influence"]
+    restrict = frame["countries"]
+    out = []
+    for c in (restrict if restrict is not None else COUNTRY_NAMES):
+        if infl[c][enemy] <= 0:
+            continue
+        if not frame["ignore_defcon"] and not defcon_allows(state, c):
+            continue
+        avail = frame["left"]
+        for region, amount in frame["bonus"]:
+            if c in REGION_SETS[region]:
+                avail += amount
+        if avail <= 0:
+            continue
+        if target_allowed(state, side, action, c):
+            out.append(c)
+    return out
+
+
+def ccw_open(state: dict, frame: dict) -> bool:
+    return (frame["side"] == "USSR" and not frame["granted"] and frame["countries"] is None
+            and state["options"]["chinese_civil_war"] and state["ccw"] < 3
+            and state["china"]["holder"] is None and frame["left"] > 0)
+
+
+def legal_kinds(state: dict, frame: dict) -> list:
+    out = []
+    for k in frame["kinds"]:
+        if k == "influence":
+            if influence_targets(state, frame) or ccw_open(state, frame):
+                out.append(k)
+        elif strike_targets(state, frame, k):
+            out.append(k)
+    return out
+
+
+def spend(frame: dict, country, cost: int) -> None:
+    """Pay ``cost`` ops for a point in ``country`` (None: outside every region)."""
+    frame["bonus"] = [b for b in frame["bonus"] if country is not None and country in REGION_SETS[b[0]]]
+    take = min(cost, frame["left"])
+    frame["left"] -= take
+    cost -= take
+    for b in frame["bonus"]:
+        if cost <= 0:
+            break
+        t = min(cost, b[1])
+        b[1] -= t
+        cost -= t
+    frame["bonus"] = [b for b in frame["bonus"] if b[1] > 0]
+
+
+def space_ok(state: dict, side: str, card: int) -> bool:
+    """Rewrite 2.3.7: a research attempt is allowed with this card now."""
+    if card == CHINA or CARDS[card]["ops"] is None:
+        return False
+    pos = state["space"][side]
+    if pos >= SPACE_END or state["space_attempts"][side] >= space_attempts_allowed(state, side):
+        return False
+    return ops_value(state, side, card) >= SPACE_RACE[pos]["ops_needed"]
+
+
+# ---------------------------------------------------------------- coup and realignment
+def do_coup(state: dict, side: str, country: str, ops: int, *, milops=True, log=None) -> int:
+    """Rewrite 2.3.6(d).  Returns the modified roll (how much changed hands)."""
+    enemy = ENEMY[side]
+    if milops:
+        add_milops(state, side, ops)
+    if country in BATTLEGROUND and all(fn(state, a, side, country)
+                                       for fn, a in active_hooks(state, "coup_defcon")):
+        degrade_defcon(state, 1)
+        say(log, f"DEFCON drops to {state['defcon']}.")
+        if state["winner"] is not None:
+            return 0
+    die = roll(state)
+    mod = sum(fn(state, a, side, country) for fn, a in active_hooks(state, "coup_mod"))
+    result = max(0, die + ops + mod - 2 * STABILITY[country])
+    c = state["influence"][country]
+    placed = max(0, result - c[enemy])
+    removed = min(result, c[enemy])
+    c[side] += placed
+    c[enemy] -= removed
+    say(log, f"{side} coup in {country} with {ops} ops: die {die}"
+        + (f" {mod:+d}" if mod else "") + f", result {result}: "
+        + (f"{removed} {enemy} influence removed, {placed} {side} placed." if result else "no effect."))
+    return result
+
+
+def do_realign(state: dict, side: str, country: str, log=None) -> int:
+    """Rewrite 2.3.6(c): dice of the acting side first, then the enemy's.  Returns the influence
+    removed (positive: enemy influence removed, negative: acting side's removed)."""
+    enemy = ENEMY[side]
+    c = state["influence"][country]
+    rolls = {}
+    for s in (side, enemy):
+        r = roll(state)
+        mod = adjacent_controlled(state, s, country)
+        if c[s] > c[ENEMY[s]]:
+            mod += 1
+        if s == side:
+            mod += sum(fn(state, a, side, country) for fn, a in active_hooks(state, "realign_mod"))
+        rolls[s] = (r, r + mod)
+    diff = rolls[side][1] - rolls[enemy][1]
+    if diff > 0:
+        k = core.remove_influence(state, country, enemy, diff)
+        out = k
+    elif diff < 0:
+        k = core.remove_influence(state, country, side, -diff)
+        out = -k
+    else:
+        k = out = 0
+    say(log, f"{side} realigns {country}: {side} {rolls[side][0]}→{rolls[side][1]}, "
+        f"{enemy} {rolls[enemy][0]}→{rolls[enemy][1]}; "
+        + (f"{k} {enemy if diff > 0 else side} influence removed." if k else "no change."))
+    return out
+
+
+# ---------------------------------------------------------------- frame handlers
+def h_ops(state, frame, answer, log):
+    side = frame["side"]
+    if answer is not None:
+        mode = answer.get("mode")
+        if mode == "ccw":
+            state["ccw"] += 1
+            spend(frame, None, 1)
+            say(log, f"USSR places 1 influence in the Chinese Civil War display ({state['ccw']}).")
+            if state["ccw"] >= 3 and state["china"]["holder"] is None:
+                state["china"] = {"holder": "USSR", "face_up": True}
+                say(log, "The China Card enters the game, face up, held by the USSR.")
+        elif "country" not in answer:
+            frame["type"] = mode
+        elif mode == "influence":
+            c = answer["country"]
+            spend(frame, c, answer.get("amount", 1))
+            add_influence(state, c, side, 1)
+            say(log, f"{side} places 1 influence in {c}.")
+        elif mode == "realign":
+            c = answer["country"]
+            spend(frame, c, 1)
+            do_realign(state, side, c, log)
+        elif mode == "coup":
+            c = answer["country"]
+            ops = frame["left"] + sum(a for r, a in frame["bonus"] if c in REGION_SETS[r])
+            frame["left"] = 0
+            frame["bonus"] = []
+            do_coup(state, side, c, ops, milops=frame["milops"], log=log)
+            finish(state, frame, {"coup": c})
+            return
+        if state["winner"] is not None:
+            return
+    kind = frame["type"]
+    if kind is None:
+        kinds = legal_kinds(state, frame)
+        if not kinds:
+            say(log, f"{side} has no legal use for these operations.")
+            finish(state, frame)
+            return
+        if len(kinds) == 1:
+            frame["type"] = kinds[0]
+            return
+        total = frame["left"]
+        state["pending"] = {"player": side, "prompt": f"Conduct operations ({total} ops): how?",
+                            "options": [opt(KIND_LABEL[k], mode=k) for k in kinds]}
+        return
+    if kind == "influence":
+        targets = influence_targets(state, frame)
+        options = [opt(f"Place 1 influence in {c}" + (" (costs 2)" if cost == 2 else ""),
+                       mode="influence", country=c, amount=cost) for c, cost in targets]
+        if ccw_open(state, frame):
+            options.append(opt("Place 1 influence in the Chinese Civil War display", mode="ccw"))
+        prompt = f"Spread influence: {ops_left(frame)} ops left"
+    else:
+        targets = strike_targets(state, frame, kind)
+        options = [opt(f"{KIND_VERB[kind]} {c}", mode=kind, country=c) for c in targets]
+        prompt = (f"Realignment: {ops_left(frame)} rolls left" if kind == "realign"
+                  else f"Coup with {ops_left(frame)} ops: choose the target")
+    if not options:
+        finish(state, frame)
+        return
+    state["pending"] = {"player": side, "prompt": prompt, "options": options}
+
+
+KIND_LABEL = {"influence": "Spread influence", "realign": "Realignments", "coup": "Launch a coup"}
+KIND_VERB = {"realign": "Realign", "coup": "Coup in"}
+
+
+def ops_left(frame: dict) -> str:
+    extra = sum(a for _, a in frame["bonus"])
+    return f"{frame['left']}" + (f" (+{extra} if all in {', '.join(r for r, _ in frame['bonus'])})"
+                                 if extra else "")
+
+
+def h_place(state, frame, answer, log):
+    """Place (or, for set-up, spread) influence one point at a time."""
+    target = frame["target"]
+    if answer is not None:
+        if answer.get("mode") == "done":
+            finish(state, frame, {"placed": frame["counts"]})
+            return
+        c = answer["country"]
+        add_influence(state, c, target, 1)
+        frame["counts"][c] = frame["counts"].get(c, 0) + 1
+        frame["n"] -= 1
+        say(log, f"{frame['side']} places 1 {target} influence in {c}.")
+    if frame["n"] <= 0:
+        finish(state, frame, {"placed": frame["counts"]})
+        return
+    infl = state["influence"]
+    mp = frame["max_per"]
+    cap = frame["cap"]
+    options = []
+    for c in frame["countries"]:
+        if mp is not None and frame["counts"].get(c, 0) >= mp:
+            continue
+        if cap is not None and infl[c][target] >= STABILITY[c] + cap:
+            continue
+        options.append(opt(f"Place 1 influence in {c}", mode=frame["mode"], country=c))
+    if not options:
+        finish(state, frame, {"placed": frame["counts"]})
+        return
+    if frame["optional"]:
+        options.append(opt("Done", mode="done"))
+    state["pending"] = {"player": frame["side"], "prompt": f"{frame['prompt']} ({frame['n']} left)",
+                        "options": options}
+
+
+def h_remove(state, frame, answer, log):
+    target = frame["target"]
+    if answer is not None:
+        if answer.get("mode") == "done":
+            finish(state, frame, {"removed": frame["counts"]})
+            return
+        c = answer["country"]
+        amount = frame["amount"]
+        k = core.remove_influence(state, c, target, state["influence"][c][target] if amount is None else amount)
+        frame["counts"][c] = frame["counts"].get(c, 0) + k
+        frame.setdefault("picks", {})[c] = frame.get("picks", {}).get(c, 0) + 1
+        frame["n"] -= 1
+        say(log, f"{frame['side']} removes {k} {target} influence from {c}.")
+    if frame["n"] <= 0:
+        finish(state, frame, {"removed": frame["counts"]})
+        return
+    infl = state["influence"]
+    mp = frame["max_per"]
+    picks = frame.get("picks", {})
+    options = [opt(f"Remove {target} influence from {c}", mode="remove", country=c)
+               for c in frame["countries"]
+               if infl[c][target] > 0 and (mp is None or picks.get(c, 0) < mp)]
+    if not options:
+        finish(state, frame, {"removed": frame["counts"]})
+        return
+    if frame["optional"]:
+        options.append(opt("Done", mode="done"))
+    state["pending"] = {"player": frame["side"], "prompt": f"{frame['prompt']} ({frame['n']} left)",
+                        "options": options}
+
+
+def h_event(state, frame, answer, log):
+    card = frame["card"]
+    if not frame["started"]:
+        frame["started"] = True
+        if not can_occur(state, card, frame["side"]):
+            frame["occurred"] = False
+            say(log, f"The event of {card_name(card)} cannot occur now.")
+            dispose(state, frame)
+            finish(state, frame, {"occurred": False})
+            return
+        say(log, f"{frame['side']} resolves {card_name(card)}.")
+    EVENTS[card](Event(state, frame, answer, log))
+    if state["pending"] is not None or state["winner"] is not None or state["stack"][-1] is not frame:
+        return
+    dispose(state, frame)
+    finish(state, frame, {"occurred": frame["occurred"]})
+
+
+def h_task(state, frame, answer, log):
+    core.TASKS[frame["name"]](Event(state, frame, answer, log))
+    if state["pending"] is not None or state["winner"] is not None or state["stack"][-1] is not frame:
+        return
+    finish(state, frame, frame.get("data", {}).get("result"))
+
+
+def dispose(state: dict, frame: dict) -> None:
+    """After an event: eliminate a starred card whose event occurred, else discard it (U-7)."""
+    card = frame["card"]
+    if frame["keep"] or card == CHINA:
+        return
+    if frame["occurred"] and CARDS[card]["removed_after_event"]:
+        core.eliminate(state, card)
+    else:
+        discard(state, card)
+
+
+def h_round(state, frame, answer, log):
+    side = frame["side"]
+    stage = frame["stage"]
+    if stage == "choose":
+        if answer is None:
+            state["phasing"] = side
+            state["active"] = side
+            state["round"] = {"defcon_start": state["defcon"], "defcon2": False}
+            snapshot_access(state)
+            options = [opt(f"Play {card_name(c)}", mode="play", card=c) for c in state["hands"][side]]
+            china = state["china"]
+            if china["holder"] == side and china["face_up"]:
+                options.append(opt("Play The China Card", mode="play", card=CHINA))
+            if options and (not state["hands"][side] or
+                            (state["action_round"] == 8 and space_ability(state, side, 8))):
+                options.append(opt("Play no card", mode="pass"))
+            if not options:
+                say(log, f"{side} has no card and sits out action round {state['action_round']}.")
+                frame["stage"] = "end"
+                return
+            state["pending"] = {"player": side,
+                                "prompt": f"Turn {state['turn']}, action round {state['action_round']}: "
+                                          f"{side}, play a card", "options": options}
+            return
+        if answer["mode"] == "pass":
+            say(log, f"{side} plays no card.")
+            frame["stage"] = "end"
+            return
+        card = answer["card"]
+        frame["card"] = card
+        say(log, f"{side} plays {card_name(card)}.")
+        if card == CHINA:
+            frame["todo"] = ["event"]
+            frame["stage"] = "run"
+            played(state, side, card, "event")
+            return
+        state["hands"][side].remove(card)
+        state["table"].append(card)
+        if CARDS[card]["scoring"]:
+            frame["todo"] = ["event"]
+            frame["stage"] = "run"
+            played(state, side, card, "event")
+            return
+        frame["stage"] = "use"
+        state["pending"] = {"player": side, "prompt": f"How will {side} use {card_name(card)}?",
+                            "options": use_options(state, side, card)}
+        return
+    if stage == "use":
+        card = frame["card"]
+        mode = answer["mode"]
+        if mode == "event":
+            todo = ["event"]
+        elif mode == "space":
+            todo = ["space"]
+        elif mode == "event_first":
+            todo = ["event", "ops"]
+        elif mode == "ops_first":
+            todo = ["ops", "event"]
+        else:  # influence / realign / coup, no event of the enemy's to resolve
+            todo = ["discard", "ops:" + mode]
+        frame["todo"] = todo
+        frame["stage"] = "run"
+        played(state, side, card, mode)
+        return
+    if stage == "run":
+        if not frame["todo"] or state["winner"] is not None:
+            frame["stage"] = "end"
+            return
+        step = frame["todo"].pop(0)
+        card = frame["card"]
+        if step == "event":
+            if card == CHINA:
+                state["china"] = {"holder": ENEMY[side], "face_up": False}
+                say(log, f"The China Card passes face down to the {ENEMY[side]}.")
+            state["stack"].append(event_frame(card, implementer(card, side), side))
+        elif step == "discard":
+            discard(state, card)
+        elif step.startswith("ops"):
+            kind = step[4:] or None
+            state["stack"].append(make_ops_frame(state, side, CARDS[card]["ops"], card=card, kind=kind))
+        elif step == "space":
+            discard(state, card)
+            research(state, side, log)
+        return
+    # stage "end": hooks of the end of an action round, then done
+    if stage == "end":
+        frame["stage"] = "done"
+        for fn, args in list(active_hooks(state, "round_end")):
+            fn(state, args, side)
+        return
+    finish(state, frame)
+
+
+def played(state: dict, side: str, card: int, use: str) -> None:
+    for fn, args in list(active_hooks(state, "card_played")):
+        fn(state, args, side, card, use)
+
+
+def use_options(state: dict, side: str, card: int) -> list:
+    """How ``side`` may use a (non-scoring, non-China) card it plays (rewrite 2.3.4-2.3.7)."""
+    owner = CARDS[card]["side"]
+    ops = ops_value(state, side, card)
+    out = []
+    probe = make_ops_frame(state, side, CARDS[card]["ops"], card=card)
+    kinds = legal_kinds(state, probe)
+    if owner == ENEMY[side]:
+        if event_available(state, card) and can_occur(state, card, owner):
+            out.append(opt(f"The {owner} resolves the event first, then {side} conducts {ops} ops",
+                           mode="event_first"))
+            out.append(opt(f"{side} conducts {ops} ops first, then the {owner} resolves the event",
+                           mode="ops_first"))
+        else:
+            out += [opt(f"{KIND_LABEL[k]} with {ops} ops (the event cannot occur)", mode=k) for k in kinds]
+    else:
+        if event_available(state, card) and can_occur(state, card, side):
+            out.append(opt(f"Resolve the event of {card_name(card)}", mode="event"))
+        out += [opt(f"{KIND_LABEL[k]} with {ops} ops", mode=k) for k in kinds]
+    if space_ok(state, side, card):
+        box = SPACE_RACE[state["space"][side]]
+        out.append(opt(f"Space Race attempt ({box['name']}: roll 1-{box['roll_max']})", mode="space"))
+    return out
+
+
+def research(state: dict, side: str, log=None) -> None:
+    """Rewrite 2.3.7: one die; within the box's range the marker advances."""
+    state["space_attempts"][side] += 1
+    box = SPACE_RACE[state["space"][side]]
+    die = roll(state)
+    if die <= box["roll_max"]:
+        say(log, f"{side} Space Race attempt: rolled {die}, success.")
+        advance_space(state, side, log)
+    else:
+        say(log, f"{side} Space Race attempt: rolled {die}, failure.")
+
+
+def h_headline(state, frame, answer, log):
+    hl = state["headline"]
+    if frame["stage"] == "choose":
+        order = frame["choosers"]
+        if answer is not None:
+            side = order[frame["idx"]]
+            card = answer["card"]
+            state["hands"][side].remove(card)
+            state["table"].append(card)
+            hl[side] = card
+            if frame["idx"] == 0 and space_ability(state, ENEMY[side], 4):
+                hl["shown"] = side
+                say(log, f"{side} must show its headline first: {card_name(card)}.")
+            frame["idx"] += 1
+        while frame["idx"] < 2:
+            side = order[frame["idx"]]
+            cards = [c for c in state["hands"][side] if not state["test_setup"] or c in EVENTS]
+            if cards:
+                state["active"] = side
+                state["pending"] = {"player": side, "prompt": f"Turn {state['turn']}: {side}, choose your headline",
+                                    "options": [opt(f"Headline {card_name(c)}", mode="headline", card=c)
+                                                for c in cards]}
+                return
+            frame["idx"] += 1
+        # reveal and order (rewrite 4.1.3): higher ops first, scoring cards as 0, USA on ties
+        val = {s: (CARDS[hl[s]]["ops"] or 0) if hl[s] is not None else -1 for s in SIDES}
+        first = "USA" if val["USA"] >= val["USSR"] else "USSR"
+        frame["order"] = [first, ENEMY[first]]
+        frame["stage"] = "resolve"
+        frame["idx"] = 0
+        hl["shown"] = None
+        say(log, "Headlines: " + ", ".join(f"{s} {card_name(hl[s])}" for s in ("USA", "USSR")
+                                           if hl[s] is not None) + ".")
+        return
+    if frame["stage"] == "resolve":
+        while frame["idx"] < 2:
+            side = frame["order"][frame["idx"]]
+            frame["idx"] += 1
+            card = hl[side]
+            if card is None:
+                continue
+            hl[side] = None
+            state["active"] = side
+            snapshot_access(state)
+            state["stack"].append(event_frame(card, implementer(card, side), side, headline=True))
+            return
+        state["active"] = None
+        finish(state, frame)
+
+
+def h_reset_discard(state, frame, answer, log):
+    side = frame["side"]
+    if answer is not None:
+        if answer["mode"] == "discard":
+            discard(state, answer["card"])
+            say(log, f"{side} discards {card_name(answer['card'])} (Space Race ability).")
+        finish(state, frame)
+        return
+    options = [opt(f"Discard {card_name(c)}", mode="discard", card=c) for c in state["hands"][side]]
+    if not options:
+        finish(state, frame)
+        return
+    options.append(opt("Keep every card", mode="pass"))
+    state["pending"] = {"player": side, "prompt": f"{side} may discard a card from its hand",
+                        "options": options}
+
+
+# ---------------------------------------------------------------- the game frame
+def deal(state: dict, log=None) -> None:
+    """Rewrite 4.1.1: USSR first, alternate until each side has 8 (9 from turn 4)."""
+    size = 8 if state["turn"] < 4 else 9
+    hands = state["hands"]
+    while True:
+        moved = False
+        for s in SIDES:
+            if len(hands[s]) < size and draw(state, s):
+                moved = True
+        if not moved:
+            break
+
+
+def h_game(state, frame, answer, log):
+    step = state["step"]
+    if step == "deal":
+        deal(state, log)
+        state["step"] = "setup_ussr" if state["turn"] == 1 and not state.get("setup_done") else "headline"
+        return
+    if step == "setup_ussr":
+        state["step"] = "setup_usa"
+        state["stack"].append(setup_frame("USSR", 6, REGIONS["Eastern Europe"],
+                                          "Set-up: the USSR places 6 influence in Eastern Europe"))
+        return
+    if step == "setup_usa":
+        state["step"] = "handicap"
+        state["stack"].append(setup_frame("USA", 7, REGIONS["Western Europe"],
+                                          "Set-up: the USA places 7 influence in Western Europe"))
+        return
+    if step == "handicap":
+        state["step"] = "headline"
+        state["setup_done"] = True
+        hc = state["options"]["handicap"]
+        if hc:
+            side = hc["side"]
+            where = [c for c in COUNTRY_NAMES if state["influence"][c][side] > 0]
+            f = setup_frame(side, hc["influence"], where,
+                            f"Handicap: the {side} may place up to {hc['influence']} influence")
+            f["optional"] = True
+            f["cap"] = 2
+            state["stack"].append(f)
+        return
+    if step == "headline":
+        state["step"] = "rounds"
+        state["action_round"] = 0
+        state["ar_next"] = [1, "USSR"]
+        state["phasing"] = None
+        state["stack"].append({"kind": "headline", "stage": "choose", "idx": 0,
+                               "choosers": ["USA", "USSR"] if space_ability(state, "USSR", 4)
+                               else ["USSR", "USA"]})
+        return
+    if step == "rounds":
+        # rewrite 4.1.4 and 2.1.4: USSR then USA in each action round; a side whose rounds are
+        # over (or who has no card, see h_round) is skipped
+        nxt = state["ar_next"] or [1, "USSR"]
+        while True:
+            k, side = nxt
+            if k > max(rounds_for(state, "USSR"), rounds_for(state, "USA")):
+                state["step"] = "check"
+                state["ar_next"] = None
+                state["phasing"] = None
+                state["active"] = None
+                return
+            nxt = [k, "USA"] if side == "USSR" else [k + 1, "USSR"]
+            if k <= rounds_for(state, side):
+                state["ar_next"] = nxt
+                state["action_round"] = k
+                state["stack"].append({"kind": "round", "side": side, "stage": "choose",
+                                       "card": None, "todo": []})
+                return
+    if step == "check":
+        check_phase(state, log)
+        state["step"] = "reset"
+        return
+    if step == "reset":
+        state["step"] = "reset2"
+        for fn, args in list(active_hooks(state, "turn_end")):
+            fn(state, args)
+        for s in ("USA", "USSR"):  # pushed in reverse: the USSR decides first
+            if space_ability(state, s, 6) and state["hands"][s]:
+                state["stack"].append({"kind": "reset_discard", "side": s})
+        return
+    if step == "reset2":
+        reset_phase(state, log)
+        return
+    raise GameError(f"unknown step {step!r}")
+
+
+def setup_frame(side, n, countries, prompt) -> dict:
+    return {"kind": "place", "side": side, "target": side, "n": n, "countries": list(countries),
+            "max_per": None, "optional": False, "counts": {}, "prompt": prompt,
+            "mode": "influence", "cap": None}
+
+
+def check_phase(state: dict, log=None) -> None:
+    """Rewrite 4.2: a held scoring card loses (USSR declares first); then MilOps penalties."""
+    for s in SIDES:
+        held = [c for c in state["hands"][s] if CARDS[c]["scoring"]]
+        if held:
+            say(log, f"The {s} holds {card_name(held[0])} at the end of the turn and loses.")
+            win(state, ENEMY[s], "scoring card held")
+            return
+    d = state["defcon"]
+    pen = {s: max(0, d - state["milops"][s]) for s in SIDES}
+    if pen["USA"] or pen["USSR"]:
+        say(log, f"MilOps penalties: USA {pen['USA']}, USSR {pen['USSR']}.")
+    state["milops"] = {"USA": 0, "USSR": 0}
+    vp(state, "USA", pen["USSR"] - pen["USA"])
+
+
+def reset_phase(state: dict, log=None) -> None:
+    """Rewrite 4.3 and 4.4."""
+    if state["china"]["holder"] is not None:
+        state["china"]["face_up"] = True
+    core.end_turn_effects(state)
+    state["space_attempts"] = {"USA": 0, "USSR": 0}
+    if state["turn"] >= 10:
+        final_scoring(state, log)
+        return
+    state["turn"] += 1
+    improve_defcon(state, 1)
+    opt_cards = state["options"]["optional_cards"]
+    if state["turn"] in (4, 8):
+        new = period_cards("Mid" if state["turn"] == 4 else "Late", opt_cards)
+        state["deck"].extend(new)
+        rng.shuffle(state, state["deck"])
+        say(log, f"The {'Mid' if state['turn'] == 4 else 'Late'} War cards join the draw pile.")
+    state["action_round"] = 0
+    state["step"] = "deal"
+    say(log, f"Turn {state['turn']} begins.")
+
+
+HANDLERS = {
+    "game": h_game, "ops": h_ops, "place": h_place, "remove": h_remove, "event": h_event,
+    "task": h_task, "round": h_round, "headline": h_headline, "reset_discard": h_reset_discard,
+}

@@ -1,0 +1,73 @@
+"""Helpers for the Struggle tests: build a game at a chosen point and answer decisions by keys."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from squabble.games.struggle import apply, decision, new_game
+from squabble.games.struggle.engine import run
+from squabble.games.struggle.validation import expected_cards
+
+SHARED = Path(__file__).resolve().parents[2] / ".." / "shared"
+
+
+def action_round_state(hands=None, phasing="USSR", turn=1, action_round=1, influence=None,
+                       clear=False, defcon=5, seed=0, options=None, china="USSR", china_up=True,
+                       space=None, dice=None):
+    """A test-set-up game at the start of an action round of ``phasing``.
+
+    ``hands``: {"USA": [...], "USSR": [...]} (the other cards go to the draw pile, in order);
+    ``influence``: {country: (usa, ussr)} set after the standard fixed influence, or on an empty
+    map with ``clear=True``; ``china``: holder (None: nobody)."""
+    st = new_game(seed, options, test_setup=True)
+    if clear:
+        for v in st["influence"].values():
+            v["USA"] = v["USSR"] = 0
+    for c, (usa, ussr) in (influence or {}).items():
+        st["influence"][c] = {"USA": usa, "USSR": ussr}
+    st["turn"] = turn
+    hands = hands or {}
+    st["hands"] = {"USA": list(hands.get("USA", [])), "USSR": list(hands.get("USSR", []))}
+    used = set(st["hands"]["USA"]) | set(st["hands"]["USSR"])
+    st["deck"] = sorted(expected_cards(st) - used)
+    st["discard"], st["removed"], st["table"] = [], [], []
+    st["defcon"] = defcon
+    st["china"] = {"holder": china, "face_up": china_up}
+    if space:
+        st["space"] = dict(space)
+    st["setup_done"] = True
+    st["step"] = "rounds"
+    st["ar_next"] = [action_round, phasing]
+    st["stack"] = [{"kind": "game"}]
+    st["pending"] = None
+    st["dice"] = list(dice or [])
+    run(st)
+    return st
+
+
+def index_of(state, **keys) -> int:
+    d = decision(state)
+    assert d is not None, "no decision pending"
+    for i, o in enumerate(d["options"]):
+        if all(o.get(k) == v for k, v in keys.items()):
+            return i
+    raise AssertionError(f"no option {keys} in {[o for o in d['options']][:12]}")
+
+
+def choose(state, **keys):
+    """Answer the pending decision with the option matching ``keys``; returns (state, log)."""
+    return apply(state, index_of(state, **keys))
+
+
+def options_with(state, key) -> list:
+    d = decision(state)
+    return [o.get(key) for o in d["options"]]
+
+
+def play(state, card, use, **more):
+    """Play ``card`` from the phasing hand with ``use`` (a mode); returns (state, log)."""
+    state, log = choose(state, mode="play", card=card)
+    if decision(state) and decision(state)["options"][0].get("mode") != "play" and use:
+        state, l2 = choose(state, mode=use, **more)
+        log += l2
+    return state, log
