@@ -71,3 +71,24 @@ def play(state, card, use, **more):
         state, l2 = choose(state, mode=use, **more)
         log += l2
     return state, log
+
+
+def headline_state(hands, turn=1, seed=0, space=None, influence=None, clear=False, options=None):
+    """A test-set-up game at the headline phase of ``turn`` with the given hands."""
+    st = action_round_state(hands={}, turn=turn, seed=seed, space=space, influence=influence,
+                            clear=clear, options=options)
+    st["hands"] = {"USA": list(hands.get("USA", [])), "USSR": list(hands.get("USSR", []))}
+    used = set(st["hands"]["USA"]) | set(st["hands"]["USSR"])
+    st["deck"] = sorted(expected_cards(st) - used)
+    st["step"] = "headline"
+    st["stack"] = [{"kind": "game"}]
+    st["pending"] = None
+    run(st)
+    return st
+
+
+def dummy_event(record, name=None):
+    """An event that only records that it ran (and who resolved it)."""
+    def fn(e):
+        record.append((name or e.card, e.side, e.by, e.headline))
+    return fn

@@ -463,9 +463,15 @@ def h_round(state, frame, answer, log):
             frame["stage"] = "run"
             played(state, side, card, "event")
             return
+        options = use_options(state, side, card)
+        if not options:  # nothing possible (2.3.5(c)): the card is simply discarded
+            say(log, f"{card_name(card)} has no possible use and is discarded.")
+            discard(state, card)
+            frame["stage"] = "end"
+            return
         frame["stage"] = "use"
         state["pending"] = {"player": side, "prompt": f"How will {side} use {card_name(card)}?",
-                            "options": use_options(state, side, card)}
+                            "options": options}
         return
     if stage == "use":
         card = frame["card"]
