@@ -1,0 +1,835 @@
+"""The Twilight Squabble rules engine: plain JSON state plus pure functions.
+
+A game is one dict (see ``new_game``).  ``options(state)`` lists the legal choices of the side
+that must decide (``state["pending"]``) as small tuples; ``apply_option(state, opt)`` plays one in
+place and runs every automatic step until the next decision or the end of the game.  The public,
+pure wrappers ``decision`` / ``apply`` speak the engine protocol's DECISION and OPTION shapes.
+
+Rule references: "rb" is the printed rulebook (../shared/seeds/twilight-squabble-rulebook.txt),
+"R<n>" is ruling n of docs/rulings.md (the project's decisions, from squabble-rulings.md).
+"""
+
+from __future__ import annotations
+
+import copy
+
+from squabble import rng
+from squabble.games.squabble.cards import (
+    ACTIVITY, AGENT, CARDS, CARD_IDS, COUNTER, DOUBLE_AGENT, EVENT_IDS, EVENT_RULE, EVENTS,
+    IS_ACTIVITY, OTHER, OWNER, SIDES, SYMBOL, card_name, era_cards,
+)
+
+CLOUD = 4           # R1: +4 / -4 are the Mushroom Clouds
+SPACE_TOP = 5       # R2: Start (0) then spaces 1..5
+TOKEN_CAP = 3       # rb phase 9: never more than three available
+LAST_ERA = 5
+
+PHASE_NAMES = {
+    1: "Draw Activity Cards", 2: "Play Cards", 3: "Agents", 4: "Socio-Economic Impact",
+    5: "Reveal Activities", 6: "Counter Activities", 7: "Measure Balance of Power",
+    8: "The Space Race", 9: "Socio-Economic Event", 10: "Check for Victory",
+}
+STEP_PHASE = {"draw": 1, "play": 2, "agents": 3, "replace": 3, "tokens": 4, "reveal": 5,
+              "counter": 6, "measure": 7, "race": 8, "bonus": 8, "claim": 9, "end": 10, "over": 10}
+DECISION_STEPS = {"play": "play", "replace": "replace", "tokens": "tokens", "counter": "counter",
+                  "bonus": None, "claim": "take_tokens"}
+
+
+# --------------------------------------------------------------------------------------------
+# set-up
+# --------------------------------------------------------------------------------------------
+
+def new_game(seed: int = 0, options: dict | None = None) -> dict:
+    """Set-up (rb "Set-Up" 1-6): both tracks centred, agents in hand, decks sorted by era."""
+    options = dict(options or {})
+    unknown = set(options) - {"events"}
+    if unknown:
+        raise ValueError(f"Unknown option for Twilight Squabble: {sorted(unknown)[0]!r} "
+                         "(the only option is 'events').")
+    events = options.get("events", False)
+    if not isinstance(events, bool):
+        raise ValueError("Option 'events' must be true or false.")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError("The seed must be an integer.")
+    s = {
+        "game": "squabble",
+        "version": 1,
+        "options": {"events": events},
+        "era": 1,
+        "phase": 1,
+        "step": "draw",
+        "bop": 0,
+        "space": {"USA": 0, "USSR": 0},
+        "leader": None,
+        "tokens": {"USA": 0, "USSR": 0},
+        # rb set-up 6: era 1 on top ... era 5 at the bottom.
+        "decks": {side: [c for era in range(1, 6) for c in era_cards(side, era)] for side in SIDES},
+        # rb set-up 5: Agent and Double Agent start in hand.
+        "hands": {side: [AGENT[side], DOUBLE_AGENT[side]] for side in SIDES},
+        "discards": {"USA": [], "USSR": []},
+        "slots": {side: _empty_slot() for side in SIDES},
+        "event": None,
+        "event_deck": [],
+        "events_covered": [],
+        "spied": {"USA": False, "USSR": False},
+        "agents": {"USA": None, "USSR": None},
+        "race_winner": None,
+        "bonus": [],
+        "todo": [],
+        "pending": None,
+        "winner": None,
+        "result": None,
+        "history": [],
+        "rng": rng.seed_value(seed),
+        "dice": [],
+    }
+    if events:  # Event deck variant set-up: shuffle the ten events face down.
+        deck = list(EVENT_IDS)
+        rng.shuffle(s, deck)
+        s["event_deck"] = deck
+    run(s, None)
+    return s
+
+
+def _empty_slot() -> dict:
+    return {"bop": None, "bop_tokens": 0, "space": None, "space_tokens": 0}
+
+
+# --------------------------------------------------------------------------------------------
+# small rule helpers
+# --------------------------------------------------------------------------------------------
+
+def rule_active(s: dict, rule: str) -> bool:
+    ev = s["event"]
+    return ev is not None and EVENT_RULE[ev] == rule
+
+
+def favoured(s: dict) -> str | None:
+    """rb Terminology: blue spaces favour America, red favour Russia, DEFCON 5 is neutral."""
+    b = s["bop"]
+    return "USA" if b > 0 else "USSR" if b < 0 else None
+
+
+def token_cap(s: dict) -> int:
+    return 2 if rule_active(s, "token_cap_2") else TOKEN_CAP
+
+
+def bop_value(s: dict, side: str) -> int:
+    """rb phase 5 / R7: tokens equal to the printed value make it 0; otherwise +1 each."""
+    slot = s["slots"][side]
+    card = slot["bop"]
+    if card is None:
+        return 0
+    printed = ACTIVITY[card]
+    if printed is None:
+        return 0
+    t = slot["bop_tokens"]
+    if t and t == printed and not rule_active(s, "tokens_add"):
+        return 0
+    return printed + t
+
+
+def space_value(s: dict, side: str) -> int:
+    """rb phase 8 / R7: tokens on the Space Race card only add."""
+    slot = s["slots"][side]
+    card = slot["space"]
+    if card is None:
+        return 0
+    return ACTIVITY[card] + slot["space_tokens"]
+
+
+def counter_cards(s: dict, side: str) -> list[str]:
+    """rb phase 6 / R8: Counter Value equal to the opponent's printed Activity Value."""
+    target = s["slots"][OTHER[side]]["bop"]
+    if target is None:
+        return []
+    need = ACTIVITY[target]
+    return [c for c in s["hands"][side] if IS_ACTIVITY[c] and COUNTER[c] == need]
+
+
+def claim_limit(s: dict, side: str) -> tuple[int, list[str]]:
+    """rb phase 9 / R11: up to the left-over card's Activity Value, never above the cap."""
+    left = [c for c in s["hands"][side] if IS_ACTIVITY[c]]
+    if not left:
+        return 0, left
+    best = max(ACTIVITY[c] for c in left)
+    if rule_active(s, "claim_plus_one"):
+        best += 1
+    return max(0, min(best, token_cap(s) - s["tokens"][side])), left
+
+
+def _say(log, text):
+    if log is not None:
+        log.append(text)
+
+
+def _move_bop(s: dict, toward: str, spaces: int, log) -> None:
+    """Move the Balance of Power token space by space; it stops on a cloud (R1, R9)."""
+    d = 1 if toward == "USA" else -1
+    for _ in range(spaces):
+        s["bop"] += d
+        if abs(s["bop"]) >= CLOUD:
+            _end(s, "USSR" if s["bop"] > 0 else "USA", "cloud", log)
+            return
+
+
+def _end(s: dict, winner: str, how: str, log) -> None:
+    s["winner"] = winner
+    s["result"] = {"winner": winner, "how": how, "era": s["era"]}
+    s["pending"] = None
+    s["todo"] = []
+    s["bonus"] = []
+    s["step"] = "over"
+    s["phase"] = 10
+    if how == "cloud":
+        _say(log, f"The Balance of Power reaches a Mushroom Cloud: nuclear war. {winner} wins.")
+    elif how == "draw":
+        _say(log, "Era 5 is over, the balance is neutral and nobody leads the Space Race: a draw.")
+    elif how == "balance":
+        _say(log, f"The war is over and the Balance of Power favours {winner}: {winner} wins.")
+    else:
+        _say(log, f"The war is over, the balance is neutral, and {winner} holds the Space Race "
+                  f"Leader card: {winner} wins.")
+
+
+# --------------------------------------------------------------------------------------------
+# automatic steps
+# --------------------------------------------------------------------------------------------
+
+def _step_draw(s, log):
+    """Phase 1: draw the next era's three cards; in the variant reveal the next event."""
+    s["phase"] = 1
+    for side in SIDES:
+        deck = s["decks"][side]
+        drawn, s["decks"][side] = deck[:3], deck[3:]
+        s["hands"][side].extend(drawn)
+    s["spied"] = {"USA": False, "USSR": False}
+    s["agents"] = {"USA": None, "USSR": None}
+    s["race_winner"] = None
+    _say(log, f"Era {s['era']} begins: both sides draw three Activity cards.")
+    if s["options"]["events"] and s["event_deck"]:
+        if s["event"] is not None:
+            s["events_covered"].append(s["event"])
+        s["event"] = s["event_deck"].pop(0)
+        ev = EVENTS[s["event"]]
+        _say(log, f"Event revealed: {ev.name} ({ev.year}). {ev.text}")
+    s["step"] = "play"
+    s["todo"] = ["USSR", "USA"]
+
+
+def _step_agents(s, log):
+    """Phase 3: the four Agent cases (rb phase 3, R5)."""
+    s["phase"] = 3
+    played = {}
+    for side in SIDES:
+        c = s["slots"][side]["bop"]
+        played[side] = "agent" if c == AGENT[side] else "double" if c == DOUBLE_AGENT[side] else None
+    s["agents"] = dict(played)
+    if not played["USA"] and not played["USSR"]:
+        s["step"] = "tokens"
+        _setup_tokens(s)
+        return
+    u, r = played["USA"], played["USSR"]
+    if u == "agent" and r == "agent":
+        s["spied"]["USA"] = s["spied"]["USSR"] = True
+        _say(log, "Both sides played an Agent: each sees the other's Space Race card.")
+    elif "double" in (u, r) and "agent" in (u, r):
+        dbl = "USA" if u == "double" else "USSR"
+        s["spied"][dbl] = True
+        _say(log, f"{dbl}'s Double Agent turns {OTHER[dbl]}'s Agent: {dbl} sees "
+                  f"{OTHER[dbl]}'s Space Race card.")
+    elif u == "double" and r == "double":
+        _say(log, "Both sides played a Double Agent: both fail.")
+    else:
+        for side in SIDES:
+            if played[side] == "agent":
+                s["spied"][side] = True
+                _say(log, f"{side}'s Agent sees {OTHER[side]}'s Space Race card.")
+            elif played[side] == "double":
+                disc = s["discards"][side]
+                if AGENT[side] in disc:
+                    disc.remove(AGENT[side])
+                    s["hands"][side].append(AGENT[side])
+                    _say(log, f"{side}'s lone Double Agent brings its Agent back to hand.")
+                else:
+                    _say(log, f"{side}'s lone Double Agent finds no Agent to bring back.")
+    # R5: every Agent / Double Agent leaves the slot for its owner's discards and is replaced.
+    todo = []
+    for side in SIDES[::-1]:  # Russia decides first, as in phase 2
+        if played[side]:
+            s["discards"][side].append(s["slots"][side]["bop"])
+            s["slots"][side]["bop"] = None
+            todo.append(side)
+    s["step"] = "replace"
+    s["todo"] = todo
+
+
+def _setup_tokens(s):
+    """Phase 4 order (rb, R6): the favoured side first; neutral: Russia first."""
+    s["phase"] = 4
+    first = favoured(s) or "USSR"
+    s["todo"] = [side for side in (first, OTHER[first]) if s["tokens"][side] > 0]
+
+
+def _step_reveal(s, log):
+    """Phase 5: both Balance of Power cards are revealed."""
+    s["phase"] = 5
+    for side in SIDES:
+        slot = s["slots"][side]
+        c = slot["bop"]
+        _say(log, f"{side} reveals {card_name(c)} (Activity {ACTIVITY[c]}, "
+                  f"{slot['bop_tokens']} token(s)): value {bop_value(s, side)}.")
+    s["step"] = "counter"
+    if rule_active(s, "no_counters"):
+        _say(log, "No Counter Activities may be played this turn.")
+        s["todo"] = []
+    else:
+        first = favoured(s) or "USA"  # R8: favoured first, neutral America first
+        s["todo"] = [first, OTHER[first]]
+    s["phase"] = 6
+
+
+def _step_measure(s, log):
+    """Phase 7: the balance moves by the difference toward the higher value (rb, R9)."""
+    s["phase"] = 7
+    u, r = bop_value(s, "USA"), bop_value(s, "USSR")
+    diff = u - r
+    _say(log, f"Balance of Power: USA {u} against USSR {r}.")
+    if diff:
+        toward = "USA" if diff > 0 else "USSR"
+        spaces = abs(diff)
+        if rule_active(s, "crisis"):
+            spaces += 1
+        _move_bop(s, toward, spaces, log)
+        if s["winner"] is None:
+            _say(log, f"The Balance of Power moves {spaces} space(s) toward {toward}.")
+    else:
+        _say(log, "The values are equal: the Balance of Power does not move.")
+    if s["winner"] is None and rule_active(s, "detente") and s["bop"]:
+        s["bop"] += -1 if s["bop"] > 0 else 1
+        _say(log, "Detente eases the Balance of Power one space toward DEFCON 5.")
+    if s["winner"] is None:
+        s["step"] = "race"
+
+
+def _step_race(s, log):
+    """Phase 8: higher Space Race value advances; ties by Space Symbol (rb, R10)."""
+    s["phase"] = 8
+    u, r = space_value(s, "USA"), space_value(s, "USSR")
+    win = None
+    if u != r:
+        win = "USA" if u > r else "USSR"
+    else:
+        if rule_active(s, "fewer_tokens_tie"):
+            tu, tr = s["slots"]["USA"]["space_tokens"], s["slots"]["USSR"]["space_tokens"]
+            if tu != tr:
+                win = "USA" if tu < tr else "USSR"
+        if win is None and not rule_active(s, "no_symbols"):
+            su, sr = SYMBOL[s["slots"]["USA"]["space"]], SYMBOL[s["slots"]["USSR"]["space"]]
+            if su != sr:
+                win = "USA" if su else "USSR"
+    s["race_winner"] = win
+    _say(log, f"Space Race: USA {u} against USSR {r}.")
+    bonus = []
+    if win is None:
+        _say(log, "Nobody advances in the Space Race.")
+    else:
+        steps = 2 if rule_active(s, "double_advance") else 1
+        for _ in range(steps):
+            if s["space"][win] < SPACE_TOP:
+                s["space"][win] += 1
+                if s["space"][win] in (1, 2):
+                    bonus.append(s["space"][win])
+        _say(log, f"{win} advances to space {s['space'][win]} of the Space Race.")
+    s["bonus"] = bonus
+    s["step"] = "bonus"
+
+
+def _finish_race(s, log):
+    """R2: after phase 8 the side strictly ahead takes the Space Race Leader card."""
+    u, r = s["space"]["USA"], s["space"]["USSR"]
+    if u != r:
+        lead = "USA" if u > r else "USSR"
+        if s["leader"] != lead:
+            _say(log, f"{lead} takes the Space Race Leader card.")
+        s["leader"] = lead
+    s["step"] = "claim"
+    s["phase"] = 9
+    first = favoured(s) or "USSR"
+    s["todo"] = [first, OTHER[first]]
+
+
+def _finish_claims(s, log):
+    """rb phase 9: tokens used this turn return to the supply."""
+    for side in SIDES:
+        slot = s["slots"][side]
+        slot["bop_tokens"] = 0
+        slot["space_tokens"] = 0
+    s["step"] = "end"
+
+
+def _step_end(s, log):
+    """Phase 10: discard the turn's cards; after era 5 the game ends (rb, R12)."""
+    s["phase"] = 10
+    for side in SIDES:
+        slot = s["slots"][side]
+        for key in ("bop", "space"):
+            if slot[key] is not None:
+                s["discards"][side].append(slot[key])
+                slot[key] = None
+    s["history"].append({"era": s["era"], "bop": s["bop"], "space": dict(s["space"]),
+                         "race": s["race_winner"], "tokens": dict(s["tokens"])})
+    if s["era"] >= LAST_ERA:
+        fav = favoured(s)
+        if fav:
+            _end(s, fav, "balance", log)
+        elif s["leader"]:
+            _end(s, s["leader"], "leader", log)
+        else:
+            _end(s, "draw", "draw", log)
+        return
+    s["era"] += 1
+    s["step"] = "draw"
+
+
+def run(s: dict, log) -> None:
+    """Run automatic steps until a side must decide or the game is over."""
+    while s["winner"] is None:
+        step = s["step"]
+        if step == "draw":
+            _step_draw(s, log)
+        elif step == "play":
+            s["phase"] = 2
+            if _ask(s, "play"):
+                return
+            s["step"] = "agents"
+        elif step == "agents":
+            _step_agents(s, log)
+        elif step == "replace":
+            s["phase"] = 3
+            if _ask(s, "replace"):
+                return
+            s["step"] = "tokens"
+            _setup_tokens(s)
+        elif step == "tokens":
+            s["phase"] = 4
+            if _ask(s, "tokens"):
+                return
+            s["step"] = "reveal"
+        elif step == "reveal":
+            _step_reveal(s, log)
+        elif step == "counter":
+            s["phase"] = 6
+            todo = s["todo"]
+            while todo and not counter_cards(s, todo[0]):
+                _say(log, f"{todo[0]} does not counter.")
+                todo.pop(0)
+            if _ask(s, "counter"):
+                return
+            s["step"] = "measure"
+        elif step == "measure":
+            _step_measure(s, log)
+        elif step == "race":
+            _step_race(s, log)
+        elif step == "bonus":
+            bonus = s["bonus"]
+            win = s["race_winner"]
+            while bonus and bonus[0] == 1 and s["tokens"][win] >= token_cap(s):
+                _say(log, f"{win} reaches space 1 but already holds the most tokens allowed.")
+                bonus.pop(0)
+            if bonus:
+                s["pending"] = {"kind": "take_token" if bonus[0] == 1 else "shift", "player": win}
+                return
+            _finish_race(s, log)
+        elif step == "claim":
+            s["phase"] = 9
+            todo = s["todo"]
+            while todo:
+                limit, left = claim_limit(s, todo[0])
+                if limit > 0:
+                    break
+                side = todo.pop(0)
+                for c in left:
+                    s["hands"][side].remove(c)
+                    s["discards"][side].append(c)
+                if left:
+                    _say(log, f"{side} discards {card_name(left[0])} and takes no token.")
+            if _ask(s, "take_tokens"):
+                return
+            _finish_claims(s, log)
+        elif step == "end":
+            _step_end(s, log)
+        else:
+            raise ValueError(f"Unknown step {step!r}.")
+    s["pending"] = None
+
+
+def _ask(s, kind) -> bool:
+    todo = s["todo"]
+    if not todo:
+        s["pending"] = None
+        return False
+    s["pending"] = {"kind": kind, "player": todo[0]}
+    return True
+
+
+# --------------------------------------------------------------------------------------------
+# legal options and applying one
+# --------------------------------------------------------------------------------------------
+
+def options(s: dict) -> list[tuple]:
+    """The legal choices of the deciding side, as tuples (the engine's fast form)."""
+    p = s["pending"]
+    if p is None:
+        return []
+    kind, side = p["kind"], p["player"]
+    hand = s["hands"][side]
+    if kind == "play":
+        acts = [c for c in hand if IS_ACTIVITY[c]]
+        bops = list(acts)
+        if not rule_active(s, "no_agents"):
+            bops += [c for c in hand if not IS_ACTIVITY[c]]  # R5: agents only to the BoP slot
+        return [("play", b, sp) for b in bops for sp in acts if sp != b]
+    if kind == "replace":
+        return [("replace", c) for c in hand if IS_ACTIVITY[c]]
+    if kind == "tokens":
+        t = s["tokens"][side]
+        return [("tokens", b, sp) for b in range(t + 1) for sp in range(t + 1 - b)]
+    if kind == "counter":
+        return [("counter", c) for c in counter_cards(s, side)] + [("pass",)]
+    if kind == "take_token":
+        return [("take_token",), ("pass",)]
+    if kind == "shift":
+        return [("shift",), ("pass",)]
+    if kind == "take_tokens":
+        limit, _ = claim_limit(s, side)
+        return [("take_tokens", n) for n in range(limit, -1, -1)]
+    raise ValueError(f"Unknown decision kind {kind!r}.")
+
+
+def apply_option(s: dict, opt: tuple, log=None) -> None:
+    """Play one legal option (a tuple from ``options``) in place, then run to the next decision."""
+    side = s["pending"]["player"]
+    kind = opt[0]
+    hand = s["hands"][side]
+    slot = s["slots"][side]
+    if kind == "play":
+        _, b, sp = opt
+        hand.remove(b)
+        hand.remove(sp)
+        slot["bop"], slot["space"] = b, sp
+        _say(log, f"{side} plays two cards face down.")
+        s["todo"].pop(0)
+    elif kind == "replace":
+        hand.remove(opt[1])
+        slot["bop"] = opt[1]
+        _say(log, f"{side} replaces its spent agent with a face-down card.")
+        s["todo"].pop(0)
+    elif kind == "tokens":
+        _, b, sp = opt
+        s["tokens"][side] -= b + sp
+        slot["bop_tokens"], slot["space_tokens"] = b, sp
+        _say(log, f"{side} puts {b} token(s) on its Balance of Power card and {sp} on its "
+                  f"Space Race card.")
+        s["todo"].pop(0)
+    elif kind == "counter":
+        c = opt[1]
+        other = OTHER[side]
+        oslot = s["slots"][other]
+        target = oslot["bop"]
+        hand.remove(c)
+        s["discards"][side].append(c)
+        s["discards"][other].append(target)
+        oslot["bop"], oslot["bop_tokens"] = None, 0
+        _say(log, f"{side} counters with {card_name(c)}: {other}'s {card_name(target)} is "
+                  f"cancelled and its tokens return to the supply.")
+        s["todo"].pop(0)
+    elif kind == "pass":
+        if s["pending"]["kind"] == "counter":
+            _say(log, f"{side} does not counter.")
+            s["todo"].pop(0)
+        else:
+            _say(log, f"{side} declines the space {s['bonus'][0]} reward.")
+            s["bonus"].pop(0)
+    elif kind == "take_token":
+        s["tokens"][side] += 1
+        _say(log, f"{side} takes a Socio-Economic token for reaching space 1.")
+        s["bonus"].pop(0)
+    elif kind == "shift":
+        s["bonus"].pop(0)
+        _say(log, f"{side} shifts the Balance of Power one space its way (space 2).")
+        _move_bop(s, side, 1, log)
+    elif kind == "take_tokens":
+        n = opt[1]
+        s["tokens"][side] += n
+        left = [c for c in hand if IS_ACTIVITY[c]]
+        for c in left:
+            hand.remove(c)
+            s["discards"][side].append(c)
+        _say(log, f"{side} discards {card_name(left[0])} and takes {n} token(s).")
+        s["todo"].pop(0)
+    else:
+        raise ValueError(f"Unknown option {opt!r}.")
+    s["pending"] = None
+    run(s, log)
+
+
+# --------------------------------------------------------------------------------------------
+# protocol shapes: DECISION and OPTION dicts, pure apply
+# --------------------------------------------------------------------------------------------
+
+PROMPTS = {
+    "play": "{p}: play a Balance of Power card and a Space Race card, face down.",
+    "replace": "{p}: choose the Activity card that replaces your spent agent.",
+    "tokens": "{p}: place Socio-Economic tokens on your Balance of Power and Space Race cards.",
+    "counter": "{p}: counter the opponent's Balance of Power card, or pass.",
+    "take_token": "{p}: you reached space 1. Take a Socio-Economic token?",
+    "shift": "{p}: you reached space 2. Shift the Balance of Power one space your way?",
+    "take_tokens": "{p}: how many Socio-Economic tokens do you take for your last card?",
+}
+
+
+def option_dict(s: dict, opt: tuple) -> dict:
+    kind = opt[0]
+    if kind == "play":
+        return {"label": f"Balance of Power: {card_name(opt[1])}; Space Race: {card_name(opt[2])}",
+                "mode": "play", "bop": opt[1], "space": opt[2]}
+    if kind == "replace":
+        return {"label": f"Replace with {card_name(opt[1])}", "mode": "replace", "card": opt[1]}
+    if kind == "tokens":
+        return {"label": f"{opt[1]} on Balance of Power, {opt[2]} on Space Race",
+                "mode": "tokens", "bop": opt[1], "space": opt[2]}
+    if kind == "counter":
+        return {"label": f"Counter with {card_name(opt[1])}", "mode": "counter", "card": opt[1]}
+    if kind == "pass":
+        return {"label": "Pass", "mode": "pass"}
+    if kind == "take_token":
+        return {"label": "Take a token", "mode": "take_token"}
+    if kind == "shift":
+        return {"label": "Shift the Balance of Power", "mode": "shift"}
+    if kind == "take_tokens":
+        return {"label": f"Take {opt[1]} token(s)", "mode": "take_tokens", "amount": opt[1]}
+    raise ValueError(f"Unknown option {opt!r}.")
+
+
+def decision(s: dict) -> dict | None:
+    """The protocol DECISION for the current state, or None when the game is over."""
+    p = s["pending"]
+    if p is None or s["winner"] is not None:
+        return None
+    return {"player": p["player"], "kind": p["kind"],
+            "prompt": PROMPTS[p["kind"]].format(p=p["player"]),
+            "options": [option_dict(s, o) for o in options(s)]}
+
+
+def apply(s: dict, index: int) -> tuple[dict, list[str]]:
+    """Pure: a new state after the deciding side picks ``options[index]``, with the log."""
+    if isinstance(index, bool) or not isinstance(index, int):
+        raise ValueError("The option index must be an integer.")
+    opts = options(s)
+    if not opts:
+        raise ValueError("The game is over: there is no decision to make.")
+    if not 0 <= index < len(opts):
+        raise ValueError(f"Option index {index} is out of range (0-{len(opts) - 1}).")
+    new = copy.deepcopy(s)
+    log: list[str] = []
+    apply_option(new, opts[index], log)
+    return new, log
+
+
+def clone(s: dict) -> dict:
+    """A fast deep copy of a Squabble state (the state is plain JSON)."""
+    return copy.deepcopy(s)
+
+
+# --------------------------------------------------------------------------------------------
+# what one side may see
+# --------------------------------------------------------------------------------------------
+
+def hidden_from(s: dict, side: str) -> dict:
+    """Which of the opponent's cards ``side`` cannot see right now (hand, face-down slots)."""
+    other = OTHER[side]
+    slot = s["slots"][other]
+    step = s["step"]
+    bop_seen = STEP_PHASE.get(step, 10) >= 5 or s["winner"] is not None
+    space_seen = s["spied"][side] or step in ("bonus", "claim", "end", "over")
+    hidden = list(s["hands"][other])
+    if slot["bop"] is not None and not bop_seen:
+        hidden.append(slot["bop"])
+    if slot["space"] is not None and not space_seen:
+        hidden.append(slot["space"])
+    return {"cards": hidden, "bop_seen": bop_seen, "space_seen": space_seen}
+
+
+def view(s: dict, side: str) -> dict:
+    """A copy of the state with what ``side`` may not see removed (for the computer player).
+
+    The opponent's hand becomes a count, its face-down slot cards become None with a flag, and
+    the unknown orders (decks within an era, the Event deck) are replaced by a canonical order.
+    """
+    v = copy.deepcopy(s)
+    other = OTHER[side]
+    h = hidden_from(s, side)
+    v["hand_counts"] = {sd: len(s["hands"][sd]) for sd in SIDES}
+    v["hands"][other] = []
+    oslot = v["slots"][other]
+    if oslot["bop"] is not None and not h["bop_seen"]:
+        oslot["bop"] = None
+        oslot["bop_hidden"] = True
+    if oslot["space"] is not None and not h["space_seen"]:
+        oslot["space"] = None
+        oslot["space_hidden"] = True
+    for sd in SIDES:
+        v["decks"][sd] = sorted(v["decks"][sd], key=lambda c: (CARDS[c].era, c))
+    v["event_deck"] = sorted(v["event_deck"])
+    v["rng"] = 0
+    v["viewer"] = side
+    return v
+
+
+# --------------------------------------------------------------------------------------------
+# consistency of a loaded state
+# --------------------------------------------------------------------------------------------
+
+STATE_KEYS = ("game", "winner", "hands", "era", "phase", "bop", "space", "leader", "tokens",
+              "decks", "discards", "slots", "event", "event_deck")
+
+
+def validate(s) -> str | None:
+    """None if ``s`` is a consistent Squabble state, else one sentence on the first problem."""
+    try:
+        return _validate(s)
+    except (TypeError, KeyError, AttributeError, ValueError) as e:  # garbage of a wrong shape
+        return f"The state is malformed ({type(e).__name__}: {e})."
+
+
+def _is_int(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _validate(s) -> str | None:
+    if not isinstance(s, dict):
+        return "The state must be a JSON object."
+    for k in STATE_KEYS:
+        if k not in s:
+            return f"The state has no {k!r} key."
+    if s["game"] != "squabble":
+        return "The state's 'game' is not 'squabble'."
+    defaults = new_game(0, {"events": bool(s.get("options", {}).get("events", False))})
+    for k in defaults:
+        if k not in s:
+            return f"The state has no {k!r} key."
+    if not isinstance(s["options"], dict) or not isinstance(s["options"].get("events"), bool):
+        return "'options' must be an object with a true/false 'events'."
+    if not _is_int(s["era"]) or not 1 <= s["era"] <= 5:
+        return "'era' must be an integer from 1 to 5."
+    if not _is_int(s["phase"]) or not 1 <= s["phase"] <= 10:
+        return "'phase' must be an integer from 1 to 10."
+    if not _is_int(s["bop"]) or not -CLOUD <= s["bop"] <= CLOUD:
+        return "'bop' must be an integer from -4 to 4."
+    if s["winner"] not in (None, "USA", "USSR", "draw"):
+        return "'winner' must be null, 'USA', 'USSR' or 'draw'."
+    if abs(s["bop"]) == CLOUD and s["winner"] is None:
+        return "The Balance of Power is on a Mushroom Cloud but the game has no winner."
+    if s["leader"] not in (None, "USA", "USSR"):
+        return "'leader' must be null, 'USA' or 'USSR'."
+    for key in ("space", "tokens", "hands", "decks", "discards", "slots", "spied", "agents"):
+        if not isinstance(s[key], dict) or set(s[key]) != set(SIDES):
+            return f"'{key}' must be an object with exactly the keys 'USA' and 'USSR'."
+    for side in SIDES:
+        if not _is_int(s["space"][side]) or not 0 <= s["space"][side] <= SPACE_TOP:
+            return f"'space.{side}' must be an integer from 0 to {SPACE_TOP}."
+        if not _is_int(s["tokens"][side]) or not 0 <= s["tokens"][side] <= TOKEN_CAP:
+            return f"'tokens.{side}' must be an integer from 0 to {TOKEN_CAP}."
+        slot = s["slots"][side]
+        if not isinstance(slot, dict) or set(slot) != {"bop", "bop_tokens", "space", "space_tokens"}:
+            return f"'slots.{side}' must have exactly bop, bop_tokens, space and space_tokens."
+        for tk in ("bop_tokens", "space_tokens"):
+            if not _is_int(slot[tk]) or not 0 <= slot[tk] <= TOKEN_CAP:
+                return f"'slots.{side}.{tk}' must be an integer from 0 to {TOKEN_CAP}."
+        if s["tokens"][side] + slot["bop_tokens"] + slot["space_tokens"] > TOKEN_CAP + 1:
+            return f"{side} has more Socio-Economic tokens than exist."
+        if slot["space"] is not None and slot["space"] in CARDS and not IS_ACTIVITY[slot["space"]]:
+            return f"{side}'s Space Race card must be an Activity card."
+        for key in ("hands", "decks", "discards"):
+            if not isinstance(s[key][side], list):
+                return f"'{key}.{side}' must be a list."
+    # every card in exactly one place, and on its owner's side
+    seen: dict[str, str] = {}
+    for side in SIDES:
+        places = [(f"hands.{side}", s["hands"][side]), (f"decks.{side}", s["decks"][side]),
+                  (f"discards.{side}", s["discards"][side]),
+                  (f"slots.{side}", [c for c in (s["slots"][side]["bop"], s["slots"][side]["space"])
+                                     if c is not None])]
+        for where, cards in places:
+            for c in cards:
+                if not isinstance(c, str) or c not in CARDS:
+                    return f"Unknown card {c!r} in {where}."
+                if OWNER[c] != side:
+                    return f"Card {c!r} belongs to {OWNER[c]} but is in {where}."
+                if c in seen:
+                    return f"Card {c!r} is in both {seen[c]} and {where}."
+                seen[c] = where
+    for c in CARD_IDS:
+        if c not in seen:
+            return f"Card {c!r} is nowhere (not in a deck, hand, slot or discard pile)."
+    # events
+    evs = list(s["event_deck"]) + list(s["events_covered"]) + ([s["event"]] if s["event"] else [])
+    for e in evs:
+        if e not in EVENTS:
+            return f"Unknown event {e!r}."
+    if len(set(evs)) != len(evs):
+        return "An event card is in two places."
+    if s["options"]["events"] and len(evs) != len(EVENT_IDS):
+        return "With the Event deck on, all ten events must be in the deck, in effect or covered."
+    if not s["options"]["events"] and evs:
+        return "Event cards are present but the Event deck variant is off."
+    if not isinstance(s["rng"], int) or not 0 <= s["rng"] < (1 << 64):
+        return "'rng' must be an integer from 0 to 2**64-1."
+    if not isinstance(s["dice"], list) or not all(_is_int(d) for d in s["dice"]):
+        return "'dice' must be a list of integers."
+    if s["step"] not in STEP_PHASE:
+        return f"Unknown step {s['step']!r}."
+    if not isinstance(s["todo"], list) or any(t not in SIDES for t in s["todo"]):
+        return "'todo' must be a list of sides."
+    if not isinstance(s["bonus"], list) or any(b not in (1, 2) for b in s["bonus"]):
+        return "'bonus' must be a list of Space Race spaces 1 or 2."
+    # the pending decision must be the one the state calls for
+    if s["winner"] is not None:
+        if s["pending"] is not None:
+            return "The game is over but a decision is pending."
+        return None
+    p = s["pending"]
+    if not isinstance(p, dict) or set(p) != {"kind", "player"} or p["player"] not in SIDES:
+        return "'pending' must be an object with 'kind' and 'player' while the game is on."
+    expected = DECISION_STEPS.get(s["step"], "none")
+    if s["step"] == "bonus":
+        if not s["bonus"] or s["race_winner"] not in SIDES:
+            return "A Space Race reward is pending but no reward or winner is recorded."
+        expected = "take_token" if s["bonus"][0] == 1 else "shift"
+        if p["player"] != s["race_winner"]:
+            return "The Space Race reward is pending for the side that did not win the race."
+    elif not s["todo"] or s["todo"][0] != p["player"]:
+        return "The pending decision's player is not the next side to decide."
+    if p["kind"] != expected:
+        return f"A {p['kind']!r} decision cannot be pending in step {s['step']!r}."
+    if p["kind"] in ("tokens", "counter", "replace", "take_tokens", "play", "take_token"):
+        slot = s["slots"][p["player"]]
+        if p["kind"] == "play" and (slot["bop"] is not None or slot["space"] is not None):
+            return "A side that already played its cards is asked to play again."
+        if p["kind"] == "play" and not [c for c in s["hands"][p["player"]] if IS_ACTIVITY[c]][1:]:
+            return "A side is asked to play cards but holds fewer than two Activity cards."
+        if p["kind"] == "replace" and slot["bop"] is not None:
+            return "A side is asked to replace an agent but its Balance of Power slot is full."
+        if p["kind"] == "replace" and not any(IS_ACTIVITY[c] for c in s["hands"][p["player"]]):
+            return "A side must replace its agent but holds no Activity card."
+        if p["kind"] in ("tokens", "counter") and (s["slots"]["USA"]["bop"] is None and
+                                                   s["slots"]["USSR"]["bop"] is None):
+            return "No Balance of Power card is in play for this decision."
+        if p["kind"] == "counter" and not counter_cards(s, p["player"]):
+            return "A counter decision is pending but that side holds no legal counter."
+        if p["kind"] == "take_tokens" and claim_limit(s, p["player"])[0] <= 0:
+            return "A token claim is pending but that side may take no token."
+        if p["kind"] == "take_token" and s["tokens"][p["player"]] >= token_cap(s):
+            return "A space-1 token is offered to a side that already holds the most allowed."
+    return None
