@@ -703,6 +703,15 @@ def validate(s) -> str | None:
         return f"The state is malformed ({type(e).__name__}: {e})."
 
 
+_KEYS: list = []
+
+
+def _all_keys() -> list:
+    if not _KEYS:
+        _KEYS.extend(new_game(0))
+    return _KEYS
+
+
 def _is_int(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
@@ -715,8 +724,7 @@ def _validate(s) -> str | None:
             return f"The state has no {k!r} key."
     if s["game"] != "squabble":
         return "The state's 'game' is not 'squabble'."
-    defaults = new_game(0, {"events": bool(s.get("options", {}).get("events", False))})
-    for k in defaults:
+    for k in _all_keys():
         if k not in s:
             return f"The state has no {k!r} key."
     if not isinstance(s["options"], dict) or not isinstance(s["options"].get("events"), bool):
@@ -747,8 +755,8 @@ def _validate(s) -> str | None:
         for tk in ("bop_tokens", "space_tokens"):
             if not _is_int(slot[tk]) or not 0 <= slot[tk] <= TOKEN_CAP:
                 return f"'slots.{side}.{tk}' must be an integer from 0 to {TOKEN_CAP}."
-        if s["tokens"][side] + slot["bop_tokens"] + slot["space_tokens"] > TOKEN_CAP + 1:
-            return f"{side} has more Socio-Economic tokens than exist."
+        if slot["bop_tokens"] + slot["space_tokens"] > TOKEN_CAP:
+            return f"{side} has more than {TOKEN_CAP} Socio-Economic tokens on its cards."
         if slot["space"] is not None and slot["space"] in CARDS and not IS_ACTIVITY[slot["space"]]:
             return f"{side}'s Space Race card must be an Activity card."
         for key in ("hands", "decks", "discards"):
@@ -833,3 +841,23 @@ def _validate(s) -> str | None:
         if p["kind"] == "take_token" and s["tokens"][p["player"]] >= token_cap(s):
             return "A space-1 token is offered to a side that already holds the most allowed."
     return None
+
+
+def check_invariants(s: dict) -> str | None:
+    """The simulator's invariants: every card in one place, tokens 0-3, track within -4..4."""
+    places = 0
+    for side in SIDES:
+        slot = s["slots"][side]
+        places += len(s["hands"][side]) + len(s["decks"][side]) + len(s["discards"][side])
+        places += (slot["bop"] is not None) + (slot["space"] is not None)
+        if not 0 <= s["tokens"][side] <= TOKEN_CAP:
+            return f"{side} holds {s['tokens'][side]} tokens."
+        if not 0 <= slot["bop_tokens"] + slot["space_tokens"] <= TOKEN_CAP:
+            return f"{side} has {slot['bop_tokens'] + slot['space_tokens']} tokens on its cards."
+        if not 0 <= s["space"][side] <= SPACE_TOP:
+            return f"{side} is off the Space Race track."
+    if places != len(CARD_IDS):
+        return f"{places} card places for {len(CARD_IDS)} cards."
+    if not -CLOUD <= s["bop"] <= CLOUD:
+        return f"The Balance of Power is off the track ({s['bop']})."
+    return validate(s)

@@ -1,0 +1,88 @@
+"""One face for every rules engine: the protocol, the simulator, the UI and the AI use this.
+
+A game adapter exposes:
+  new(seed, options)          -> state            (ValueError with a clear sentence on bad options)
+  decision(state)             -> DECISION | None   (protocol shape)
+  apply(state, index)         -> (state, log)      (pure)
+  n_options(state)            -> int               (fast)
+  apply_index(state, i, log)  -> None              (in place, fast)
+  validate(state)             -> str | None
+  check_invariants(state)     -> str | None
+  info()                      -> dict
+  view(state, side)           -> dict              (what one side may see)
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import SimpleNamespace
+
+
+class GameUnavailable(Exception):
+    """The requested game exists in the protocol but cannot be played in this build yet."""
+
+
+def _squabble():
+    from squabble.games.squabble import engine as E
+    from squabble.games.squabble.cards import CARDS, EVENTS
+
+    def info():
+        return {
+            "cards": [{"id": c.id, "name": c.name, "side": c.side, "era": c.era, "years": c.years,
+                       "activity": c.activity, "counter": c.counter,
+                       "space_symbol": c.space_symbol, "kind": c.kind, "text": c.text}
+                      for c in CARDS.values()],
+            "events": [{"id": e.id, "name": e.name, "year": e.year, "text": e.text}
+                       for e in EVENTS.values()],
+            "track": {"min": -E.CLOUD, "max": E.CLOUD},
+            "space_track": {"min": 0, "max": E.SPACE_TOP, "rewards": {"1": "take_token",
+                                                                      "2": "shift"}},
+            "phases": {str(k): v for k, v in E.PHASE_NAMES.items()},
+        }
+
+    def n_options(s):
+        return len(E.options(s))
+
+    def apply_index(s, i, log=None):
+        E.apply_option(s, E.options(s)[i], log)
+
+    return SimpleNamespace(
+        name="squabble", new=lambda seed, options=None: E.new_game(seed, options),
+        decision=E.decision, apply=E.apply, n_options=n_options, apply_index=apply_index,
+        validate=E.validate, check_invariants=E.check_invariants, info=info, view=E.view,
+        module=E)
+
+
+def _struggle(test_setup: bool = False):
+    try:
+        S = importlib.import_module("squabble.games.struggle")
+    except ImportError as e:
+        raise GameUnavailable(f"Twilight Struggle is not available yet ({e}).") from None
+    if not hasattr(S, "new_game"):
+        raise GameUnavailable("Twilight Struggle is not available yet: its engine is still "
+                              "being built.")
+
+    def n_options(s):
+        d = S.decision(s)
+        return len(d["options"]) if d else 0
+
+    def apply_index(s, i, log=None):
+        S.apply_in_place(s, i, log)
+
+    return SimpleNamespace(
+        name="struggle",
+        new=lambda seed, options=None: S.new_game(seed, options, test_setup=test_setup),
+        decision=S.decision, apply=S.apply, n_options=n_options, apply_index=apply_index,
+        validate=S.validate, check_invariants=S.check_invariants, info=S.info,
+        view=getattr(S, "view", None), module=S)
+
+
+GAMES = ("squabble", "struggle")
+
+
+def get(name: str, *, test_setup: bool = False):
+    if name == "squabble":
+        return _squabble()
+    if name == "struggle":
+        return _struggle(test_setup)
+    raise ValueError(f"Unknown game {name!r}: choose 'squabble' or 'struggle'.")
