@@ -96,54 +96,93 @@ def target_allowed(state: dict, side: str, action: str, country: str) -> bool:
     return True
 
 
-def influence_targets(state: dict, frame: dict) -> list:
+def hooks_in_force(state: dict, name: str) -> bool:
+    table = core.HOOKS[name]
+    return bool(table) and any(c in table for c in state["effects"])
+
+
+#: the lowest DEFCON at which a country may be realigned or couped (rewrite 2.1.5(a)-(c))
+DEFCON_FLOOR = {c: (5 if c in REGION_SETS["Europe"] else 4 if c in REGION_SETS["Asia"]
+                    else 3 if c in REGION_SETS["Middle East"] else 1) for c in COUNTRY_NAMES}
+
+
+_REACH: dict = {}
+
+
+def reach(side: str, access: tuple) -> frozenset:
+    """Countries reachable for operations' influence from ``access`` (memoised: pure)."""
+    key = (side, access)
+    got = _REACH.get(key)
+    if got is None:
+        acc = set(SUPERPOWER_ADJ[side])
+        acc.update(access)
+        for c in access:
+            acc.update(ADJ_COUNTRIES[c])
+        if len(_REACH) > 4096:
+            _REACH.clear()
+        got = _REACH[key] = frozenset(acc)
+    return got
+
+
+def influence_targets(state: dict, frame: dict, first_only: bool = False) -> list:
     """[(country, cost)] where ``frame``'s side may place one influence now."""
     side = frame["side"]
     enemy = ENEMY[side]
-    access = state["access"][side]
-    acc = set(SUPERPOWER_ADJ[side])
-    acc.update(access)
-    for c in access:
-        acc.update(ADJ_COUNTRIES[c])
+    acc = set(reach(side, tuple(state["access"][side])))
     restrict = frame["countries"]
+    if restrict is not None:
+        acc.intersection_update(restrict)
     infl = state["influence"]
     left = frame["left"]
     bonus = frame["bonus"]
+    hooked = hooks_in_force(state, "can_target")
     out = []
     for c in sorted(acc):
-        if restrict is not None and c not in restrict:
-            continue
         ci = infl[c]
         cost = 2 if ci[enemy] >= STABILITY[c] + ci[side] else 1
-        avail = left
-        for region, amount in bonus:
-            if c in REGION_SETS[region]:
-                avail += amount
-        if cost <= avail and target_allowed(state, side, "influence", c):
-            out.append((c, cost))
+        if cost > left:
+            avail = left
+            for region, amount in bonus:
+                if c in REGION_SETS[region]:
+                    avail += amount
+            if cost > avail:
+                continue
+        if hooked and not target_allowed(state, side, "influence", c):
+            continue
+        out.append((c, cost))
+        if first_only:
+            break
     return out
 
 
-def strike_targets(state: dict, frame: dict, action: str) -> list:
+def strike_targets(state: dict, frame: dict, action: str, first_only: bool = False) -> list:
     """Countries ``frame``'s side may realign or coup now."""
     side = frame["side"]
     enemy = ENEMY[side]
     infl = state["influence"]
     restrict = frame["countries"]
+    defcon = 0 if frame["ignore_defcon"] else state["defcon"]
+    left = frame["left"]
+    bonus = frame["bonus"]
+    hooked = hooks_in_force(state, "can_target")
     out = []
     for c in (restrict if restrict is not None else COUNTRY_NAMES):
         if infl[c][enemy] <= 0:
             continue
-        if not frame["ignore_defcon"] and not defcon_allows(state, c):
+        if defcon and defcon < DEFCON_FLOOR[c]:
             continue
-        avail = frame["left"]
-        for region, amount in frame["bonus"]:
-            if c in REGION_SETS[region]:
-                avail += amount
-        if avail <= 0:
+        if left <= 0:
+            avail = left
+            for region, amount in bonus:
+                if c in REGION_SETS[region]:
+                    avail += amount
+            if avail <= 0:
+                continue
+        if hooked and not target_allowed(state, side, action, c):
             continue
-        if target_allowed(state, side, action, c):
-            out.append(c)
+        out.append(c)
+        if first_only:
+            break
     return out
 
 
@@ -157,9 +196,9 @@ def legal_kinds(state: dict, frame: dict) -> list:
     out = []
     for k in frame["kinds"]:
         if k == "influence":
-            if influence_targets(state, frame) or ccw_open(state, frame):
+            if influence_targets(state, frame, True) or ccw_open(state, frame):
                 out.append(k)
-        elif strike_targets(state, frame, k):
+        elif strike_targets(state, frame, k, True):
             out.append(k)
     return out
 
@@ -293,14 +332,13 @@ def h_ops(state, frame, answer, log):
         return
     if kind == "influence":
         targets = influence_targets(state, frame)
-        options = [opt(f"Place 1 influence in {c}" + (" (costs 2)" if cost == 2 else ""),
-                       mode="influence", country=c, amount=cost) for c, cost in targets]
+        options = [INFLUENCE_OPTS[c, cost] for c, cost in targets]
         if ccw_open(state, frame):
             options.append(opt("Place 1 influence in the Chinese Civil War display", mode="ccw"))
         prompt = f"Spread influence: {ops_left(frame)} ops left"
     else:
         targets = strike_targets(state, frame, kind)
-        options = [opt(f"{KIND_VERB[kind]} {c}", mode=kind, country=c) for c in targets]
+        options = [STRIKE_OPTS[kind, c] for c in targets]
         prompt = (f"Realignment: {ops_left(frame)} rolls left" if kind == "realign"
                   else f"Coup with {ops_left(frame)} ops: choose the target")
     if not options:
@@ -311,6 +349,12 @@ def h_ops(state, frame, answer, log):
 
 KIND_LABEL = {"influence": "Spread influence", "realign": "Realignments", "coup": "Launch a coup"}
 KIND_VERB = {"realign": "Realign", "coup": "Coup in"}
+# Shared option dicts (never mutated: decision() hands out copies).
+INFLUENCE_OPTS = {(c, k): opt(f"Place 1 influence in {c}" + (" (costs 2)" if k == 2 else ""),
+                              mode="influence", country=c, amount=k)
+                  for c in COUNTRY_NAMES for k in (1, 2)}
+STRIKE_OPTS = {(m, c): opt(f"{KIND_VERB[m]} {c}", mode=m, country=c)
+               for m in ("realign", "coup") for c in COUNTRY_NAMES}
 
 
 def ops_left(frame: dict) -> str:

@@ -1,0 +1,50 @@
+"""Random complete games under the test set-up: invariants after every step, JSON round trips,
+validate on loaded states, and never an event that does not exist."""
+
+import json
+import random
+
+from squabble.games.struggle import (apply, apply_in_place, check_invariants, decision, new_game,
+                                     validate)
+from squabble.games.struggle.core import EVENTS
+
+GAMES = 40
+
+
+def play(seed, options=None, check_every=1):
+    st = new_game(seed, options, test_setup=True)
+    rnd = random.Random(seed)
+    steps = 0
+    while st["winner"] is None:
+        d = decision(st)
+        assert d is not None and d["options"], "a game goes on without a decision"
+        i = rnd.randrange(len(d["options"]))
+        if steps % 97 == 0:  # the pure path and a JSON round trip now and then
+            loaded = json.loads(json.dumps(st))
+            assert validate(loaded) is None, validate(loaded)
+            st, _ = apply(loaded, i)
+        else:
+            apply_in_place(st, i)
+        steps += 1
+        msg = check_invariants(st)
+        assert msg is None, (seed, steps, msg)
+        for f in st["stack"]:
+            if f["kind"] == "event":
+                assert f["card"] in EVENTS, f"reached the missing event of card {f['card']}"
+        assert steps < 20000
+    assert decision(st) is None
+    assert validate(st) is None
+    return st
+
+
+def test_random_games():
+    ends = {}
+    for seed in range(GAMES):
+        st = play(seed, {"optional_cards": seed % 2 == 1, "chinese_civil_war": seed % 5 == 0})
+        ends[st["end_reason"]] = ends.get(st["end_reason"], 0) + 1
+    assert sum(ends.values()) == GAMES
+
+
+def test_random_games_with_handicap():
+    for seed in range(5):
+        play(1000 + seed, {"handicap": {"side": "USA", "influence": 2}})
