@@ -18,8 +18,8 @@ from ..core import (  # noqa: F401  (re-exported for event modules)
     adjacent_controlled, advance_space, card_side, ccw_unclaimed, controller, controls,
     degrade_defcon, discard, draw, effect_args, eliminate, has_effect, improve_defcon, in_region,
     inf, is_battleground, is_scoring, net_vp, ops_value, pass_china, period, printed_ops,
-    random_hand_card, remove_effect, remove_influence, roll, set_defcon, space_ability, to_hand,
-    vp, win)
+    random_hand_card, remove_effect, remove_influence, roll, set_defcon, space_ability, take_card,
+    to_hand, vp, win)
 from ..data import (ADJACENT, BATTLEGROUND, CARDS, CHINA, COUNTRIES, COUNTRY_NAMES, ENEMY,  # noqa: F401
                     REGIONS, REGION_SETS, SCORING_REGION, STABILITY, card_name)
 
@@ -207,6 +207,9 @@ class Event:
         discarded, or eliminated if starred and the event occurred.  e.result: {"occurred": bool}."""
         owner = CARDS[card]["side"]
         impl = side or (owner if owner in ("USA", "USSR") else self.side)
+        if card != CHINA:  # the card is in play now: out of any hand or pile
+            take_card(self.state, card)
+            self.state["table"].append(card)
         self.state["stack"].append(event_frame(card, impl, self.by, self.headline))
 
 

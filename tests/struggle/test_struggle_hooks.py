@@ -1,0 +1,161 @@
+"""The effects and hooks of the event framework, as the card issues will use them
+(docs/struggle-events-api.md section 3)."""
+
+from squabble.games.struggle import decision, validate
+from squabble.games.struggle.core import EVENTS, HOOKS, REQUIRES, TASKS
+from squabble.games.struggle.events import add_effect, has_effect, remove_effect, start_task
+from struggle_helpers import action_round_state, choose, options_with
+
+
+def test_can_target_hook_forbids_coups_and_realignments(monkeypatch):
+    # a NATO-like effect: the USSR may not coup or realign US-controlled countries in Europe
+    def nato(state, args, side, action, country):
+        return not (side == "USSR" and action in ("coup", "realign") and country == "Italy")
+    monkeypatch.setitem(HOOKS["can_target"], 21, nato)
+    st = action_round_state(hands={"USSR": [7], "USA": [4]}, influence={"Italy": (3, 0), "Greece": (1, 0)})
+    add_effect(st, 21, "USA")
+    st, _ = choose(st, mode="play", card=7)
+    st, _ = choose(st, mode="coup")
+    assert "Italy" not in options_with(st, "country") and "Greece" in options_with(st, "country")
+    remove_effect(st, 21)
+    assert not has_effect(st, 21)
+    st, _ = choose(st, mode="coup", country="Greece")
+
+
+def test_ops_modifiers_stack_and_clamp(monkeypatch):
+    # ruling U-2 / U-8: summed, then kept within 1..4
+    from squabble.games.struggle.core import ops_value
+    monkeypatch.setitem(HOOKS["ops_mod"], 31, lambda s, a, side, card: -1 if side != a["by"] else 0)
+    monkeypatch.setitem(HOOKS["ops_mod"], 25, lambda s, a, side, card: 1 if side == "USA" else 0)
+    st = action_round_state(hands={"USSR": [7], "USA": [4]})
+    add_effect(st, 31, "USSR", until="turn")
+    add_effect(st, 31, "USSR", until="turn")
+    assert ops_value(st, "USA", 4) == 1            # 3 - 2
+    assert ops_value(st, "USA", 19) == 1           # never below 1
+    add_effect(st, 25, "USA", until="turn")
+    assert ops_value(st, "USA", 21) == 3           # 4 + 1 - 2
+    remove_effect(st, 31)
+    assert ops_value(st, "USA", 21) == 4           # never above 4
+    assert ops_value(st, "USSR", 7) == 3
+
+
+def test_region_bonus_hook_like_vietnam_revolts(monkeypatch):
+    # classic example: China Card in Southeast Asia with Vietnam Revolts and Red Scare = 5
+    monkeypatch.setitem(HOOKS["ops_bonus"], 9,
+                        lambda s, a, side, card: ("Southeast Asia", 1) if side == "USSR" else None)
+    monkeypatch.setitem(HOOKS["ops_mod"], 31, lambda s, a, side, card: -1 if side != a["by"] else 0)
+    st = action_round_state(hands={"USSR": [7], "USA": [4]}, influence={"Vietnam": (0, 1)})
+    add_effect(st, 9, "USSR", until="turn")
+    add_effect(st, 31, "USA", until="turn")
+    st, _ = choose(st, mode="play", card=6)
+    st, _ = choose(st, mode="influence")
+    for _ in range(5):
+        st, _ = choose(st, mode="influence", country="Vietnam")
+    assert st["influence"]["Vietnam"]["USSR"] == 6
+    assert decision(st)["player"] == "USA"
+
+
+def test_until_turn_effects_end_at_reset():
+    st = action_round_state(hands={"USSR": [], "USA": [4]}, phasing="USA", action_round=6,
+                            china="USA", china_up=False)
+    add_effect(st, 25, "USA", until="turn")
+    add_effect(st, 21, "USA")
+    st, _ = choose(st, mode="play", card=4)
+    st, _ = choose(st, mode="influence")
+    for _ in range(3):
+        st, _ = choose(st, mode="influence", country="Canada")
+    assert st["turn"] == 2 and st["effects"] == [21] and len(st["effect_args"]) == 1
+
+
+def test_scoring_hook_like_formosan_resolution(monkeypatch):
+    def formosan(state, args, ctx):
+        if ctx["region"] == "Asia" and "Taiwan" in ctx["controlled"]["USA"]:
+            ctx["battlegrounds"].add("Taiwan")
+    monkeypatch.setitem(HOOKS["scoring"], 35, formosan)
+    st = action_round_state(hands={"USSR": [1], "USA": [4]}, clear=True,
+                            influence={"Taiwan": (3, 0), "N. Korea": (0, 3)})
+    add_effect(st, 35, "USA")
+    st, _ = choose(st, mode="play", card=1)
+    # USA: presence 3 + Taiwan as a battleground 1 = 4; USSR: presence 3 + N. Korea 1 = 4
+    assert st["vp"] == 0
+
+
+def test_card_played_and_blocks_event_hooks(monkeypatch):
+    seen = []
+    monkeypatch.setitem(HOOKS["card_played"], 35,
+                        lambda s, a, side, card, use: (seen.append((side, card, use)),
+                                                       remove_effect(s, 35) if card == 6 else None))
+    monkeypatch.setitem(HOOKS["blocks_event"], 65, lambda s, a, card, side: card == 8)
+    monkeypatch.setitem(EVENTS, 8, lambda e: None)
+    monkeypatch.delitem(REQUIRES, 8, raising=False)
+    st = action_round_state(hands={"USSR": [8, 7], "USA": [4]}, china="USA")
+    add_effect(st, 35, "USA")
+    add_effect(st, 65, "USA")
+    st, _ = choose(st, mode="play", card=8)
+    assert "event" not in options_with(st, "mode")        # cancelled by the effect
+    st, _ = choose(st, mode="influence")
+    st, _ = choose(st, mode="influence", country="Poland")
+    st, _ = choose(st, mode="influence", country="Poland")
+    st, _ = choose(st, mode="play", card=6)
+    assert seen == [("USSR", 8, "influence"), ("USA", 6, "event")]
+    assert not has_effect(st, 35)
+
+
+def test_round_end_hook_starts_a_task_like_norad(monkeypatch):
+    # U-12: at the end of an action round in which DEFCON became 2
+    def norad_end(state, args, side):
+        if state["round"]["defcon2"]:
+            start_task(state, "test_norad", "USA")
+
+    def norad_task(e):
+        if e.step == 0:
+            e.step = 1
+            e.place(["Canada", "U.K."], 1, side="USA", decider="USA")
+    monkeypatch.setitem(HOOKS["round_end"], 106, norad_end)
+    monkeypatch.setitem(TASKS, "test_norad", norad_task)
+    st = action_round_state(hands={"USSR": [7, 8], "USA": [4]}, defcon=3,
+                            influence={"Iran": (1, 0)})
+    add_effect(st, 106, "USA")
+    st["dice"] = [6]
+    st, _ = choose(st, mode="play", card=7)
+    st, _ = choose(st, mode="coup")
+    st, _ = choose(st, mode="coup", country="Iran")
+    assert st["defcon"] == 2
+    d = decision(st)
+    assert d["player"] == "USA" and set(options_with(st, "country")) == {"Canada", "U.K."}
+    assert validate(st) is None
+    st, _ = choose(st, mode="place", country="Canada")
+    assert st["influence"]["Canada"]["USA"] == 3
+    assert decision(st)["prompt"].startswith("Turn 1, action round 1: USA")
+
+
+def test_action_rounds_hook(monkeypatch):
+    from squabble.games.struggle.engine import rounds_for
+    monkeypatch.setitem(HOOKS["action_rounds"], 86, lambda s, a, side, n: max(n, 8) if side == "USA" else n)
+    st = action_round_state(hands={"USSR": [7], "USA": [4]}, turn=8)
+    add_effect(st, 86, "USA", until="turn")
+    assert rounds_for(st, "USA") == 8 and rounds_for(st, "USSR") == 7
+
+
+def test_nested_event_resolution_like_five_year_plan(monkeypatch):
+    from squabble.games.struggle.events import random_hand_card
+    ran = []
+
+    def fyp(e):
+        if e.step == 0:
+            e.step = 1
+            card = random_hand_card(e.state, "USSR")
+            e.data["card"] = card
+            e.resolve(card)
+            return
+        ran.append(("after", e.result))
+    monkeypatch.setitem(EVENTS, 5, fyp)
+    monkeypatch.setitem(EVENTS, 19, lambda e: ran.append(("inner", e.card, e.side, e.by)))
+    monkeypatch.delitem(REQUIRES, 5, raising=False)
+    monkeypatch.delitem(REQUIRES, 19, raising=False)
+    st = action_round_state(hands={"USA": [5], "USSR": [19]}, phasing="USA")
+    st, _ = choose(st, mode="play", card=5)
+    st, _ = choose(st, mode="event")
+    assert ran == [("inner", 19, "USA", "USA"), ("after", {"occurred": True})]
+    assert 19 in st["removed"] and st["hands"]["USSR"] == []
+    assert validate(st) is None
