@@ -159,3 +159,24 @@ def test_nested_event_resolution_like_five_year_plan(monkeypatch):
     assert ran == [("inner", 19, "USA", "USA"), ("after", {"occurred": True})]
     assert 19 in st["removed"] and st["hands"]["USSR"] == []
     assert validate(st) is None
+
+
+def test_coup_and_realign_die_modifier_hooks(monkeypatch):
+    monkeypatch.setitem(HOOKS["coup_mod"], 43, lambda s, a, side, country: -1)
+    monkeypatch.setitem(HOOKS["realign_mod"], 93,
+                        lambda s, a, roller, country, acting: -1 if roller == "USA" else 0)
+    st = action_round_state(hands={"USSR": [7, 8], "USA": [22]}, influence={"Iran": (2, 0)})
+    add_effect(st, 43, "USSR", until="turn")
+    add_effect(st, 93, "USSR", until="turn")
+    st["dice"] = [6]
+    st, _ = choose(st, mode="play", card=7)
+    st, _ = choose(st, mode="coup")
+    st, log = choose(st, mode="coup", country="Iran")   # 6 + 3 - 1 - 4 = 4
+    assert st["influence"]["Iran"] == {"USA": 0, "USSR": 2}
+    st["influence"]["Iran"] = {"USA": 0, "USSR": 2}
+    st["dice"] = [3, 3]
+    st, _ = choose(st, mode="play", card=22)
+    st, _ = choose(st, mode="realign")
+    st, log = choose(st, mode="realign", country="Iran")
+    # USA 3 - 1 = 2 (no adjacent control), USSR 3 + 1 (more influence) = 4: 2 US removed (none)
+    assert any("3→2" in x and "3→4" in x for x in log)

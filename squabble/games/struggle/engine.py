@@ -265,8 +265,7 @@ def do_realign(state: dict, side: str, country: str, log=None) -> int:
         mod = adjacent_controlled(state, s, country)
         if c[s] > c[ENEMY[s]]:
             mod += 1
-        if s == side:
-            mod += sum(fn(state, a, side, country) for fn, a in active_hooks(state, "realign_mod"))
+        mod += sum(fn(state, a, s, country, side) for fn, a in active_hooks(state, "realign_mod"))
         rolls[s] = (r, r + mod)
     diff = rolls[side][1] - rolls[enemy][1]
     if diff > 0:

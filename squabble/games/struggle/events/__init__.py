@@ -49,7 +49,9 @@ def hook(name: str, number: int):
       every point of the play goes to that region (China Card style).
     - can_target(state, args, side, action, country) -> bool: False forbids ``side`` to use
       ``country`` for ``action`` ("influence" (operations), "realign" or "coup").
-    - coup_mod / realign_mod(state, args, side, country) -> int: added to ``side``'s die roll.
+    - coup_mod(state, args, side, country) -> int: added to the die of ``side``'s coup.
+    - realign_mod(state, args, roller, country, acting) -> int: added to ``roller``'s die in a
+      realignment by ``acting`` (called for both dice).
     - coup_defcon(state, args, side, country) -> bool: False means this battleground coup does
       not lower DEFCON.
     - scoring(state, args, ctx) -> None: may edit the scoring context ``ctx`` (keys: region,
