@@ -14,19 +14,17 @@ from squabble import rng
 from . import core
 from .core import (
     EVENTS, active_hooks, add_influence, add_milops, adjacent_controlled, advance_space,
-    controls, defcon_allows, degrade_defcon, discard, draw, improve_defcon, ops_value, roll,
-    space_ability, space_attempts_allowed, vp, win)
+    degrade_defcon, discard, draw, improve_defcon, ops_value, roll, space_ability,
+    space_attempts_allowed, vp, win)
 from .data import (ADJACENT, BATTLEGROUND, CARDS, CHINA, COUNTRY_NAMES, ENEMY, REGION_SETS,
-                   REGIONS, SCORED_REGIONS, SPACE_END, SPACE_RACE, STABILITY, SUPERPOWER_ADJ,
-                   card_name, period_cards)
+                   REGIONS, SPACE_END, SPACE_RACE, STABILITY, SUPERPOWER_ADJ, card_name,
+                   period_cards)
 from .events import can_occur, event_frame, make_ops_frame, opt, Event
 from .events.scoring import final_scoring
 
 SIDES = ("USSR", "USA")
 ADJ_COUNTRIES = {c: tuple(sorted(a for a in adj if a not in ("USA", "USSR")))
                  for c, adj in ADJACENT.items()}
-OPS_KINDS = ("influence", "realign", "coup")
-CCW_NAME = "Chinese Civil War"
 
 
 class GameError(ValueError):

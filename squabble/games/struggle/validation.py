@@ -97,6 +97,8 @@ REQUIRED = {
     "effects": list, "effect_args": list, "table": list, "headline": dict, "options": dict,
     "stack": list, "pending": (dict, type(None)), "rng": int, "dice": list, "step": str,
     "space_attempts": dict, "access": dict, "round": dict, "ccw": int, "test_setup": bool,
+    "ar_next": (list, type(None)), "active": (str, type(None)), "final": bool,
+    "end_reason": (str, type(None)),
 }
 
 
@@ -111,6 +113,9 @@ def _validate(state) -> None:
     _need(_int(state["turn"], 1, 10), "'turn' must be 1-10")
     _need(_int(state["action_round"], 0, 8), "'action_round' must be 0-8")
     _need(state["phasing"] in (None, "USA", "USSR"), "'phasing' must be null, USA or USSR")
+    _need(state["active"] in (None, "USA", "USSR"), "'active' must be null, USA or USSR")
+    _need(state["ar_next"] is None or (len(state["ar_next"]) == 2 and _int(state["ar_next"][0], 1, 9)
+                                       and state["ar_next"][1] in SIDES), "'ar_next' is malformed")
     _need(_int(state["defcon"], 1, 5), "DEFCON must be 1-5")
     _need(_int(state["rng"], 0, MASK), "'rng' must be a 64-bit number")
     _need(all(_int(d, 1, 6) for d in state["dice"]), "forced dice must be 1-6")
