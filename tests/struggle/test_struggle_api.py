@@ -161,3 +161,45 @@ def test_apply_in_place_with_log():
     log = []
     apply_in_place(st, 0, log)
     assert log and log[0].startswith("USSR places")
+
+
+def _paths(o, p=()):
+    yield p
+    if isinstance(o, dict):
+        for k, v in o.items():
+            yield from _paths(v, p + (k,))
+    elif isinstance(o, list):
+        for i, v in enumerate(o):
+            yield from _paths(v, p + (i,))
+
+
+def test_validate_fuzz_accepted_states_play_on():
+    # validate never raises; whatever it accepts can be answered without crashing
+    states = []
+    for seed in range(3):
+        st = new_game(seed, test_setup=True)
+        rnd = random.Random(seed)
+        for k in range(300):
+            if st["winner"] is not None:
+                break
+            apply_in_place(st, rnd.randrange(len(st["pending"]["options"])))
+            if k % 41 == 0:
+                states.append(json.loads(json.dumps(st)))
+    values = [None, -1, 0, 1, 2, 5, 7, "x", "USA", "USSR", [], {}, [1], [6], {"USA": 1}, True,
+              10 ** 30, "Poland", 3.5]
+    rnd = random.Random(7)
+    for _ in range(500):
+        st = json.loads(json.dumps(rnd.choice(states)))
+        path = rnd.choice(list(_paths(st))[1:])
+        node = st
+        for k in path[:-1]:
+            node = node[k]
+        node[path[-1]] = rnd.choice(values)
+        msg = validate(st)
+        if msg is None:
+            d = decision(st)
+            for i in range(len(d["options"]) if d else 0):
+                new, _ = apply(st, i)
+                assert check_invariants(new) is None
+        else:
+            assert isinstance(msg, str)

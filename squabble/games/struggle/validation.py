@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import marshal
 
-from .data import CARDS, CHINA, COUNTRIES, period_cards
+from .data import CARDS, CHINA, COUNTRIES, REGION_NAMES, period_cards
 
 SIDES = ("USA", "USSR")
 WINNERS = (None, "USA", "USSR", "draw")
 FRAME_KINDS = ("game", "ops", "place", "remove", "event", "task", "round", "headline",
                "reset_discard")
 MASK = (1 << 64) - 1
+STEPS = ("deal", "setup_ussr", "setup_usa", "handicap", "headline", "rounds", "check", "reset",
+         "reset2")
 
 
 class Bad(Exception):
@@ -120,6 +122,7 @@ def _validate(state) -> None:
     _need(_int(state["rng"], 0, MASK), "'rng' must be a 64-bit number")
     _need(all(_int(d, 1, 6) for d in state["dice"]), "forced dice must be 1-6")
     _need(_int(state["ccw"], 0, 99), "'ccw' must be a number")
+    _need(state["step"] in STEPS, "'step' is not a step of the turn")
     opts = state["options"]
     _need(isinstance(opts.get("optional_cards"), bool) and isinstance(opts.get("chinese_civil_war"), bool),
           "the options are malformed")
@@ -161,6 +164,9 @@ def _validate(state) -> None:
     _need(stack and all(isinstance(f, dict) and f.get("kind") in FRAME_KINDS for f in stack),
           "the engine stack is malformed")
     _need(stack[0]["kind"] == "game", "the engine stack does not start with the game")
+    _need(all(f["kind"] != "game" for f in stack[1:]), "the engine stack has two game steps")
+    for f in stack:
+        _check_frame(f)
     p = state["pending"]
     _need(p is not None, "the game goes on but no decision is pending")
     _need(p.get("player") in SIDES and isinstance(p.get("prompt"), str)
@@ -172,6 +178,67 @@ def _validate(state) -> None:
         if "card" in o:
             _need(o["card"] in CARDS, "a decision option names an unknown card")
     _check_pending_matches(state)
+
+
+def _is(v, *types) -> bool:
+    return isinstance(v, types) and not (isinstance(v, bool) and bool not in types)
+
+
+def _side(v) -> bool:
+    return v in SIDES
+
+
+def _countries(v) -> bool:
+    return isinstance(v, list) and all(c in COUNTRIES for c in v)
+
+
+ROUND_STEPS = ("event", "discard", "space", "ops", "ops:influence", "ops:realign", "ops:coup")
+FRAME_FIELDS = {
+    "round": {"side": _side, "stage": lambda v: v in ("choose", "use", "run", "end", "done"),
+              "card": lambda v: v is None or v in CARDS,
+              "todo": lambda v: isinstance(v, list) and all(x in ROUND_STEPS for x in v)},
+    "headline": {"stage": lambda v: v in ("choose", "resolve"), "idx": lambda v: _int(v, 0, 2),
+                 "choosers": lambda v: isinstance(v, list) and sorted(v) == ["USA", "USSR"]},
+    "ops": {"side": _side, "card": lambda v: v is None or v in CARDS, "left": lambda v: _int(v, 0, 9),
+            "bonus": lambda v: isinstance(v, list) and all(
+                isinstance(b, list) and len(b) == 2 and b[0] in REGION_NAMES and _int(b[1], 0, 9)
+                for b in v),
+            "type": lambda v: v in (None, "influence", "realign", "coup"),
+            "kinds": lambda v: isinstance(v, list) and all(k in ("influence", "realign", "coup") for k in v),
+            "countries": lambda v: v is None or _countries(v),
+            "ignore_defcon": lambda v: isinstance(v, bool), "milops": lambda v: isinstance(v, bool),
+            "granted": lambda v: isinstance(v, bool)},
+    "place": {"side": _side, "target": _side, "n": lambda v: _int(v, 0, 99), "countries": _countries,
+              "max_per": lambda v: v is None or _int(v, 1, 99), "optional": lambda v: isinstance(v, bool),
+              "counts": lambda v: isinstance(v, dict) and all(c in COUNTRIES and _int(n, 0) for c, n in v.items()),
+              "prompt": lambda v: isinstance(v, str), "mode": lambda v: isinstance(v, str),
+              "cap": lambda v: v is None or _int(v, 0, 9)},
+    "remove": {"side": _side, "target": _side, "n": lambda v: _int(v, 0, 99), "countries": _countries,
+               "max_per": lambda v: v is None or _int(v, 1, 99), "optional": lambda v: isinstance(v, bool),
+               "amount": lambda v: v is None or _int(v, 1, 99),
+               "counts": lambda v: isinstance(v, dict) and all(c in COUNTRIES and _int(n, 0) for c, n in v.items()),
+               "prompt": lambda v: isinstance(v, str)},
+    "event": {"card": lambda v: v in CARDS, "side": _side, "by": _side,
+              "headline": lambda v: isinstance(v, bool), "data": lambda v: isinstance(v, dict),
+              "occurred": lambda v: isinstance(v, bool), "keep": lambda v: isinstance(v, bool),
+              "started": lambda v: isinstance(v, bool)},
+    "task": {"side": _side, "data": lambda v: isinstance(v, dict)},
+    "reset_discard": {"side": _side},
+    "game": {},
+}
+
+
+def _check_frame(f: dict) -> None:
+    from .core import EVENTS, TASKS
+    kind = f["kind"]
+    for key, ok in FRAME_FIELDS[kind].items():
+        _need(key in f and ok(f[key]), f"a {kind} step of the engine has a bad {key!r}")
+    if kind == "event":
+        _need(f["card"] in EVENTS, f"card {f['card']} has no event to resolve")
+    if kind == "task":
+        _need(f.get("name") in TASKS, "an engine task is unknown")
+    if kind == "remove" or kind == "place":
+        _need(isinstance(f.get("picks", {}), dict), f"a {kind} step of the engine is malformed")
 
 
 def _check_pending_matches(state: dict) -> None:
