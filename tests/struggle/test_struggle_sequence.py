@@ -356,3 +356,54 @@ def test_space_race_reaching_a_box_second():
     st, _ = choose(st, mode="play", card=7)
     st, _ = choose(st, mode="space")
     assert st["space"]["USSR"] == 5 and st["vp"] == -3         # Lunar Orbit first: 3
+
+
+def test_china_card_is_only_resolved():
+    # rewrite 2.3.12(d), ruling U-1: no Space Race, no plain operations: straight to its event
+    st = action_round_state(hands={"USSR": [7], "USA": [4]})
+    st, log = choose(st, mode="play", card=6)
+    assert set(options_with(st, "mode")) == {"influence", "realign", "coup"}
+    assert any("resolves The China Card" in x for x in log)
+
+
+def test_deal_alternates_ussr_first():
+    # rewrite 4.1.1: USSR first; a side short of cards draws after the other is full
+    st = end_of_turn([4])
+    st["hands"]["USA"] = [4, 5, 19, 22, 25, 26]       # the USA will keep 5 cards, the USSR has 0
+    st["deck"] = sorted(set(st["deck"]) - {5, 19, 22, 25, 26})
+    rest = st["deck"]
+    st["deck"] = rest[:4]
+    st["discard"] = []
+    st["removed"] = rest[4:]                          # a tiny draw pile, no discards to reshuffle
+    first4 = rest[:4]
+    st, _ = choose(st, mode="play", card=4)
+    st, _ = choose(st, mode="influence")
+    st = answer_first(st, 3)
+    # 4 cards for 3 + 8 needed: USSR, USA, USSR, USA... the discarded card 4 is reshuffled in
+    assert st["hands"]["USSR"][:2] == [first4[0], first4[2]]
+    assert st["hands"]["USA"][5:7] == [first4[1], first4[3]]
+
+
+def test_late_war_added_at_turn_eight():
+    # rewrite 4.3.4
+    st = action_round_state(hands={"USSR": [], "USA": [40]}, phasing="USA", action_round=7,
+                            turn=7, china="USA", china_up=False)
+    st, _ = choose(st, mode="play", card=40)
+    st, _ = choose(st, mode="influence")
+    st = answer_first(st, 3)
+    assert st["turn"] == 8
+    every = st["deck"] + st["hands"]["USA"] + st["hands"]["USSR"] + st["discard"]
+    assert 82 in every and 110 not in every
+    assert validate(st) is None
+
+
+def test_chinese_civil_war_unclaimed_china_gives_no_final_point():
+    # rewrite 3.1 and 4.4.1
+    st = action_round_state(hands={"USSR": [], "USA": [4]}, phasing="USA", action_round=7, turn=10,
+                            china=None, clear=True, options={"chinese_civil_war": True})
+    st["milops"] = {"USA": 5, "USSR": 5}
+    st, _ = choose(st, mode="play", card=4)
+    st, _ = choose(st, mode="influence")
+    for _ in range(3):
+        st, _ = choose(st, mode="influence", country="Japan")
+    assert st["vp"] == 0 and st["winner"] == "draw"
