@@ -84,3 +84,19 @@ def test_event_place_branch_and_vp(iron_fist):
     assert st["influence"]["Poland"]["USSR"] == 2 and st["influence"]["Romania"]["USSR"] == 1
     st, _ = choose(st, mode="pass")
     assert st["vp"] == -2
+
+
+def test_documented_names_are_importable():
+    # docs/struggle-events-api.md: the API other issues write events against stays stable
+    import squabble.games.struggle.events as ev
+    names = """event hook task start_task opt Event cancel_headline can_occur
+    inf add_influence remove_influence controls controller adjacent_controlled in_region
+    is_battleground COUNTRIES COUNTRY_NAMES REGIONS REGION_SETS ADJACENT STABILITY BATTLEGROUND
+    CARDS ENEMY CHINA SCORING_REGION card_name vp net_vp degrade_defcon improve_defcon set_defcon
+    add_milops roll advance_space space_ability win draw discard eliminate to_hand take_card
+    random_hand_card pass_china card_side printed_ops is_scoring ops_value period ccw_unclaimed
+    add_effect has_effect effect_args remove_effect""".split()
+    missing = [n for n in names if not hasattr(ev, n)]
+    assert missing == []
+    e_attrs = "state card side enemy by headline data step answer result say ask not_occurred keep place remove ops resolve"
+    assert all(hasattr(ev.Event, a) or a in ev.Event.__slots__ for a in e_attrs.split())
