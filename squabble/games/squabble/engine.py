@@ -148,7 +148,7 @@ def counter_cards(s: dict, side: str) -> list[str]:
 
 
 def claim_limit(s: dict, side: str) -> tuple[int, list[str]]:
-    """rb phase 9 / R11: up to the left-over card's Activity Value, never above the cap."""
+    """rb phase 9 / R11, R14: up to the left-over card's Activity Value, never above the cap."""
     left = [c for c in s["hands"][side] if IS_ACTIVITY[c]]
     if not left:
         return 0, left
