@@ -99,7 +99,8 @@ def test_test_setup_missing_enemy_event_is_plain_operations():
     from squabble.games.struggle import MISSING_EVENTS
     missing_us = [n for n in MISSING_EVENTS if n in (4, 5, 19, 22, 25, 26)]
     if not missing_us:
-        return
+        import pytest
+        pytest.skip("those events exist now")
     card = missing_us[0]
     st = action_round_state(hands={"USSR": [card, 7], "USA": [19 if card != 19 else 4]})
     st, _ = choose(st, mode="play", card=card)

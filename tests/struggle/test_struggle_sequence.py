@@ -275,7 +275,8 @@ def test_reshuffle_when_draw_pile_is_empty():
     st, _ = choose(st, mode="influence")
     st = answer_first(st, 3)
     assert len(st["hands"]["USSR"]) == 8 and len(st["hands"]["USA"]) == 8
-    assert 4 not in st["discard"] or 4 in st["hands"]["USA"] + st["hands"]["USSR"] + st["deck"]
+    assert st["discard"] == []                       # reshuffled into the new draw pile
+    assert 4 in st["hands"]["USA"] + st["hands"]["USSR"] + st["deck"]
     assert validate(st) is None
 
 
@@ -346,7 +347,7 @@ def test_eagle_has_landed_discard_at_reset():
     d = decision(st)
     assert d["player"] == "USA" and set(options_with(st, "mode")) == {"discard", "pass"}
     st, log = choose(st, mode="discard", card=5)
-    assert 5 in st["discard"] or 5 in st["hands"]["USA"] + st["hands"]["USSR"] + st["deck"]
+    assert st["discard"] == [4, 5]
     assert st["turn"] == 2
 
 
