@@ -77,11 +77,6 @@ def rounds_for(state: dict, side: str) -> int:
     return n
 
 
-def event_available(state: dict, card: int) -> bool:
-    """The card has an event in this build (always true once every event exists)."""
-    return card in EVENTS
-
-
 def implementer(card: int, player: str) -> str:
     owner = CARDS[card]["side"]
     return owner if owner in SIDES else player
@@ -515,21 +510,11 @@ def h_round(state, frame, answer, log):
                             "options": options}
         return
     if stage == "use":
-        card = frame["card"]
         mode = answer["mode"]
-        if mode == "event":
-            todo = ["event"]
-        elif mode == "space":
-            todo = ["space"]
-        elif mode == "event_first":
-            todo = ["event", "ops"]
-        elif mode == "ops_first":
-            todo = ["ops", "event"]
-        else:  # influence / realign / coup, no event of the enemy's to resolve
-            todo = ["discard", "ops:" + mode]
-        frame["todo"] = todo
+        # influence / realign / coup: discard, then operations (no enemy event to resolve)
+        frame["todo"] = list(USE_STEPS.get(mode, ("discard", "ops:" + mode)))
         frame["stage"] = "run"
-        played(state, side, card, mode)
+        played(state, side, frame["card"], mode)
         return
     if stage == "run":
         if not frame["todo"] or state["winner"] is not None:
@@ -560,6 +545,11 @@ def h_round(state, frame, answer, log):
     finish(state, frame)
 
 
+#: the steps of each use of a card (rewrite 2.3.5-2.3.7)
+USE_STEPS = {"event": ("event",), "space": ("space",), "event_first": ("event", "ops"),
+             "ops_first": ("ops", "event")}
+
+
 def played(state: dict, side: str, card: int, use: str) -> None:
     for fn, args in list(active_hooks(state, "card_played")):
         fn(state, args, side, card, use)
@@ -573,7 +563,7 @@ def use_options(state: dict, side: str, card: int) -> list:
     probe = make_ops_frame(state, side, CARDS[card]["ops"], card=card)
     kinds = legal_kinds(state, probe)
     if owner == ENEMY[side]:
-        if event_available(state, card) and can_occur(state, card, owner):
+        if can_occur(state, card, owner):  # (False too for an event not written yet)
             out.append(opt(f"The {owner} resolves the event first, then {side} conducts {ops} ops",
                            mode="event_first"))
             out.append(opt(f"{side} conducts {ops} ops first, then the {owner} resolves the event",
@@ -581,7 +571,7 @@ def use_options(state: dict, side: str, card: int) -> list:
         else:
             out += [opt(f"{KIND_LABEL[k]} with {ops} ops (the event cannot occur)", mode=k) for k in kinds]
     else:
-        if event_available(state, card) and can_occur(state, card, side):
+        if can_occur(state, card, side):
             out.append(opt(f"Resolve the event of {card_name(card)}", mode="event"))
         out += [opt(f"{KIND_LABEL[k]} with {ops} ops", mode=k) for k in kinds]
     if space_ok(state, side, card):
