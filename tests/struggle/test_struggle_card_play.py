@@ -130,3 +130,34 @@ def test_event_granted_operations_follow_the_rules(monkeypatch):
     st, _ = choose(st, mode="coup", country="Poland")  # 4 + 2 - 6 = 0: nothing
     assert st["milops"]["USA"] == 0 and st["defcon"] == 3
     assert st["influence"]["Poland"] == {"USA": 0, "USSR": 1}
+
+
+def test_defcon_one_in_headline_loses_for_the_headline_owner(monkeypatch):
+    # rewrite 2.1.5(d) with 4.1 (the active side is the side that chose the headline), even when
+    # the enemy resolves that enemy-aligned headline
+    from squabble.games.struggle.events import degrade_defcon
+    from struggle_helpers import headline_state
+    monkeypatch.setitem(EVENTS, 7, lambda e: degrade_defcon(e.state))
+    monkeypatch.setitem(EVENTS, 19, dummy_event([]))
+    monkeypatch.delitem(REQUIRES, 7, raising=False)
+    st = headline_state({"USSR": [19], "USA": [7]})
+    st["defcon"] = 2
+    st, _ = choose(st, mode="headline", card=19)
+    st, _ = choose(st, mode="headline", card=7)
+    assert st["defcon"] == 1 and st["winner"] == "USSR"
+
+
+def test_cancel_headline_like_defectors(monkeypatch):
+    from squabble.games.struggle.events import cancel_headline
+    from struggle_helpers import headline_state
+    rec = []
+    monkeypatch.setitem(EVENTS, 103, lambda e: rec.append(("defectors", cancel_headline(e.state, "USSR"))))
+    monkeypatch.setitem(EVENTS, 8, dummy_event(rec))
+    monkeypatch.delitem(REQUIRES, 103, raising=False)
+    monkeypatch.delitem(REQUIRES, 8, raising=False)
+    st = headline_state({"USSR": [8], "USA": [103]})
+    st, _ = choose(st, mode="headline", card=8)
+    st, _ = choose(st, mode="headline", card=103)        # 2 vs 2: the USA first
+    assert rec == [("defectors", True)]
+    assert 8 in st["discard"] and 8 not in st["removed"]  # cancelled, not resolved
+    assert validate(st) is None
