@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from squabble import rng
 
-ENEMY = {"USA": "USSR", "USSR": "USA"}
+from .data import ENEMY
 
 
 def resolve_bids(bid_a: dict, bid_b: dict, seed: int = 0) -> dict:

@@ -90,28 +90,15 @@ def in_region(country: str, region: str) -> bool:
     return country in REGION_SETS[region]
 
 
-def region_of_defcon_limit(defcon: int):
-    """Regions where coups and realignments are forbidden at this DEFCON (2.1.5(a)-(c))."""
-    out = []
-    if defcon < 5:
-        out.append("Europe")
-    if defcon < 4:
-        out.append("Asia")
-    if defcon < 3:
-        out.append("Middle East")
-    return out
+#: the lowest DEFCON at which a country may be realigned or couped (rewrite 2.1.5(a)-(c))
+DEFCON_FLOOR = {c: (5 if "Europe" in info["regions"] else 4 if "Asia" in info["regions"]
+                    else 3 if "Middle East" in info["regions"] else 1)
+                for c, info in COUNTRIES.items()}
 
 
 def defcon_allows(state: dict, country: str) -> bool:
-    d = state["defcon"]
-    regions = COUNTRIES[country]["regions"]
-    if d < 5 and "Europe" in regions:
-        return False
-    if d < 4 and "Asia" in regions:
-        return False
-    if d < 3 and "Middle East" in regions:
-        return False
-    return True
+    """Whether DEFCON allows a coup or realignment in ``country`` now (2.1.5(a)-(c))."""
+    return state["defcon"] >= DEFCON_FLOOR[country]
 
 
 def is_battleground(country: str) -> bool:

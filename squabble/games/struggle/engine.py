@@ -13,16 +13,15 @@ from squabble import rng
 
 from . import core
 from .core import (
-    EVENTS, active_hooks, add_influence, add_milops, adjacent_controlled, advance_space,
+    DEFCON_FLOOR, EVENTS, active_hooks, add_influence, add_milops, adjacent_controlled, advance_space,
     degrade_defcon, discard, draw, improve_defcon, ops_value, roll, space_ability,
     space_attempts_allowed, vp, win)
 from .data import (ADJACENT, BATTLEGROUND, CARDS, CHINA, COUNTRY_NAMES, ENEMY, REGION_SETS,
-                   REGIONS, SPACE_END, SPACE_RACE, STABILITY, SUPERPOWER_ADJ, card_name,
+                   REGIONS, SIDES, SPACE_END, SPACE_RACE, STABILITY, SUPERPOWER_ADJ, card_name,
                    period_cards)
 from .events import can_occur, event_frame, make_ops_frame, opt, Event
 from .events.scoring import final_scoring
 
-SIDES = ("USSR", "USA")
 ADJ_COUNTRIES = {c: tuple(sorted(a for a in adj if a not in ("USA", "USSR")))
                  for c, adj in ADJACENT.items()}
 
@@ -92,11 +91,6 @@ def target_allowed(state: dict, side: str, action: str, country: str) -> bool:
 def hooks_in_force(state: dict, name: str) -> bool:
     table = core.HOOKS[name]
     return bool(table) and any(c in table for c in state["effects"])
-
-
-#: the lowest DEFCON at which a country may be realigned or couped (rewrite 2.1.5(a)-(c))
-DEFCON_FLOOR = {c: (5 if c in REGION_SETS["Europe"] else 4 if c in REGION_SETS["Asia"]
-                    else 3 if c in REGION_SETS["Middle East"] else 1) for c in COUNTRY_NAMES}
 
 
 _REACH: dict = {}

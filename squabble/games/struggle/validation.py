@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import marshal
 
-from .data import CARDS, CHINA, COUNTRIES, REGION_NAMES, period_cards
+from .data import CARDS, CHINA, COUNTRIES, REGION_NAMES, SIDES, period_cards
 
-SIDES = ("USA", "USSR")
 WINNERS = (None, "USA", "USSR", "draw")
 FRAME_KINDS = ("game", "ops", "place", "remove", "event", "task", "round", "headline",
                "reset_discard")

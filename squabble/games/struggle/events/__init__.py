@@ -16,10 +16,10 @@ from __future__ import annotations
 from ..core import (  # noqa: F401  (re-exported for event modules)
     EVENTS, HOOKS, REQUIRES, TASKS, active_hooks, add_effect, add_influence, add_milops,
     adjacent_controlled, advance_space, card_side, ccw_unclaimed, controller, controls,
-    degrade_defcon, discard, draw, effect_args, eliminate, has_effect, improve_defcon, in_region,
-    inf, is_battleground, is_scoring, net_vp, ops_value, pass_china, period, printed_ops,
-    random_hand_card, remove_effect, remove_influence, roll, set_defcon, space_ability, take_card,
-    to_hand, vp, win)
+    defcon_allows, degrade_defcon, discard, draw, effect_args, eliminate, has_effect,
+    improve_defcon, in_region, inf, is_battleground, is_scoring, net_vp, ops_value, pass_china,
+    period, printed_ops, random_hand_card, remove_effect, remove_influence, roll, set_defcon,
+    space_ability, take_card, to_hand, vp, win)
 from ..data import (ADJACENT, BATTLEGROUND, CARDS, CHINA, COUNTRIES, COUNTRY_NAMES, ENEMY,  # noqa: F401
                     REGIONS, REGION_SETS, SCORING_REGION, STABILITY, card_name)
 
