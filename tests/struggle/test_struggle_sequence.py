@@ -408,3 +408,17 @@ def test_chinese_civil_war_unclaimed_china_gives_no_final_point():
     for _ in range(3):
         st, _ = choose(st, mode="influence", country="Japan")
     assert st["vp"] == 0 and st["winner"] == "draw"
+
+
+def test_space_abilities_belong_to_a_side_alone_in_or_ahead():
+    # rewrite 2.1.7(b): abilities of spaces 2, 4, 6, 8 are lost when the other side arrives
+    from squabble.games.struggle.core import space_ability
+    st = action_round_state(hands={"USSR": [7], "USA": [4]})
+    for usa, ussr, expect in [(4, 3, {2: "USA", 4: "USA", 6: None, 8: None}),
+                              (4, 4, {2: None, 4: None, 6: None, 8: None}),
+                              (8, 6, {2: None, 4: None, 6: None, 8: "USA"}),
+                              (1, 7, {2: "USSR", 4: "USSR", 6: "USSR", 8: None})]:
+        st["space"] = {"USA": usa, "USSR": ussr}
+        for box, who in expect.items():
+            got = [s for s in ("USA", "USSR") if space_ability(st, s, box)]
+            assert got == ([who] if who else []), (usa, ussr, box)
