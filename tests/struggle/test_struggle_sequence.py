@@ -414,7 +414,7 @@ def test_space_abilities_belong_to_a_side_alone_in_or_ahead():
     # rewrite 2.1.7(b): abilities of spaces 2, 4, 6, 8 are lost when the other side arrives
     from squabble.games.struggle.core import space_ability
     st = action_round_state(hands={"USSR": [7], "USA": [4]})
-    for usa, ussr, expect in [(4, 3, {2: "USA", 4: "USA", 6: None, 8: None}),
+    for usa, ussr, expect in [(4, 3, {2: None, 4: "USA", 6: None, 8: None}),
                               (4, 4, {2: None, 4: None, 6: None, 8: None}),
                               (8, 6, {2: None, 4: None, 6: None, 8: "USA"}),
                               (1, 7, {2: "USSR", 4: "USSR", 6: "USSR", 8: None})]:
