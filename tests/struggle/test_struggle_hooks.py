@@ -58,13 +58,14 @@ def test_region_bonus_hook_like_vietnam_revolts(monkeypatch):
 def test_until_turn_effects_end_at_reset():
     st = action_round_state(hands={"USSR": [], "USA": [4]}, phasing="USA", action_round=6,
                             china="USA", china_up=False)
-    add_effect(st, 25, "USA", until="turn")
-    add_effect(st, 21, "USA")
+    # card numbers whose own events never add effects, so no real hook interferes
+    add_effect(st, 37, "USA", until="turn")
+    add_effect(st, 79, "USA")
     st, _ = choose(st, mode="play", card=4)
     st, _ = choose(st, mode="influence")
     for _ in range(3):
         st, _ = choose(st, mode="influence", country="Canada")
-    assert st["turn"] == 2 and st["effects"] == [21] and len(st["effect_args"]) == 1
+    assert st["turn"] == 2 and st["effects"] == [79] and len(st["effect_args"]) == 1
 
 
 def test_scoring_hook_like_formosan_resolution(monkeypatch):
