@@ -135,6 +135,6 @@ def test_scoring_nets_both_sides_before_the_twenty_check():
     # rewrite 2.1.2(d) with 2.1.10's "simultaneously": only the difference moves the marker
     st = empty(influence={"Cuba": (0, 3), "Haiti": (0, 1), "Dominican Rep": (0, 1),
                           "Guatemala": (1, 0), "Panama": (1, 0)})
-    st["vp"] = 17                      # USSR 5, USA 1: 17 - 4 = 13, the USA never "reaches" 18
+    st["vp"] = 19                      # USA 1 first would make 20; netted: 19 + 1 - 5 = 15
     st, _ = choose(st, mode="play", card=37)
-    assert st["vp"] == 13 and st["winner"] is None
+    assert st["vp"] == 15 and st["winner"] is None
