@@ -81,18 +81,6 @@ def implementer(card: int, player: str) -> str:
     return owner if owner in SIDES else player
 
 
-def target_allowed(state: dict, side: str, action: str, country: str) -> bool:
-    for fn, args in active_hooks(state, "can_target"):
-        if not fn(state, args, side, action, country):
-            return False
-    return True
-
-
-def hooks_in_force(state: dict, name: str) -> bool:
-    table = core.HOOKS[name]
-    return bool(table) and any(c in table for c in state["effects"])
-
-
 _REACH: dict = {}
 
 
@@ -122,7 +110,7 @@ def influence_targets(state: dict, frame: dict, first_only: bool = False) -> lis
     infl = state["influence"]
     left = frame["left"]
     bonus = frame["bonus"]
-    hooked = hooks_in_force(state, "can_target")
+    checks = list(active_hooks(state, "can_target"))
     out = []
     for c in sorted(acc):
         ci = infl[c]
@@ -134,7 +122,7 @@ def influence_targets(state: dict, frame: dict, first_only: bool = False) -> lis
                     avail += amount
             if cost > avail:
                 continue
-        if hooked and not target_allowed(state, side, "influence", c):
+        if checks and not all(fn(state, a, side, "influence", c) for fn, a in checks):
             continue
         out.append((c, cost))
         if first_only:
@@ -151,7 +139,7 @@ def strike_targets(state: dict, frame: dict, action: str, first_only: bool = Fal
     defcon = 0 if frame["ignore_defcon"] else state["defcon"]
     left = frame["left"]
     bonus = frame["bonus"]
-    hooked = hooks_in_force(state, "can_target")
+    checks = list(active_hooks(state, "can_target"))
     out = []
     for c in (restrict if restrict is not None else COUNTRY_NAMES):
         if infl[c][enemy] <= 0:
@@ -165,7 +153,7 @@ def strike_targets(state: dict, frame: dict, action: str, first_only: bool = Fal
                     avail += amount
             if avail <= 0:
                 continue
-        if hooked and not target_allowed(state, side, action, c):
+        if checks and not all(fn(state, a, side, action, c) for fn, a in checks):
             continue
         out.append(c)
         if first_only:
@@ -339,6 +327,7 @@ KIND_VERB = {"realign": "Realign", "coup": "Coup in"}
 INFLUENCE_OPTS = {(c, k): opt(f"Place 1 influence in {c}" + (" (costs 2)" if k == 2 else ""),
                               mode="influence", country=c, amount=k)
                   for c in COUNTRY_NAMES for k in (1, 2)}
+PLAY_OPTS = {c: opt(f"Play {card_name(c)}", mode="play", card=c) for c in CARDS}
 STRIKE_OPTS = {(m, c): opt(f"{KIND_VERB[m]} {c}", mode=m, country=c)
                for m in ("realign", "coup") for c in COUNTRY_NAMES}
 
@@ -459,7 +448,7 @@ def h_round(state, frame, answer, log):
             state["active"] = side
             state["round"] = {"defcon_start": state["defcon"], "defcon2": False}
             snapshot_access(state)
-            options = [opt(f"Play {card_name(c)}", mode="play", card=c) for c in state["hands"][side]]
+            options = [PLAY_OPTS[c] for c in state["hands"][side]]
             china = state["china"]
             if china["holder"] == side and china["face_up"]:
                 options.append(opt("Play The China Card", mode="play", card=CHINA))
