@@ -1,0 +1,170 @@
+"""The frame loop: window, scene stack, input routing, toasts, frame limit and screenshots."""
+
+from __future__ import annotations
+
+import pygame
+
+from squabble.framework.cards import FACE_UP, RENDERER
+from squabble.framework.clock import RealClock
+from squabble.framework.input import Action, InputRouter
+from squabble.framework.layout import Layout, text
+from squabble.framework.scene import SceneStack
+
+
+class GameApp:
+    """Owns the window.  ``step()`` runs exactly one frame (tests call it directly)."""
+
+    min_size = (640, 360)
+
+    def __init__(self, size=(1280, 720), fullscreen=False, clock=None, title="Game"):
+        pygame.init()
+        pygame.display.set_caption(title)
+        self.windowed_size = tuple(size)
+        self.fullscreen = False
+        self.screen = None
+        self._open_window(fullscreen)
+        self.layout = Layout(self.screen.get_size())
+        self.stack = SceneStack()
+        self.input = InputRouter()
+        self.clock = clock or RealClock()
+        self.frame = 0
+        self.running = True
+        self.exit_code = 0
+        self.time = 0.0
+        self._toast = ("", 0.0)
+        self.on_help = None          # callable(): open the rules overlay (F1)
+        self.last_frame_ms = 0.0
+
+    # -- window --------------------------------------------------------------------------
+    def _open_window(self, fullscreen: bool) -> None:
+        if fullscreen:
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        self.fullscreen = fullscreen
+
+    def set_fullscreen(self, on: bool) -> None:
+        if on == self.fullscreen:
+            return
+        self._open_window(on)
+        self.layout.resize(self.screen.get_size())
+        RENDERER.clear()
+
+    def set_window_size(self, size) -> None:
+        self.windowed_size = tuple(size)
+        if not self.fullscreen:
+            self._open_window(False)
+            self.layout.resize(self.screen.get_size())
+            RENDERER.clear()
+
+    def toast(self, message: str, seconds: float = 2.6) -> None:
+        self._toast = (message, seconds)
+
+    def quit(self, code: int = 0) -> None:
+        self.running = False
+        self.exit_code = code
+
+    # -- one frame -----------------------------------------------------------------------
+    def handle_event(self, ev) -> None:
+        top = self.stack.top
+        if ev.type == pygame.QUIT:
+            self.quit(0)
+            return
+        if ev.type == pygame.VIDEORESIZE and not self.fullscreen:
+            w = max(self.min_size[0], ev.w)
+            h = max(self.min_size[1], ev.h)
+            self.windowed_size = (w, h)
+            self.layout.resize(self.screen.get_size())
+            RENDERER.clear()
+            return
+        if ev.type in (pygame.WINDOWSIZECHANGED,):
+            self.layout.resize(self.screen.get_size())
+            return
+        if top is None:
+            return
+        if ev.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.input.last_source = "mouse" if ev.type != pygame.MOUSEMOTION or \
+                self.input.last_source == "mouse" else self.input.last_source
+            lp = self.layout.to_logical(ev.pos)
+            kind = {pygame.MOUSEMOTION: "move", pygame.MOUSEBUTTONDOWN: "down",
+                    pygame.MOUSEBUTTONUP: "up"}[ev.type]
+            if kind != "move":
+                self.input.last_source = "mouse"
+            top.handle_mouse(kind, lp, getattr(ev, "button", 0))
+            return
+        if ev.type == pygame.MOUSEWHEEL:
+            top.handle_mouse("wheel", self.layout.to_logical(pygame.mouse.get_pos()), ev.y)
+            return
+        action = self.input.translate(ev)
+        if action is None:
+            return
+        if action.name == "fullscreen":
+            self.set_fullscreen(not self.fullscreen)
+            self.on_fullscreen_changed()
+            return
+        if action.name == "help" and self.on_help is not None:
+            self.on_help()
+            return
+        top.handle_action(action)
+
+    def on_fullscreen_changed(self) -> None:
+        """Hook for the game (e.g. remember the setting)."""
+
+    def step(self) -> None:
+        import time as _t
+        t0 = _t.perf_counter()
+        dt = self.clock.tick()
+        self.time += dt
+        self.frame += 1
+        FACE_UP.begin_frame(self.frame)
+        for ev in pygame.event.get():
+            self.handle_event(ev)
+            if not self.running:
+                return
+        for s in list(self.stack.scenes):
+            s.update(dt)
+        if self._toast[1] > 0:
+            self._toast = (self._toast[0], self._toast[1] - dt)
+        self.draw()
+        pygame.display.flip()
+        self.last_frame_ms = (_t.perf_counter() - t0) * 1000
+
+    def draw(self) -> None:
+        self.screen.fill((12, 14, 22))
+        for s in self.stack.visible():
+            s.draw(self.screen)
+        msg, left = self._toast
+        if left > 0 and msg:
+            L = self.layout
+            f = L.font(24, True)
+            w = f.size(msg)[0] + L.s(40)
+            r = pygame.Rect(0, 0, w, L.s(44))
+            r.center = L.p(640, 600)
+            alpha = int(255 * min(1.0, left / 0.3))
+            box = pygame.Surface(r.size, pygame.SRCALPHA)
+            pygame.draw.rect(box, (20, 20, 28, min(235, alpha)), box.get_rect(),
+                             border_radius=L.s(10))
+            pygame.draw.rect(box, (255, 214, 90, alpha), box.get_rect(), max(1, L.s(2)),
+                             border_radius=L.s(10))
+            self.screen.blit(box, r)
+            text(self.screen, msg, f, (250, 240, 220), r.center, "center")
+
+    def run(self, max_frames: int | None = None, screenshot: str | None = None) -> int:
+        while self.running:
+            self.step()
+            if max_frames is not None and self.frame >= max_frames:
+                break
+        if screenshot:
+            self.save_screenshot(screenshot)
+        return self.exit_code
+
+    def save_screenshot(self, path: str) -> None:
+        import os
+        d = os.path.dirname(os.path.abspath(path))
+        os.makedirs(d, exist_ok=True)
+        pygame.image.save(self.screen, path)
+
+    def post_action(self, name: str, **kw) -> None:
+        """Deliver an action directly (used by attract mode)."""
+        if self.stack.top:
+            self.stack.top.handle_action(Action(name, **kw))

@@ -1,0 +1,71 @@
+"""Keyboard / gamepad focus over a set of on-screen items, moved spatially by direction."""
+
+from __future__ import annotations
+
+
+def _center(rect):
+    x, y, w, h = rect
+    return x + w / 2, y + h / 2
+
+
+class FocusRing:
+    """Items are any objects with a logical ``rect``; ``key`` picks a stable identity."""
+
+    def __init__(self):
+        self.items: list = []
+        self.index = 0
+        self.visible = False   # focus frame shown once keys/pad are used
+
+    def set_items(self, items: list, key=lambda it: getattr(it, "name", id(it))) -> None:
+        old = self.current
+        old_key = key(old) if old is not None else None
+        self.items = list(items)
+        self.index = 0
+        if old_key is not None:
+            for i, it in enumerate(self.items):
+                if key(it) == old_key:
+                    self.index = i
+                    break
+
+    @property
+    def current(self):
+        if not self.items:
+            return None
+        self.index %= len(self.items)
+        return self.items[self.index]
+
+    def focus(self, item) -> None:
+        for i, it in enumerate(self.items):
+            if it is item:
+                self.index = i
+                return
+
+    def next(self, step: int = 1) -> None:
+        if self.items:
+            self.index = (self.index + step) % len(self.items)
+            self.visible = True
+
+    def move(self, direction: str) -> None:
+        """Focus the nearest item in that direction (arrows, d-pad)."""
+        self.visible = True
+        cur = self.current
+        if cur is None:
+            return
+        cx, cy = _center(cur.rect)
+        dx, dy = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}[direction]
+        best, best_score = None, None
+        for i, it in enumerate(self.items):
+            if it is cur:
+                continue
+            x, y = _center(it.rect)
+            along = (x - cx) * dx + (y - cy) * dy
+            if along <= 1:
+                continue
+            across = abs((x - cx) * dy) + abs((y - cy) * dx)
+            score = along + 2.5 * across
+            if best_score is None or score < best_score:
+                best, best_score = i, score
+        if best is None:  # wrap around in reading order
+            self.next(1 if direction in ("right", "down") else -1)
+        else:
+            self.index = best

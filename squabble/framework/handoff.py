@@ -1,0 +1,71 @@
+"""The hand-off screen: covers the whole table until the next player confirms."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from squabble.framework.layout import text
+from squabble.framework.scene import Scene
+from squabble.framework.widgets import Button, TEXT, MUTED
+
+
+class HandOffScene(Scene):
+    """Opaque: nothing under it is drawn.  ``accepts(action)`` filters who may confirm."""
+    opaque = True
+    name = "handoff"
+
+    def __init__(self, app, title: str, message: str, colour, on_confirm, accepts=None,
+                 controls: str = ""):
+        super().__init__(app)
+        self.title, self.message, self.colour = title, message, colour
+        self.on_confirm = on_confirm
+        self.accepts = accepts or (lambda a: True)
+        self.controls = controls
+        self.t = 0.0
+        self.button = Button("ready", "I'm ready — show my cards", (440, 470, 400, 64),
+                             action=self._confirm, hint="Enter · click · A")
+        self.done = False
+
+    def _confirm(self):
+        if self.done:
+            return
+        self.done = True
+        self.app.stack.remove(self)
+        self.on_confirm()
+
+    def handle_action(self, a):
+        if a.name == "confirm" and self.accepts(a) and self.t > 0.15:
+            self._confirm()
+        elif a.name == "confirm":
+            self.app.toast("The other player's controller cannot confirm this hand-off.")
+
+    def handle_mouse(self, kind, lp, button):
+        if kind == "up" and button == 1 and self.button.contains(lp) and self.t > 0.15:
+            self._confirm()
+
+    def update(self, dt):
+        self.t += dt
+
+    def draw(self, surf):
+        L = self.app.layout
+        surf.fill((10, 12, 18))
+        c = self.colour
+        # slow diagonal bands in the next player's colour
+        w, h = surf.get_size()
+        band = max(8, L.s(60))
+        off = int(self.t * L.s(30)) % (band * 2)
+        for x in range(-h - band * 2, w + band * 2, band * 2):
+            pygame.draw.polygon(surf, tuple(v // 5 for v in c),
+                                [(x + off, 0), (x + off + band, 0), (x + off + band - h, h),
+                                 (x + off - h, h)])
+        pulse = 0.5 + 0.5 * math.sin(self.t * 3)
+        text(surf, self.title, L.font(64, True), tuple(min(255, v + 40) for v in c),
+             L.p(640, 230), "center", shadow=(0, 0, 0))
+        text(surf, self.message, L.font(30), TEXT, L.p(640, 320), "center")
+        text(surf, "The table is hidden so nobody sees a secret card.", L.font(22), MUTED,
+             L.p(640, 370), "center")
+        self.button.draw(surf, L, focused=pulse > 0.3)
+        if self.controls:
+            text(surf, self.controls, L.font(20), MUTED, L.p(640, 690), "center")

@@ -1,0 +1,110 @@
+"""Logical 1280x720 design coordinates scaled to the real window, drawn at window resolution."""
+
+from __future__ import annotations
+
+import pygame
+
+DESIGN_W, DESIGN_H = 1280, 720
+
+
+class Layout:
+    """Maps logical design coordinates to window pixels (letterboxed, aspect kept)."""
+
+    def __init__(self, size: tuple[int, int]):
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self.resize(size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = max(1, size[0]), max(1, size[1])
+        self.size = (w, h)
+        self.scale = min(w / DESIGN_W, h / DESIGN_H)
+        self.ox = (w - DESIGN_W * self.scale) / 2
+        self.oy = (h - DESIGN_H * self.scale) / 2
+
+    # logical -> pixels
+    def s(self, v: float) -> int:
+        return max(1, round(v * self.scale)) if v > 0 else round(v * self.scale)
+
+    def p(self, x: float, y: float) -> tuple[int, int]:
+        return round(self.ox + x * self.scale), round(self.oy + y * self.scale)
+
+    def r(self, x, y=None, w=None, h=None) -> pygame.Rect:
+        if y is None:  # a Rect-like in logical units
+            x, y, w, h = x
+        x0, y0 = self.p(x, y)
+        x1, y1 = self.p(x + w, y + h)
+        return pygame.Rect(x0, y0, max(1, x1 - x0), max(1, y1 - y0))
+
+    # pixels -> logical
+    def to_logical(self, pos: tuple[int, int]) -> tuple[float, float]:
+        return (pos[0] - self.ox) / self.scale, (pos[1] - self.oy) / self.scale
+
+    def font(self, size: float, bold: bool = False) -> pygame.font.Font:
+        px = max(6, round(size * self.scale))
+        key = (px, bold)
+        f = self._fonts.get(key)
+        if f is None:
+            f = pygame.font.Font(None, px)
+            if bold:
+                f.set_bold(True)
+            self._fonts[key] = f
+        return f
+
+
+def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """Greedy word wrap to a pixel width."""
+    out: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            trial = word if not line else line + " " + word
+            if font.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                out.append(line)
+                line = word
+        out.append(line)
+    return out
+
+
+def text(surface: pygame.Surface, s: str, font: pygame.font.Font, colour, pos,
+         anchor: str = "topleft", shadow=None) -> pygame.Rect:
+    img = font.render(s, True, colour)
+    r = img.get_rect(**{anchor: pos})
+    if shadow is not None:
+        sh = font.render(s, True, shadow)
+        surface.blit(sh, r.move(max(1, font.get_height() // 16), max(1, font.get_height() // 16)))
+    surface.blit(img, r)
+    return r
+
+
+def text_block(surface, s: str, font, colour, rect: pygame.Rect, align: str = "left",
+               line_gap: float = 1.05, valign: str = "top") -> int:
+    """Wrapped text inside a pixel rect; returns the height used."""
+    lines = wrap(s, font, rect.w)
+    lh = round(font.get_linesize() * line_gap)
+    total = lh * len(lines)
+    y = rect.y if valign == "top" else rect.y + (rect.h - total) // 2
+    for ln in lines:
+        if y + lh > rect.bottom + lh // 3:
+            break
+        img = font.render(ln, True, colour)
+        if align == "center":
+            x = rect.centerx - img.get_width() // 2
+        elif align == "right":
+            x = rect.right - img.get_width()
+        else:
+            x = rect.x
+        surface.blit(img, (x, y))
+        y += lh
+    return total
+
+
+def fit_font(layout: Layout, s: str, max_w: float, size: float, bold=False, min_size=9):
+    """The largest font (logical size <= size) that fits s into max_w logical pixels."""
+    while size > min_size:
+        f = layout.font(size, bold)
+        if f.size(s)[0] <= layout.s(max_w):
+            return f
+        size -= 1
+    return layout.font(min_size, bold)

@@ -1,0 +1,168 @@
+"""The Twilight Squabble application: scenes wired together, settings, saves, attract mode."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pygame
+
+from squabble.framework.app import GameApp
+from squabble.framework.clock import NoWaitClock, RealClock
+from squabble.framework.sound import SoundBank
+from squabble.games.squabble.cards import OTHER
+from squabble.ui import savegame
+from squabble.ui import settings as S
+from squabble.ui.menus import (DiscardScene, OptionsScene, PauseScene, ResultScene, RulesScene,
+                               SetupScene, TitleScene)
+from squabble.ui.session import Session
+from squabble.ui.table import TableScene
+
+
+class SquabbleApp(GameApp):
+    def __init__(self, fullscreen: bool = False, clock=None, seed: int | None = None,
+                 test_mode: bool = False, settings: S.Settings | None = None,
+                 size: tuple | None = None):
+        self.settings = settings or S.load()
+        if fullscreen:
+            self.settings.fullscreen = True
+        try:
+            super().__init__(size or self.settings.window, fullscreen=self.settings.fullscreen,
+                             clock=clock, title="Twilight Squabble")
+        except pygame.error:
+            self.settings.fullscreen = False
+            super().__init__(size or self.settings.window, fullscreen=False, clock=clock,
+                             title="Twilight Squabble")
+        self.test_mode = test_mode
+        self.seed = seed
+        self.sounds = SoundBank(self.settings.sound, self.settings.music)
+        self.log_lines: list[str] = []
+        self.privacy: list | None = None      # tests: [(frame, viewer, displayed state)]
+        self.session: Session | None = None
+        self.on_help = self.open_rules
+        self._seed_rng = random.Random(seed)
+        self.demo = False
+
+    # -- settings ----------------------------------------------------------------------
+    def apply_settings(self):
+        self.sounds.set_volumes(self.settings.sound, self.settings.music)
+        S.save(self.settings)
+
+    def on_fullscreen_changed(self):
+        self.settings.fullscreen = self.fullscreen
+        S.save(self.settings)
+
+    # -- helpers used by scenes ---------------------------------------------------------
+    def log_line(self, line: str):
+        self.log_lines.append(line)
+        if len(self.log_lines) > 400:
+            del self.log_lines[:100]
+
+    def pad_seats(self) -> dict:
+        """Gamepad seat -> the side it drives."""
+        s = self.session
+        if s is None or s.mode != "hotseat":
+            human = s.setup["human"] if s else None
+            return {0: human, 1: human}
+        p1 = s.setup["human"]
+        return {0: p1, 1: OTHER[p1]}
+
+    def _new_seed(self):
+        return self._seed_rng.randrange(1 << 31)
+
+    # -- navigation --------------------------------------------------------------------
+    def to_title(self, message: str = ""):
+        self.demo = False
+        self.session = None
+        self.stack.replace_all(TitleScene(self, message))
+
+    def open_setup(self, message: str = ""):
+        self.stack.push(SetupScene(self, message))
+
+    def open_options(self):
+        self.stack.push(OptionsScene(self))
+
+    def open_rules(self):
+        top = self.stack.top
+        if isinstance(top, RulesScene):
+            self.stack.remove(top)
+        else:
+            self.stack.push(RulesScene(self))
+
+    def open_pause(self, table):
+        self.stack.push(PauseScene(self, table))
+
+    def show_discards(self, table, side):
+        self.stack.push(DiscardScene(self, table, side))
+
+    def start_game(self, setup: dict, seed: int | None = None):
+        setup = {"mode": setup["mode"], "human": setup["human"],
+                 "level": setup.get("level", "normal"), "events": bool(setup.get("events"))}
+        self.session = Session.new(setup, self.seed if seed is None and self.seed is not None
+                                   else (seed if seed is not None else self._new_seed()))
+        if setup["mode"] != "demo":
+            savegame.write(self.session.state, self.session.setup, self.session.log)
+        self.log_lines = list(self.session.log)
+        self.stack.replace_all(TableScene(self, self.session))
+
+    def continue_game(self):
+        state, setup, log, problem = savegame.load()
+        if problem:
+            self.to_title()
+            self.open_setup(problem + " Start a new game below.")
+            return
+        setup.setdefault("events", state["options"]["events"])
+        self.session = Session(state, setup, log)
+        self.log_lines = list(log) + ["Game resumed from the autosave."]
+        self.stack.replace_all(TableScene(self, self.session))
+
+    def rematch(self):
+        if self.session is None:
+            return self.to_title()
+        self.start_game(dict(self.session.setup), seed=self._new_seed())
+
+    def show_result(self, table):
+        if self.demo:
+            self.start_demo()
+            return
+        self.stack.replace_all(ResultScene(self, self.session))
+
+    # -- attract mode ------------------------------------------------------------------
+    def start_demo(self):
+        self.demo = True
+        setup = {"mode": "demo", "human": "USSR", "level": "normal",
+                 "events": self._seed_rng.random() < 0.5}
+        self.session = Session.new(setup, self._new_seed() if self.seed is None else self.seed)
+        self.log_lines = ["Attract mode: the computer plays both sides. Press any key."]
+        self.stack.replace_all(TableScene(self, self.session, demo=True))
+
+    def leave_demo(self):
+        self.to_title()
+
+
+def make_app(args=None, clock=None, test_mode=False, size=None) -> SquabbleApp:
+    fullscreen = bool(getattr(args, "fullscreen", False))
+    seed = getattr(args, "seed", None)
+    app = SquabbleApp(fullscreen=fullscreen, clock=clock, seed=seed, test_mode=test_mode,
+                      size=size)
+    if getattr(args, "demo", False):
+        app.start_demo()
+    else:
+        app.to_title()
+    return app
+
+
+def run_app(args) -> int:
+    """Entry point for ``squabble`` with no command (called by squabble.cli)."""
+    headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
+    clock = NoWaitClock() if headless and getattr(args, "frames", None) else RealClock()
+    try:
+        app = make_app(args, clock=clock)
+    except pygame.error as e:
+        print(f"squabble: the game window could not open ({e}).")
+        return 1
+    try:
+        return app.run(max_frames=getattr(args, "frames", None),
+                       screenshot=getattr(args, "screenshot", None))
+    finally:
+        pygame.quit()

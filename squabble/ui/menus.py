@@ -1,0 +1,589 @@
+"""Title, new-game set-up, options, pause, discards, rules overlay and result screens."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from squabble.framework.cards import draw_card
+from squabble.framework.focus import FocusRing
+from squabble.framework.layout import fit_font, text, text_block, wrap
+from squabble.framework.scene import Scene
+from squabble.framework.widgets import Button, panel
+from squabble.games.squabble import engine as E
+from squabble.games.squabble.cards import CARDS, ERA_YEARS, OTHER
+from squabble.ui import savegame
+from squabble.ui import settings as S
+from squabble.ui import theme as T
+
+MENU_CONTROLS = "Mouse: click · Keys: ↑↓ move, ←→ change, Enter choose, Esc back, F1 rules · " \
+                "Pad: D-pad, A choose, B back"
+
+
+class MenuScene(Scene):
+    """A vertical list of buttons; rows with ``values`` change with left/right."""
+    title = ""
+    subtitle = ""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.focus = FocusRing()
+        self.focus.visible = True
+        self.buttons: list[Button] = []
+        self.t = 0.0
+        self.message = ""
+        self.build()
+
+    def build(self):
+        pass
+
+    def set_buttons(self, buttons):
+        self.buttons = buttons
+        self.focus.set_items(buttons)
+
+    def button(self, name):
+        return next((b for b in self.buttons if b.name == name), None)
+
+    def button_pos(self, name):
+        b = self.button(name)
+        x, y, w, h = b.rect
+        return self.app.layout.p(x + w / 2, y + h / 2)
+
+    def activate(self, b: Button):
+        if not b.enabled:
+            self.app.sounds.play("deny")
+            self.app.toast(b.reason or "Not available.")
+            return
+        self.app.sounds.play("click")
+        b.action()
+
+    def change(self, b: Button, d: int):
+        """Left/right on a row; rows override with their own ``change`` in b.kind == 'row'."""
+        if b.kind == "row" and b.enabled:
+            self.app.sounds.play("select")
+            b.action(d)
+
+    def back(self):
+        self.app.stack.pop()
+
+    def handle_action(self, a):
+        cur = self.focus.current
+        if a.name in ("up", "prev"):
+            self.focus.move("up") if a.name == "up" else self.focus.next(-1)
+        elif a.name in ("down", "tab"):
+            self.focus.move("down") if a.name == "down" else self.focus.next(1)
+        elif a.name in ("left", "right") and cur is not None:
+            if cur.kind == "row":
+                self.change(cur, -1 if a.name == "left" else 1)
+            else:
+                self.focus.move(a.name)
+        elif a.name == "confirm" and cur is not None:
+            if cur.kind == "row":
+                self.change(cur, 1)
+            else:
+                self.activate(cur)
+        elif a.name in ("back", "undo", "menu"):
+            self.back()
+        elif a.name == "number" and 1 <= a.number <= len(self.buttons):
+            b = self.buttons[a.number - 1]
+            self.focus.focus(b)
+            if b.kind == "row":
+                self.change(b, 1)
+            else:
+                self.activate(b)
+
+    def handle_mouse(self, kind, lp, button):
+        for b in self.buttons:
+            if b.contains(lp):
+                if kind == "move":
+                    self.focus.focus(b)
+                elif kind == "up" and button == 1:
+                    self.focus.focus(b)
+                    if b.kind == "row":
+                        x, y, w, h = b.rect
+                        self.change(b, -1 if lp[0] < x + w * 0.3 else 1)
+                    else:
+                        self.activate(b)
+                return
+
+    def update(self, dt):
+        self.t += dt
+
+    def draw_background(self, surf):
+        L = self.app.layout
+        surf.fill(T.BG)
+        w, h = surf.get_size()
+        # slow drifting lines of the two tracks' colours
+        for i in range(12):
+            y = L.p(0, (i * 67 + self.t * 12) % 760 - 20)[1]
+            col = T.SIDE["USA"] if i % 2 else T.SIDE["USSR"]
+            pygame.draw.line(surf, tuple(c // 4 for c in col), (0, y), (w, y - h // 6),
+                             max(1, L.s(6)))
+
+    def draw(self, surf):
+        L = self.app.layout
+        self.draw_background(surf)
+        if self.title:
+            text(surf, self.title, L.font(54, True), T.GOLD, L.p(640, 70), "center",
+                 shadow=(0, 0, 0))
+        if self.subtitle:
+            text(surf, self.subtitle, L.font(24), T.MUTED, L.p(640, 118), "center")
+        cur = self.focus.current
+        for b in self.buttons:
+            b.draw(surf, L, focused=b is cur)
+        if self.message:
+            r = L.r(240, 600, 800, 60)
+            text_block(surf, self.message, L.font(22), (255, 200, 150), r, align="center")
+        text(surf, MENU_CONTROLS, L.font(17), T.MUTED, L.p(640, 700), "center")
+
+
+class TitleScene(MenuScene):
+    name = "title"
+
+    def __init__(self, app, message: str = ""):
+        super().__init__(app)
+        self.message = message
+        self.idle = 0.0
+        rnd = random.Random(7)
+        ids = [c for c in CARDS if CARDS[c].is_activity]
+        self.floaters = [(rnd.choice(ids), rnd.uniform(0, 1280), rnd.uniform(0, 720),
+                          rnd.uniform(-0.3, 0.3), rnd.uniform(8, 22)) for _ in range(10)]
+
+    def build(self):
+        has = savegame.exists()
+        y0 = 300
+        items = [("new", "New game", self.app.open_setup, True, ""),
+                 ("continue", "Continue", self.app.continue_game, has, "No saved game yet."),
+                 ("options", "Options", self.app.open_options, True, ""),
+                 ("rules", "Rules", self.app.open_rules, True, ""),
+                 ("quit", "Quit", lambda: self.app.quit(0), True, "")]
+        self.set_buttons([Button(n, lab, (490, y0 + i * 62, 300, 52), act, enabled=en, reason=r)
+                          for i, (n, lab, act, en, r) in enumerate(items)])
+        if has:
+            self.focus.focus(self.buttons[1])
+
+    def on_resume(self):
+        self.build()
+
+    def back(self):
+        pass
+
+    def handle_action(self, a):
+        self.idle = 0.0
+        super().handle_action(a)
+
+    def handle_mouse(self, kind, lp, button):
+        self.idle = 0.0
+        super().handle_mouse(kind, lp, button)
+
+    def update(self, dt):
+        super().update(dt)
+        if self.app.stack.top is self:
+            self.idle += dt
+            if self.idle > 60 and not self.app.test_mode:
+                self.idle = 0.0
+                self.app.start_demo()
+
+    def draw(self, surf):
+        L = self.app.layout
+        self.draw_background(surf)
+        # back-drop: a few card backs drifting (no faces: nothing secret, nothing to record)
+        for i, (cid, x, y, vx, vy) in enumerate(self.floaters):
+            yy = (y + self.t * vy) % 900 - 150
+            xx = (x + self.t * vx * 20) % 1400 - 80
+            side = CARDS[cid].side
+            draw_card(surf, L, None, (xx, yy, 70, 98), face_up=False, back=T.card_back(side),
+                      shadow=False)
+        veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        veil.fill((10, 12, 20, 150))
+        surf.blit(veil, (0, 0))
+        pulse = 0.5 + 0.5 * math.sin(self.t * 2)
+        text(surf, "TWILIGHT", L.font(96, True), T.SIDE_LIGHT["USA"], L.p(640, 120), "center",
+             shadow=(0, 0, 0))
+        text(surf, "SQUABBLE", L.font(96, True), T.SIDE_LIGHT["USSR"], L.p(640, 200), "center",
+             shadow=(0, 0, 0))
+        text(surf, "The Cold War in ten minutes · 1947-1991 · two players",
+             L.font(26), (200 + int(40 * pulse), 200, 180), L.p(640, 262), "center")
+        cur = self.focus.current
+        for b in self.buttons:
+            b.draw(surf, L, focused=b is cur)
+        if self.message:
+            panel(surf, L, (200, 610, 880, 64), colour=(60, 30, 20), edge=(255, 160, 100))
+            text_block(surf, self.message, L.font(20), (255, 220, 190), L.r(214, 616, 852, 56),
+                       align="center", valign="center")
+        text(surf, MENU_CONTROLS, L.font(17), T.MUTED, L.p(640, 700), "center")
+
+
+class SetupScene(MenuScene):
+    name = "setup"
+    title = "New game"
+    subtitle = "Choose who plays and how"
+
+    def __init__(self, app, message=""):
+        st = app.settings
+        self.opts = {"mode": "computer", "human": "USSR", "level": st.level, "events": False}
+        super().__init__(app)
+        self.message = message
+
+    def build(self):
+        o = self.opts
+        rows = []
+        y = 170
+        mode_lab = "Against the computer" if o["mode"] == "computer" else "Two players, this screen"
+        rows.append(self._row("mode", f"Opponent:  ◄ {mode_lab} ►", y, self._cycle("mode",
+                                                                               ["computer",
+                                                                                "hotseat"])))
+        who = "You play" if o["mode"] == "computer" else "Player 1 plays"
+        rows.append(self._row("human", f"{who}:  ◄ {T.NAME[o['human']]} ►", y + 70,
+                              self._cycle("human", ["USSR", "USA"])))
+        lvl = self._row("level", f"Computer level:  ◄ {o['level']} ►", y + 140,
+                        self._cycle("level", ["easy", "normal", "hard"]))
+        lvl.enabled = o["mode"] == "computer"
+        lvl.reason = "Two players on this screen: no computer."
+        rows.append(lvl)
+        rows.append(self._row("events", f"Event deck variant:  ◄ {'On' if o['events'] else 'Off'} ►",
+                              y + 210, self._cycle("events", [False, True])))
+        rows.append(Button("start", "Start the war", (490, y + 300, 300, 60), self._start,
+                           colour=(40, 110, 70)))
+        rows.append(Button("back", "Back", (490, y + 372, 300, 50), self.back))
+        old = self.focus.current.name if self.focus.current else None
+        self.set_buttons(rows)
+        if old:
+            b = self.button(old)
+            if b:
+                self.focus.focus(b)
+
+    def _row(self, name, label, y, action):
+        return Button(name, label, (340, y, 600, 56), action, kind="row",
+                      hint="←/→ or click to change")
+
+    def _cycle(self, key, values):
+        def f(d):
+            i = values.index(self.opts[key])
+            self.opts[key] = values[(i + d) % len(values)]
+            self.build()
+        return f
+
+    def _start(self):
+        self.app.settings.level = self.opts["level"]
+        S.save(self.app.settings)
+        self.app.start_game(dict(self.opts))
+
+    def draw(self, surf):
+        super().draw(surf)
+        L = self.app.layout
+        o = self.opts
+        if o["mode"] == "hotseat":
+            note = ("Two players share the screen. A hand-off screen covers the table whenever "
+                    "the secret choice passes to the other player. With two gamepads, each pad "
+                    "drives its own side.")
+        else:
+            note = (f"You play {T.NAME[o['human']]}; the computer plays "
+                    f"{T.NAME[OTHER[o['human']]]}. Russia plays its cards first each turn.")
+        text_block(surf, note, L.font(19), T.TEXT, L.r(340, 612 - 20, 600, 70), align="center")
+
+
+class OptionsScene(MenuScene):
+    name = "options"
+    title = "Options"
+    subtitle = "Saved automatically"
+
+    def build(self):
+        s = self.app.settings
+        y = 150
+        rows = [
+            self._row("sound", f"Sound volume:  ◄ {int(s.sound * 100)}% ►", y, self._vol("sound")),
+            self._row("music", f"Music volume:  ◄ {int(s.music * 100)}% ►", y + 60,
+                      self._vol("music")),
+            self._row("fullscreen", f"Full screen (F11):  ◄ {'On' if s.fullscreen else 'Off'} ►",
+                      y + 120, self._fullscreen),
+            self._row("window", f"Window size:  ◄ {s.window[0]} × {s.window[1]} ►", y + 180,
+                      self._window),
+            self._row("colour_blind",
+                      f"Colour-blind aids:  ◄ {'On' if s.colour_blind else 'Off'} ►", y + 240,
+                      self._toggle("colour_blind")),
+            self._row("anim", f"Animation speed:  ◄ {s.anim} ►", y + 300, self._anim),
+            self._row("hints", f"Show controls on screen:  ◄ {'On' if s.hints else 'Off'} ►",
+                      y + 360, self._toggle("hints")),
+            Button("back", "Done", (490, y + 432, 300, 52), self.back),
+        ]
+        old = self.focus.current.name if self.focus.current else None
+        self.set_buttons(rows)
+        if old and self.button(old):
+            self.focus.focus(self.button(old))
+
+    def _row(self, name, label, y, action):
+        return Button(name, label, (340, y, 600, 50), action, kind="row")
+
+    def _vol(self, key):
+        def f(d):
+            v = round(getattr(self.app.settings, key) + 0.1 * d, 1)
+            setattr(self.app.settings, key, max(0.0, min(1.0, v)))
+            self.app.apply_settings()
+            self.build()
+        return f
+
+    def _toggle(self, key):
+        def f(d):
+            setattr(self.app.settings, key, not getattr(self.app.settings, key))
+            self.app.apply_settings()
+            self.build()
+        return f
+
+    def _fullscreen(self, d):
+        self.app.settings.fullscreen = not self.app.settings.fullscreen
+        self.app.set_fullscreen(self.app.settings.fullscreen)
+        self.app.apply_settings()
+        self.build()
+
+    def _window(self, d):
+        sizes = S.WINDOW_SIZES
+        cur = tuple(self.app.settings.window)
+        i = sizes.index(cur) if cur in sizes else 0
+        self.app.settings.window = sizes[(i + d) % len(sizes)]
+        self.app.set_window_size(self.app.settings.window)
+        self.app.apply_settings()
+        self.build()
+
+    def _anim(self, d):
+        names = list(S.ANIM_SPEEDS)
+        i = names.index(self.app.settings.anim)
+        self.app.settings.anim = names[(i + d) % len(names)]
+        self.app.apply_settings()
+        self.build()
+
+    def draw(self, surf):
+        super().draw(surf)
+        L = self.app.layout
+        pads = self.app.input.pad_count()
+        msg = (f"Gamepads connected: {pads}. Pad 1 drives player 1's side, pad 2 the other; "
+               "plug in or out at any time.")
+        text(surf, msg, L.font(18), T.MUTED, L.p(640, 660), "center")
+
+
+class PauseScene(MenuScene):
+    name = "pause"
+    opaque = False
+    title = "Paused"
+
+    def __init__(self, app, table):
+        self.table = table
+        super().__init__(app)
+
+    def build(self):
+        y = 220
+        self.set_buttons([
+            Button("resume", "Resume", (490, y, 300, 52), self.back),
+            Button("rules", "Rules (F1)", (490, y + 62, 300, 52), self.app.open_rules),
+            Button("options", "Options", (490, y + 124, 300, 52), self.app.open_options),
+            Button("title", "Save and go to title", (490, y + 186, 300, 52), self.app.to_title),
+            Button("quit", "Save and quit", (490, y + 248, 300, 52), lambda: self.app.quit(0)),
+        ])
+
+    def draw_background(self, surf):
+        veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 170))
+        surf.blit(veil, (0, 0))
+        panel(surf, self.app.layout, (440, 30, 400, 560), alpha=240)
+
+
+class DiscardScene(MenuScene):
+    """Inspect a discard pile (discards are public)."""
+    name = "discards"
+    opaque = False
+
+    def __init__(self, app, table, side):
+        self.table, self.side = table, side
+        super().__init__(app)
+
+    def build(self):
+        self.set_buttons([Button("close", "Close", (540, 640, 200, 48), self.back)])
+
+    def draw(self, surf):
+        L = self.app.layout
+        veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 190))
+        surf.blit(veil, (0, 0))
+        panel(surf, L, (60, 40, 1160, 660))
+        d = self.table.display
+        cards = d["discards"][self.side]
+        text(surf, f"{T.NAME[self.side]}'s discard pile ({len(cards)} cards)", L.font(32, True),
+             T.SIDE_LIGHT[self.side], L.p(640, 74), "center")
+        if not cards:
+            text(surf, "Empty.", L.font(26), T.MUTED, L.p(640, 300), "center")
+        for i, cid in enumerate(cards):
+            x = 90 + (i % 9) * 124
+            y = 110 + (i // 9) * 250
+            draw_card(surf, L, T.card_face(cid, self.app.settings.colour_blind),
+                      (x, y, 112, 157), face_up=self.table.face_allowed(cid),
+                      back=T.card_back(self.side))
+            c = CARDS[cid]
+            text(surf, c.name, fit_font(L, c.name, 116, 15), T.TEXT, L.p(x + 56, y + 170),
+                 "center")
+        cur = self.focus.current
+        for b in self.buttons:
+            b.draw(surf, L, focused=b is cur)
+
+
+RULES = [
+    ("Goal", "Finish era 5 (1985-1991) with the Balance of Power on your side — or, if it is on "
+             "DEFCON 5, hold the Space Race Leader card. But if the Balance of Power token ever "
+             "lands on a Mushroom Cloud, nuclear war: the side it went too far toward LOSES."),
+    ("1. Draw", "Each side draws its three cards of the new era. (Event variant: reveal an Event; "
+                "it changes one rule until covered.)"),
+    ("2. Play", "Secretly play one card to the Balance of Power slot and one Activity card to the "
+                "Space Race slot. Agents may only go to the Balance of Power."),
+    ("3. Agents", "Agents are revealed. An Agent sees the opponent's Space Race card. A Double "
+                  "Agent turns an enemy Agent; two Double Agents fail; a lone Double Agent brings "
+                  "your Agent back from the discards. Spent agents are replaced by an Activity "
+                  "card, face down."),
+    ("4. Socio-Economic Impact", "Place available tokens on your cards: the favoured side first "
+                                 "(neutral: Russia). On the Balance of Power card, tokens equal "
+                                 "to its printed value make it 0; otherwise +1 each. On the Space "
+                                 "Race card each token adds 1."),
+    ("5. Reveal", "Both Balance of Power cards are revealed."),
+    ("6. Counter", "Favoured side first (neutral: America). You may discard a card whose Counter "
+                   "Value equals the opponent's printed Activity Value to cancel their card. "
+                   "At most one counter each per turn."),
+    ("7. Measure", "The token moves toward the higher value by the difference, space by space; "
+                   "it stops on a cloud."),
+    ("8. Space Race", "Space Race cards are revealed; the higher value advances. Ties: the Space "
+                      "Symbol wins; both or neither: nobody moves. Space 1: may take a token. "
+                      "Space 2: may shift the Balance of Power one space your way. The side "
+                      "ahead takes the Leader card (a tie leaves it where it is)."),
+    ("9. Socio-Economic Event", "Discard the Activity card left in hand and take up to its "
+                                "Activity Value in tokens (never more than 3 held). Tokens used "
+                                "this turn return to the supply."),
+    ("10. Check for Victory", "After era 5: the favoured side wins; neutral: the Leader card "
+                              "holder; nobody holds it: a draw."),
+    ("This table", "Click or use keys/pad. Green outline = legal now; dimmed = not legal (try it "
+                   "to see why). Choices can be undone (Backspace / X) until you commit. "
+                   "Discard piles can be inspected. The game saves after every decision."),
+]
+
+
+class RulesScene(Scene):
+    """A readable overlay of the ten phases and the rulings; F1 or Esc closes it."""
+    name = "rules"
+    opaque = True
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.scroll = 0.0
+
+    def handle_action(self, a):
+        if a.name in ("back", "confirm", "help", "menu", "undo"):
+            self.app.stack.remove(self)
+        elif a.name == "down":
+            self.scroll += 60
+        elif a.name == "up":
+            self.scroll = max(0, self.scroll - 60)
+
+    def handle_mouse(self, kind, lp, button):
+        if kind == "wheel":
+            self.scroll = max(0, self.scroll - 50 * button)
+        elif kind == "up" and button == 1:
+            x, y = lp
+            if 1100 <= x <= 1240 and 24 <= y <= 70:
+                self.app.stack.remove(self)
+
+    def draw(self, surf):
+        L = self.app.layout
+        surf.fill((14, 16, 26))
+        text(surf, "How to play Twilight Squabble", L.font(40, True), T.GOLD, L.p(640, 48),
+             "center")
+        pygame.draw.rect(surf, (60, 60, 80), L.r(1100, 24, 140, 46), border_radius=L.s(8))
+        text(surf, "Close (Esc)", L.font(22, True), T.TEXT, L.p(1170, 47), "center")
+        clip = surf.get_clip()
+        area = L.r(80, 86, 1120, 584)
+        surf.set_clip(area)
+        y = 96 - self.scroll
+        fb, fn = L.font(24, True), L.font(22)
+        for head, body in RULES:
+            hp = L.p(90, y)
+            surf.blit(fb.render(head, True, T.SIDE_LIGHT["USA"]), hp)
+            lines = wrap(body, fn, L.s(820))
+            yy = y
+            for ln in lines:
+                surf.blit(fn.render(ln, True, T.TEXT), L.p(370, yy))
+                yy += fn.get_linesize() / L.scale
+            y = yy + 12
+        self.max_scroll = max(0.0, y + self.scroll - 660)
+        self.scroll = min(self.scroll, self.max_scroll)
+        surf.set_clip(clip)
+        text(surf, "↑↓ / wheel scroll · Esc, Enter, F1 or B close · full rulings: docs/rulings.md",
+             L.font(18), T.MUTED, L.p(640, 700), "center")
+
+
+HOW = {"cloud": "a Mushroom Cloud — the balance went too far",
+       "balance": "the Balance of Power at the end of the war",
+       "leader": "the Space Race Leader card (the balance ended at DEFCON 5)",
+       "draw": "nobody: DEFCON 5 and no Space Race leader"}
+
+
+class ResultScene(MenuScene):
+    name = "result"
+
+    def __init__(self, app, session):
+        self.session = session
+        super().__init__(app)
+        app.sounds.play("win")
+
+    def build(self):
+        self.set_buttons([
+            Button("rematch", "Rematch", (400, 620, 220, 56), self.app.rematch,
+                   colour=(40, 110, 70)),
+            Button("title", "Title screen", (660, 620, 220, 56), self.app.to_title),
+        ])
+
+    def back(self):
+        self.app.to_title()
+
+    def draw(self, surf):
+        L = self.app.layout
+        self.draw_background(surf)
+        st = self.session.state
+        res = st["result"]
+        w = res["winner"]
+        s = self.session
+        if w == "draw":
+            head, col = "A DRAW", T.GOLD
+        else:
+            if s.mode == "computer":
+                head = "YOU WIN!" if w == s.setup["human"] else "YOU LOSE"
+                head += f"  —  {T.NAME[w]} wins"
+            else:
+                head = f"{T.NAME[w].upper()} WINS"
+            col = T.SIDE_LIGHT[w]
+        text(surf, head, fit_font(L, head, 1100, 72, True), col, L.p(640, 90), "center",
+             shadow=(0, 0, 0))
+        text(surf, f"by {HOW[res['how']]} · era {res['era']}", L.font(28), T.TEXT,
+             L.p(640, 150), "center")
+        # summary table
+        panel(surf, L, (240, 190, 800, 400))
+        hx = [300, 420, 560, 720, 880]
+        for x, hname in zip(hx, ["Era", "Balance", "Space race", "Space track", "Tokens"]):
+            text(surf, hname, L.font(22, True), T.MUTED, L.p(x, 210))
+        for i, h in enumerate(st["history"]):
+            y = 250 + i * 44
+            b = h["bop"]
+            bal = "DEFCON 5" if b == 0 else f"{T.NAME['USA' if b > 0 else 'USSR']} +{abs(b)}"
+            race = T.NAME[h["race"]] if h["race"] else "tie"
+            vals = [f"{h['era']} ({ERA_YEARS[h['era']]})", bal, race,
+                    f"A {h['space']['USA']} · R {h['space']['USSR']}",
+                    f"A {h['tokens']['USA']} · R {h['tokens']['USSR']}"]
+            for x, v in zip(hx, vals):
+                text(surf, v, L.font(21), T.TEXT, L.p(x, y))
+        if res["how"] == "cloud":
+            text(surf, f"Era {res['era']}: the Balance of Power reached a Mushroom Cloud.",
+                 L.font(21), (255, 190, 160), L.p(300, 250 + len(st["history"]) * 44))
+        ld = st["leader"]
+        text(surf, f"Space Race leader: {T.NAME[ld] if ld else 'nobody'} · final balance: "
+                   f"{'DEFCON 5' if st['bop'] == 0 else T.NAME['USA' if st['bop'] > 0 else 'USSR']}",
+             L.font(21), T.TEXT, L.p(640, 560), "center")
+        cur = self.focus.current
+        for b in self.buttons:
+            b.draw(surf, L, focused=b is cur)
+        text(surf, MENU_CONTROLS, L.font(17), T.MUTED, L.p(640, 700), "center")
