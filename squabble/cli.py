@@ -49,6 +49,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=_integer, default=0, dest="sim_seed")
     sim.add_argument("--events", action="store_true", help="Twilight Squabble: Event deck on")
     sim.add_argument("--no-check", action="store_true", help="skip the invariant checks")
+    sim.add_argument("--test-setup", action="store_true",
+                     help="Twilight Struggle: allow the engine test set-up while card events "
+                          "are missing (random play never chooses a missing event)")
 
     tour = sub.add_parser("tournament", help="computer players against each other")
     tour.add_argument("--game", choices=["squabble", "struggle"], default="squabble")
@@ -71,7 +74,8 @@ def main(argv: list[str] | None = None) -> int:
         from squabble.simulate import simulate
         options = {"events": True} if (args.game == "squabble" and args.events) else {}
         try:
-            simulate(args.game, args.games, args.sim_seed, options, check=not args.no_check)
+            simulate(args.game, args.games, args.sim_seed, options, check=not args.no_check,
+                     test_setup=args.test_setup)
         except (GameUnavailable, ValueError) as e:
             print(f"squabble simulate: {e}", file=sys.stderr)
             return 1

@@ -38,8 +38,9 @@ def simulate(game_name: str, games: int, seed: int, options: dict | None = None,
     if out:
         out(f"{games} random {game_name} games, {steps} decisions, {elapsed:.2f} s "
             f"({result['games_per_second']:.0f} games/s{', invariants checked' if check else ''})")
+        width = max(len(k) for k in result["outcomes"]) if result["outcomes"] else 0
         for k, v in result["outcomes"].items():
-            out(f"  {k:<22} {v:>7}  {100 * v / games:5.1f}%")
+            out(f"  {k:<{width}} {v:>7}  {100 * v / games:5.1f}%")
     return result
 
 
@@ -56,6 +57,8 @@ def _outcome(s: dict) -> str:
     w = s.get("winner")
     if w == "draw":
         return "draw"
+    if s.get("end_reason"):  # Twilight Struggle records why the game ended
+        return f"{w}: {s['end_reason']}"
     how = res.get("how")
     if how == "cloud":
         return f"{w} by cloud"

@@ -63,8 +63,9 @@ def _struggle(test_setup: bool = False):
                               "being built.")
 
     def n_options(s):
-        d = S.decision(s)
-        return len(d["options"]) if d else 0
+        if s.get("winner") is not None or not s.get("pending"):
+            return 0
+        return len(s["pending"]["options"])
 
     def apply_index(s, i, log=None):
         S.apply_in_place(s, i, log)
