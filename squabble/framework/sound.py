@@ -142,7 +142,13 @@ class SoundBank:
             self.ok = bool(pygame.mixer.get_init())
         except pygame.error:
             self.ok = False
-        if self.ok:
+        self._built = False
+        if self.ok and volume > 0:
+            self._start_build()
+
+    def _start_build(self):
+        if not self._built:
+            self._built = True
             threading.Thread(target=self._build, daemon=True).start()
 
     def _build(self):
@@ -165,6 +171,8 @@ class SoundBank:
 
     def set_volumes(self, volume: float, music_volume: float) -> None:
         self.volume, self.music_volume = volume, music_volume
+        if self.ok and volume > 0:
+            self._start_build()
         self.update_music()
 
     def update_music(self) -> None:

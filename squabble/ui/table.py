@@ -706,6 +706,11 @@ class TableScene(Scene):
             hand = self._hand_index_cards()
             if 1 <= a.number <= len(hand):
                 self.click_card(hand[a.number - 1])
+                b = next((b for b in self.buttons if b.name == "confirm" and b.enabled), None)
+                if b is not None:
+                    for it in self.items:
+                        if it.ref is b:
+                            self.focus.focus(it)
             else:
                 self._deny(f"You have {len(hand)} card(s) in hand.")
         elif a.name == "zoom":

@@ -1,0 +1,371 @@
+"""The sound heuristic player ("normal") and the pieces the other levels reuse.
+
+Values are always from America's point of view, in [-1, 1] (+1 America wins, -1 Russia wins);
+``SGN[side]`` turns them into the deciding side's point of view.
+
+* ``static_eval`` scores a position at the start of an era: Balance of Power (a side wants the
+  balance its way, but two or three spaces from the cloud it is in danger of being pushed over),
+  Space Race leader, tokens, agents in hand.
+* ``resolve`` plays the rest of the current era on a scratch state with the engine, choosing
+  counters and the Space 2 shift by trying both branches, and ends with ``static_eval``.
+* Each decision kind is scored from what the deciding side may see only: the opponent's unseen
+  cards are enumerated with ``info.assignments`` (never read from the state).  Phase 2 (both
+  secret cards at once) is a matrix game: my plays against every play the opponent could make
+  with its public card pool, each cell resolved to the end of the era; the mixed strategy comes
+  from regret matching.
+
+Every scoring function is memoised on exactly the information it reads, so rollouts that reach
+the same situation again cost a dictionary look-up.
+"""
+
+from __future__ import annotations
+
+import math
+
+from squabble.ai.info import assignments, build, fclone, hidden_slots, opp_pool, seen
+from squabble.games.squabble import engine as E
+from squabble.games.squabble.cards import (
+    ACTIVITY, AGENT, DOUBLE_AGENT, IS_ACTIVITY, OTHER, SIDES,
+)
+
+SGN = {"USA": 1, "USSR": -1}
+
+# Worth of the balance |b| spaces toward a side, by eras still to play (1..4), from the
+# favoured side's point of view.  Three spaces out is exposed: the opponent plays low and uses
+# tokens to push the favoured side onto its own cloud.
+BOP_TABLE = {
+    1: (0.0, 0.30, 0.45, 0.15),
+    2: (0.0, 0.22, 0.32, 0.12),
+    3: (0.0, 0.15, 0.22, 0.08),
+    4: (0.0, 0.10, 0.15, 0.05),
+}
+W_LEADER = {1: 0.18, 2: 0.12, 3: 0.09, 4: 0.07}
+W_TOKEN = 0.05
+W_SPACE = 0.02
+W_AGENT = 0.04
+W_DOUBLE = 0.02
+
+
+def terminal_value(s: dict) -> float:
+    w = s["winner"]
+    return 1.0 if w == "USA" else -1.0 if w == "USSR" else 0.0
+
+
+def bop_worth(b: int, remaining: int) -> float:
+    """America's worth of balance ``b`` with ``remaining`` eras to play (clouds are final)."""
+    if b >= 4:
+        return -1.0
+    if b <= -4:
+        return 1.0
+    r = min(max(remaining, 1), 4)
+    w = BOP_TABLE[r][abs(b)]
+    return w if b > 0 else -w
+
+
+def static_eval(s: dict) -> float:
+    """America's expected result of a position at (or near) the start of an era."""
+    if s["winner"] is not None:
+        return terminal_value(s)
+    remaining = 6 - s["era"] if s["step"] in ("draw", "play") else 5 - s["era"]
+    if remaining <= 0:
+        remaining = 1
+    v = bop_worth(s["bop"], remaining)
+    r = min(remaining, 4)
+    if s["leader"] == "USA":
+        v += W_LEADER[r]
+    elif s["leader"] == "USSR":
+        v -= W_LEADER[r]
+    v += W_TOKEN * (s["tokens"]["USA"] - s["tokens"]["USSR"])
+    v += W_SPACE * (s["space"]["USA"] - s["space"]["USSR"])
+    for side in SIDES:
+        hand = s["hands"][side]
+        g = W_AGENT * (AGENT[side] in hand) + W_DOUBLE * (DOUBLE_AGENT[side] in hand)
+        v += g if side == "USA" else -g
+    return max(-0.97, min(0.97, v))
+
+
+# --------------------------------------------------------------------------------------------
+# the rest of an era on a scratch state
+# --------------------------------------------------------------------------------------------
+
+def _cheap_replace(st: dict, side: str) -> tuple:
+    """Replacement by a quick rule: the card whose measured balance is best on average."""
+    opp = OTHER[side]
+    sg = SGN[side]
+    oslot = st["slots"][opp]
+    bop_hidden, _ = hidden_slots(st, side)
+    if bop_hidden or oslot["bop"] is None:
+        pool = opp_pool(st, side)
+        _, space_seen = seen(st, side)
+        cands = [c for c in pool if IS_ACTIVITY[c]]
+        if len(cands) > 1 and not space_seen:
+            pass  # the space card is among them too; keep all: a fair average
+        ovals = [ACTIVITY[c] for c in cands] or [0]
+    else:
+        ovals = [E.bop_value(st, opp)]
+    remaining = 5 - st["era"] + 1
+    best, best_opt = -9.0, None
+    hand = st["hands"][side]
+    acts = [c for c in hand if IS_ACTIVITY[c]]
+    for c in acts:
+        total = 0.0
+        for ov in ovals:
+            diff = ACTIVITY[c] - ov
+            b = st["bop"] + (diff if side == "USA" else -diff)
+            total += sg * bop_worth(b, remaining)
+        left = [ACTIVITY[x] for x in acts if x != c]
+        score = total / len(ovals) + 0.02 * (max(left) if left else 0)
+        if score > best:
+            best, best_opt = score, ("replace", c)
+    return best_opt
+
+
+def resolve(st: dict, era0: int | None = None) -> float:
+    """Play the current era to its end on ``st`` (modified) and return America's value."""
+    if era0 is None:
+        era0 = st["era"]
+    while True:
+        if st["winner"] is not None:
+            return terminal_value(st)
+        p = st["pending"]
+        kind = p["kind"]
+        if kind == "play":
+            if st["era"] != era0:
+                return static_eval(st)
+            raise ValueError("resolve() needs both cards of the era in play.")
+        side = p["player"]
+        if kind == "replace":
+            opt = _cheap_replace(st, side)
+        elif kind == "tokens":
+            opt = ("tokens", 0, 0)
+        elif kind in ("counter", "shift"):
+            sg = SGN[side]
+            best = None
+            for o in E.options(st):
+                c = fclone(st)
+                E.apply_option(c, o)
+                v = resolve(c, era0)
+                if best is None or sg * v > sg * best:
+                    best = v
+            return best
+        elif kind == "take_token":
+            opt = ("take_token",)
+        else:  # take_tokens: the most allowed
+            opt = E.options(st)[0]
+        E.apply_option(st, opt)
+
+
+# --------------------------------------------------------------------------------------------
+# phase 2: the matrix game
+# --------------------------------------------------------------------------------------------
+
+_PLAY_CACHE: dict = {}
+_DECISION_CACHE: dict = {}
+CACHE_LIMIT = 200_000
+
+
+def _agent_key(s):
+    return tuple((AGENT[sd] in s["discards"][sd]) for sd in SIDES)
+
+
+def _public_key(s: dict, side: str) -> tuple:
+    """Everything a decision of ``side`` may depend on (its own cards, public information)."""
+    opp = OTHER[side]
+    my = s["slots"][side]
+    os_ = s["slots"][opp]
+    bop_seen, space_seen = seen(s, side)
+    return (side, s["era"], s["step"], s["bop"], s["space"]["USA"], s["space"]["USSR"],
+            s["leader"], s["tokens"]["USA"], s["tokens"]["USSR"], s["event"],
+            tuple(sorted(s["hands"][side])), my["bop"], my["bop_tokens"], my["space"],
+            my["space_tokens"], os_["bop"] if bop_seen else None, os_["bop_tokens"],
+            os_["space"] if space_seen else None, os_["space_tokens"],
+            tuple(opp_pool(s, side)), s["spied"][side], s["agents"]["USA"], s["agents"]["USSR"],
+            tuple(s["todo"]), tuple(s["bonus"]), s["race_winner"], _agent_key(s))
+
+
+def _play_options(hand: list, agents_ok: bool) -> list[tuple]:
+    acts = [c for c in hand if IS_ACTIVITY[c]]
+    bops = acts + ([c for c in hand if not IS_ACTIVITY[c]] if agents_ok else [])
+    return [("play", b, sp) for b in bops for sp in acts if sp != b]
+
+
+def play_matrix(s: dict, side: str):
+    """(my plays, opponent plays, matrix of America's values) for a phase 2 decision."""
+    opp = OTHER[side]
+    key = ("play", side, s["era"], s["bop"], s["space"]["USA"], s["space"]["USSR"], s["leader"],
+           s["tokens"]["USA"], s["tokens"]["USSR"], s["event"], tuple(sorted(s["hands"][side])),
+           tuple(opp_pool(s, side)), _agent_key(s))
+    hit = _PLAY_CACHE.get(key)
+    if hit is not None:
+        return hit
+    base = fclone(s)
+    base["hands"][opp] = opp_pool(s, side)
+    for sd in SIDES:
+        sl = base["slots"][sd]
+        if sd == opp:
+            sl["bop"] = sl["space"] = None
+    agents_ok = not E.rule_active(s, "no_agents")
+    mine = _play_options(base["hands"][side], agents_ok)
+    theirs = _play_options(base["hands"][opp], agents_ok)
+    rows = []
+    for m in mine:
+        row = []
+        for o in theirs:
+            st = fclone(base)
+            for sd, opt in ((side, m), (opp, o)):
+                h = st["hands"][sd]
+                h.remove(opt[1])
+                h.remove(opt[2])
+                st["slots"][sd]["bop"] = opt[1]
+                st["slots"][sd]["space"] = opt[2]
+            st["todo"] = []
+            st["pending"] = None
+            st["step"] = "agents"
+            E.run(st, None)
+            row.append(resolve(st))
+        rows.append(row)
+    out = (mine, theirs, rows)
+    if len(_PLAY_CACHE) > CACHE_LIMIT:
+        _PLAY_CACHE.clear()
+    _PLAY_CACHE[key] = out
+    return out
+
+
+def regret_matching(rows: list[list[float]], sg: int, iters: int = 150) -> tuple[list, list]:
+    """Approximate equilibrium of a zero-sum matrix game (row player maximises sg*value)."""
+    n, m = len(rows), len(rows[0])
+    a = [[sg * v for v in r] for r in rows]
+    rx, ry = [0.0] * n, [0.0] * m
+    sx, sy = [0.0] * n, [0.0] * m
+    x = [1.0 / n] * n
+    y = [1.0 / m] * m
+    for t in range(1, iters + 1):
+        ux = [sum(a[i][j] * y[j] for j in range(m)) for i in range(n)]
+        uy = [-sum(a[i][j] * x[i] for i in range(n)) for j in range(m)]
+        ex = sum(x[i] * ux[i] for i in range(n))
+        ey = sum(y[j] * uy[j] for j in range(m))
+        for i in range(n):
+            rx[i] = max(0.0, rx[i] + ux[i] - ex)
+            sx[i] += t * x[i]
+        for j in range(m):
+            ry[j] = max(0.0, ry[j] + uy[j] - ey)
+            sy[j] += t * y[j]
+        tx, ty = sum(rx), sum(ry)
+        x = [r / tx for r in rx] if tx > 0 else [1.0 / n] * n
+        y = [r / ty for r in ry] if ty > 0 else [1.0 / m] * m
+    tx, ty = sum(sx), sum(sy)
+    return [v / tx for v in sx], [v / ty for v in sy]
+
+
+_STRAT_CACHE: dict = {}
+
+
+def play_strategy(s: dict, side: str):
+    """(my plays, my mixed strategy, row values against the opponent's equilibrium mix)."""
+    mine, theirs, rows = play_matrix(s, side)
+    key = id(rows)
+    hit = _STRAT_CACHE.get(key)
+    if hit is not None and hit[0] is rows:
+        return hit[1]
+    sg = SGN[side]
+    x, y = regret_matching(rows, sg)
+    vals = [sg * sum(r[j] * y[j] for j in range(len(y))) for r in rows]
+    out = (mine, x, vals)
+    if len(_STRAT_CACHE) > CACHE_LIMIT:
+        _STRAT_CACHE.clear()
+    _STRAT_CACHE[key] = (rows, out)
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# the other decisions: average over the opponent's possible hidden cards
+# --------------------------------------------------------------------------------------------
+
+def _averaged(s: dict, side: str, opts: list[tuple]) -> list[float]:
+    """Each option's value for ``side``, averaged over every legal split of unseen cards."""
+    sg = SGN[side]
+    splits = assignments(s, side)
+    totals = [0.0] * len(opts)
+    for asg in splits:
+        base = build(s, side, asg)
+        for i, o in enumerate(opts):
+            st = fclone(base)
+            E.apply_option(st, o)
+            totals[i] += sg * resolve(st, s["era"])
+    return [t / len(splits) for t in totals]
+
+
+def decision_scores(s: dict, side: str) -> tuple[list[tuple], list[float]]:
+    """(options in engine order, scores for ``side``; higher is better) for any decision."""
+    opts = E.options(s)
+    kind = s["pending"]["kind"]
+    if kind == "play":
+        mine, x, vals = play_strategy(s, side)
+        by = dict(zip(mine, vals))
+        return opts, [by[o] for o in opts]
+    if len(opts) == 1:
+        return opts, [0.0]
+    if kind == "take_token":
+        return opts, [1.0 if o[0] == "take_token" else 0.0 for o in opts]
+    if kind == "take_tokens":
+        return opts, [float(o[1]) for o in opts]
+    key = (kind,) + _public_key(s, side)
+    hit = _DECISION_CACHE.get(key)
+    if hit is None:
+        canon = sorted(opts)
+        vals = _averaged(s, side, canon)
+        hit = dict(zip(canon, vals))
+        if len(_DECISION_CACHE) > CACHE_LIMIT:
+            _DECISION_CACHE.clear()
+        _DECISION_CACHE[key] = hit
+    return opts, [hit[o] for o in opts]
+
+
+def play_mix(s: dict, side: str) -> tuple[list[tuple], list[float]]:
+    """Phase 2 mixed strategy in engine option order."""
+    opts = E.options(s)
+    mine, x, _ = play_strategy(s, side)
+    by = dict(zip(mine, x))
+    return opts, [by[o] for o in opts]
+
+
+def softmax(scores: list[float], temp: float) -> list[float]:
+    m = max(scores)
+    ws = [math.exp((v - m) / temp) for v in scores]
+    t = sum(ws)
+    return [w / t for w in ws]
+
+
+def sample(rng, probs: list[float]) -> int:
+    r = rng.random()
+    acc = 0.0
+    for i, p in enumerate(probs):
+        acc += p
+        if r < acc:
+            return i
+    return len(probs) - 1
+
+
+def normal_choice(s: dict, side: str, rng) -> int:
+    """The normal level: equilibrium mix in phase 2, best averaged value elsewhere."""
+    kind = s["pending"]["kind"]
+    if kind == "play":
+        import os
+        mode = os.environ.get("NPLAY", "nash")
+        if mode == "nash":
+            _, probs = play_mix(s, side)
+            return sample(rng, probs)
+        if mode == "brnash":
+            opts, scores = decision_scores(s, side)
+        else:
+            opts = E.options(s)
+            mine, theirs, rows = play_matrix(s, side)
+            by = {m: SGN[side] * sum(r) / len(r) for m, r in zip(mine, rows)}
+            scores = [by[o] for o in opts]
+        best = max(scores)
+        ties = [i for i, v in enumerate(scores) if v >= best - 1e-9]
+        return ties[0] if len(ties) == 1 else ties[rng.randrange(len(ties))]
+    opts, scores = decision_scores(s, side)
+    best = max(scores)
+    ties = [i for i, v in enumerate(scores) if v >= best - 1e-9]
+    return ties[0] if len(ties) == 1 else ties[rng.randrange(len(ties))]

@@ -1,0 +1,214 @@
+"""Drive the real UI with posted pygame events (mouse, keyboard, gamepad)."""
+
+from __future__ import annotations
+
+import pygame
+
+from squabble.framework.clock import NoWaitClock
+from squabble.ui import settings as S
+
+
+def new_app(anim="instant", size=(1280, 720)):
+    from squabble.ui.app import SquabbleApp
+    st = S.Settings(sound=0.0, music=0.0, anim=anim)
+    app = SquabbleApp(clock=NoWaitClock(), test_mode=True, settings=st, size=size)
+    app.to_title()
+    return app
+
+
+def step(app, n=1):
+    for _ in range(n):
+        app.step()
+
+
+def click(app, pos, settle=1):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    step(app, settle)
+
+
+def key(app, k, mod=0, settle=1):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
+    step(app, settle)
+
+
+def pad(app, button, instance_id=0, settle=1):
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=instance_id,
+                                         button=button))
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONUP, instance_id=instance_id,
+                                         button=button))
+    step(app, settle)
+
+
+def top(app):
+    return app.stack.top
+
+
+def menu_click(app, name):
+    click(app, top(app).button_pos(name))
+
+
+def run_until(app, pred, limit=20000):
+    for _ in range(limit):
+        if pred():
+            return True
+        app.step()
+    return pred()
+
+
+def table_of(app):
+    from squabble.ui.table import TableScene
+    return app.stack.find(TableScene)
+
+
+def waiting_for_human(app):
+    """True when the screen waits on a person: a hand-off, a human decision, or the result."""
+    from squabble.framework.handoff import HandOffScene
+    from squabble.ui.menus import ResultScene
+    t = top(app)
+    if isinstance(t, (HandOffScene, ResultScene)):
+        return True
+    tb = table_of(app)
+    return tb is not None and t is tb and tb.mode == "human"
+
+
+# ---- one decision by each device ----------------------------------------------------------
+
+def decide_mouse(app, choice=0):
+    tb = table_of(app)
+    dec = tb.session.decision()
+    opt = dec["options"][choice % len(dec["options"])]
+    k = dec["kind"]
+    if k == "play":
+        click(app, tb.card_pos(opt["bop"]))
+        click(app, tb.card_pos(opt["space"]))
+        click(app, tb.button_pos("confirm"))
+    elif k == "replace":
+        click(app, tb.card_pos(opt["card"]))
+        click(app, tb.button_pos("confirm"))
+    elif k == "tokens":
+        for _ in range(opt["bop"]):
+            click(app, tb.button_pos("plus_bop"))
+        for _ in range(opt["space"]):
+            click(app, tb.button_pos("plus_space"))
+        click(app, tb.button_pos("confirm"))
+    elif k == "counter":
+        if opt["mode"] == "counter":
+            click(app, tb.card_pos(opt["card"]))
+            click(app, tb.button_pos("confirm"))
+        else:
+            click(app, tb.button_pos("pass"))
+    elif k in ("take_token", "shift"):
+        click(app, tb.button_pos("no" if opt["mode"] == "pass" else "yes"))
+    elif k == "take_tokens":
+        click(app, tb.button_pos(f"take{opt['amount']}"))
+
+
+def _focus_to(app, press, want, limit=40):
+    tb = table_of(app)
+    for _ in range(limit):
+        cur = tb.focus.current
+        if tb.focus.visible and cur is not None and cur.name == want:
+            return True
+        press()
+    raise AssertionError(f"could not move the focus to {want}")
+
+
+def decide_keys(app, choice=0):
+    tb = table_of(app)
+    dec = tb.session.decision()
+    opt = dec["options"][choice % len(dec["options"])]
+    k = dec["kind"]
+
+    def number_of(cid):
+        return tb._hand_index_cards().index(cid) + 1
+
+    if k == "play":
+        key(app, pygame.K_0 + number_of(opt["bop"]))
+        key(app, pygame.K_0 + number_of(opt["space"]))
+        key(app, pygame.K_RETURN)
+    elif k == "replace":
+        key(app, pygame.K_0 + number_of(opt["card"]))
+        key(app, pygame.K_RETURN)
+    elif k == "tokens":
+        for name, n in (("plus_bop", opt["bop"]), ("plus_space", opt["space"])):
+            for _ in range(n):
+                _focus_to(app, lambda: key(app, pygame.K_TAB), name)
+                key(app, pygame.K_RETURN)
+        _focus_to(app, lambda: key(app, pygame.K_TAB), "confirm")
+        key(app, pygame.K_RETURN)
+    elif k == "counter":
+        if opt["mode"] == "counter":
+            key(app, pygame.K_0 + number_of(opt["card"]))
+            _focus_to(app, lambda: key(app, pygame.K_TAB), "confirm")
+        else:
+            _focus_to(app, lambda: key(app, pygame.K_TAB), "pass")
+        key(app, pygame.K_RETURN)
+    elif k in ("take_token", "shift"):
+        _focus_to(app, lambda: key(app, pygame.K_TAB), "no" if opt["mode"] == "pass" else "yes")
+        key(app, pygame.K_RETURN)
+    elif k == "take_tokens":
+        _focus_to(app, lambda: key(app, pygame.K_TAB), f"take{opt['amount']}")
+        key(app, pygame.K_RETURN)
+
+
+def decide_pad(app, choice=0, instance_id=0):
+    tb = table_of(app)
+    dec = tb.session.decision()
+    opt = dec["options"][choice % len(dec["options"])]
+    k = dec["kind"]
+    A = pygame.CONTROLLER_BUTTON_A
+    nxt = (lambda: pad(app, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER, instance_id))
+
+    def pick(name):
+        _focus_to(app, nxt, name)
+        pad(app, A, instance_id)
+
+    if k == "play":
+        pick(f"card:{opt['bop']}")
+        pick(f"card:{opt['space']}")
+        pick("confirm")
+    elif k == "replace":
+        pick(f"card:{opt['card']}")
+        pick("confirm")
+    elif k == "tokens":
+        for _ in range(opt["bop"]):
+            pick("plus_bop")
+        for _ in range(opt["space"]):
+            pick("plus_space")
+        pick("confirm")
+    elif k == "counter":
+        if opt["mode"] == "counter":
+            pick(f"card:{opt['card']}")
+            pick("confirm")
+        else:
+            pick("pass")
+    elif k in ("take_token", "shift"):
+        pick("no" if opt["mode"] == "pass" else "yes")
+    elif k == "take_tokens":
+        pick(f"take{opt['amount']}")
+
+
+def play_to_end(app, decide, handoff, limit_decisions=400, choice=lambda d, i: 0):
+    """Answer every human prompt with ``decide`` until the result screen shows."""
+    from squabble.framework.handoff import HandOffScene
+    from squabble.ui.menus import ResultScene
+    counts = {"decisions": 0, "handoffs": 0}
+    for i in range(limit_decisions):
+        assert run_until(app, lambda: waiting_for_human(app), 30000), "the table stalled"
+        t = top(app)
+        if isinstance(t, ResultScene):
+            return counts
+        if isinstance(t, HandOffScene):
+            counts["handoffs"] += 1
+            handoff(app)
+            continue
+        tb = table_of(app)
+        before = tb.session.decisions
+        dec = tb.session.decision()
+        decide(app, choice(dec, i))
+        assert tb.session.decisions == before + 1, f"the {dec['kind']} choice was not committed"
+        counts["decisions"] += 1
+    raise AssertionError("the game did not end")

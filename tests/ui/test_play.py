@@ -1,0 +1,108 @@
+"""Complete games through the real UI: vs the computer and hot-seat, by mouse, keys and pads."""
+
+import random
+
+import pygame
+
+from tests.ui import driver as D
+from squabble.framework.handoff import HandOffScene
+from squabble.ui.menus import ResultScene, SetupScene, TitleScene
+
+
+def start(app, mode="computer", human="USSR", events=False):
+    D.menu_click(app, "new")
+    assert isinstance(D.top(app), SetupScene)
+    s = D.top(app)
+    while s.opts["mode"] != mode:
+        D.menu_click(app, "mode")
+    while s.opts["human"] != human:
+        D.menu_click(app, "human")
+    while s.opts["events"] != events:
+        D.menu_click(app, "events")
+    D.menu_click(app, "start")
+    return D.table_of(app)
+
+
+def test_full_game_vs_computer_by_mouse(app):
+    assert isinstance(D.top(app), TitleScene)
+    tb = start(app, "computer", "USSR")
+    rnd = random.Random(3)
+    counts = D.play_to_end(app, D.decide_mouse, lambda a: None,
+                           choice=lambda d, i: rnd.randrange(len(d["options"])))
+    assert counts["decisions"] >= 2 and counts["handoffs"] == 0
+    res = D.top(app)
+    assert isinstance(res, ResultScene)
+    assert res.session.state["winner"] in ("USA", "USSR", "draw")
+    D.menu_click(app, "title")
+    assert isinstance(D.top(app), TitleScene)
+
+
+def test_full_game_vs_computer_by_keyboard_with_events(app):
+    tb = start(app, "computer", "USA", events=True)
+    rnd = random.Random(5)
+    D.play_to_end(app, D.decide_keys, lambda a: None,
+                  choice=lambda d, i: rnd.randrange(len(d["options"])))
+    assert isinstance(D.top(app), ResultScene)
+
+
+def test_full_hotseat_game_by_two_gamepads(app):
+    tb = start(app, "hotseat", "USSR")
+    ids = {"USSR": 10, "USA": 11}
+    # the pads speak once so each gets its seat (player 1 = Russia, player 2 = America)
+    D.pad(app, pygame.CONTROLLER_BUTTON_LEFTSHOULDER, ids["USSR"])
+    D.pad(app, pygame.CONTROLLER_BUTTON_LEFTSHOULDER, ids["USA"])
+
+    def handoff(a):
+        side = D.top(a).title.split("'")[0]
+        who = "USSR" if side == "Russia" else "USA"
+        D.pad(a, pygame.CONTROLLER_BUTTON_A, ids["USA" if who == "USSR" else "USSR"])
+        assert isinstance(D.top(a), HandOffScene), "the other player's pad confirmed a hand-off"
+        D.pad(a, pygame.CONTROLLER_BUTTON_A, ids[who])
+
+    def decide(a, choice):
+        side = D.table_of(a).session.decision()["player"]
+        D.decide_pad(a, choice, ids[side])
+
+    rnd = random.Random(11)
+    counts = D.play_to_end(app, decide, handoff,
+                           choice=lambda d, i: rnd.randrange(len(d["options"])))
+    assert counts["handoffs"] >= 2
+    assert isinstance(D.top(app), ResultScene)
+
+
+def test_dimmed_card_says_why(app):
+    tb = start(app, "computer", "USSR")
+    assert D.run_until(app, lambda: D.waiting_for_human(app))
+    dec = tb.session.decision()
+    assert dec["kind"] == "play"
+    shown = []
+    app.toast = lambda msg, seconds=2.6: shown.append(msg)
+    hand = tb._hand_index_cards()
+    acts = [c for c in hand if "agent" not in c]
+    for c in acts[:3]:
+        D.click(app, tb.card_pos(c))
+    assert shown and "slot" in shown[-1]
+    # undo takes the last card back
+    D.key(app, pygame.K_BACKSPACE)
+    assert tb.stage["space"] is None and tb.stage["bop"] is not None
+    D.click(app, tb.button_pos("confirm"))  # disabled: says why, commits nothing
+    assert tb.session.decisions == 0 and "Choose" in shown[-1]
+
+
+def test_pause_menu_rules_and_options_from_the_table(app):
+    tb = start(app, "computer", "USSR")
+    D.run_until(app, lambda: D.waiting_for_human(app))
+    D.key(app, pygame.K_F1)
+    assert D.top(app).name == "rules"
+    D.key(app, pygame.K_ESCAPE)
+    assert D.top(app) is tb
+    D.key(app, pygame.K_ESCAPE)
+    assert D.top(app).name == "pause"
+    D.menu_click(app, "options")
+    assert D.top(app).name == "options"
+    D.menu_click(app, "colour_blind")
+    assert app.settings.colour_blind
+    D.menu_click(app, "back")
+    D.menu_click(app, "resume")
+    assert D.top(app) is tb
+    D.step(app, 3)
