@@ -221,6 +221,18 @@ def test_vietnam_revolts_one_op_card_under_red_scare_stays_one():
     assert round_prompt(st, "USA") and infl(st, "Vietnam") == (0, 2)
 
 
+def test_vietnam_revolts_headlined_by_usa_still_helps_the_ussr():
+    # rewrite 2.3.5(a): the USSR resolves its own event; the bonus is the USSR's
+    st = headline_state({"USA": [9, 19], "USSR": [4, 7]})
+    st, _ = choose(st, mode="headline", card=4)                 # Duck and Cover: no decision
+    st, _ = choose(st, mode="headline", card=9)
+    assert infl(st, "Vietnam") == (0, 2) and [a["by"] for a in st["effect_args"]] == ["USSR"]
+    st, _ = choose(st, mode="play", card=7)
+    st, _ = choose(st, mode="influence")
+    st = place_all(st, "Vietnam", 4, "influence")               # 3 + 1
+    assert infl(st, "Vietnam") == (0, 6) and round_prompt(st, "USA")
+
+
 def test_vietnam_revolts_ends_with_the_turn():
     st = action_round_state(hands={"USSR": [9], "USA": []}, action_round=6)
     st, _ = event(st, 9)
@@ -611,6 +623,22 @@ def test_marshall_plan_seven_countries_not_ussr_controlled():
     assert has_effect(st, 23) and 23 in st["removed"] and round_prompt(st, "USSR")
 
 
+def test_marshall_plan_then_nato_can_occur():
+    # card 23 + 21: the prerequisite is the Marshall Plan's lasting effect
+    st = action_round_state(hands={"USA": [23, 21], "USSR": [8]}, phasing="USA", clear=True)
+    st, _ = choose(st, mode="play", card=21)
+    assert "event" not in modes(st)
+    st = action_round_state(hands={"USA": [23, 21], "USSR": [8]}, phasing="USA", clear=True)
+    st, _ = event(st, 23)
+    for c in ("Italy", "Austria", "France", "W. Germany", "U.K.", "Canada", "Turkey"):
+        st, _ = choose(st, mode="place", country=c)
+    st, _ = choose(st, mode="play", card=8)
+    st = kind(st, "influence")
+    st = place_all(st, "Poland", 2, "influence")
+    st, _ = event(st, 21)
+    assert has_effect(st, 21) and 21 in st["removed"]
+
+
 # ---------------------------------------------------------------- 024 Indo-Pakistani War
 def test_indo_pakistani_war_either_side():
     # card 24; digest 024: -1 per enemy-controlled neighbour of the invaded country
@@ -639,6 +667,17 @@ def test_containment_plus_one_capped_at_four():
     assert ops_value(st, "USA", 22) == 3 and ops_value(st, "USA", 21) == 4
     assert ops_value(st, "USA", 7) == 4                         # a USSR card played by the USA
     assert ops_value(st, "USSR", 8) == 2
+
+
+def test_containment_triggered_by_ussr_helps_the_usa():
+    # rewrite 2.3.5(a), 2.3.6(a): a US event played by the USSR for operations
+    st = action_round_state(hands={"USSR": [25, 7], "USA": [22]}, clear=True,
+                            influence={"Poland": (0, 1)})
+    st, _ = event(st, 25, "event_first")
+    assert ops_value(st, "USA", 22) == 3 and ops_value(st, "USSR", 7) == 3
+    st = kind(st, "influence")
+    st = place_all(st, "Poland", 3, "influence")               # the USSR's 3 ops: unchanged
+    assert round_prompt(st, "USA")
 
 
 def test_containment_with_cia_created_two_ops():
