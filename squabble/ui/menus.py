@@ -18,7 +18,7 @@ from squabble.ui import savegame
 from squabble.ui import settings as S
 from squabble.ui import theme as T
 
-MENU_CONTROLS = "Mouse: click · Keys: ↑↓ move, ←→ change, Enter choose, Esc back, F1 rules · " \
+MENU_CONTROLS = "Mouse: click · Keys: arrows move and change, Enter choose, Esc back, F1 rules · " \
                 "Pad: D-pad, A choose, B back"
 
 
@@ -159,7 +159,8 @@ class TitleScene(MenuScene):
                  ("options", "Options", self.app.open_options, True, ""),
                  ("rules", "Rules", self.app.open_rules, True, ""),
                  ("quit", "Quit", lambda: self.app.quit(0), True, "")]
-        self.set_buttons([Button(n, lab, (490, y0 + i * 62, 300, 52), act, enabled=en, reason=r)
+        self.set_buttons([Button(n, lab, (490, y0 + i * 62, 300, 52), act, enabled=en, reason=r,
+                                 hint="" if en else r)
                           for i, (n, lab, act, en, r) in enumerate(items)])
         if has:
             self.focus.focus(self.buttons[1])
@@ -232,18 +233,18 @@ class SetupScene(MenuScene):
         rows = []
         y = 170
         mode_lab = "Against the computer" if o["mode"] == "computer" else "Two players, this screen"
-        rows.append(self._row("mode", f"Opponent:  ◄ {mode_lab} ►", y, self._cycle("mode",
+        rows.append(self._row("mode", f"Opponent:  <  {mode_lab}  >", y, self._cycle("mode",
                                                                                ["computer",
                                                                                 "hotseat"])))
         who = "You play" if o["mode"] == "computer" else "Player 1 plays"
-        rows.append(self._row("human", f"{who}:  ◄ {T.NAME[o['human']]} ►", y + 70,
+        rows.append(self._row("human", f"{who}:  <  {T.NAME[o['human']]}  >", y + 70,
                               self._cycle("human", ["USSR", "USA"])))
-        lvl = self._row("level", f"Computer level:  ◄ {o['level']} ►", y + 140,
+        lvl = self._row("level", f"Computer level:  <  {o['level']}  >", y + 140,
                         self._cycle("level", ["easy", "normal", "hard"]))
         lvl.enabled = o["mode"] == "computer"
         lvl.reason = "Two players on this screen: no computer."
         rows.append(lvl)
-        rows.append(self._row("events", f"Event deck variant:  ◄ {'On' if o['events'] else 'Off'} ►",
+        rows.append(self._row("events", f"Event deck variant:  <  {'On' if o['events'] else 'Off'}  >",
                               y + 210, self._cycle("events", [False, True])))
         rows.append(Button("start", "Start the war", (490, y + 300, 300, 60), self._start,
                            colour=(40, 110, 70)))
@@ -257,7 +258,7 @@ class SetupScene(MenuScene):
 
     def _row(self, name, label, y, action):
         return Button(name, label, (340, y, 600, 56), action, kind="row",
-                      hint="←/→ or click to change")
+                      hint="left/right arrows or click to change")
 
     def _cycle(self, key, values):
         def f(d):
@@ -294,18 +295,18 @@ class OptionsScene(MenuScene):
         s = self.app.settings
         y = 150
         rows = [
-            self._row("sound", f"Sound volume:  ◄ {int(s.sound * 100)}% ►", y, self._vol("sound")),
-            self._row("music", f"Music volume:  ◄ {int(s.music * 100)}% ►", y + 60,
+            self._row("sound", f"Sound volume:  <  {int(s.sound * 100)}%  >", y, self._vol("sound")),
+            self._row("music", f"Music volume:  <  {int(s.music * 100)}%  >", y + 60,
                       self._vol("music")),
-            self._row("fullscreen", f"Full screen (F11):  ◄ {'On' if s.fullscreen else 'Off'} ►",
+            self._row("fullscreen", f"Full screen (F11):  <  {'On' if s.fullscreen else 'Off'}  >",
                       y + 120, self._fullscreen),
-            self._row("window", f"Window size:  ◄ {s.window[0]} × {s.window[1]} ►", y + 180,
+            self._row("window", f"Window size:  <  {s.window[0]} × {s.window[1]}  >", y + 180,
                       self._window),
             self._row("colour_blind",
-                      f"Colour-blind aids:  ◄ {'On' if s.colour_blind else 'Off'} ►", y + 240,
+                      f"Colour-blind aids:  <  {'On' if s.colour_blind else 'Off'}  >", y + 240,
                       self._toggle("colour_blind")),
-            self._row("anim", f"Animation speed:  ◄ {s.anim} ►", y + 300, self._anim),
-            self._row("hints", f"Show controls on screen:  ◄ {'On' if s.hints else 'Off'} ►",
+            self._row("anim", f"Animation speed:  <  {s.anim}  >", y + 300, self._anim),
+            self._row("hints", f"Show controls on screen:  <  {'On' if s.hints else 'Off'}  >",
                       y + 360, self._toggle("hints")),
             Button("back", "Done", (490, y + 432, 300, 52), self.back),
         ]
@@ -513,7 +514,7 @@ class RulesScene(Scene):
         self.max_scroll = max(0.0, y + self.scroll - 660)
         self.scroll = min(self.scroll, self.max_scroll)
         surf.set_clip(clip)
-        text(surf, "↑↓ / wheel scroll · Esc, Enter, F1 or B close · full rulings: docs/rulings.md",
+        text(surf, "Up/Down or wheel scroll · Esc, Enter, F1 or B close · full rulings: docs/rulings.md",
              L.font(18), T.MUTED, L.p(640, 700), "center")
 
 
@@ -580,9 +581,24 @@ class ResultScene(MenuScene):
             text(surf, f"Era {res['era']}: the Balance of Power reached a Mushroom Cloud.",
                  L.font(21), (255, 190, 160), L.p(300, 250 + len(st["history"]) * 44))
         ld = st["leader"]
-        text(surf, f"Space Race leader: {T.NAME[ld] if ld else 'nobody'} · final balance: "
-                   f"{'DEFCON 5' if st['bop'] == 0 else T.NAME['USA' if st['bop'] > 0 else 'USSR']}",
-             L.font(21), T.TEXT, L.p(640, 560), "center")
+        b = st["bop"]
+        if b == 0:
+            bal = "DEFCON 5 (neutral)"
+        elif abs(b) >= 4:
+            bal = f"a Mushroom Cloud, too far toward {T.NAME['USA' if b > 0 else 'USSR']}"
+        else:
+            bal = f"{T.NAME['USA' if b > 0 else 'USSR']} favoured by {abs(b)}"
+        text(surf, f"Final balance: {bal} · Space Race leader: {T.NAME[ld] if ld else 'nobody'}",
+             L.font(21), T.TEXT, L.p(640, 532), "center")
+        if s.mode == "computer":
+            who = (f"You played {T.NAME[s.setup['human']]} against the computer "
+                   f"({s.setup.get('level', 'normal')}).")
+        elif s.mode == "hotseat":
+            who = (f"Player 1 played {T.NAME[s.setup['human']]}, player 2 "
+                   f"{T.NAME[OTHER[s.setup['human']]]}.")
+        else:
+            who = "The computer played both sides."
+        text(surf, who, L.font(19), T.MUTED, L.p(640, 562), "center")
         cur = self.focus.current
         for b in self.buttons:
             b.draw(surf, L, focused=b is cur)

@@ -32,7 +32,7 @@ LEADER = (908, TRACK_Y + 8, 84, 102)
 RIGHT = (1004, 46, 268, 666)
 DECK_X, DISC_X = 16, 90
 PILE = (62, 87)
-ZOOM = (1010, 100, 256, 358)
+ZOOM = (1012, 72, 252, 353)
 
 CONTROLS = ("Mouse: click · Keys: arrows/Tab move, Enter choose, 1-9 pick card, Backspace undo, "
             "Esc menu, F1 rules, F11 full screen · Pad: D-pad, A choose, X undo, Y zoom, Start menu")
@@ -310,6 +310,8 @@ class TableScene(Scene):
             if not s.next_is_private_for(side):
                 self.viewer = None
         self.stage = {}
+        self.buttons = []
+        self._items()
         self.beats = list(beats)
         self.mode = "beats"
         self.beat_t = self.beat_len = 0.0
@@ -441,7 +443,7 @@ class TableScene(Scene):
                                                lambda s=slot: self._tok(s, 1),
                                                enabled=used < avail,
                                                reason=f"You have only {avail} token(s)."))
-                    self.buttons.append(Button(f"minus_{slot}", "−", (x, BOT_SLOT_Y + 84, 46, 40),
+                    self.buttons.append(Button(f"minus_{slot}", "-", (x, BOT_SLOT_Y + 84, 46, 40),
                                                lambda s=slot: self._tok(s, -1),
                                                enabled=self.stage[f"{slot}_t"] > 0,
                                                reason="No token there to take back."))
@@ -556,7 +558,7 @@ class TableScene(Scene):
                 return self._deny(f"{c.name} has Counter Value {c.counter}; a counter needs "
                                   f"{need} (their printed Activity Value).")
         elif k == "tokens":
-            return self._deny("Place tokens with the + and − buttons beside your cards.")
+            return self._deny("Place tokens with the + and - buttons beside your cards.")
         elif k == "take_tokens":
             return self._deny("Choose how many tokens to take with the buttons.")
         self._layout_sprites()
@@ -848,7 +850,7 @@ class TableScene(Scene):
 
     def _draw_tracks(self, surf, d):
         L = self.app.layout
-        text(surf, "BALANCE OF POWER  ◄ favours Russia · favours America ►", L.font(17, True),
+        text(surf, "BALANCE OF POWER   < favours Russia  ·  favours America >", L.font(17, True),
              T.TEXT, L.p(BOP_TRACK[0] + 4, TRACK_Y + 4))
         rects = draw_track(surf, L, BOP_TRACK, self._bop_spaces())
         for i in (0, 8):
@@ -1134,7 +1136,7 @@ class TableScene(Scene):
             for j, wl in enumerate(wrapped):
                 lines.append((wl if j == 0 else "  " + wl, n == len(src[-40:]) - 1))
         lh = f.get_linesize()
-        avail = int(L.s(h - 226 - 70) / lh)
+        avail = max(1, int((L.p(0, y + h - 68)[1] - L.p(0, ly + 18)[1]) / lh))
         start = max(0, len(lines) - avail - self.log_scroll)
         yy = L.p(0, ly + 18)[1]
         for wl, last in lines[start:start + avail]:
@@ -1161,12 +1163,13 @@ class TableScene(Scene):
             return
         if not self.face_allowed(cid):
             return
-        panel(surf, L, (ZOOM[0] - 6, ZOOM[1] - 30, ZOOM[2] + 12, ZOOM[3] + 40), alpha=250)
-        text(surf, "Zoom", L.font(16, True), T.MUTED, L.p(ZOOM[0] + 4, ZOOM[1] - 24))
+        panel(surf, L, (RIGHT[0], RIGHT[1], RIGHT[2], ZOOM[3] + 66), alpha=255)
+        text(surf, "ZOOM (hover or focus a card)", L.font(16, True), T.MUTED,
+             L.p(RIGHT[0] + 12, RIGHT[1] + 8))
         draw_card(surf, L, T.card_face(cid, self.cb), ZOOM, face_up=True)
 
     def _draw_banner(self, surf):
-        if not self.banner:
+        if not self.banner or self.moment:
             return
         L = self.app.layout
         txt, col, t, ln = self.banner
@@ -1191,11 +1194,18 @@ class TableScene(Scene):
             panel(surf, L, box, colour=(26, 26, 36), edge=T.GOLD)
             text(surf, "AGENTS REVEALED", L.font(40, True), T.GOLD, L.p(500, box[1] + 36),
                  "center")
-            shown = sorted(public_agents(d))
-            for i, cid in enumerate(shown):
-                x = 500 - 85 * len(shown) + 170 * i + 10
-                draw_card(surf, L, T.card_face(cid, self.cb), (x, box[1] + 70, 150, 210),
+            shown = [(cid, "played") for cid in sorted(public_agents(d))]
+            for side in SIDES:
+                seen = d["slots"][OTHER[side]]["space"]
+                if d["spied"][side] and seen:
+                    shown.append((seen, f"{T.NAME[side]} sees"))
+            cw = 130 if len(shown) > 2 else 150
+            for i, (cid, lab) in enumerate(shown):
+                x = 500 - (cw + 16) * len(shown) / 2 + (cw + 16) * i + 8
+                draw_card(surf, L, T.card_face(cid, self.cb), (x, box[1] + 76, cw, cw * 1.4),
                           face_up=self.face_allowed(cid), back=T.card_back(CARDS[cid].side))
+                text(surf, lab, L.font(18, True), T.SIDE_LIGHT[CARDS[cid].side]
+                     if lab == "played" else T.GOLD, L.p(x + cw / 2, box[1] + 66), "center")
             text_block(surf, m["line"], L.font(22), T.TEXT,
                        L.r(box[0] + 20, box[1] + 292, box[2] - 40, 80), align="center")
         elif m["kind"] == "counter":
@@ -1247,6 +1257,9 @@ class TableScene(Scene):
         if self.speed == 0:
             t = 4.0
         w, h = surf.get_size()
+        dark = pygame.Surface((w, h), pygame.SRCALPHA)
+        dark.fill((30, 8, 4, int(min(200, 200 * t / 1.5))))
+        surf.blit(dark, (0, 0))
         flash = max(0.0, 1 - t / 0.6)
         if flash > 0:
             fl = pygame.Surface((w, h), pygame.SRCALPHA)

@@ -31,7 +31,7 @@ def card_face(cid: str, colour_blind: bool = False) -> CardFace:
     pat = PATTERN[c.side] if colour_blind else ""
     if c.kind != "activity":
         return CardFace(key=cid, title=c.name, colour=SIDE[c.side], header="Spy",
-                        body=c.text, badge=NAME[c.side], pattern=pat, emblem="(spy)")
+                        body=c.text, badge=NAME[c.side], pattern=pat)
     return CardFace(key=cid, title=c.name, colour=SIDE[c.side], header=c.years or "",
                     top_left=str(c.activity), top_left_label="Act",
                     bottom_right=str(c.counter), bottom_right_label="Ctr", body=c.text,

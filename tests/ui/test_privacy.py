@@ -117,3 +117,14 @@ def test_vs_computer_the_computers_cards_stay_hidden(app):
         FACE_UP.enabled = False
         FACE_UP.clear()
         app.privacy = None
+
+
+def test_the_privacy_check_catches_a_leak(app, monkeypatch):
+    """Mutation check: a table that shows hands during public moments must fail the test."""
+    import pytest
+    from squabble.ui.table import TableScene
+    orig = TableScene.face_allowed
+    monkeypatch.setattr(TableScene, "face_allowed",
+                        lambda self, cid: orig(self, cid) or self.viewer is None)
+    with pytest.raises(AssertionError, match="secret card"):
+        test_hotseat_game_never_shows_a_secret_to_the_other_player(app)
