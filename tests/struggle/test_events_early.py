@@ -124,6 +124,7 @@ def test_five_year_plan_defectors_gives_no_vp():
 
 
 def test_five_year_plan_empty_hand_does_nothing():
+    # card 5; digest 005: an empty pool -> no effect (the card is still played)
     st = action_round_state(hands={"USA": [5], "USSR": []}, phasing="USA")
     st, log = event(st, 5)
     assert 5 in st["discard"] and any("no card" in x for x in log)
@@ -144,6 +145,7 @@ def test_socialist_governments_three_at_most_two_per_country():
 
 
 def test_socialist_governments_with_less_influence_removes_what_exists():
+    # card 7; rewrite 2.3.5(c): impossible instructions are ignored
     st = action_round_state(hands={"USSR": [7], "USA": [4]}, clear=True,
                             influence={"Greece": (1, 0)})
     st, _ = event(st, 7)
@@ -187,6 +189,7 @@ def test_vietnam_revolts_adds_two_and_bonus_in_southeast_asia():
 
 
 def test_vietnam_revolts_bonus_lost_outside_southeast_asia():
+    # card 9; digest 009: the bonus needs every point in Southeast Asia
     st = action_round_state(hands={"USSR": [8], "USA": [4]}, clear=True,
                             influence={"Vietnam": (0, 1), "Iraq": (0, 1)})
     add_effect(st, 9, "USSR", until="turn")
@@ -234,6 +237,7 @@ def test_vietnam_revolts_headlined_by_usa_still_helps_the_ussr():
 
 
 def test_vietnam_revolts_ends_with_the_turn():
+    # card 9; rewrite 4.3 (reset): a rest-of-turn effect ends
     st = action_round_state(hands={"USSR": [9], "USA": []}, action_round=6)
     st, _ = event(st, 9)
     assert st["turn"] == 2 and not has_effect(st, 9)
@@ -252,6 +256,7 @@ def test_blockade_usa_discards_a_three_ops_card():
 
 
 def test_blockade_usa_may_choose_to_lose_west_germany():
+    # card 10; digest 010: the USA may choose the removal even with a 3-ops card
     st = action_round_state(hands={"USSR": [10], "USA": [4]}, influence={"W. Germany": (3, 0)})
     st, _ = event(st, 10)
     st, _ = choose(st, mode="remove", country="W. Germany")
@@ -294,6 +299,7 @@ def test_korean_war_victory_with_forced_die():
 
 
 def test_korean_war_defeat_still_gives_milops():
+    # card 11; classic "War Events": MilOps irrespective of success
     st = action_round_state(hands={"USSR": [11], "USA": [4]}, influence={"S. Korea": (2, 0),
                                                                          "Japan": (4, 0)})
     st["dice"] = [4]                                           # 4 - 1 = 3: failure
@@ -386,6 +392,7 @@ def test_warsaw_pact_remove_branch_and_enables_nato():
 
 
 def test_warsaw_pact_place_branch_two_per_country():
+    # card 16; digest 016 branch (b)
     st = action_round_state(hands={"USSR": [16], "USA": [4]})
     st, _ = event(st, 16)
     st, _ = choose(st, mode="choose", amount=1)
@@ -504,6 +511,7 @@ def test_captured_nazi_scientist_advances_without_an_attempt():
 
 
 def test_captured_nazi_scientist_at_the_end_of_the_track():
+    # card 18; digest 018: nothing more to gain, the event still occurs
     from squabble.games.struggle.data import SPACE_END
     st = action_round_state(hands={"USA": [18], "USSR": []}, phasing="USA",
                             space={"USA": SPACE_END, "USSR": 0})
@@ -549,6 +557,7 @@ def test_olympic_games_participation_ties_are_rolled_again():
 
 
 def test_olympic_games_boycott_gives_four_ops():
+    # card 20; digest 020: boycott = DEFCON -1, then 4 ops for the sponsor
     st = action_round_state(hands={"USA": [20], "USSR": [7]}, phasing="USA", clear=True,
                             influence={"Mexico": (1, 0)})
     st, _ = event(st, 20)
@@ -760,6 +769,7 @@ def test_us_japan_pact_control_and_no_soviet_coup():
 
 
 def test_us_japan_pact_blocks_realignment_but_not_usa():
+    # card 27; digest "Japan shield": no USSR realignment either
     st = action_round_state(hands={"USSR": [7], "USA": [4]}, influence={"Japan": (1, 0)})
     add_effect(st, 27, "USA")
     st, _ = choose(st, mode="play", card=7)
@@ -863,6 +873,7 @@ def test_red_scare_usa_side_and_chinese_civil_war_restriction():
 
 
 def test_red_scare_ends_with_the_turn():
+    # card 31; rewrite 4.3 (reset): a rest-of-turn effect ends
     st = action_round_state(hands={"USSR": [31], "USA": []}, action_round=6)
     st, _ = event(st, 31)
     assert st["turn"] == 2 and not has_effect(st, 31)
@@ -883,6 +894,7 @@ def test_un_intervention_cancels_enemy_event_and_uses_its_ops():
 
 
 def test_un_intervention_needs_an_enemy_card():
+    # card 32; digest 032: without an enemy card it is only a 1-op card (EW-5)
     st = action_round_state(hands={"USA": [32, 19], "USSR": [8]}, phasing="USA")
     st, _ = choose(st, mode="play", card=32)
     assert "event" not in modes(st)
@@ -928,6 +940,7 @@ def test_de_stalinization_moves_up_to_four():
 
 
 def test_de_stalinization_at_most_two_per_destination():
+    # card 33; digest 033: at most 2 into any one country
     st = action_round_state(hands={"USSR": [33], "USA": [4]}, clear=True,
                             influence={"Finland": (0, 4)})
     st, _ = event(st, 33)
@@ -939,6 +952,7 @@ def test_de_stalinization_at_most_two_per_destination():
 
 
 def test_de_stalinization_moving_nothing_still_eliminated():
+    # card 33; digest convention 3: an event that changes nothing still occurs
     st = action_round_state(hands={"USSR": [33], "USA": [4]}, clear=True,
                             influence={"Finland": (0, 1)})
     st, _ = event(st, 33)
@@ -991,6 +1005,7 @@ def test_formosan_resolution_needs_us_control_and_counts_in_battleground_total()
 
 
 def test_formosan_resolution_at_final_scoring():
+    # card 35; digest 035: final scoring included (rewrite 4.4.1)
     from squabble.games.struggle.events.scoring import region_points
     st = action_round_state(hands={"USSR": [7], "USA": [4]}, clear=True,
                             influence={"Taiwan": (3, 0)})
@@ -1030,6 +1045,7 @@ def test_defectors_headline_cancels_ussr_headline():
 
 
 def test_defectors_cancels_a_scoring_card_headline():
+    # card 103 + 3; FAQ #103 (digest): a cancelled scoring card is not scored
     st = headline_state({"USSR": [3], "USA": [103]}, influence={"Iraq": (0, 3)})
     st, _ = choose(st, mode="headline", card=3)
     st, _ = choose(st, mode="headline", card=103)
@@ -1040,6 +1056,7 @@ def test_defectors_cancels_a_scoring_card_headline():
                           "(missing headline-order hook, see docs/struggle-early-war.md)",
                    strict=False)
 def test_defectors_beats_a_higher_ops_ussr_headline():
+    # card 103; FAQ #103: its cancellation beats the USSR headline whatever its ops (EW-2)
     st = headline_state({"USSR": [7], "USA": [103]}, influence={"Italy": (2, 0)})
     st, _ = choose(st, mode="headline", card=7)
     st, _ = choose(st, mode="headline", card=103)
@@ -1057,6 +1074,7 @@ def test_defectors_played_by_ussr_gives_usa_one_vp():
 
 
 def test_defectors_headlined_by_ussr_or_played_by_usa_does_nothing():
+    # card 103; FAQ #103 (digest): the USSR headlining it, or the USA playing it, does nothing
     st = headline_state({"USSR": [103], "USA": [19]})
     st, _ = choose(st, mode="headline", card=103)
     st, _ = choose(st, mode="headline", card=19)
@@ -1087,6 +1105,7 @@ def test_cambridge_five_shows_scoring_cards_and_places():
 
 
 def test_cambridge_five_southeast_asia_card_and_optional():
+    # card 104 + 38; digest 104: Southeast Asia card -> Southeast Asia only; "may"
     st = action_round_state(hands={"USSR": [104], "USA": [4]}, options=OPT, clear=True, turn=4)
     st["hands"]["USA"] = [38, 4]
     st["deck"] = [c for c in st["deck"] if c != 38]
@@ -1098,6 +1117,7 @@ def test_cambridge_five_southeast_asia_card_and_optional():
 
 
 def test_cambridge_five_no_scoring_card_and_late_war():
+    # card 104; digest 104: nothing without a scoring card; cannot occur in the Late War
     st = action_round_state(hands={"USSR": [104], "USA": [4]}, options=OPT)
     st, log = event(st, 104)
     assert any("no scoring card" in x for x in log) and round_prompt(st, "USA")
@@ -1117,6 +1137,7 @@ def test_special_relationship_without_nato():
 
 
 def test_special_relationship_with_nato():
+    # card 105 + 21; digest 105: NATO in force -> 2 influence in Western Europe and 2 VP
     st = action_round_state(hands={"USA": [105], "USSR": [7]}, phasing="USA", options=OPT)
     add_effect(st, 21, "USA")
     st, _ = event(st, 105)
@@ -1126,6 +1147,7 @@ def test_special_relationship_with_nato():
 
 
 def test_special_relationship_needs_the_uk():
+    # card 105; digest 105: the U.K. not US-controlled -> nothing (EW-14)
     st = action_round_state(hands={"USA": [105], "USSR": [7]}, phasing="USA", options=OPT,
                             influence={"U.K.": (4, 0)})
     add_effect(st, 21, "USA")
@@ -1152,6 +1174,7 @@ def test_norad_after_a_round_where_defcon_became_2():
 
 
 def test_norad_needs_canada_and_ignores_the_headline():
+    # card 106; digest 106 / U-12: Canada must be US-controlled; a headline is no action round
     st = action_round_state(hands={"USSR": [7, 8], "USA": [4]}, options=OPT, defcon=3,
                             influence={"Canada": (3, 0), "Iran": (1, 0)})
     add_effect(st, 106, "USA")
@@ -1195,5 +1218,6 @@ def test_event_in_progress_survives_a_json_round_trip():
 
 
 def test_every_early_event_is_registered():
+    # issue 7: every Early War event (1-35) and 103-106 exist
     from squabble.games.struggle.core import EVENTS
     assert set(range(1, 36)) | {103, 104, 105, 106} <= set(EVENTS)
