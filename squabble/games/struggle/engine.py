@@ -591,7 +591,8 @@ def h_headline(state, frame, answer, log):
             frame["idx"] += 1
         while frame["idx"] < 2:
             side = order[frame["idx"]]
-            cards = [c for c in state["hands"][side] if not state["test_setup"] or c in EVENTS]
+            cards = [c for c in state["hands"][side] if (not state["test_setup"] or c in EVENTS)
+                     and not CARDS[c].get("no_headline")]  # UN Intervention: never a headline
             if cards:
                 state["active"] = side
                 state["pending"] = {"player": side, "prompt": f"Turn {state['turn']}: {side}, choose your headline",
@@ -602,6 +603,9 @@ def h_headline(state, frame, answer, log):
         # reveal and order (rewrite 4.1.3): higher ops first, scoring cards as 0, USA on ties
         val = {s: (CARDS[hl[s]]["ops"] or 0) if hl[s] is not None else -1 for s in SIDES}
         first = "USA" if val["USA"] >= val["USSR"] else "USSR"
+        for side in SIDES:  # Defectors (FAQ): resolves before the other headline whatever its ops
+            if hl[side] is not None and CARDS[hl[side]].get("headline_first"):
+                first = side
         frame["order"] = [first, ENEMY[first]]
         frame["stage"] = "resolve"
         frame["idx"] = 0
