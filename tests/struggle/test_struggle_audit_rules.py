@@ -382,3 +382,56 @@ def test_bidding_one_side_only_gets_its_side_without_handicap():
     assert got == {"sides": ["USSR", "USA"], "handicap": None}
     got = resolve_bids({"side": None, "number": 0}, {"side": "USA", "number": 2})
     assert got == {"sides": ["USSR", "USA"], "handicap": None}
+
+
+# ---------------------------------------------------------------- the Space Race track, box by box
+# rewrite 2.1.7(a), 2.3.7, 2.3.7(a): (ops needed, highest roll, VP first, VP second) per box
+TRACK = {1: (2, 3, 2, 1), 2: (2, 4, 0, 0), 3: (2, 3, 2, 0), 4: (2, 4, 0, 0), 5: (3, 3, 3, 1),
+         6: (3, 4, 0, 0), 7: (3, 3, 4, 2), 8: (4, 2, 2, 0)}
+#: USSR cards by printed ops (no event is triggered when the USSR plays its own card)
+USSR_CARD = {1: 10, 2: 8, 3: 7, 4: 56}
+
+
+def research_state(box, ussr_before, usa_at, ops):
+    return action_round_state(hands={"USSR": [USSR_CARD[ops], 12], "USA": [4]}, turn=4,
+                              space={"USSR": ussr_before, "USA": usa_at})
+
+
+def test_space_race_ops_needed_roll_and_vp_of_every_box():
+    for box, (need, top, first, second) in TRACK.items():
+        # too few ops: no attempt offered
+        if need > 1:
+            st = research_state(box, box - 1, 0, need - 1)
+            st, _ = choose(st, mode="play", card=USSR_CARD[need - 1])
+            assert "space" not in options_with(st, "mode"), box
+        # first to arrive, with the highest roll that succeeds
+        st = research_state(box, box - 1, 0, need)
+        st["dice"] = [top]
+        st, _ = choose(st, mode="play", card=USSR_CARD[need])
+        st, _ = choose(st, mode="space")
+        assert st["space"]["USSR"] == box and st["vp"] == -first, box
+        # second to arrive
+        st = research_state(box, box - 1, box, need)
+        st["dice"] = [1]
+        st, _ = choose(st, mode="play", card=USSR_CARD[need])
+        st, _ = choose(st, mode="space")
+        assert st["space"]["USSR"] == box and st["vp"] == -second, box
+        # one more than the range fails
+        st = research_state(box, box - 1, 0, need)
+        st["dice"] = [top + 1]
+        st, _ = choose(st, mode="play", card=USSR_CARD[need])
+        st, _ = choose(st, mode="space")
+        assert st["space"]["USSR"] == box - 1 and st["vp"] == 0 and USSR_CARD[need] in st["discard"]
+
+
+def test_china_card_coup_respects_the_defcon_limit_in_asia():
+    # rewrite 2.1.5(b): at DEFCON 3 no coup in Asia, so the China Card's Asia point is useless
+    st = action_round_state(hands={"USSR": [7], "USA": [4]}, defcon=3, clear=True,
+                            influence={"Thailand": (2, 0), "Angola": (1, 0)})
+    st["dice"] = [3]
+    st, _ = choose(st, mode="play", card=6)
+    st = kind(st, "coup")
+    assert countries(st) == {"Angola"}
+    st, _ = choose(st, mode="coup", country="Angola")   # 3 + 4 - 2x1 = 5: 4 ops, not 5
+    assert st["influence"]["Angola"] == {"USA": 0, "USSR": 4}
+    assert st["milops"]["USSR"] == 4 and st["defcon"] == 2
