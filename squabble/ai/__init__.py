@@ -18,7 +18,7 @@ def choose(game_name: str, state: dict, level: str, seed: int = 0) -> int:
         raise ValueError("The computer player for Twilight Struggle is not available yet.")
     if game_name != "squabble":
         raise ValueError(f"Unknown game {game_name!r}: choose 'squabble' or 'struggle'.")
-    if level not in LEVELS and level not in ("random", "fast"):
+    if level not in LEVELS and level != "random":
         raise ValueError("The level must be \"easy\", \"normal\" or \"hard\".")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError("The seed must be an integer.")
@@ -46,9 +46,6 @@ def choose_from_view(v: dict, level: str, seed: int = 0) -> int:
         from squabble.ai.search import hard_choice
         return hard_choice(v, side, rng)
     s = info.canonical(v, side)
-    if level == "fast":
-        from squabble.ai.fast import fast_choice
-        return E.options(s).index(fast_choice(s, side, rng))
     if level == "easy":
         from squabble.ai.easy import easy_choice
         return easy_choice(s, side, rng)

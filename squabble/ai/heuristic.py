@@ -95,18 +95,15 @@ def _cheap_replace(st: dict, side: str) -> tuple:
     oslot = st["slots"][opp]
     bop_hidden, _ = hidden_slots(st, side)
     if bop_hidden or oslot["bop"] is None:
-        pool = opp_pool(st, side)
-        _, space_seen = seen(st, side)
-        cands = [c for c in pool if IS_ACTIVITY[c]]
-        if len(cands) > 1 and not space_seen:
-            pass  # the space card is among them too; keep all: a fair average
+        # Its unseen Activity cards (the Space Race card among them unless spied): a fair average.
+        cands = [c for c in opp_pool(st, side) if IS_ACTIVITY[c]]
         ovals = [ACTIVITY[c] for c in cands] or [0]
     else:
         ovals = [E.bop_value(st, opp)]
     remaining = 5 - st["era"] + 1
     best, best_opt = -9.0, None
     hand = st["hands"][side]
-    acts = [c for c in hand if IS_ACTIVITY[c]]
+    acts = sorted(c for c in hand if IS_ACTIVITY[c])
     for c in acts:
         total = 0.0
         for ov in ovals:
@@ -161,7 +158,7 @@ def resolve(st: dict, era0: int | None = None) -> float:
 
 _PLAY_CACHE: dict = {}
 _DECISION_CACHE: dict = {}
-CACHE_LIMIT = 200_000
+CACHE_LIMIT = 20_000   # entries per cache before it is emptied (memory stays modest)
 
 
 def _agent_key(s):
@@ -200,6 +197,7 @@ def play_matrix(s: dict, side: str):
         return hit
     base = fclone(s)
     base["hands"][opp] = opp_pool(s, side)
+    base["hands"][side] = sorted(base["hands"][side])
     for sd in SIDES:
         sl = base["slots"][sd]
         if sd == opp:
@@ -350,21 +348,8 @@ def normal_choice(s: dict, side: str, rng) -> int:
     """The normal level: equilibrium mix in phase 2, best averaged value elsewhere."""
     kind = s["pending"]["kind"]
     if kind == "play":
-        import os
-        mode = os.environ.get("NPLAY", "nash")
-        if mode == "nash":
-            _, probs = play_mix(s, side)
-            return sample(rng, probs)
-        if mode == "brnash":
-            opts, scores = decision_scores(s, side)
-        else:
-            opts = E.options(s)
-            mine, theirs, rows = play_matrix(s, side)
-            by = {m: SGN[side] * sum(r) / len(r) for m, r in zip(mine, rows)}
-            scores = [by[o] for o in opts]
-        best = max(scores)
-        ties = [i for i, v in enumerate(scores) if v >= best - 1e-9]
-        return ties[0] if len(ties) == 1 else ties[rng.randrange(len(ties))]
+        _, probs = play_mix(s, side)
+        return sample(rng, probs)
     opts, scores = decision_scores(s, side)
     best = max(scores)
     ties = [i for i, v in enumerate(scores) if v >= best - 1e-9]

@@ -19,14 +19,13 @@ from __future__ import annotations
 import random
 
 from squabble.ai import heuristic as H
-from squabble.ai.fast import fast_choice
 from squabble.ai.info import assignments, build, fclone
 from squabble.games.squabble import engine as E
 from squabble.games.squabble.cards import OTHER, SIDES
 
 PRIOR_UNIFORM = 0.3      # share of the belief that ignores the opponent model
-ROLLOUTS = int(__import__('os').environ.get('RBUDGET', '240'))          # rollouts per decision, spread by successive halving
-ROLLOUT_ERAS = int(__import__('os').environ.get('RERAS', '0'))        # rollouts play to the end of the game
+ROLLOUTS = 240          # rollouts per decision, spread by successive halving
+ROLLOUT_ERAS = 0         # eras played out after the current one before the static evaluation
 
 
 def _pre_play(s: dict, opp: str) -> dict:
@@ -82,33 +81,29 @@ def belief(v: dict, side: str) -> list[tuple[tuple, float]]:
     return [(a, p / z) for a, p in out]
 
 
-def rollout_policy(s: dict, side: str, rng, era0: int, me: str) -> tuple:
-    """One move of the simulated players.
-
-    The opponent's phase 2 play of the current era follows the normal level's equilibrium mix
-    (the opponent model); every other move uses the quick arithmetic policy of ``fast``.
-    """
-    if s["era"] == era0:
-        kind = s["pending"]["kind"]
-        if kind == "play":
-            opts, probs = H.play_mix(s, side)
-            return opts[H.sample(rng, probs)]
-        opts, scores = H.decision_scores(s, side)
-        best = max(scores)
-        for o, v in zip(opts, scores):
-            if v >= best - 1e-9:
-                return o
-    return fast_choice(s, side, rng)
+def rollout_policy(s: dict, side: str, rng) -> tuple:
+    """One move of a simulated player: the normal level (phase 2 sampled from its mix)."""
+    kind = s["pending"]["kind"]
+    if kind == "play":
+        opts, probs = H.play_mix(s, side)
+        return opts[H.sample(rng, probs)]
+    opts, scores = H.decision_scores(s, side)
+    best = max(scores)
+    for o, v in zip(opts, scores):
+        if v >= best - 1e-9:
+            return o
+    return opts[0]
 
 
-def rollout(st: dict, rng, era0: int, me: str) -> float:
-    """Play ``st`` to the end with the rollout policy; America's result."""
-    last_era = min(5, era0 + ROLLOUT_ERAS)
+def rollout(st: dict, rng, era0: int) -> float:
+    """Play ``st`` on with the rollout policy to the end of era ``era0 + ROLLOUT_ERAS`` (or of
+    the game); America's result, or the static evaluation of the next era's start."""
+    last_era = era0 + ROLLOUT_ERAS
     while st["winner"] is None:
         if st["era"] > last_era:
             return H.static_eval(st)
         side = st["pending"]["player"]
-        E.apply_option(st, rollout_policy(st, side, rng, era0, me))
+        E.apply_option(st, rollout_policy(st, side, rng))
     return H.terminal_value(st)
 
 
@@ -152,7 +147,7 @@ def hard_choice(v: dict, side: str, rng: random.Random, budget: int = ROLLOUTS) 
             for i in alive:
                 st = fclone(base)
                 E.apply_option(st, opts[i])
-                totals[i] += sg * rollout(st, random.Random(seed), v["era"], side)
+                totals[i] += sg * rollout(st, random.Random(seed), v["era"])
                 counts[i] += 1
         alive.sort(key=lambda i: (-totals[i] / counts[i], i))
         alive = alive[:max(1, len(alive) // 2)]
