@@ -435,3 +435,21 @@ def test_china_card_coup_respects_the_defcon_limit_in_asia():
     st, _ = choose(st, mode="coup", country="Angola")   # 3 + 4 - 2x1 = 5: 4 ops, not 5
     assert st["influence"]["Angola"] == {"USA": 0, "USSR": 4}
     assert st["milops"]["USSR"] == 4 and st["defcon"] == 2
+
+
+def test_defectors_headlined_by_the_ussr_keeps_the_normal_order(monkeypatch):
+    # rewrite 4.1.3(c): higher ops first; Defectors' "resolve first" (FAQ #103) is the US
+    # headline's cancellation only: a USSR-headlined Defectors (2 ops) waits for a 3-ops US headline
+    rec = []
+    for n in (4, 103):
+        monkeypatch.setitem(EVENTS, n, dummy_event(rec))
+    st = headline_state({"USSR": [103], "USA": [4]})
+    st, _ = choose(st, mode="headline", card=103)
+    st, _ = choose(st, mode="headline", card=4)
+    assert [r[0] for r in rec] == [4, 103]
+    rec.clear()
+    st = headline_state({"USSR": [7], "USA": [103]})       # the US Defectors still goes first
+    monkeypatch.setitem(EVENTS, 7, dummy_event(rec))
+    st, _ = choose(st, mode="headline", card=7)
+    st, _ = choose(st, mode="headline", card=103)
+    assert [r[0] for r in rec] == [103, 7]

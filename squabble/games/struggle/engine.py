@@ -604,7 +604,8 @@ def h_headline(state, frame, answer, log):
         val = {s: (CARDS[hl[s]]["ops"] or 0) if hl[s] is not None else -1 for s in SIDES}
         first = "USA" if val["USA"] >= val["USSR"] else "USSR"
         for side in SIDES:  # Defectors (FAQ): resolves before the other headline whatever its ops
-            if hl[side] is not None and CARDS[hl[side]].get("headline_first"):
+            card = hl[side]   # ... when headlined by its own side (the USSR's Defectors does nothing)
+            if card is not None and CARDS[card].get("headline_first") and implementer(card, side) == side:
                 first = side
         frame["order"] = [first, ENEMY[first]]
         frame["stage"] = "resolve"
