@@ -453,3 +453,24 @@ def test_defectors_headlined_by_the_ussr_keeps_the_normal_order(monkeypatch):
     st, _ = choose(st, mode="headline", card=7)
     st, _ = choose(st, mode="headline", card=103)
     assert [r[0] for r in rec] == [103, 7]
+
+
+def test_optional_cards_join_with_their_period():
+    # rewrite 4.3.4 (cards of a period join the draw pile at turns 4 and 8); the optional cards
+    # 107-108 (Mid War) and 109-110 (Late War) come only with the option
+    for optional, expect in ((False, set()), (True, {107, 108})):
+        st = action_round_state(hands={"USSR": [], "USA": [4]}, phasing="USA", action_round=6,
+                                turn=3, china="USA", china_up=False,
+                                options={"optional_cards": optional})
+        st = finish_with_canada(st)
+        every = set(st["deck"] + st["hands"]["USA"] + st["hands"]["USSR"])
+        assert st["turn"] == 4 and {107, 108} & every == expect and not {109, 110} & every
+        assert validate(st) is None
+    st = action_round_state(hands={"USSR": [], "USA": [40]}, phasing="USA", action_round=7,
+                            turn=7, china="USA", china_up=False, options={"optional_cards": True})
+    st, _ = choose(st, mode="play", card=40)
+    st = kind(st, "influence")
+    for _ in range(3):
+        st, _ = choose(st, mode="influence", country="Canada")
+    every = set(st["deck"] + st["hands"]["USA"] + st["hands"]["USSR"])
+    assert st["turn"] == 8 and {109, 110} <= every
