@@ -474,3 +474,12 @@ def test_optional_cards_join_with_their_period():
         st, _ = choose(st, mode="influence", country="Canada")
     every = set(st["deck"] + st["hands"]["USA"] + st["hands"]["USSR"])
     assert st["turn"] == 8 and {109, 110} <= every
+
+
+def test_milops_classic_example_defcon_four_two_short():
+    # rewrite 4.2.2; classic "Required Military Operations" example: DEFCON 4, the USA has 2
+    # MilOps -> the USSR gains 2 VP
+    st = last_round_of_turn([4], defcon=4)
+    st["milops"] = {"USA": 2, "USSR": 4}
+    st = finish_with_canada(st)
+    assert st["vp"] == -2 and st["turn"] == 2
