@@ -483,3 +483,25 @@ def test_milops_classic_example_defcon_four_two_short():
     st["milops"] = {"USA": 2, "USSR": 4}
     st = finish_with_canada(st)
     assert st["vp"] == -2 and st["turn"] == 2
+
+
+def test_an_eighth_action_round_from_an_event_may_be_declined(monkeypatch):
+    # rewrite 4.1.4 with 2.1.7(f): an eighth action round is optional; North Sea Oil's "may play
+    # 8 cards" (digest 086: "whether to use the extra round") gives one the same way
+    monkeypatch.setitem(HOOKS["action_rounds"], 86,
+                        lambda s, a, side, n: max(n, 8) if side == "USA" else n)
+    st = action_round_state(hands={"USSR": [], "USA": [21, 4]}, phasing="USA", action_round=7,
+                            turn=8, china="USSR", china_up=False)
+    add_effect(st, 86, "USA", until="turn")
+    st, _ = choose(st, mode="play", card=21)
+    st = kind(st, "influence")
+    for _ in range(4):
+        st, _ = choose(st, mode="influence", country="Canada")
+    assert st["action_round"] == 8 and decision(st)["player"] == "USA"
+    assert set(options_with(st, "mode")) == {"play", "pass"}
+    st, _ = choose(st, mode="pass")
+    assert st["turn"] == 9 and 4 in st["hands"]["USA"]
+    # the seventh action round of a turn with Space Station in the Early War is not optional
+    st = action_round_state(hands={"USSR": [], "USA": [21, 4]}, phasing="USA", action_round=7,
+                            space={"USA": 8, "USSR": 0}, china="USSR", china_up=False)
+    assert "pass" not in options_with(st, "mode")

@@ -452,8 +452,10 @@ def h_round(state, frame, answer, log):
             china = state["china"]
             if china["holder"] == side and china["face_up"]:
                 options.append(opt("Play The China Card", mode="play", card=CHINA))
-            if options and (not state["hands"][side] or
-                            (state["action_round"] == 8 and space_ability(state, side, 8))):
+            # rewrite 4.1.4 note: only with an empty hand may a side play nothing; and an eighth
+            # action round is always optional: Space Station's (2.1.7(f)) or North Sea Oil's
+            # ("may", digest 086) -- no other rule gives eight
+            if options and (not state["hands"][side] or state["action_round"] == 8):
                 options.append(opt("Play no card", mode="pass"))
             if not options:
                 say(log, f"{side} has no card and sits out action round {state['action_round']}.")
