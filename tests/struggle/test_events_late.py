@@ -9,8 +9,10 @@ the state) or, for blocked events, a stand-in event put in EVENTS with monkeypat
 
 import json
 
+import pytest
+
 from squabble.games.struggle import decision, validate
-from squabble.games.struggle.core import EVENTS
+from squabble.games.struggle.core import EVENTS, HOOKS
 from squabble.games.struggle.engine import rounds_for
 from squabble.games.struggle.events import add_effect, can_occur, effect_args, has_effect
 from squabble.games.struggle.events.early import nato_protects
@@ -177,6 +179,15 @@ def test_north_sea_oil_eighth_round_this_turn_only():
     assert rounds_for(st, "USSR") == 7
     st["turn"] += 1
     assert rounds_for(st, "USA") == 7
+
+
+def test_north_sea_oil_eighth_round_may_be_declined():
+    # card 86; digest 086 ("may"): the eighth round offers to play no card
+    st = late({"USA": [86, 84], "USSR": [87]}, phasing="USA", action_round=7)
+    st, _ = event(st, 86)
+    assert "pass" in modes(st)
+    st, log = choose(st, mode="pass")
+    assert "USA plays no card." in log and 84 in st["hands"]["USA"] and st["turn"] == LATE + 1
 
 
 def test_north_sea_oil_does_not_stack_with_space_station():
@@ -504,6 +515,18 @@ def test_tear_down_this_wall_coup_in_a_battleground_lowers_defcon():
     assert st["defcon"] == 3 and infl(st, "Italy")[1] == 0
 
 
+def test_tear_down_this_wall_ops_modified_by_containment():
+    # card 96 + card 25; U-2 (digest 096: herbix and Saito modify the 3 ops)
+    st = late({"USA": [96], "USSR": [87]}, phasing="USA", clear=True,
+              influence={"Austria": (0, 3)})
+    add_effect(st, 25, "USA", until="turn")
+    st, _ = event(st, 96)
+    st, _ = choose(st, mode="use", kind="coup")
+    st["dice"] = [6]
+    st, _ = choose(st, mode="coup", country="Austria")
+    assert infl(st, "Austria") == (0, 1)               # 6 + 4 - 8 = 2
+
+
 def test_tear_down_this_wall_ends_and_blocks_willy_brandt(monkeypatch):
     # card 96 + card 55 (mid.py) + card 21; digest "Willy Brandt blocked/cancelled", NATO again
     stand_in(monkeypatch, 55)
@@ -642,6 +665,18 @@ def test_iran_iraq_war_defeat_still_gives_milops():
     st["dice"] = [5]
     st, _ = choose(st, mode="choose", country="Iraq")   # 5 - 2 = 3: defeat
     assert infl(st, "Iraq") == (0, 2) and st["vp"] == 0 and st["milops"]["USA"] == 2
+
+
+@pytest.mark.skipif(59 not in HOOKS["card_played"], reason="Flower Power (mid.py) not written")
+def test_iran_iraq_war_played_by_the_usa_under_flower_power():
+    # card 102 + card 59 (its effect added directly; its hook is mid.py's): digest "Flower Power
+    # trigger": the USSR gains 2 VP when the USA plays a war card
+    st = late({"USA": [102], "USSR": [87]}, phasing="USA", clear=True)
+    add_effect(st, 59, "USSR")
+    st, _ = event(st, 102)
+    st["dice"] = [1]
+    st, _ = choose(st, mode="choose", country="Iraq")
+    assert st["vp"] == -2 and st["milops"]["USA"] == 2
 
 
 # ---------------------------------------------------------------- 107 Che
