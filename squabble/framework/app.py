@@ -18,6 +18,7 @@ class GameApp:
 
     def __init__(self, size=(1280, 720), fullscreen=False, clock=None, title="Game"):
         pygame.init()
+        RENDERER.clear(fonts=True)  # fonts from an earlier pygame.init() are no longer valid
         pygame.display.set_caption(title)
         self.windowed_size = tuple(size)
         self.fullscreen = False

@@ -102,9 +102,12 @@ class CardRenderer:
 
     def __init__(self):
         self._cache: dict = {}
+        self._fonts: dict = {}
 
-    def clear(self):
+    def clear(self, fonts: bool = False):
         self._cache.clear()
+        if fonts:
+            self._fonts.clear()
 
     def surface(self, card, w: int, h: int) -> pygame.Surface:
         key = (card, w, h)
@@ -117,9 +120,13 @@ class CardRenderer:
             self._cache[key] = s
         return s
 
+
     def _font(self, px: int, bold=False):
-        f = pygame.font.Font(None, max(6, px))
-        f.set_bold(bold)
+        key = (max(6, px), bold)
+        f = self._fonts.get(key)
+        if f is None:
+            f = self._fonts[key] = pygame.font.Font(None, key[0])
+            f.set_bold(bold)
         return f
 
     def _frame(self, w, h, colour):
@@ -239,7 +246,9 @@ def draw_card(surf: pygame.Surface, layout: Layout, card, rect, *, face_up: bool
     ``flip`` in 0..1 squeezes the card horizontally (a turn-over); ``face_up`` is decided by the
     caller and is the ONLY way a face reaches the screen, recorded in FACE_UP.
     """
-    pr = layout.r(rect)
+    x, y, w, h = rect
+    # size from the logical size alone, so a moving card keeps one cached picture
+    pr = pygame.Rect(layout.p(x, y), (layout.s(w), layout.s(h)))
     if pr.w < 2 or pr.h < 2:
         return pr
     what = card if face_up else back

@@ -58,12 +58,22 @@ class Button:
                  (r.centerx, r.bottom - layout.s(h * 0.2)), "center")
 
 
+_PANELS: dict = {}
+
+
 def panel(surf, layout: Layout, rect, colour=PANEL, edge=PANEL_EDGE, radius=10, alpha=235):
+    """A translucent rounded box; the picture is cached by size and colours."""
     r = layout.r(rect)
-    s = pygame.Surface(r.size, pygame.SRCALPHA)
-    pygame.draw.rect(s, (*colour, alpha), s.get_rect(), border_radius=layout.s(radius))
-    pygame.draw.rect(s, (*edge, 255), s.get_rect(), max(1, layout.s(1.5)),
-                     border_radius=layout.s(radius))
+    key = (r.size, colour, edge, layout.s(radius), alpha, layout.s(1.5))
+    s = _PANELS.get(key)
+    if s is None:
+        if len(_PANELS) > 64:
+            _PANELS.clear()
+        s = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(s, (*colour, alpha), s.get_rect(), border_radius=layout.s(radius))
+        pygame.draw.rect(s, (*edge, 255), s.get_rect(), max(1, layout.s(1.5)),
+                         border_radius=layout.s(radius))
+        _PANELS[key] = s
     surf.blit(s, r)
     return r
 

@@ -13,7 +13,7 @@ from squabble.framework.layout import fit_font, text, text_block, wrap
 from squabble.framework.scene import Scene
 from squabble.framework.widgets import Button, panel
 from squabble.games.squabble import engine as E
-from squabble.games.squabble.cards import CARDS, ERA_YEARS, OTHER
+from squabble.games.squabble.cards import CARDS, ERA_YEARS, EVENTS, OTHER
 from squabble.ui import savegame
 from squabble.ui import settings as S
 from squabble.ui import theme as T
@@ -197,9 +197,7 @@ class TitleScene(MenuScene):
             side = CARDS[cid].side
             draw_card(surf, L, None, (xx, yy, 70, 98), face_up=False, back=T.card_back(side),
                       shadow=False)
-        veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        veil.fill((10, 12, 20, 150))
-        surf.blit(veil, (0, 0))
+        surf.fill((105, 105, 110), special_flags=pygame.BLEND_RGB_MULT)
         pulse = 0.5 + 0.5 * math.sin(self.t * 2)
         text(surf, "TWILIGHT", L.font(96, True), T.SIDE_LIGHT["USA"], L.p(640, 120), "center",
              shadow=(0, 0, 0))
@@ -283,7 +281,7 @@ class SetupScene(MenuScene):
         else:
             note = (f"You play {T.NAME[o['human']]}; the computer plays "
                     f"{T.NAME[OTHER[o['human']]]}. Russia plays its cards first each turn.")
-        text_block(surf, note, L.font(19), T.TEXT, L.r(340, 612 - 20, 600, 70), align="center")
+        text_block(surf, note, L.font(19), T.TEXT, L.r(340, 612, 600, 70), align="center")
 
 
 class OptionsScene(MenuScene):
@@ -384,9 +382,7 @@ class PauseScene(MenuScene):
         ])
 
     def draw_background(self, surf):
-        veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 170))
-        surf.blit(veil, (0, 0))
+        surf.fill((85, 85, 85), special_flags=pygame.BLEND_RGB_MULT)
         panel(surf, self.app.layout, (440, 30, 400, 560), alpha=240)
 
 
@@ -404,9 +400,7 @@ class DiscardScene(MenuScene):
 
     def draw(self, surf):
         L = self.app.layout
-        veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 190))
-        surf.blit(veil, (0, 0))
+        surf.fill((65, 65, 65), special_flags=pygame.BLEND_RGB_MULT)
         panel(surf, L, (60, 40, 1160, 660))
         d = self.table.display
         cards = d["discards"][self.side]
@@ -459,6 +453,12 @@ RULES = [
                                 "this turn return to the supply."),
     ("10. Check for Victory", "After era 5: the favoured side wins; neutral: the Leader card "
                               "holder; nobody holds it: a draw."),
+    ("The tracks", "Balance of Power: DEFCON 5 in the centre, then 4, 3, 2 toward each side, then a "
+                   "Mushroom Cloud. Red spaces favour Russia, blue favour America. The cloud at the "
+                   "end of America's side means Russia wins, and the other way round. Space Race: "
+                   "Start, then spaces 1-5; space 1 gives a token, space 2 a shift."),
+    ("Cards", "Each side: Agent, Double Agent and three cards per era, valued 1/2, 2/1 and 3/3 "
+              "(Activity / Counter). One card per era carries a Space Symbol (the rocket)."),
     ("This table", "Click or use keys/pad. Green outline = legal now; dimmed = not legal (try it "
                    "to see why). Choices can be undone (Backspace / X) until you commit. "
                    "Discard piles can be inspected. The game saves after every decision."),
@@ -511,6 +511,15 @@ class RulesScene(Scene):
                 surf.blit(fn.render(ln, True, T.TEXT), L.p(370, yy))
                 yy += fn.get_linesize() / L.scale
             y = yy + 12
+        # the Event deck, readable in full
+        surf.blit(fb.render("The Event deck (variant)", True, T.SIDE_LIGHT["USA"]), L.p(90, y))
+        y += 30
+        for e in EVENTS.values():
+            line = f"{e.name} ({e.year}): {e.text}"
+            for ln in wrap(line, fn, L.s(1100)):
+                surf.blit(fn.render(ln, True, T.TEXT), L.p(90, y))
+                y += fn.get_linesize() / L.scale
+            y += 4
         self.max_scroll = max(0.0, y + self.scroll - 660)
         self.scroll = min(self.scroll, self.max_scroll)
         surf.set_clip(clip)

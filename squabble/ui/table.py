@@ -87,6 +87,7 @@ class TableScene(Scene):
         self.result_pushed = False
         self.demo_restart = None
         self._hidden_cache = (None, None)
+        self._layers: dict = {}
         self._layout_sprites(snap=True)
 
     # ---- helpers ---------------------------------------------------------------------------
@@ -438,7 +439,8 @@ class TableScene(Scene):
                 avail = self.display["tokens"][dec["player"]]
                 used = self.stage["bop_t"] + self.stage["space_t"]
                 for slot, cx in (("bop", BOP_X), ("space", SPACE_X)):
-                    x = cx + SLOT_CARD[0] / 2 + 8
+                    # BoP buttons left of its card (the prompt is on the right), Space on the right
+                    x = cx - SLOT_CARD[0] / 2 - 54 if slot == "bop" else cx + SLOT_CARD[0] / 2 + 8
                     self.buttons.append(Button(f"plus_{slot}", "+", (x, BOT_SLOT_Y + 4, 46, 40),
                                                lambda s=slot: self._tok(s, 1),
                                                enabled=used < avail,
@@ -817,6 +819,10 @@ class TableScene(Scene):
         self._draw_cloud(surf)
 
     def _draw_topbar(self, surf, d):
+        self._layer(surf, "top", (d["era"], d["phase"], d["event"], self.demo),
+                    (0, 0, 1280, 40), lambda tmp: self._draw_topbar_now(tmp, d))
+
+    def _draw_topbar_now(self, surf, d):
         L = self.app.layout
         pygame.draw.rect(surf, (10, 12, 20), L.r(0, 0, 1280, 40))
         era = d["era"]
@@ -848,7 +854,26 @@ class TableScene(Scene):
                 TrackSpace("2", us, "America", pu, mu),
                 TrackSpace("CLOUD", (150, 40, 40), "Russia wins", pr, mr)]
 
-    def _draw_tracks(self, surf, d):
+    @staticmethod
+    def _track_rects(rect, n, gap=4):
+        x, y, w, h = rect
+        sw = (w - gap * (n - 1)) / n
+        return [(x + i * (sw + gap), y, sw, h) for i in range(n)]
+
+    def _layer(self, surf, name, key, rect, fn):
+        """Draw a rarely-changing region once into a cached surface; blit it each frame."""
+        L = self.app.layout
+        pr = L.r(rect).clip(surf.get_rect())
+        full = (key, L.size, self.cb)
+        c = self._layers.get(name)
+        if c is None or c[0] != full:
+            tmp = pygame.Surface(L.size, pygame.SRCALPHA)
+            fn(tmp)
+            c = (full, tmp.subsurface(pr).copy(), pr.topleft)
+            self._layers[name] = c
+        surf.blit(c[1], c[2])
+
+    def _draw_tracks_static(self, surf, d):
         L = self.app.layout
         text(surf, "BALANCE OF POWER   < favours Russia  ·  favours America >", L.font(17, True),
              T.TEXT, L.p(BOP_TRACK[0] + 4, TRACK_Y + 4))
@@ -856,33 +881,11 @@ class TableScene(Scene):
         for i in (0, 8):
             x, y, w, h = rects[i]
             self._mini_cloud(surf, (x + w / 2, y + h * 0.52), w * 0.32)
-        # token
-        pos = self.bop.shown if self.speed > 0 else d["bop"]
-        i = pos + 4
-        x0 = rects[0][0] + rects[0][2] / 2
-        step = rects[1][0] - rects[0][0]
-        cx = x0 + step * i
-        hop = abs(math.sin(math.pi * (self.bop.pos - math.floor(self.bop.pos)))) * 10 \
-            if self.bop.moving else 0
-        token(surf, L, (cx, BOP_TRACK[1] + BOP_TRACK[3] / 2 - hop + 8), 15, (245, 245, 240),
-              ring=(30, 30, 30))
-        text(surf, "BoP", L.font(14, True), (20, 20, 20),
-             L.p(cx, BOP_TRACK[1] + BOP_TRACK[3] / 2 - hop + 8), "center")
-        # space race
         text(surf, "SPACE RACE", L.font(17, True), T.TEXT, L.p(SPACE_TRACK[0] + 4, TRACK_Y + 4))
         sub = ["", "+1 token", "shift BoP", "", "", ""]
         spaces = [TrackSpace("Start" if i == 0 else str(i), (60, 66, 90) if i else (44, 48, 62),
                              sub[i]) for i in range(6)]
-        srects = draw_track(surf, L, SPACE_TRACK, spaces)
-        for side, dy in (("USA", -14), ("USSR", 14)):
-            p = self.space[side].shown if self.speed > 0 else d["space"][side]
-            x0 = srects[0][0] + srects[0][2] / 2
-            stp = srects[1][0] - srects[0][0]
-            lift = 0
-            if self.space[side].moving:
-                lift = abs(math.sin(math.pi * (self.space[side].pos % 1))) * 12
-            token(surf, L, (x0 + stp * p, SPACE_TRACK[1] + SPACE_TRACK[3] / 2 + dy - lift), 11,
-                  T.SIDE[side], pattern_mark=T.MARK[side])
+        draw_track(surf, L, SPACE_TRACK, spaces)
         # leader card
         lr = L.r(LEADER)
         holder = d["leader"]
@@ -894,6 +897,34 @@ class TableScene(Scene):
              L.p(LEADER[0] + LEADER[2] / 2, LEADER[1] + 60), "center")
         text(surf, T.NAME[holder] if holder else "nobody", L.font(17, True), T.TEXT,
              L.p(LEADER[0] + LEADER[2] / 2, LEADER[1] + 82), "center")
+
+    def _draw_tracks(self, surf, d):
+        L = self.app.layout
+        self._layer(surf, "tracks", d["leader"], (BOP_TRACK[0], TRACK_Y, 990 - BOP_TRACK[0],
+                                                  LEADER[1] + LEADER[3] + 4 - TRACK_Y),
+                    lambda tmp: self._draw_tracks_static(tmp, d))
+        rects = self._track_rects(BOP_TRACK, 9)
+        pos = self.bop.shown if self.speed > 0 else d["bop"]
+        i = pos + 4
+        x0 = rects[0][0] + rects[0][2] / 2
+        step = rects[1][0] - rects[0][0]
+        cx = x0 + step * i
+        hop = abs(math.sin(math.pi * (self.bop.pos - math.floor(self.bop.pos)))) * 10 \
+            if self.bop.moving else 0
+        token(surf, L, (cx, BOP_TRACK[1] + BOP_TRACK[3] / 2 - hop + 8), 15, (245, 245, 240),
+              ring=(30, 30, 30))
+        text(surf, "BoP", L.font(14, True), (20, 20, 20),
+             L.p(cx, BOP_TRACK[1] + BOP_TRACK[3] / 2 - hop + 8), "center")
+        srects = self._track_rects(SPACE_TRACK, 6)
+        for side, dx in (("USA", -12), ("USSR", 12)):
+            p = self.space[side].shown if self.speed > 0 else d["space"][side]
+            x0 = srects[0][0] + srects[0][2] / 2
+            stp = srects[1][0] - srects[0][0]
+            lift = 0
+            if self.space[side].moving:
+                lift = abs(math.sin(math.pi * (self.space[side].pos % 1))) * 12
+            token(surf, L, (x0 + stp * p + dx, SPACE_TRACK[1] + SPACE_TRACK[3] / 2 + 4 - lift), 11,
+                  T.SIDE[side], pattern_mark=T.MARK[side])
 
     def _mini_cloud(self, surf, c, r):
         L = self.app.layout
@@ -1114,6 +1145,14 @@ class TableScene(Scene):
         pygame.draw.rect(surf, T.FOCUS, r, max(2, L.s(3)), border_radius=L.s(10))
 
     def _draw_right(self, surf, d):
+        sup = tuple(d["tokens"].values()) + tuple(d["slots"][x]["bop_tokens"] +
+                                                  d["slots"][x]["space_tokens"] for x in SIDES)
+        key = (d["phase"], len(self.app.log_lines),
+               self.app.log_lines[-1] if self.app.log_lines else "", self.log_scroll, sup,
+               self.app.settings.hints)
+        self._layer(surf, "right", key, RIGHT, lambda tmp: self._draw_right_now(tmp, d))
+
+    def _draw_right_now(self, surf, d):
         L = self.app.layout
         panel(surf, L, RIGHT)
         x, y, w, h = RIGHT
@@ -1186,9 +1225,8 @@ class TableScene(Scene):
             return
         L = self.app.layout
         k = min(1.0, m["t"] / 0.3) if m["len"] else 1.0
-        veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        veil.fill((0, 0, 0, int(150 * k)))
-        surf.blit(veil, (0, 0))
+        dim = 255 - int(150 * k)   # darken in place: no full-screen surface per frame
+        surf.fill((dim, dim, dim), special_flags=pygame.BLEND_RGB_MULT)
         box = (150, 150 + (1 - k) * 40, 700, 380)
         if m["kind"] == "agent":
             panel(surf, L, box, colour=(26, 26, 36), edge=T.GOLD)
@@ -1257,14 +1295,13 @@ class TableScene(Scene):
         if self.speed == 0:
             t = 4.0
         w, h = surf.get_size()
-        dark = pygame.Surface((w, h), pygame.SRCALPHA)
-        dark.fill((30, 8, 4, int(min(200, 200 * t / 1.5))))
-        surf.blit(dark, (0, 0))
+        k0 = min(1.0, t / 1.5)
+        surf.fill((255 - int(170 * k0), 255 - int(215 * k0), 255 - int(225 * k0)),
+                  special_flags=pygame.BLEND_RGB_MULT)
         flash = max(0.0, 1 - t / 0.6)
         if flash > 0:
-            fl = pygame.Surface((w, h), pygame.SRCALPHA)
-            fl.fill((255, 250, 230, int(255 * flash)))
-            surf.blit(fl, (0, 0))
+            surf.fill((int(255 * flash), int(250 * flash), int(230 * flash)),
+                      special_flags=pygame.BLEND_RGB_ADD)
         k = min(1.0, t / 2.5)
         cx, base = 500, 640
         top = base - 420 * k
