@@ -123,6 +123,15 @@ def test_iron_lady_blocks_socialist_governments():
     assert infl(st, "Italy") == (3, 0) and 7 in st["discard"]
 
 
+def test_iron_lady_argentina_gives_no_access_in_the_same_round():
+    # card 83; digest 083 (aasmith #4): access is judged at the start of the action round
+    st = late({"USSR": [83, 87], "USA": [84]}, clear=True)
+    st, _ = event(st, 83, "event_first")
+    assert infl(st, "Argentina") == (0, 1)
+    st, _ = choose(st, mode="influence")
+    assert not {"Argentina", "Chile", "Uruguay", "Paraguay"} & set(countries(st))
+
+
 # ---------------------------------------------------------------- 084 Reagan Bombs Libya
 def test_reagan_bombs_libya_one_vp_per_two():
     # card 84; digest 084 (rounded down; 0 VP still eliminates it)
