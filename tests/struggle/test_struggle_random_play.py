@@ -62,10 +62,14 @@ def test_random_games_with_handicap():
 
 
 def test_careful_random_games_reach_final_scoring():
+    # with every event in, even careful random play often ends early (an enemy card that lowers
+    # DEFCON at 2, 20 VP): play until four games have reached final scoring (rewrite 4.4.1)
     ends = []
-    for seed in range(8):
+    for seed in range(40):
         st = play(500 + seed, {"optional_cards": True}, careful=True)
         ends.append(st["end_reason"])
         if st["end_reason"] == "final scoring":
-            assert st["turn"] == 10 and st["final"]
-    assert ends.count("final scoring") >= 4
+            assert st["turn"] == 10 and st["final"] and st["winner"] in ("USA", "USSR", "draw")
+            if ends.count("final scoring") == 4:
+                break
+    assert ends.count("final scoring") >= 4, ends
