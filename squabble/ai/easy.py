@@ -11,10 +11,10 @@ from __future__ import annotations
 from squabble.ai import heuristic as H
 from squabble.games.squabble import engine as E
 
-WHIM = 0.3           # chance of an unconsidered choice
-TEMP_PLAY = 0.35     # noise on phase 2 plays (values are win-probability-like, -1..1)
-TEMP_OTHER = 0.2
-FORGET_COUNTER = 0.5
+WHIM = 0.15          # chance of an unconsidered choice
+TEMP_PLAY = 0.15     # noise on phase 2 plays (values are win-probability-like, -1..1)
+TEMP_OTHER = 0.1
+FORGET_COUNTER = 0.35
 
 
 def easy_choice(s: dict, side: str, rng) -> int:

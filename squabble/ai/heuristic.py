@@ -30,20 +30,23 @@ from squabble.games.squabble.cards import (
 
 SGN = {"USA": 1, "USSR": -1}
 
-# Worth of the balance |b| spaces toward a side, by eras still to play (1..4), from the
-# favoured side's point of view.  Three spaces out is exposed: the opponent plays low and uses
-# tokens to push the favoured side onto its own cloud.
+# Worth of a position at the start of an era, by eras still to play (1..4, era 5 .. era 2),
+# fitted by least squares to the results of self-play games (bench notes in docs/ai.md).
+# BOP_TABLE[r][k]: worth, for the favoured side, of the balance k spaces its way.  Being
+# favoured is mostly a liability before the last era: the favoured side places its tokens and
+# counters first (the other side answers knowing them), and the opponent plays low and spends
+# tokens to push it onto its own cloud; two spaces up going into era 5 is the one good lead.
 BOP_TABLE = {
-    1: (0.0, 0.30, 0.45, 0.15),
-    2: (0.0, 0.22, 0.32, 0.12),
-    3: (0.0, 0.15, 0.22, 0.08),
-    4: (0.0, 0.10, 0.15, 0.05),
+    1: (0.0, -0.29, 0.27, -0.27),
+    2: (0.0, -0.26, -0.34, -0.55),
+    3: (0.0, -0.39, -0.42, -0.62),
+    4: (0.0, -0.37, -0.39, -0.47),
 }
-W_LEADER = {1: 0.18, 2: 0.12, 3: 0.09, 4: 0.07}
-W_TOKEN = 0.05
-W_SPACE = 0.02
-W_AGENT = 0.04
-W_DOUBLE = 0.02
+W_LEADER = {1: 0.06, 2: 0.0, 3: 0.0, 4: 0.0}
+W_TOKENS = {1: 0.11, 2: 0.09, 3: 0.10, 4: 0.17}
+W_SPACE = 0.0
+W_AGENTS = {1: 0.06, 2: 0.15, 3: 0.21, 4: 0.37}
+W_DOUBLES = {1: 0.14, 2: 0.15, 3: 0.26, 4: 0.34}
 
 
 def terminal_value(s: dict) -> float:
@@ -75,11 +78,11 @@ def static_eval(s: dict) -> float:
         v += W_LEADER[r]
     elif s["leader"] == "USSR":
         v -= W_LEADER[r]
-    v += W_TOKEN * (s["tokens"]["USA"] - s["tokens"]["USSR"])
+    v += W_TOKENS[r] * (s["tokens"]["USA"] - s["tokens"]["USSR"])
     v += W_SPACE * (s["space"]["USA"] - s["space"]["USSR"])
     for side in SIDES:
         hand = s["hands"][side]
-        g = W_AGENT * (AGENT[side] in hand) + W_DOUBLE * (DOUBLE_AGENT[side] in hand)
+        g = W_AGENTS[r] * (AGENT[side] in hand) + W_DOUBLES[r] * (DOUBLE_AGENT[side] in hand)
         v += g if side == "USA" else -g
     return max(-0.97, min(0.97, v))
 
