@@ -4,7 +4,11 @@ the protocol's ``ai`` command and the tournament runner."""
 import argparse
 import copy
 import json
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +21,7 @@ from squabble.games.squabble.cards import CARDS, IS_ACTIVITY, OTHER
 from squabble.protocol import Session
 
 LEVELS = ("easy", "normal", "hard")
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def random_states(n_games, seed, events, every=1):
@@ -146,7 +151,6 @@ def test_same_seed_same_choice_and_legal(level):
         if i % 3 == 0:
             H._PLAY_CACHE.clear()
             H._DECISION_CACHE.clear()
-            H._STRAT_CACHE.clear()
             assert choose("squabble", copy.deepcopy(s), level, i) == a
 
 
@@ -166,6 +170,21 @@ def test_levels_against_each_other_finish():
     assert s["winner"] in ("USA", "USSR", "draw")
     s = play_game({"USA": "easy", "USSR": "hard"}, 43, False)
     assert s["winner"] in ("USA", "USSR", "draw")
+
+
+def test_same_choice_in_another_process_with_another_hash_seed():
+    """No set or dict order leaks into a choice: a fresh process with another string hash seed
+    (and empty caches) picks the same options."""
+    states = random_states(1, 21, events=True, every=3)
+    want = [choose("squabble", s, lvl, 5) for s in states for lvl in LEVELS]
+    code = ("import json,sys; from squabble.ai import choose; "
+            "states=json.load(sys.stdin); "
+            "print(json.dumps([choose('squabble', s, l, 5) for s in states "
+            "for l in ('easy','normal','hard')]))")
+    env = dict(os.environ, PYTHONHASHSEED="12345", PYTHONPATH=str(ROOT))
+    out = subprocess.run([sys.executable, "-c", code], input=json.dumps(states), text=True,
+                         capture_output=True, env=env, cwd=str(ROOT), timeout=120, check=True)
+    assert json.loads(out.stdout) == want
 
 
 def test_bad_requests_are_value_errors():

@@ -23,7 +23,7 @@ def easy_choice(s: dict, side: str, rng) -> int:
     if rng.random() < WHIM:
         return rng.randrange(len(opts))
     if kind == "play":
-        mine, theirs, rows = H.play_matrix(s, side)
+        mine, theirs, rows, _ = H.play_matrix(s, side)
         sg = H.SGN[side]
         by = {m: sg * sum(r) / len(r) for m, r in zip(mine, rows)}
         scores = [by[o] for o in opts]

@@ -161,7 +161,8 @@ def resolve(st: dict, era0: int | None = None) -> float:
 
 _PLAY_CACHE: dict = {}
 _DECISION_CACHE: dict = {}
-CACHE_LIMIT = 20_000   # entries per cache before it is emptied (memory stays modest)
+CACHE_LIMIT = 20_000        # entries of the decision cache before it is emptied
+PLAY_CACHE_LIMIT = 4_000    # phase 2 matrices (about 5 kB each) kept
 
 
 def _agent_key(s):
@@ -190,7 +191,7 @@ def _play_options(hand: list, agents_ok: bool) -> list[tuple]:
 
 
 def play_matrix(s: dict, side: str):
-    """(my plays, opponent plays, matrix of America's values) for a phase 2 decision."""
+    """[my plays, opponent plays, matrix of America's values, strategy] for phase 2."""
     opp = OTHER[side]
     key = ("play", side, s["era"], s["bop"], s["space"]["USA"], s["space"]["USSR"], s["leader"],
            s["tokens"]["USA"], s["tokens"]["USSR"], s["event"], tuple(sorted(s["hands"][side])),
@@ -225,8 +226,8 @@ def play_matrix(s: dict, side: str):
             E.run(st, None)
             row.append(resolve(st))
         rows.append(row)
-    out = (mine, theirs, rows)
-    if len(_PLAY_CACHE) > CACHE_LIMIT:
+    out = [mine, theirs, rows, None]  # the strategy is filled in by play_strategy
+    if len(_PLAY_CACHE) > PLAY_CACHE_LIMIT:
         _PLAY_CACHE.clear()
     _PLAY_CACHE[key] = out
     return out
@@ -258,24 +259,16 @@ def regret_matching(rows: list[list[float]], sg: int, iters: int = 150) -> tuple
     return [v / tx for v in sx], [v / ty for v in sy]
 
 
-_STRAT_CACHE: dict = {}
-
-
 def play_strategy(s: dict, side: str):
     """(my plays, my mixed strategy, row values against the opponent's equilibrium mix)."""
-    mine, theirs, rows = play_matrix(s, side)
-    key = id(rows)
-    hit = _STRAT_CACHE.get(key)
-    if hit is not None and hit[0] is rows:
-        return hit[1]
-    sg = SGN[side]
-    x, y = regret_matching(rows, sg)
-    vals = [sg * sum(r[j] * y[j] for j in range(len(y))) for r in rows]
-    out = (mine, x, vals)
-    if len(_STRAT_CACHE) > CACHE_LIMIT:
-        _STRAT_CACHE.clear()
-    _STRAT_CACHE[key] = (rows, out)
-    return out
+    entry = play_matrix(s, side)
+    if entry[3] is None:
+        mine, theirs, rows = entry[0], entry[1], entry[2]
+        sg = SGN[side]
+        x, y = regret_matching(rows, sg)
+        vals = [sg * sum(r[j] * y[j] for j in range(len(y))) for r in rows]
+        entry[3] = (mine, x, vals)
+    return entry[3]
 
 
 # --------------------------------------------------------------------------------------------
