@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from squabble.games.struggle import decision, validate
+from squabble.games.struggle import decision, validate, view
 from squabble.games.struggle.core import EVENTS, HOOKS
 from squabble.games.struggle.engine import rounds_for
 from squabble.games.struggle.events import add_effect, can_occur, effect_args, has_effect
@@ -573,6 +573,16 @@ def test_aldrich_ames_ussr_chooses_the_us_discard():
     assert 98 in st["removed"] and round_prompt(st, "USA")
 
 
+def test_aldrich_ames_keeps_the_us_hand_open_to_the_ussr():
+    # card 98; LW-13: for the rest of the turn the USSR's view shows the US hand
+    st = late({"USSR": [98], "USA": [84, 2, 4]}, clear=True, influence={"Poland": (0, 4)})
+    assert view(st, "USSR")["hands"]["USA"] == 3          # a count before the event
+    st, _ = event(st, 98)
+    st, _ = choose(st, mode="discard", card=2)
+    assert view(st, "USSR")["hands"]["USA"] == [84, 4]     # open while effect 98 is in force
+    assert view(st, "USA")["hands"]["USSR"] == len(st["hands"]["USSR"])  # not the other way
+
+
 def test_aldrich_ames_empty_us_hand():
     # card 98: nothing to discard, the event still occurs
     st = late({"USSR": [98], "USA": []})
@@ -770,6 +780,15 @@ def test_our_man_in_tehran_short_draw_pile_reshuffles_the_discards():
 
 
 # ---------------------------------------------------------------- 109 Yuri and Samantha
+def test_yuri_and_samantha_pays_nothing_when_a_coup_is_only_previewed():
+    # card 109: the VP is paid by the coup_done hook, so evaluating coup_mod pays nothing
+    from squabble.games.struggle.core import active_hooks
+    st = late({"USSR": [109], "USA": [84]}, clear=True, influence={"Iran": (0, 1)})
+    st, _ = event(st, 109)
+    mods = [fn(st, a, "USA", "Iran") for fn, a in active_hooks(st, "coup_mod")]
+    assert sum(mods) == 0 and st["vp"] == 0
+
+
 def test_yuri_and_samantha_one_vp_per_us_coup():
     # card 109; digest 109: each US coup pays the USSR 1 VP, free coups too; not USSR coups
     st = late({"USSR": [109, 88], "USA": [96, 84]}, options=OPT, clear=True,

@@ -149,13 +149,15 @@ def info() -> dict:
 
 def view(state: dict, side: str) -> dict:
     """A copy of ``state`` with what ``side`` may not see removed: the enemy's hand (a count),
-    the draw pile (a count), an enemy headline not yet revealed, the generator and forced dice,
+    the draw pile (a count; the US hand stays open to the USSR while Aldrich Ames Remix is in
+    force), an enemy headline not yet revealed, the generator and forced dice,
     and the engine's internal stack."""
     if side not in ("USA", "USSR"):
         raise ValueError('side must be "USA" or "USSR"')
     v = copy_state(state)
     enemy = "USSR" if side == "USA" else "USA"
-    v["hands"][enemy] = len(v["hands"][enemy])
+    if not (side == "USSR" and 98 in v.get("effects", [])):  # Aldrich Ames: US hand open
+        v["hands"][enemy] = len(v["hands"][enemy])
     v["deck"] = len(v["deck"])
     hl = v.get("headline") or {}
     stack = v.get("stack") or []

@@ -20,7 +20,8 @@ TASKS: dict = {}
 #: hook name -> {card number -> fn}; a hook is consulted only while its card is in state["effects"]
 HOOKS: dict = {name: {} for name in (
     "ops_mod", "ops_bonus", "can_target", "coup_mod", "realign_mod", "coup_defcon",
-    "scoring", "card_played", "round_end", "action_rounds", "blocks_event", "turn_end")}
+    "scoring", "card_played", "round_end", "action_rounds", "blocks_event", "turn_end",
+    "coup_done")}
 
 
 def active_hooks(state: dict, name: str):

@@ -226,6 +226,8 @@ def do_coup(state: dict, side: str, country: str, ops: int, *, milops=True, log=
     say(log, f"{side} coup in {country} with {ops} ops: die {die}"
         + (f" {mod:+d}" if mod else "") + f", result {result}: "
         + (f"{removed} {enemy} influence removed, {placed} {side} placed." if result else "no effect."))
+    for fn, a in active_hooks(state, "coup_done"):
+        fn(state, a, side, country, result)
     return result
 
 

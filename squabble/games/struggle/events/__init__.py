@@ -62,6 +62,8 @@ def hook(name: str, number: int):
     - action_rounds(state, args, side, count) -> int: how many action rounds ``side`` has.
     - blocks_event(state, args, card, side) -> bool: True cancels ``card``'s event.
     - turn_end(state, args) -> None: at the start of the reset phase (before until-turn effects end).
+    - coup_done(state, args, side, country, result) -> None: once after each coup by ``side``
+      (free coups included) has been rolled and resolved; ``result`` is the modified roll.
     """
     if name not in HOOKS:
         raise ValueError(f"unknown hook {name!r}")

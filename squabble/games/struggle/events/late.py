@@ -559,13 +559,11 @@ def yuri_and_samantha(e):
     add_effect(e.state, 109, "USSR", until="turn")
 
 
-@hook("coup_mod", 109)
-def yuri_and_samantha_coup(state, args, side, country):
-    """The only hook called once per coup (engine.do_coup): it pays the VP and changes nothing
-    on the die.  See docs/struggle-late-war.md, engine requests."""
+@hook("coup_done", 109)
+def yuri_and_samantha_coup(state, args, side, country, result):
+    """Called once after every coup (engine.do_coup): a US coup pays the USSR 1 VP."""
     if side == "USA":
         vp(state, "USSR", 1)
-    return 0
 
 
 # ---------------------------------------------------------------- 110 AWACS Sale to Saudis
