@@ -131,8 +131,10 @@ class GameApp:
         self.last_frame_ms = (_t.perf_counter() - t0) * 1000
 
     def draw(self) -> None:
-        self.screen.fill((12, 14, 22))
-        for s in self.stack.visible():
+        visible = self.stack.visible()
+        if not visible or not visible[0].opaque:
+            self.screen.fill((12, 14, 22))
+        for s in visible:
             s.draw(self.screen)
         msg, left = self._toast
         if left > 0 and msg:

@@ -117,6 +117,8 @@ class CardRenderer:
                 self._cache.clear()
             s = self._render_face(card, w, h) if isinstance(card, CardFace) else \
                 self._render_back(card, w, h)
+            if pygame.display.get_surface() is not None:
+                s = s.convert_alpha()  # blits several times faster in the display's format
             self._cache[key] = s
         return s
 

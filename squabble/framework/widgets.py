@@ -73,6 +73,8 @@ def panel(surf, layout: Layout, rect, colour=PANEL, edge=PANEL_EDGE, radius=10, 
         pygame.draw.rect(s, (*colour, alpha), s.get_rect(), border_radius=layout.s(radius))
         pygame.draw.rect(s, (*edge, 255), s.get_rect(), max(1, layout.s(1.5)),
                          border_radius=layout.s(radius))
+        if pygame.display.get_surface() is not None:
+            s = s.convert_alpha()
         _PANELS[key] = s
     surf.blit(s, r)
     return r

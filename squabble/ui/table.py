@@ -33,6 +33,7 @@ RIGHT = (1004, 46, 268, 666)
 DECK_X, DISC_X = 16, 90
 PILE = (62, 87)
 ZOOM = (1012, 72, 252, 353)
+EVENT_RECT = (600, TOP_SLOT_Y + 8, 80, 112)
 
 CONTROLS = ("Mouse: click · Keys: arrows/Tab move, Enter choose, 1-9 pick card, Backspace undo, "
             "Esc menu, F1 rules, F11 full screen · Pad: D-pad, A choose, X undo, Y zoom, Start menu")
@@ -72,6 +73,7 @@ class TableScene(Scene):
         self.items: list[Item] = []
         self.buttons: list[Button] = []
         self.hover: str | None = None
+        self.hover_event = False
         self.zoom_key: tuple | None = None
         self.banner = None                        # (text, colour, t, length)
         self.moment = None                        # dict(kind, t, len, ...)
@@ -89,6 +91,7 @@ class TableScene(Scene):
         self._hidden_cache = (None, None)
         self._layers: dict = {}
         self._layout_sprites(snap=True)
+        self._items()
 
     # ---- helpers ---------------------------------------------------------------------------
     @property
@@ -339,6 +342,7 @@ class TableScene(Scene):
         self.display = snap
         self.app.log_line(line)
         self._layout_sprites()
+        self._items()
         length = 0.45
         if snap["phase"] != prev["phase"] or snap["era"] != prev["era"]:
             self._banner(snap)
@@ -503,6 +507,8 @@ class TableScene(Scene):
         for side in SIDES:
             sy = TOP_SLOT_Y if side_row(self.bottom, side) == "top" else BOT_SLOT_Y
             items.append(Item(f"discards:{side}", (DISC_X, sy, *PILE), "pile", side))
+        if d["event"]:
+            items.append(Item("event", EVENT_RECT, "event", d["event"]))
         self.items = items
         self.focus.set_items(items)
 
@@ -657,6 +663,8 @@ class TableScene(Scene):
             self.click_card(item.ref)
         elif item.kind == "pile":
             self.app.show_discards(self, item.ref)
+        elif item.kind == "event":
+            self.focus.visible = True  # the zoom panel shows the Event in full
 
     # ---- input ----------------------------------------------------------------------------
     def pad_may_act(self, a) -> bool:
@@ -685,7 +693,8 @@ class TableScene(Scene):
             if a.name in ("left", "right", "up", "down", "tab", "prev"):
                 self.focus.move(a.name) if a.name not in ("tab", "prev") else \
                     self.focus.next(1 if a.name == "tab" else -1)
-            elif a.name == "confirm" and self.focus.current and self.focus.current.kind == "pile":
+            elif a.name == "confirm" and self.focus.current and \
+                    self.focus.current.kind in ("pile", "event"):
                 self.activate(self.focus.current)
             return
         if a.name in ("left", "right", "up", "down"):
@@ -732,6 +741,7 @@ class TableScene(Scene):
             return
         if kind == "move":
             self.hover = None
+            self.hover_event = False
             self.focus.visible = False
             for it in reversed(self.items):
                 x, y, w, h = it.rect
@@ -739,6 +749,7 @@ class TableScene(Scene):
                     self.focus.focus(it)
                     if it.kind == "card":
                         self.hover = it.ref
+                    self.hover_event = it.kind == "event"
                     break
             else:
                 self.hover = self._card_at(lp)
@@ -753,7 +764,7 @@ class TableScene(Scene):
         for it in reversed(self.items):
             x, y, w, h = it.rect
             if x <= lp[0] < x + w and y <= lp[1] < y + h:
-                if it.kind == "pile":
+                if it.kind in ("pile", "event"):
                     self.activate(it)
                     return
                 if self.mode != "human":
@@ -796,10 +807,15 @@ class TableScene(Scene):
         if self.app.privacy is not None:
             self.app.privacy.append((self.app.frame, "all" if self.demo else self.viewer,
                                      self.display))
-        surf.fill(T.BG)
-        felt = L.r(8, 40, 990, 676)
-        pygame.draw.rect(surf, T.FELT, felt, border_radius=L.s(14))
-        pygame.draw.rect(surf, T.FELT_EDGE, felt, max(1, L.s(2)), border_radius=L.s(14))
+        bg = self._layers.get("bg")
+        if bg is None or bg[0] != L.size:
+            img = pygame.Surface(L.size).convert()
+            img.fill(T.BG)
+            felt = L.r(8, 40, 990, 676)
+            pygame.draw.rect(img, T.FELT, felt, border_radius=L.s(14))
+            pygame.draw.rect(img, T.FELT_EDGE, felt, max(1, L.s(2)), border_radius=L.s(14))
+            bg = self._layers["bg"] = (L.size, img)
+        surf.blit(bg[1], (0, 0))
         d = self.display
         self._draw_topbar(surf, d)
         self._draw_tracks(surf, d)
@@ -869,7 +885,7 @@ class TableScene(Scene):
         if c is None or c[0] != full:
             tmp = pygame.Surface(L.size, pygame.SRCALPHA)
             fn(tmp)
-            c = (full, tmp.subsurface(pr).copy(), pr.topleft)
+            c = (full, tmp.subsurface(pr).copy().convert_alpha(), pr.topleft)
             self._layers[name] = c
         surf.blit(c[1], c[2])
 
@@ -993,7 +1009,7 @@ class TableScene(Scene):
     def _draw_event(self, surf, d):
         L = self.app.layout
         ev = d["event"]
-        x, y = 600, TOP_SLOT_Y + 8
+        x, y = EVENT_RECT[0], EVENT_RECT[1]
         if not d["options"]["events"]:
             return
         if ev:
@@ -1194,6 +1210,14 @@ class TableScene(Scene):
         L = self.app.layout
         cid = None
         cur = self.focus.current
+        ev_item = cur is not None and cur.kind == "event" and (self.focus.visible or
+                                                             self.hover_event)
+        if ev_item and self.display["event"]:
+            panel(surf, L, (RIGHT[0], RIGHT[1], RIGHT[2], ZOOM[3] + 66), alpha=255)
+            text(surf, "EVENT IN EFFECT", L.font(16, True), T.MUTED,
+                 L.p(RIGHT[0] + 12, RIGHT[1] + 8))
+            draw_card(surf, L, T.event_face(self.display["event"]), ZOOM, face_up=True)
+            return
         if self.focus.visible and cur is not None and cur.kind == "card":
             cid = cur.ref
         elif self.hover:

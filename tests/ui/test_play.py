@@ -106,3 +106,27 @@ def test_pause_menu_rules_and_options_from_the_table(app):
     D.menu_click(app, "resume")
     assert D.top(app) is tb
     D.step(app, 3)
+
+
+def test_discards_and_event_can_be_inspected(app):
+    from squabble.ui.menus import DiscardScene
+    tb = start(app, "computer", "USSR", events=True)
+    D.run_until(app, lambda: D.waiting_for_human(app))
+    it = next(i for i in tb.items if i.name == "discards:USA")
+    D.click(app, tb.pixel_center(it.rect))
+    assert isinstance(D.top(app), DiscardScene)
+    D.key(app, pygame.K_RETURN)  # the Close button has the focus
+    assert D.top(app) is tb
+    ev = next(i for i in tb.items if i.kind == "event")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=tb.pixel_center(ev.rect),
+                                         rel=(0, 0), buttons=(0, 0, 0)))
+    D.step(app, 2)
+    assert tb.hover_event
+
+
+def test_f11_toggles_fullscreen_and_back(app):
+    D.key(app, pygame.K_F11)
+    assert app.fullscreen and app.settings.fullscreen
+    D.key(app, pygame.K_F11)
+    assert not app.fullscreen
+    D.step(app, 2)
