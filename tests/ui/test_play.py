@@ -130,3 +130,30 @@ def test_f11_toggles_fullscreen_and_back(app):
     D.key(app, pygame.K_F11)
     assert not app.fullscreen
     D.step(app, 2)
+
+
+def test_the_computer_thinks_off_the_ui_thread(app, monkeypatch):
+    """A slow computer player never blocks a frame, and a thinking indicator shows."""
+    import time
+    from squabble.ui import session as SS
+    real = SS.computer_choice
+
+    def slow(state, level, seed):
+        time.sleep(0.6)
+        return real(state, level, seed)
+
+    monkeypatch.setattr(SS, "computer_choice", slow)
+    tb = start(app, "computer", "USA")   # Russia (the computer) plays first
+    worst = 0.0
+    seen_thinking = False
+    t_end = time.monotonic() + 5
+    while tb.session.decisions == 0 and time.monotonic() < t_end:
+        t0 = time.perf_counter()
+        app.step()
+        worst = max(worst, time.perf_counter() - t0)
+        if tb.mode == "thinking" and tb.thinker is not None and tb.thinker.elapsed > 0.2:
+            seen_thinking = True
+        time.sleep(0.005)
+    assert tb.session.decisions == 1
+    assert seen_thinking
+    assert worst < 0.3, f"a frame took {worst:.2f} s while the computer was thinking"
