@@ -220,8 +220,8 @@ class CardRenderer:
                 img = pygame.transform.smoothscale(
                     img, (paper.w - 6, img.get_height() * (paper.w - 6) // img.get_width()))
             s.blit(img, img.get_rect(center=(paper.centerx, paper.y + paper.h * 0.62)))
-        if big and c.body:
-            f_body = self._font(int(h * 0.055))
+        if c.body and (big or (not c.top_left and h >= 120)):
+            f_body = self._font(int(h * (0.055 if big else 0.072)))
             body_rect = pygame.Rect(paper.x + 8, max(y + 6, int(paper.y + paper.h * 0.52)),
                                     paper.w - 16, int(paper.h * 0.30))
             text_block(s, c.body, f_body, (60, 56, 64), body_rect, align="center")

@@ -17,8 +17,9 @@ class HandOffScene(Scene):
     name = "handoff"
 
     def __init__(self, app, title: str, message: str, colour, on_confirm, accepts=None,
-                 controls: str = ""):
+                 controls: str = "", detail: str = ""):
         super().__init__(app)
+        self.detail = detail
         self.title, self.message, self.colour = title, message, colour
         self.on_confirm = on_confirm
         self.accepts = accepts or (lambda a: True)
@@ -66,6 +67,8 @@ class HandOffScene(Scene):
         text(surf, self.message, L.font(30), TEXT, L.p(640, 320), "center")
         text(surf, "The table is hidden so nobody sees a secret card.", L.font(22), MUTED,
              L.p(640, 370), "center")
+        if self.detail:
+            text(surf, self.detail, L.font(24, True), TEXT, L.p(640, 420), "center")
         self.button.draw(surf, L, focused=pulse > 0.3)
         if self.controls:
             text(surf, self.controls, L.font(20), MUTED, L.p(640, 690), "center")

@@ -35,8 +35,8 @@ PILE = (62, 87)
 ZOOM = (1012, 72, 252, 353)
 EVENT_RECT = (600, TOP_SLOT_Y + 8, 80, 112)
 
-CONTROLS = ("Mouse: click · Keys: arrows/Tab move, Enter choose, 1-9 pick card, Backspace undo, "
-            "Esc menu, F1 rules, F11 full screen · Pad: D-pad, A choose, X undo, Y zoom, Start menu")
+CONTROLS = ("Click · arrows/Tab + Enter · 1-9 pick a card · Backspace undo · Esc menu · F1 rules"
+            " · F11 full screen.  Pad: D-pad, A choose, X undo, Start menu")
 
 
 @dataclass
@@ -284,9 +284,12 @@ class TableScene(Scene):
 
         seats = self.app.pad_seats()
         accepts = (lambda a: a.source != "pad" or seats.get(a.seat) in (None, side))
+        nxt = self.session.decision()
+        what = self._prompt_text(nxt)[0] if nxt else ""
         self.app.stack.push(HandOffScene(
             self.app, f"{name}'s turn",
             f"Pass the screen to {name}. {other}: please look away.", T.SIDE[side], confirm,
+            detail=f"Next for {name}: {what}" if what else "",
             accepts=accepts, controls="Enter / Space · click the button · gamepad A"))
 
     def _start_human(self):
@@ -1204,7 +1207,7 @@ class TableScene(Scene):
         text(surf, f"Token supply: {max(0, sup)}", L.font(16, True), T.MUTED,
              L.p(x + 12, y + h - 62))
         if self.app.settings.hints:
-            text_block(surf, CONTROLS, L.font(13), T.MUTED, L.r(x + 12, y + h - 44, w - 20, 44))
+            text_block(surf, CONTROLS, L.font(14), T.MUTED, L.r(x + 12, y + h - 44, w - 20, 44))
 
     def _draw_zoom(self, surf):
         L = self.app.layout

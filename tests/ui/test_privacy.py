@@ -128,3 +128,10 @@ def test_the_privacy_check_catches_a_leak(app, monkeypatch):
                         lambda self, cid: orig(self, cid) or self.viewer is None)
     with pytest.raises(AssertionError, match="secret card"):
         test_hotseat_game_never_shows_a_secret_to_the_other_player(app)
+
+
+def test_privacy_holds_with_animations_on(data_dir):
+    """With slides, flips, moments and banners playing, the rule still holds on every frame."""
+    app = D.new_app(anim="fast")
+    app.seed = 8
+    test_hotseat_game_never_shows_a_secret_to_the_other_player(app)

@@ -301,6 +301,64 @@ def trap_task(e):
             e.say(f"{name}: the {side} discards {card_name(card)} and rolls {die}: still trapped.")
 
 
+def _next_round(state: dict):
+    """The action round the engine runs next, as (k, side, cursor after it), or None (the
+    engine's own order, rewrite 4.1.4: USSR then USA; a side with no round left is skipped)."""
+    from ..engine import rounds_for
+    nxt = state.get("ar_next")
+    if state.get("step") != "rounds" or not nxt:
+        return None
+    k, side = nxt
+    most = max(rounds_for(state, "USSR"), rounds_for(state, "USA"))
+    while k <= most:
+        after = [k, "USA"] if side == "USSR" else [k + 1, "USSR"]
+        if k <= rounds_for(state, side):
+            return k, side, after
+        k, side = after
+    return None
+
+
+@hook("round_end", 42)
+@hook("round_end", 44)
+def trap_round_end(state, args, side):
+    """MW-8: when the next action round is the trapped side's, it is played here as a trapped
+    round (the engine would otherwise offer every play first)."""
+    if state["winner"] is not None or any(
+            f.get("kind") == "task" and f.get("name") == "trap_round" for f in state["stack"]):
+        return
+    nxt = _next_round(state)
+    if nxt is not None and nxt[1] == args["trapped"]:
+        start_task(state, "trap_round", nxt[1])
+
+
+@task("trap_round")
+def trap_round_task(e):
+    """Trapped action rounds taken in place of the engine's (one after another if the next one
+    is trapped too)."""
+    st = e.state
+    if e.step == 0 or e.data.get("next"):
+        nxt = _next_round(st)
+        if nxt is None or not trapped_by(st, nxt[1]):
+            return
+        k, side, after = nxt
+        st["ar_next"] = after
+        st["action_round"] = k
+        st["phasing"] = st["active"] = side
+        st["round"] = {"defcon_start": st["defcon"], "defcon2": False}
+        discards, scorings = trap_choices(st, side)
+        remove_effect_args(st, 49, side)
+        e.frame["side"] = side
+        e.data.clear()
+        e.step = 1
+        e.say(f"Turn {st['turn']}, action round {k}: the {side} is trapped by "
+              f"{card_name(trapped_by(st, side))}.")
+        start_task(st, "trap", side, trap=trapped_by(st, side), card=None, mode=None,
+                   discards=discards, scorings=scorings)
+        return
+    e.data["next"] = True
+    trap_round_task(e)
+
+
 # ---------------------------------------------------------------- 043 SALT Negotiations
 @event(43)
 def salt_negotiations(e):
