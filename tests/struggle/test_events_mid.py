@@ -206,10 +206,12 @@ def test_quagmire_discard_and_escape():
     add_effect(st, 106, "USA")
     st, _ = event(st, 42)
     assert has_effect(st, 42) and not has_effect(st, 106) and 42 in st["removed"]
-    st, _ = choose(st, mode="play", card=22)
-    st, log = choose(st, mode="influence")
-    assert 22 in st["discard"] and not has_effect(st, 42)
-    assert any("escapes" in x for x in log) and round_prompt(st, "USSR")
+    # MW-8: the US round starts with the Quagmire decision (Truman Doctrine has 1 op)
+    assert player(st) == "USA" and "Quagmire" in prompt(st) and sorted(cards(st)) == [4, 22]
+    assert validate(json.loads(json.dumps(st))) is None
+    st, log = choose(st, mode="discard", card=22)
+    assert 22 in st["discard"] and not has_effect(st, 42) and any("escapes" in x for x in log)
+    assert round_prompt(st, "USSR") and st["action_round"] == 2
 
 
 def test_quagmire_a_one_op_card_is_not_a_discard_and_roll_5_keeps_trap():
@@ -278,13 +280,13 @@ def test_quagmire_survives_the_turn_and_ignores_the_headline():
 def test_bear_trap_traps_the_ussr_and_brezhnev_qualifies_a_one_op_card():
     # card 44 + card 51; digest 044 (rules 7.4.2 example 2)
     st = mid({"USA": [44, 4], "USSR": [12, 8]}, phasing="USA", dice=[6])
+    add_effect(st, 51, "USSR", until="turn")
     st, _ = event(st, 44)
     assert has_effect(st, 44) and 44 in st["removed"]
-    add_effect(st, 51, "USSR", until="turn")
-    st, _ = choose(st, mode="play", card=12)
-    st, _ = choose(st, mode="influence")
+    assert player(st) == "USSR" and sorted(cards(st)) == [8, 12]
+    st, log = choose(st, mode="discard", card=12)
     assert 12 in st["discard"] and has_effect(st, 44)          # rolled 6: still trapped
-    assert round_prompt(st, "USA")
+    assert round_prompt(st, "USA") and st["action_round"] == 2
 
 
 # ---------------------------------------------------------------- 043 SALT Negotiations
@@ -915,3 +917,133 @@ def test_mid_event_in_progress_survives_a_json_round_trip():
     st = json.loads(json.dumps(st))
     st, _ = choose(st, mode="pass")
     assert infl(st, "Bolivia") == (0, 2)
+
+
+# ---------------------------------------------------------------- more interactions
+def test_trapped_rounds_follow_each_other_when_the_enemy_has_no_round_left():
+    # card 44; MW-8: the USSR's trapped rounds, one after another, then the turn ends
+    st = mid({"USA": [44], "USSR": [8, 7]}, phasing="USA", action_round=6, dice=[6, 6])
+    st["space"] = {"USSR": 8, "USA": 0}                          # USSR: 8 action rounds
+    st, _ = event(st, 44)
+    assert player(st) == "USSR" and st["action_round"] == 7
+    st, _ = choose(st, mode="discard", card=8)
+    assert player(st) == "USSR" and st["action_round"] == 8 and cards(st) == [7]
+    st, _ = choose(st, mode="discard", card=7)
+    assert st["turn"] == MID + 1 and has_effect(st, 44)
+
+
+def test_missile_envy_space_race_choice_becomes_operations():
+    # card 49; U-4 + MW-10: the forced Missile Envy cannot go to the Space Race
+    st = mid({"USA": [49, 19], "USSR": [7]}, phasing="USA", clear=True,
+             influence={"Mexico": (1, 0)})
+    add_effect(st, 49, "USSR", side="USA")
+    st, _ = choose(st, mode="play", card=49)
+    assert "event" not in modes(st)
+    st, _ = choose(st, mode="space")
+    st = kind(st, "influence")
+    st = place_all(st, "Mexico", 2, "influence")
+    assert st["space"]["USA"] == 0 and 49 in st["discard"] and not has_effect(st, 49)
+
+
+def test_grain_sales_with_un_intervention():
+    # card 67 + card 32 + card 60; FAQ #32: UN Intervention may be paired with the taken card
+    st = mid({"USA": [67, 32], "USSR": [7]}, phasing="USA", clear=True,
+             influence={"Mexico": (1, 0)})
+    add_effect(st, 60, "USSR", until="turn")
+    st, _ = event(st, 67)
+    st, _ = choose(st, mode="un")
+    st = kind(st, "influence")
+    st = place_all(st, "Mexico", 3, "influence")
+    assert {7, 32, 67} <= set(st["discard"]) and st["vp"] == -1     # U2: +1 USSR
+    assert infl(st, "Mexico") == (4, 0) and round_prompt(st, "USSR")
+
+
+def test_grain_sales_war_card_under_flower_power():
+    # card 67 + card 59 + card 36; MW-12: the USA plays the taken war card
+    st = mid({"USA": [67], "USSR": [36]}, phasing="USA", clear=True, dice=[1])
+    add_effect(st, 59, "USSR")
+    st, _ = event(st, 67)
+    st, _ = choose(st, mode="event")
+    st, _ = choose(st, mode="choose", country="Haiti")
+    assert st["vp"] == -2 and st["milops"]["USA"] == 3
+
+
+def test_shuttle_diplomacy_headlined_scoring_takes_the_best_battleground():
+    # card 73 + card 1; MW-13: no decision possible in a headline -> the best pick for the USA
+    st = headline_state({"USA": [4, 19], "USSR": [1, 7]}, turn=MID, clear=True,
+                        influence={"Japan": (0, 4), "N. Korea": (0, 3), "Thailand": (2, 0)})
+    add_effect(st, 73, "USA")
+    st["table"].append(73)
+    st["deck"].remove(73)
+    st, _ = choose(st, mode="headline", card=1)
+    st, _ = choose(st, mode="headline", card=19)             # Truman Doctrine: no target
+    # Japan left out (it also borders the USA): USSR N. Korea = presence 3 + 1 bg; USA
+    # Thailand = presence 3 + 1 bg
+    assert not has_effect(st, 73) and 73 in st["discard"] and st["vp"] == 0
+
+
+def test_salt_and_death_squads_stack_on_the_die():
+    # card 43 + card 69; digest "Coup die modifiers"
+    st = mid({"USSR": [7], "USA": [4]}, clear=True, influence={"Chile": (1, 0)}, dice=[3])
+    add_effect(st, 43, "USSR", until="turn")
+    add_effect(st, 69, "USSR", until="turn")
+    st, _ = choose(st, mode="play", card=7)
+    st, _ = choose(st, mode="coup")
+    st, log = choose(st, mode="coup", country="Chile")
+    assert any("die 3, result 0" in x for x in log)            # 3 - 1 + 1 + 3 - 6 = 0
+
+
+def test_we_will_bury_you_headlined_waits_for_us_action_round_1():
+    # card 50; FAQ #49/50: after a headline the USA's next round is action round 1
+    st = headline_state({"USA": [19, 4], "USSR": [50, 7]}, turn=MID)
+    st, _ = choose(st, mode="headline", card=50)
+    st, _ = choose(st, mode="headline", card=4)
+    assert st["defcon"] == 3 and st["vp"] == 2 and has_effect(st, 50)
+    st, _ = choose(st, mode="play", card=7)
+    st, _ = choose(st, mode="influence")
+    st = place_all(st, "Finland", 3, "influence")
+    st, _ = choose(st, mode="play", card=19)
+    st, _ = choose(st, mode="influence")
+    assert st["vp"] == 2 - 3
+
+
+def test_we_will_bury_you_at_defcon_2_played_by_the_usa_for_ops():
+    # card 50; rewrite 2.1.5(d): the USA (phasing) loses if it triggers it at DEFCON 2
+    st = mid({"USA": [50], "USSR": [7]}, phasing="USA", defcon=2)
+    st, _ = event(st, 50, "event_first")
+    assert st["winner"] == "USSR"
+
+
+def test_cuban_missile_crisis_cancellation_offered_when_the_enemy_plays_its_card():
+    # card 40 + card 62; FAQ #40/#62: the restricted USSR may cancel during the US round
+    st = mid({"USA": [62], "USSR": [7]}, phasing="USA", defcon=2, clear=True,
+             influence={"Cuba": (0, 3), "Haiti": (1, 0)})
+    add_effect(st, 40, "USA", until="turn", restricted="USSR")
+    st, _ = choose(st, mode="play", card=62)
+    st, _ = choose(st, mode="event_first")
+    assert player(st) == "USSR" and countries(st) == ["Cuba"]
+    st, _ = choose(st, mode="pass")
+    assert has_effect(st, 40) and player(st) == "USSR"         # Lone Gunman's op
+    st = kind(st, "coup")
+    st, _ = choose(st, mode="coup", country="Haiti")
+    assert st["winner"] == "USA"
+
+
+def test_ask_not_reshuffles_when_the_draw_pile_runs_out():
+    # card 77; rewrite 2.3.1(a): the discard pile (with the new discards) is reshuffled
+    st = mid({"USA": [77, 4, 19], "USSR": [7]}, phasing="USA")
+    st["discard"] = st["deck"][1:]
+    st["deck"] = st["deck"][:1]
+    st, _ = event(st, 77)
+    st, _ = choose(st, mode="discard", card=4)
+    st, _ = choose(st, mode="discard", card=19)             # the hand is empty: no "done"
+    assert len(st["hands"]["USA"]) == 2 and validate(st) is None
+
+
+def test_one_small_step_passing_a_space_cancels_the_enemy_ability():
+    # card 80; digest 080: the USSR alone at space 2 (two attempts) loses it once passed
+    from squabble.games.struggle.core import space_ability
+    st = mid({"USA": [80], "USSR": [7]}, phasing="USA", space={"USA": 1, "USSR": 2})
+    assert space_ability(st, "USSR", 2)
+    st, _ = event(st, 80)
+    assert st["space"]["USA"] == 3 and not space_ability(st, "USSR", 2)
