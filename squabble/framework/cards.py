@@ -277,11 +277,16 @@ def draw_card(surf: pygame.Surface, layout: Layout, card, rect, *, face_up: bool
     return dest
 
 
+def settle(t):
+    """Slide in and settle with a small overshoot."""
+    return out_back(t, 1.1)
+
+
 @dataclass
 class CardSprite:
     """A card on the table: where it is, where it goes, and its turn-over state."""
     key: str
-    motion: Motion = field(default_factory=lambda: Motion((0, 0, 10, 14)))
+    motion: Motion = field(default_factory=lambda: Motion((0, 0, 10, 14), ease=settle))
     shown_up: bool = False          # which side was drawn last frame
     flip: Tween | None = None       # 0 -> 1 while turning face up
     lift: Tween | None = None

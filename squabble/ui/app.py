@@ -13,7 +13,7 @@ from squabble.framework.sound import SoundBank
 from squabble.games.squabble.cards import OTHER
 from squabble.ui import savegame
 from squabble.ui import settings as S
-from squabble.ui.menus import (DiscardScene, OptionsScene, PauseScene, ResultScene, RulesScene,
+from squabble.ui.menus import (ControlsScene, DiscardScene, OptionsScene, PauseScene, ResultScene, RulesScene,
                                SetupScene, TitleScene)
 from squabble.ui.session import Session
 from squabble.ui.table import TableScene
@@ -81,6 +81,9 @@ class SquabbleApp(GameApp):
 
     def open_options(self):
         self.stack.push(OptionsScene(self))
+
+    def open_controls(self):
+        self.stack.push(ControlsScene(self))
 
     def open_rules(self):
         top = self.stack.top

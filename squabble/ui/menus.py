@@ -306,7 +306,8 @@ class OptionsScene(MenuScene):
             self._row("anim", f"Animation speed:  <  {s.anim}  >", y + 300, self._anim),
             self._row("hints", f"Show controls on screen:  <  {'On' if s.hints else 'Off'}  >",
                       y + 360, self._toggle("hints")),
-            Button("back", "Done", (490, y + 432, 300, 52), self.back),
+            Button("controls", "Controls", (340, y + 432, 290, 52), self.app.open_controls),
+            Button("back", "Done", (650, y + 432, 290, 52), self.back),
         ]
         old = self.focus.current.name if self.focus.current else None
         self.set_buttons(rows)
@@ -612,3 +613,40 @@ class ResultScene(MenuScene):
         for b in self.buttons:
             b.draw(surf, L, focused=b is cur)
         text(surf, MENU_CONTROLS, L.font(17), T.MUTED, L.p(640, 700), "center")
+
+
+CONTROLS_TABLE = [
+    ("", "Mouse", "Keyboard", "Gamepad"),
+    ("Move the focus", "hover", "arrows, Tab, Shift+Tab", "D-pad, left stick, shoulders"),
+    ("Choose / confirm", "click", "Enter or Space", "A"),
+    ("Pick the n-th card in hand", "click it", "1 to 9", "focus it, then A"),
+    ("Take back a staged card", "click it / Undo", "Backspace", "X"),
+    ("Zoom a card", "hover it", "focus it", "focus it / Y"),
+    ("Menu / back", "", "Esc", "Start / B"),
+    ("Rules", "", "F1", "Back (Select)"),
+    ("Full screen", "", "F11", ""),
+    ("Hand-off screen", "the button", "Enter or Space", "A on that player's pad"),
+]
+
+
+class ControlsScene(MenuScene):
+    name = "controls"
+    title = "Controls"
+    subtitle = "Every screen works with any one of these alone"
+
+    def build(self):
+        self.set_buttons([Button("back", "Back", (540, 620, 200, 52), self.back)])
+
+    def draw(self, surf):
+        super().draw(surf)
+        L = self.app.layout
+        xs = [120, 420, 680, 940]
+        for r, row in enumerate(CONTROLS_TABLE):
+            y = 160 + r * 44
+            for x, cell in zip(xs, row):
+                text(surf, cell, L.font(22, r == 0 or x == xs[0]),
+                     T.GOLD if r == 0 else T.TEXT, L.p(x, y))
+        pads = self.app.input.pad_count()
+        text(surf, f"Gamepads connected now: {pads}. Pad 1 drives player 1's side, pad 2 the "
+                   "other; plug in or out at any time.", L.font(19), T.MUTED, L.p(640, 600),
+             "center")

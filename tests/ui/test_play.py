@@ -157,3 +157,12 @@ def test_the_computer_thinks_off_the_ui_thread(app, monkeypatch):
     assert tb.session.decisions == 1
     assert seen_thinking
     assert worst < 0.3, f"a frame took {worst:.2f} s while the computer was thinking"
+
+
+def test_controls_page_from_options(app):
+    D.menu_click(app, "options")
+    D.menu_click(app, "controls")
+    assert D.top(app).name == "controls"
+    D.step(app, 2)
+    D.key(app, pygame.K_ESCAPE)
+    assert D.top(app).name == "options"
