@@ -328,8 +328,10 @@ class TableScene(Scene):
         if not self.beats:
             self.display = self.session.state
             self._layout_sprites()
+            self._items()
             self.mode = "await"
-            self._await()
+            if self.app.stack.top is self:  # else update() does it once menus close
+                self._await()
             return
         line, snap = self.beats.pop(0)
         # phase 8 lines are logged just before the engine marks the Space Race cards as seen:

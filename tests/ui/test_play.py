@@ -166,3 +166,14 @@ def test_controls_page_from_options(app):
     D.step(app, 2)
     D.key(app, pygame.K_ESCAPE)
     assert D.top(app).name == "options"
+
+
+def test_pause_during_the_computers_turn_waits_for_resume(app):
+    tb = start(app, "computer", "USA")  # the computer (Russia) moves first
+    D.key(app, pygame.K_ESCAPE)
+    assert D.top(app).name == "pause"
+    D.step(app, 120)
+    assert D.top(app).name == "pause"  # nothing popped over the menu
+    D.menu_click(app, "resume")
+    assert D.run_until(app, lambda: D.waiting_for_human(app))
+    assert tb.session.decision()["player"] == "USA"
