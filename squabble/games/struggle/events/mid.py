@@ -328,7 +328,10 @@ def trap_round_end(state, args, side):
         return
     nxt = _next_round(state)
     if nxt is not None and nxt[1] == args["trapped"]:
-        start_task(state, "trap_round", nxt[1])
+        # just above the ending round: anything else this round started (NORAD) comes first
+        stack = state["stack"]
+        at = max(i for i, f in enumerate(stack) if f.get("kind") == "round") + 1
+        stack.insert(at, {"kind": "task", "name": "trap_round", "side": nxt[1], "data": {}})
 
 
 @task("trap_round")
