@@ -1047,3 +1047,28 @@ def test_one_small_step_passing_a_space_cancels_the_enemy_ability():
     assert space_ability(st, "USSR", 2)
     st, _ = event(st, 80)
     assert st["space"]["USA"] == 3 and not space_ability(st, "USSR", 2)
+
+
+def test_bear_trap_first_round_after_the_headline_is_converted():
+    # card 44; MW-8: after the headline the engine offers the normal play; the pick is turned
+    # into the trapped round (a qualifying card is the discard)
+    st = headline_state({"USA": [19, 4], "USSR": [8, 7, 12]}, turn=MID)
+    add_effect(st, 44, "USA", trapped="USSR")
+    st, _ = choose(st, mode="headline", card=12)
+    st, _ = choose(st, mode="headline", card=4)
+    assert round_prompt(st, "USSR") and st["action_round"] == 1
+    st["dice"] = [2]
+    st, _ = choose(st, mode="play", card=7)
+    st, log = choose(st, mode="influence")
+    assert 7 in st["discard"] and not has_effect(st, 44) and any("escapes" in x for x in log)
+    assert round_prompt(st, "USA") and validate(st) is None
+
+
+def test_shuttle_diplomacy_triggered_by_the_ussr_stays_in_front_of_the_usa():
+    # card 73; digest 073: the USSR's operations with it still put it on the table
+    st = mid({"USSR": [73], "USA": [4]}, clear=True, influence={"Finland": (0, 1)})
+    st, _ = event(st, 73, "ops_first")
+    st = kind(st, "influence")
+    st = place_all(st, "Finland", 3, "influence")
+    assert 73 in st["table"] and has_effect(st, 73) and round_prompt(st, "USA")
+    assert validate(st) is None
