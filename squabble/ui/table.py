@@ -74,6 +74,8 @@ class TableScene(Scene):
         self.buttons: list[Button] = []
         self.hover: str | None = None
         self.hover_event = False
+        self.flights: list[dict] = []             # tokens sliding between tray, cards, supply
+        self._no_fly = None
         self.zoom_key: tuple | None = None
         self.banner = None                        # (text, colour, t, length)
         self.moment = None                        # dict(kind, t, len, ...)
@@ -245,6 +247,13 @@ class TableScene(Scene):
                 self.moment = None
         if self.shake > 0:
             self.shake = max(0.0, self.shake - dt)
+        if self.flights:
+            for f in self.flights:
+                f["t"] += dt
+            done = [f for f in self.flights if f["t"] >= f["len"]]
+            if done:
+                self.sound("token")
+                self.flights = [f for f in self.flights if f["t"] < f["len"]]
 
     def _await(self):
         s = self.session
@@ -311,6 +320,8 @@ class TableScene(Scene):
         s = self.session
         dec = s.decision()
         side = dec["player"]
+        # tokens a person staged are already on the cards: do not fly them in again
+        self._no_fly = side if (dec["kind"] == "tokens" and self.mode == "human") else None
         beats = s.apply(index)
         self.sound("click")
         if s.mode == "hotseat":
@@ -345,6 +356,7 @@ class TableScene(Scene):
                 snap = self.session.state
         prev = self.display
         self.display = snap
+        self._token_flights(prev, snap)
         self.app.log_line(line)
         self._layout_sprites()
         self._items()
@@ -353,6 +365,8 @@ class TableScene(Scene):
             self._banner(snap)
             length += 0.7
         low = line.lower()
+        if "face down" in low:
+            self.sound("card")
         if "era" in low and "begins" in low:
             self.sound("card")
             length = max(length, 1.2)
@@ -387,6 +401,60 @@ class TableScene(Scene):
             self.sound("token")
         self.beat_len = self.dur(length)
         self.beat_t = 0.0
+
+    # ---- tokens sliding ---------------------------------------------------------------------
+    def _tray_pos(self, side, k):
+        sy = TOP_SLOT_Y if side_row(self.bottom, side) == "top" else BOT_SLOT_Y
+        return (DECK_X + 62 + k * 20, sy + PILE[1] + 40)
+
+    def _slot_token_pos(self, side, slot, k, n):
+        sy = TOP_SLOT_Y if side_row(self.bottom, side) == "top" else BOT_SLOT_Y
+        cx = BOP_X if slot == "bop" else SPACE_X
+        return (cx - (n - 1) * 11 + k * 22, sy + SLOT_CARD[1] - 14)
+
+    SUPPLY_POS = (RIGHT[0] + 150, RIGHT[1] + RIGHT[3] - 54)
+
+    def _fly(self, a, b, side, dest, delay=0.0):
+        if self.speed == 0:
+            return
+        self.flights.append({"a": a, "b": b, "side": side, "dest": dest,
+                             "t": -delay, "len": self.dur(0.45)})
+
+    def _token_flights(self, prev, snap):
+        for side in SIDES:
+            p_sl, n_sl = prev["slots"][side], snap["slots"][side]
+            p_av, n_av = prev["tokens"][side], snap["tokens"][side]
+            k = 0
+            for slot in ("bop", "space"):
+                a, b = p_sl[f"{slot}_tokens"], n_sl[f"{slot}_tokens"]
+                for j in range(a, b if side != self._no_fly else a):  # placed: tray -> card
+                    self._fly(self._tray_pos(side, max(0, p_av - 1 - k)),
+                              self._slot_token_pos(side, slot, j, b), side, (side, slot),
+                              delay=0.08 * k)
+                    k += 1
+                for j in range(b, a):           # returned: card -> supply
+                    self._fly(self._slot_token_pos(side, slot, j, a), self.SUPPLY_POS, side,
+                              None, delay=0.05 * (j - b))
+            if n_av > p_av - k:                 # taken from the supply -> tray
+                start = p_av - k
+                for j in range(start, n_av):
+                    self._fly(self.SUPPLY_POS, self._tray_pos(side, j), side, (side, "tray"),
+                              delay=0.1 * (j - start))
+
+    def _in_flight(self, key) -> int:
+        return sum(1 for f in self.flights if f["dest"] == key)
+
+    def _draw_flights(self, surf):
+        L = self.app.layout
+        for f in self.flights:
+            if f["t"] < 0:
+                k = 0.0
+            else:
+                k = min(1.0, f["t"] / f["len"]) if f["len"] else 1.0
+            e = 1 - (1 - k) ** 3
+            x = f["a"][0] + (f["b"][0] - f["a"][0]) * e
+            y = f["a"][1] + (f["b"][1] - f["a"][1]) * e - math.sin(math.pi * k) * 40
+            token(surf, L, (x, y), 10, T.SIDE[f["side"]], pattern_mark=T.MARK[f["side"]])
 
     def _banner(self, d):
         if d["winner"] is not None:
@@ -828,6 +896,7 @@ class TableScene(Scene):
         self._draw_event(surf, d)
         self._draw_cards(surf, d)
         self._draw_slot_tokens(surf, d)
+        self._draw_flights(surf)
         self._draw_prompt(surf, d)
         for b in self.buttons:
             cur = self.focus.current
@@ -983,6 +1052,7 @@ class TableScene(Scene):
             text(surf, f"{T.NAME[side]} {who}", L.font(17, True), T.SIDE_LIGHT[side],
                  L.p(DECK_X, ty), "midleft")
             text(surf, "Tokens:", L.font(15), T.TEXT, L.p(DECK_X, ty + 16), "midleft")
+            avail -= self._in_flight((side, "tray"))
             for k in range(3):
                 if k < avail:
                     token(surf, L, (DECK_X + 62 + k * 20, ty + 16), 8, T.SIDE[side],
@@ -1108,9 +1178,9 @@ class TableScene(Scene):
             bt, st = sl["bop_tokens"], sl["space_tokens"]
             if dec and dec["kind"] == "tokens" and side == dec["player"]:
                 bt, st = self.stage["bop_t"], self.stage["space_t"]
-            for n, cx in ((bt, BOP_X), (st, SPACE_X)):
-                for k in range(n):
-                    token(surf, L, (cx - (n - 1) * 11 + k * 22, sy + SLOT_CARD[1] - 14), 10,
+            for n, slot in ((bt, "bop"), (st, "space")):
+                for k in range(n - self._in_flight((side, slot))):
+                    token(surf, L, self._slot_token_pos(side, slot, k, n), 10,
                           T.SIDE[side], pattern_mark=T.MARK[side])
             # values once revealed
             if E.STEP_PHASE.get(d["step"], 10) >= 5 and sl["bop"] and CARDS[sl["bop"]].is_activity:
