@@ -200,9 +200,9 @@ class TableScene(Scene):
 
     def update(self, dt):
         self.t += dt
-        if self.app.stack.top is not self and self.mode not in ("beats", "thinking"):
-            # covered by a menu or the hand-off: freeze the game (beats still finish)
-            self._animate(dt)
+        if self.app.stack.top is not self:
+            # covered by a menu, the rules or the hand-off: the game waits (a computer player
+            # may keep thinking on its thread; its move is shown once the table is back)
             return
         self._animate(dt)
         if self.mode == "beats":
