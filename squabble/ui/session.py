@@ -17,7 +17,10 @@ try:
 except ImportError:  # the computer-opponent package is not in this build: random legal moves
     _ai_choose = None
 
-PRIVATE_KINDS = {"play", "replace", "tokens", "counter", "take_tokens"}
+# Decisions that need the decider's own secret cards on screen (a hand-off in couch play).
+# The phase 9 claim is made in the open: its buttons show the limit, which is the left-over
+# card's value, and that card goes face up to the discards at once.
+PRIVATE_KINDS = {"play", "replace", "tokens", "counter"}
 
 
 class SnapLog(list):

@@ -1224,7 +1224,8 @@ class TableScene(Scene):
         if k == "shift":
             return ("you reached space 2.", "Shift the Balance of Power one space your way?")
         if k == "take_tokens":
-            return ("take tokens for your last card.", "Up to its Activity Value, at most 3 held.")
+            return ("take tokens for your last card.",
+                    "Up to its Activity Value, at most 3 held; the card is then discarded.")
         return (dec["prompt"], "")
 
     def _draw_focus(self, surf):

@@ -151,3 +151,21 @@ def test_cli_demo_frames_screenshot(tmp_path):
     colours = {img.get_at((x, y))[:3] for x in range(0, 1280, 64) for y in range(0, 720, 48)}
     assert len(colours) > 8, "the screenshot is blank"
     assert not (tmp_path / "data" / "save.json").exists()
+
+
+def test_sound_and_music_on_never_crash(data_dir):
+    import time
+    from squabble.ui import settings as S
+    from squabble.ui.app import SquabbleApp
+    from squabble.framework.clock import NoWaitClock
+    app = SquabbleApp(clock=NoWaitClock(), test_mode=True, seed=2,
+                      settings=S.Settings(sound=0.8, music=0.6, anim="fast"))
+    app.start_game({"mode": "computer", "human": "USSR", "level": "easy", "events": True})
+    deadline = time.monotonic() + 10
+    while not app.sounds.sounds and time.monotonic() < deadline:
+        app.step()
+        time.sleep(0.01)
+    D.step(app, 200)
+    app.sounds.set_volumes(0.0, 0.0)
+    D.step(app, 5)
+    assert app.sounds.ok is False or app.sounds.sounds
