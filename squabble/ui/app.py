@@ -125,10 +125,7 @@ class SquabbleApp(GameApp):
         self.start_game(dict(self.session.setup), seed=self._new_seed())
 
     def show_result(self, table):
-        if self.demo:
-            self.start_demo()
-            return
-        self.stack.replace_all(ResultScene(self, self.session))
+        self.stack.replace_all(ResultScene(self, self.session, demo=self.demo))
 
     # -- attract mode ------------------------------------------------------------------
     def start_demo(self):

@@ -537,10 +537,29 @@ HOW = {"cloud": "a Mushroom Cloud — the balance went too far",
 class ResultScene(MenuScene):
     name = "result"
 
-    def __init__(self, app, session):
+    def __init__(self, app, session, demo: bool = False):
         self.session = session
+        self.demo = demo
         super().__init__(app)
         app.sounds.play("win")
+
+    def update(self, dt):
+        super().update(dt)
+        if self.demo and self.t > 5.0:   # attract mode: the next game starts by itself
+            self.app.start_demo()
+
+    def handle_action(self, a):
+        if self.demo:
+            self.app.to_title()
+            return
+        super().handle_action(a)
+
+    def handle_mouse(self, kind, lp, button):
+        if self.demo:
+            if kind == "down":
+                self.app.to_title()
+            return
+        super().handle_mouse(kind, lp, button)
 
     def build(self):
         self.set_buttons([
@@ -607,7 +626,7 @@ class ResultScene(MenuScene):
             who = (f"Player 1 played {T.NAME[s.setup['human']]}, player 2 "
                    f"{T.NAME[OTHER[s.setup['human']]]}.")
         else:
-            who = "The computer played both sides."
+            who = "Attract mode: the computer played both sides. Press any key to play."
         text(surf, who, L.font(19), T.MUTED, L.p(640, 562), "center")
         cur = self.focus.current
         for b in self.buttons:

@@ -169,3 +169,17 @@ def test_sound_and_music_on_never_crash(data_dir):
     app.sounds.set_volumes(0.0, 0.0)
     D.step(app, 5)
     assert app.sounds.ok is False or app.sounds.sounds
+
+
+def test_attract_mode_loops_through_results(data_dir):
+    from squabble.ui.app import make_app
+    from squabble.ui.menus import ResultScene
+    from squabble.framework.clock import NoWaitClock
+    import argparse
+    app = make_app(argparse.Namespace(demo=True, seed=5), clock=NoWaitClock(), test_mode=True)
+    app.settings.anim = "instant"
+    assert D.run_until(app, lambda: isinstance(D.top(app), ResultScene), 20000)
+    assert D.run_until(app, lambda: D.table_of(app) is not None, 400)  # the next game
+    assert D.table_of(app).demo
+    D.pad(app, pygame.CONTROLLER_BUTTON_A)
+    assert isinstance(D.top(app), TitleScene)
