@@ -167,7 +167,9 @@ class TableScene(Scene):
             if space:
                 out[space] = (SPACE_X - SLOT_CARD[0] / 2, sy, *SLOT_CARD)
             if side == staging_side and dec["kind"] == "counter" and self.stage.get("counter"):
-                out[self.stage["counter"]] = (BOP_X + 60, sy - 10, *SLOT_CARD)
+                # the chosen counter card stands beside the opponent's Balance of Power card
+                oy = TOP_SLOT_Y if row == "bottom" else BOT_SLOT_Y
+                out[self.stage["counter"]] = (BOP_X + SLOT_CARD[0] / 2 + 14, oy, *SLOT_CARD)
             for c in d["discards"][side]:
                 out[c] = (DISC_X, sy, *PILE)
             for c in d["decks"][side]:
@@ -383,7 +385,15 @@ class TableScene(Scene):
             self.sound("flip")
             length = max(length, 0.8)
         elif "counters with" in low:
-            self.moment = {"kind": "counter", "t": 0.0, "len": self.dur(2.0), "line": line}
+            who = line.split()[0]
+            cards = []
+            for sd in SIDES:
+                for c in snap["discards"][sd]:
+                    if c not in prev["discards"][sd]:
+                        cards.append((c, "counter" if sd == who else "cancelled"))
+            cards.sort(key=lambda x: x[1] != "counter")
+            self.moment = {"kind": "counter", "t": 0.0, "len": self.dur(2.4), "line": line,
+                           "cards": cards}
             self.sound("counter")
             self.shake = self.dur(0.3)
             length = max(length, 2.0)
@@ -1348,10 +1358,24 @@ class TableScene(Scene):
                        L.r(box[0] + 20, box[1] + 292, box[2] - 40, 80), align="center")
         elif m["kind"] == "counter":
             panel(surf, L, box, colour=(40, 20, 20), edge=(255, 120, 90))
-            text(surf, "COUNTER ACTIVITY!", L.font(44, True), (255, 150, 120),
-                 L.p(500, box[1] + 60), "center")
-            text_block(surf, m["line"], L.font(26), T.TEXT,
-                       L.r(box[0] + 30, box[1] + 120, box[2] - 60, 200), align="center")
+            text(surf, "COUNTER ACTIVITY!", L.font(40, True), (255, 150, 120),
+                 L.p(500, box[1] + 36), "center")
+            cards = m.get("cards", [])
+            for i, (cid, lab) in enumerate(cards):
+                x = 500 - 85 * len(cards) + 170 * i + 10
+                k2 = min(1.0, m["t"] / max(0.01, m["len"] * 0.4))
+                dx = 0 if lab == "counter" else (1 - k2) * -60
+                draw_card(surf, L, T.card_face(cid, self.cb), (x + dx, box[1] + 76, 150, 210),
+                          face_up=self.face_allowed(cid), back=T.card_back(CARDS[cid].side),
+                          dim=lab == "cancelled" and k2 >= 1)
+                text(surf, lab, L.font(20, True), (255, 170, 140) if lab == "cancelled"
+                     else T.GOLD, L.p(x + 75, box[1] + 66), "center")
+                if lab == "cancelled" and k2 >= 1:
+                    r = L.r(x, box[1] + 76, 150, 210)
+                    pygame.draw.line(surf, (255, 90, 70), r.topleft, r.bottomright, L.s(6))
+                    pygame.draw.line(surf, (255, 90, 70), r.topright, r.bottomleft, L.s(6))
+            text_block(surf, m["line"], L.font(21), T.TEXT,
+                       L.r(box[0] + 30, box[1] + 296, box[2] - 60, 80), align="center")
         elif m["kind"] == "race":
             panel(surf, L, box, colour=(16, 20, 40), edge=(140, 180, 255))
             text(surf, "THE SPACE RACE", L.font(40, True), (170, 200, 255),
