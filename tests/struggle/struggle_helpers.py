@@ -92,3 +92,59 @@ def dummy_event(record, name=None):
     def fn(e):
         record.append((name or e.card, e.side, e.by, e.headline))
     return fn
+
+
+# ---------------------------------------------------------------- reading and answering decisions
+# (shared by test_events_early.py, test_events_mid.py and test_events_late.py)
+def countries(st) -> list:
+    """The countries named by the pending decision's options."""
+    return [o["country"] for o in decision(st)["options"] if o.get("country")]
+
+
+def cards(st) -> list:
+    """The cards named by the pending decision's options."""
+    return [o["card"] for o in decision(st)["options"] if o.get("card")]
+
+
+def modes(st) -> list:
+    return options_with(st, "mode")
+
+
+def prompt(st) -> str:
+    return decision(st)["prompt"]
+
+
+def player(st) -> str:
+    return decision(st)["player"]
+
+
+def round_prompt(st, side) -> bool:
+    """The pending decision is ``side``'s normal card choice at the start of an action round."""
+    return prompt(st).startswith("Turn") and f": {side}, play a card" in prompt(st)
+
+
+def infl(st, c) -> tuple:
+    """(USA, USSR) influence in ``c``."""
+    v = st["influence"][c]
+    return (v["USA"], v["USSR"])
+
+
+def kind(st, k):
+    """Choose the kind of operations if the engine asks it (it does not when only one is legal)."""
+    if k in modes(st) and not any(o.get("country") for o in decision(st)["options"]):
+        st, _ = choose(st, mode=k)
+    return st
+
+
+def event(st, card, use="event"):
+    """The phasing side plays ``card`` and chooses ``use``; returns (state, log)."""
+    st, log = choose(st, mode="play", card=card)
+    st, log2 = choose(st, mode=use)
+    return st, log + log2
+
+
+def place_all(st, country, n, mode="place"):
+    """Answer ``n`` placement (or ``mode``) decisions with ``country``."""
+    for _ in range(n):
+        st, _ = choose(st, mode=mode, country=country)
+    return st

@@ -12,51 +12,10 @@ import pytest
 from squabble.games.struggle import decision, validate
 from squabble.games.struggle.core import ops_value
 from squabble.games.struggle.events import add_effect, has_effect
-from struggle_helpers import action_round_state, choose, headline_state, options_with
+from struggle_helpers import (action_round_state, choose, countries, event, headline_state, infl,
+                             kind, modes, options_with, place_all, round_prompt)
 
 OPT = {"optional_cards": True}
-
-
-# ---------------------------------------------------------------- helpers
-def countries(st):
-    return [o["country"] for o in decision(st)["options"] if o.get("country")]
-
-
-def modes(st):
-    return options_with(st, "mode")
-
-
-def kind(st, k):
-    """Choose the kind of operations if the engine asks it (it does not when only one is legal)."""
-    if k in modes(st) and not any(o.get("country") for o in decision(st)["options"]):
-        st, _ = choose(st, mode=k)
-    return st
-
-
-def event(st, card, use="event"):
-    """The phasing side plays ``card`` and chooses ``use``; returns (state, log)."""
-    st, log = choose(st, mode="play", card=card)
-    st, log2 = choose(st, mode=use)
-    return st, log + log2
-
-
-def place_all(st, country, n, mode="place"):
-    for _ in range(n):
-        st, _ = choose(st, mode=mode, country=country)
-    return st
-
-
-def infl(st, c):
-    v = st["influence"][c]
-    return (v["USA"], v["USSR"])
-
-
-def prompt(st):
-    return decision(st)["prompt"]
-
-
-def round_prompt(st, side):
-    return prompt(st).startswith("Turn") and f": {side}, play a card" in prompt(st)
 
 
 # ---------------------------------------------------------------- 004 Duck and Cover

@@ -16,51 +16,14 @@ from squabble.games.struggle.core import EVENTS, HOOKS
 from squabble.games.struggle.engine import rounds_for
 from squabble.games.struggle.events import add_effect, can_occur, effect_args, has_effect
 from squabble.games.struggle.events.early import nato_protects
-from struggle_helpers import action_round_state, choose, dummy_event, headline_state, options_with
+from struggle_helpers import (action_round_state, cards, choose, countries, dummy_event, event,
+                             headline_state, infl, modes, place_all, prompt, round_prompt)
 
 OPT = {"optional_cards": True}
 LATE = 8
 
 
 # ---------------------------------------------------------------- helpers
-def countries(st):
-    return [o["country"] for o in decision(st)["options"] if o.get("country")]
-
-
-def cards(st):
-    return [o["card"] for o in decision(st)["options"] if o.get("card")]
-
-
-def modes(st):
-    return options_with(st, "mode")
-
-
-def event(st, card, use="event"):
-    """The phasing side plays ``card`` and chooses ``use``; returns (state, log)."""
-    st, log = choose(st, mode="play", card=card)
-    st, log2 = choose(st, mode=use)
-    return st, log + log2
-
-
-def place_all(st, country, n, mode="place"):
-    for _ in range(n):
-        st, _ = choose(st, mode=mode, country=country)
-    return st
-
-
-def infl(st, c):
-    v = st["influence"][c]
-    return (v["USA"], v["USSR"])
-
-
-def prompt(st):
-    return decision(st)["prompt"]
-
-
-def round_prompt(st, side):
-    return prompt(st).startswith("Turn") and f": {side}, play a card" in prompt(st)
-
-
 def late(hands, phasing="USSR", **kw):
     kw.setdefault("turn", LATE)
     return action_round_state(hands=hands, phasing=phasing, **kw)

@@ -8,69 +8,21 @@ Late War cards (86, 96, 97, 110) are only used through their effect numbers.
 
 import json
 
-from squabble.games.struggle import decision, validate
+from squabble.games.struggle import validate
 from squabble.games.struggle.core import EVENTS
 from squabble.games.struggle.events import add_effect, can_occur, has_effect
 from squabble.games.struggle.events.early import nato_protects
-from struggle_helpers import action_round_state, choose, headline_state, options_with
+from struggle_helpers import (action_round_state, cards, choose, countries, event, headline_state,
+                             infl, kind, modes, place_all, player, prompt, round_prompt)
 
 MID = 4
 MID_CARDS = [n for n in range(36, 82)]
 
 
 # ---------------------------------------------------------------- helpers
-def countries(st):
-    return [o["country"] for o in decision(st)["options"] if o.get("country")]
-
-
-def cards(st):
-    return [o["card"] for o in decision(st)["options"] if o.get("card")]
-
-
-def modes(st):
-    return options_with(st, "mode")
-
-
-def event(st, card, use="event"):
-    """The phasing side plays ``card`` and chooses ``use``; returns (state, log)."""
-    st, log = choose(st, mode="play", card=card)
-    st, log2 = choose(st, mode=use)
-    return st, log + log2
-
-
-def place_all(st, country, n, mode="place"):
-    for _ in range(n):
-        st, _ = choose(st, mode=mode, country=country)
-    return st
-
-
-def infl(st, c):
-    v = st["influence"][c]
-    return (v["USA"], v["USSR"])
-
-
-def prompt(st):
-    return decision(st)["prompt"]
-
-
-def player(st):
-    return decision(st)["player"]
-
-
-def round_prompt(st, side):
-    return prompt(st).startswith("Turn") and f": {side}, play a card" in prompt(st)
-
-
 def mid(hands, phasing="USSR", **kw):
     kw.setdefault("turn", MID)
     return action_round_state(hands=hands, phasing=phasing, **kw)
-
-
-def kind(st, k):
-    """Choose the kind of operations if the engine asks it (it does not when only one is legal)."""
-    if k in modes(st) and not any(o.get("country") for o in decision(st)["options"]):
-        st, _ = choose(st, mode=k)
-    return st
 
 
 def test_every_mid_war_card_has_an_event():
