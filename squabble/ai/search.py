@@ -5,11 +5,13 @@
    play, using the normal level's equilibrium mix computed from the opponent's own point of view
    (its hand, which is public, and what it could know of ours), blended with a uniform prior so
    that an unusual opponent is never ruled out.
-2. Search.  For every candidate option the engine plays the game to the end many times
-   ("rollouts"): each rollout draws a determinization from the belief and an Event deck order,
-   then both sides play the normal level's policy (sampled, never peeking).  The same
-   determinizations and random streams are used for every option (common random numbers), and
-   successive halving spends the budget on the options that still look best.
+2. Search.  For every candidate option the engine plays the rest of the era many times
+   ("rollouts"; in era 5, to the end of the game): each rollout draws a determinization from
+   the belief and an Event deck order, then both sides play the normal level's policy (phase 2
+   sampled from its mix, never peeking) and the next era's start is scored with
+   ``heuristic.static_eval``.  The same determinizations and random streams are used for every
+   option (common random numbers), and successive halving spends the budget on the options
+   that still look best.
 3. The option with the best mean result is played.  The budget is a fixed number of rollouts, so
    the choice depends only on the view and the seed, never on the machine's speed.
 """
@@ -24,7 +26,7 @@ from squabble.games.squabble import engine as E
 from squabble.games.squabble.cards import OTHER, SIDES
 
 PRIOR_UNIFORM = 0.3      # share of the belief that ignores the opponent model
-ROLLOUTS = 240          # rollouts per decision, spread by successive halving
+ROLLOUTS = 240           # rollouts per decision, spread by successive halving
 ROLLOUT_ERAS = 0         # eras played out after the current one before the static evaluation
 
 
@@ -124,21 +126,24 @@ def hard_choice(v: dict, side: str, rng: random.Random, budget: int = ROLLOUTS) 
         return 0
     kind = v["pending"]["kind"]
     if kind == "take_tokens":
-        return 0  # the most tokens allowed: never worse
+        return 0  # the most tokens allowed: a token is never worse than none
+    if kind == "take_token":
+        return [o[0] for o in opts].index("take_token")
     sg = H.SGN[side]
     bel = belief(v, side)
     # Candidates: every option; successive halving keeps the better half each round.
     alive = list(range(n))
     totals = [0.0] * n
     counts = [0] * n
-    rounds = max(1, (n - 1).bit_length())
+    rounds, m = 0, n
+    while m > 1:
+        m //= 2
+        rounds += 1
     per_round = budget // rounds
-    it = 0
     events = list(v["event_deck"])
     while True:
         k = max(2, per_round // len(alive))
         for _ in range(k):
-            it += 1
             a = _draw(bel, rng)
             deck = list(events)
             rng.shuffle(deck)

@@ -917,6 +917,10 @@ class TableScene(Scene):
         self._draw_banner(surf)
         self._draw_moment(surf, d)
         self._draw_cloud(surf)
+        if self.shake > 0 and self.speed > 0:   # counters and the cloud shake the table
+            amp = max(1, L.s(7 * min(1.0, self.shake / 0.3)))
+            k = int(self.t * 60)
+            surf.scroll((k * 7919) % (2 * amp + 1) - amp, (k * 104729) % (2 * amp + 1) - amp)
 
     def _draw_topbar(self, surf, d):
         self._layer(surf, "top", (d["era"], d["phase"], d["event"], self.demo),

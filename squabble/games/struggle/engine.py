@@ -207,6 +207,10 @@ def space_ok(state: dict, side: str, card: int) -> bool:
 def do_coup(state: dict, side: str, country: str, ops: int, *, milops=True, log=None) -> int:
     """Rewrite 2.3.6(d).  Returns the modified roll (how much changed hands)."""
     enemy = ENEMY[side]
+    for fn, a in list(active_hooks(state, "coup_declared")):
+        fn(state, a, side, country)
+    if state["winner"] is not None:
+        return 0
     if milops:
         add_milops(state, side, ops)
     if country in BATTLEGROUND and all(fn(state, a, side, country)

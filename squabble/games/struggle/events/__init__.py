@@ -64,6 +64,9 @@ def hook(name: str, number: int):
     - turn_end(state, args) -> None: at the start of the reset phase (before until-turn effects end).
     - coup_done(state, args, side, country, result) -> None: once after each coup by ``side``
       (free coups included) has been rolled and resolved; ``result`` is the modified roll.
+    - coup_declared(state, args, side, country) -> None: once when ``side`` launches a coup
+      (free coups included), before MilOps, DEFCON and the die; a hook that ends the game (win())
+      stops the coup there (Cuban Missile Crisis).
     """
     if name not in HOOKS:
         raise ValueError(f"unknown hook {name!r}")

@@ -137,23 +137,12 @@ def cuban_missile_crisis(e):
     add_effect(st, 40, e.side, until="turn", restricted=e.enemy)
 
 
-def _cmc_loses(state, args, side) -> None:
+@hook("coup_declared", 40)
+def cmc_coup_declared(state, args, side, country):
+    """MW-4: a coup by the restricted side ends the game as soon as it is declared, before
+    MilOps, DEFCON (a battleground) and the die."""
     if args["restricted"] == side and state["winner"] is None:
         win(state, ENEMY[side], f"Cuban Missile Crisis: the {side} launched a coup")
-
-
-@hook("coup_defcon", 40)
-def cmc_coup_defcon(state, args, side, country):
-    """A battleground coup: the loss comes before DEFCON would drop."""
-    _cmc_loses(state, args, side)
-    return True
-
-
-@hook("coup_mod", 40)
-def cmc_coup_mod(state, args, side, country):
-    """Any coup (also one whose DEFCON drop another effect skipped)."""
-    _cmc_loses(state, args, side)
-    return 0
 
 
 @hook("card_played", 40)
