@@ -133,6 +133,40 @@ def test_cuban_missile_crisis_ends_with_the_turn():
     assert st["turn"] == MID + 1 and not has_effect(st, 40)
 
 
+def test_cuban_missile_crisis_loss_is_declared_before_milops_and_the_die():
+    # card 40; FAQ #40 + coup_declared hook: the coup never happens (no MilOps, no die rolled)
+    st = mid({"USA": [4], "USSR": [7]}, phasing="USA", defcon=3, influence={"Haiti": (0, 1)},
+             dice=[6])
+    add_effect(st, 40, "USSR", until="turn", restricted="USA")
+    st, _ = choose(st, mode="play", card=4)
+    st, _ = choose(st, mode="coup")
+    st, _ = choose(st, mode="coup", country="Haiti")
+    assert st["winner"] == "USSR" and "Cuban Missile Crisis" in st["end_reason"]
+    assert st["milops"]["USA"] == 0 and st["dice"] == [6] and infl(st, "Haiti") == (0, 1)
+
+
+def test_cuban_missile_crisis_previewing_coup_modifiers_ends_nothing():
+    # card 40: the loss is the coup_declared hook's, so evaluating coup_mod/coup_defcon is pure
+    from squabble.games.struggle.core import active_hooks
+    st = mid({"USA": [4], "USSR": [7]}, phasing="USA", influence={"Iran": (0, 1)})
+    add_effect(st, 40, "USSR", until="turn", restricted="USA")
+    assert sum(fn(st, a, "USA", "Iran") for fn, a in active_hooks(st, "coup_mod")) == 0
+    assert all(fn(st, a, "USA", "Iran") for fn, a in active_hooks(st, "coup_defcon"))
+    assert st["winner"] is None
+
+
+def test_cuban_missile_crisis_free_coup_granted_by_an_event_loses():
+    # card 40 + card 47; digest 047: a Junta free coup is still a coup for the crisis
+    st = mid({"USA": [47], "USSR": [7]}, phasing="USA", clear=True, influence={"Chile": (0, 1)},
+             dice=[6])
+    add_effect(st, 40, "USSR", until="turn", restricted="USA")
+    st, _ = event(st, 47)
+    st, _ = choose(st, mode="place", country="Bolivia")
+    st, _ = choose(st, mode="coup")
+    st, _ = choose(st, mode="coup", country="Chile")
+    assert st["winner"] == "USSR" and st["dice"] == [6] and st["defcon"] == 5
+
+
 # ---------------------------------------------------------------- 041 Nuclear Subs
 def test_nuclear_subs_us_battleground_coup_keeps_defcon():
     # card 41; digest 041: only US coups; the USSR's still lower DEFCON
