@@ -119,7 +119,9 @@ def _draw(bel, rng):
     return bel[-1][0]
 
 
-def hard_choice(v: dict, side: str, rng: random.Random, budget: int = ROLLOUTS) -> int:
+def hard_choice(v: dict, side: str, rng: random.Random, budget: int | None = None) -> int:
+    if budget is None:
+        budget = ROLLOUTS
     opts = E.options(v)
     n = len(opts)
     if n == 1:

@@ -1397,8 +1397,8 @@ class TableScene(Scene):
             # a little rocket rising for the winner
             if w:
                 rk = min(1.0, m["t"] / max(0.01, m["len"] * 0.8))
-                rx = 500 - 180 + 210 * (0 if w == "USSR" else 1) + 75
-                draw_space_symbol(surf, L.p(rx, box[1] + 260 - 200 * rk), L.s(16))
+                rx = 500 - 180 + 210 * (0 if w == "USSR" else 1) + (-24 if w == "USSR" else 174)
+                draw_space_symbol(surf, L.p(rx, box[1] + 280 - 210 * rk), L.s(16))
             text(surf, msg, L.font(28, True), T.GOLD, L.p(500, box[1] + 340), "center")
         elif m["kind"] == "event":
             panel(surf, L, box, colour=(30, 20, 44), edge=(200, 170, 240))

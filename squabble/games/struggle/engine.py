@@ -416,14 +416,21 @@ def h_event(state, frame, answer, log):
         if not can_occur(state, card, frame["side"]):
             frame["occurred"] = False
             say(log, f"The event of {card_name(card)} cannot occur now.")
-            dispose(state, frame)
-            finish(state, frame, {"occurred": False})
+            event_over(state, frame)
             return
         say(log, f"{frame['side']} resolves {card_name(card)}.")
     EVENTS[card](Event(state, frame, answer, log))
     if state["pending"] is not None or state["winner"] is not None or state["stack"][-1] is not frame:
         return
+    event_over(state, frame)
+
+
+def event_over(state: dict, frame: dict) -> None:
+    """The end of every event resolution, occurred or not: the card is disposed of, the
+    ``event_done`` hooks see it (U2 Incident), then the frame finishes."""
     dispose(state, frame)
+    for fn, args in list(active_hooks(state, "event_done")):
+        fn(state, args, frame["card"], frame["side"], frame["occurred"])
     finish(state, frame, {"occurred": frame["occurred"]})
 
 

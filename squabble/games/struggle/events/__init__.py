@@ -67,6 +67,11 @@ def hook(name: str, number: int):
     - coup_declared(state, args, side, country) -> None: once when ``side`` launches a coup
       (free coups included), before MilOps, DEFCON and the die; a hook that ends the game (win())
       stops the coup there (Cuban Missile Crisis).
+    - event_done(state, args, card, side, occurred) -> None: once at the end of every event
+      resolution (played, headlined, or resolved by another event: Star Wars, Missile Envy, Grain
+      Sales), after the card was disposed of; ``side`` resolved it, ``occurred`` is False when it
+      could not occur or did not (e.not_occurred()).  It may change the state but not ask or
+      start a task.
     """
     if name not in HOOKS:
         raise ValueError(f"unknown hook {name!r}")

@@ -13,8 +13,9 @@ Helpers meant for other modules (Late War cards):
 * ``willy_brandt_active(state)`` - 055's effect is in force (Tear Down this Wall ends it with
   ``remove_effect(state, 55)``; 055 cannot occur while effect 96 is in force).
 * ``john_paul_elected(state)`` - 068 occurred (Solidarity's prerequisite).
-* ``un_intervention_resolved(state)`` - call it when UN Intervention's event is resolved outside a
-  normal card play (Star Wars): 060 U2 Incident pays its extra VP.
+* ``un_intervention_resolved(state)`` - 060 U2 Incident pays its extra VP (once).  Not needed for
+  an event resolution of UN Intervention, which the ``event_done`` hook sees wherever it happens
+  (Star Wars included); only a pairing that runs no event frame calls it (Grain Sales).
 * ``war_card_played_by_usa(state, card, use)`` - call it when the USA plays a war card outside a
   normal action-round play: 059 Flower Power pays the USSR.
 * ``trapped_by(state, side)`` - the card (42 Quagmire / 44 Bear Trap) trapping ``side``, or None.
@@ -712,14 +713,18 @@ def u2_incident(e):
 
 
 def un_intervention_resolved(state: dict) -> None:
+    """U2 Incident's extra VP (once).  Called by its ``event_done`` hook, and by Grain Sales when
+    the taken card is played together with UN Intervention (no event frame runs then)."""
     if has_effect(state, 60):
         remove_effect(state, 60)
         vp(state, "USSR", 1)
 
 
-@hook("card_played", 60)
-def u2_watch(state, args, side, card, use):
-    if _actual_play(state, side, card, use) == (32, "event"):
+@hook("event_done", 60)
+def u2_watch(state, args, card, side, occurred):
+    """Every UN Intervention event that occurred, however it was reached (a play, Star Wars,
+    Missile Envy)."""
+    if card == 32 and occurred:
         un_intervention_resolved(state)
 
 
@@ -840,8 +845,6 @@ def grain_sales(e):
             e.ops(printed_ops(card), card=card)
             return
         war_card_played_by_usa(st, card, mode)
-        if card == 32 and mode == "event":
-            un_intervention_resolved(st)
         e.data["todo"] = list(USE_STEPS.get(mode, ("discard", "ops:" + mode)))
         e.step = 2
     if e.step == 2:
