@@ -141,6 +141,22 @@ def test_star_wars_ussr_card_resolved_by_the_ussr_and_eliminated():
     assert decision(st)["player"] == "USSR"        # then the USSR's operations
 
 
+def test_star_wars_fetching_un_intervention_pays_u2_incident():
+    # card 85 + card 32 + card 60 (its effect added directly; its event_done hook is mid.py's):
+    # digest 060: the extra VP whoever uses UN Intervention's event, Star Wars included
+    st = late({"USA": [85, 87], "USSR": [84]}, phasing="USA", space={"USA": 3, "USSR": 2},
+              clear=True, influence={"Mexico": (1, 0)})
+    add_effect(st, 60, "USSR", until="turn")
+    st["deck"].remove(32)
+    st["discard"] = [32]
+    st, _ = event(st, 85)
+    st, _ = choose(st, mode="choose", card=32)
+    st, _ = choose(st, mode="choose", card=87)                   # paired with The Reformer
+    st = place_all(st, "Mexico", 3, "influence")
+    assert infl(st, "Mexico") == (4, 0) and 87 in st["discard"] and 32 in st["discard"]
+    assert st["vp"] == -1 and not has_effect(st, 60) and round_prompt(st, "USSR")
+
+
 # ---------------------------------------------------------------- 086 North Sea Oil
 def test_north_sea_oil_eighth_round_this_turn_only():
     # card 86; digest 086: the US alone takes an 8th action round, this turn

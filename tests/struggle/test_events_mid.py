@@ -627,7 +627,36 @@ def test_u2_incident_and_un_intervention_later():
     st, _ = choose(st, mode="influence", country="Canada")
     st, _ = event(st, 32)
     st, _ = choose(st, mode="choose", card=4)                   # UN Intervention with Duck and Cover
+    assert st["vp"] == -1                                       # paid when the event is over
+    st = kind(st, "influence")
+    st = place_all(st, "Finland", 3, "influence")
     assert st["vp"] == -2 and not has_effect(st, 60) and st["defcon"] == 5
+    assert round_prompt(st, "USA")
+
+
+def test_u2_incident_pays_for_un_intervention_taken_by_missile_envy():
+    # card 60 + card 49 + card 32; digest 060 ("whoever plays it"): the USSR takes the neutral UN
+    # Intervention with Missile Envy and resolves it at once -> the event_done hook pays
+    st = mid({"USSR": [49, 7], "USA": [32, 19]}, clear=True, influence={"Cuba": (0, 1)})
+    add_effect(st, 60, "USSR", until="turn")
+    st["hands"]["USA"] = [32]                                     # 1 op: the highest card
+    st["deck"].append(19)
+    st["hands"]["USSR"].append(4)                                 # a US card to pair it with
+    st["deck"].remove(4)
+    st, _ = event(st, 49)
+    st, _ = choose(st, mode="choose", card=4)                     # UN Intervention's pick
+    st = kind(st, "influence")
+    st = place_all(st, "Cuba", 3, "influence")
+    assert st["vp"] == -1 and not has_effect(st, 60) and 4 in st["discard"]
+    assert 32 in st["discard"] and 49 in st["hands"]["USA"]
+
+
+def test_u2_incident_pays_nothing_when_un_intervention_cannot_occur():
+    # card 60 + card 32: event_done reports occurred=False (no US card in the taker's hand)
+    st = mid({"USSR": [49, 7], "USA": [32]}, clear=True)
+    add_effect(st, 60, "USSR", until="turn")
+    st, _ = event(st, 49)
+    assert st["vp"] == 0 and has_effect(st, 60) and 32 in st["discard"]
 
 
 # ---------------------------------------------------------------- 061 OPEC
