@@ -6,6 +6,7 @@ from pathlib import Path
 
 from squabble.games.struggle import apply, decision, new_game
 from squabble.games.struggle.engine import run
+from squabble.games.struggle.events import add_effect
 from squabble.games.struggle.validation import expected_cards
 
 SHARED = Path(__file__).resolve().parents[2] / ".." / "shared"
@@ -13,12 +14,14 @@ SHARED = Path(__file__).resolve().parents[2] / ".." / "shared"
 
 def action_round_state(hands=None, phasing="USSR", turn=1, action_round=1, influence=None,
                        clear=False, defcon=5, seed=0, options=None, china="USSR", china_up=True,
-                       space=None, dice=None):
+                       space=None, dice=None, effects=()):
     """A test-set-up game at the start of an action round of ``phasing``.
 
     ``hands``: {"USA": [...], "USSR": [...]} (the other cards go to the draw pile, in order);
     ``influence``: {country: (usa, ussr)} set after the standard fixed influence, or on an empty
-    map with ``clear=True``; ``china``: holder (None: nobody)."""
+    map with ``clear=True``; ``china``: holder (None: nobody); ``effects``: [(card, by, {args})]
+    put in force before the round starts (so that its round_start and play_options hooks count:
+    an effect added afterwards only counts from the next decision on)."""
     st = new_game(seed, options, test_setup=True)
     if clear:
         for v in st["influence"].values():
@@ -41,6 +44,8 @@ def action_round_state(hands=None, phasing="USSR", turn=1, action_round=1, influ
     st["stack"] = [{"kind": "game"}]
     st["pending"] = None
     st["dice"] = list(dice or [])
+    for card, by, *args in effects:
+        add_effect(st, card, by, **(args[0] if args else {}))
     run(st)
     return st
 

@@ -398,19 +398,47 @@ def test_missile_envy_takes_own_event_card_and_resolves_it():
 
 
 def test_missile_envy_enemy_card_gives_ops_then_obligation():
-    # card 49; digest 049 + U-3 (printed ops) + MW-10: the enemy card's ops, no event; the USA
-    # must play Missile Envy for operations next (another pick is replaced)
+    # card 49; digest 049 + U-3 (printed ops) + MW-10: the enemy card's ops, no event; in its
+    # next action round the USA may play only Missile Envy, and only for operations (U-4)
     st = mid({"USSR": [49, 7], "USA": [4, 19]}, clear=True, influence={"Cuba": (0, 1)})
     st, _ = event(st, 49)
     st = kind(st, "influence")
     st = place_all(st, "Cuba", 3, "influence")               # Duck and Cover's 3 ops, no event
     assert st["defcon"] == 5 and 4 in st["discard"] and sorted(st["hands"]["USA"]) == [19, 49]
-    st, _ = choose(st, mode="play", card=19)
+    assert player(st) == "USA" and cards(st) == [49] and modes(st) == ["play"]
+    assert validate(json.loads(json.dumps(st))) is None
+    st, _ = choose(st, mode="play", card=49)
+    assert modes(st) == ["influence", "realign", "coup"]     # no event, no Space Race
+    assert validate(json.loads(json.dumps(st))) is None
     st, _ = choose(st, mode="influence")
-    assert 19 in st["hands"]["USA"] and 49 in st["discard"]  # replaced by Missile Envy
-    st = kind(st, "influence")
+    assert not has_effect(st, 49)                              # the obligation is met
     st = place_all(st, "Canada", 2, "influence")
-    assert 49 in st["discard"] and round_prompt(st, "USSR") and infl(st, "Canada") == (2, 0)
+    assert 49 in st["discard"] and 19 in st["hands"]["USA"] and infl(st, "Canada") == (2, 0)
+    assert round_prompt(st, "USSR")
+
+
+def test_missile_envy_obligation_lapses_when_the_card_left_the_hand():
+    # card 49; MW-10: Missile Envy is gone (discarded by an event meanwhile): a normal round,
+    # and that round ends the obligation
+    st = mid({"USA": [19, 4], "USSR": [7]}, phasing="USA", effects=[(49, "USSR", {"side": "USA"})])
+    assert sorted(cards(st)) == [4, 19]
+    st, _ = choose(st, mode="play", card=4)
+    assert "event" in modes(st)
+    st, _ = choose(st, mode="event")
+    assert not has_effect(st, 49)
+
+
+def test_missile_envy_obligation_is_not_a_play_of_the_enemy_round():
+    # card 49 + card 67; MW-10/MW-15: the card Grain Sales takes is played in the USSR's round
+    # (the USSR played Grain Sales for operations): the USA's obligation does not restrict it
+    st = mid({"USSR": [67, 7], "USA": [49, 19]}, clear=True, influence={"Mexico": (1, 0)},
+             effects=[(49, "USSR", {"side": "USA"})])
+    st["hands"]["USSR"] = [67, 36]
+    st["deck"].append(7)
+    st["deck"].remove(36)
+    st, _ = event(st, 67, "event_first")
+    assert player(st) == "USA" and "event" in modes(st) and "return" in modes(st)
+    assert has_effect(st, 49)
 
 
 def test_missile_envy_ties_chosen_by_the_victim_and_no_event_for_the_receiver():
@@ -947,17 +975,35 @@ def test_trapped_rounds_follow_each_other_when_the_enemy_has_no_round_left():
     assert st["turn"] == MID + 1 and has_effect(st, 44)
 
 
-def test_missile_envy_space_race_choice_becomes_operations():
-    # card 49; U-4 + MW-10: the forced Missile Envy cannot go to the Space Race
-    st = mid({"USA": [49, 19], "USSR": [7]}, phasing="USA", clear=True,
-             influence={"Mexico": (1, 0)})
-    add_effect(st, 49, "USSR", side="USA")
+def test_missile_envy_obliged_round_offers_only_its_operations():
+    # card 49; U-4 + MW-10: the obliged USA sees only Missile Envy, then only operations (not
+    # the Space Race it could afford, not its event); The China Card is not offered either
+    st = mid({"USA": [49, 19], "USSR": [7]}, phasing="USA", clear=True, china="USA",
+             influence={"Mexico": (1, 0)}, effects=[(49, "USSR", {"side": "USA"})])
+    assert cards(st) == [49]
     st, _ = choose(st, mode="play", card=49)
-    assert "event" not in modes(st)
-    st, _ = choose(st, mode="space")
-    st = kind(st, "influence")
+    assert modes(st) == ["influence"]                           # nothing to realign or coup
+    from squabble.games.struggle.engine import space_ok
+    assert space_ok(st, "USA", 49)                              # the Space Race was affordable
+    st, _ = choose(st, mode="influence")
     st = place_all(st, "Mexico", 2, "influence")
     assert st["space"]["USA"] == 0 and 49 in st["discard"] and not has_effect(st, 49)
+    assert round_prompt(st, "USSR")
+
+
+def test_missile_envy_obligation_carries_to_the_next_turn():
+    # card 49; digest 049 (FAQ): received with no action round left, the obligation waits for
+    # the receiver's first action round of the next turn (the headline is not one)
+    st = mid({"USA": [49], "USSR": [7]}, phasing="USA", action_round=7, clear=True)
+    st, _ = event(st, 49)
+    st = kind(st, "influence")
+    st = place_all(st, "Canada", 3, "influence")             # Socialist Governments' 3 ops
+    assert st["turn"] == MID + 1 and has_effect(st, 49) and 49 in st["hands"]["USSR"]
+    st = headline_state({"USA": [4, 22], "USSR": [49, 8, 12]}, turn=MID + 1)
+    add_effect(st, 49, "USA", side="USSR")
+    st, _ = choose(st, mode="headline", card=12)
+    st, _ = choose(st, mode="headline", card=4)
+    assert player(st) == "USSR" and st["action_round"] == 1 and cards(st) == [49]
 
 
 def test_grain_sales_with_un_intervention():

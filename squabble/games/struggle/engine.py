@@ -470,6 +470,7 @@ def h_round(state, frame, answer, log):
             # ("may", digest 086) -- no other rule gives eight
             if options and (not state["hands"][side] or state["action_round"] == 8):
                 options.append(opt("Play no card", mode="pass"))
+            options = hooked_options(state, side, None, options)
             if not options:
                 say(log, f"{side} has no card and sits out action round {state['action_round']}.")
                 frame["stage"] = "end"
@@ -575,7 +576,15 @@ def use_options(state: dict, side: str, card: int) -> list:
     if space_ok(state, side, card):
         box = SPACE_RACE[state["space"][side]]
         out.append(opt(f"Space Race attempt ({box['name']}: roll 1-{box['roll_max']})", mode="space"))
-    return out
+    return hooked_options(state, side, card, out)
+
+
+def hooked_options(state: dict, side: str, card, options: list) -> list:
+    """The ``play_options`` hooks' say on a play of ``side``: which card (``card`` None) or how
+    to use ``card``.  Pure: also called to check a saved game's pending decision."""
+    for fn, args in list(active_hooks(state, "play_options")):
+        options = fn(state, args, side, card, options)
+    return options
 
 
 def research(state: dict, side: str, log=None) -> None:

@@ -55,27 +55,22 @@ def trapped_by(state: dict, side: str):
     return None
 
 
-def _envy_due(state: dict, side: str, card=None) -> bool:
-    """``side`` must now play 049 Missile Envy for operations (it is in its hand, or it is the
-    card just picked)."""
+def _envy_due(state: dict, side: str) -> bool:
+    """``side`` must play 049 Missile Envy for operations in its action round (MW-10): an
+    obligation names it and the card is still in its hand."""
     return any(a.get("side") == side for a in effect_args(state, 49)) \
-        and (card == 49 or 49 in state["hands"][side])
+        and 49 in state["hands"][side]
 
 
 def _actual_play(state: dict, side: str, card: int, use: str):
     """What the play ``side`` just chose really is, whatever order the card_played hooks run
-    in: None in a Quagmire/Bear Trap round (not a normal play, MW-8), Missile Envy for
-    operations when its obligation replaces the choice (MW-10), else (card, use).  Cached in the
-    round frame so that every hook sees the same answer before any of them changes the state."""
+    in: None in a Quagmire/Bear Trap round (not a normal play, MW-8), else (card, use).  Cached
+    in the round frame so that every hook sees the same answer before any of them changes the
+    state."""
     frame = _round_frame(state, side)
     if frame is not None and "actual" in frame:
         return tuple(frame["actual"]) if frame["actual"] else None
-    if trapped_by(state, side):
-        got = None
-    elif _envy_due(state, side, card):
-        got = (49, use if card == 49 and use in OPS_USES else "ops")
-    else:
-        got = (card, use)
+    got = None if trapped_by(state, side) else (card, use)
     if frame is not None:
         frame["actual"] = list(got) if got else None
     return got
@@ -533,27 +528,29 @@ def missile_envy_no_event(state, args, card, side):
     return card == 49 and side == args["side"]
 
 
+@hook("play_options", 49)
+def missile_envy_options(state, args, side, card, options):
+    """MW-10: in the obliged side's action round the only card it may play is Missile Envy (while
+    it holds it; an eighth round may still be passed), and only for operations: no event, no
+    Space Race (U-4).  Not a play of the side's own round (Grain Sales' card): no restriction."""
+    if side != args["side"] or _round_frame(state, side) is None:
+        return options
+    if card is None:
+        if 49 not in state["hands"][side]:
+            return options                       # it left the hand: the obligation lapses
+        return [o for o in options if o.get("card") == 49 or o.get("mode") == "pass"]
+    if card == 49:
+        return [o for o in options if o.get("mode") in OPS_USES]
+    return options
+
+
 @hook("card_played", 49)
 def missile_envy_obligation(state, args, side, card, use):
-    """MW-10: the next play of the obliged side is Missile Envy for operations: any other choice
-    (another card, the Space Race) is replaced by it; the other card goes back to the hand."""
-    if side != args["side"]:
-        return
-    frame = _round_frame(state, side)
-    act = _actual_play(state, side, card, use)
-    if frame is None or frame.get("trap") or act is None:
-        return
-    due = _envy_due(state, side, card)
-    remove_effect_args(state, 49, side)
-    if not due or (card == 49 and use in OPS_USES):
-        return
-    if card != 49:
-        if card != CHINA:
-            to_hand(state, card, side)
-        take_card(state, 49)
-        state["table"].append(49)
-        frame["card"] = 49
-    frame["todo"] = ["discard", "ops"]
+    """MW-10: the obliged side's next normal play ends the obligation: Missile Envy for
+    operations, or anything once Missile Envy has left its hand (lapsed)."""
+    if side == args["side"] and _round_frame(state, side) is not None \
+            and _actual_play(state, side, card, use) is not None:
+        remove_effect_args(state, 49, side)
 
 
 # ---------------------------------------------------------------- 050 "We Will Bury You"
