@@ -1155,6 +1155,15 @@ class TableScene(Scene):
                 highlight = T.GOLD
             draw_card(surf, L, T.card_face(cid, self.cb), sp.rect, face_up=up,
                       back=T.card_back(side, self.cb), flip=scale, highlight=highlight, dim=dim)
+        # number keys: a small badge over each card of the deciding hand
+        if dec and dec["player"] == self.bottom and dec["kind"] in PRIVATE_KINDS:
+            f = L.font(16, True)
+            for n, cid in enumerate(self._hand_index_cards()[:9], start=1):
+                x, y, w, h = self.sprites[cid].rect
+                c = L.p(x + w / 2, y - 2)
+                pygame.draw.circle(surf, (20, 22, 30), c, L.s(10))
+                pygame.draw.circle(surf, T.MUTED, c, L.s(10), max(1, L.s(1.5)))
+                text(surf, str(n), f, T.TEXT, c, "center")
         # slot labels under empty slots
         for side in SIDES:
             sy = TOP_SLOT_Y if side_row(self.bottom, side) == "top" else BOT_SLOT_Y

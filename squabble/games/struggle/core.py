@@ -21,7 +21,7 @@ TASKS: dict = {}
 HOOKS: dict = {name: {} for name in (
     "ops_mod", "ops_bonus", "can_target", "coup_mod", "realign_mod", "coup_defcon",
     "scoring", "card_played", "round_end", "action_rounds", "blocks_event", "turn_end",
-    "coup_done", "coup_declared", "event_done", "play_options")}
+    "coup_done", "coup_declared", "event_done", "play_options", "round_start")}
 
 
 def active_hooks(state: dict, name: str):

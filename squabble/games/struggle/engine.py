@@ -461,6 +461,11 @@ def h_round(state, frame, answer, log):
             state["active"] = side
             state["round"] = {"defcon_start": state["defcon"], "defcon2": False}
             snapshot_access(state)
+            # a round_start hook may take the whole round (a task it started): Quagmire/Bear Trap
+            for fn, args in list(active_hooks(state, "round_start")):
+                if fn(state, args, side):
+                    frame["stage"] = "end"
+                    return
             options = [PLAY_OPTS[c] for c in state["hands"][side]]
             china = state["china"]
             if china["holder"] == side and china["face_up"]:

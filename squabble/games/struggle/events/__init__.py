@@ -79,6 +79,12 @@ def hook(name: str, number: int):
       Return the options to offer (filter the list, never change its dicts); must not change the
       state (it is evaluated again to check a saved game).  An empty card choice: the side plays
       no card this round; no use left: the card is discarded (2.3.5(c)).
+    - round_start(state, args, side) -> bool: at the start of ``side``'s action round (after
+      the access snapshot, before the card choice).  Returning True takes the round: the hook has
+      started a task (start_task) that plays it, and the engine offers no card choice but still
+      ends the round normally (round_end hooks).  The hooks are called in the order the effects
+      came into force until one returns True.  A hook returning False must not change the state
+      (it is evaluated again to check a saved game).  Quagmire and Bear Trap.
     """
     if name not in HOOKS:
         raise ValueError(f"unknown hook {name!r}")

@@ -23,7 +23,7 @@ Helpers meant for other modules (Late War cards):
 
 from __future__ import annotations
 
-from . import (BATTLEGROUND, CHINA, COUNTRIES, ENEMY, REGION_SETS, REGIONS, STABILITY,
+from . import (BATTLEGROUND, COUNTRIES, ENEMY, REGION_SETS, REGIONS, STABILITY,
                add_effect, add_influence, add_milops, adjacent_controlled, advance_space,
                card_name, card_side, ccw_unclaimed, controls, degrade_defcon, discard, draw,
                effect_args, event, has_effect, hook, improve_defcon, inf, is_scoring, ops_value,
@@ -40,7 +40,8 @@ OPS_USES = ("influence", "realign", "coup")
 
 # ---------------------------------------------------------------- shared pieces
 def _round_frame(state: dict, side: str):
-    """The action-round frame of ``side`` if it is the running step (card_played hooks)."""
+    """The action-round frame of ``side`` if it is the running step: the play is ``side``'s own
+    action-round play (play_options hooks)."""
     stack = state.get("stack") or []
     if stack and stack[-1].get("kind") == "round" and stack[-1].get("side") == side:
         return stack[-1]
@@ -60,20 +61,6 @@ def _envy_due(state: dict, side: str) -> bool:
     obligation names it and the card is still in its hand."""
     return any(a.get("side") == side for a in effect_args(state, 49)) \
         and 49 in state["hands"][side]
-
-
-def _actual_play(state: dict, side: str, card: int, use: str):
-    """What the play ``side`` just chose really is, whatever order the card_played hooks run
-    in: None in a Quagmire/Bear Trap round (not a normal play, MW-8), else (card, use).  Cached
-    in the round frame so that every hook sees the same answer before any of them changes the
-    state."""
-    frame = _round_frame(state, side)
-    if frame is not None and "actual" in frame:
-        return tuple(frame["actual"]) if frame["actual"] else None
-    got = None if trapped_by(state, side) else (card, use)
-    if frame is not None:
-        frame["actual"] = list(got) if got else None
-    return got
 
 
 def _rounds_left(state: dict, side: str) -> int:
@@ -146,12 +133,8 @@ def cmc_card_played(state, args, side, card, use):
     """MW-4: the restricted side may end the crisis before any play that could make it coup:
     its own play for a coup or an event, or the enemy's play of a card it resolves."""
     r = args["restricted"]
-    act = _actual_play(state, side, card, use)
-    if act is None:
-        return
-    c, u = act
-    could = (side == r and u in ("coup", "event", "event_first", "ops_first")) or \
-            (side != r and card_side(c) == r and u in ("event_first", "ops_first"))
+    could = (side == r and use in ("coup", "event", "event_first", "ops_first")) or \
+            (side != r and card_side(card) == r and use in ("event_first", "ops_first"))
     if could and any(inf(state, x, r) >= 2 for x in CMC_PAY[r]):
         start_task(state, "cmc_cancel", r)
 
@@ -215,27 +198,15 @@ def trap_choices(state: dict, side: str):
     return [], scoring
 
 
-@hook("card_played", 42)
-@hook("card_played", 44)
-def trap_card_played(state, args, side, card, use):
-    """The trapped side's action round: the card it picked is the discard if it qualifies (or a
-    scoring card it may play); otherwise it goes back to the hand and the side is asked again
-    (MW-8: the engine offers the normal plays first)."""
+@hook("round_start", 42)
+@hook("round_start", 44)
+def trap_round_start(state, args, side):
+    """MW-8: every action round of the trapped side is a trapped round, the first one after the
+    headline included: the trap task plays it instead of the normal card choice."""
     if side != args.get("trapped"):
-        return
-    frame = _round_frame(state, side)
-    if frame is None or frame.get("trap"):
-        return
-    _actual_play(state, side, card, use)
-    frame["trap"] = True
-    frame["todo"] = []
-    if card != CHINA:
-        to_hand(state, card, side)
-    discards, scorings = trap_choices(state, side)
-    remove_effect_args(state, 49, side)       # a Missile Envy obligation lapses (MW-10)
-    mode = "discard" if card in discards else "play" if card in scorings else None
-    start_task(state, "trap", side, trap=trapped_by(state, side), card=card if mode else None,
-               mode=mode, discards=discards, scorings=scorings)
+        return False
+    start_task(state, "trap", side, trap=42 if args["trapped"] == "USA" else 44)
+    return True
 
 
 def remove_effect_args(state: dict, number: int, side: str) -> None:
@@ -248,35 +219,35 @@ def remove_effect_args(state: dict, number: int, side: str) -> None:
 
 @task("trap")
 def trap_task(e):
-    """One trapped action round: discard a card worth 2+ ops and roll 1-4 to escape, or play a
-    scoring card; with neither the round passes."""
+    """One trapped action round: discard a card worth 2+ ops (its modified value; no event) and
+    roll 1-4 to escape, or play a scoring card (U-9); with neither the round passes.  Not a
+    normal card play: no card_played effects (U-11)."""
     st = e.state
     side = e.side
     name = card_name(e.data["trap"])
     if e.step == 0:
-        if e.data.get("mode") is None:
-            options = [opt(f"Discard {card_name(c)} and roll to escape", mode="discard", card=c)
-                       for c in e.data["discards"]] + \
-                      [opt(f"Play {card_name(c)}", mode="play", card=c) for c in e.data["scorings"]]
-            if not options:
-                e.say(f"{name}: the {side} has no card worth 2 ops and no scoring card; "
-                      "its action round passes.")
-                return
-            e.step = 1
-            e.ask(side, f"{name}: discard a card worth 2 or more ops, then roll 1-4 to escape",
-                  options)
+        e.say(f"Turn {st['turn']}, action round {st['action_round']}: the {side} is trapped by "
+              f"{name}.")
+        discards, scorings = trap_choices(st, side)
+        remove_effect_args(st, 49, side)      # a Missile Envy obligation ends here (MW-10)
+        options = [opt(f"Discard {card_name(c)} and roll to escape", mode="discard", card=c)
+                   for c in discards] + \
+                  [opt(f"Play {card_name(c)}", mode="play", card=c) for c in scorings]
+        if not options:
+            e.say(f"{name}: the {side} has no card worth 2 ops and no scoring card; "
+                  "its action round passes.")
             return
         e.step = 1
+        e.ask(side, f"Turn {st['turn']}, action round {st['action_round']}: {name}: "
+                    f"discard a card worth 2 or more ops, then roll 1-4 to escape", options)
+        return
     if e.step == 1:
-        if e.answer is not None:
-            e.data["mode"], e.data["card"] = e.answer["mode"], e.answer["card"]
-        card = e.data["card"]
-        if e.data["mode"] == "play":
-            e.step = 2
+        card = e.answer["card"]
+        e.step = 2
+        if e.answer["mode"] == "play":
             e.say(f"{name}: the {side} plays {card_name(card)}.")
             e.resolve(card)
             return
-        e.step = 2
         discard(st, card)
         die = roll(st)
         if die <= 4:
@@ -286,65 +257,11 @@ def trap_task(e):
             e.say(f"{name}: the {side} discards {card_name(card)} and rolls {die}: still trapped.")
 
 
-def _next_round(state: dict):
-    """The action round the engine runs next, as (k, side, cursor after it), or None (the
-    engine's own order, rewrite 4.1.4: USSR then USA; a side with no round left is skipped)."""
-    from ..engine import rounds_for
-    nxt = state.get("ar_next")
-    if state.get("step") != "rounds" or not nxt:
-        return None
-    k, side = nxt
-    most = max(rounds_for(state, "USSR"), rounds_for(state, "USA"))
-    while k <= most:
-        after = [k, "USA"] if side == "USSR" else [k + 1, "USSR"]
-        if k <= rounds_for(state, side):
-            return k, side, after
-        k, side = after
-    return None
-
-
-@hook("round_end", 42)
-@hook("round_end", 44)
-def trap_round_end(state, args, side):
-    """MW-8: when the next action round is the trapped side's, it is played here as a trapped
-    round (the engine would otherwise offer every play first)."""
-    if state["winner"] is not None or any(
-            f.get("kind") == "task" and f.get("name") == "trap_round" for f in state["stack"]):
-        return
-    nxt = _next_round(state)
-    if nxt is not None and nxt[1] == args["trapped"]:
-        # just above the ending round: anything else this round started (NORAD) comes first
-        stack = state["stack"]
-        at = max(i for i, f in enumerate(stack) if f.get("kind") == "round") + 1
-        stack.insert(at, {"kind": "task", "name": "trap_round", "side": nxt[1], "data": {}})
-
-
 @task("trap_round")
-def trap_round_task(e):
-    """Trapped action rounds taken in place of the engine's (one after another if the next one
-    is trapped too)."""
-    st = e.state
-    if e.step == 0 or e.data.get("next"):
-        nxt = _next_round(st)
-        if nxt is None or not trapped_by(st, nxt[1]):
-            return
-        k, side, after = nxt
-        st["ar_next"] = after
-        st["action_round"] = k
-        st["phasing"] = st["active"] = side
-        st["round"] = {"defcon_start": st["defcon"], "defcon2": False}
-        discards, scorings = trap_choices(st, side)
-        remove_effect_args(st, 49, side)
-        e.frame["side"] = side
-        e.data.clear()
-        e.step = 1
-        e.say(f"Turn {st['turn']}, action round {k}: the {side} is trapped by "
-              f"{card_name(trapped_by(st, side))}.")
-        start_task(st, "trap", side, trap=trapped_by(st, side), card=None, mode=None,
-                   discards=discards, scorings=scorings)
-        return
-    e.data["next"] = True
-    trap_round_task(e)
+def trap_round_saved(e):
+    """Only for games saved by an earlier version, whose trapped rounds were pushed as this task
+    (it had already advanced the engine's cursor): it ends at once, and the engine's next
+    action round starts the next trapped round itself (round_start)."""
 
 
 # ---------------------------------------------------------------- 043 SALT Negotiations
@@ -548,8 +465,7 @@ def missile_envy_options(state, args, side, card, options):
 def missile_envy_obligation(state, args, side, card, use):
     """MW-10: the obliged side's next normal play ends the obligation: Missile Envy for
     operations, or anything once Missile Envy has left its hand (lapsed)."""
-    if side == args["side"] and _round_frame(state, side) is not None \
-            and _actual_play(state, side, card, use) is not None:
+    if side == args["side"]:
         remove_effect_args(state, 49, side)
 
 
@@ -567,13 +483,12 @@ def we_will_bury_you(e):
 
 @hook("card_played", 50)
 def we_will_bury_you_check(state, args, side, card, use):
+    """U-11: the USA's next normal card play (a trapped round is none: it is played by the
+    round_start hook of Quagmire, which no card_played hook sees)."""
     if side != "USA":
         return
-    act = _actual_play(state, side, card, use)
-    if act is None:
-        return                                   # a Quagmire round is not a normal play (U-11)
     remove_effect(state, 50)
-    if act != (32, "event"):
+    if (card, use) != (32, "event"):
         vp(state, "USSR", 3)
 
 
@@ -694,10 +609,7 @@ def war_card_played_by_usa(state: dict, card: int, use: str) -> None:
 
 @hook("card_played", 59)
 def flower_power_watch(state, args, side, card, use):
-    if side != "USA":
-        return
-    act = _actual_play(state, side, card, use)
-    if act is not None and act[0] in WAR_CARDS and act[1] != "space":
+    if side == "USA" and card in WAR_CARDS and use != "space":
         vp(state, "USSR", 2)
 
 
@@ -957,10 +869,9 @@ def _without(ctx: dict, country: str) -> dict:
 def shuttle_ask(state, args, side, card, use):
     """MW-13: when an Asia or Middle East scoring card is played in an action round, the USA
     chooses the battleground first."""
-    act = _actual_play(state, side, card, use)
-    if act is None or act[0] not in (1, 3):
+    if card not in (1, 3):
         return
-    region = "Asia" if act[0] == 1 else "Middle East"
+    region = "Asia" if card == 1 else "Middle East"
     if len(_shuttle_candidates(state, region)) > 1:
         start_task(state, "shuttle", "USA", region=region)
 
