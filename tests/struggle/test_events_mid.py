@@ -201,40 +201,32 @@ def test_quagmire_discard_and_escape():
 
 
 def test_quagmire_a_one_op_card_is_not_a_discard_and_roll_5_keeps_trap():
-    # card 42; digest 042 / MW-8: a 1-op pick goes back, the USA is asked for a 2+ ops card
-    st = mid({"USSR": [7], "USA": [4, 19]}, phasing="USA", dice=[5])
-    add_effect(st, 42, "USSR", trapped="USA")
-    st, _ = choose(st, mode="play", card=19)
-    st, _ = choose(st, mode="influence")
-    assert player(st) == "USA" and cards(st) == [4] and "Quagmire" in prompt(st)
+    # card 42; digest 042 / MW-8: the trapped round asks the discard at once (no normal card
+    # choice): only the 2+ ops card; a 5 keeps the trap
+    st = mid({"USSR": [7], "USA": [4, 19]}, phasing="USA", dice=[5], effects=[(42, "USSR", {"trapped": "USA"})])
+    assert player(st) == "USA" and cards(st) == [4] and modes(st) == ["discard"]
+    assert "Quagmire" in prompt(st) and not round_prompt(st, "USA")
+    assert validate(json.loads(json.dumps(st))) is None
     st, _ = choose(st, mode="discard", card=4)
     assert st["hands"]["USA"] == [19] and 4 in st["discard"] and has_effect(st, 42)
     assert st["defcon"] == 5 and round_prompt(st, "USSR")     # Duck and Cover did not fire
 
 
 def test_quagmire_no_qualifying_card_plays_scoring_or_passes():
-    # card 42; digest 042: without a 2-ops card only scoring cards may be played
+    # card 42; digest 042: without a 2-ops card only scoring cards may be played; with none
+    # the round passes
     st = mid({"USSR": [7], "USA": [19, 37]}, phasing="USA", clear=True,
-             influence={"Cuba": (0, 3)})
-    add_effect(st, 42, "USSR", trapped="USA")
-    st, _ = choose(st, mode="play", card=19)
-    st, _ = choose(st, mode="influence")
-    assert cards(st) == [37]
+             influence={"Cuba": (0, 3)}, effects=[(42, "USSR", {"trapped": "USA"})])
+    assert cards(st) == [37] and modes(st) == ["play"]
     st, _ = choose(st, mode="play", card=37)
     assert st["vp"] < 0 and 37 in st["discard"] and st["hands"]["USA"] == [19]
-    st = mid({"USSR": [7], "USA": [19]}, phasing="USA")
-    add_effect(st, 42, "USSR", trapped="USA")
-    st, _ = choose(st, mode="play", card=19)
-    st, log = choose(st, mode="influence")
+    st = mid({"USSR": [7], "USA": [19]}, phasing="USA", effects=[(42, "USSR", {"trapped": "USA"})])
     assert st["hands"]["USA"] == [19] and round_prompt(st, "USSR")
 
 
 def test_quagmire_scoring_card_forced_when_rounds_run_out():
     # card 42; U-9: scoring cards in hand >= action rounds left -> a scoring card must be played
-    st = mid({"USSR": [7], "USA": [4, 37]}, phasing="USA", action_round=7, clear=True)
-    add_effect(st, 42, "USSR", trapped="USA")
-    st, _ = choose(st, mode="play", card=4)
-    st, _ = choose(st, mode="influence")
+    st = mid({"USSR": [7], "USA": [4, 37]}, phasing="USA", action_round=7, clear=True, effects=[(42, "USSR", {"trapped": "USA"})])
     assert cards(st) == [37]
     st, _ = choose(st, mode="play", card=37)
     assert 37 in st["discard"] and 4 in st["hands"]["USA"] and has_effect(st, 42)
@@ -243,11 +235,10 @@ def test_quagmire_scoring_card_forced_when_rounds_run_out():
 
 def test_quagmire_containment_lets_a_one_op_card_qualify():
     # card 42 + card 25; digest 042 (rules 7.4.2): modified ops count
-    st = mid({"USSR": [7], "USA": [19]}, phasing="USA", dice=[1])
-    add_effect(st, 42, "USSR", trapped="USA")
-    add_effect(st, 25, "USA", until="turn")
-    st, _ = choose(st, mode="play", card=19)
-    st, _ = choose(st, mode="influence")
+    st = mid({"USSR": [7], "USA": [19]}, phasing="USA", dice=[1],
+             effects=[(42, "USSR", {"trapped": "USA"}), (25, "USA", {"until": "turn"})])
+    assert cards(st) == [19]
+    st, _ = choose(st, mode="discard", card=19)
     assert 19 in st["discard"] and not has_effect(st, 42)
 
 
@@ -459,11 +450,8 @@ def test_missile_envy_scoring_cards_are_never_taken():
 
 def test_missile_envy_is_the_mandatory_quagmire_discard():
     # card 49 + card 42; FAQ #49: under Quagmire the received Missile Envy is the discard
-    st = mid({"USSR": [7], "USA": [4, 49]}, phasing="USA", dice=[2])
-    add_effect(st, 42, "USSR", trapped="USA")
-    add_effect(st, 49, "USSR", side="USA")
-    st, _ = choose(st, mode="play", card=4)
-    st, _ = choose(st, mode="influence")
+    st = mid({"USSR": [7], "USA": [4, 49]}, phasing="USA", dice=[2],
+             effects=[(42, "USSR", {"trapped": "USA"}), (49, "USSR", {"side": "USA"})])
     assert cards(st) == [49]
     st, _ = choose(st, mode="discard", card=49)
     assert 49 in st["discard"] and not has_effect(st, 49) and not has_effect(st, 42)
@@ -490,12 +478,10 @@ def test_we_will_bury_you_answered_by_un_intervention():
 
 def test_we_will_bury_you_waits_past_a_quagmire_round():
     # card 50 + card 42; U-11: a Quagmire round is not a normal play
-    st = mid({"USSR": [7], "USA": [4]}, phasing="USA", dice=[6])
-    add_effect(st, 42, "USSR", trapped="USA")
-    add_effect(st, 50, "USSR")
-    st, _ = choose(st, mode="play", card=4)
-    st, _ = choose(st, mode="influence")
-    assert st["vp"] == 0 and has_effect(st, 50)
+    st = mid({"USSR": [7], "USA": [4]}, phasing="USA", dice=[6],
+             effects=[(42, "USSR", {"trapped": "USA"}), (50, "USSR")])
+    st, _ = choose(st, mode="discard", card=4)
+    assert st["vp"] == 0 and has_effect(st, 50) and has_effect(st, 42)
 
 
 # ---------------------------------------------------------------- 051 Brezhnev Doctrine
@@ -1110,19 +1096,35 @@ def test_one_small_step_passing_a_space_cancels_the_enemy_ability():
     assert st["space"]["USA"] == 3 and not space_ability(st, "USSR", 2)
 
 
-def test_bear_trap_first_round_after_the_headline_is_converted():
-    # card 44; MW-8: after the headline the engine offers the normal play; the pick is turned
-    # into the trapped round (a qualifying card is the discard)
+def test_bear_trap_first_round_after_the_headline_asks_the_trap_decision():
+    # card 44; MW-8 (round_start hook): the USSR's action round 1 after the headline is the
+    # trapped round at once -- no normal "play a card" choice first
     st = headline_state({"USA": [19, 4], "USSR": [8, 7, 12]}, turn=MID)
     add_effect(st, 44, "USA", trapped="USSR")
     st, _ = choose(st, mode="headline", card=12)
     st, _ = choose(st, mode="headline", card=4)
-    assert round_prompt(st, "USSR") and st["action_round"] == 1
+    assert player(st) == "USSR" and st["action_round"] == 1 and not round_prompt(st, "USSR")
+    assert "Bear Trap" in prompt(st) and sorted(cards(st)) == [7, 8]
+    assert modes(st) == ["discard", "discard"] and validate(json.loads(json.dumps(st))) is None
     st["dice"] = [2]
-    st, _ = choose(st, mode="play", card=7)
-    st, log = choose(st, mode="influence")
+    st, log = choose(st, mode="discard", card=7)
     assert 7 in st["discard"] and not has_effect(st, 44) and any("escapes" in x for x in log)
     assert round_prompt(st, "USA") and validate(st) is None
+
+
+def test_bear_trap_round_comes_after_norad_of_the_ending_round():
+    # card 44 + card 106; U-12 + MW-8: NORAD (round_end of the US round) is answered first,
+    # then the USSR's action round starts as a trapped round
+    st = mid({"USA": [4], "USSR": [8, 12]}, phasing="USA", defcon=3,
+             options={"optional_cards": True}, influence={"Canada": (4, 0), "Iran": (0, 1)},
+             dice=[1], effects=[(106, "USA"), (44, "USA", {"trapped": "USSR"})])
+    st, _ = choose(st, mode="play", card=4)
+    st, _ = choose(st, mode="coup")
+    st, _ = choose(st, mode="coup", country="Iran")
+    assert st["defcon"] == 2 and player(st) == "USA" and "NORAD" in prompt(st)
+    st, _ = choose(st, mode="place", country="Canada")
+    assert player(st) == "USSR" and "Bear Trap" in prompt(st) and st["action_round"] == 2
+    assert cards(st) == [8] and validate(st) is None               # 12 is worth 1 op
 
 
 def test_shuttle_diplomacy_triggered_by_the_ussr_stays_in_front_of_the_usa():
