@@ -957,8 +957,19 @@ def test_trapped_rounds_follow_each_other_when_the_enemy_has_no_round_left():
     assert player(st) == "USSR" and st["action_round"] == 7
     st, _ = choose(st, mode="discard", card=8)
     assert player(st) == "USSR" and st["action_round"] == 8 and cards(st) == [7]
+    assert modes(st) == ["discard", "pass"]                     # an eighth round stays optional
     st, _ = choose(st, mode="discard", card=7)
     assert st["turn"] == MID + 1 and has_effect(st, 44)
+
+
+def test_trapped_eighth_round_may_be_declined():
+    # card 44; MW-8 + rewrite 4.1.4 note: a trapped eighth round stays optional
+    st = mid({"USA": [19], "USSR": [8]}, phasing="USSR", action_round=8, space={"USSR": 8, "USA": 0},
+             effects=[(44, "USA", {"trapped": "USSR"})])
+    assert "Bear Trap" in prompt(st) and modes(st) == ["discard", "pass"]
+    st, log = choose(st, mode="pass")
+    assert st["step"] == "reset2" and has_effect(st, 44) and st["hands"]["USSR"] == [8]
+    assert any("no eighth action round" in x for x in log)    # (then the Bear has Landed discard)
 
 
 def test_missile_envy_obliged_round_offers_only_its_operations():

@@ -237,13 +237,18 @@ def trap_task(e):
             e.say(f"{name}: the {side} has no card worth 2 ops and no scoring card; "
                   "its action round passes.")
             return
+        if st["action_round"] == 8:             # an eighth round stays optional (engine.h_round)
+            options.append(opt("Play no card", mode="pass"))
         e.step = 1
         e.ask(side, f"Turn {st['turn']}, action round {st['action_round']}: {name}: "
                     f"discard a card worth 2 or more ops, then roll 1-4 to escape", options)
         return
     if e.step == 1:
-        card = e.answer["card"]
         e.step = 2
+        if e.answer["mode"] == "pass":
+            e.say(f"{name}: the {side} takes no eighth action round.")
+            return
+        card = e.answer["card"]
         if e.answer["mode"] == "play":
             e.say(f"{name}: the {side} plays {card_name(card)}.")
             e.resolve(card)
