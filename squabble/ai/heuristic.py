@@ -25,7 +25,7 @@ import math
 from squabble.ai.info import assignments, build, fclone, hidden_slots, opp_pool, seen
 from squabble.games.squabble import engine as E
 from squabble.games.squabble.cards import (
-    ACTIVITY, AGENT, DOUBLE_AGENT, IS_ACTIVITY, OTHER, SIDES,
+    ACTIVITY, AGENT, COUNTER, DOUBLE_AGENT, EVENT_RULE, IS_ACTIVITY, OTHER, SIDES, SYMBOL,
 )
 
 SGN = {"USA": 1, "USSR": -1}
@@ -70,18 +70,23 @@ def static_eval(s: dict) -> float:
     if s["winner"] is not None:
         return terminal_value(s)
     remaining = 6 - s["era"] if s["step"] in ("draw", "play") else 5 - s["era"]
+    return _static(remaining, s["bop"], s["leader"], s["tokens"]["USA"], s["tokens"]["USSR"],
+                   s["space"]["USA"] - s["space"]["USSR"], s["hands"])
+
+
+def _static(remaining, bop, leader, tok_usa, tok_ussr, space_diff, hands) -> float:
     if remaining <= 0:
         remaining = 1
-    v = bop_worth(s["bop"], remaining)
+    v = bop_worth(bop, remaining)
     r = min(remaining, 4)
-    if s["leader"] == "USA":
+    if leader == "USA":
         v += W_LEADER[r]
-    elif s["leader"] == "USSR":
+    elif leader == "USSR":
         v -= W_LEADER[r]
-    v += W_TOKENS[r] * (s["tokens"]["USA"] - s["tokens"]["USSR"])
-    v += W_SPACE * (s["space"]["USA"] - s["space"]["USSR"])
+    v += W_TOKENS[r] * (tok_usa - tok_ussr)
+    v += W_SPACE * space_diff
     for side in SIDES:
-        hand = s["hands"][side]
+        hand = hands[side]
         g = W_AGENTS[r] * (AGENT[side] in hand) + W_DOUBLES[r] * (DOUBLE_AGENT[side] in hand)
         v += g if side == "USA" else -g
     return max(-0.97, min(0.97, v))
@@ -121,7 +126,25 @@ def _cheap_replace(st: dict, side: str) -> tuple:
 
 
 def resolve(st: dict, era0: int | None = None) -> float:
-    """Play the current era to its end on ``st`` (modified) and return America's value."""
+    """Play the current era to its end on ``st`` (modified) and return America's value.
+
+    From phase 4 on (tokens, then counters) the rest of the era is worked out by ``_finish``,
+    arithmetic that follows the engine's rules exactly (a test compares it with
+    ``resolve_engine``, which plays every step with the engine); earlier steps use the engine.
+    """
+    if era0 is None:
+        era0 = st["era"]
+    p = st["pending"]
+    if st["winner"] is None and st["era"] == era0:
+        if p["kind"] == "tokens":  # the sides still to place tokens place none
+            return _finish(st, None)
+        if p["kind"] == "counter":
+            return _finish(st, tuple(st["todo"]))
+    return resolve_engine(st, era0)
+
+
+def resolve_engine(st: dict, era0: int | None = None) -> float:
+    """``resolve`` played step by step with the engine (the reference)."""
     if era0 is None:
         era0 = st["era"]
     while True:
@@ -144,7 +167,7 @@ def resolve(st: dict, era0: int | None = None) -> float:
             for o in E.options(st):
                 c = fclone(st)
                 E.apply_option(c, o)
-                v = resolve(c, era0)
+                v = resolve_engine(c, era0)
                 if best is None or sg * v > sg * best:
                     best = v
             return best
@@ -153,6 +176,130 @@ def resolve(st: dict, era0: int | None = None) -> float:
         else:  # take_tokens: the most allowed
             opt = E.options(st)[0]
         E.apply_option(st, opt)
+
+
+def _finish(st: dict, todo) -> float:
+    """America's value of the era from phase 5 on, tokens placed; ``todo``: sides still to
+    decide on a counter (None: phase 6 has not started)."""
+    ev = st["event"]
+    rule = EVENT_RULE[ev] if ev else None
+    b0 = st["bop"]
+    if todo is None:
+        if rule == "no_counters":
+            todo = ()
+        else:
+            first = "USA" if b0 > 0 else "USSR" if b0 < 0 else "USA"
+            todo = (first, OTHER[first])
+    elif rule == "no_counters":
+        todo = ()
+    slots = st["slots"]
+    bops = {sd: (slots[sd]["bop"], slots[sd]["bop_tokens"]) for sd in SIDES}
+    left = {sd: tuple(c for c in st["hands"][sd] if IS_ACTIVITY[c]) for sd in SIDES}
+    return _counters(st, rule, bops, left, todo)
+
+
+def _counters(st, rule, bops, left, todo) -> float:
+    if not todo:
+        return _measure_on(st, rule, bops, left)
+    side = todo[0]
+    opp = OTHER[side]
+    target = bops[opp][0]
+    cards = [c for c in left[side] if COUNTER[c] == ACTIVITY[target]] if target else []
+    best = _counters(st, rule, bops, left, todo[1:])
+    if not cards:
+        return best
+    sg = SGN[side]
+    for c in cards:
+        nb = dict(bops)
+        nb[opp] = (None, 0)
+        nl = dict(left)
+        nl[side] = tuple(x for x in left[side] if x != c)
+        v = _counters(st, rule, nb, nl, todo[1:])
+        if sg * v > sg * best:
+            best = v
+    return best
+
+
+def _card_value(card, tokens, rule) -> int:
+    if card is None:
+        return 0
+    printed = ACTIVITY[card]
+    if tokens and tokens == printed and rule != "tokens_add":
+        return 0
+    return printed + tokens
+
+
+def _measure_on(st, rule, bops, left) -> float:
+    """Phases 7-10 with the counters settled."""
+    b = st["bop"]
+    diff = _card_value(*bops["USA"], rule) - _card_value(*bops["USSR"], rule)
+    if diff:
+        step = 1 if diff > 0 else -1
+        for _ in range(abs(diff) + (1 if rule == "crisis" else 0)):
+            b += step
+            if b >= 4:
+                return -1.0
+            if b <= -4:
+                return 1.0
+    if rule == "detente" and b:
+        b += -1 if b > 0 else 1
+    # phase 8: the Space Race
+    su, sr = st["slots"]["USA"], st["slots"]["USSR"]
+    u = ACTIVITY[su["space"]] + su["space_tokens"]
+    r = ACTIVITY[sr["space"]] + sr["space_tokens"]
+    win = None
+    if u != r:
+        win = "USA" if u > r else "USSR"
+    else:
+        if rule == "fewer_tokens_tie" and su["space_tokens"] != sr["space_tokens"]:
+            win = "USA" if su["space_tokens"] < sr["space_tokens"] else "USSR"
+        if win is None and rule != "no_symbols":
+            yu, yr = SYMBOL[su["space"]], SYMBOL[sr["space"]]
+            if yu != yr:
+                win = "USA" if yu else "USSR"
+    space = dict(st["space"])
+    tokens = dict(st["tokens"])
+    cap = 2 if rule == "token_cap_2" else 3
+    bonus = []
+    if win is not None:
+        for _ in range(2 if rule == "double_advance" else 1):
+            if space[win] < 5:
+                space[win] += 1
+                if space[win] in (1, 2):
+                    bonus.append(space[win])
+    return _bonus(st, rule, b, win, bonus, space, tokens, cap, left)
+
+
+def _bonus(st, rule, b, win, bonus, space, tokens, cap, left) -> float:
+    while bonus and bonus[0] == 1:
+        if tokens[win] < cap:
+            tokens = dict(tokens)
+            tokens[win] += 1
+        bonus = bonus[1:]
+    if bonus:  # space 2: shift or not, whichever is better for the race winner
+        stay = _bonus(st, rule, b, win, bonus[1:], space, tokens, cap, left)
+        nb = b + (1 if win == "USA" else -1)
+        if abs(nb) >= 4:
+            moved = -1.0 if nb > 0 else 1.0
+        else:
+            moved = _bonus(st, rule, nb, win, bonus[1:], space, tokens, cap, left)
+        sg = SGN[win]
+        return moved if sg * moved > sg * stay else stay
+    # end of phase 8: the leader card; phase 9: the claims
+    leader = st["leader"]
+    if space["USA"] != space["USSR"]:
+        leader = "USA" if space["USA"] > space["USSR"] else "USSR"
+    tok = dict(tokens)
+    for sd in SIDES:
+        if left[sd]:
+            best = max(ACTIVITY[c] for c in left[sd]) + (1 if rule == "claim_plus_one" else 0)
+            tok[sd] += max(0, min(best, cap - tok[sd]))
+    if st["era"] >= 5:
+        if b:
+            return 1.0 if b > 0 else -1.0
+        return 1.0 if leader == "USA" else -1.0 if leader == "USSR" else 0.0
+    return _static(5 - st["era"], b, leader, tok["USA"], tok["USSR"],
+                   space["USA"] - space["USSR"], st["hands"])
 
 
 # --------------------------------------------------------------------------------------------

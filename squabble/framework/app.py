@@ -7,7 +7,7 @@ import pygame
 from squabble.framework.cards import FACE_UP, RENDERER
 from squabble.framework.clock import RealClock
 from squabble.framework.input import Action, InputRouter
-from squabble.framework.layout import Layout, text
+from squabble.framework.layout import Layout, clear_text_cache, text
 from squabble.framework.scene import SceneStack
 
 
@@ -19,6 +19,7 @@ class GameApp:
     def __init__(self, size=(1280, 720), fullscreen=False, clock=None, title="Game"):
         pygame.init()
         RENDERER.clear(fonts=True)  # fonts from an earlier pygame.init() are no longer valid
+        clear_text_cache()
         pygame.display.set_caption(title)
         self.windowed_size = tuple(size)
         self.fullscreen = False

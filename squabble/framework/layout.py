@@ -67,12 +67,30 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     return out
 
 
+_TEXT_CACHE: dict = {}
+
+
+def render(s: str, font: pygame.font.Font, colour) -> pygame.Surface:
+    """font.render with a small cache: most labels are the same from frame to frame."""
+    key = (s, font, tuple(colour))
+    img = _TEXT_CACHE.get(key)
+    if img is None:
+        if len(_TEXT_CACHE) > 1500:
+            _TEXT_CACHE.clear()
+        img = _TEXT_CACHE[key] = font.render(s, True, colour)
+    return img
+
+
+def clear_text_cache() -> None:
+    _TEXT_CACHE.clear()
+
+
 def text(surface: pygame.Surface, s: str, font: pygame.font.Font, colour, pos,
          anchor: str = "topleft", shadow=None) -> pygame.Rect:
-    img = font.render(s, True, colour)
+    img = render(s, font, colour)
     r = img.get_rect(**{anchor: pos})
     if shadow is not None:
-        sh = font.render(s, True, shadow)
+        sh = render(s, font, shadow)
         surface.blit(sh, r.move(max(1, font.get_height() // 16), max(1, font.get_height() // 16)))
     surface.blit(img, r)
     return r
@@ -88,7 +106,7 @@ def text_block(surface, s: str, font, colour, rect: pygame.Rect, align: str = "l
     for ln in lines:
         if y + lh > rect.bottom + lh // 3:
             break
-        img = font.render(ln, True, colour)
+        img = render(ln, font, colour)
         if align == "center":
             x = rect.centerx - img.get_width() // 2
         elif align == "right":
