@@ -181,3 +181,83 @@ def test_coup_and_realign_die_modifier_hooks(monkeypatch):
     st, log = choose(st, mode="realign", country="Iran")
     # USA 3 - 1 = 2 (no adjacent control), USSR 3 + 1 (more influence) = 4: 2 US removed (none)
     assert any("3→2" in x and "3→4" in x for x in log)
+
+
+def test_round_start_hook_takes_the_round_with_a_task(monkeypatch):
+    # a Quagmire-like effect: the USA's rounds are played by a task; round_end hooks still run
+    seen = []
+
+    def start(state, args, side):
+        if side != "USA":
+            return False
+        start_task(state, "test_round", side)
+        return True
+
+    def round_task(e):
+        if e.step == 0:
+            e.step = 1
+            e.ask(e.side, "Test: the round of the task", [{"label": "Go on", "mode": "pass"}])
+            return
+        seen.append(("task", e.state["action_round"], e.state["phasing"]))
+    monkeypatch.setitem(HOOKS["round_start"], 105, start)
+    monkeypatch.setitem(HOOKS["round_end"], 105, lambda s, a, side: seen.append(("end", side)))
+    monkeypatch.setitem(TASKS, "test_round", round_task)
+    st = action_round_state(hands={"USSR": [7, 8], "USA": [4, 19]}, phasing="USA",
+                            effects=[(105, "USSR")])
+    assert decision(st)["prompt"] == "Test: the round of the task" and validate(st) is None
+    st, _ = choose(st, mode="pass")
+    assert seen == [("task", 1, "USA"), ("end", "USA")]
+    assert decision(st)["prompt"].startswith("Turn 1, action round 2: USSR")   # False: normal
+    assert validate(st) is None and st["hands"]["USA"] == [4, 19]
+
+
+def test_play_options_hook_filters_the_card_choice_and_the_uses(monkeypatch):
+    # a Missile Envy-like obligation: only card 4, and only for influence
+    import json
+
+    def only(state, args, side, card, options):
+        if side != "USA":
+            return options
+        if card is None:
+            return [o for o in options if o.get("card") == 4]
+        return [o for o in options if o["mode"] == "influence"]
+    monkeypatch.setitem(HOOKS["play_options"], 105, only)
+    st = action_round_state(hands={"USSR": [7], "USA": [4, 19]}, phasing="USA", china="USA",
+                            effects=[(105, "USSR")])
+    assert options_with(st, "card") == [4]
+    assert validate(json.loads(json.dumps(st))) is None
+    st, _ = choose(st, mode="play", card=4)
+    assert options_with(st, "mode") == ["influence"]
+    assert validate(json.loads(json.dumps(st))) is None
+
+
+def test_coup_declared_hook_comes_before_milops_defcon_and_the_die(monkeypatch):
+    seen = []
+
+    def declared(state, args, side, country):
+        seen.append((side, country, state["milops"][side], state["defcon"], list(state["dice"])))
+    monkeypatch.setitem(HOOKS["coup_declared"], 105, declared)
+    st = action_round_state(hands={"USSR": [7, 8], "USA": [4]}, defcon=3,
+                            influence={"Iran": (1, 0)}, effects=[(105, "USA")], dice=[6])
+    st, _ = choose(st, mode="play", card=7)
+    st, _ = choose(st, mode="coup")
+    st, _ = choose(st, mode="coup", country="Iran")
+    assert seen == [("USSR", "Iran", 0, 3, [6])]
+    assert st["defcon"] == 2 and st["milops"]["USSR"] == 3 and st["dice"] == []
+
+
+def test_event_done_hook_sees_every_event_occurred_or_not(monkeypatch):
+    seen = []
+    monkeypatch.setitem(HOOKS["event_done"], 105,
+                        lambda s, a, card, side, occurred: seen.append((card, side, occurred,
+                                                                        card in s["table"])))
+    monkeypatch.setitem(EVENTS, 19, lambda e: e.not_occurred())
+    monkeypatch.delitem(REQUIRES, 19, raising=False)
+    st = action_round_state(hands={"USA": [4, 19], "USSR": []}, phasing="USA", china="USA",
+                            china_up=False, effects=[(105, "USSR")])
+    st, _ = choose(st, mode="play", card=4)
+    st, _ = choose(st, mode="event")
+    assert seen == [(4, "USA", True, False)]                     # after the card was disposed of
+    st, _ = choose(st, mode="play", card=19)                      # (the USSR has no card)
+    st, _ = choose(st, mode="event")
+    assert seen[1:] == [(19, "USA", False, False)] and 19 in st["discard"]
