@@ -172,6 +172,20 @@ def test_levels_against_each_other_finish():
     assert s["winner"] in ("USA", "USSR", "draw")
 
 
+def test_quick_era_resolution_matches_the_engine():
+    """``resolve`` works phases 5-10 out by arithmetic; it must agree with the engine."""
+    checked = 0
+    for events in (False, True):
+        for s in random_states(40, 13 + events, events=events):
+            if s["pending"]["kind"] == "play":
+                continue
+            fast = H.resolve(info.fclone(s))
+            slow = H.resolve_engine(info.fclone(s))
+            assert fast == pytest.approx(slow, abs=1e-12), (s["step"], s["pending"], s["event"])
+            checked += 1
+    assert checked > 500
+
+
 def test_same_choice_in_another_process_with_another_hash_seed():
     """No set or dict order leaks into a choice: a fresh process with another string hash seed
     (and empty caches) picks the same options."""
