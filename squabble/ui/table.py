@@ -859,6 +859,12 @@ class TableScene(Scene):
             c = self._card_at(lp)
             if c and self.deciding and CARDS[c].side != self.deciding["player"]:
                 self.app.toast("That card is not yours.")
+            elif c is None and self.deciding and self.deciding["kind"] in ("play", "replace"):
+                for cx in (BOP_X, SPACE_X):
+                    x, y = cx - SLOT_CARD[0] / 2, BOT_SLOT_Y
+                    if x <= lp[0] < x + SLOT_CARD[0] and y <= lp[1] < y + SLOT_CARD[1]:
+                        self.app.toast("Click a card in your hand: the first goes to the "
+                                       "Balance of Power slot, the second to the Space Race.")
 
     def _card_at(self, lp):
         for cid, sp in sorted(self.sprites.items(), key=lambda kv: -kv[1].rect[1]):
