@@ -78,8 +78,10 @@ def play(state, card, use, **more):
     return state, log
 
 
-def headline_state(hands, turn=1, seed=0, space=None, influence=None, clear=False, options=None):
-    """A test-set-up game at the headline phase of ``turn`` with the given hands."""
+def headline_state(hands, turn=1, seed=0, space=None, influence=None, clear=False, options=None,
+                   effects=()):
+    """A test-set-up game at the headline phase of ``turn`` with the given hands (``effects`` as
+    in action_round_state: in force before the headline choice)."""
     st = action_round_state(hands={}, turn=turn, seed=seed, space=space, influence=influence,
                             clear=clear, options=options)
     st["hands"] = {"USA": list(hands.get("USA", [])), "USSR": list(hands.get("USSR", []))}
@@ -88,6 +90,8 @@ def headline_state(hands, turn=1, seed=0, space=None, influence=None, clear=Fals
     st["step"] = "headline"
     st["stack"] = [{"kind": "game"}]
     st["pending"] = None
+    for card, by, *args in effects:
+        add_effect(st, card, by, **(args[0] if args else {}))
     run(st)
     return st
 

@@ -996,8 +996,10 @@ def test_missile_envy_obligation_carries_to_the_next_turn():
     st = kind(st, "influence")
     st = place_all(st, "Canada", 3, "influence")             # Socialist Governments' 3 ops
     assert st["turn"] == MID + 1 and has_effect(st, 49) and 49 in st["hands"]["USSR"]
-    st = headline_state({"USA": [4, 22], "USSR": [49, 8, 12]}, turn=MID + 1)
-    add_effect(st, 49, "USA", side="USSR")
+    st = headline_state({"USA": [4, 22], "USSR": [49, 8, 12]}, turn=MID + 1,
+                        effects=[(49, "USA", {"side": "USSR"})])
+    assert sorted(cards(st)) == [8, 12]                         # Missile Envy is kept for round 1
+    assert validate(json.loads(json.dumps(st))) is None
     st, _ = choose(st, mode="headline", card=12)
     st, _ = choose(st, mode="headline", card=4)
     assert player(st) == "USSR" and st["action_round"] == 1 and cards(st) == [49]

@@ -622,11 +622,12 @@ def h_headline(state, frame, answer, log):
             side = order[frame["idx"]]
             cards = [c for c in state["hands"][side] if (not state["test_setup"] or c in EVENTS)
                      and not CARDS[c].get("no_headline")]  # UN Intervention: never a headline
-            if cards:
+            options = hooked_options(state, side, None, [
+                opt(f"Headline {card_name(c)}", mode="headline", card=c) for c in cards])
+            if options:
                 state["active"] = side
                 state["pending"] = {"player": side, "prompt": f"Turn {state['turn']}: {side}, choose your headline",
-                                    "options": [opt(f"Headline {card_name(c)}", mode="headline", card=c)
-                                                for c in cards]}
+                                    "options": options}
                 return
             frame["idx"] += 1
         # reveal and order (rewrite 4.1.3): higher ops first, scoring cards as 0, USA on ties

@@ -74,8 +74,9 @@ def hook(name: str, number: int):
       start a task.
     - play_options(state, args, side, card, options) -> options: what ``side`` may do when it
       plays a card: which card (``card`` None: the action round's card choice, modes "play" and
-      "pass") or how to use ``card`` (engine.use_options: "event", "influence", "realign",
-      "coup", "space", "event_first", "ops_first"; also asked for the card Grain Sales takes).
+      "pass", or the headline choice, mode "headline": state["stack"][-1]["kind"] tells which)
+      or how to use ``card`` (engine.use_options: "event", "influence", "realign", "coup",
+      "space", "event_first", "ops_first"; also asked for the card Grain Sales takes).
       Return the options to offer (filter the list, never change its dicts); must not change the
       state (it is evaluated again to check a saved game).  An empty card choice: the side plays
       no card this round; no use left: the card is discarded (2.3.5(c)).

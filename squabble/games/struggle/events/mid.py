@@ -454,8 +454,14 @@ def missile_envy_no_event(state, args, card, side):
 def missile_envy_options(state, args, side, card, options):
     """MW-10: in the obliged side's action round the only card it may play is Missile Envy (while
     it holds it; an eighth round may still be passed), and only for operations: no event, no
-    Space Race (U-4).  Not a play of the side's own round (Grain Sales' card): no restriction."""
-    if side != args["side"] or _round_frame(state, side) is None:
+    Space Race (U-4).  An obligation carried into a new turn keeps it out of the headline.  Not
+    a play of the side's own round (Grain Sales' card): no restriction."""
+    if side != args["side"]:
+        return options
+    stack = state.get("stack") or []
+    if card is None and stack and stack[-1].get("kind") == "headline":
+        return [o for o in options if o.get("card") != 49]
+    if _round_frame(state, side) is None:
         return options
     if card is None:
         if 49 not in state["hands"][side]:
