@@ -545,3 +545,16 @@ def test_events_are_all_distinct_and_complete():
     for e in EVENTS.values():
         assert e.name and 1945 <= e.year <= 1991
         assert e.text and "\n" not in e.text
+
+
+def test_revealed_agent_and_race_cards_count_as_seen():
+    # rb phase 3: played agents are revealed; rb phase 8: both Space Race cards are revealed
+    s = turn_start(era=1)
+    s = play_both(s, ("Agent", "Cominform"), ("Marshall Plan", "Berlin Airlift"))
+    mid = E.clone(s)
+    mid["step"], mid["slots"]["USSR"]["bop"] = "agents", AGENT["USSR"]
+    mid["discards"]["USSR"].remove(AGENT["USSR"])
+    assert AGENT["USSR"] not in E.hidden_from(mid, "USA")["cards"]
+    race = E.clone(s)
+    race["step"] = "race"
+    assert card("Cominform") not in E.hidden_from(race, "USA")["cards"]

@@ -651,8 +651,10 @@ def hidden_from(s: dict, side: str) -> dict:
     other = OTHER[side]
     slot = s["slots"][other]
     step = s["step"]
-    bop_seen = STEP_PHASE.get(step, 10) >= 5 or s["winner"] is not None
-    space_seen = s["spied"][side] or step in ("bonus", "claim", "end", "over")
+    # rb phase 3: a played Agent / Double Agent is revealed; phase 5 reveals the BoP cards
+    bop_seen = (STEP_PHASE.get(step, 10) >= 5 or s["winner"] is not None
+                or (s["agents"][other] is not None and not IS_ACTIVITY.get(slot["bop"], True)))
+    space_seen = s["spied"][side] or step in ("race", "bonus", "claim", "end", "over")
     hidden = list(s["hands"][other])
     if slot["bop"] is not None and not bop_seen:
         hidden.append(slot["bop"])
