@@ -26,7 +26,7 @@ from squabble.games.squabble import engine as E
 from squabble.games.squabble.cards import OTHER, SIDES
 
 PRIOR_UNIFORM = 0.3      # share of the belief that ignores the opponent model
-ROLLOUTS = 240           # rollouts per decision, spread by successive halving
+ROLLOUTS = 320           # rollouts per decision, spread by successive halving
 ROLLOUT_ERAS = 0         # eras played out after the current one before the static evaluation
 
 
