@@ -64,13 +64,16 @@ def belief(v: dict, side: str) -> list[tuple[tuple, float]]:
         model = dict(zip(opts, probs))
     if model is None:
         return [(a, u) for a in splits]
+    oslot = v["slots"][opp]
     ws = []
     for a in splits:
-        m = model.get(("play", a[0], a[1]))
-        if m is None:
-            ws.append(None)
+        b = a[0] if a[0] is not None else oslot["bop"]
+        sp = a[1] if a[1] is not None else oslot["space"]
+        if b is None:  # its Balance of Power card has gone (countered): the Space Race card's share
+            m = sum(p for o, p in model.items() if o[2] == sp)
         else:
-            ws.append(m)
+            m = model.get(("play", b, sp))
+        ws.append(m)
     known = [w for w in ws if w is not None]
     if not known:
         return [(a, u) for a in splits]
