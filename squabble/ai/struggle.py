@@ -1,0 +1,452 @@
+"""Computer player for Twilight Struggle.  How it thinks: docs/ai-struggle.md.
+
+``choose_struggle(state, level, seed) -> int`` returns the index of the option the computer player
+of ``level`` ("easy", "normal", "hard") picks for the pending decision of ``state``.
+
+Information: the player decides from what the deciding side may see.  It builds a *determinized*
+state: the full state with every card the side cannot see (the enemy's hand, the draw pile, an
+enemy headline not yet shown) dealt again at random from their sorted pool, a new generator and
+no forced dice, all drawn from ``seed``.  So reordering the hidden cards (or swapping hidden cards
+between the enemy hand and the deck) cannot change the answer; the engine's frame stack is used as
+it is only to know where in the procedure the decision is (it holds no hidden card).
+
+Search: each option is applied on the determinized state, the rest of the current action
+(further points of the same operations, the event's other decisions, the enemy's answers inside
+the event) is played out by a fast greedy policy, and the position is scored by ``evaluate``.
+"""
+
+from __future__ import annotations
+
+import marshal
+import random
+
+from squabble import rng as R
+from squabble.games import struggle as S
+from squabble.games.struggle import data as D
+from squabble.games.struggle.engine import rounds_for
+
+LEVELS = ("easy", "normal", "hard")
+ENEMY = D.ENEMY
+WIN = 1000.0
+
+_SCORED = ("Europe", "Asia", "Middle East", "Africa", "Central America", "South America",
+           "Southeast Asia")
+_REGION_CARD = {r: n for n, r in D.SCORING_REGION.items()}
+_REGION_COUNTRIES = {r: D.REGIONS[r] for r in _SCORED}
+_REGION_BG = {r: frozenset(c for c in D.REGIONS[r] if c in D.BATTLEGROUND) for r in _SCORED}
+_ADJ_BONUS = {"Europe", "Asia", "Central America"}
+_ADJ_SUPER = {s: D.SUPERPOWER_ADJ[s] for s in ("USA", "USSR")}
+#: scored regions each country belongs to
+_COUNTRY_REGIONS = {c: tuple(r for r in _SCORED if c in D.REGION_SETS[r]) for c in D.COUNTRIES}
+_STAB = D.STABILITY
+_BG = D.BATTLEGROUND
+_USE_MODES = frozenset(("event", "influence", "realign", "coup", "space", "event_first",
+                        "ops_first"))
+_DICE_MODES = frozenset(("coup", "realign"))
+
+
+def _copy(state):
+    return marshal.loads(marshal.dumps(state))
+
+
+# ---------------------------------------------------------------------------------- evaluation
+
+def _region_points(infl, region):
+    """(USA points, USSR points, europe control side or None) of a region scoring now."""
+    ctrl_a = ctrl_s = bg_a = bg_s = adj_a = adj_s = 0
+    bgs = _REGION_BG[region]
+    for c in _REGION_COUNTRIES[region]:
+        ci = infl[c]
+        a, s = ci["USA"], ci["USSR"]
+        st = _STAB[c]
+        if a >= s + st:
+            ctrl_a += 1
+            if c in bgs:
+                bg_a += 1
+            if c in _ADJ_SUPER["USSR"]:
+                adj_a += 1
+        elif s >= a + st:
+            ctrl_s += 1
+            if c in bgs:
+                bg_s += 1
+            if c in _ADJ_SUPER["USA"]:
+                adj_s += 1
+    if region == "Southeast Asia":
+        return ctrl_a + bg_a, ctrl_s + bg_s, None
+    pres, dom, con = D.REGION_VP[region]
+    nb = len(bgs)
+    out = []
+    europe = None
+    for side, n, b, en, eb, adj in (("USA", ctrl_a, bg_a, ctrl_s, bg_s, adj_a),
+                                     ("USSR", ctrl_s, bg_s, ctrl_a, bg_a, adj_s)):
+        pts = b + (adj if region in _ADJ_BONUS else 0)
+        if n > en and b == nb:
+            if con is None:
+                europe = side
+                pts += 20
+            else:
+                pts += con
+        elif n > en and b > eb and n - b >= 1:
+            pts += dom
+        elif n >= 1:
+            pts += pres
+        out.append(pts)
+    return out[0], out[1], europe
+
+
+def _country_value(ci, c):
+    """USA-minus-USSR positional value of one country (control, battlegrounds, useful influence)."""
+    a, s = ci["USA"], ci["USSR"]
+    st = _STAB[c]
+    bg = c in _BG
+    v = 0.0
+    if a >= s + st:
+        v += 0.9 if bg else 0.35
+    elif s >= a + st:
+        v -= 0.9 if bg else 0.35
+    cap = st + 1
+    w = 0.12 if bg else 0.06
+    v += w * (min(a, cap) - min(s, cap))
+    return v
+
+
+def _region_weights(state, me):
+    """How much each region's current score is worth (scoring cards seen, turn)."""
+    turn = state["turn"]
+    final = 0.25 + 0.045 * turn
+    hand = state["hands"][me]
+    gone = set(state["discard"]) | set(state["removed"])
+    w = {}
+    for r in _SCORED:
+        card = _REGION_CARD[r]
+        if isinstance(hand, list) and card in hand:
+            w[r] = 1.0
+        elif card in gone:
+            w[r] = 0.25 + (final if r != "Southeast Asia" else 0.0)
+        elif r == "Southeast Asia" and turn < 4:
+            w[r] = 0.15
+        else:
+            w[r] = 0.55 + (final if r != "Southeast Asia" else 0.0)
+        w[r] = min(w[r], 1.1)
+    return w
+
+
+def _rounds_left(state, side):
+    """Action rounds ``side`` still has this turn (not counting a play it is asked for now)."""
+    a = state["action_round"]
+    total = rounds_for(state, side)
+    if a <= 0:
+        return total
+    p = state.get("pending")
+    asked = p is not None and p["player"] == side and p["options"] and p["options"][0]["mode"] == "play"
+    if asked:
+        return total - a + 1
+    played = (state["phasing"] == side) or (side == "USSR" and state["phasing"] == "USA")
+    return total - a + (0 if played else 1)
+
+
+_MILOPS_W = (1.0, 0.6, 0.35, 0.2)
+
+
+class Evaluator:
+    """Scores positions for one side; region weights are fixed once per decision."""
+
+    def __init__(self, state, me):
+        self.me = me
+        self.sign = 1.0 if me == "USA" else -1.0
+        self.w = _region_weights(state, me)
+
+    def region_term(self, infl, r):
+        a, s, europe = _region_points(infl, r)
+        return self.w[r] * (a - s)
+
+    def map_usa(self, infl):
+        v = 0.0
+        for r in _SCORED:
+            v += self.region_term(infl, r)
+        for c, ci in infl.items():
+            v += _country_value(ci, c)
+        return v
+
+    def delta_place(self, infl, c, side, n=1):
+        """Change of the (USA-minus-USSR) map value when ``side`` adds ``n`` (may be negative)."""
+        ci = infl[c]
+        before = _country_value(ci, c)
+        rb = 0.0
+        regions = _COUNTRY_REGIONS[c]
+        for r in regions:
+            rb += self.region_term(infl, r)
+        old = ci[side]
+        ci[side] = max(0, old + n)
+        after = _country_value(ci, c)
+        ra = 0.0
+        for r in regions:
+            ra += self.region_term(infl, r)
+        ci[side] = old
+        return (after - before) + (ra - rb)
+
+    def __call__(self, state, side=None):
+        side = side or self.me
+        sgn = 1.0 if side == "USA" else -1.0
+        w = state.get("winner")
+        if w is not None:
+            return WIN if w == side else -WIN
+        v = float(state["vp"])
+        v += self.map_usa(state["influence"])
+        # space race
+        v += 0.5 * (state["space"]["USA"] - state["space"]["USSR"])
+        # The China Card
+        ch = state["china"]
+        if ch["holder"] is not None:
+            cv = 2.5 if ch["face_up"] else 1.8
+            v += cv if ch["holder"] == "USA" else -cv
+        # military operations still owed at the end of the turn
+        if state["action_round"] > 0:
+            dc = state["defcon"]
+            for s, sg in (("USA", 1.0), ("USSR", -1.0)):
+                short = max(0, dc - state["milops"][s])
+                if short:
+                    left = _rounds_left(state, s)
+                    wt = _MILOPS_W[left] if left < len(_MILOPS_W) else 0.1
+                    v -= sg * short * wt
+        v *= sgn
+        # the known hand of the side scored
+        hand = state["hands"][side]
+        if isinstance(hand, list):
+            nscore = 0
+            for c in hand:
+                card = D.CARDS[c]
+                if card["scoring"]:
+                    nscore += 1
+                    continue
+                ops = card["ops"] or 0
+                if card["side"] == ENEMY[side]:
+                    v -= 0.3 * ops
+                else:
+                    v += 0.15 * ops
+            if nscore and state["action_round"] > 0:
+                left = _rounds_left(state, side)
+                if nscore > left:
+                    v -= 60.0
+                elif nscore == left:
+                    v -= 1.5
+        return v
+
+
+# ------------------------------------------------------------------------------ determinization
+
+def determinize(state, side, seed):
+    """A full state consistent with ``S.view(state, side)``: hidden cards dealt again from seed."""
+    v = S.view(state, side)
+    enemy = ENEMY[side]
+    Dt = _copy(state)
+    rnd = random.Random(seed * 7919 + 17)
+    hidden_hand = not isinstance(v["hands"][enemy], list)
+    hl = state.get("headline") or {}
+    hidden_hl = (v.get("headline") or {}).get(enemy) == "hidden"
+    pool = list(state["deck"])
+    if hidden_hand:
+        pool += state["hands"][enemy]
+    if hidden_hl:
+        pool.append(hl[enemy])
+    pool.sort()
+    rnd.shuffle(pool)
+    if hidden_hl:
+        new = pool.pop()
+        Dt["table"].remove(hl[enemy])
+        Dt["table"].append(new)
+        Dt["headline"][enemy] = new
+    if hidden_hand:
+        n = len(state["hands"][enemy])
+        Dt["hands"][enemy] = sorted(pool[:n])
+        pool = pool[n:]
+    Dt["deck"] = pool
+    Dt["rng"] = R.seed_value(rnd.getrandbits(62))
+    Dt["dice"] = []
+    return Dt
+
+
+# ------------------------------------------------------------------------------------ policies
+
+def _lost(state, side):
+    w = state.get("winner")
+    return w is not None and w != side
+
+
+def _stop(state, headline=False):
+    """True when the current action is over: a new card choice (play or headline) or game end.
+    With ``headline``, the headline phase is played through (the enemy's choice is guessed)."""
+    if state.get("winner") is not None:
+        return True
+    p = state.get("pending")
+    if p is None:
+        return True
+    m = p["options"][0]["mode"] if p["options"] else None
+    return m == "play" or (m == "headline" and not headline)
+
+
+class Player:
+    def __init__(self, state, me, seed, level="normal"):
+        self.me = me
+        self.ev = Evaluator(state, me)
+        self.level = level
+        self.rnd = random.Random(seed)
+
+    # --- fast greedy policy used inside play-outs (for either side)
+    def fast(self, state):
+        p = state["pending"]
+        opts = p["options"]
+        n = len(opts)
+        if n == 1:
+            return 0
+        side = p["player"]
+        sg = 1.0 if side == "USA" else -1.0
+        infl = state["influence"]
+        modes = {o["mode"] for o in opts}
+        if modes <= {"place", "influence", "done"} and all("country" in o or o["mode"] == "done"
+                                                           for o in opts):
+            best, bi = -1e9, 0
+            for i, o in enumerate(opts):
+                if o["mode"] == "done":
+                    val = -0.05
+                else:
+                    cost = o.get("amount", 1)
+                    val = sg * self.ev.delta_place(infl, o["country"], side, 1) / cost
+                if val > best:
+                    best, bi = val, i
+            return bi
+        if "headline" in modes:
+            return self._headline_guess(state, side, opts)
+        # one ply on the engine, coups and realignments with a middle die roll
+        best, bi = -1e9, 0
+        for i, o in enumerate(opts):
+            t = _copy(state)
+            if o["mode"] in _DICE_MODES and "country" in o:
+                t["dice"] = [4, 3]
+            S.apply_in_place(t, i)
+            val = self.ev(t, side)
+            if o["mode"] == "influence" and "country" not in o:
+                val += 0.3   # prefer influence as the kind of operations, as most players do
+            if val > best:
+                best, bi = val, i
+        return bi
+
+    def _headline_guess(self, state, side, opts):
+        best, bi = -1e9, 0
+        for i, o in enumerate(opts):
+            card = D.CARDS[o["card"]]
+            ops = card["ops"] or 0
+            val = ops if card["side"] == side else (-ops if card["side"] == ENEMY[side] else 0.5)
+            if val > best:
+                best, bi = val, i
+        return bi
+
+    def settle(self, state, limit=60, branched=False, headline=False):
+        """Play out the current action with the fast policy; the value for ``self.me``."""
+        steps = 0
+        while not _stop(state, headline) and steps < limit:
+            i = self.fast(state)
+            o = state["pending"]["options"][i]
+            if not branched and ((o["mode"] in _DICE_MODES and "country" in o) or o["mode"] == "space"):
+                vals = []
+                for dice in ([3, 4], [4, 3]):
+                    t = _copy(state)
+                    t["dice"] = list(dice)
+                    S.apply_in_place(t, i)
+                    vals.append(self.settle(t, limit - steps, True, headline))
+                return sum(vals) / len(vals)
+            S.apply_in_place(state, i)
+            steps += 1
+        return self.ev(state)
+
+    # --- values of the options of the real decision
+    def option_value(self, state, i):
+        o = state["pending"]["options"][i]
+        if (o["mode"] in _DICE_MODES and "country" in o) or o["mode"] == "space":
+            vals = []
+            for die in range(1, 7):
+                t = _copy(state)
+                t["dice"] = [die, 7 - die]
+                S.apply_in_place(t, i)
+                vals.append(self.settle(t, branched=True))
+            return sum(vals) / 6.0
+        t = _copy(state)
+        S.apply_in_place(t, i)
+        if _lost(t, self.me):
+            return -WIN
+        p = t.get("pending")
+        if (o["mode"] == "play" and p is not None and t.get("winner") is None
+                and p["player"] == self.me and p["options"]
+                and all(q["mode"] in _USE_MODES and "country" not in q for q in p["options"])):
+            return max(self.option_value(t, j) for j in range(len(p["options"])))
+        return self.settle(t, headline=o["mode"] == "headline")
+
+    def values(self, state):
+        opts = state["pending"]["options"]
+        return [self.option_value(state, i) for i in range(len(opts))]
+
+
+def _suicidal(state, i, me):
+    t = _copy(state)
+    S.apply_in_place(t, i)
+    return _lost(t, me)
+
+
+def _scoring_forced(state, me):
+    """Option indices of scoring cards when the hand has no round to spare for them."""
+    p = state["pending"]
+    opts = p["options"]
+    if not opts or opts[0]["mode"] != "play" or state["action_round"] <= 0:
+        return None
+    hand = state["hands"][me]
+    n = sum(1 for c in hand if D.CARDS[c]["scoring"])
+    if not n:
+        return None
+    left = _rounds_left(state, me)
+    if n < left:
+        return None
+    idx = [i for i, o in enumerate(opts) if o.get("card") is not None and D.CARDS[o["card"]]["scoring"]]
+    return idx or None
+
+
+def choose_struggle(state, level, seed=0) -> int:
+    """Index into ``S.decision(state)["options"]`` chosen by the computer player."""
+    if level not in LEVELS:
+        raise ValueError('The level must be "easy", "normal" or "hard".')
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError("The seed must be an integer.")
+    d = S.decision(state) if isinstance(state, dict) else None
+    if d is None:
+        raise ValueError("The game is over: there is no decision to make.")
+    opts = d["options"]
+    if len(opts) == 1:
+        return 0
+    me = d["player"]
+    base = _copy(determinize(state, me, seed))
+    safe = [i for i in range(len(opts)) if not _suicidal(base, i, me)] or list(range(len(opts)))
+    forced = _scoring_forced(base, me)
+    if forced:
+        cand = [i for i in forced if i in safe] or forced
+    else:
+        cand = safe
+    if len(cand) == 1:
+        return cand[0]
+    pl = Player(base, me, seed, level)
+    if level == "hard":
+        samples = 3
+        tot = [0.0] * len(opts)
+        for k in range(samples):
+            Dk = base if k == 0 else determinize(state, me, seed * 31 + k)
+            pk = Player(Dk, me, seed + k, level)
+            for i in cand:
+                tot[i] += pk.option_value(Dk, i)
+        vals = {i: tot[i] / samples for i in cand}
+    else:
+        vals = {i: pl.option_value(base, i) for i in cand}
+    if level == "easy":
+        rnd = random.Random(seed * 1_000_003 + 11)
+        if rnd.random() < 0.15:
+            return rnd.choice(cand)
+        noisy = {i: v + rnd.gauss(0.0, 1.5) for i, v in vals.items()}
+        return max(cand, key=lambda i: (noisy[i], -i))
+    return max(cand, key=lambda i: (vals[i], -i))
