@@ -3,11 +3,11 @@
 Values are always from America's point of view, in [-1, 1] (+1 America wins, -1 Russia wins);
 ``SGN[side]`` turns them into the deciding side's point of view.
 
-* ``static_eval`` scores a position at the start of an era: Balance of Power (a side wants the
-  balance its way, but two or three spaces from the cloud it is in danger of being pushed over),
-  Space Race leader, tokens, agents in hand.
-* ``resolve`` plays the rest of the current era on a scratch state with the engine, choosing
-  counters and the Space 2 shift by trying both branches, and ends with ``static_eval``.
+* ``static_eval`` scores a position at the start of an era: Balance of Power, Space Race leader,
+  tokens, agents in hand, with weights fitted to self-play results (see ``BOP_TABLE``).
+* ``resolve`` plays the rest of the current era on a scratch state (the engine up to phase 4,
+  exact arithmetic from phase 5), choosing counters and the Space 2 shift by trying both
+  branches, and ends with ``static_eval``.
 * Each decision kind is scored from what the deciding side may see only: the opponent's unseen
   cards are enumerated with ``info.assignments`` (never read from the state).  Phase 2 (both
   secret cards at once) is a matrix game: my plays against every play the opponent could make
@@ -371,7 +371,7 @@ def play_matrix(s: dict, side: str):
             st["pending"] = None
             st["step"] = "agents"
             E.run(st, None)
-            row.append(resolve(st))
+            row.append(resolve(st, s["era"]))
         rows.append(row)
     out = [mine, theirs, rows, None]  # the strategy is filled in by play_strategy
     if len(_PLAY_CACHE) > PLAY_CACHE_LIMIT:
