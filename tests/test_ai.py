@@ -140,6 +140,17 @@ def test_the_true_hidden_cards_are_among_the_determinizations():
             assert E.validate(full) is None
 
 
+def test_hard_belief_is_a_distribution_that_never_rules_out_the_truth():
+    from squabble.ai.search import belief
+    for s in _interesting(random_states(6, 17, events=True)):
+        side = s["pending"]["player"]
+        v = E.view(s, side)
+        bel = belief(v, side)
+        assert sum(p for _, p in bel) == pytest.approx(1.0)
+        assert all(p > 0 for _, p in bel)
+        assert [a for a, _ in bel] == info.assignments(v, side)
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_same_seed_same_choice_and_legal(level):
     states = random_states(3, 8, events=True, every=2 if level == "hard" else 1)
@@ -236,6 +247,11 @@ def test_protocol_ai_command_end_to_end():
     sess.handle_line(json.dumps({"cmd": "new", "game": "squabble", "seed": 1}))
     bad = sess.handle_line(json.dumps({"cmd": "ai", "level": "expert", "seed": 0}))
     assert bad["ok"] is False
+    r = sess.handle_line(json.dumps({"cmd": "new", "game": "struggle", "seed": 1}))
+    if r["ok"]:  # Twilight Struggle has no computer player yet: a clean error
+        bad = sess.handle_line(json.dumps({"cmd": "ai", "level": "normal", "seed": 0}))
+        assert bad == {"ok": False,
+                       "error": "The computer player for Twilight Struggle is not available yet."}
 
 
 def test_tournament_prints_rates_intervals_and_times(capsys):
