@@ -28,6 +28,9 @@ from squabble.games.struggle.engine import rounds_for
 LEVELS = ("easy", "normal", "hard")
 ENEMY = D.ENEMY
 WIN = 1000.0
+#: hard level: at most this many determinized samples, within this many engine steps in all
+HARD_SAMPLES = 6
+HARD_WORK = 6000
 
 _SCORED = ("Europe", "Asia", "Middle East", "Africa", "Central America", "South America",
            "Southeast Asia")
@@ -52,7 +55,7 @@ def _copy(state):
 # ---------------------------------------------------------------------------------- evaluation
 
 def _region_points(infl, region):
-    """(USA points, USSR points, europe control side or None) of a region scoring now."""
+    """(USA points, USSR points) of a region scoring now (scoring hooks left out)."""
     ctrl_a = ctrl_s = bg_a = bg_s = adj_a = adj_s = 0
     bgs = _REGION_BG[region]
     for c in _REGION_COUNTRIES[region]:
@@ -71,32 +74,37 @@ def _region_points(infl, region):
                 bg_s += 1
             if c in _ADJ_SUPER["USA"]:
                 adj_s += 1
+    return _points(region, ctrl_a, ctrl_s, bg_a, bg_s, adj_a, adj_s)
+
+
+def _points(region, ctrl_a, ctrl_s, bg_a, bg_s, adj_a, adj_s):
     if region == "Southeast Asia":
-        return ctrl_a + bg_a, ctrl_s + bg_s, None
+        return ctrl_a + bg_a, ctrl_s + bg_s
     pres, dom, con = D.REGION_VP[region]
-    nb = len(bgs)
+    nb = len(_REGION_BG[region])
     out = []
-    europe = None
-    for side, n, b, en, eb, adj in (("USA", ctrl_a, bg_a, ctrl_s, bg_s, adj_a),
-                                     ("USSR", ctrl_s, bg_s, ctrl_a, bg_a, adj_s)):
+    for n, b, en, eb, adj in ((ctrl_a, bg_a, ctrl_s, bg_s, adj_a), (ctrl_s, bg_s, ctrl_a, bg_a, adj_s)):
         pts = b + (adj if region in _ADJ_BONUS else 0)
         if n > en and b == nb:
-            if con is None:
-                europe = side
-                pts += 20
-            else:
-                pts += con
+            pts += 20 if con is None else con     # control of Europe wins the game
         elif n > en and b > eb and n - b >= 1:
             pts += dom
         elif n >= 1:
             pts += pres
         out.append(pts)
-    return out[0], out[1], europe
+    return out[0], out[1]
+
+
+_CV: dict = {}
 
 
 def _country_value(ci, c):
     """USA-minus-USSR positional value of one country (control, battlegrounds, useful influence)."""
     a, s = ci["USA"], ci["USSR"]
+    key = (c, a, s)
+    v = _CV.get(key)
+    if v is not None:
+        return v
     st = _STAB[c]
     bg = c in _BG
     v = 0.0
@@ -107,6 +115,8 @@ def _country_value(ci, c):
     cap = st + 1
     w = 0.12 if bg else 0.06
     v += w * (min(a, cap) - min(s, cap))
+    if len(_CV) < 200_000:
+        _CV[key] = v
     return v
 
 
@@ -157,15 +167,36 @@ class Evaluator:
         self.w = _region_weights(state, me)
 
     def region_term(self, infl, r):
-        a, s, europe = _region_points(infl, r)
+        a, s = _region_points(infl, r)
         return self.w[r] * (a - s)
 
     def map_usa(self, infl):
+        """Regions as if scored now (weighted) plus every country's positional value, one pass."""
+        cnt = {r: [0, 0, 0, 0, 0, 0] for r in _SCORED}
         v = 0.0
-        for r in _SCORED:
-            v += self.region_term(infl, r)
         for c, ci in infl.items():
             v += _country_value(ci, c)
+            a, s = ci["USA"], ci["USSR"]
+            st = _STAB[c]
+            if a >= s + st:
+                k = 0
+            elif s >= a + st:
+                k = 1
+            else:
+                continue
+            bg = c in _BG
+            adj = c in _ADJ_SUPER["USSR" if k == 0 else "USA"]
+            for r in _COUNTRY_REGIONS[c]:
+                x = cnt[r]
+                x[k] += 1
+                if bg:
+                    x[2 + k] += 1
+                if adj:
+                    x[4 + k] += 1
+        w = self.w
+        for r, x in cnt.items():
+            a, s = _points(r, *x)
+            v += w[r] * (a - s)
         return v
 
     def delta_place(self, infl, c, side, n=1):
@@ -291,9 +322,14 @@ class Player:
         self.ev = Evaluator(state, me)
         self.level = level
         self.rnd = random.Random(seed)
+        self.work = 0      # engine steps taken: the hard level's budget (not the clock: determinism)
+
+    def _apply(self, state, i):
+        self.work += 1
+        S.apply_in_place(state, i)
 
     # --- fast greedy policy used inside play-outs (for either side)
-    def fast(self, state):
+    def fast(self, state, depth=0):
         p = state["pending"]
         opts = p["options"]
         n = len(opts)
@@ -317,13 +353,21 @@ class Player:
             return bi
         if "headline" in modes:
             return self._headline_guess(state, side, opts)
-        # one ply on the engine, coups and realignments with a middle die roll
+        # one ply on the engine (two when the same side then picks a target), coups and
+        # realignments with a middle die roll
         best, bi = -1e9, 0
         for i, o in enumerate(opts):
             t = _copy(state)
             if o["mode"] in _DICE_MODES and "country" in o:
                 t["dice"] = [4, 3]
-            S.apply_in_place(t, i)
+            self._apply(t, i)
+            if depth == 0 and "country" not in o and t.get("winner") is None:
+                q = t.get("pending")
+                if q is not None and q["player"] == side and q["options"] and "country" in q["options"][0]:
+                    j = self.fast(t, 1)
+                    if q["options"][j]["mode"] in _DICE_MODES:
+                        t["dice"] = [4, 3]
+                    self._apply(t, j)
             val = self.ev(t, side)
             if o["mode"] == "influence" and "country" not in o:
                 val += 0.3   # prefer influence as the kind of operations, as most players do
@@ -352,10 +396,10 @@ class Player:
                 for dice in ([3, 4], [4, 3]):
                     t = _copy(state)
                     t["dice"] = list(dice)
-                    S.apply_in_place(t, i)
+                    self._apply(t, i)
                     vals.append(self.settle(t, limit - steps, True, headline))
                 return sum(vals) / len(vals)
-            S.apply_in_place(state, i)
+            self._apply(state, i)
             steps += 1
         return self.ev(state)
 
@@ -363,15 +407,20 @@ class Player:
     def option_value(self, state, i):
         o = state["pending"]["options"][i]
         if (o["mode"] in _DICE_MODES and "country" in o) or o["mode"] == "space":
+            # expected value over the die (each roll pairs with its opposite for realignments);
+            # the rolls left after a realignment are the same whatever the target: not played out
             vals = []
             for die in range(1, 7):
                 t = _copy(state)
                 t["dice"] = [die, 7 - die]
-                S.apply_in_place(t, i)
-                vals.append(self.settle(t, branched=True))
+                self._apply(t, i)
+                if o["mode"] == "realign":
+                    vals.append(self.ev(t))
+                else:
+                    vals.append(self.settle(t, branched=True))
             return sum(vals) / 6.0
         t = _copy(state)
-        S.apply_in_place(t, i)
+        self._apply(t, i)
         if _lost(t, self.me):
             return -WIN
         p = t.get("pending")
@@ -433,13 +482,20 @@ def choose_struggle(state, level, seed=0) -> int:
         return cand[0]
     pl = Player(base, me, seed, level)
     if level == "hard":
-        samples = 3
-        tot = [0.0] * len(opts)
-        for k in range(samples):
+        # determinized sampling: more deals of the hidden cards (and dice) while the work budget
+        # lasts; a sample is used whole or not at all, and the budget counts engine steps
+        tot = {i: 0.0 for i in cand}
+        work = 0
+        samples = 0
+        for k in range(HARD_SAMPLES):
             Dk = base if k == 0 else determinize(state, me, seed * 31 + k)
             pk = Player(Dk, me, seed + k, level)
             for i in cand:
                 tot[i] += pk.option_value(Dk, i)
+            samples += 1
+            work += pk.work
+            if work * (k + 2) / (k + 1) > HARD_WORK:
+                break
         vals = {i: tot[i] / samples for i in cand}
     else:
         vals = {i: pl.option_value(base, i) for i in cand}

@@ -1,0 +1,194 @@
+"""The Twilight Struggle computer player (squabble/ai/struggle.py): legal and deterministic
+answers, decisions from the deciding side's view only, no DEFCON suicide, scoring cards played in
+time, and complete games against a random player."""
+
+import marshal
+import random
+
+import pytest
+
+from squabble.ai.struggle import LEVELS, choose_struggle
+from squabble.games.struggle import apply, apply_in_place, decision, new_game
+from squabble.games.struggle.data import CARDS, ENEMY
+
+from struggle_helpers import action_round_state, index_of
+
+
+def _careful(st, options, rnd):
+    """Random, but no coup at DEFCON 2 and scoring cards at once, so that games run long."""
+    for i, o in enumerate(options):
+        if o.get("mode") == "play" and CARDS[o["card"]]["scoring"]:
+            return i
+    good = [i for i, o in enumerate(options) if not (o.get("mode") == "coup" and st["defcon"] <= 2)]
+    return rnd.choice(good or list(range(len(options))))
+
+
+def positions(games=4, every=11, seed0=100):
+    """States at rest taken along random games (every ``every``-th decision)."""
+    out = []
+    for g in range(games):
+        st = new_game(seed0 + g)
+        rnd = random.Random(g)
+        k = 0
+        while decision(st) is not None:
+            d = decision(st)
+            if k % every == 0 and len(d["options"]) > 1:
+                out.append(_snapshot(st))
+            apply_in_place(st, _careful(st, d["options"], rnd))
+            k += 1
+    return out
+
+
+def _snapshot(st):
+    return marshal.loads(marshal.dumps(st))
+
+
+POSITIONS = positions()
+
+
+def test_bad_level_and_no_decision():
+    st = new_game(1)
+    with pytest.raises(ValueError, match="level"):
+        choose_struggle(st, "expert", 0)
+    with pytest.raises(ValueError, match="seed"):
+        choose_struggle(st, "normal", "x")
+    st["winner"] = "USA"
+    with pytest.raises(ValueError, match="no decision"):
+        choose_struggle(st, "normal", 0)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_legal_and_deterministic(level):
+    assert len(POSITIONS) > 60
+    for n, st in enumerate(POSITIONS):
+        k = len(decision(st)["options"])
+        a = choose_struggle(st, level, n)
+        assert 0 <= a < k
+        assert choose_struggle(st, level, n) == a
+
+
+def test_hard_legal_and_deterministic():
+    for n, st in enumerate(POSITIONS[::6]):
+        k = len(decision(st)["options"])
+        a = choose_struggle(st, "hard", n)
+        assert 0 <= a < k
+        assert choose_struggle(st, "hard", n) == a
+
+
+def _reshuffle_hidden(st, rnd):
+    """Another full state with the same view for the deciding side: the enemy's hidden hand and
+    the draw pile dealt again (cards may move between them), a new generator, no forced dice,
+    and an enemy headline not yet shown replaced by another hidden card."""
+    t = _snapshot(st)
+    side = decision(st)["player"]
+    enemy = ENEMY[side]
+    pool = list(t["hands"][enemy]) + list(t["deck"])
+    hidden_hl = (any(f.get("kind") == "headline" and f.get("stage") == "choose" for f in t["stack"])
+                 and t["headline"][enemy] is not None and t["headline"]["shown"] != enemy)
+    if hidden_hl:
+        pool.append(t["headline"][enemy])
+        t["table"].remove(t["headline"][enemy])
+    rnd.shuffle(pool)
+    if hidden_hl:
+        t["headline"][enemy] = pool.pop()
+        t["table"].append(t["headline"][enemy])
+    n = len(t["hands"][enemy])
+    t["hands"][enemy] = pool[:n]
+    t["deck"] = pool[n:]
+    t["rng"] = rnd.getrandbits(64)
+    t["dice"] = [rnd.randint(1, 6) for _ in range(3)]
+    return t
+
+
+def test_decides_from_the_view_only():
+    rnd = random.Random(5)
+    checked = 0
+    for n, st in enumerate(POSITIONS[::2]):
+        side = decision(st)["player"]
+        if 98 in st["effects"]:   # Aldrich Ames: the US hand is open to the USSR
+            continue
+        for level in ("normal", "easy"):
+            a = choose_struggle(st, level, n)
+            for _ in range(2):
+                other = _reshuffle_hidden(st, rnd)
+                assert decision(other)["options"] == decision(st)["options"]
+                assert choose_struggle(other, level, n) == a, (side, decision(st)["prompt"])
+        checked += 1
+    assert checked > 40
+
+
+def test_hidden_headline_is_not_used():
+    st = new_game(3)
+    rnd = random.Random(2)
+    while not (decision(st)["options"][0]["mode"] == "headline" and decision(st)["player"] == "USA"):
+        apply_in_place(st, rnd.randrange(len(decision(st)["options"])))
+    assert st["headline"]["USSR"] is not None
+    for seed in range(4):
+        a = choose_struggle(st, "normal", seed)
+        for _ in range(3):
+            assert choose_struggle(_reshuffle_hidden(st, rnd), "normal", seed) == a
+
+
+def _suicidal(st, i):
+    side = decision(st)["player"]
+    after, _ = apply(st, i)
+    return after["winner"] == ENEMY[side]
+
+
+def test_no_coup_that_ends_the_world_at_defcon_2():
+    st = action_round_state(hands={"USSR": [4, 7], "USA": [15, 16]}, defcon=2,
+                            influence={"Ecuador": (1, 0), "Brazil": (1, 0), "Venezuela": (1, 0)},
+                            seed=2)
+    st2, _ = apply(st, index_of(st, mode="play", card=7))   # Socialist Governments, 3 ops
+    st2, _ = apply(st2, index_of(st2, mode="coup"))
+    d = decision(st2)
+    assert any(_suicidal(st2, i) for i in range(len(d["options"])))
+    for level in LEVELS:
+        for seed in range(3):
+            assert not _suicidal(st2, choose_struggle(st2, level, seed))
+
+
+def test_never_suicide_when_an_alternative_exists():
+    seen = 0
+    for n, st in enumerate(POSITIONS):
+        d = decision(st)
+        bad = [i for i in range(len(d["options"])) if _suicidal(st, i)]
+        if bad and len(bad) < len(d["options"]):
+            seen += 1
+            for level in LEVELS:
+                assert choose_struggle(st, level, n) not in bad
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_plays_a_held_scoring_card_before_the_turn_ends(level):
+    # USSR in its last action round of turn 2 with Europe Scoring and two good cards
+    st = action_round_state(hands={"USSR": [2, 7, 14], "USA": [15, 16, 19]}, turn=2,
+                            action_round=6)
+    assert choose_struggle(st, level, 1) == index_of(st, mode="play", card=2)
+    # two scoring cards and two rounds left: one of them now
+    st = action_round_state(hands={"USSR": [2, 3, 7], "USA": [15, 16, 19]}, turn=2,
+                            action_round=5)
+    card = decision(st)["options"][choose_struggle(st, level, 3)]["card"]
+    assert CARDS[card]["scoring"]
+
+
+def _game(seed, levels):
+    st = new_game(seed)
+    rnd = random.Random(seed)
+    while decision(st) is not None:
+        d = decision(st)
+        lv = levels[d["player"]]
+        i = rnd.randrange(len(d["options"])) if lv == "random" else \
+            choose_struggle(st, lv, rnd.randrange(1 << 30))
+        apply_in_place(st, i)
+    return st
+
+
+def test_normal_beats_a_random_player():
+    wins = 0
+    for g in range(10):
+        ai = "USA" if g % 2 == 0 else "USSR"
+        st = _game(500 + g, {ai: "normal", ENEMY[ai]: "random"})
+        assert st["winner"] in ("USA", "USSR")
+        wins += st["winner"] == ai
+    assert wins >= 7, wins
