@@ -46,6 +46,10 @@ _BG = D.BATTLEGROUND
 _USE_MODES = frozenset(("event", "influence", "realign", "coup", "space", "event_first",
                         "ops_first"))
 _DICE_MODES = frozenset(("coup", "realign"))
+#: die faces averaged for a coup, realignment or space attempt (mean 3.5, both extremes)
+_FACES = (1, 3, 4, 6)
+#: options kept for a full look after the quick first score
+KEEP = 10
 
 
 def _copy(state):
@@ -96,6 +100,7 @@ def _points(region, ctrl_a, ctrl_s, bg_a, bg_s, adj_a, adj_s):
 
 
 _CV: dict = {}
+_NEED = (1.0, 0.4, 0.15, 0.05, 0.0)
 
 
 def _country_value(ci, c):
@@ -107,11 +112,11 @@ def _country_value(ci, c):
         return v
     st = _STAB[c]
     bg = c in _BG
-    v = 0.0
-    if a >= s + st:
-        v += 0.9 if bg else 0.35
-    elif s >= a + st:
-        v -= 0.9 if bg else 0.35
+    # control, with part credit for a side that is close to taking it (a control that the enemy
+    # breaks with one point is mostly still there: the owner restores it as cheaply)
+    need_a = max(0, s + st - a)
+    need_s = max(0, a + st - s)
+    v = (0.9 if bg else 0.35) * (_NEED[min(need_a, 4)] - _NEED[min(need_s, 4)])
     cap = st + 1
     w = 0.12 if bg else 0.06
     v += w * (min(a, cap) - min(s, cap))
@@ -410,7 +415,7 @@ class Player:
             # expected value over the die (each roll pairs with its opposite for realignments);
             # the rolls left after a realignment are the same whatever the target: not played out
             vals = []
-            for die in range(1, 7):
+            for die in _FACES:
                 t = _copy(state)
                 t["dice"] = [die, 7 - die]
                 self._apply(t, i)
@@ -418,7 +423,7 @@ class Player:
                     vals.append(self.ev(t))
                 else:
                     vals.append(self.settle(t, branched=True))
-            return sum(vals) / 6.0
+            return sum(vals) / len(vals)
         t = _copy(state)
         self._apply(t, i)
         if _lost(t, self.me):
@@ -429,6 +434,21 @@ class Player:
                 and all(q["mode"] in _USE_MODES and "country" not in q for q in p["options"])):
             return max(self.option_value(t, j) for j in range(len(p["options"])))
         return self.settle(t, headline=o["mode"] == "headline")
+
+    def quick_value(self, state, i):
+        """A cheap first score (no play-out), to keep the options worth a full look."""
+        p = state["pending"]
+        o = p["options"][i]
+        side = p["player"]
+        if o["mode"] in ("place", "influence") and "country" in o:
+            sg = 1.0 if side == self.me else -1.0
+            usa = 1.0 if side == "USA" else -1.0
+            return sg * usa * self.ev.delta_place(state["influence"], o["country"], side, 1) / o.get("amount", 1)
+        t = _copy(state)
+        if o["mode"] in _DICE_MODES and "country" in o:
+            t["dice"] = [4, 3]
+        self._apply(t, i)
+        return self.ev(t)
 
     def values(self, state):
         opts = state["pending"]["options"]
@@ -481,6 +501,9 @@ def choose_struggle(state, level, seed=0) -> int:
     if len(cand) == 1:
         return cand[0]
     pl = Player(base, me, seed, level)
+    if len(cand) > KEEP:
+        quick = {i: pl.quick_value(base, i) for i in cand}
+        cand = sorted(sorted(cand, key=lambda i: (-quick[i], i))[:KEEP])
     if level == "hard":
         # determinized sampling: more deals of the hidden cards (and dice) while the work budget
         # lasts; a sample is used whole or not at all, and the budget counts engine steps
