@@ -23,6 +23,7 @@ import random
 from squabble import rng as R
 from squabble.games import struggle as S
 from squabble.games.struggle import data as D
+from squabble.games.struggle.core import adjacent_controlled
 from squabble.games.struggle.engine import rounds_for
 
 LEVELS = ("easy", "normal", "hard")
@@ -48,6 +49,9 @@ _USE_MODES = frozenset(("event", "influence", "realign", "coup", "space", "event
 _DICE_MODES = frozenset(("coup", "realign"))
 #: die faces averaged for a coup, realignment or space attempt (mean 3.5, both extremes)
 _FACES = (1, 3, 4, 6)
+_MEMO_MODES = frozenset(("influence", "realign", "coup", "space"))
+#: probability of each difference of two dice
+_DIFF_P = {d: (6 - abs(d)) / 36.0 for d in range(-5, 6)}
 #: options kept for a full look after the quick first score
 KEEP = 10
 
@@ -246,26 +250,33 @@ class Evaluator:
                     wt = _MILOPS_W[left] if left < len(_MILOPS_W) else 0.1
                     v -= sg * short * wt
         v *= sgn
-        # the known hand of the side scored
+        return v + self.hand_value(state, side)
+
+    @staticmethod
+    def hand_value(state, side):
+        """The known hand of ``side``: own cards are assets, enemy events liabilities, scoring
+        cards without a round left to play them lose the game."""
         hand = state["hands"][side]
-        if isinstance(hand, list):
-            nscore = 0
-            for c in hand:
-                card = D.CARDS[c]
-                if card["scoring"]:
-                    nscore += 1
-                    continue
-                ops = card["ops"] or 0
-                if card["side"] == ENEMY[side]:
-                    v -= 0.3 * ops
-                else:
-                    v += 0.15 * ops
-            if nscore and state["action_round"] > 0:
-                left = _rounds_left(state, side)
-                if nscore > left:
-                    v -= 60.0
-                elif nscore == left:
-                    v -= 1.5
+        if not isinstance(hand, list):
+            return 0.0
+        v = 0.0
+        nscore = 0
+        for c in hand:
+            card = D.CARDS[c]
+            if card["scoring"]:
+                nscore += 1
+                continue
+            ops = card["ops"] or 0
+            if card["side"] == ENEMY[side]:
+                v -= 0.3 * ops
+            else:
+                v += 0.15 * ops
+        if nscore and state["action_round"] > 0:
+            left = _rounds_left(state, side)
+            if nscore > left:
+                v -= 60.0
+            elif nscore == left:
+                v -= 1.5
         return v
 
 
@@ -327,6 +338,7 @@ class Player:
         self.ev = Evaluator(state, me)
         self.level = level
         self.rnd = random.Random(seed)
+        self.memo = {}
         self.work = 0      # engine steps taken: the hard level's budget (not the clock: determinism)
 
     def _apply(self, state, i):
@@ -358,6 +370,22 @@ class Player:
             return bi
         if "headline" in modes:
             return self._headline_guess(state, side, opts)
+        frame = state["stack"][-1] if state.get("stack") else {}
+        if (modes == {"coup"} and all("country" in o for o in opts) and frame.get("kind") == "ops"
+                and isinstance(frame.get("left"), int)):
+            best, bi = -1e9, 0
+            for i, o in enumerate(opts):
+                val = self._coup_gain(state, side, o["country"], frame["left"])
+                if val > best:
+                    best, bi = val, i
+            return bi
+        if modes == {"realign"} and all("country" in o for o in opts):
+            best, bi = -1e9, 0
+            for i, o in enumerate(opts):
+                val = sg * self._realign_gain(state, side, o["country"])
+                if val > best:
+                    best, bi = val, i
+            return bi
         # one ply on the engine (two when the same side then picks a target), coups and
         # realignments with a middle die roll
         best, bi = -1e9, 0
@@ -379,6 +407,63 @@ class Player:
             if val > best:
                 best, bi = val, i
         return bi
+
+    def _realign_gain(self, state, side, c):
+        """Expected change of the USA-minus-USSR map value of one realignment roll in ``c``."""
+        enemy = ENEMY[side]
+        infl = state["influence"]
+        ci = infl[c]
+        mods = {}
+        for s_ in (side, enemy):
+            mods[s_] = adjacent_controlled(state, s_, c) + (1 if ci[s_] > ci[ENEMY[s_]] else 0)
+        base = mods[side] - mods[enemy]
+        out = 0.0
+        cache = {}
+        for d, p in _DIFF_P.items():
+            x = d + base
+            if x > 0:
+                k = -min(x, ci[enemy])
+                who = enemy
+            elif x < 0:
+                k = -min(-x, ci[side])
+                who = side
+            else:
+                continue
+            if k:
+                key = (who, k)
+                if key not in cache:
+                    cache[key] = self.ev.delta_place(infl, c, who, k)
+                out += p * cache[key]
+        return out
+
+    def _coup_gain(self, state, side, c, ops):
+        """Expected gain (for ``side``) of a coup in ``c`` with ``ops``: the die averaged, the
+        military operations it brings, never a battleground at DEFCON 2."""
+        if c in _BG and state["defcon"] <= 2:
+            return -WIN
+        enemy = ENEMY[side]
+        infl = state["influence"]
+        ci = infl[c]
+        sg = 1.0 if side == "USA" else -1.0
+        out = 0.0
+        for die in range(1, 7):
+            result = die + ops - 2 * _STAB[c]
+            if result <= 0:
+                continue
+            removed = min(result, ci[enemy])
+            placed = result - removed
+            # the change of the map value: the enemy's influence removed, then side's placed
+            old_e = ci[enemy]
+            d1 = self.ev.delta_place(infl, c, enemy, -removed) if removed else 0.0
+            ci[enemy] = old_e - removed
+            d2 = self.ev.delta_place(infl, c, side, placed) if placed else 0.0
+            ci[enemy] = old_e
+            out += sg * (d1 + d2) / 6.0
+        short = max(0, state["defcon"] - state["milops"][side])
+        out += 0.5 * min(ops, short)
+        if c in _BG:
+            out -= 0.3
+        return out
 
     def _headline_guess(self, state, side, opts):
         best, bi = -1e9, 0
@@ -432,7 +517,20 @@ class Player:
         if (o["mode"] == "play" and p is not None and t.get("winner") is None
                 and p["player"] == self.me and p["options"]
                 and all(q["mode"] in _USE_MODES and "country" not in q for q in p["options"])):
-            return max(self.option_value(t, j) for j in range(len(p["options"])))
+            # operations and space attempts are worth the same whatever card of the same ops
+            # gives them (but the hand left differs): computed once per decision
+            best = -1e9
+            hv = self.ev.hand_value(t, self.me)
+            for j, q in enumerate(p["options"]):
+                if q["mode"] in _MEMO_MODES:
+                    key = (q["mode"], q["label"])
+                    if key not in self.memo:
+                        self.memo[key] = self.option_value(t, j) - hv
+                    val = self.memo[key] + hv
+                else:
+                    val = self.option_value(t, j)
+                best = max(best, val)
+            return best
         return self.settle(t, headline=o["mode"] == "headline")
 
     def quick_value(self, state, i):
