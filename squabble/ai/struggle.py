@@ -339,6 +339,7 @@ class Player:
         self.level = level
         self.rnd = random.Random(seed)
         self.memo = {}
+        self.reply_ops = 3 if level == "hard" else 0
         self.work = 0      # engine steps taken: the hard level's budget (not the clock: determinism)
 
     def _apply(self, state, i):
@@ -491,7 +492,51 @@ class Player:
                 return sum(vals) / len(vals)
             self._apply(state, i)
             steps += 1
-        return self.ev(state)
+        return self.final(state)
+
+    def final(self, state):
+        """The value of a position at the end of the action; with ``reply_ops`` (hard), less what
+        the enemy's next operations could win back if the enemy moves next."""
+        v = self.ev(state)
+        if not self.reply_ops or state.get("winner") is not None:
+            return v
+        p = state.get("pending")
+        if p is None or p["player"] == self.me or not p["options"] or p["options"][0]["mode"] != "play":
+            return v
+        return v - self._reply_gain(state, ENEMY[self.me], self.reply_ops)
+
+    def _reply_gain(self, state, side, ops):
+        """What ``side`` wins (map value, for side) with ``ops`` influence placed greedily."""
+        infl = state["influence"]
+        enemy = ENEMY[side]
+        acc = set(_ADJ_SUPER[side])
+        for c, ci in infl.items():
+            if ci[side]:
+                acc.add(c)
+                acc.update(x for x in D.ADJACENT[c] if x in infl)
+        sg = 1.0 if side == "USA" else -1.0
+        changed = []
+        total = 0.0
+        left = ops
+        while left > 0:
+            best, bc, bcost = 0.0, None, 1
+            for c in acc:
+                ci = infl[c]
+                cost = 2 if ci[enemy] >= _STAB[c] + ci[side] else 1
+                if cost > left:
+                    continue
+                val = sg * self.ev.delta_place(infl, c, side, 1) / cost
+                if val > best:
+                    best, bc, bcost = val, c, cost
+            if bc is None:
+                break
+            total += best * bcost
+            infl[bc][side] += 1
+            changed.append(bc)
+            left -= bcost
+        for c in changed:
+            infl[c][side] -= 1
+        return total
 
     # --- values of the options of the real decision
     def option_value(self, state, i):
