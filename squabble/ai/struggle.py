@@ -337,7 +337,6 @@ class Player:
         self.me = me
         self.ev = Evaluator(state, me)
         self.level = level
-        self.rnd = random.Random(seed)
         self.memo = {}
         self.reply_ops = 3 if level == "hard" else 0
         self.work = 0      # engine steps taken: the hard level's budget (not the clock: determinism)
@@ -592,10 +591,6 @@ class Player:
             t["dice"] = [4, 3]
         self._apply(t, i)
         return self.ev(t)
-
-    def values(self, state):
-        opts = state["pending"]["options"]
-        return [self.option_value(state, i) for i in range(len(opts))]
 
 
 def _suicidal(state, i, me):

@@ -115,6 +115,9 @@ def test_decides_from_the_view_only():
                 assert choose_struggle(other, level, n) == a, (side, decision(st)["prompt"])
         checked += 1
     assert checked > 40
+    for n, st in enumerate(POSITIONS[1::12]):
+        a = choose_struggle(st, "hard", n)
+        assert choose_struggle(_reshuffle_hidden(st, rnd), "hard", n) == a
 
 
 def test_hidden_headline_is_not_used():
