@@ -1,4 +1,4 @@
-"""Computer players for Twilight Squabble.
+"""Computer players for Twilight Squabble (and, through ``squabble.ai.struggle``, Twilight Struggle).
 
 ``choose(game_name, state, level, seed) -> int`` returns the index of the option the computer
 player of ``level`` picks for the pending decision.  It looks at ``engine.view(state, side)``
@@ -15,7 +15,8 @@ LEVELS = ("easy", "normal", "hard")
 
 def choose(game_name: str, state: dict, level: str, seed: int = 0) -> int:
     if game_name == "struggle":
-        raise ValueError("The computer player for Twilight Struggle is not available yet.")
+        from squabble.ai.struggle import choose_struggle  # docs/ai-struggle.md
+        return choose_struggle(state, level, seed)
     if game_name != "squabble":
         raise ValueError(f"Unknown game {game_name!r}: choose 'squabble' or 'struggle'.")
     if level not in LEVELS and level != "random":
