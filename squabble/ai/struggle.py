@@ -31,7 +31,9 @@ ENEMY = D.ENEMY
 WIN = 1000.0
 #: hard level: at most this many determinized samples, within this many engine steps in all
 HARD_SAMPLES = 6
-HARD_WORK = 6000
+HARD_WORK = 4500
+#: engine steps a reply estimate is counted as (it costs about as much time)
+REPLY_WORK = 25
 
 _SCORED = ("Europe", "Asia", "Middle East", "Africa", "Central America", "South America",
            "Southeast Asia")
@@ -502,6 +504,7 @@ class Player:
         p = state.get("pending")
         if p is None or p["player"] == self.me or not p["options"] or p["options"][0]["mode"] != "play":
             return v
+        self.work += REPLY_WORK
         return v - self._reply_gain(state, ENEMY[self.me], self.reply_ops)
 
     def _reply_gain(self, state, side, ops):
