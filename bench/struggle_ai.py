@@ -11,7 +11,6 @@ Run by hand; results go to docs/ai-struggle.md.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import random
 import sys
@@ -20,6 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+from squabble.ai.tournament import wilson  # noqa: E402
 from squabble.ai.struggle import choose_struggle  # noqa: E402
 from squabble.games import struggle as S  # noqa: E402
 
@@ -45,16 +45,6 @@ def play(args):
     first_side = "USA" if seed % 2 == 0 else "USSR"
     return {"first_won": st["winner"] == first_side, "reason": st["end_reason"],
             "turn": st["turn"], "vp": st["vp"], "times": times, "first_side": first_side}
-
-
-def wilson(k, n, z=1.96):
-    if n == 0:
-        return 0.0, 0.0
-    p = k / n
-    den = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return max(0.0, mid - half), min(1.0, mid + half)
 
 
 def pct(xs, q):
