@@ -94,15 +94,11 @@ def test_enemy_card_to_space_race_has_no_event(monkeypatch):
     assert validate(st) is None
 
 
-def test_test_setup_missing_enemy_event_is_plain_operations():
+def test_test_setup_missing_enemy_event_is_plain_operations(monkeypatch):
     # the engine's test set-up: a card whose event is missing is used for ops or space only
-    from squabble.games.struggle import MISSING_EVENTS
-    missing_us = [n for n in MISSING_EVENTS if n in (4, 5, 19, 22, 25, 26)]
-    if not missing_us:
-        import pytest
-        pytest.skip("those events exist now")
-    card = missing_us[0]
-    st = action_round_state(hands={"USSR": [card, 7], "USA": [19 if card != 19 else 4]})
+    card = 25  # Containment, a US card, played by the USSR with its event taken away
+    monkeypatch.delitem(EVENTS, card)
+    st = action_round_state(hands={"USSR": [card, 7], "USA": [19]})
     st, _ = choose(st, mode="play", card=card)
     assert not {"event", "event_first", "ops_first"} & set(options_with(st, "mode"))
 
