@@ -1,6 +1,7 @@
 """Couch play: a secret card is only ever drawn face up while its owner has the screen."""
 
 import random
+from contextlib import contextmanager
 
 import pygame
 
@@ -22,6 +23,20 @@ def revealed_agents(state):
         elif a == "double":
             out.add(DOUBLE_AGENT[side])
     return out
+
+
+@contextmanager
+def recording(app):
+    """Record every face-up card draw (the framework's FACE_UP record) while the block runs."""
+    FACE_UP.clear()
+    FACE_UP.enabled = True
+    app.privacy = []
+    try:
+        yield
+    finally:
+        FACE_UP.enabled = False
+        FACE_UP.clear()
+        app.privacy = None
 
 
 def check_record(app):
@@ -46,10 +61,7 @@ def check_record(app):
 
 
 def test_hotseat_game_never_shows_a_secret_to_the_other_player(app):
-    FACE_UP.clear()
-    FACE_UP.enabled = True
-    app.privacy = []
-    try:
+    with recording(app):
         start(app, "hotseat", "USSR", events=True)
         rnd = random.Random(21)
 
@@ -64,18 +76,11 @@ def test_hotseat_game_never_shows_a_secret_to_the_other_player(app):
         # the check is not empty: each side did see its own hand during its private turns
         assert own["USA"] > 0 and own["USSR"] > 0
         assert counts["handoffs"] >= 2
-    finally:
-        FACE_UP.enabled = False
-        FACE_UP.clear()
-        app.privacy = None
 
 
 def test_many_seeds_hotseat_privacy(app):
     """Several hot-seat games (with agents forced often) keep the rule."""
-    FACE_UP.clear()
-    FACE_UP.enabled = True
-    app.privacy = []
-    try:
+    with recording(app):
         for g in range(3):
             app.seed = 100 + g
             app.to_title()
@@ -93,17 +98,10 @@ def test_many_seeds_hotseat_privacy(app):
             check_record(app)
             FACE_UP.clear()
             app.privacy = []
-    finally:
-        FACE_UP.enabled = False
-        FACE_UP.clear()
-        app.privacy = None
 
 
 def test_vs_computer_the_computers_cards_stay_hidden(app):
-    FACE_UP.clear()
-    FACE_UP.enabled = True
-    app.privacy = []
-    try:
+    with recording(app):
         start(app, "computer", "USA")
         D.play_to_end(app, D.decide_mouse, lambda a: None)
         frames = {f: (v, s) for f, v, s in app.privacy}
@@ -113,10 +111,6 @@ def test_vs_computer_the_computers_cards_stay_hidden(app):
                 assert viewer == "USA"
                 hidden = set(E.hidden_from(state, "USA")["cards"]) - revealed_agents(state)
                 assert key not in hidden, f"the computer's secret {key} was shown"
-    finally:
-        FACE_UP.enabled = False
-        FACE_UP.clear()
-        app.privacy = None
 
 
 def test_the_privacy_check_catches_a_leak(app, monkeypatch):
