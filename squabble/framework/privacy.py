@@ -1,0 +1,34 @@
+"""Who may look right now: the one privacy rule of couch play, for every game.
+
+A side's hidden cards may be drawn face up only while that side confirmed the last hand-off and no
+public step has happened since (docs: shared design, "Who may look"). The session owns one
+``LookRule``; scenes ask it, and tests check every face-up draw against it, never against what a
+scene believes about the screen.
+"""
+
+from __future__ import annotations
+
+
+class LookRule:
+    """Tracks the side that may look at its secrets right now (``None``: nobody, a public screen)."""
+
+    def __init__(self) -> None:
+        self.viewer: str | None = None
+        self.handoffs = 0  # hand-offs confirmed so far (a test can tell two private turns apart)
+
+    def handoff_confirmed(self, side: str) -> None:
+        """The player of ``side`` confirmed the hand-off screen: the screen is theirs."""
+        self.viewer = side
+        self.handoffs += 1
+
+    def public_step(self) -> None:
+        """A decision was committed or a public beat is shown: from now on nobody's secrets."""
+        self.viewer = None
+
+    def may_look(self, side: str | None) -> bool:
+        return side is not None and side == self.viewer
+
+    def needs_handoff(self, side: str, private: bool) -> bool:
+        """A private decision of ``side`` starts with a hand-off unless that side has the screen
+        since its last hand-off with no public step in between."""
+        return private and self.viewer != side
