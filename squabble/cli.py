@@ -55,8 +55,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     tour = sub.add_parser("tournament", help="computer players against each other")
     tour.add_argument("--game", choices=["squabble", "struggle"], default="squabble")
-    tour.add_argument("--a", required=True, choices=["random", "easy", "normal", "hard"])
-    tour.add_argument("--b", required=True, choices=["random", "easy", "normal", "hard"])
+    tour_levels = ["random", "easy", "normal", "hard", "greedy"]   # greedy: Struggle only
+    tour.add_argument("--a", required=True, choices=tour_levels)
+    tour.add_argument("--b", required=True, choices=tour_levels)
     tour.add_argument("--games", type=_positive, default=100)
     tour.add_argument("--seed", type=_integer, default=0, dest="tour_seed")
     tour.add_argument("--events", action="store_true")

@@ -25,8 +25,9 @@ from squabble.games import struggle as S
 from squabble.games.struggle import data as D
 from squabble.games.struggle.core import adjacent_controlled
 from squabble.games.struggle.engine import rounds_for
+from squabble.games.struggle.events.mid import trapped_by
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "greedy")
 ENEMY = D.ENEMY
 WIN = 1000.0
 #: hard level: at most this many determinized samples, within this many engine steps in all
@@ -168,6 +169,20 @@ def _rounds_left(state, side):
 
 _MILOPS_W = (1.0, 0.6, 0.35, 0.2)
 
+#: cards whose event, fired in the holder's own action round, can take DEFCON to 1 there (so the
+#: holder loses): for each holder, the enemy cards that lower DEFCON or hand the enemy a coup
+#: (4 Duck and Cover, 26 CIA Created, 67 Grain Sales to Soviets, 5 Five Year Plan; 50 "We Will
+#: Bury You", 62 "Lone Gunman", 91 Ortega) and the neutral ones the enemy can turn against the
+#: player (20 Olympic Games: a boycott; 45 Summit: the roll's winner moves DEFCON)
+DEFCON_DANGER = {"USSR": frozenset((4, 26, 67, 5, 20, 45)),
+                 "USA": frozenset((50, 62, 91, 20, 45))}
+#: value of a dangerous card held, by DEFCON (2, 3): a liability while DEFCON is low
+DANGER_W = {2: 3.0, 3: 0.8}
+#: being trapped by Quagmire / Bear Trap (action rounds spent discarding)
+TRAP_W = 3.0
+#: a held enemy card, per op (its event will go to the enemy unless it is sent to space)
+ENEMY_CARD_W = 0.3
+
 
 class Evaluator:
     """Scores positions for one side; region weights are fixed once per decision."""
@@ -252,6 +267,11 @@ class Evaluator:
                     wt = _MILOPS_W[left] if left < len(_MILOPS_W) else 0.1
                     v -= sg * short * wt
         v *= sgn
+        if state["effects"]:
+            if trapped_by(state, side):
+                v -= TRAP_W
+            if trapped_by(state, ENEMY[side]):
+                v += TRAP_W
         return v + self.hand_value(state, side)
 
     @staticmethod
@@ -270,7 +290,7 @@ class Evaluator:
                 continue
             ops = card["ops"] or 0
             if card["side"] == ENEMY[side]:
-                v -= 0.3 * ops
+                v -= ENEMY_CARD_W * ops
             else:
                 v += 0.15 * ops
         if nscore and state["action_round"] > 0:
@@ -279,6 +299,22 @@ class Evaluator:
                 v -= 60.0
             elif nscore == left:
                 v -= 1.5
+        dc = state["defcon"]
+        if dc in DANGER_W:
+            danger = DEFCON_DANGER[side]
+            bad = sum(1 for c in hand if c in danger)
+            if bad:
+                v -= DANGER_W[dc] * bad
+                if dc == 2 and state["action_round"] > 0:
+                    # rounds left this turn that only a dangerous card can fill (one may go to
+                    # the Space Race): the enemy then ends the game in this side's round
+                    safe = len(hand) - bad - nscore
+                    ch = state["china"]
+                    if ch["holder"] == side and ch["face_up"]:
+                        safe += 1
+                    forced = _rounds_left(state, side) - nscore - safe - 1
+                    if forced > 0:
+                        v -= 25.0 * forced
         return v
 
 
@@ -316,6 +352,11 @@ def determinize(state, side, seed):
 
 
 # ------------------------------------------------------------------------------------ policies
+
+def _round_owner(state):
+    """The side that loses if DEFCON reaches 1 now (the engine: the active side, else phasing)."""
+    return state.get("active") or state.get("phasing")
+
 
 def _lost(state, side):
     w = state.get("winner")
@@ -440,9 +481,11 @@ class Player:
 
     def _coup_gain(self, state, side, c, ops):
         """Expected gain (for ``side``) of a coup in ``c`` with ``ops``: the die averaged, the
-        military operations it brings, never a battleground at DEFCON 2."""
+        military operations it brings.  A battleground coup at DEFCON 2 ends the game: the side
+        whose round it is loses, so it is suicide in one's own round and a win in the enemy's
+        (an event that grants ops to the enemy of the phasing side): the enemy model plays to win."""
         if c in _BG and state["defcon"] <= 2:
-            return -WIN
+            return -WIN if _round_owner(state) == side else WIN
         enemy = ENEMY[side]
         infl = state["influence"]
         ci = infl[c]
@@ -622,7 +665,7 @@ def _scoring_forced(state, me):
 def choose_struggle(state, level, seed=0) -> int:
     """Index into ``S.decision(state)["options"]`` chosen by the computer player."""
     if level not in LEVELS:
-        raise ValueError('The level must be "easy", "normal" or "hard".')
+        raise ValueError('The level must be "easy", "normal", "hard" or "greedy".')
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError("The seed must be an integer.")
     d = S.decision(state) if isinstance(state, dict) else None
@@ -632,6 +675,8 @@ def choose_struggle(state, level, seed=0) -> int:
     if len(opts) == 1:
         return 0
     me = d["player"]
+    if level == "greedy":
+        return greedy_choice(state, me, seed)
     base = _copy(determinize(state, me, seed))
     safe = [i for i in range(len(opts)) if not _suicidal(base, i, me)] or list(range(len(opts)))
     forced = _scoring_forced(base, me)
@@ -670,3 +715,44 @@ def choose_struggle(state, level, seed=0) -> int:
         noisy = {i: v + rnd.gauss(0.0, 1.5) for i, v in vals.items()}
         return max(cand, key=lambda i: (noisy[i], -i))
     return max(cand, key=lambda i: (vals[i], -i))
+
+
+# ------------------------------------------------------------------------ the greedy baseline
+
+def greedy_score(state, me):
+    """The greedy baseline's score for ``me``: VP, control and region standing, nothing else."""
+    w = state.get("winner")
+    if w is not None:
+        return WIN if w == me else (0.0 if w == "draw" else -WIN)
+    infl = state["influence"]
+    v = float(state["vp"])
+    for r in _SCORED:
+        a, s = _region_points(infl, r)
+        v += 0.5 * (a - s)
+    for c, ci in infl.items():
+        a, s = ci["USA"], ci["USSR"]
+        st = _STAB[c]
+        k = 0.6 if c in _BG else 0.25
+        if a >= s + st:
+            v += k
+        elif s >= a + st:
+            v -= k
+    return v if me == "USA" else -v
+
+
+def greedy_choice(state, me, seed):
+    """One ply: each option applied to a re-dealt copy (what ``me`` cannot see dealt again from
+    the seed, dice rolled by the copy's own generator), the best :func:`greedy_score` taken; ties
+    broken by the seed.  It plays its scoring cards when it has no round to spare for them."""
+    base = determinize(state, me, seed)
+    opts = base["pending"]["options"]
+    cand = _scoring_forced(base, me) or list(range(len(opts)))
+    rnd = random.Random(seed * 1_000_033 + 5)
+    best, pick = None, cand[0]
+    for i in cand:
+        t = _copy(base)
+        S.apply_in_place(t, i)
+        key = (round(greedy_score(t, me), 6), rnd.random())
+        if best is None or key > best:
+            best, pick = key, i
+    return pick

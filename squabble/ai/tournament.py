@@ -13,6 +13,8 @@ import time
 from squabble.games.squabble.cards import SIDES
 
 LEVEL_CHOICES = ("random", "easy", "normal", "hard")
+#: Twilight Struggle levels (squabble/ai/struggle.py) plus the uniform random player
+STRUGGLE_LEVELS = ("random", "easy", "normal", "hard", "greedy")
 
 
 def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -108,11 +110,132 @@ def report(res: dict, out=print) -> None:
             f"({t['decisions']} decisions)")
 
 
+# ----------------------------------------------------------------------------- Twilight Struggle
+
+def end_reason(state: dict, levels: dict, last: str | None) -> str:
+    """How a finished Struggle game ended, in words that a bench table can group: the engine's
+    reason, and for DEFCON 1 whose round it was and whose choice took it there."""
+    reason = (state.get("end_reason") or "?")
+    if reason.startswith("DEFCON 1"):
+        loser = "USSR" if state["winner"] == "USA" else "USA"
+        by = "own choice" if last == loser else "the winner's choice"
+        return f"DEFCON 1 in the loser's round ({by})"
+    if reason.startswith("Cuban Missile Crisis"):
+        return "Cuban Missile Crisis coup"
+    return reason
+
+
+def play_struggle_game(levels: dict, seed: int, times: dict | None = None) -> dict:
+    """One Twilight Struggle game from ``new_game(seed)``; ``levels`` maps side -> level.
+    Returns the winner, the end reason (see :func:`end_reason`), the last turn and the VP."""
+    import random as _random
+    from squabble.ai.struggle import choose_struggle
+    from squabble.games import struggle as S
+    st = S.new_game(seed)
+    rnd = _random.Random(seed * 7 + 1)
+    last = None
+    while True:
+        d = S.decision(st)
+        if d is None:
+            break
+        side = d["player"]
+        lv = levels[side]
+        if lv == "random":
+            i = rnd.randrange(len(d["options"]))
+        else:
+            t0 = time.perf_counter()
+            i = choose_struggle(st, lv, rnd.randrange(1 << 30))
+            if times is not None:
+                times.setdefault(lv, []).append(time.perf_counter() - t0)
+        if len(d["options"]) > 1:
+            last = side
+        S.apply_in_place(st, i)
+    return {"winner": st["winner"], "reason": end_reason(st, levels, last), "turn": st["turn"],
+            "vp": st["vp"]}
+
+
+def struggle_match(a: str, b: str, games: int, seed: int = 0, out=print, progress=None) -> dict:
+    """``games`` Struggle games of ``a`` against ``b`` (``a`` is the USA in even games).  Ctrl-C
+    stops after the game under way is abandoned; the games finished so far are reported."""
+    res = {"a": a, "b": b, "games": 0, "wins": {"a": 0, "b": 0, "draw": 0},
+           "by_side": {"a": {"USA": [0, 0], "USSR": [0, 0]}}, "reasons": {}, "times": {},
+           "turns": [], "interrupted": False, "planned": games}
+    times: dict = {}
+    t0 = time.perf_counter()
+    try:
+        for g in range(games):
+            a_side = "USA" if g % 2 == 0 else "USSR"
+            b_side = "USSR" if a_side == "USA" else "USA"
+            levels = {a_side: a, b_side: b}
+            r = play_struggle_game(levels, seed * 1_000_003 + g, times)
+            w = r["winner"]
+            key = "draw" if w == "draw" else ("a" if w == a_side else "b")
+            res["wins"][key] += 1
+            res["by_side"]["a"][a_side][1] += 1
+            if key == "a":
+                res["by_side"]["a"][a_side][0] += 1
+            who = {"a": f"{a} won", "b": f"{b} won", "draw": "draw"}[key]
+            rk = f"{who}: {r['reason']}"
+            res["reasons"][rk] = res["reasons"].get(rk, 0) + 1
+            res["turns"].append(r["turn"])
+            res["games"] += 1
+            if progress:
+                progress(f"  game {g + 1}/{games}: {who} ({r['reason']}, turn {r['turn']}); "
+                         f"{a} {res['wins']['a']}, {b} {res['wins']['b']}")
+    except KeyboardInterrupt:
+        res["interrupted"] = True
+    res["seconds"] = time.perf_counter() - t0
+    for lvl, ts in times.items():
+        res["times"][lvl] = {"decisions": len(ts), "median": percentile(ts, 0.5),
+                             "p95": percentile(ts, 0.95), "p99": percentile(ts, 0.99),
+                             "max": max(ts), "mean": sum(ts) / len(ts)}
+    if out:
+        struggle_report(res, out)
+    return res
+
+
+def struggle_report(res: dict, out=print) -> None:
+    n = res["games"]
+    a, b, w = res["a"], res["b"], res["wins"]
+    if res["interrupted"]:
+        out(f"Interrupted: {n} of {res['planned']} games finished; the figures below count "
+            f"those only.")
+    out(f"Twilight Struggle, {a} vs {b}: {n} games, sides alternating ({res['seconds']:.1f} s)")
+    if n == 0:
+        out("  no game finished.")
+        return
+    for key, lvl in (("a", a), ("b", b), ("draw", "draws")):
+        lo, hi = wilson(w[key], n)
+        out(f"  {lvl + (' (' + key + ')' if key != 'draw' else ''):<12} {w[key]:>4}  "
+            f"{100 * w[key] / n:5.1f}%  95% CI [{100 * lo:5.1f}%, {100 * hi:5.1f}%]")
+    bs = res["by_side"]["a"]
+    out(f"  {a} as USA {bs['USA'][0]}/{bs['USA'][1]}, as USSR {bs['USSR'][0]}/{bs['USSR'][1]}; "
+        f"mean last turn {sum(res['turns']) / n:.1f}")
+    out("  how the games ended:")
+    for k, v in sorted(res["reasons"].items(), key=lambda kv: (-kv[1], kv[0])):
+        out(f"    {v:>4}  {k}")
+    d1 = sum(v for k, v in res["reasons"].items() if "DEFCON 1" in k)
+    lo, hi = wilson(d1, n)
+    out(f"  ended at DEFCON 1: {d1}/{n} ({100 * d1 / n:.1f}%, 95% CI [{100 * lo:.1f}%, "
+        f"{100 * hi:.1f}%])")
+    for lvl, t in sorted(res["times"].items()):
+        out(f"  time per decision, {lvl:<7}: mean {1000 * t['mean']:6.1f} ms, median "
+            f"{1000 * t['median']:6.1f} ms, p95 {1000 * t['p95']:6.1f} ms, p99 "
+            f"{1000 * t['p99']:6.1f} ms, max {1000 * t['max']:7.1f} ms ({t['decisions']} decisions)")
+
+
 def run_tournament(args) -> int:
-    if args.game != "squabble":
-        print("squabble tournament: the computer player for Twilight Struggle is not available "
-              "yet.", file=sys.stderr)
-        return 1
+    if args.game == "struggle":
+        for lvl in (args.a, args.b):
+            if lvl not in STRUGGLE_LEVELS:
+                print(f"squabble tournament: unknown level {lvl!r} for Twilight Struggle "
+                      f"(choose from {', '.join(STRUGGLE_LEVELS)}).", file=sys.stderr)
+                return 1
+
+        def progress(line):
+            print(line, file=sys.stderr, flush=True)
+        res = struggle_match(args.a, args.b, args.games, seed=args.tour_seed, progress=progress)
+        return 130 if res["interrupted"] else 0
     for lvl in (args.a, args.b):
         if lvl not in LEVEL_CHOICES:
             print(f"squabble tournament: unknown level {lvl!r}.", file=sys.stderr)

@@ -195,3 +195,111 @@ def test_normal_beats_a_random_player():
         assert st["winner"] in ("USA", "USSR")
         wins += st["winner"] == ai
     assert wins >= 7, wins
+
+
+# ------------------------------------------------------------------------------ DEFCON sense
+
+def _killer(st):
+    """The enemy that plays to win: an option that ends the game in its favour at once, else the
+    first option (at DEFCON 2 a battleground coup in the other side's round is such an option)."""
+    d = decision(st)
+    for i in range(len(d["options"])):
+        after, _ = apply(st, i)
+        if after["winner"] == d["player"]:
+            return i
+    for i, o in enumerate(d["options"]):
+        if o.get("mode") == "coup":
+            return i
+    return 0
+
+
+def _one_action_round(st, level, seed):
+    """The phasing side's whole action round by ``level``, the enemy's answers inside it (events
+    that give it operations) by :func:`_killer`.  Returns the state after the round."""
+    me = decision(st)["player"]
+    first = True
+    while decision(st) is not None:
+        d = decision(st)
+        if not first and d["options"][0]["mode"] == "play":
+            break
+        first = False
+        i = choose_struggle(st, level, seed) if d["player"] == me else _killer(st)
+        apply_in_place(st, i)
+    return st
+
+
+# battlegrounds open to coups at DEFCON 2 (Africa, Central and South America) with each side's
+# influence, so that an operation given to the enemy can end the game in the holder's round
+_OPEN = {"Venezuela": (2, 2), "Nigeria": (2, 1), "Panama": (2, 1), "Angola": (1, 2),
+         "Costa Rica": (1, 0), "Bolivia": (1, 0), "Cameroon": (1, 1)}
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_does_not_give_the_enemy_a_winning_coup_at_defcon_2(level):
+    # The USA at DEFCON 2 in its last action round, holding "Lone Gunman" (the USSR conducts 1
+    # op: a battleground coup in the US round ends the game against the USA) and a weak USSR
+    # card: it must not lose.  (Before the enemy model played to win, normal lost these.)
+    for other in (12, 15):
+        for seed in range(2):
+            st = action_round_state(hands={"USA": [62, other], "USSR": [27, 21, 23]},
+                                    phasing="USA", defcon=2, turn=4, action_round=6,
+                                    influence=_OPEN, seed=seed, china=None)
+            after = _one_action_round(st, level, seed)
+            assert after["winner"] != "USSR", (level, other, seed, after["end_reason"])
+    # the USSR at DEFCON 2 holding CIA Created (the USA conducts 1 op)
+    for seed in range(2):
+        st = action_round_state(hands={"USSR": [26, 70], "USA": [7, 14, 16]}, phasing="USSR",
+                                defcon=2, turn=4, action_round=6, influence=_OPEN, seed=seed,
+                                china=None)
+        after = _one_action_round(st, level, seed)
+        assert after["winner"] != "USA", (level, seed, after["end_reason"])
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "greedy"])
+def test_does_not_play_we_will_bury_you_for_operations_at_defcon_2(level):
+    st = action_round_state(hands={"USA": [50, 27, 21], "USSR": [7, 14, 16]}, phasing="USA",
+                            defcon=2, turn=4, action_round=2, influence=_OPEN, seed=4)
+    after = _one_action_round(st, level, 4)
+    assert after["winner"] != "USSR", after["end_reason"]
+
+
+def test_the_enemy_model_takes_a_winning_coup():
+    # inside a play-out the enemy, given 1 op by an event in the other side's round at DEFCON 2,
+    # coups a battleground: the fast policy values that coup as a win, not as suicide
+    from squabble.ai.struggle import Player, WIN
+    st = action_round_state(hands={"USA": [62, 27, 21], "USSR": [7, 14, 16]}, phasing="USA",
+                            defcon=2, turn=4, action_round=2, influence=_OPEN, seed=1)
+    pl = Player(st, "USA", 0)
+    assert pl._coup_gain(st, "USSR", "Venezuela", 1) == WIN       # the USA's round
+    assert pl._coup_gain(st, "USA", "Venezuela", 1) == -WIN       # its own round: suicide
+
+
+def test_holding_a_dangerous_card_at_defcon_2_is_a_liability():
+    from squabble.ai.struggle import Evaluator
+    a = action_round_state(hands={"USA": [62, 27, 21], "USSR": [7, 14, 16]}, phasing="USSR",
+                           defcon=2, turn=4, action_round=2, influence=_OPEN, seed=1)
+    b = action_round_state(hands={"USA": [97, 27, 21], "USSR": [7, 14, 16]}, phasing="USSR",
+                           defcon=2, turn=4, action_round=2, influence=_OPEN, seed=1)
+    ev = Evaluator(a, "USA")
+    # "Lone Gunman" (1 op, USSR) against "An Evil Empire" (3 ops, USA)
+    assert ev.hand_value(a, "USA") < ev.hand_value(b, "USA") - 3.0
+
+
+# ------------------------------------------------------------------------------ greedy level
+
+def test_greedy_plays_complete_games_legally_and_deterministically():
+    for seed in (31, 32):
+        a = _game(seed, {"USA": "greedy", "USSR": "normal"})
+        b = _game(seed, {"USA": "greedy", "USSR": "normal"})
+        assert a["winner"] is not None and a == b
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_each_level_sees_only_its_side(level):
+    rnd = random.Random(17)
+    for n, st in enumerate(POSITIONS[3::9]):
+        if 98 in st["effects"]:
+            continue
+        a = choose_struggle(st, level, n)
+        other = _reshuffle_hidden(st, rnd)
+        assert choose_struggle(other, level, n) == a, (level, decision(st)["prompt"])
