@@ -118,7 +118,7 @@ class Session:
     def cmd_ai(self, req):
         self._need_game()
         level = req.get("level", "normal")
-        if level not in ("easy", "normal", "hard"):
+        if level not in ("easy", "normal", "hard", "greedy"):   # greedy: Twilight Struggle only
             raise ProtocolError("'level' must be \"easy\", \"normal\" or \"hard\".")
         seed = req.get("seed", 0)
         if isinstance(seed, bool) or not isinstance(seed, int):

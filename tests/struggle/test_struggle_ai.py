@@ -303,3 +303,49 @@ def test_each_level_sees_only_its_side(level):
         a = choose_struggle(st, level, n)
         other = _reshuffle_hidden(st, rnd)
         assert choose_struggle(other, level, n) == a, (level, decision(st)["prompt"])
+
+
+def test_protocol_ai_answers_at_the_greedy_level():
+    import json
+    from squabble.protocol import Session
+    sess = Session()
+    assert sess.handle_line(json.dumps({"cmd": "new", "game": "struggle", "seed": 3}))["ok"]
+    r = sess.handle_line(json.dumps({"cmd": "ai", "level": "greedy", "seed": 3}))
+    assert r["ok"] and isinstance(r["index"], int)
+
+
+# ------------------------------------------------------------------------------ tournament
+
+def test_tournament_struggle_reports_end_reasons():
+    from squabble.ai.tournament import struggle_match
+    lines = []
+    res = struggle_match("greedy", "random", 2, seed=4, out=lines.append)
+    assert res["games"] == 2 and sum(res["wins"].values()) == 2
+    text = "\n".join(lines)
+    assert "how the games ended" in text and "95% CI" in text and "ended at DEFCON 1" in text
+    assert sum(res["reasons"].values()) == 2
+
+
+def test_tournament_ctrl_c_prints_what_was_measured():
+    import os
+    import signal
+    import subprocess
+    import sys
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    p = subprocess.Popen([sys.executable, "-m", "squabble", "tournament", "--game", "struggle",
+                          "--a", "greedy", "--b", "greedy", "--games", "500"], cwd=root,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    err = []
+    try:
+        line = p.stderr.readline()          # the first finished game
+        err.append(line)
+        assert "game 1/500" in line, line
+        p.send_signal(signal.SIGINT)
+        out, rest = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    err.append(rest)
+    assert "Traceback" not in "".join(err)
+    assert p.returncode == 130
+    assert "Interrupted:" in out and "of 500 games finished" in out and "how the games ended" in out
