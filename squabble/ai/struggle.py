@@ -677,6 +677,25 @@ def choose_struggle(state, level, seed=0) -> int:
     me = d["player"]
     if level == "greedy":
         return greedy_choice(state, me, seed)
+    vals = option_values(state, level, seed)
+    cand = sorted(vals)
+    if len(cand) == 1:
+        return cand[0]
+    if level == "easy":
+        rnd = random.Random(seed * 1_000_003 + 11)
+        if rnd.random() < 0.15:
+            return rnd.choice(cand)
+        noisy = {i: v + rnd.gauss(0.0, 1.5) for i, v in vals.items()}
+        return max(cand, key=lambda i: (noisy[i], -i))
+    return pick_close(vals, seed)
+
+
+def option_values(state, level, seed):
+    """{option index: value} of the options ``level`` considers for the pending decision (the
+    unsafe ones dropped, scoring cards when due, the best few after a quick first score); a
+    single forced option is returned with value 0."""
+    me = S.decision(state)["player"]
+    opts = state["pending"]["options"]
     base = _copy(determinize(state, me, seed))
     safe = [i for i in range(len(opts)) if not _suicidal(base, i, me)] or list(range(len(opts)))
     forced = _scoring_forced(base, me)
@@ -685,36 +704,42 @@ def choose_struggle(state, level, seed=0) -> int:
     else:
         cand = safe
     if len(cand) == 1:
-        return cand[0]
+        return {cand[0]: 0.0}
     pl = Player(base, me, seed, level)
     if len(cand) > KEEP:
         quick = {i: pl.quick_value(base, i) for i in cand}
         cand = sorted(sorted(cand, key=lambda i: (-quick[i], i))[:KEEP])
-    if level == "hard":
-        # determinized sampling: more deals of the hidden cards (and dice) while the work budget
-        # lasts; a sample is used whole or not at all, and the budget counts engine steps
-        tot = {i: 0.0 for i in cand}
-        work = 0
-        samples = 0
-        for k in range(HARD_SAMPLES):
-            Dk = base if k == 0 else determinize(state, me, seed * 31 + k)
-            pk = Player(Dk, me, seed + k, level)
-            for i in cand:
-                tot[i] += pk.option_value(Dk, i)
-            samples += 1
-            work += pk.work
-            if work * (k + 2) / (k + 1) > HARD_WORK:
-                break
-        vals = {i: tot[i] / samples for i in cand}
-    else:
-        vals = {i: pl.option_value(base, i) for i in cand}
-    if level == "easy":
-        rnd = random.Random(seed * 1_000_003 + 11)
-        if rnd.random() < 0.15:
-            return rnd.choice(cand)
-        noisy = {i: v + rnd.gauss(0.0, 1.5) for i, v in vals.items()}
-        return max(cand, key=lambda i: (noisy[i], -i))
-    return max(cand, key=lambda i: (vals[i], -i))
+    if level != "hard":
+        return {i: pl.option_value(base, i) for i in cand}
+    # determinized sampling: more deals of the hidden cards (and dice) while the work budget
+    # lasts; a sample is used whole or not at all, and the budget counts engine steps
+    tot = {i: 0.0 for i in cand}
+    work = 0
+    samples = 0
+    for k in range(HARD_SAMPLES):
+        Dk = base if k == 0 else determinize(state, me, seed * 31 + k)
+        pk = Player(Dk, me, seed + k, level)
+        for i in cand:
+            tot[i] += pk.option_value(Dk, i)
+        samples += 1
+        work += pk.work
+        if work * (k + 2) / (k + 1) > HARD_WORK:
+            break
+    return {i: tot[i] / samples for i in cand}
+
+
+#: options within this many VP of the best are "close": the seed picks among them
+CLOSE = 0.25
+
+
+def pick_close(vals, seed):
+    """The best option, or, among those within :data:`CLOSE` of it, one drawn from the seed: so
+    that the player is not predictable, but never picks a clearly worse option."""
+    best = max(vals.values())
+    close = sorted(i for i, v in vals.items() if v >= best - CLOSE)
+    if len(close) == 1:
+        return close[0]
+    return random.Random(seed * 2_000_003 + 29).choice(close)
 
 
 # ------------------------------------------------------------------------ the greedy baseline
