@@ -31,8 +31,12 @@ LEVELS = ("easy", "normal", "hard", "greedy")
 ENEMY = D.ENEMY
 WIN = 1000.0
 #: hard level: at most this many determinized samples, within this many engine steps in all
-HARD_SAMPLES = 6
-HARD_WORK = 4500
+HARD_SAMPLES = 4
+HARD_WORK = 1500
+#: hard: enemy cards tried for its reply
+REPLY_CARDS = 3
+#: hard: options given the second, deeper look
+HARD_TOP = 3
 #: engine steps a reply estimate is counted as (it costs about as much time)
 REPLY_WORK = 25
 
@@ -382,6 +386,7 @@ class Player:
         self.level = level
         self.memo = {}
         self.reply_ops = 3 if level == "hard" else 0
+        self.deep = False  # hard's second pass: the enemy's next action round is played out
         self.work = 0      # engine steps taken: the hard level's budget (not the clock: determinism)
 
     def _apply(self, state, i):
@@ -541,6 +546,11 @@ class Player:
     def final(self, state):
         """The value of a position at the end of the action; with ``reply_ops`` (hard), less what
         the enemy's next operations could win back if the enemy moves next."""
+        if self.deep and state.get("winner") is None:
+            p = state.get("pending")
+            if (p is not None and p["player"] != self.me and p["options"]
+                    and p["options"][0]["mode"] == "play"):
+                return self.enemy_reply(state)
         v = self.ev(state)
         if not self.reply_ops or state.get("winner") is not None:
             return v
@@ -549,6 +559,36 @@ class Player:
             return v
         self.work += REPLY_WORK
         return v - self._reply_gain(state, ENEMY[self.me], self.reply_ops)
+
+    def enemy_reply(self, state):
+        """The enemy's whole next action round: each card it may play (in this deal of its
+        hand) played out by the fast policy, the one best for the enemy kept; the value of the
+        position after it, for ``self.me``.  Dice rolls inside use middle faces."""
+        self.deep = False
+        enemy = state["pending"]["player"]
+        best_e, best_v = None, None
+        opts = state["pending"]["options"]
+        # its strongest cards: the most ops, then its own events (scoring cards included)
+        def strength(i):
+            c = opts[i].get("card")
+            if c is None:
+                return (0, 0, i)
+            card = D.CARDS[c]
+            return (-(card["ops"] or 0) - (1 if card["side"] == enemy else 0),
+                    0 if card["scoring"] else 1, i)
+        for i in sorted(range(len(opts)), key=strength)[:REPLY_CARDS]:
+            t = _copy(state)
+            self._apply(t, i)
+            t["dice"] = [4, 3] * 4
+            steps = 0
+            while not _stop(t) and steps < 40:
+                self._apply(t, self.fast(t))
+                steps += 1
+            ve = self.ev(t, enemy)
+            if best_e is None or ve > best_e:
+                best_e, best_v = ve, self.ev(t)
+        self.deep = True
+        return best_v
 
     def _reply_gain(self, state, side, ops):
         """What ``side`` wins (map value, for side) with ``ops`` influence placed greedily."""
@@ -705,27 +745,35 @@ def option_values(state, level, seed):
         cand = safe
     if len(cand) == 1:
         return {cand[0]: 0.0}
-    pl = Player(base, me, seed, level)
+    pl = Player(base, me, seed, "normal" if level == "hard" else level)
     if len(cand) > KEEP:
         quick = {i: pl.quick_value(base, i) for i in cand}
         cand = sorted(sorted(cand, key=lambda i: (-quick[i], i))[:KEEP])
+    vals = {i: pl.option_value(base, i) for i in cand}
     if level != "hard":
-        return {i: pl.option_value(base, i) for i in cand}
-    # determinized sampling: more deals of the hidden cards (and dice) while the work budget
-    # lasts; a sample is used whole or not at all, and the budget counts engine steps
-    tot = {i: 0.0 for i in cand}
+        return vals
+    # hard, second pass: the best few options again, now with the enemy's next action round
+    # played out at the end of each line (its best card for it, in this deal of its hand), over
+    # more deals of the hidden cards while the work budget lasts; a deal is used whole or not at
+    # all, and the budget counts engine steps (not the clock: the same view and seed give the
+    # same answer)
+    top = sorted(sorted(cand, key=lambda i: (-vals[i], i))[:HARD_TOP])
+    if len(top) == 1:
+        return {top[0]: vals[top[0]]}
+    tot = {i: 0.0 for i in top}
     work = 0
     samples = 0
     for k in range(HARD_SAMPLES):
         Dk = base if k == 0 else determinize(state, me, seed * 31 + k)
-        pk = Player(Dk, me, seed + k, level)
-        for i in cand:
+        pk = Player(Dk, me, seed + k, "normal")
+        pk.deep = True
+        for i in top:
             tot[i] += pk.option_value(Dk, i)
         samples += 1
         work += pk.work
         if work * (k + 2) / (k + 1) > HARD_WORK:
             break
-    return {i: tot[i] / samples for i in cand}
+    return {i: tot[i] / samples for i in top}
 
 
 #: options within this many VP of the best are "close": the seed picks among them
