@@ -1,7 +1,8 @@
 """Computer player for Twilight Struggle.  How it thinks: docs/ai-struggle.md.
 
 ``choose_struggle(state, level, seed) -> int`` returns the index of the option the computer player
-of ``level`` ("easy", "normal", "hard") picks for the pending decision of ``state``.
+of ``level`` ("easy", "normal", "hard", or the one-ply baseline "greedy") picks for the pending
+decision of ``state``.
 
 Information: the player decides from what the deciding side may see.  It builds a *determinized*
 state: the full state with every card the side cannot see (the enemy's hand, the draw pile, an
@@ -12,7 +13,10 @@ it is only to know where in the procedure the decision is (it holds no hidden ca
 
 Search: each option is applied on the determinized state, the rest of the current action
 (further points of the same operations, the event's other decisions, the enemy's answers inside
-the event) is played out by a fast greedy policy, and the position is scored by ``evaluate``.
+the event, played to win: a battleground coup at DEFCON 2 in the other side's round is taken) is
+played out by a fast greedy policy, and the position is scored by ``Evaluator``.  Hard then looks
+again at its best three options with the enemy's next action round played out as well, over
+several deals of the hidden cards, within a budget of engine steps.
 """
 
 from __future__ import annotations
@@ -724,7 +728,10 @@ def choose_struggle(state, level, seed=0) -> int:
     if level == "easy":
         rnd = random.Random(seed * 1_000_003 + 11)
         if rnd.random() < 0.15:
-            return rnd.choice(cand)
+            # a slip, but never into a line its play-out sees lost (DEFCON 1, a scoring card
+            # held): a beginner's opponent, not one that throws the game
+            alive = [i for i in cand if vals[i] > -WIN / 2] or cand
+            return rnd.choice(alive)
         noisy = {i: v + rnd.gauss(0.0, 1.5) for i, v in vals.items()}
         return max(cand, key=lambda i: (noisy[i], -i))
     return pick_close(vals, seed)
