@@ -186,6 +186,8 @@ DEFCON_DANGER = {"USSR": frozenset((4, 26, 67, 5, 20, 45)),
                  "USA": frozenset((50, 62, 91, 20, 45))}
 #: value of a dangerous card held, by DEFCON (2, 3): a liability while DEFCON is low
 DANGER_W = {2: 3.0, 3: 0.8}
+#: headlining a dangerous card at DEFCON 3 or lower
+HEADLINE_DANGER = 12.0
 #: being trapped by Quagmire / Bear Trap (action rounds spent discarding)
 TRAP_W = 3.0
 #: a held enemy card, per op (its event will go to the enemy unless it is sent to space)
@@ -665,7 +667,15 @@ class Player:
                     val = self.option_value(t, j)
                 best = max(best, val)
             return best
-        return self.settle(t, headline=o["mode"] == "headline")
+        if o["mode"] == "headline":
+            v = self.settle(t, headline=True)
+            if o.get("card") in DEFCON_DANGER[self.me] and state["defcon"] <= 3:
+                # the enemy's headline may go first and lower DEFCON (a coup, Duck and Cover,
+                # "We Will Bury You"), and then this event ends the game in this side's
+                # headline: the play-out guesses one enemy headline only, so the risk is priced
+                v -= HEADLINE_DANGER
+            return v
+        return self.settle(t)
 
     def quick_value(self, state, i):
         """A cheap first score (no play-out), to keep the options worth a full look."""

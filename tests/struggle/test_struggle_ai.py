@@ -349,3 +349,25 @@ def test_tournament_ctrl_c_prints_what_was_measured():
     assert "Traceback" not in "".join(err)
     assert p.returncode == 130
     assert "Interrupted:" in out and "of 500 games finished" in out and "how the games ended" in out
+
+
+def test_does_not_headline_olympic_games_at_defcon_3():
+    # The enemy may headline a coup or a DEFCON drop first; then a boycott ends the game in
+    # this side's headline.  (Seen in a hard-normal game: the USSR headlined it and lost.)
+    from squabble.ai.struggle import Player
+    st = new_game(8)
+    rnd = random.Random(3)
+    while not (decision(st)["options"][0]["mode"] == "headline" and decision(st)["player"] == "USSR"):
+        apply_in_place(st, rnd.randrange(len(decision(st)["options"])))
+    st = _snapshot(st)
+    st["defcon"] = 3
+    hand = st["hands"]["USSR"]
+    if 20 not in hand:
+        other = next(k for k in ("deck", "discard", "removed") if 20 in st[k])
+        st[other].remove(20)
+        st[other].append(hand.pop())
+        hand.append(20)
+    for level in ("easy", "normal", "hard"):
+        for seed in range(3):
+            o = decision(st)["options"][choose_struggle(st, level, seed)]
+            assert o.get("card") != 20, (level, seed)
