@@ -287,11 +287,33 @@ def test_holding_a_dangerous_card_at_defcon_2_is_a_liability():
 
 # ------------------------------------------------------------------------------ greedy level
 
-def test_greedy_plays_complete_games_legally_and_deterministically():
-    for seed in (31, 32):
-        a = _game(seed, {"USA": "greedy", "USSR": "normal"})
-        b = _game(seed, {"USA": "greedy", "USSR": "normal"})
+def _checked_game(seed, levels):
+    """A full game; every choice an index of a legal option, the invariants kept at each step."""
+    from squabble.games.struggle import check_invariants
+    st = new_game(seed)
+    rnd = random.Random(seed)
+    while decision(st) is not None:
+        d = decision(st)
+        i = choose_struggle(st, levels[d["player"]], rnd.randrange(1 << 30))
+        assert 0 <= i < len(d["options"])
+        apply_in_place(st, i)
+        assert check_invariants(st) is None
+    return st
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "greedy"])
+def test_plays_complete_games_legally_and_deterministically(level):
+    for seed in (31,):
+        other = "normal" if level == "greedy" else "greedy"
+        levels = {"USA": level, "USSR": other} if seed % 2 else {"USA": other, "USSR": level}
+        a = _checked_game(seed, levels)
+        b = _game(seed, levels)
         assert a["winner"] is not None and a == b
+
+
+def test_hard_plays_a_complete_game_legally():
+    st = _checked_game(33, {"USA": "greedy", "USSR": "hard"})
+    assert st["winner"] is not None
 
 
 @pytest.mark.parametrize("level", LEVELS)
