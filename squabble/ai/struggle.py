@@ -28,7 +28,7 @@ from squabble import rng as R
 from squabble.games import struggle as S
 from squabble.games.struggle import data as D
 from squabble.games.struggle.core import adjacent_controlled
-from squabble.games.struggle.engine import rounds_for
+from squabble.games.struggle.engine import rounds_for, space_ok
 from squabble.games.struggle.events.mid import trapped_by
 
 LEVELS = ("easy", "normal", "hard", "greedy")
@@ -186,6 +186,8 @@ DEFCON_DANGER = {"USSR": frozenset((4, 26, 67, 5, 20, 45)),
                  "USA": frozenset((50, 62, 91, 20, 45))}
 #: value of a dangerous card held, by DEFCON (2, 3): a liability while DEFCON is low
 DANGER_W = {2: 3.0, 3: 0.8}
+#: each round left this turn that only a dangerous card can fill, by DEFCON
+FORCED_W = {2: 25.0, 3: 8.0}
 #: headlining a dangerous card at DEFCON 3 or lower
 HEADLINE_DANGER = 12.0
 #: being trapped by Quagmire / Bear Trap (action rounds spent discarding)
@@ -315,16 +317,19 @@ class Evaluator:
             bad = sum(1 for c in hand if c in danger)
             if bad:
                 v -= DANGER_W[dc] * bad
-                if dc == 2 and state["action_round"] > 0:
+                if state["action_round"] > 0:
                     # rounds left this turn that only a dangerous card can fill (one may go to
-                    # the Space Race): the enemy then ends the game in this side's round
+                    # the Space Race if the engine allows it with one of them): at DEFCON 2 the
+                    # enemy then ends the game in this side's round; at DEFCON 3 it may come to
+                    # that after one battleground coup
                     safe = len(hand) - bad - nscore
                     ch = state["china"]
                     if ch["holder"] == side and ch["face_up"]:
                         safe += 1
-                    forced = _rounds_left(state, side) - nscore - safe - 1
+                    spaced = 1 if any(c in danger and space_ok(state, side, c) for c in hand) else 0
+                    forced = _rounds_left(state, side) - nscore - safe - spaced
                     if forced > 0:
-                        v -= 25.0 * forced
+                        v -= FORCED_W[dc] * forced
         return v
 
 

@@ -393,3 +393,14 @@ def test_does_not_headline_olympic_games_at_defcon_3():
         for seed in range(3):
             o = decision(st)["options"][choose_struggle(st, level, seed)]
             assert o.get("card") != 20, (level, seed)
+
+
+def test_a_dangerous_card_left_as_the_only_play_at_defcon_2_is_priced():
+    # The USSR with CIA Created as its last card for its last round at DEFCON 2 must play it and
+    # lose (1 op: the Space Race cannot take it); with a safe card beside it, it need not.
+    from squabble.ai.struggle import Evaluator
+    def value(hand):
+        st = action_round_state(hands={"USSR": hand, "USA": [21, 27]}, phasing="USA", defcon=2,
+                                turn=4, action_round=6, influence=_OPEN, seed=1, china=None)
+        return Evaluator(st, "USSR").hand_value(st, "USSR")
+    assert value([26]) < value([26, 14]) - 20
