@@ -26,7 +26,7 @@ import squabble.ai.struggle as A  # noqa: E402
 from squabble.ai.tournament import wilson  # noqa: E402
 from squabble.games import struggle as S  # noqa: E402
 
-#: weight name -> (getter, setter, candidate values)
+#: weight name -> candidate values (DANGER_W2: DANGER_W at DEFCON 2)
 WEIGHTS = {
     "ENEMY_CARD_W": [0.15, 0.5],
     "DANGER_W2": [1.5, 5.0],
@@ -73,14 +73,20 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=5000)
+    ap.add_argument("--weights", default=",".join(WEIGHTS),
+                    help="which weights to try, comma-separated (default: all)")
     ap.add_argument("--out", default=os.path.join(os.path.dirname(__file__),
                                                    "tune_struggle_ai_result.json"))
     a = ap.parse_args()
     current = {k: get(k) for k in WEIGHTS}
     log = {"games_per_match": a.games, "start": dict(current), "matches": []}
     t0 = time.time()
-    for name, values in WEIGHTS.items():
-        for v in values:
+    names = [n for n in a.weights.split(",") if n]
+    for n in names:
+        if n not in WEIGHTS:
+            ap.error(f"unknown weight {n!r}: choose from {', '.join(WEIGHTS)}")
+    for name in names:
+        for v in WEIGHTS[name]:
             cand = dict(current, **{name: v})
             sc = duel(cand, current, a.games, a.seed)
             lo, hi = wilson(sc, a.games)
