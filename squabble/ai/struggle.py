@@ -453,13 +453,21 @@ class Player:
             if o["mode"] in _DICE_MODES and "country" in o:
                 t["dice"] = [4, 3]
             self._apply(t, i)
-            if depth == 0 and "country" not in o and t.get("winner") is None:
-                q = t.get("pending")
-                if q is not None and q["player"] == side and q["options"] and "country" in q["options"][0]:
+            if depth == 0 and "country" not in o:
+                # peek ahead while the same side goes on deciding (a kind of operations, then
+                # its target; an event's choice, then a kind, then a target): so the enemy model
+                # sees a winning coup two or three decisions away
+                for _ in range(2):
+                    q = t.get("pending")
+                    if (t.get("winner") is not None or q is None or q["player"] != side
+                            or not q["options"] or q["options"][0]["mode"] in ("play", "headline")):
+                        break
                     j = self.fast(t, 1)
-                    if q["options"][j]["mode"] in _DICE_MODES:
+                    if q["options"][j]["mode"] in _DICE_MODES and "country" in q["options"][j]:
                         t["dice"] = [4, 3]
                     self._apply(t, j)
+                    if "country" in q["options"][j]:
+                        break
             val = self.ev(t, side)
             if o["mode"] == "influence" and "country" not in o:
                 val += 0.3   # prefer influence as the kind of operations, as most players do

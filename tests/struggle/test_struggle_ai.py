@@ -199,13 +199,23 @@ def test_normal_beats_a_random_player():
 
 # ------------------------------------------------------------------------------ DEFCON sense
 
+def _wins_within(st, side, plies):
+    """True if ``side`` can win within ``plies`` of its own consecutive decisions."""
+    if st["winner"] is not None:
+        return st["winner"] == side
+    d = decision(st)
+    if plies == 0 or d is None or d["player"] != side:
+        return False
+    return any(_wins_within(apply(st, i)[0], side, plies - 1) for i in range(len(d["options"])))
+
+
 def _killer(st):
-    """The enemy that plays to win: an option that ends the game in its favour at once, else the
-    first option (at DEFCON 2 a battleground coup in the other side's round is such an option)."""
+    """The enemy that plays to win: an option from which it wins within three of its own
+    decisions (give a card back, choose a coup, choose a battleground at DEFCON 2 in the other
+    side's round), else the first coup option, else the first option."""
     d = decision(st)
     for i in range(len(d["options"])):
-        after, _ = apply(st, i)
-        if after["winner"] == d["player"]:
+        if _wins_within(apply(st, i)[0], d["player"], 2):
             return i
     for i, o in enumerate(d["options"]):
         if o.get("mode") == "coup":
@@ -404,3 +414,22 @@ def test_a_dangerous_card_left_as_the_only_play_at_defcon_2_is_priced():
                                 turn=4, action_round=6, influence=_OPEN, seed=1, china=None)
         return Evaluator(st, "USSR").hand_value(st, "USSR")
     assert value([26]) < value([26, 14]) - 20
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_grain_sales_at_defcon_2_is_not_a_gift(level):
+    # From an easy-normal game (tests/struggle/positions/grain_sales_defcon2.json): the USSR has
+    # played Grain Sales to Soviets at DEFCON 2 in its round.  If the USA resolves the event it
+    # may give the card back and conduct 2 ops -- a battleground coup that ends the game in the
+    # USSR's round, three US decisions deep (give it back, coup, target); the Space Race takes the
+    # card safely.  Before the fast policy looked that far, normal chose "the USA resolves the
+    # event first" and lost.
+    import json
+    import os
+    path = os.path.join(os.path.dirname(__file__), "positions", "grain_sales_defcon2.json")
+    with open(path) as f:
+        st0 = json.load(f)
+    assert decision(st0)["prompt"].startswith("How will USSR use Grain Sales")
+    for seed in range(3):
+        after = _one_action_round(_snapshot(st0), level, seed)
+        assert after["winner"] != "USA", (level, seed, after["end_reason"])
