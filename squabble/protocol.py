@@ -89,6 +89,28 @@ class ProtocolError(Exception):
     pass
 
 
+def load_problem(state) -> str | None:
+    """None if ``load`` accepts ``state``, else the one-sentence answer naming the first
+    problem.  The window's saves are checked with this too (squabble.ui.savegame)."""
+    if not isinstance(state, dict):
+        return "'state' must be a JSON object."
+    name = state.get("game")
+    if not isinstance(name, str) or name not in registry.GAMES:
+        return "The state's 'game' must be \"squabble\" or \"struggle\"."
+    dice = state.get("dice")
+    if isinstance(dice, list):   # the protocol's own limits; the engines check the values
+        if name == "squabble" and dice:
+            return "Twilight Squabble rolls no dice, so its 'dice' must be empty."
+        if len(dice) > MAX_DICE:
+            return f"'dice' holds {len(dice)} rolls; at most {MAX_DICE} may wait in the queue."
+    try:
+        game = registry.get(name, test_setup=True)
+    except registry.GameUnavailable as e:
+        return str(e)
+    problem = game.validate(state)
+    return f"Inconsistent state: {problem}" if problem else None
+
+
 def _is_int(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
@@ -127,17 +149,6 @@ class Session:
         except registry.GameUnavailable as e:
             raise ProtocolError(str(e)) from None
 
-    @staticmethod
-    def _check_dice(name, dice):
-        """The protocol's own limits on a forced-dice queue (the engines check the values)."""
-        if not isinstance(dice, list):
-            return
-        if name == "squabble" and dice:
-            raise ProtocolError("Twilight Squabble rolls no dice, so its 'dice' must be empty.")
-        if len(dice) > MAX_DICE:
-            raise ProtocolError(f"'dice' holds {len(dice)} rolls; at most {MAX_DICE} may wait "
-                                f"in the queue.")
-
     # -- commands ------------------------------------------------------------------------------
     def cmd_new(self, req):
         name = self._game_of(req)
@@ -166,14 +177,10 @@ class Session:
         state = req.get("state")
         if not isinstance(state, dict):
             raise ProtocolError("'state' must be a JSON object.")
-        name = state.get("game")
-        if not isinstance(name, str) or name not in registry.GAMES:
-            raise ProtocolError("The state's 'game' must be \"squabble\" or \"struggle\".")
-        self._check_dice(name, state.get("dice"))
-        game = self._adapter(name, {"test_setup": True})
-        problem = game.validate(state)
+        problem = load_problem(state)
         if problem:
-            raise ProtocolError(f"Inconsistent state: {problem}")
+            raise ProtocolError(problem)
+        game = self._adapter(state["game"], {"test_setup": True})
         self.game, self.state = game, copy.deepcopy(state)
         return self._snapshot()
 

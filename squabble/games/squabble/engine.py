@@ -731,6 +731,8 @@ def _validate(s) -> str | None:
             return f"The state has no {k!r} key."
     if not isinstance(s["options"], dict) or not isinstance(s["options"].get("events"), bool):
         return "'options' must be an object with a true/false 'events'."
+    if not isinstance(s["history"], list) or not all(isinstance(h, dict) for h in s["history"]):
+        return "'history' must be a list of finished eras."
     if not _is_int(s["era"]) or not 1 <= s["era"] <= 5:
         return "'era' must be an integer from 1 to 5."
     if not _is_int(s["phase"]) or not 1 <= s["phase"] <= 10:
