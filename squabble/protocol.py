@@ -221,11 +221,10 @@ class Session:
     def cmd_ai(self, req):
         self._need_game()
         level = req.get("level", "normal")
-        if not isinstance(level, str) or level not in ("easy", "normal", "hard"):
-            raise ProtocolError("'level' must be \"easy\", \"normal\" or \"hard\" "
-                                f"(got {excerpt(level)}).")
+        if level not in ("easy", "normal", "hard"):
+            raise ProtocolError("'level' must be \"easy\", \"normal\" or \"hard\".")
         seed = req.get("seed", 0)
-        if not _is_int(seed):
+        if isinstance(seed, bool) or not isinstance(seed, int):
             raise ProtocolError("'seed' must be an integer.")
         if self.game.decision(self.state) is None:
             raise ProtocolError("The game is over: there is no decision to make.")
