@@ -68,7 +68,7 @@ def write_json(name: str, obj) -> Path:
             json.dump(obj, f)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, p)
+        _replace(tmp, p)
     except BaseException:
         try:
             os.unlink(tmp)
@@ -76,6 +76,19 @@ def write_json(name: str, obj) -> Path:
             pass
         raise
     return p
+
+
+def _replace(src, dst, tries: int = 20) -> None:
+    """os.replace; on Windows a file another process has open refuses the rename for a moment
+    (PermissionError), so it is tried again for up to about half a second."""
+    for i in range(tries):
+        try:
+            os.replace(src, dst)
+            return
+        except PermissionError:
+            if not sys.platform.startswith("win") or i == tries - 1:
+                raise
+            time.sleep(0.025)
 
 
 def read_json(name: str):

@@ -128,7 +128,7 @@ class SquabbleApp(GameApp):
             self.to_title()
             self.open_setup(problem + " Start a new game below.")
             return
-        setup.setdefault("events", state["options"]["events"])
+        setup["events"] = bool(state["options"]["events"])  # the state says which deck is used
         self.session = Session(state, setup, log)
         self.log_lines = list(log) + ["Game resumed from the autosave."]
         self.stack.replace_all(TableScene(self, self.session))
