@@ -168,6 +168,18 @@ def _hostile_lines(seed, n):
             r = send(s, {"cmd": "act", "index": rng.randrange(len(r["decision"]["options"]))})
             states.append(r["state"])
     out = []
+    # first a sweep: every hostile value in every field of every command, with a game of each
+    # kind loaded (quit is last in the stream, so it is swept with a field it does not take)
+    for game, sd in (("squabble", 1), ("struggle", 2)):
+        out.append(json.dumps({"cmd": "new", "game": game, "seed": sd}).encode())
+        for cmd, fields in FIELDS.items():
+            for f in (fields or ["extra"]):
+                if cmd == "quit":
+                    continue
+                for v in values:
+                    req = dict(rng.choice(VALID.get(cmd, [{"cmd": cmd}])), cmd=cmd)
+                    req[f] = v
+                    out.append(json.dumps(req).encode())
     for i in range(n):
         k = rng.randrange(12)
         if k == 0:      # garbage bytes
