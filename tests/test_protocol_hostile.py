@@ -253,3 +253,24 @@ def test_excerpt_is_short_for_anything():
     for _ in range(5000):
         deep = [deep]
     assert protocol.excerpt(deep)
+
+
+def test_ctrl_c_ends_the_engine_without_a_traceback():
+    import select
+    import signal
+    if sys.platform.startswith("win"):
+        return
+    p = subprocess.Popen([sys.executable, "-m", "squabble", "engine"], cwd=ROOT,
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        p.stdin.write(b'{"cmd":"info","game":"squabble"}\n')
+        p.stdin.flush()
+        ready, _, _ = select.select([p.stdout], [], [], 30)
+        assert ready and json.loads(p.stdout.readline())["ok"]
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=30)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.communicate()
+    assert p.returncode == 130 and b"Traceback" not in err, err
