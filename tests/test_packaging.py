@@ -131,8 +131,9 @@ def test_sdist_round_trip_builds_installs_and_passes_the_whole_suite(sdist, tmp_
     python = bindir / ("python.exe" if sys.platform == "win32" else "python")
     # pygame-ce and pytest come from the environment running this test (no network): a .pth
     # file puts its site-packages after the venv's own, so the venv's installed game wins.
-    outer = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
-    Path(_site_packages(python), "outer-env.pth").write_text("\n".join(sorted(outer)) + "\n")
+    outer = [d for d in sys.path if Path(d).name in ("site-packages", "dist-packages")
+             and Path(d).is_dir()]
+    Path(_site_packages(python), "outer-env.pth").write_text("\n".join(outer) + "\n")
     p = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",
                         "-q", str(wheel)], capture_output=True, text=True, timeout=600)
     if p.returncode != 0 and "no such option: --python" in p.stderr:  # pip older than 22.3
@@ -141,6 +142,8 @@ def test_sdist_round_trip_builds_installs_and_passes_the_whole_suite(sdist, tmp_
     assert p.returncode == 0, p.stderr[-3000:]
     env = {k: v for k, v in os.environ.items() if k not in ("SQUABBLE_DATA_DIR", "PYTHONPATH")}
     env.update({ROUNDTRIP_ENV: "1", "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
+    # the outer environment's programs (actionlint) stay reachable from the inner suite
+    env["PATH"] = sysconfig.get_paths()["scripts"] + os.pathsep + env.get("PATH", "")
     # the installed package, away from any source tree
     code = ("import squabble, squabble.assets_loc as a, sys; "
             "assert sys.argv[1] in str(a.assets_root()), a.assets_root(); print(squabble.__version__)")
