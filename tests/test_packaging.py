@@ -129,17 +129,20 @@ def test_sdist_round_trip_builds_installs_and_passes_the_whole_suite(sdist, tmp_
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=300)
     bindir = venv / ("Scripts" if sys.platform == "win32" else "bin")
     python = bindir / ("python.exe" if sys.platform == "win32" else "python")
-    # pygame-ce and pytest come from the environment running this test (no network): a .pth
-    # file puts its site-packages after the venv's own, so the venv's installed game wins.
-    outer = [d for d in sys.path if Path(d).name in ("site-packages", "dist-packages")
-             and Path(d).is_dir()]
-    Path(_site_packages(python), "outer-env.pth").write_text("\n".join(outer) + "\n")
     p = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",
                         "-q", str(wheel)], capture_output=True, text=True, timeout=600)
     if p.returncode != 0 and "no such option: --python" in p.stderr:  # pip older than 22.3
         p = subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--prefix",
                             str(venv), str(wheel)], capture_output=True, text=True, timeout=600)
     assert p.returncode == 0, p.stderr[-3000:]
+    assert list(Path(_site_packages(python)).glob(f"{DIST}-*.dist-info")), "not installed in the venv"
+    # pygame-ce and pytest come from the environment running this test (no network): a .pth
+    # file puts its site-packages after the venv's own, so the venv's installed game wins. It is
+    # written after the install: pip would otherwise see a copy of the game installed in that
+    # environment (as .ci/run's .venv has) and install nothing.
+    outer = [d for d in sys.path if Path(d).name in ("site-packages", "dist-packages")
+             and Path(d).is_dir()]
+    Path(_site_packages(python), "outer-env.pth").write_text("\n".join(outer) + "\n")
     env = {k: v for k, v in os.environ.items() if k not in ("SQUABBLE_DATA_DIR", "PYTHONPATH")}
     env.update({ROUNDTRIP_ENV: "1", "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
     # the outer environment's programs (actionlint) stay reachable from the inner suite
@@ -162,6 +165,7 @@ def test_sdist_round_trip_builds_installs_and_passes_the_whole_suite(sdist, tmp_
     tail = p.stdout[-3000:]
     assert p.returncode == 0, tail
     assert " passed" in tail and " failed" not in tail, tail
+    print("inner suite:", tail.strip().splitlines()[-1])
 
 
 def test_a_test_run_leaves_no_temporary_data_folder(tmp_path):
