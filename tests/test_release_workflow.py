@@ -47,8 +47,8 @@ BREAKAGES = {
     "an unknown job key": ("    runs-on: ubuntu-latest\n    steps:",
                            "    runs-on: ubuntu-latest\n    step:"),
     "a missing required input": ("          path: dist/*\n", ""),
-    "a job needing a job that does not exist": ("needs: [python-packages, download]",
-                                                "needs: [python-packages, downloads]"),
+    "a job needing a job that does not exist": ("needs: [tests, python-packages, download]",
+                                                "needs: [tests, python-packages, downloads]"),
 }
 
 
@@ -75,4 +75,6 @@ def test_release_workflow_builds_tests_and_attaches_every_download():
     # the wheel is built from the sdist, and all five files go to the release
     assert "python -m build --outdir dist ." in text
     assert "-eq 5" in text and "gh release create" in text
+    # nothing is released unless the whole suite passed
+    assert "needs: [tests, python-packages, download]" in text and "run: bash .ci/run" in text
     assert (ROOT / "constraints" / "build.txt").is_file() and (ROOT / "tests" / "exe_smoke.py").is_file()
