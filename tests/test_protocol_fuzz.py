@@ -182,6 +182,8 @@ def mutate(rnd: random.Random, state: dict, game: str) -> tuple[dict, str]:
     elif kind == "swap":
         a, b = rnd.sample(paths, 2)
         va, vb = _get(st, a), _get(st, b)
+        if a[:len(b)] == b or b[:len(a)] == a:  # one inside the other: no cycles
+            return st, kind
         try:
             _get(st, a[:-1])[a[-1]], _get(st, b[:-1])[b[-1]] = vb, va
         except (KeyError, IndexError, TypeError):

@@ -158,9 +158,15 @@ def _validate(state, derive=False) -> None:
     _need(msg is None, msg or "")
     _check_effects(state)
     hl = state["headline"]
+    _need(set(hl) == {"USA", "USSR", "shown"} and hl["shown"] in (None, "USA", "USSR"),
+          "'headline' must have USA, USSR and shown")
     for s in SIDES:
         c = hl.get(s)
         _need(c is None or (_int(c) and c in state["table"]), f"the {s} headline is not on the table")
+    if state["winner"] is None and not any(isinstance(f, dict) and f.get("kind") == "headline"
+                                           for f in state["stack"]):
+        _need(hl["USA"] is None and hl["USSR"] is None and hl["shown"] is None,
+              "a headline is recorded outside the headline phase")
     if "ar_next" in state:  # saved before the next action round was derived (engine.next_round)
         from .engine import next_round
         old = state["ar_next"]
@@ -183,8 +189,9 @@ def _validate(state, derive=False) -> None:
           "the engine stack is malformed")
     _need(stack[0]["kind"] == "game", "the engine stack does not start with the game")
     _need(all(f["kind"] != "game" for f in stack[1:]), "the engine stack has two game steps")
+    in_game = expected_cards(state)
     for f in stack:
-        _check_frame(f)
+        _check_frame(f, in_game)
     _check_rounds(state)
     if derive:
         return
@@ -197,12 +204,16 @@ def _validate(state, derive=False) -> None:
         if "country" in o:
             _need(o["country"] in COUNTRIES, f"a decision option names an unknown country {o['country']!r}")
         if "card" in o:
-            _need(o["card"] in CARDS, "a decision option names an unknown card")
+            _need(_card(o["card"]), "a decision option names an unknown card")
     _check_pending_matches(state)
 
 
 def _is(v, *types) -> bool:
     return isinstance(v, types) and not (isinstance(v, bool) and bool not in types)
+
+
+def _card(v) -> bool:
+    return _int(v) and v in CARDS
 
 
 def _side(v) -> bool:
@@ -216,11 +227,11 @@ def _countries(v) -> bool:
 ROUND_STEPS = ("event", "discard", "space", "ops", "ops:influence", "ops:realign", "ops:coup")
 FRAME_FIELDS = {
     "round": {"side": _side, "stage": lambda v: v in ("choose", "use", "run", "end", "done"),
-              "card": lambda v: v is None or v in CARDS,
+              "card": lambda v: v is None or _card(v),
               "todo": lambda v: isinstance(v, list) and all(x in ROUND_STEPS for x in v)},
     "headline": {"stage": lambda v: v in ("choose", "resolve"), "idx": lambda v: _int(v, 0, 2),
                  "choosers": lambda v: isinstance(v, list) and sorted(v) == ["USA", "USSR"]},
-    "ops": {"side": _side, "card": lambda v: v is None or v in CARDS, "left": lambda v: _int(v, 0, 9),
+    "ops": {"side": _side, "card": lambda v: v is None or _card(v), "left": lambda v: _int(v, 0, 9),
             "bonus": lambda v: isinstance(v, list) and all(
                 isinstance(b, list) and len(b) == 2 and b[0] in REGION_NAMES and _int(b[1], 0, 9)
                 for b in v),
@@ -239,7 +250,7 @@ FRAME_FIELDS = {
                "amount": lambda v: v is None or _int(v, 1, 99),
                "counts": lambda v: isinstance(v, dict) and all(c in COUNTRIES and _int(n, 0) for c, n in v.items()),
                "prompt": lambda v: isinstance(v, str)},
-    "event": {"card": lambda v: v in CARDS, "side": _side, "by": _side,
+    "event": {"card": _card, "side": _side, "by": _side,
               "headline": lambda v: isinstance(v, bool), "data": lambda v: isinstance(v, dict),
               "occurred": lambda v: isinstance(v, bool), "keep": lambda v: isinstance(v, bool),
               "started": lambda v: isinstance(v, bool)},
@@ -249,11 +260,19 @@ FRAME_FIELDS = {
 }
 
 
-def _check_frame(f: dict) -> None:
+def _check_frame(f: dict, in_game=None) -> None:
     from .core import EVENTS, TASKS
     kind = f["kind"]
     for key, ok in FRAME_FIELDS[kind].items():
         _need(key in f and ok(f[key]), f"a {kind} step of the engine has a bad {key!r}")
+    card = f.get("card")
+    if in_game is not None and card is not None and kind in ("round", "ops", "event"):
+        # a card being played or resolved is one of the game's (never a card of a later period)
+        _need(card == CHINA or card in in_game, f"a {kind} step of the engine plays card {card}, "
+                                                "which is not in the game yet")
+    if kind == "headline" and f["stage"] == "resolve":
+        _need(isinstance(f.get("order"), list) and sorted(f["order"]) == ["USA", "USSR"],
+              "the headline step has a bad 'order'")
     if kind == "event":
         _need(f["card"] in EVENTS, f"card {f['card']} has no event to resolve")
     if kind == "task":
@@ -342,7 +361,7 @@ def replay_resumable(state: dict) -> dict:
           and all(k in UNDOABLE for k in undo) and all(k in UNDOABLE and k in copy for k in added)
           and (answer is None or (isinstance(answer, dict) and isinstance(answer.get("label"), str))),
           f"the record of how {what} asked its decision is malformed")
-    _check_frame(pre)
+    _check_frame(pre, expected_cards(copy))
     for k in added:
         del copy[k]
     copy.update(undo)
