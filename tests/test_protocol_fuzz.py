@@ -21,6 +21,7 @@ SQUABBLE_GAMES = 30        # random games whose states are sampled
 STRUGGLE_GAMES = 6
 MUTANTS = {"squabble": 2000, "struggle": 1500}
 PLAY_OUT = {"squabble": 2000, "struggle": 400}   # accepted mutants played to the end (at most)
+AI_ASKED = {"squabble": 300, "struggle": 40}     # accepted mutants the computer player answers
 
 JUNK = [None, "", "x", 0, -1, 1, 7, 10 ** 6, True, False, 2.5, [], {}, [1], {"a": 1}, "USA",
         "USSR", 82]
@@ -135,16 +136,35 @@ def mutate(rnd: random.Random, state: dict, game: str) -> tuple[dict, str]:
             else:
                 st["bop"] = rnd.randrange(-3, 4)
     elif kind == "frame" and game == "struggle" and st.get("stack"):
-        f = rnd.choice(st["stack"])
+        f = rnd.choice(st["stack"]) if rnd.random() < 0.5 else st["stack"][-1]
         keys = sorted(f)
         if keys:
             k = rnd.choice(keys)
             if k == "data" and isinstance(f["data"], dict) and f["data"]:
                 dk = rnd.choice(sorted(f["data"]))
                 f["data"][dk] = rnd.choice(JUNK)
-            elif k == "resume" and rnd.random() < 0.5:
-                f["resume"]["answer"] = rnd.choice([None, {"label": "x", "mode": "discard",
-                                                           "card": 82}])
+            elif k == "resume" and isinstance(f["resume"], dict) and rnd.random() < 0.8:
+                res = f["resume"]   # the record an event's decision is asked again from
+                how = rnd.randrange(4)
+                if how == 0:
+                    res["answer"] = rnd.choice([None, {"label": "x", "mode": "discard", "card": 82},
+                                                {"label": "x", "mode": "remove", "country": "Cuba"}])
+                elif how == 1:
+                    key = rnd.choice(["hands", "influence", "defcon", "vp", "deck", "discard",
+                                      "effects", "rng", "dice", "china", "turn"])
+                    res["undo"][key] = copy.deepcopy(st.get(key))
+                    if key == "hands":
+                        res["undo"][key]["USA"].append(rnd.randrange(1, 111))
+                    elif key == "influence":
+                        res["undo"][key]["Cuba"]["USSR"] += 3
+                    else:
+                        res["undo"][key] = rnd.choice(JUNK + [res["undo"][key]])
+                elif how == 2 and res.get("undo"):
+                    res["undo"].pop(rnd.choice(sorted(res["undo"])))
+                else:
+                    pre = res.get("frame")
+                    if isinstance(pre, dict) and isinstance(pre.get("data"), dict):
+                        pre["data"]["step"] = rnd.choice([0, 1, 2, 5, None])
             else:
                 f[k] = rnd.choice(JUNK)
     elif kind == "key":  # a value the rules read often set to junk or a near miss
@@ -225,6 +245,9 @@ def _fuzz(game: str, n_games: int) -> dict:
         # the answer is a consistent state the engine agrees with
         again = Session().handle_line(json.dumps({"cmd": "load", "state": r["state"]}))
         assert again["ok"] and again["state"] == r["state"], (kind, again.get("error"))
+        if counts["accepted"] <= AI_ASKED[game] and r["decision"] is not None:
+            a = session.handle_line('{"cmd":"ai","level":"easy","seed":1}')
+            assert a["ok"] and 0 <= a["index"] < len(r["decision"]["options"]), (kind, a)
         if counts["played"] < PLAY_OUT[game]:
             counts["played"] += 1
             _play_out(game, json.loads(json.dumps(r["state"])), random.Random(i))

@@ -181,6 +181,7 @@ def _validate(state, derive=False) -> None:
         _need(isinstance(state["end_reason"], str), "a finished game must say why it ended")
         return
     _need(state["end_reason"] is None, "the game goes on but 'end_reason' says why it ended")
+    _need(state["final"] is False, "the game goes on but 'final' says it was scored for the last time")
     _need(state["defcon"] >= 2, "DEFCON is 1 (nuclear war) but nobody has won")
     if abs(state["vp"]) >= 20 and not state.get("final"):
         raise Bad("VP reached 20 but nobody has won")
