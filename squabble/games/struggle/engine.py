@@ -74,12 +74,13 @@ def run_resumable(state: dict, frame: dict, answer, log) -> None:
     validation.replay_resumable to run the same call again from the same start and check that
     it asks exactly the stored decision."""
     frame.pop("resume", None)
-    before = marshal.loads(marshal.dumps(state))
-    pre_frame = before["stack"][-1]
+    saved = marshal.dumps(state)   # (bytes: unpacked only when the call asks)
     HANDLERS[frame["kind"]](state, frame, answer, log)
     if state["pending"] is None or state["winner"] is not None or not state["stack"] \
             or state["stack"][-1] is not frame:
         return
+    before = marshal.loads(saved)
+    pre_frame = before["stack"][-1]
     undo = {k: v for k, v in before.items() if k not in NOT_UNDONE and state.get(k) != v}
     added = sorted(k for k in state if k not in before)
     frame["resume"] = {"frame": pre_frame, "answer": answer, "undo": undo, "added": added}
