@@ -224,3 +224,25 @@ def test_struggle_coup_example_of_the_rules():
     after = r["state"]
     assert after["influence"]["Mexico"] == {"USA": 1, "USSR": 0}
     assert after["milops"]["USA"] == 3 and after["defcon"] == 4
+
+
+def _deep(n=900):
+    top = x = {}
+    for _ in range(n):
+        x["a"] = {}
+        x = x["a"]
+    return top
+
+
+@pytest.mark.parametrize("game", ["squabble", "struggle"])
+def test_deeply_nested_values_get_a_sentence_not_an_internal_error(game):
+    st = sq_state() if game == "squabble" else st_state(new_game(2))
+    for where in ("options", "extra", "slots" if game == "squabble" else "round"):
+        bad = json.loads(json.dumps(st))
+        if where == "options":
+            bad["options"]["x"] = _deep()
+        else:
+            bad[where] = _deep()
+        refused(bad)
+        bad["pending"] = None
+        refused(bad)

@@ -710,6 +710,15 @@ def load(s) -> dict:
     """The state ``load`` plays: a copy of ``s`` if it is consistent, or, when its ``pending`` is
     null or absent in a game not over, a copy run on to the decision the rules ask there (a
     position set up by hand).  Raises ValueError with one sentence naming the first problem."""
+    try:
+        return _load(s)
+    except ValueError:
+        raise
+    except Exception as e:  # never anything but a sentence, whatever the input holds
+        raise ValueError(f"The state is malformed ({type(e).__name__}: {str(e)[:200]}).") from None
+
+
+def _load(s) -> dict:
     if isinstance(s, dict) and s.get("pending") is None and s.get("winner") is None:
         s = dict(s)
         s["pending"] = None
@@ -722,12 +731,14 @@ def load(s) -> dict:
         except Exception as e:
             raise ValueError(f"The game cannot go on from this state ({type(e).__name__}: "
                              f"{str(e)[:200]}).") from None
-    else:
-        s = copy.deepcopy(s)
-    problem = validate(s)
+        problem = validate(s)
+        if problem:
+            raise ValueError(problem)
+        return s
+    problem = validate(s)   # checked before it is copied: the copy never meets garbage
     if problem:
         raise ValueError(problem)
-    return s
+    return copy.deepcopy(s)
 
 
 _KEYS: list = []
@@ -759,8 +770,9 @@ def _validate(s, derive: bool = False) -> str | None:
         return f"The state has an unknown key {extra[0]!r}."
     if s["version"] != 1:
         return "'version' must be 1."
-    if not isinstance(s["options"], dict) or not isinstance(s["options"].get("events"), bool):
-        return "'options' must be an object with a true/false 'events'."
+    if (not isinstance(s["options"], dict) or set(s["options"]) != {"events"}
+            or not isinstance(s["options"]["events"], bool)):
+        return "'options' must be an object with a true/false 'events' and nothing else."
     if not _is_int(s["era"]) or not 1 <= s["era"] <= 5:
         return "'era' must be an integer from 1 to 5."
     if not _is_int(s["phase"]) or not 1 <= s["phase"] <= 10:

@@ -154,6 +154,9 @@ def _validate(state, derive=False) -> None:
     _need(china["holder"] is not None or (opts["chinese_civil_war"] and state["ccw"] < 3),
           "nobody holds The China Card outside the Chinese Civil War variant")
     _need(_int(state["vp"], -99, 99), "'vp' is out of range")
+    rnd = state["round"]
+    _need(set(rnd) == {"defcon_start", "defcon2"} and _int(rnd["defcon_start"], 1, 5)
+          and isinstance(rnd["defcon2"], bool), "'round' must be {defcon_start: 1-5, defcon2: true/false}")
     msg = card_places(state)
     _need(msg is None, msg or "")
     _check_effects(state)
@@ -430,6 +433,16 @@ def load(state) -> dict:
     """The state ``load`` plays: ``state`` itself if consistent, or, when its ``pending`` is null
     or absent in a game not over, a copy with the decision the engine asks there (a position
     set up by hand).  Raises ValueError with one sentence naming the first problem."""
+    try:
+        return _load(state)
+    except ValueError:
+        raise
+    except Exception as exc:  # never anything but a sentence, whatever the input holds
+        raise ValueError(f"The state is malformed ({type(exc).__name__}: {str(exc)[:200]}).") \
+            from None
+
+
+def _load(state) -> dict:
     if isinstance(state, dict) and state.get("pending") is None and state.get("winner") is None:
         state = dict(state)
         state["pending"] = None
