@@ -23,8 +23,15 @@ MUTANTS = {"squabble": 2000, "struggle": 1500}
 PLAY_OUT = {"squabble": 2000, "struggle": 400}   # accepted mutants played to the end (at most)
 AI_ASKED = {"squabble": 300, "struggle": 40}     # accepted mutants the computer player answers
 
+def _nest(depth: int) -> list:
+    out: list = []
+    for _ in range(depth):
+        out = [out]
+    return out
+
+
 JUNK = [None, "", "x", 0, -1, 1, 7, 10 ** 6, True, False, 2.5, [], {}, [1], {"a": 1}, "USA",
-        "USSR", 82]
+        "USSR", 82, _nest(600)]   # (600 levels: deeper than a naive deep copy survives)
 
 
 def _states(game: str, n_games: int, rnd: random.Random) -> list:
@@ -181,7 +188,7 @@ def mutate(rnd: random.Random, state: dict, game: str) -> tuple[dict, str]:
                 "options": [{"optional_cards": False, "chinese_civil_war": False}, {}],
                 "step": ["draw", "play", "claim", "end", "rounds", "check", "reset2", "headline"],
                 "effects": [[40], [49, 49], [105]], "effect_args": [[{}], [{"by": "USA"}]]}
-        st[k] = copy.deepcopy(rnd.choice(near.get(k, []) + JUNK))
+        st[k] = rnd.choice(near.get(k, []) + JUNK)
     elif kind == "rule":  # a legal-looking edit a tool could make
         if game == "squabble":
             side = rnd.choice(["USA", "USSR"])
