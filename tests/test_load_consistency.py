@@ -246,3 +246,21 @@ def test_deeply_nested_values_get_a_sentence_not_an_internal_error(game):
         refused(bad)
         bad["pending"] = None
         refused(bad)
+
+
+def test_struggle_forged_data_of_an_event_waiting_for_its_step_is_refused():
+    # Warsaw Pact Formed asks, then starts a placement and waits for it below on the stack:
+    # its data (step 2) are what its code made; step 1 would make it read an answer it never
+    # gets (an internal error once the placement is over)
+    st = action_round_state(hands={"USSR": [16, 7], "USA": [4]})
+    st, _ = event(st, 16)
+    st, _ = choose(st, mode="choose", amount=1)
+    st = st_state(st)
+    assert st["stack"][-2]["kind"] == "event" and st["stack"][-2]["data"] == {"step": 2}
+    assert load(st)["ok"]
+    forged = st_state(st)
+    forged["stack"][-2]["data"]["step"] = 1
+    refused(forged, "16", "data")
+    forged = st_state(st)
+    del forged["stack"][-2]["resume"]
+    refused(forged, "16")

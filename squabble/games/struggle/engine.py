@@ -72,18 +72,27 @@ def run_resumable(state: dict, frame: dict, answer, log) -> None:
     ``"resume"`` what the call started from: the frame as it was, the answer it was given and
     the old value of every state key the call changed (``"undo"``) -- enough for
     validation.replay_resumable to run the same call again from the same start and check that
-    it asks exactly the stored decision."""
+    it asks exactly the stored decision.  When the call starts a child step instead, the record
+    keeps the whole state the call started from (``"start"``, without the stack):
+    validation.check_waiting_frames runs the call again from it while the child is under way."""
     frame.pop("resume", None)
-    saved = marshal.dumps(state)   # (bytes: unpacked only when the call asks)
+    # (bytes, without the stack: unpacked only when the call asks or starts a step)
+    saved = marshal.dumps(({k: v for k, v in state.items() if k not in NOT_UNDONE}, frame))
     HANDLERS[frame["kind"]](state, frame, answer, log)
-    if state["pending"] is None or state["winner"] is not None or not state["stack"] \
-            or state["stack"][-1] is not frame:
+    stack = state["stack"]
+    if state["winner"] is not None or not stack:
         return
-    before = marshal.loads(saved)
-    pre_frame = before["stack"][-1]
-    undo = {k: v for k, v in before.items() if k not in NOT_UNDONE and state.get(k) != v}
-    added = sorted(k for k in state if k not in before)
-    frame["resume"] = {"frame": pre_frame, "answer": answer, "undo": undo, "added": added}
+    if state["pending"] is not None and stack[-1] is frame:      # it asked
+        before, pre_frame = marshal.loads(saved)
+        undo = {k: v for k, v in before.items() if state.get(k) != v}
+        added = sorted(k for k in state if k not in before and k not in NOT_UNDONE)
+        frame["resume"] = {"frame": pre_frame, "answer": answer, "undo": undo, "added": added}
+    elif state["pending"] is None and stack[-1] is not frame and any(f is frame for f in stack):
+        # it started a step of its own (a task, a placement, operations, another event) and
+        # waits for it: keep the whole start of the call (without the stack), so that loading
+        # can run the call again and check this frame's data
+        before, pre_frame = marshal.loads(saved)
+        frame["resume"] = {"frame": pre_frame, "answer": answer, "start": before}
 
 
 def say(log, text: str) -> None:

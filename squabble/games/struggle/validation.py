@@ -197,6 +197,7 @@ def _validate(state, derive=False) -> None:
     for f in stack:
         _check_frame(f, in_game)
     _check_rounds(state)
+    check_waiting_frames(state)
     if derive:
         return
     p = state["pending"]
@@ -378,6 +379,56 @@ def replay_resumable(state: dict) -> dict:
     _need(msg is None, f"before {what} asked: {msg}")
     run(copy, answer, None)
     return copy
+
+
+def _without(frame: dict, key: str) -> dict:
+    return {k: v for k, v in frame.items() if k != key}
+
+
+def check_waiting_frames(state: dict) -> None:
+    """An event or a task below the top of the stack waits for a step it started (a task, a
+    placement, operations, another event): its data must be what its code makes from the state
+    the call started from (the frame's ``"resume"``: engine.run_resumable), and the step it
+    started must be the one above it."""
+    from .engine import HANDLERS
+    stack = state["stack"]
+    for i, f in enumerate(stack[:-1]):
+        if f["kind"] not in ("event", "task"):
+            continue
+        what = "the event of card %s" % f.get("card") if f["kind"] == "event" else \
+            "the task %r" % f.get("name")
+        res = f.get("resume")
+        _need(isinstance(res, dict) and set(res) == {"frame", "answer", "start"},
+              f"{what} waits for a step it started but does not say how it started it")
+        pre, answer, start = res["frame"], res["answer"], res["start"]
+        _need(isinstance(pre, dict) and pre.get("kind") == f["kind"] and "resume" not in pre
+              and isinstance(start, dict) and set(start) <= UNDOABLE | {"game"}
+              and (answer is None or (isinstance(answer, dict)
+                                      and isinstance(answer.get("label"), str))),
+              f"the record of how {what} started its step is malformed")
+        for key, typ in REQUIRED.items():
+            if key not in ("stack", "pending"):
+                _need(key in start and isinstance(start[key], typ),
+                      f"the record of {what} has a bad {key!r}")
+        msg = card_places(start)
+        _need(msg is None, f"before {what} started its step: {msg}")
+        again = marshal.loads(marshal.dumps(start))
+        frame = marshal.loads(marshal.dumps(pre))
+        _check_frame(frame, expected_cards(again))
+        again["stack"] = [frame]
+        again["pending"] = None
+        try:
+            HANDLERS[frame["kind"]](again, frame, answer, None)
+        except Exception as exc:
+            raise Bad(f"{what} cannot be run again from its record "
+                      f"({type(exc).__name__}: {str(exc)[:100]})") from None
+        child, real = (again["stack"][1] if len(again["stack"]) > 1 else {}), stack[i + 1]
+        _need(again["winner"] is None and again["pending"] is None and again["stack"][0] is frame
+              and child.get("kind") == real["kind"] and child.get("card") == real.get("card")
+              and child.get("name") == real.get("name"),
+              f"{what} did not start the step above it")
+        _need(_normal(_without(frame, "resume")) == _normal(_without(f, "resume")),
+              f"the data of {what} are not what its code makes")
 
 
 def settle(state: dict) -> dict:
