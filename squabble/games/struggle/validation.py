@@ -506,10 +506,10 @@ def _load(state) -> dict:
             raise ValueError(_sentence(str(exc))) from None
         except Exception as exc:
             raise ValueError("The engine cannot go on from this state "
-                             f"({type(exc).__name__}: {exc}).") from None
-    state = marshal.loads(marshal.dumps(state)) if isinstance(state, dict) else state
-    problem = validate(state)
+                             f"({type(exc).__name__}: {str(exc)[:200]}).") from None
+    problem = validate(state)   # checked before it is copied: the copy never meets garbage
     if problem:
         raise ValueError(problem)
+    state = marshal.loads(marshal.dumps(state))
     state.pop("ar_next", None)
     return state
