@@ -65,7 +65,6 @@ class TableScene(Scene):
         self.beat_t = 0.0
         self.beat_len = 0.0
         self.mode = "await"                       # await | beats | human | thinking | handoff | over
-        self.viewer = session.setup["human"] if session.mode == "computer" else None
         self.bottom = session.setup["human"] if session.mode != "demo" else "USSR"
         self.stage: dict = {}
         self.sprites: dict[str, CardSprite] = {}
@@ -118,12 +117,18 @@ class TableScene(Scene):
             self._hidden_cache = (self.display, val)
         return val[side]
 
+    @property
+    def viewer(self) -> str | None:
+        """The side that may look at its secrets right now (the session's LookRule)."""
+        return self.session.look.viewer
+
     def face_allowed(self, cid: str) -> bool:
-        """THE privacy rule: may this card's face be drawn now?"""
+        """May this card's face be drawn now?  Its owner may look (the session's one rule), or
+        the engine says the other side can see it too."""
         if self.demo:
             return True
         owner = CARDS[cid].side
-        if self.viewer == owner:
+        if self.session.may_look(owner):
             return True
         if cid in public_agents(self.display):
             return True
@@ -270,24 +275,19 @@ class TableScene(Scene):
             self.think_wait = 0.0
             self.mode = "thinking"
             return
-        # a human decides
-        if s.mode == "hotseat":
-            private = dec["kind"] in PRIVATE_KINDS
-            if private and self.viewer != side:
-                self._hand_off(side)
-                return
-            if not private:
-                self.viewer = None
+        # a human decides: every private decision in hot-seat play starts with a hand-off
+        if s.needs_handoff():
+            self._hand_off(side)
+            return
         self._start_human()
 
     def _hand_off(self, side):
-        self.viewer = None
         self.mode = "handoff"
         name = T.NAME[side]
         other = T.NAME[OTHER[side]]
 
         def confirm():
-            self.viewer = side
+            self.session.handoff_confirmed(side)
             self.bottom = side
             self._layout_sprites(snap=True)
             self.sound("select")
@@ -301,7 +301,8 @@ class TableScene(Scene):
             self.app, f"{name}'s turn",
             f"Pass the screen to {name}. {other}: please look away.", T.SIDE[side], confirm,
             detail=f"Next for {name}: {what}" if what else "",
-            accepts=accepts, controls="Enter / Space · click the button · gamepad A"))
+            accepts=accepts, controls="Enter / Space · click the button · gamepad A · Esc menu",
+            on_menu=lambda: self.app.open_pause(self)))
 
     def _start_human(self):
         self.mode = "human"
@@ -324,11 +325,8 @@ class TableScene(Scene):
         side = dec["player"]
         # tokens a person staged are already on the cards: do not fly them in again
         self._no_fly = side if (dec["kind"] == "tokens" and self.mode == "human") else None
-        beats = s.apply(index)
+        beats = s.apply(index)   # the session's LookRule makes the screen public
         self.sound("click")
-        if s.mode == "hotseat":
-            if not s.next_is_private_for(side):
-                self.viewer = None
         self.stage = {}
         self.buttons = []
         self._items()
