@@ -599,7 +599,9 @@ class ResultScene(MenuScene):
         for i, h in enumerate(st["history"]):
             y = 250 + i * 44
             b = h["bop"]
-            bal = "DEFCON 5" if b == 0 else f"{T.NAME['USA' if b > 0 else 'USSR']} +{abs(b)}"
+            # as the track reads: its spaces count DEFCON down from 5 toward each cloud
+            bal = "DEFCON 5" if b == 0 else \
+                f"{T.NAME['USA' if b > 0 else 'USSR']} {5 - abs(b)}"
             race = T.NAME[h["race"]] if h["race"] else "tie"
             vals = [f"{h['era']} ({ERA_YEARS[h['era']]})", bal, race,
                     f"A {h['space']['USA']} · R {h['space']['USSR']}",
@@ -616,7 +618,8 @@ class ResultScene(MenuScene):
         elif abs(b) >= 4:
             bal = f"a Mushroom Cloud, too far toward {T.NAME['USA' if b > 0 else 'USSR']}"
         else:
-            bal = f"{T.NAME['USA' if b > 0 else 'USSR']} favoured by {abs(b)}"
+            bal = f"{T.NAME['USA' if b > 0 else 'USSR']}'s space {5 - abs(b)}, favouring " \
+                  f"{T.NAME['USA' if b > 0 else 'USSR']}"
         text(surf, f"Final balance: {bal} · Space Race leader: {T.NAME[ld] if ld else 'nobody'}",
              L.font(21), T.TEXT, L.p(640, 532), "center")
         if s.mode == "computer":

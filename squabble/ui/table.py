@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 import pygame
 
 from squabble.framework.cards import CardSprite, draw_card, draw_space_symbol
+from squabble.framework.confirm import ConfirmScene
 from squabble.framework.focus import FocusRing
 from squabble.framework.handoff import HandOffScene
 from squabble.framework.layout import fit_font, text, text_block, wrap
 from squabble.framework.scene import Scene
 from squabble.framework.tween import Stepper
 from squabble.framework.widgets import Button, TrackSpace, draw_track, fan, panel, token
+from squabble.games.logline import data_of, kind_of
 from squabble.games.squabble import engine as E
 from squabble.games.squabble.cards import CARDS, ERA_YEARS, EVENTS, OTHER, SIDES
 from squabble.ui import theme as T
@@ -32,7 +35,8 @@ LEADER = (908, TRACK_Y + 8, 84, 102)
 RIGHT = (1004, 46, 268, 666)
 DECK_X, DISC_X = 16, 90
 PILE = (62, 87)
-ZOOM = (1012, 72, 252, 353)
+ZOOM_PANEL = (1004, 262, 268, 450)   # covers the whole log and hint, never the turn order
+ZOOM = (1012, 290, 252, 353)
 EVENT_RECT = (600, TOP_SLOT_Y + 8, 80, 112)
 
 CONTROLS = ("Click · arrows/Tab + Enter · 1-9 pick a card · Backspace undo · Esc menu · F1 rules"
@@ -46,6 +50,21 @@ class Item:
     rect: tuple
     kind: str          # card | button | pile
     ref: object = None
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+_SIDE_WORD = re.compile(r"\b(USSR|USA)\b")
+_MAYBE_PLURAL = re.compile(r"\b(\d+) (space|token)\(s\)")
+
+
+def plain(line: str) -> str:
+    """A log line in the table's words: Russia / America (as everywhere on screen) and real
+    plurals.  The engine's text itself stays as the protocol prints it."""
+    line = _MAYBE_PLURAL.sub(lambda m: plural(int(m.group(1)), m.group(2)), str(line))
+    return _SIDE_WORD.sub(lambda m: "Russia" if m.group(1) == "USSR" else "America", line)
 
 
 def side_row(bottom: str, side: str) -> str:
@@ -88,6 +107,8 @@ class TableScene(Scene):
         self.cloud_t = None
         self.shake = 0.0
         self.result_pushed = False
+        self.held = None                          # a beat whose words wait for its motion
+        self.shown_phase = st["phase"]            # the phase the header and turn order show
         self.demo_restart = None
         self._hidden_cache = (None, None)
         self._layers: dict = {}
@@ -150,13 +171,16 @@ class TableScene(Scene):
                                   self.stage.get("counter")) if c}
         for side in SIDES:
             row = side_row(self.bottom, side)
-            hand = [c for c in d["hands"][side] if c not in staged] if side == staging_side \
-                else list(d["hands"][side])
+            # the fan is laid out over the whole hand, staged cards included, so the cards left
+            # in hand keep their places (and numbers) while a choice is being staged
+            hand = list(d["hands"][side])
             if row == "bottom":
                 rects = fan(len(hand), 500, HAND_Y, *HAND_CARD, 960)
             else:
                 rects = fan(len(hand), 500, TOP_HAND_Y, *TOP_CARD, 560)
             for c, r in zip(hand, rects):
+                if side == staging_side and c in staged:
+                    continue
                 if row == "bottom" and self.hover == c and self.mode == "human":
                     r = (r[0], r[1] - 14, r[2], r[3])
                 out[c] = r
@@ -215,7 +239,11 @@ class TableScene(Scene):
         if self.mode == "beats":
             self.beat_t += dt
             busy = self.bop.moving or any(s.moving for s in self.space.values())
-            if self.beat_t >= self.beat_len and not (busy and self.speed > 0):
+            if self.held is not None:
+                if not busy or self.speed == 0:
+                    self._show_beat(*self.held)
+            # the next beat waits for the token to stop and the phase banner to leave
+            elif self.beat_t >= self.beat_len and not ((busy or self.banner) and self.speed > 0):
                 self._next_beat()
         elif self.mode == "await":
             self._await()
@@ -310,14 +338,34 @@ class TableScene(Scene):
         dec = self.session.decision()
         self.last_private = dec["player"]
         self.display = self.session.state
+        self.shown_phase = self.display["phase"]
         self._layout_sprites()
         self._rebuild()
-        if dec["kind"] in ("take_token", "shift", "take_tokens", "counter"):
-            self.focus.set_items(self.items)
-            for i, it in enumerate(self.items):
-                if it.kind == "button":
-                    self.focus.index = i
-                    break
+        self._focus_main()
+
+    def main_button(self) -> Button | None:
+        """The button Enter presses when nothing else was picked: the decision's main action,
+        and the safe one when the main action would lose the game on the spot."""
+        names = [b.name for b in self.buttons]
+        for want in ("confirm", "no" if self._shift_loses() else "yes"):
+            if want in names:
+                return self.buttons[names.index(want)]
+        return next((b for b in self.buttons if b.name.startswith("take")), None) or \
+            (self.buttons[0] if self.buttons else None)
+
+    def _focus_main(self):
+        b = self.main_button()
+        for it in self.items:
+            if it.ref is b and b is not None:
+                self.focus.focus(it)
+                return
+
+    def _shift_loses(self) -> bool:
+        dec = self.deciding
+        if not dec or dec["kind"] != "shift":
+            return False
+        nb = self.display["bop"] + (1 if dec["player"] == "USA" else -1)
+        return abs(nb) >= E.CLOUD
 
     def _commit(self, index: int):
         s = self.session
@@ -330,6 +378,7 @@ class TableScene(Scene):
         self.stage = {}
         self.buttons = []
         self._items()
+        self.focus.visible = False     # nothing stays highlighted for the next Enter
         self.beats = list(beats)
         self.mode = "beats"
         self.beat_t = self.beat_len = 0.0
@@ -338,6 +387,7 @@ class TableScene(Scene):
     def _next_beat(self):
         if not self.beats:
             self.display = self.session.state
+            self.shown_phase = self.display["phase"]
             self._layout_sprites()
             self._items()
             self.mode = "await"
@@ -345,67 +395,68 @@ class TableScene(Scene):
                 self._await()
             return
         line, snap = self.beats.pop(0)
-        # phase 8 lines are logged just before the engine marks the Space Race cards as seen:
-        # show them with the state of the end of that step.
-        if snap["step"] == "race":
-            for _l, later in self.beats:
-                if later["step"] != "race":
-                    snap = later
-                    break
-            else:
-                snap = self.session.state
         prev = self.display
         self.display = snap
         self._token_flights(prev, snap)
-        self.app.log_line(line)
         self._layout_sprites()
         self._items()
+        moved = snap["bop"] != prev["bop"] or snap["space"] != prev["space"]
+        if kind_of(line) == "end" and moved and self.speed > 0:
+            # the outcome follows the motion: the token walks to the cloud (or its last space)
+            # first, under the old header; the words and phase 10 come when it arrives
+            self.held = (line, snap, prev)
+            self.beat_t, self.beat_len = 0.0, 0.0
+            return
+        self._show_beat(line, snap, prev)
+
+    def _show_beat(self, line, snap, prev):
+        """The beat's words, header, banner, moment and sound: all at once, with the state."""
+        self.held = None
+        self.app.log_line(line)
+        self.shown_phase = snap["phase"]
         length = 0.45
         if snap["phase"] != prev["phase"] or snap["era"] != prev["era"]:
             self._banner(snap)
             length += 0.7
-        low = line.lower()
-        if "face down" in low:
+        k = kind_of(line)
+        data = data_of(line)
+        if k in ("play", "replace"):
             self.sound("card")
-        if "era" in low and "begins" in low:
+        if k == "era":
             self.sound("card")
             length = max(length, 1.2)
-        elif low.startswith("event revealed"):
+        elif k == "event":
             self.moment = {"kind": "event", "t": 0.0, "len": self.dur(2.4), "line": line,
                            "event": snap["event"]}
             length = max(length, 2.4)
-        elif "agent" in low and snap["phase"] == 3 and "replaces" not in low:
+        elif k == "agents":
             self.moment = {"kind": "agent", "t": 0.0, "len": self.dur(2.6), "line": line,
                            "agents": dict(snap["agents"])}
             self.sound("agent")
             length = max(length, 2.6)
-        elif "reveals" in low:
+        elif k == "reveal":
             self.sound("flip")
             length = max(length, 0.8)
-        elif "counters with" in low:
-            who = line.split()[0]
-            cards = []
-            for sd in SIDES:
-                for c in snap["discards"][sd]:
-                    if c not in prev["discards"][sd]:
-                        cards.append((c, "counter" if sd == who else "cancelled"))
-            cards.sort(key=lambda x: x[1] != "counter")
+        elif k == "counter":
+            who = data.get("side")
+            cards = [(data.get("card"), "counter"), (data.get("target"), "cancelled")]
+            cards = [(c, lab) for c, lab in cards if c]
             self.moment = {"kind": "counter", "t": 0.0, "len": self.dur(2.4), "line": line,
-                           "cards": cards}
+                           "cards": cards, "side": who}
             self.sound("counter")
             self.shake = self.dur(0.3)
             length = max(length, 2.0)
-        elif low.startswith("space race:"):
+        elif k == "race":
             self.moment = {"kind": "race", "t": 0.0, "len": self.dur(2.2), "line": line,
-                           "winner": snap["race_winner"]}
+                           "winner": data.get("winner", snap["race_winner"])}
             self.sound("rocket")
             length = max(length, 2.2)
-        elif "moves" in low or "shifts" in low or "detente" in low:
+        elif k in ("move", "shift"):
             length = max(length, 0.6)
-        elif "mushroom cloud" in low:
+        elif k == "end" and data.get("how") == "cloud":
             self.sound("boom")
             length = 0.3
-        elif "takes" in low and "token" in low:
+        elif k in ("take_token", "claim"):
             self.sound("token")
         self.beat_len = self.dur(length)
         self.beat_t = 0.0
@@ -417,8 +468,10 @@ class TableScene(Scene):
 
     def _slot_token_pos(self, side, slot, k, n):
         sy = TOP_SLOT_Y if side_row(self.bottom, side) == "top" else BOT_SLOT_Y
-        cx = BOP_X if slot == "bop" else SPACE_X
-        return (cx - (n - 1) * 11 + k * 22, sy + SLOT_CARD[1] - 14)
+        # a column beside the card (left of Balance of Power, right of Space Race), so tokens
+        # never cover the card's value, side or Counter Value
+        x = BOP_X - SLOT_CARD[0] / 2 - 14 if slot == "bop" else SPACE_X + SLOT_CARD[0] / 2 + 14
+        return (x, sy + 24 + k * 24)
 
     SUPPLY_POS = (RIGHT[0] + 150, RIGHT[1] + RIGHT[3] - 54)
 
@@ -525,16 +578,16 @@ class TableScene(Scene):
                 used = self.stage["bop_t"] + self.stage["space_t"]
                 for slot, cx in (("bop", BOP_X), ("space", SPACE_X)):
                     # BoP buttons left of its card (the prompt is on the right), Space on the right
-                    x = cx - SLOT_CARD[0] / 2 - 54 if slot == "bop" else cx + SLOT_CARD[0] / 2 + 8
+                    x = cx - SLOT_CARD[0] / 2 - 72 if slot == "bop" else cx + SLOT_CARD[0] / 2 + 26
                     self.buttons.append(Button(f"plus_{slot}", "+", (x, BOT_SLOT_Y + 4, 46, 40),
                                                lambda s=slot: self._tok(s, 1),
                                                enabled=used < avail,
-                                               reason=f"You have only {avail} token(s)."))
+                                               reason=f"You have only {plural(avail, 'token')}."))
                     self.buttons.append(Button(f"minus_{slot}", "-", (x, BOT_SLOT_Y + 84, 46, 40),
                                                lambda s=slot: self._tok(s, -1),
                                                enabled=self.stage[f"{slot}_t"] > 0,
                                                reason="No token there to take back."))
-                self.buttons.append(Button("confirm", f"Place {used} token(s)",
+                self.buttons.append(Button("confirm", f"Place {plural(used, 'token')}",
                                            (bx + 60, by, 250, 56), self._confirm_tokens,
                                            hint="Enter", colour=(40, 110, 70)))
             elif k == "counter":
@@ -549,17 +602,19 @@ class TableScene(Scene):
             elif k in ("take_token", "shift"):
                 yes = "Take a token" if k == "take_token" else "Shift the balance"
                 hint = ""
+                action = (lambda m=k: self._pick_mode(m))
+                colour = (40, 110, 70)
                 if k == "shift":
-                    d = self.display
-                    me = dec["player"]
-                    nb = d["bop"] + (1 if me == "USA" else -1)
-                    hint = "lands on a Mushroom Cloud: you lose!" if abs(nb) >= 4 else \
-                        "one space toward you"
-                self.buttons.append(Button("yes", yes, (bx, by, 200, 56),
-                                           lambda m=k: self._pick_mode(m), hint=hint,
-                                           colour=(40, 110, 70)))
+                    hint = "one space toward you"
+                    if self._shift_loses():
+                        hint = "lands on a Mushroom Cloud: you lose!"
+                        colour = (150, 50, 40)
+                        action = self._confirm_losing_shift
+                self.buttons.append(Button("yes", yes, (bx, by, 200, 56), action, hint=hint,
+                                           colour=colour))
                 self.buttons.append(Button("no", "No thanks", (bx + 210, by, 150, 56),
-                                           lambda: self._pick_mode("pass"), hint="pass"))
+                                           lambda: self._pick_mode("pass"),
+                                           hint="safe" if self._shift_loses() else "pass"))
             elif k == "take_tokens":
                 opts = dec["options"]
                 w = min(120, 360 / max(1, len(opts)) - 8)
@@ -594,11 +649,9 @@ class TableScene(Scene):
         self.focus.set_items(items)
 
     def _hand_index_cards(self):
-        d = self.display
-        rects = self.zone_rects()
-        hand = [c for c in d["hands"][self.bottom] if c in rects and
-                c not in (self.stage.get("bop"), self.stage.get("space"), self.stage.get("counter"))]
-        return sorted(hand, key=lambda c: rects[c][0])
+        """The deciding hand in its fan order; key n picks (or takes back) the n-th card.  The
+        numbers stay put while cards are staged, so a quick second key means what it says."""
+        return list(self.display["hands"][self.bottom])
 
     def click_card(self, cid: str):
         dec = self.deciding
@@ -727,6 +780,15 @@ class TableScene(Scene):
         if i is not None:
             self._commit(i)
 
+    def _confirm_losing_shift(self):
+        """A move that loses on the spot asks first; the safe answer has the focus."""
+        me = T.NAME[self.deciding["player"]]
+        self.app.stack.push(ConfirmScene(
+            self.app, "This loses the game",
+            f"Shifting the Balance of Power puts it on the Mushroom Cloud: nuclear war, and "
+            f"{me} loses at once.", "Shift and lose", "Keep the balance",
+            on_yes=lambda: self._pick_mode("shift")))
+
     def _pick_mode(self, mode):
         i = self._find(mode=mode)
         if i is not None:
@@ -789,8 +851,7 @@ class TableScene(Scene):
             if cur is not None and self.focus.visible:
                 self.activate(cur)
             else:
-                b = next((b for b in self.buttons if b.name in ("confirm", "yes")), None) or \
-                    (self.buttons[0] if self.buttons else None)
+                b = self.main_button()
                 if b:
                     self.activate(Item(b.name, b.rect, "button", b))
                 self.focus.visible = True
@@ -806,7 +867,7 @@ class TableScene(Scene):
                         if it.ref is b:
                             self.focus.focus(it)
             else:
-                self._deny(f"You have {len(hand)} card(s) in hand.")
+                self._deny(f"You have {plural(len(hand), 'card')} in hand.")
         elif a.name == "zoom":
             self.focus.visible = True
 
@@ -910,6 +971,7 @@ class TableScene(Scene):
         self._draw_event(surf, d)
         self._draw_cards(surf, d)
         self._draw_slot_tokens(surf, d)
+        self._draw_previews(surf, d)
         self._draw_flights(surf)
         self._draw_prompt(surf, d)
         for b in self.buttons:
@@ -927,7 +989,7 @@ class TableScene(Scene):
             surf.scroll((k * 7919) % (2 * amp + 1) - amp, (k * 104729) % (2 * amp + 1) - amp)
 
     def _draw_topbar(self, surf, d):
-        self._layer(surf, "top", (d["era"], d["phase"], d["event"], self.demo),
+        self._layer(surf, "top", (d["era"], self.shown_phase, d["event"], self.demo),
                     (0, 0, 1280, 40), lambda tmp: self._draw_topbar_now(tmp, d))
 
     def _draw_topbar_now(self, surf, d):
@@ -936,7 +998,7 @@ class TableScene(Scene):
         era = d["era"]
         text(surf, f"Era {era} of 5 · {ERA_YEARS[era]}", L.font(26, True), T.GOLD, L.p(14, 20),
              "midleft")
-        ph = d["phase"]
+        ph = self.shown_phase
         text(surf, f"Phase {ph} · {E.PHASE_NAMES[ph]}", L.font(26, True), T.TEXT, L.p(560, 20),
              "center")
         ev = d["event"]
@@ -983,8 +1045,8 @@ class TableScene(Scene):
 
     def _draw_tracks_static(self, surf, d):
         L = self.app.layout
-        text(surf, "BALANCE OF POWER   < favours Russia  ·  favours America >", L.font(17, True),
-             T.TEXT, L.p(BOP_TRACK[0] + 4, TRACK_Y + 4))
+        text(surf, "BALANCE OF POWER", L.font(17, True), T.TEXT,
+             L.p(BOP_TRACK[0] + 4, TRACK_Y + 4))
         rects = draw_track(surf, L, BOP_TRACK, self._bop_spaces())
         for i in (0, 8):
             x, y, w, h = rects[i]
@@ -1071,6 +1133,9 @@ class TableScene(Scene):
                  L.p(DECK_X, ty), "midleft")
             text(surf, "Tokens:", L.font(15), T.TEXT, L.p(DECK_X, ty + 16), "midleft")
             avail -= self._in_flight((side, "tray"))
+            dec = self.deciding
+            if dec and dec["kind"] == "tokens" and dec["player"] == side and "bop_t" in self.stage:
+                avail -= self.stage["bop_t"] + self.stage["space_t"]   # staged: on the cards
             for k in range(3):
                 if k < avail:
                     token(surf, L, (DECK_X + 62 + k * 20, ty + 16), 8, T.SIDE[side],
@@ -1175,7 +1240,8 @@ class TableScene(Scene):
                                  ("space", SPACE_X, "Space Race card")):
                 r = (cx - SLOT_CARD[0] / 2, sy, *SLOT_CARD)
                 occupied = d["slots"][side][key] is not None
-                if dec and side == dec["player"] and dec["kind"] in ("play", "replace"):
+                if dec and side == dec["player"] and (dec["kind"] == "play" or
+                                                      (dec["kind"] == "replace" and key == "bop")):
                     occupied = bool(self.stage.get(key))
                 if not occupied:
                     pr = L.r(r)
@@ -1196,6 +1262,57 @@ class TableScene(Scene):
             return {o["card"] for o in opts if o["mode"] == "counter"}
         return set()
 
+    # ---- previews: what a choice will do -------------------------------------------------
+    def staged_values(self) -> dict | None:
+        """While placing tokens: the deciding side's card values after the staged tokens
+        (tokens equal to the Balance of Power card's printed value make it 0, R7)."""
+        dec = self.deciding
+        if not dec or dec["kind"] != "tokens" or "bop_t" not in self.stage:
+            return None
+        st = E.clone(self.display)
+        sl = st["slots"][dec["player"]]
+        sl["bop_tokens"], sl["space_tokens"] = self.stage["bop_t"], self.stage["space_t"]
+        return {"bop": E.bop_value(st, dec["player"]), "space": E.space_value(st, dec["player"])}
+
+    def projected_bop(self) -> int | None:
+        """Where the Balance of Power token lands if nothing changes: once both Balance of Power
+        cards are face up (phases 5-6) the phase 7 measure is known; at Space 2 the shift."""
+        d = self.display
+        dec = self.deciding
+        if dec and dec["kind"] == "shift":
+            return max(-E.CLOUD, min(E.CLOUD, d["bop"] + (1 if dec["player"] == "USA" else -1)))
+        if d["step"] != "counter" or d["winner"] is not None:
+            return None
+        st = E.clone(d)
+        E._step_measure(st, None)
+        return st["bop"]
+
+    def _draw_previews(self, surf, d):
+        L = self.app.layout
+        # how far each cloud is, always (a new player's most needed number)
+        b = d["bop"]
+        text(surf, f"clouds: < {E.CLOUD + b} · {E.CLOUD - b} >", L.font(17, True), T.GOLD,
+             L.p(BOP_TRACK[0] + BOP_TRACK[2], TRACK_Y + 4), "topright")
+        proj = self.projected_bop()
+        if proj is not None and proj != b:
+            rects = self._track_rects(BOP_TRACK, 9)
+            x, ry, w, h = rects[proj + E.CLOUD]
+            pr = L.r(x, ry, w, h)
+            for k in range(0, int(pr.w), max(4, L.s(8))):   # dashed frame: a pattern, not a hue
+                pygame.draw.line(surf, T.GOLD, (pr.x + k, pr.y), (min(pr.right, pr.x + k + L.s(4)),
+                                                                 pr.y), max(2, L.s(3)))
+                pygame.draw.line(surf, T.GOLD, (pr.x + k, pr.bottom - 1),
+                                 (min(pr.right, pr.x + k + L.s(4)), pr.bottom - 1), max(2, L.s(3)))
+            cloud = abs(proj) >= E.CLOUD
+            lab = "CLOUD!" if cloud else "lands here"
+            text(surf, lab, L.font(14, True), (255, 120, 100) if cloud else T.GOLD,
+                 L.p(x + w / 2, ry + h + 8), "center", shadow=(0, 0, 0))
+        vals = self.staged_values()
+        if vals is not None:
+            dec = self.deciding
+            for slot, cx in (("bop", BOP_X), ("space", SPACE_X)):
+                self._value_pill(surf, cx, BOT_SLOT_Y, f"value {vals[slot]}")
+
     def _draw_slot_tokens(self, surf, d):
         L = self.app.layout
         dec = self.deciding
@@ -1211,10 +1328,17 @@ class TableScene(Scene):
                           T.SIDE[side], pattern_mark=T.MARK[side])
             # values once revealed
             if E.STEP_PHASE.get(d["step"], 10) >= 5 and sl["bop"] and CARDS[sl["bop"]].is_activity:
-                v = E.bop_value(d, side)
-                text(surf, f"= {v}", L.font(24, True), T.GOLD,
-                     L.p(BOP_X - SLOT_CARD[0] / 2 - 6, sy + SLOT_CARD[1] / 2), "midright",
-                     shadow=(0, 0, 0))
+                self._value_pill(surf, BOP_X, sy, f"= {E.bop_value(d, side)}")
+
+    def _value_pill(self, surf, cx, sy, label):
+        """A value on the top edge of a slot card (over the era band only)."""
+        L = self.app.layout
+        f = L.font(18, True)
+        w = f.size(label)[0] / L.scale + 16
+        r = L.r(cx - w / 2, sy - 11, w, 22)
+        pygame.draw.rect(surf, (20, 20, 28), r, border_radius=L.s(11))
+        pygame.draw.rect(surf, T.GOLD, r, max(1, L.s(2)), border_radius=L.s(11))
+        text(surf, label, f, T.GOLD, r.center, "center")
 
     def _draw_prompt(self, surf, d):
         L = self.app.layout
@@ -1231,7 +1355,7 @@ class TableScene(Scene):
             who = T.NAME[self.session.decision()["player"]]
             text(surf, f"{who} is choosing…", L.font(21, True), T.MUTED, L.p(box[0], box[1] + 4))
         elif self.mode == "beats" and self.app.log_lines:
-            text_block(surf, self.app.log_lines[-1], L.font(18), T.TEXT,
+            text_block(surf, plain(self.app.log_lines[-1]), L.font(18), T.TEXT,
                        L.r(box[0], box[1] + 4, box[2], 100))
 
     def _prompt_text(self, dec) -> tuple[str, str]:
@@ -1240,10 +1364,14 @@ class TableScene(Scene):
             return ("play two cards face down.",
                     "Click a card for the Balance of Power slot, then one for the Space Race.")
         if k == "replace":
-            return ("replace your spent agent.", "Click an Activity card to play face down.")
+            spent = "Double Agent" if self.display["agents"].get(dec["player"]) == "double" \
+                else "Agent"
+            return (f"replace your spent {spent}.",
+                    "Click an Activity card to play face down in the Balance of Power slot.")
         if k == "tokens":
-            return (f"place tokens ({self.display['tokens'][dec['player']]} available).",
-                    "Equal to the printed value makes it 0; otherwise +1 each.")
+            n = self.display["tokens"][dec["player"]]
+            return (f"place tokens ({plural(n, 'token')} available).",
+                    "Tokens equal to a card's printed value make it 0; otherwise +1 each.")
         if k == "counter":
             return ("counter their card?", "Highlighted cards have the matching Counter Value.")
         if k == "take_token":
@@ -1251,8 +1379,11 @@ class TableScene(Scene):
         if k == "shift":
             return ("you reached space 2.", "Shift the Balance of Power one space your way?")
         if k == "take_tokens":
-            return ("take tokens for your last card.",
-                    "Up to its Activity Value, at most 3 held; the card is then discarded.")
+            _lim, left = E.claim_limit(self.display, dec["player"])
+            name = CARDS[left[0]].name if left else "your last Activity card"
+            return (f"take tokens for {name}.",
+                    f"Up to its Activity Value, at most {E.token_cap(self.display)} held; "
+                    f"{name} is then discarded face up.")
         return (dec["prompt"], "")
 
     def _draw_focus(self, surf):
@@ -1266,7 +1397,7 @@ class TableScene(Scene):
     def _draw_right(self, surf, d):
         sup = tuple(d["tokens"].values()) + tuple(d["slots"][x]["bop_tokens"] +
                                                   d["slots"][x]["space_tokens"] for x in SIDES)
-        key = (d["phase"], len(self.app.log_lines),
+        key = (self.shown_phase, len(self.app.log_lines),
                self.app.log_lines[-1] if self.app.log_lines else "", self.log_scroll, sup,
                self.app.settings.hints)
         self._layer(surf, "right", key, RIGHT, lambda tmp: self._draw_right_now(tmp, d))
@@ -1277,8 +1408,8 @@ class TableScene(Scene):
         x, y, w, h = RIGHT
         text(surf, "TURN ORDER", L.font(16, True), T.MUTED, L.p(x + 12, y + 8))
         for i in range(1, 11):
-            cur = i == d["phase"]
-            col = T.GOLD if cur else (T.TEXT if i > d["phase"] else T.MUTED)
+            cur = i == self.shown_phase
+            col = T.GOLD if cur else (T.TEXT if i > self.shown_phase else T.MUTED)
             fy = y + 26 + (i - 1) * 19
             if cur:
                 pygame.draw.rect(surf, (70, 60, 30), L.r(x + 6, fy - 2, w - 12, 19),
@@ -1290,7 +1421,7 @@ class TableScene(Scene):
         lines: list[tuple[str, bool]] = []
         src = self.app.log_lines
         for n, ln in enumerate(src[-40:]):
-            wrapped = wrap(ln, f, L.s(w - 24))
+            wrapped = wrap(plain(ln), f, L.s(w - 24))
             for j, wl in enumerate(wrapped):
                 lines.append((wl if j == 0 else "  " + wl, n == len(src[-40:]) - 1))
         lh = f.get_linesize()
@@ -1301,11 +1432,8 @@ class TableScene(Scene):
             surf.blit(f.render(wl, True, T.TEXT if last else (190, 190, 196)), (L.p(x + 12, 0)[0],
                                                                                 yy))
             yy += lh
-        # supply and controls
-        sup = 6 - sum(d["tokens"].values()) - sum(d["slots"][s]["bop_tokens"] +
-                                                   d["slots"][s]["space_tokens"] for s in SIDES)
-        text(surf, f"Token supply: {max(0, sup)}", L.font(16, True), T.MUTED,
-             L.p(x + 12, y + h - 62))
+        # (no "token supply" count: by ruling R14 the supply never runs short; only the cap
+        # of three held tokens limits a side, and the tray beside each side shows that)
         if self.app.settings.hints:
             text_block(surf, CONTROLS, L.font(14), T.MUTED, L.r(x + 12, y + h - 44, w - 20, 44))
 
@@ -1316,9 +1444,9 @@ class TableScene(Scene):
         ev_item = cur is not None and cur.kind == "event" and (self.focus.visible or
                                                              self.hover_event)
         if ev_item and self.display["event"]:
-            panel(surf, L, (RIGHT[0], RIGHT[1], RIGHT[2], ZOOM[3] + 66), alpha=255)
+            panel(surf, L, ZOOM_PANEL, alpha=255)
             text(surf, "EVENT IN EFFECT", L.font(16, True), T.MUTED,
-                 L.p(RIGHT[0] + 12, RIGHT[1] + 8))
+                 L.p(ZOOM_PANEL[0] + 12, ZOOM_PANEL[1] + 8))
             draw_card(surf, L, T.event_face(self.display["event"]), ZOOM, face_up=True)
             return
         if self.focus.visible and cur is not None and cur.kind == "card":
@@ -1329,9 +1457,9 @@ class TableScene(Scene):
             return
         if not self.face_allowed(cid):
             return
-        panel(surf, L, (RIGHT[0], RIGHT[1], RIGHT[2], ZOOM[3] + 66), alpha=255)
+        panel(surf, L, ZOOM_PANEL, alpha=255)
         text(surf, "ZOOM (hover or focus a card)", L.font(16, True), T.MUTED,
-             L.p(RIGHT[0] + 12, RIGHT[1] + 8))
+             L.p(ZOOM_PANEL[0] + 12, ZOOM_PANEL[1] + 8))
         draw_card(surf, L, T.card_face(cid, self.cb), ZOOM, face_up=True)
 
     def _draw_banner(self, surf):
