@@ -36,6 +36,9 @@ class GameApp:
         self._toast = ("", 0.0)
         self.on_help = None          # callable(): open the rules overlay (F1)
         self.last_frame_ms = 0.0
+        self.redraw = True           # draw the next frame even if nothing animates
+        self.frames_drawn = 0
+        self._was_animating = True
 
     # -- window --------------------------------------------------------------------------
     def _open_window(self, fullscreen: bool) -> None:
@@ -61,6 +64,7 @@ class GameApp:
 
     def toast(self, message: str, seconds: float = 2.6) -> None:
         self._toast = (message, seconds)
+        self.redraw = True
 
     def quit(self, code: int = 0) -> None:
         self.running = False
@@ -119,16 +123,27 @@ class GameApp:
         self.time += dt
         self.frame += 1
         FACE_UP.begin_frame(self.frame)
+        top_before = self.stack.top
         for ev in pygame.event.get():
+            self.redraw = True
             self.handle_event(ev)
             if not self.running:
                 return
         for s in list(self.stack.scenes):
             s.update(dt)
-        if self._toast[1] > 0:
+        toast = self._toast[1] > 0
+        if toast:
             self._toast = (self._toast[0], self._toast[1] - dt)
-        self.draw()
-        pygame.display.flip()
+        # redraw only when something changes or animates (an idle table costs almost nothing);
+        # one more frame after the last animated one so the final picture is the settled one
+        animating = any(s.animating() for s in self.stack.visible())
+        if self.redraw or animating or self._was_animating or toast or \
+                self.stack.top is not top_before:
+            self.draw()
+            pygame.display.flip()
+            self.frames_drawn += 1
+        self.redraw = False
+        self._was_animating = animating
         self.last_frame_ms = (_t.perf_counter() - t0) * 1000
 
     def draw(self) -> None:

@@ -17,6 +17,7 @@ from squabble.games.squabble.cards import CARDS, ERA_YEARS, EVENTS, OTHER
 from squabble.ui import savegame
 from squabble.ui import settings as S
 from squabble.ui import theme as T
+from squabble.ui.rulings_text import RULINGS
 
 MENU_CONTROLS = "Mouse: click · Keys: arrows move and change, Enter choose, Esc back, F1 rules · " \
                 "Pad: D-pad, A choose, B back"
@@ -466,26 +467,70 @@ RULES = [
 ]
 
 
+NOTICE = ("Twilight Squabble and Twilight Struggle are trademarks of their publishers; this is an "
+          "unofficial fan implementation with its own art, sound and texts.")
+
+
 class RulesScene(Scene):
-    """A readable overlay of the ten phases and the rulings; F1 or Esc closes it."""
+    """A readable overlay of the ten phases, the rulings (R1-R14, built in so the one-file
+    download has them), the events and the notice.  Scrolls by whole rows, so no row is ever
+    cut at the top; a scroll bar and "more" marks show where you are.  F1 or Esc closes it."""
     name = "rules"
     opaque = True
+    AREA = (80, 86, 1100, 580)
 
     def __init__(self, app):
         super().__init__(app)
-        self.scroll = 0.0
+        self.first = 0          # index of the first row shown
+        self._rows = None       # (scale, [(kind, text, x)])
+
+    def rows(self):
+        L = self.app.layout
+        if self._rows and self._rows[0] == L.scale:
+            return self._rows[1]
+        fb, fn = L.font(24, True), L.font(22)
+        out = [("note", ln, 90) for ln in wrap(NOTICE, L.font(19), L.s(1080))] + [("gap", "", 0)]
+        out.append(("title", "How a turn goes", 90))
+        for head, body in RULES:
+            lines = wrap(body, fn, L.s(800))
+            out.append(("headline", head + "\t" + (lines[0] if lines else ""), 90))
+            out += [("body", ln, 370) for ln in lines[1:]]
+        out += [("gap", "", 0), ("title", "The rulings: how this game decides unclear points", 90)]
+        for head, body in RULINGS:
+            out.append(("head", head, 90))
+            for para in body.split("\n"):
+                indent = 120 if para.startswith("- ") else 90
+                out += [("body", ln, indent) for ln in wrap(para, fn, L.s(1180 - indent))]
+        out += [("gap", "", 0), ("title", "The Event deck (variant)", 90)]
+        for e in EVENTS.values():
+            out += [("body", ln, 90) for ln in wrap(f"{e.name} ({e.year}): {e.text}", fn,
+                                                    L.s(1090))]
+        self._rows = (L.scale, out)
+        return out
+
+    def _visible(self):
+        L = self.app.layout
+        return max(1, int(self.AREA[3] / (L.font(22).get_linesize() / L.scale + 2)))
+
+    def scroll_by(self, n):
+        last = max(0, len(self.rows()) - self._visible())
+        self.first = max(0, min(last, self.first + n))
 
     def handle_action(self, a):
         if a.name in ("back", "confirm", "help", "menu", "undo"):
             self.app.stack.remove(self)
         elif a.name == "down":
-            self.scroll += 60
+            self.scroll_by(2)
         elif a.name == "up":
-            self.scroll = max(0, self.scroll - 60)
+            self.scroll_by(-2)
+        elif a.name in ("right", "tab"):
+            self.scroll_by(self._visible() - 2)
+        elif a.name in ("left", "prev"):
+            self.scroll_by(-(self._visible() - 2))
 
     def handle_mouse(self, kind, lp, button):
         if kind == "wheel":
-            self.scroll = max(0, self.scroll - 50 * button)
+            self.scroll_by(-2 * button)
         elif kind == "up" and button == 1:
             x, y = lp
             if 1100 <= x <= 1240 and 24 <= y <= 70:
@@ -498,33 +543,42 @@ class RulesScene(Scene):
              "center")
         pygame.draw.rect(surf, (60, 60, 80), L.r(1100, 24, 140, 46), border_radius=L.s(8))
         text(surf, "Close (Esc)", L.font(22, True), T.TEXT, L.p(1170, 47), "center")
-        clip = surf.get_clip()
-        area = L.r(80, 86, 1120, 584)
-        surf.set_clip(area)
-        y = 96 - self.scroll
-        fb, fn = L.font(24, True), L.font(22)
-        for head, body in RULES:
-            hp = L.p(90, y)
-            surf.blit(fb.render(head, True, T.SIDE_LIGHT["USA"]), hp)
-            lines = wrap(body, fn, L.s(820))
-            yy = y
-            for ln in lines:
-                surf.blit(fn.render(ln, True, T.TEXT), L.p(370, yy))
-                yy += fn.get_linesize() / L.scale
-            y = yy + 12
-        # the Event deck, readable in full
-        surf.blit(fb.render("The Event deck (variant)", True, T.SIDE_LIGHT["USA"]), L.p(90, y))
-        y += 30
-        for e in EVENTS.values():
-            line = f"{e.name} ({e.year}): {e.text}"
-            for ln in wrap(line, fn, L.s(1100)):
-                surf.blit(fn.render(ln, True, T.TEXT), L.p(90, y))
-                y += fn.get_linesize() / L.scale
-            y += 4
-        self.max_scroll = max(0.0, y + self.scroll - 660)
-        self.scroll = min(self.scroll, self.max_scroll)
-        surf.set_clip(clip)
-        text(surf, "Up/Down or wheel scroll · Esc, Enter, F1 or B close · full rulings: docs/rulings.md",
+        rows = self.rows()
+        n = self._visible()
+        self.scroll_by(0)
+        fb, fn, ft, fs = L.font(24, True), L.font(22), L.font(28, True), L.font(19)
+        lh = fn.get_linesize() / L.scale + 2
+        ax, ay, aw, ah = self.AREA
+        y = ay
+        for kind, line, x in rows[self.first:self.first + n]:
+            if kind == "title":
+                surf.blit(ft.render(line, True, T.GOLD), L.p(x, y))
+            elif kind == "head":
+                surf.blit(fb.render(line, True, T.SIDE_LIGHT["USA"]), L.p(x, y))
+            elif kind == "headline":
+                head, first = line.split("\t")
+                surf.blit(fb.render(head, True, T.SIDE_LIGHT["USA"]), L.p(x, y))
+                surf.blit(fn.render(first, True, T.TEXT), L.p(370, y))
+            elif kind == "note":
+                surf.blit(fs.render(line, True, T.MUTED), L.p(x, y))
+            elif kind == "body":
+                surf.blit(fn.render(line, True, T.TEXT), L.p(x, y))
+            y += lh
+        # the scroll bar and "more" marks
+        total = len(rows)
+        bar = (1200, ay, 10, ah)
+        pygame.draw.rect(surf, (40, 44, 60), L.r(bar), border_radius=L.s(5))
+        if total > n:
+            th = max(30, ah * n / total)
+            ty = ay + (ah - th) * self.first / max(1, total - n)
+            pygame.draw.rect(surf, T.GOLD, L.r(1200, ty, 10, th), border_radius=L.s(5))
+        if self.first > 0:
+            text(surf, "^ more above", L.font(17, True), T.GOLD, L.p(1190, ay - 4), "bottomright")
+        more = total - self.first - n
+        if more > 0:
+            text(surf, f"v more below ({more} lines)", L.font(17, True), T.GOLD,
+                 L.p(1190, ay + ah + 4), "topright")
+        text(surf, "Up/Down or wheel: scroll · Left/Right: a page · Esc, Enter, F1 or B: close",
              L.font(18), T.MUTED, L.p(640, 700), "center")
 
 

@@ -256,6 +256,19 @@ class TableScene(Scene):
         elif self.mode == "over":
             self._over(dt)
 
+    def animating(self) -> bool:
+        """Only a table waiting on a person, with nothing in motion, is still (idle CPU)."""
+        if self.mode == "handoff":
+            return False            # the opaque hand-off screen covers the table
+        if self.mode != "human":
+            return True             # beats, the computer thinking, the ending
+        if self.flights or self.moment or self.banner or self.shake > 0 or self.held or \
+                self.cloud_t is not None:
+            return True
+        if self.bop.moving or any(st.moving for st in self.space.values()):
+            return True
+        return any(sp.motion.moving or sp.flip is not None for sp in self.sprites.values())
+
     def _animate(self, dt):
         for sp in self.sprites.values():
             sp.update(dt)

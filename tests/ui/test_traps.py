@@ -183,3 +183,15 @@ def test_log_speaks_the_tables_words():
                               "Space Race card.")
     assert plain("The Balance of Power moves 3 space(s) toward USA.") == \
         "The Balance of Power moves 3 spaces toward America."
+
+
+def test_an_idle_table_is_not_redrawn(app):
+    """Redraw only when something changes or animates; input redraws at once."""
+    tb = start(app, "computer", "USSR")
+    assert D.run_until(app, lambda: D.waiting_for_human(app) and not tb.animating())
+    D.step(app, 3)
+    n = app.frames_drawn
+    D.step(app, 60)
+    assert app.frames_drawn == n, "an idle table was drawn every frame"
+    D.key(app, pygame.K_3)                       # a pick: the table changes and is drawn
+    assert app.frames_drawn > n
