@@ -8,6 +8,7 @@ import random
 import pygame
 
 from squabble.framework.cards import draw_card
+from squabble.framework.confirm import ConfirmScene
 from squabble.framework.focus import FocusRing
 from squabble.framework.layout import fit_font, text, text_block, wrap
 from squabble.framework.scene import Scene
@@ -16,6 +17,7 @@ from squabble.games.squabble import engine as E
 from squabble.games.squabble.cards import CARDS, ERA_YEARS, EVENTS, OTHER
 from squabble.ui import savegame
 from squabble.ui import settings as S
+from squabble.ui import couch_prefs
 from squabble.ui import theme as T
 from squabble.ui.rulings_text import RULINGS
 
@@ -223,31 +225,36 @@ class SetupScene(MenuScene):
 
     def __init__(self, app, message=""):
         st = app.settings
-        self.opts = {"mode": "computer", "human": "USSR", "level": st.level, "events": False}
+        # the set-up remembers the last choices (kept in the user data folder)
+        self.opts = couch_prefs.last_setup({"mode": "computer", "human": "USSR",
+                                            "level": st.level, "events": False})
+        self.opts["guide"] = couch_prefs.guide_on()
         super().__init__(app)
         self.message = message
 
     def build(self):
         o = self.opts
         rows = []
-        y = 170
+        y = 150
         mode_lab = "Against the computer" if o["mode"] == "computer" else "Two players, this screen"
         rows.append(self._row("mode", f"Opponent:  <  {mode_lab}  >", y, self._cycle("mode",
                                                                                ["computer",
                                                                                 "hotseat"])))
         who = "You play" if o["mode"] == "computer" else "Player 1 plays"
-        rows.append(self._row("human", f"{who}:  <  {T.NAME[o['human']]}  >", y + 70,
+        rows.append(self._row("human", f"{who}:  <  {T.NAME[o['human']]}  >", y + 64,
                               self._cycle("human", ["USSR", "USA"])))
-        lvl = self._row("level", f"Computer level:  <  {o['level']}  >", y + 140,
+        lvl = self._row("level", f"Computer level:  <  {o['level']}  >", y + 128,
                         self._cycle("level", ["easy", "normal", "hard"]))
         lvl.enabled = o["mode"] == "computer"
         lvl.reason = "Two players on this screen: no computer."
         rows.append(lvl)
         rows.append(self._row("events", f"Event deck variant:  <  {'On' if o['events'] else 'Off'}  >",
-                              y + 210, self._cycle("events", [False, True])))
-        rows.append(Button("start", "Start the war", (490, y + 300, 300, 60), self._start,
+                              y + 192, self._cycle("events", [False, True])))
+        rows.append(self._row("guide", f"First-game guide:  <  {'On' if o['guide'] else 'Off'}  >",
+                              y + 256, self._cycle("guide", [False, True])))
+        rows.append(Button("start", "Start the war", (490, y + 336, 300, 60), self._start,
                            colour=(40, 110, 70)))
-        rows.append(Button("back", "Back", (490, y + 372, 300, 50), self.back))
+        rows.append(Button("back", "Back", (490, y + 404, 300, 50), self.back))
         old = self.focus.current.name if self.focus.current else None
         self.set_buttons(rows)
         if old:
@@ -267,9 +274,22 @@ class SetupScene(MenuScene):
         return f
 
     def _start(self):
+        if savegame.exists():
+            # a new game would silently replace the saved one: ask first (safe answer first)
+            self.app.stack.push(ConfirmScene(
+                self.app, "Replace the saved game?",
+                "A game is saved and can be continued from the title. Starting a new game "
+                "replaces it for good.", "Start a new game", "Keep the saved game",
+                on_yes=self._start_now))
+            return
+        self._start_now()
+
+    def _start_now(self):
         self.app.settings.level = self.opts["level"]
         S.save(self.app.settings)
-        self.app.start_game(dict(self.opts))
+        couch_prefs.remember_setup(self.opts)
+        couch_prefs.set_guide(self.opts["guide"])
+        self.app.start_game({k: v for k, v in self.opts.items() if k != "guide"})
 
     def draw(self, surf):
         super().draw(surf)
@@ -596,6 +616,8 @@ class ResultScene(MenuScene):
         self.demo = demo
         super().__init__(app)
         app.sounds.play("win")
+        if not demo:
+            couch_prefs.game_finished()   # the first-game guide goes off after a first game
 
     def update(self, dt):
         super().update(dt)
