@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 import pygame
 
 from squabble.framework.cards import FACE_UP, RENDERER
@@ -14,7 +16,7 @@ from squabble.framework.scene import SceneStack
 class GameApp:
     """Owns the window.  ``step()`` runs exactly one frame (tests call it directly)."""
 
-    min_size = (640, 360)
+    min_size = (960, 540)   # below this the table's text is no longer readable
 
     def __init__(self, size=(1280, 720), fullscreen=False, clock=None, title="Game"):
         pygame.init()
@@ -45,7 +47,15 @@ class GameApp:
         if fullscreen:
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
-            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            size = (max(self.min_size[0], self.windowed_size[0]),
+                     max(self.min_size[1], self.windowed_size[1]))
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            try:  # the window manager keeps the window at least this big (pygame-ce 2.4+)
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    pygame.Window.from_display_module().minimum_size = self.min_size
+            except Exception:
+                pass
         self.fullscreen = fullscreen
 
     def set_fullscreen(self, on: bool) -> None:

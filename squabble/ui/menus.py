@@ -406,6 +406,9 @@ class PauseScene(MenuScene):
     def draw_background(self, surf):
         surf.fill((85, 85, 85), special_flags=pygame.BLEND_RGB_MULT)
         panel(surf, self.app.layout, (440, 30, 400, 560), alpha=240)
+        # the controls line gets its own strip: it no longer runs over the hand
+        panel(surf, self.app.layout, (0, 684, 1280, 36), colour=(14, 16, 24), alpha=250,
+              radius=0)
 
 
 class DiscardScene(MenuScene):

@@ -147,6 +147,7 @@ class TableScene(Scene):
         self.guide = (not self.demo) and couch_prefs.guide_on()
         self.guide_seen: set = set()
         self.hint = None                          # (title, text) of the guide, or None
+        self.tip = None                           # (text, logical mouse position): hover help
         self.shown_phase = st["phase"]            # the phase the header and turn order show
         self.demo_restart = None
         self._hidden_cache = (None, None)
@@ -964,6 +965,8 @@ class TableScene(Scene):
                 self.app.leave_demo()
             return
         if kind == "move":
+            tip = self.tooltip_at(lp)
+            self.tip = (tip, lp) if tip else None
             self.hover = None
             self.hover_event = False
             self.focus.visible = False
@@ -1069,6 +1072,7 @@ class TableScene(Scene):
         self._draw_banner(surf)
         self._draw_moment(surf, d)
         self._draw_cloud(surf)
+        self._draw_tip(surf)
         if self.shake > 0 and self.speed > 0:   # counters and the cloud shake the table
             amp = max(1, L.s(7 * min(1.0, self.shake / 0.3)))
             k = int(self.t * 60)
@@ -1310,6 +1314,8 @@ class TableScene(Scene):
                 highlight = T.GOLD
             draw_card(surf, L, T.card_face(cid, self.cb), sp.rect, face_up=up,
                       back=T.card_back(side, self.cb), flip=scale, highlight=highlight, dim=dim)
+            if highlight == T.LEGAL and self.cb:
+                self._legal_mark(surf, sp.rect)
         # number keys: a small badge over each card of the deciding hand
         if dec and dec["player"] == self.bottom and dec["kind"] in PRIVATE_KINDS:
             f = L.font(16, True)
@@ -1336,6 +1342,82 @@ class TableScene(Scene):
                                      border_radius=L.s(8))
                     text_block(surf, lab, L.font(16), (150, 190, 180), pr.inflate(-L.s(10), 0),
                                align="center", valign="center")
+
+    def _legal_mark(self, surf, rect):
+        """Colour-blind aid: a legal card also carries a shape (a ticked tab on its corner), not
+        only a green outline."""
+        L = self.app.layout
+        x, y, w, h = rect
+        c = L.p(x + w - 4, y + 4)
+        r = L.s(11)
+        pygame.draw.circle(surf, (250, 250, 250), c, r)
+        pygame.draw.circle(surf, (20, 20, 20), c, r, max(1, L.s(2)))
+        pts = [(c[0] - r * 0.5, c[1]), (c[0] - r * 0.1, c[1] + r * 0.45),
+               (c[0] + r * 0.55, c[1] - r * 0.45)]
+        pygame.draw.lines(surf, (20, 20, 20), False, pts, max(2, L.s(3)))
+
+    # ---- tooltips: hover explains -------------------------------------------------------
+    def tooltip_at(self, lp) -> str | None:
+        """What hovering ``lp`` explains: a disabled button's reason, the Leader card, a track
+        space, a side's tokens."""
+        d = self.display
+        for b in self.buttons:
+            if b.contains(lp) and not b.enabled:
+                return b.reason or "Not now."
+        x, y = lp
+
+        def inside(r):
+            return r[0] <= x < r[0] + r[2] and r[1] <= y < r[1] + r[3]
+
+        if inside(LEADER):
+            who = T.NAME[d["leader"]] if d["leader"] else "nobody yet"
+            return (f"Space Race Leader card (now: {who}). The side strictly ahead on the Space "
+                    "Race holds it; if era 5 ends at DEFCON 5, its holder wins.")
+        for i, r in enumerate(self._track_rects(BOP_TRACK, 9)):
+            if inside(r):
+                b = i - E.CLOUD
+                if abs(b) == E.CLOUD:
+                    loser = "America" if b > 0 else "Russia"
+                    return (f"Mushroom Cloud: if the Balance of Power token reaches it, nuclear "
+                            f"war and {loser} (who pushed it this far) LOSES.")
+                if b == 0:
+                    return "DEFCON 5: neutral. At the end the Leader card decides."
+                fav = "America" if b > 0 else "Russia"
+                return (f"{fav}'s space {5 - abs(b)}: favours {fav}. "
+                        f"{plural(E.CLOUD - abs(b), 'space')} from the cloud on this side.")
+        for i, r in enumerate(self._track_rects(SPACE_TRACK, 6)):
+            if inside(r):
+                extra = {0: "Where both sides start.",
+                         1: "Reaching it, you may take a Socio-Economic token.",
+                         2: "Reaching it, you may shift the Balance of Power one space your way."}
+                return f"Space Race {'start' if i == 0 else 'space ' + str(i)}: " + \
+                    extra.get(i, "No reward; being ahead takes the Leader card.")
+        for side in SIDES:
+            sy = TOP_SLOT_Y if side_row(self.bottom, side) == "top" else BOT_SLOT_Y
+            ty = sy + PILE[1] + 40
+            if DECK_X <= x < DECK_X + 130 and ty - 10 <= y < ty + 10:
+                n = d["tokens"][side]
+                return (f"{T.NAME[side]} holds {plural(n, 'Socio-Economic token')} (at most "
+                        f"{E.token_cap(d)}). They are placed on cards in phase 4 and earned in "
+                        "phases 8 and 9.")
+        return None
+
+    def _draw_tip(self, surf):
+        if not self.tip:
+            return
+        L = self.app.layout
+        msg, (mx, my) = self.tip
+        f = L.font(16)
+        w = 320
+        lines = wrap(msg, f, L.s(w - 16))
+        h = len(lines) * f.get_linesize() / L.scale + 12
+        x = min(max(4, mx + 14), 1276 - w)
+        y = my + 20 if my + 20 + h < 716 else my - h - 10
+        panel(surf, L, (x, y, w, h), colour=(24, 24, 34), edge=T.GOLD, alpha=245)
+        yy = y + 6
+        for ln in lines:
+            surf.blit(f.render(ln, True, T.TEXT), L.p(x + 8, yy))
+            yy += f.get_linesize() / L.scale
 
     def _legal_cards(self, dec):
         k = dec["kind"]

@@ -195,3 +195,39 @@ def test_an_idle_table_is_not_redrawn(app):
     assert app.frames_drawn == n, "an idle table was drawn every frame"
     D.key(app, pygame.K_3)                       # a pick: the table changes and is drawn
     assert app.frames_drawn > n
+
+
+def test_hover_explains_a_disabled_button_and_the_table(app):
+    tb = start(app, "computer", "USSR")
+    assert D.run_until(app, lambda: D.waiting_for_human(app))
+    b = next(b for b in tb.buttons if b.name == "confirm")
+    assert not b.enabled
+    pos = tb.pixel_center(b.rect)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    D.step(app)
+    assert tb.tip and tb.tip[0] == b.reason            # hover alone, no click
+    from squabble.ui.table import LEADER, BOP_TRACK
+    assert "Leader card" in tb.tooltip_at((LEADER[0] + 5, LEADER[1] + 5))
+    assert "LOSES" in tb.tooltip_at((BOP_TRACK[0] + 5, BOP_TRACK[1] + 5))
+    assert tb.session.decisions == 0
+
+
+def test_colour_blind_aid_marks_legal_cards_with_a_shape(app, monkeypatch):
+    app.settings.colour_blind = True
+    tb = start(app, "computer", "USSR")
+    assert D.run_until(app, lambda: D.waiting_for_human(app))
+    marked = []
+    real = tb._legal_mark
+    monkeypatch.setattr(tb, "_legal_mark", lambda surf, rect: (marked.append(rect),
+                                                               real(surf, rect)))
+    app.redraw = True
+    D.step(app)
+    legal = tb._legal_cards(tb.session.decision())
+    assert len(marked) == len([c for c in tb.session.state["hands"]["USSR"] if c in legal]) > 0
+
+
+def test_the_window_has_a_readable_minimum_size(app):
+    app.set_window_size((400, 300))
+    w, h = app.screen.get_size()
+    assert w >= 960 and h >= 540
