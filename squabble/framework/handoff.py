@@ -87,6 +87,7 @@ class HandOffScene(Scene):
         if self.detail:
             text(surf, self.detail, L.font(24, True), TEXT, L.p(640, 420), "center")
         self.button.enabled = self.ready
+        self.button.hint = "Enter · click · A" if self.ready else "one moment…"
         self.button.draw(surf, L, focused=self.ready and pulse > 0.3)
         if self.controls:
             text(surf, self.controls, L.font(20), MUTED, L.p(640, 690), "center")

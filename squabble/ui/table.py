@@ -492,6 +492,7 @@ class TableScene(Scene):
         self.held = None
         self.app.log_line(line)
         if snap["phase"] != self.shown_phase:
+            self.hint = None          # a hint belongs to its moment
             self._guide(snap["phase"])
         self.shown_phase = snap["phase"]
         length = 0.45
