@@ -231,3 +231,25 @@ def test_the_window_has_a_readable_minimum_size(app):
     app.set_window_size((400, 300))
     w, h = app.screen.get_size()
     assert w >= 960 and h >= 540
+
+
+def test_banners_and_headers_follow_their_beat(data_dir):
+    """Era 3 (scripted): after Russia's counter the token walks 3 spaces. The phase 7 banner
+    has left before the token moves, and the Space Race moment shows under the phase 8 header."""
+    app = D.new_app(anim="normal")
+    tb = play_script_keys(app, 16)
+    dec = tb.session.decision()
+    assert (dec["player"], dec["kind"]) == ("USSR", "counter")
+    D.decide_keys(app, _option_for(tb.session.state, dec, "counter", "Brezhnev Doctrine"))
+    moved = race = 0
+    for _ in range(3000):
+        app.step()
+        if tb.bop.moving:
+            moved += 1
+            assert tb.banner is None, "the phase banner slid over the track while the token moved"
+        if tb.moment and tb.moment["kind"] == "race":
+            race += 1
+            assert tb.shown_phase == 8, f"the Space Race shown under phase {tb.shown_phase}"
+        if tb.mode == "human" or isinstance(D.top(app), HandOffScene):
+            break
+    assert moved and race
