@@ -253,3 +253,10 @@ def test_banners_and_headers_follow_their_beat(data_dir):
         if tb.mode == "human" or isinstance(D.top(app), HandOffScene):
             break
     assert moved and race
+
+
+def test_a_lone_double_agent_is_named_as_such(app):
+    state = find_state(lambda s, d: d["kind"] == "replace" and d["player"] == "USSR"
+                       and s["agents"]["USSR"] == "double")
+    tb = load(app, state, mode="computer", human="USSR")
+    assert "spent Double Agent" in tb._prompt_text(tb.session.decision())[0]
