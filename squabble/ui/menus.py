@@ -136,6 +136,11 @@ class MenuScene(Scene):
         cur = self.focus.current
         for b in self.buttons:
             b.draw(surf, L, focused=b is cur)
+        if cur is not None and not cur.enabled and cur.reason:
+            # hovering (or focusing) a disabled button says why, without a click
+            x, y, w, h = cur.rect
+            text(surf, cur.reason, L.font(18, True), (255, 200, 150), L.p(x + w / 2, y + h + 4),
+                 "midtop", shadow=(0, 0, 0))
         if self.message:
             r = L.r(240, 600, 800, 60)
             text_block(surf, self.message, L.font(22), (255, 200, 150), r, align="center")
@@ -611,6 +616,17 @@ HOW = {"cloud": "a Mushroom Cloud — the balance went too far",
        "draw": "nobody: DEFCON 5 and no Space Race leader"}
 
 
+def track_words(b: int) -> str:
+    """A Balance of Power position as the track reads it: its spaces count down from DEFCON 5
+    toward each cloud (+3, America's way, is the blue space marked 2)."""
+    if b == 0:
+        return "DEFCON 5"
+    side = T.NAME["USA" if b > 0 else "USSR"]
+    if abs(b) >= 4:
+        return f"the cloud on {side}'s side"
+    return f"{side} {5 - abs(b)}"
+
+
 class ResultScene(MenuScene):
     name = "result"
 
@@ -678,9 +694,7 @@ class ResultScene(MenuScene):
         for i, h in enumerate(st["history"]):
             y = 250 + i * 44
             b = h["bop"]
-            # as the track reads: its spaces count DEFCON down from 5 toward each cloud
-            bal = "DEFCON 5" if b == 0 else \
-                f"{T.NAME['USA' if b > 0 else 'USSR']} {5 - abs(b)}"
+            bal = track_words(b)
             race = T.NAME[h["race"]] if h["race"] else "tie"
             vals = [f"{h['era']} ({ERA_YEARS[h['era']]})", bal, race,
                     f"A {h['space']['USA']} · R {h['space']['USSR']}",
@@ -697,8 +711,7 @@ class ResultScene(MenuScene):
         elif abs(b) >= 4:
             bal = f"a Mushroom Cloud, too far toward {T.NAME['USA' if b > 0 else 'USSR']}"
         else:
-            bal = f"{T.NAME['USA' if b > 0 else 'USSR']}'s space {5 - abs(b)}, favouring " \
-                  f"{T.NAME['USA' if b > 0 else 'USSR']}"
+            bal = f"{track_words(b)}, favouring {T.NAME['USA' if b > 0 else 'USSR']}"
         text(surf, f"Final balance: {bal} · Space Race leader: {T.NAME[ld] if ld else 'nobody'}",
              L.font(21), T.TEXT, L.p(640, 532), "center")
         if s.mode == "computer":

@@ -99,3 +99,10 @@ def test_first_game_guide_hints_once_and_is_off_after_a_first_game(app):
     if isinstance(D.top(app), ConfirmScene):
         D.click(app, D.top(app).button_pos("yes"))
     assert couch_prefs.guide_on() and D.table_of(app).guide
+
+
+def test_result_reads_the_balance_as_the_track_does():
+    from squabble.ui.menus import track_words
+    assert track_words(-3) == "Russia 2"      # the red space marked 2, next to Russia's cloud
+    assert track_words(1) == "America 4"
+    assert track_words(0) == "DEFCON 5"
