@@ -260,3 +260,13 @@ def test_a_lone_double_agent_is_named_as_such(app):
                        and s["agents"]["USSR"] == "double")
     tb = load(app, state, mode="computer", human="USSR")
     assert "spent Double Agent" in tb._prompt_text(tb.session.decision())[0]
+
+
+def test_a_stray_enter_during_the_beats_opens_nothing(data_dir):
+    app = D.new_app(anim="normal")
+    tb = start(app, "computer", "USSR")
+    assert D.run_until(app, lambda: D.waiting_for_human(app))
+    D.decide_keys(app, 0)                        # committed by keys: Enter was the last press
+    assert tb.mode in ("beats", "thinking")
+    D.key(app, pygame.K_RETURN)                  # the second press of a double Enter
+    assert not isinstance(D.top(app), DiscardScene), "Enter opened a discard pile mid-beats"

@@ -340,8 +340,10 @@ class HandMixin:
             if a.name in ("left", "right", "up", "down", "tab", "prev"):
                 self.focus.move(a.name) if a.name not in ("tab", "prev") else \
                     self.focus.next(1 if a.name == "tab" else -1)
-            elif a.name == "confirm" and self.focus.current and \
+            elif a.name == "confirm" and self.focus.visible and self.focus.current and \
                     self.focus.current.kind in ("pile", "event"):
+                # only a pile the player moved the focus to: a stray Enter while the beats
+                # play (the previous player's second press) opens nothing
                 self.activate(self.focus.current)
             return
         if a.name in ("left", "right", "up", "down"):
@@ -356,9 +358,9 @@ class HandMixin:
                 self.activate(cur)
             else:
                 b = self.main_button()
+                self.focus.visible = True     # before: a commit turns the highlight off again
                 if b:
                     self.activate(Item(b.name, b.rect, "button", b))
-                self.focus.visible = True
         elif a.name in ("undo", "back"):
             self._undo()
         elif a.name == "number":
