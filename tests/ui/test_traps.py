@@ -270,3 +270,16 @@ def test_a_stray_enter_during_the_beats_opens_nothing(data_dir):
     assert tb.mode in ("beats", "thinking")
     D.key(app, pygame.K_RETURN)                  # the second press of a double Enter
     assert not isinstance(D.top(app), DiscardScene), "Enter opened a discard pile mid-beats"
+
+
+def test_hovering_a_dimmed_card_says_why(app):
+    tb = play_script_keys(app, 9)                # era 2: America may counter
+    dec = tb.session.decision()
+    agent = "usa-agent"
+    assert agent in tb.session.state["hands"]["USA"]
+    pos = tb.pixel_center(tb.sprites[agent].rect)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    D.step(app)
+    assert tb.tip and tb.tip[0] == "Agents cannot counter."
+    assert tb.why_not("usa-cuban-quarantine", dec) is None

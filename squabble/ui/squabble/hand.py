@@ -468,6 +468,12 @@ class HandMixin:
         for b in self.buttons:
             if b.contains(lp) and not b.enabled:
                 return b.reason or "Not now."
+        dec = self.deciding
+        card = self._card_at(lp) if dec else None
+        if card and card in d["hands"][dec["player"]] and dec["player"] == self.bottom:
+            why = self.why_not(card, dec)
+            if why:
+                return why
         x, y = lp
 
         def inside(r):
@@ -504,6 +510,25 @@ class HandMixin:
                 return (f"{T.NAME[side]} holds {plural(n, 'Socio-Economic token')} (at most "
                         f"{E.token_cap(d)}). They are placed on cards in phase 4 and earned in "
                         "phases 8 and 9.")
+        return None
+
+    def why_not(self, cid: str, dec: dict) -> str | None:
+        """Why a dimmed card of the deciding hand cannot be picked now (None: it can)."""
+        if cid in self._legal_cards(dec):
+            return None
+        c = CARDS[cid]
+        k = dec["kind"]
+        if k == "play" and not c.is_activity:
+            return "The Event forbids Agents and Double Agents this turn."
+        if k == "replace":
+            return "Only an Activity card can replace a spent agent."
+        if k == "counter":
+            if not c.is_activity:
+                return "Agents cannot counter."
+            opp = self.display["slots"][OTHER[dec["player"]]]["bop"]
+            need = CARDS[opp].activity if opp else "?"
+            return (f"{c.name} has Counter Value {c.counter}; a counter needs {need} (their "
+                    "printed Activity Value).")
         return None
 
     def _legal_cards(self, dec):
