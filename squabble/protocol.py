@@ -89,26 +89,41 @@ class ProtocolError(Exception):
     pass
 
 
-def load_problem(state) -> str | None:
-    """None if ``load`` accepts ``state``, else the one-sentence answer naming the first
-    problem.  The window's saves are checked with this too (squabble.ui.savegame)."""
+def load_state(state):
+    """(game adapter, the loaded state) for ``load``: the protocol's own limits, then the
+    engine's full check (a copy is returned; a null or absent 'pending' is derived).  Raises
+    ProtocolError with the one-sentence answer naming the first problem."""
     if not isinstance(state, dict):
-        return "'state' must be a JSON object."
+        raise ProtocolError("'state' must be a JSON object.")
     name = state.get("game")
     if not isinstance(name, str) or name not in registry.GAMES:
-        return "The state's 'game' must be \"squabble\" or \"struggle\"."
+        raise ProtocolError("The state's 'game' must be \"squabble\" or \"struggle\".")
     dice = state.get("dice")
     if isinstance(dice, list):   # the protocol's own limits; the engines check the values
         if name == "squabble" and dice:
-            return "Twilight Squabble rolls no dice, so its 'dice' must be empty."
+            raise ProtocolError("Twilight Squabble rolls no dice, so its 'dice' must be empty.")
         if len(dice) > MAX_DICE:
-            return f"'dice' holds {len(dice)} rolls; at most {MAX_DICE} may wait in the queue."
+            raise ProtocolError(f"'dice' holds {len(dice)} rolls; at most {MAX_DICE} may wait "
+                                f"in the queue.")
     try:
         game = registry.get(name, test_setup=True)
     except registry.GameUnavailable as e:
+        raise ProtocolError(str(e)) from None
+    try:
+        loaded = game.load(state)
+    except ValueError as e:
+        raise ProtocolError(f"Inconsistent state: {e}") from None
+    return game, loaded
+
+
+def load_problem(state) -> str | None:
+    """None if ``load`` accepts ``state``, else the one-sentence answer naming the first
+    problem.  The window's saves are checked with this too (squabble.ui.savegame)."""
+    try:
+        load_state(state)
+    except ProtocolError as e:
         return str(e)
-    problem = game.validate(state)
-    return f"Inconsistent state: {problem}" if problem else None
+    return None
 
 
 def _is_int(x) -> bool:
@@ -177,11 +192,7 @@ class Session:
         state = req.get("state")
         if not isinstance(state, dict):
             raise ProtocolError("'state' must be a JSON object.")
-        problem = load_problem(state)
-        if problem:
-            raise ProtocolError(problem)
-        game = self._adapter(state["game"], {"test_setup": True})
-        self.game, self.state = game, copy.deepcopy(state)
+        self.game, self.state = load_state(state)
         return self._snapshot()
 
     def cmd_act(self, req):

@@ -129,6 +129,8 @@ def load(*, game: str = "squabble") -> tuple[dict | None, dict | None, list[str]
         bad = userdata.set_aside(name)
         return None, None, [], f"The saved game could not be resumed: {problem}." + (
             f" It was kept as {bad}." if bad else "")
+    from squabble.protocol import load_state
+    _, state = load_state(raw["state"])   # as the protocol loads it (a copy, normalised)
     log = [x for x in raw.get("log", []) if isinstance(x, str)]
     setup = dict(raw["setup"])
-    return raw["state"], setup, log, ""
+    return state, setup, log, ""
