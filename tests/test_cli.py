@@ -93,7 +93,14 @@ def test_ctrl_c_in_simulate_keeps_what_was_measured(monkeypatch):
 def test_ctrl_c_in_a_simulate_process_prints_the_results_without_a_traceback():
     p = subprocess.Popen([sys.executable, "-m", "squabble", "simulate", "--games", "10000000"],
                          cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    first = p.stderr.readline()            # printed just before the first game starts
+    import select
+    try:
+        ready, _, _ = select.select([p.stderr], [], [], 30)   # never wait without a bound
+        first = p.stderr.readline() if ready else ""          # printed as the games start
+    finally:
+        if not ready:
+            p.kill()
+            p.communicate()
     assert "Ctrl-C stops early" in first
     import time
     time.sleep(0.5)
