@@ -1,0 +1,548 @@
+"""The Twilight Struggle world map, drawn by the project at window resolution.
+
+Layout (where each country box sits) comes from ``assets/struggle/map.json``; the rules facts
+(stability, battlegrounds, regions, adjacency) from the engine's data (``countries.json``).  The map is
+drawn in two layers: a static layer (region tints, adjacency links, country boxes with name and
+stability) cached per viewport, and a live layer drawn each frame (influence markers, control, lit
+targets with their label, the focus ring, animations).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pygame
+
+from squabble.assets_loc import asset_path
+from squabble.framework.board import Board
+from squabble.framework.viewport import Viewport
+from squabble.games.struggle.data import (BATTLEGROUND, COUNTRIES, STABILITY, SUPERPOWER_ADJ)
+from squabble.ui import theme
+
+# ---------------------------------------------------------------- palette
+OCEAN = (14, 24, 40)
+OCEAN_LINE = (24, 38, 60)
+INK = (24, 24, 30)
+PAPER = (236, 230, 214)
+LINK = (120, 128, 150)
+BG_NAME = (150, 34, 56)          # battleground name strip (crimson, like the board game's)
+PLAIN_NAME = (52, 56, 70)
+
+#: the tint of each region's land (sub-regions get their own shade)
+REGION_TINT = {
+    "Western Europe": (70, 96, 138),
+    "Eastern Europe": (120, 82, 96),
+    "Europe": (92, 90, 120),          # Austria and Finland (both sub-regions)
+    "Middle East": (138, 112, 70),
+    "Asia": (140, 96, 62),
+    "Southeast Asia": (112, 124, 64),
+    "Africa": (146, 120, 60),
+    "Central America": (72, 122, 112),
+    "South America": (70, 120, 78),
+}
+REGION_LABEL = {
+    "Western Europe": "WESTERN EUROPE", "Eastern Europe": "EASTERN EUROPE",
+    "Middle East": "MIDDLE EAST", "Asia": "ASIA", "Southeast Asia": "SOUTHEAST ASIA",
+    "Africa": "AFRICA", "Central America": "CENTRAL AMERICA", "South America": "SOUTH AMERICA",
+}
+
+#: short names used when the map is small
+SHORT_NAME = {
+    "Afghanistan": "Afghan.", "Czechoslovakia": "Czech.", "Dominican Rep": "Dom. Rep",
+    "Laos/Cambodia": "Laos/Camb.", "SE African States": "SE Africa", "Saharan States": "Sahara",
+    "West African States": "W. Africa", "Spain/Portugal": "Spain/Port.", "Saudi Arabia": "Saudi Ar.",
+    "South Africa": "S. Africa", "Philippines": "Philippines", "Gulf States": "Gulf St.",
+    "Ivory Coast": "Ivory C.", "El Salvador": "El Salv.",
+}
+
+LIT = theme.LEGAL
+FOCUS = theme.FOCUS
+
+
+def tint_region(country: str) -> str:
+    """The region whose tint a country's land takes (its most specific region)."""
+    regs = COUNTRIES[country]["regions"]
+    for r in ("Southeast Asia", "Eastern Europe", "Western Europe"):
+        if r in regs:
+            if r != "Southeast Asia" and "Eastern Europe" in regs and "Western Europe" in regs:
+                return "Europe"
+            return r
+    for r in ("Middle East", "Asia", "Africa", "Central America", "South America"):
+        if r in regs:
+            return r
+    return regs[0]
+
+
+def _mix(a, b, t):
+    return tuple(round(x + (y - x) * t) for x, y in zip(a, b))
+
+
+def _hull(points):
+    """Convex hull (monotone chain) of 2-D points."""
+    pts = sorted(set(points))
+    if len(pts) <= 2:
+        return pts
+
+    def cross(o, a, b):
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+    lower, upper = [], []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    for p in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return lower[:-1] + upper[:-1]
+
+
+class _Anim:
+    """A short pulse on one country (influence changed)."""
+    __slots__ = ("country", "t", "duration", "before", "after")
+
+    def __init__(self, country, before, after, duration=0.9):
+        self.country, self.before, self.after = country, before, after
+        self.t, self.duration = 0.0, duration
+
+    @property
+    def k(self) -> float:
+        return min(1.0, self.t / self.duration)
+
+
+class MapView:
+    ZOOM_STEP = 1.25
+
+    def __init__(self):
+        with open(asset_path("struggle", "map.json"), encoding="utf-8") as fh:
+            data = json.load(fh)
+        self.world = tuple(data["world"])
+        bw, bh = data["box"]
+        sw, sh = data["superpower_box"]
+        self.box = (bw, bh)
+        self.board = Board()
+        for name, c in data["countries"].items():
+            if name not in COUNTRIES:
+                raise ValueError(f"map.json places {name!r}, which is not a country of the game")
+            self.board.add(name, (c["x"] - bw / 2, c["y"] - bh / 2, bw, bh))
+        missing = sorted(set(COUNTRIES) - set(self.board.spaces))
+        if missing:
+            raise ValueError("map.json has no place for: " + ", ".join(missing))
+        self.superpowers = {n: (c["x"] - sw / 2, c["y"] - sh / 2, sw, sh)
+                            for n, c in data["superpowers"].items()}
+        self.view = Viewport(self.world, min_zoom=1.0, max_zoom=4.0)
+        self.links = self._links()
+        self._fonts: dict = {}
+        self._static = None
+        self._static_key = None
+        self._anims: list[_Anim] = []
+        self._last_inf: dict | None = None
+        self._drag_from = None
+        self._dragged = False
+        self._stick = [0.0, 0.0]       # right stick: pan
+        self._trig = [0.0, 0.0]        # triggers: zoom out / in
+
+    # ------------------------------------------------------------ layout data
+    def _links(self):
+        """Adjacency links as (a, b) pairs with a < b; superpower links use "USA"/"USSR"."""
+        out = set()
+        for n, c in COUNTRIES.items():
+            for a in c["adjacent"]:
+                out.add(tuple(sorted((n, a))))
+        for sp, adj in SUPERPOWER_ADJ.items():
+            for a in adj:
+                out.add(tuple(sorted((sp, a))))
+        return sorted(out)
+
+    def _world_rect(self, name):
+        return self.superpowers[name] if name in self.superpowers else self.board.rect(name)
+
+    def _world_center(self, name):
+        x, y, w, h = self._world_rect(name)
+        return x + w / 2, y + h / 2
+
+    def link_segments(self):
+        """World-coordinate segments for each link; a link that would cross the whole map (e.g. USA to
+        Japan over the Pacific) is drawn as two stubs leaving the map's edges."""
+        segs = []
+        W = self.world[0]
+        for a, b in self.links:
+            (ax, ay), (bx, by) = self._world_center(a), self._world_center(b)
+            if abs(ax - bx) > W * 0.55:
+                if ax > bx:
+                    (ax, ay), (bx, by) = (bx, by), (ax, ay)
+                # a on the left, b on the right: wrap around the edges
+                span = (ax - 0) + (W - bx)
+                ym = ay + (by - ay) * (ax / span) if span else ay
+                segs.append(((a, b), (ax, ay), (0, ym), True))
+                segs.append(((a, b), (bx, by), (W, ym), True))
+            else:
+                segs.append(((a, b), (ax, ay), (bx, by), False))
+        return segs
+
+    # ------------------------------------------------------------ interface
+    def set_rect(self, rect) -> None:
+        self.view.set_rect(pygame.Rect(rect))
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return self.view.rect
+
+    def country_at(self, pos) -> str | None:
+        if not self.view.rect.collidepoint(pos):
+            return None
+        wx, wy = self.view.to_world(*pos)
+        return self.board.hit(wx, wy)
+
+    def country_rect(self, name: str) -> pygame.Rect:
+        return self.view.rect_to_screen(*self.board.rect(name))
+
+    def neighbour_in_direction(self, name: str, dx: int, dy: int) -> str | None:
+        return self.board.neighbour(name, dx, dy)
+
+    def ensure_visible(self, name: str) -> None:
+        if name in self.board:
+            self.view.ensure_visible(*self.board.rect(name), margin=8 * max(1.0, self.view.scale))
+
+    def zoom(self, factor: float, pos=None) -> bool:
+        return self.view.zoom_at(factor, pos)
+
+    def handle_event(self, ev) -> bool:
+        """Wheel zooms at the cursor; a right or middle drag (or a left drag that moves) pans;
+        Ctrl/Shift with + - or arrows zooms and pans; a pad's right stick pans, triggers zoom."""
+        t = ev.type
+        if t == pygame.MOUSEWHEEL:
+            pos = pygame.mouse.get_pos()
+            if not self.view.rect.collidepoint(pos):
+                return False
+            self.view.zoom_at(self.ZOOM_STEP ** (1 if ev.y > 0 else -1) if ev.y else 1.0, pos)
+            return True
+        if t == pygame.MOUSEBUTTONDOWN and ev.button in (1, 2, 3):
+            if self.view.rect.collidepoint(ev.pos):
+                self._drag_from = (ev.pos, ev.button)
+                self._dragged = False
+                return ev.button != 1      # a left press may still become a click
+            return False
+        if t == pygame.MOUSEMOTION and self._drag_from is not None:
+            (sx, sy), button = self._drag_from
+            if not self._dragged and math.hypot(ev.pos[0] - sx, ev.pos[1] - sy) < 6:
+                return False
+            self._dragged = True
+            self.view.pan_by(ev.pos[0] - sx, ev.pos[1] - sy)
+            self._drag_from = (ev.pos, button)
+            return True
+        if t == pygame.MOUSEBUTTONUP and self._drag_from is not None and ev.button == self._drag_from[1]:
+            dragged = self._dragged
+            self._drag_from = None
+            self._dragged = False
+            return dragged or ev.button != 1
+        if t == pygame.KEYDOWN:
+            mods = ev.mod if hasattr(ev, "mod") else 0
+            modded = bool(mods & (pygame.KMOD_CTRL | pygame.KMOD_SHIFT | pygame.KMOD_ALT))
+            if ev.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+                if ev.key == pygame.K_KP_PLUS or modded or ev.key == pygame.K_PLUS:
+                    self.view.zoom_at(self.ZOOM_STEP)
+                    return True
+                self.view.zoom_at(self.ZOOM_STEP)
+                return True
+            if ev.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+                self.view.zoom_at(1 / self.ZOOM_STEP)
+                return True
+            if ev.key == pygame.K_0 and modded:
+                self.view.reset()
+                return True
+            if modded and ev.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+                step = self.view.rect.w * 0.15
+                dx = {pygame.K_LEFT: step, pygame.K_RIGHT: -step}.get(ev.key, 0)
+                dy = {pygame.K_UP: step, pygame.K_DOWN: -step}.get(ev.key, 0)
+                self.view.pan_by(dx, dy)
+                return True
+            return False
+        if t == pygame.CONTROLLERAXISMOTION:
+            v = ev.value / 32767.0
+            v = 0.0 if abs(v) < 0.25 else v
+            if ev.axis == pygame.CONTROLLER_AXIS_RIGHTX:
+                self._stick[0] = v
+                return True
+            if ev.axis == pygame.CONTROLLER_AXIS_RIGHTY:
+                self._stick[1] = v
+                return True
+            if ev.axis == pygame.CONTROLLER_AXIS_TRIGGERLEFT:
+                self._trig[0] = max(0.0, v)
+                return True
+            if ev.axis == pygame.CONTROLLER_AXIS_TRIGGERRIGHT:
+                self._trig[1] = max(0.0, v)
+                return True
+        return False
+
+    def update(self, dt: float) -> bool:
+        moving = False
+        if self._stick[0] or self._stick[1]:
+            speed = self.view.rect.w * 0.9 * dt
+            self.view.pan_by(-self._stick[0] * speed, -self._stick[1] * speed)
+            moving = True
+        z = self._trig[1] - self._trig[0]
+        if z:
+            self.view.zoom_at(2.0 ** (z * dt * 2))
+            moving = True
+        for a in self._anims:
+            a.t += dt
+        self._anims = [a for a in self._anims if a.t < a.duration]
+        return moving or bool(self._anims)
+
+    @property
+    def animating(self) -> bool:
+        return bool(self._anims)
+
+    # ------------------------------------------------------------ fonts
+    def font(self, px: float, bold=False) -> pygame.font.Font:
+        key = (max(6, round(px)), bold)
+        f = self._fonts.get(key)
+        if f is None:
+            f = self._fonts[key] = pygame.font.Font(None, key[0])
+            f.set_bold(bold)
+        return f
+
+    def _text(self, surf, s, px, colour, center=None, bold=False, **anchor):
+        from squabble.framework.layout import render
+        img = render(s, self.font(px, bold), colour)
+        r = img.get_rect(center=center) if center is not None else img.get_rect(**anchor)
+        surf.blit(img, r)
+        return r
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, surf, state: dict, *, lit: dict | None = None, focus: str | None = None,
+             colourblind: bool = False) -> None:
+        lit = lit or {}
+        self._note_changes(state)
+        clip = surf.get_clip()
+        surf.set_clip(self.view.rect.clip(clip) if clip else self.view.rect)
+        surf.blit(self._static_layer(surf, colourblind), self.view.rect.topleft)
+        infl = state.get("influence", {})
+        s = self.view.scale
+        for name in self.board.spaces:
+            r = self.country_rect(name)
+            if not r.colliderect(self.view.rect):
+                continue
+            self._draw_influence(surf, name, r, infl.get(name, {"USA": 0, "USSR": 0}), s,
+                                 colourblind)
+        for name, label in lit.items():
+            if name in self.board:
+                self._draw_lit(surf, name, str(label), s)
+        if focus in self.board:
+            r = self.country_rect(focus)
+            w = max(2, round(4 * s))
+            pygame.draw.rect(surf, FOCUS, r.inflate(w * 3, w * 3), w, border_radius=max(3, round(10 * s)))
+        surf.set_clip(clip)
+
+    def _note_changes(self, state):
+        infl = state.get("influence")
+        if not isinstance(infl, dict):
+            return
+        snap = {n: (v.get("USA", 0), v.get("USSR", 0)) for n, v in infl.items()}
+        if self._last_inf is not None:
+            for n, now in snap.items():
+                before = self._last_inf.get(n)
+                if before is not None and before != now and n in self.board:
+                    self._anims = [a for a in self._anims if a.country != n]
+                    self._anims.append(_Anim(n, before, now))
+        self._last_inf = snap
+
+    def _static_layer(self, surf, colourblind) -> pygame.Surface:
+        key = (self.view.version, self.view.rect.size, colourblind, surf.get_bitsize())
+        if self._static is not None and self._static_key == key:
+            return self._static
+        r = self.view.rect
+        layer = pygame.Surface(r.size).convert() if pygame.display.get_surface() else \
+            pygame.Surface(r.size)
+        layer.fill(OCEAN)
+        off = (-r.x, -r.y)
+        s = self.view.scale
+
+        def scr(x, y):
+            px, py = self.view.to_screen(x, y)
+            return px + off[0], py + off[1]
+
+        # graticule: faint lines every 30 degrees are not meaningful on a stretched map, so draw an
+        # even grid that tells the eye this is the sea
+        step = 100
+        for gx in range(0, int(self.world[0]) + 1, step):
+            pygame.draw.line(layer, OCEAN_LINE, scr(gx, 0), scr(gx, self.world[1]), 1)
+        for gy in range(0, int(self.world[1]) + 1, step):
+            pygame.draw.line(layer, OCEAN_LINE, scr(0, gy), scr(self.world[0], gy), 1)
+
+        # region land masses: the hull of each region's boxes, grown a little
+        groups: dict[str, list] = {}
+        for name in self.board.spaces:
+            groups.setdefault(tint_region(name), []).append(name)
+        groups["Europe"] = groups.get("Europe", []) + [n for n in groups.get("Western Europe", [])
+                                                       if n != "Canada"]
+        land = pygame.Surface(r.size, pygame.SRCALPHA)
+        for reg, names in groups.items():
+            if reg == "Europe":
+                continue
+            names = [n for n in names if n != "Canada"] if reg == "Western Europe" else names
+            pts = []
+            pad = 16
+            for n in names:
+                x, y, w, h = self.board.rect(n)
+                pts += [(x - pad, y - pad), (x + w + pad, y - pad), (x - pad, y + h + pad),
+                        (x + w + pad, y + h + pad)]
+            hull = [scr(*p) for p in _hull(pts)]
+            if len(hull) >= 3:
+                col = REGION_TINT[reg]
+                pygame.draw.polygon(land, (*col, 60), hull)
+                pygame.draw.polygon(land, (*_mix(col, PAPER, 0.3), 140), hull, max(1, round(2 * s)))
+        layer.blit(land, (0, 0))
+
+        # region labels
+        for reg, names in groups.items():
+            if reg not in REGION_LABEL:
+                continue
+            xs = [self.board.center(n)[0] for n in names if n != "Canada"]
+            ys = [self.board.rect(n)[1] for n in names if n != "Canada"]
+            if not xs:
+                continue
+            pos = scr(sum(xs) / len(xs), min(ys) - 22)
+            self._text(layer, REGION_LABEL[reg], 20 * s, _mix(REGION_TINT[reg], PAPER, 0.55),
+                       center=pos, bold=True)
+
+        # adjacency links
+        lw = max(1, round(2.2 * s))
+        for (a, b), p, q, wrap in self.link_segments():
+            sp = a if a in self.superpowers else b if b in self.superpowers else None
+            col = theme.SIDE_LIGHT[sp] if sp else LINK
+            P, Q = scr(*p), scr(*q)
+            if wrap or sp:
+                _dashed(layer, col, P, Q, lw, max(4, round(10 * s)))
+            else:
+                pygame.draw.line(layer, col, P, Q, lw)
+
+        # superpowers
+        for sp, (x, y, w, h) in self.superpowers.items():
+            rr = pygame.Rect(round(scr(x, y)[0]), round(scr(x, y)[1]), round(w * s), round(h * s))
+            pygame.draw.rect(layer, theme.SIDE[sp], rr, border_radius=max(3, round(12 * s)))
+            pygame.draw.rect(layer, PAPER, rr, max(1, round(3 * s)), border_radius=max(3, round(12 * s)))
+            self._text(layer, sp, 40 * s, PAPER, center=rr.center, bold=True)
+
+        # country boxes (land, name strip, stability)
+        for name in self.board.spaces:
+            x, y, w, h = self.board.rect(name)
+            sx, sy = scr(x, y)
+            rr = pygame.Rect(round(sx), round(sy), max(1, round(w * s)), max(1, round(h * s)))
+            self._draw_country_static(layer, name, rr, s, colourblind)
+        self._static, self._static_key = layer, key
+        return layer
+
+    def _draw_country_static(self, layer, name, rr, s, colourblind):
+        rad = max(2, round(8 * s))
+        tint = REGION_TINT[tint_region(name)]
+        pygame.draw.rect(layer, _mix(tint, INK, 0.25), rr, border_radius=rad)
+        bg = name in BATTLEGROUND
+        strip = pygame.Rect(rr.x, rr.y, rr.w, max(1, round(rr.h * 0.38)))
+        pygame.draw.rect(layer, BG_NAME if bg else PLAIN_NAME, strip,
+                         border_top_left_radius=rad, border_top_right_radius=rad)
+        label = name
+        px = 15.5 * s
+        f = self.font(px, True)
+        maxw = rr.w - max(2, round(6 * s))
+        if f.size(label)[0] > maxw:
+            label = SHORT_NAME.get(name, name)
+            f = self.font(px, True)
+        while f.size(label)[0] > maxw and px > 6:
+            px -= 0.5
+            f = self.font(px, True)
+        self._text(layer, label, px, PAPER, center=strip.center, bold=True)
+        # stability: a paper disc in the middle of the lower part; battlegrounds get a star ring
+        cy = rr.y + round(rr.h * 0.69)
+        cr = max(3, round(11 * s))
+        centre = (rr.centerx, cy)
+        pygame.draw.circle(layer, PAPER, centre, cr)
+        if bg:
+            pygame.draw.circle(layer, BG_NAME, centre, cr, max(1, round(2.5 * s)))
+        self._text(layer, str(STABILITY[name]), 17 * s, INK, center=(centre[0], centre[1] + 1),
+                   bold=True)
+        pygame.draw.rect(layer, _mix(tint, PAPER, 0.35), rr, max(1, round(1.5 * s)),
+                         border_radius=rad)
+
+    def _marker_rects(self, rr, s):
+        """Screen rects of the USA (left) and USSR (right) influence markers inside a country box."""
+        m = max(3, round(24 * s))
+        y = rr.y + round(rr.h * 0.69) - m // 2
+        pad = max(1, round(5 * s))
+        return (pygame.Rect(rr.x + pad, y, m, m), pygame.Rect(rr.right - pad - m, y, m, m))
+
+    def _draw_influence(self, surf, name, rr, c, s, colourblind):
+        stab = STABILITY[name]
+        usa, ussr = c.get("USA", 0), c.get("USSR", 0)
+        ctrl = "USA" if usa >= stab + ussr and usa else "USSR" if ussr >= stab + usa and ussr else None
+        anim = next((a for a in self._anims if a.country == name), None)
+        if ctrl:
+            w = max(2, round(3.5 * s))
+            pygame.draw.rect(surf, theme.SIDE_LIGHT[ctrl], rr.inflate(w, w), w,
+                             border_radius=max(3, round(9 * s)))
+        for side, mr, n in (("USA", self._marker_rects(rr, s)[0], usa),
+                            ("USSR", self._marker_rects(rr, s)[1], ussr)):
+            if n <= 0 and not (anim and (anim.before[0 if side == "USA" else 1] > 0)):
+                continue
+            grow = 1.0
+            if anim is not None:
+                idx = 0 if side == "USA" else 1
+                if anim.before[idx] != anim.after[idx]:
+                    grow = 1.0 + 0.45 * math.sin(math.pi * anim.k)
+            mr2 = mr.inflate(round(mr.w * (grow - 1)), round(mr.h * (grow - 1)))
+            col = theme.SIDE[side]
+            controlled = ctrl == side
+            if n <= 0:     # fading out
+                continue
+            self._marker(surf, side, mr2, n, col, controlled, colourblind, s)
+
+    def _marker(self, surf, side, mr, n, col, controlled, colourblind, s):
+        """USA markers are squares, USSR markers are discs (shape tells the sides apart without
+        colour); a controlling side's marker is solid, otherwise it is paper with a coloured rim."""
+        fill = col if controlled else PAPER
+        ink = PAPER if controlled else col
+        rim = max(1, round(2.5 * s))
+        if side == "USA":
+            pygame.draw.rect(surf, fill, mr, border_radius=max(1, mr.w // 6))
+            pygame.draw.rect(surf, col if not controlled else PAPER, mr, rim,
+                             border_radius=max(1, mr.w // 6))
+        else:
+            pygame.draw.circle(surf, fill, mr.center, mr.w // 2)
+            pygame.draw.circle(surf, col if not controlled else PAPER, mr.center, mr.w // 2, rim)
+        if colourblind:
+            lt = "A" if side == "USA" else "R"
+            self._text(surf, lt, mr.h * 0.42, ink, bold=True,
+                       topleft=(mr.x + rim, mr.y))
+            self._text(surf, str(n), mr.h * 0.8, ink, bold=True,
+                       center=(mr.centerx + mr.w // 8, mr.centery + mr.h // 8))
+        else:
+            self._text(surf, str(n), mr.h * 0.92, ink, center=(mr.centerx, mr.centery + 1), bold=True)
+
+    def _draw_lit(self, surf, name, label, s):
+        rr = self.country_rect(name)
+        w = max(2, round(3 * s))
+        pygame.draw.rect(surf, LIT, rr.inflate(w * 2, w * 2), w, border_radius=max(3, round(10 * s)))
+        if label:
+            px = max(12, 20 * s)
+            f = self.font(px, True)
+            tw, th = f.size(label)
+            badge = pygame.Rect(0, 0, max(th, tw + th // 2), th)
+            badge.center = (rr.right - w, rr.top + w)
+            pygame.draw.rect(surf, LIT, badge, border_radius=th // 2)
+            self._text(surf, label, px, INK, center=(badge.centerx, badge.centery + 1), bold=True)
+
+
+def _dashed(surf, col, p, q, width, dash):
+    x0, y0 = p
+    x1, y1 = q
+    d = math.hypot(x1 - x0, y1 - y0)
+    if d < 1:
+        return
+    n = max(1, int(d // dash))
+    for i in range(0, n, 2):
+        a = i / n
+        b = min(1.0, (i + 1) / n)
+        pygame.draw.line(surf, col, (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a),
+                         (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b), width)
