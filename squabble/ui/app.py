@@ -129,6 +129,11 @@ class SquabbleApp(GameApp):
 
     # -- attract mode ------------------------------------------------------------------
     def start_demo(self):
+        from squabble.ui import gamepick
+        if gamepick.next_demo(self) == "struggle":
+            from squabble.ui.struggle.setup import start_struggle_demo
+            start_struggle_demo(self)
+            return
         self.demo = True
         setup = {"mode": "demo", "human": "USSR", "level": "normal",
                  "events": self._seed_rng.random() < 0.5}
@@ -146,6 +151,7 @@ def make_app(args=None, clock=None, test_mode=False, size=None) -> SquabbleApp:
     app = SquabbleApp(fullscreen=fullscreen, clock=clock, seed=seed, test_mode=test_mode,
                       size=size)
     if getattr(args, "demo", False):
+        app.demo_next = getattr(args, "demo_game", None) or "squabble"
         app.start_demo()
     else:
         app.to_title()

@@ -106,6 +106,8 @@ def test_every_menu_by_gamepad_alone(app):
     t = D.top(app)
     t.focus.focus(t.button("new"))
     D.pad(app, A)
+    assert D.top(app).name == "gamepick"   # which game: the last pick (Squabble) is focused
+    D.pad(app, A)
     assert isinstance(D.top(app), SetupScene)
     D.pad(app, B)
     assert isinstance(D.top(app), TitleScene)

@@ -11,6 +11,8 @@ from squabble.ui.menus import ResultScene, SetupScene, TitleScene
 
 def start(app, mode="computer", human="USSR", events=False):
     D.menu_click(app, "new")
+    if D.top(app).name == "gamepick":  # Title -> New game asks which game first
+        D.menu_click(app, "squabble")
     assert isinstance(D.top(app), SetupScene)
     s = D.top(app)
     while s.opts["mode"] != mode:
