@@ -1,0 +1,167 @@
+"""Struggle in the window's life: autosave and Continue, damaged saves, undo (BGA policy), the
+game pick, attract mode and random input on the map scene."""
+
+import json
+import random
+
+import pygame
+
+from tests.ui import driver as D
+from tests.ui import struggle_driver as SD
+from squabble import userdata
+from squabble.framework.session import Session
+from squabble.games import registry
+
+
+def test_continue_resumes_the_struggle_game_exactly(app):
+    sc = SD.start(app, "computer", "USSR")
+    assert D.run_until(app, lambda: SD.waiting(app), 2000)
+    for i in range(3):
+        SD.decide_mouse(app, 0)
+        assert D.run_until(app, lambda: SD.waiting(app), 2000)
+    state = json.loads(json.dumps(sc.session.state))
+    # quit to the title through the pause menu, then Continue
+    D.key(app, pygame.K_ESCAPE)
+    assert D.top(app).name == "struggle_pause"
+    D.menu_click(app, "title")
+    t = D.top(app)
+    assert t.name == "title" and t.button("continue").enabled
+    assert "Twilight Struggle" in t.button("continue").hint and "turn 1" in t.button("continue").hint
+    D.menu_click(app, "continue")
+    sc2 = SD.scene(app)
+    assert sc2 is not None and sc2 is not sc
+    assert sc2.session.state == state
+
+
+def test_a_corrupt_struggle_save_is_kept_aside_with_a_clear_message(app, data_dir):
+    (data_dir / "struggle_save.json").write_text("{not json", encoding="utf-8")
+    app.to_title()
+    t = D.top(app)
+    assert t.button("continue").enabled
+    D.menu_click(app, "continue")
+    t = D.top(app)
+    assert t.name == "title" and "could not be read" in t.message
+    assert not (data_dir / "struggle_save.json").exists()
+    assert (data_dir / "struggle_save.bad.json").exists()
+
+
+def test_an_incompatible_or_damaged_struggle_save_never_crashes(app, data_dir):
+    st = registry.get("struggle").new(4)
+    cases = [
+        {"save_version": 99, "game": "struggle", "state": st,
+         "setup": {"mode": "computer", "human": "USA", "level": "easy"}, "log": []},
+        {"save_version": 1, "game": "struggle", "state": {"hands": 3},
+         "setup": {"mode": "computer", "human": "USA", "level": "easy"}, "log": []},
+        {"save_version": 1, "game": "struggle", "state": st,
+         "setup": {"mode": "party", "human": "USA", "level": "easy"}, "log": []},
+        [1, 2, 3],
+    ]
+    for raw in cases:
+        userdata.write_json("struggle_save.json", raw)
+        app.to_title()
+        D.menu_click(app, "continue")
+        t = D.top(app)
+        assert t.name == "title" and "could not be resumed" in t.message, t.message
+        assert not (data_dir / "struggle_save.json").exists()
+
+
+def test_undo_takes_back_own_decisions_until_a_die_or_draw(app):
+    sc = SD.start(app, "hotseat", "USSR")
+    assert D.run_until(app, lambda: SD.waiting(app), 2000)
+    s = sc.session
+    before = json.loads(json.dumps(s.state))
+    SD.decide_mouse(app, 0)
+    assert D.run_until(app, lambda: SD.waiting(app), 2000)
+    SD.decide_mouse(app, 0)
+    assert D.run_until(app, lambda: SD.waiting(app), 2000)
+    assert s.state != before and s.can_undo("USSR") and not s.can_undo("USA")
+    D.key(app, pygame.K_BACKSPACE)
+    D.key(app, pygame.K_BACKSPACE)
+    assert s.state == before
+    D.key(app, pygame.K_BACKSPACE)             # nothing more to take back
+    assert s.state == before
+
+
+def test_undo_stops_at_a_die_roll():
+    g = registry.get("struggle")
+    s = Session.new(g, {"mode": "hotseat", "human": "USSR", "level": "easy"}, seed=9)
+    rolled = False
+    for _ in range(600):
+        d = s.decision()
+        if d is None:
+            break
+        i = next((k for k, o in enumerate(d["options"]) if o.get("mode") in ("coup", "realign")
+                  and "country" in o), None)
+        if i is not None:
+            s.apply(i)
+            assert not s.can_undo(), "a die was rolled: no undo"
+            rolled = True
+            break
+        # steer towards a coup or realignment (use a card's operations that way)
+        j = next((k for k, o in enumerate(d["options"]) if o.get("mode") in ("coup", "realign")),
+                 0)
+        s.apply(j)
+    assert rolled
+
+
+def test_undo_stops_when_a_card_is_revealed():
+    g = registry.get("struggle")
+    s = Session.new(g, {"mode": "hotseat", "human": "USSR", "level": "easy"}, seed=4)
+    while g.describe(s.state)["kind"] != "action_card":
+        s.apply(0)
+    s.apply(0)    # playing a card from the hand shows it to the other side
+    assert not s.can_undo()
+
+
+def test_the_game_pick_is_remembered(app):
+    D.menu_click(app, "new")
+    assert D.top(app).focus.current.name == "squabble"
+    D.menu_click(app, "struggle")
+    D.menu_click(app, "back")
+    assert D.top(app).name == "title"
+    D.menu_click(app, "new")
+    assert D.top(app).focus.current.name == "struggle"
+
+
+def test_attract_mode_alternates_the_games(app):
+    app.demo_next = "struggle"
+    app.start_demo()
+    assert SD.scene(app) is not None and SD.scene(app).demo
+    D.step(app, 30)
+    D.key(app, pygame.K_SPACE)
+    assert D.top(app).name == "title"
+    app.start_demo()
+    from squabble.ui.table import TableScene
+    assert app.stack.find(TableScene) is not None
+
+
+def test_monkey_random_input_on_the_map_scene(app):
+    SD.start(app, "hotseat", "USSR")
+    rnd = random.Random(1234)
+    keys = [pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN,
+            pygame.K_TAB, pygame.K_BACKSPACE, pygame.K_1, pygame.K_3, pygame.K_z, pygame.K_PLUS,
+            pygame.K_MINUS, pygame.K_F1, pygame.K_a, pygame.K_ESCAPE]
+    w, h = app.screen.get_size()
+    for n in range(1500):
+        r = rnd.random()
+        if r < 0.45:
+            D.click(app, (rnd.randrange(w), rnd.randrange(h)), settle=0)
+        elif r < 0.55:
+            pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rnd.choice((-1, 1)),
+                                                 flipped=False))
+        elif r < 0.65:
+            D.pad(app, rnd.choice([pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B,
+                                   pygame.CONTROLLER_BUTTON_DPAD_LEFT,
+                                   pygame.CONTROLLER_BUTTON_RIGHTSHOULDER,
+                                   pygame.CONTROLLER_BUTTON_X]), rnd.choice((1, 2)), settle=0)
+        else:
+            D.key(app, rnd.choice(keys), settle=0)
+        D.step(app, 1)
+        top = D.top(app)
+        if top.name == "title" or top.name == "struggle_result":
+            if SD.scene(app) is None and top.name == "title" and n < 1400:
+                D.menu_click(app, "continue") if top.button("continue").enabled else None
+    # still alive and consistent
+    sc = SD.scene(app)
+    if sc is not None:
+        assert registry.get("struggle").check_invariants(sc.session.state) is None
