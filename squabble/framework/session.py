@@ -21,7 +21,15 @@ import time
 from dataclasses import dataclass, field
 
 from squabble.framework.privacy import LookRule
-from squabble.games.logline import LogLine, data_of, kind_of
+
+
+def kind_of(line) -> str:
+    """A log line's kind (engines give ``LogLine``s: a str with ``kind`` and ``data``)."""
+    return getattr(line, "kind", "note")
+
+
+def data_of(line) -> dict:
+    return getattr(line, "data", {})
 
 
 @dataclass
@@ -61,6 +69,9 @@ class Thinker:
 
     def _run(self, choose, state, level, seed):
         try:
+            if choose is None:   # no computer player given: a random legal option
+                self.result = random.Random(seed).randrange(self._n)
+                return
             i = choose(state, level, seed)
             if not (isinstance(i, int) and not isinstance(i, bool) and 0 <= i < self._n):
                 raise ValueError(f"the computer chose {i!r}")
@@ -82,15 +93,6 @@ class Thinker:
         return self.result
 
 
-def ai_chooser(game_name: str):
-    """choose(state, level, seed) through ``squabble.ai.choose`` (it decides from its own view)."""
-    from squabble.ai import choose as _choose
-
-    def choose(state, level, seed):
-        return _choose(game_name, state, level, seed)
-    return choose
-
-
 class Session:
     """``setup``: {"mode": "computer"|"hotseat"|"demo", "human": side of player 1,
     "level": "easy"|"normal"|"hard", "options": the engine's new-game options}."""
@@ -106,7 +108,9 @@ class Session:
         self.decisions = 0
         self.look = LookRule()
         self.saver = saver              # saver(session) after every decision (autosave)
-        self.chooser = chooser or ai_chooser(adapter.name)
+        # chooser(state, level, seed) -> option index; the UI passes the game's computer player
+        # (``squabble.ai.choose``); without one a random legal option is taken
+        self.chooser = chooser
         self.history: list[tuple] = []  # [(state before, side, log length before)] undoable
         self.last_error = ""
 
@@ -117,7 +121,7 @@ class Session:
         st = adapter.new(seed, setup.get("options") or None)
         s = cls(adapter, st, setup, [], **kw)
         s.seed = seed
-        s.log.append(LogLine(f"New game (seed {seed}).", "note", seed=seed))
+        s.log.append(f"New game (seed {seed}).")
         return s
 
     # -- who plays ---------------------------------------------------------------------
@@ -248,7 +252,7 @@ class Session:
         before, who, log_len = self.history.pop()
         self.state = before
         del self.log[log_len:]
-        self.log.append(LogLine(f"{who} takes back a decision.", "undo", side=who))
+        self.log.append(f"{who} takes back a decision.")
         self.decisions += 1
         self.look.public_step()
         if self.saver is not None and self.mode != "demo":

@@ -17,6 +17,12 @@ HANDICAPS = [None] + [("USSR", k) for k in (1, 2, 3, 4, 5, 6)] + [("USA", k) for
                                                                                        5, 6)]
 
 
+def computer_player(state, level, seed):
+    """The Struggle computer player the protocol uses; it decides from its own side's view."""
+    from squabble.ai import choose
+    return choose("struggle", state, level, seed)
+
+
 def _seed(app):
     if getattr(app, "seed", None) is not None:
         return app.seed
@@ -29,7 +35,7 @@ def start_struggle(app, setup: dict, seed: int | None = None):
     adapter = registry.get("struggle")
     try:
         session = Session.new(adapter, setup, _seed(app) if seed is None else seed,
-                              saver=saves.write)
+                              saver=saves.write, chooser=computer_player)
     except (ValueError, registry.GameUnavailable) as e:
         app.toast(str(e), 5)
         return None
@@ -50,7 +56,8 @@ def continue_struggle(app) -> bool:
     if problem:
         app.to_title(problem)
         return False
-    session = Session(registry.get("struggle"), state, setup, log, saver=saves.write)
+    session = Session(registry.get("struggle"), state, setup, log, saver=saves.write,
+                      chooser=computer_player)
     session.log.append("Game resumed from the autosave.")
     app.session = None
     app.demo = False
@@ -62,7 +69,7 @@ def start_struggle_demo(app):
     """Attract mode: the computer plays both sides."""
     from squabble.ui.struggle.scene import StruggleScene
     setup = {"mode": "demo", "human": "USSR", "level": "easy", "options": {}}
-    session = Session.new(registry.get("struggle"), setup, _seed(app))
+    session = Session.new(registry.get("struggle"), setup, _seed(app), chooser=computer_player)
     app.session = None
     app.demo = True
     app.stack.replace_all(StruggleScene(app, session, demo=True))
