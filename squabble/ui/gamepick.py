@@ -69,8 +69,9 @@ class GamePickScene(MenuScene):
     def draw(self, surf):
         super().draw(surf)
         L = self.app.layout
-        text_block(surf, f"Last played: {LABEL[last_pick()]}.", L.font(18), T.MUTED,
-                   L.r(340, 520, 600, 30), align="center")
+        if userdata.path(FILE).exists():
+            text_block(surf, f"Last played: {LABEL[last_pick()]}.", L.font(18), T.MUTED,
+                       L.r(340, 520, 600, 30), align="center")
 
 
 def open_new(app) -> None:

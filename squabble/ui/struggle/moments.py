@@ -134,8 +134,7 @@ def _die(surf, L, center, size, value, colour):
 def draw_moment(surf, L, m: Moment, render_card=None):
     """A centred panel: title, dice (rolling, then settling), the arithmetic and the result."""
     x, y, w, h = 290, 150, 700, 300
-    a = min(1.0, m.t / 0.15)
-    panel(surf, L, (x, y, w, h), colour=(20, 24, 36), edge=m.colour, alpha=int(240 * a))
+    panel(surf, L, (x, y, w, h), colour=(20, 24, 36), edge=m.colour, alpha=255)
     text(surf, m.title, fit_font(L, m.title, w - 40, 40, bold=True), m.colour,
          L.p(x + w / 2, y + 36), "center", shadow=(0, 0, 0))
     cy = y + 110

@@ -21,7 +21,7 @@ from squabble.framework.handoff import HandOffScene
 from squabble.framework.layout import fit_font, text, text_block, wrap
 from squabble.framework.scene import Scene
 from squabble.framework.widgets import Button, panel
-from squabble.games.struggle.data import CARDS, CHINA, ENEMY, STABILITY
+from squabble.games.struggle.data import CARDS, CHINA, COUNTRIES, ENEMY, STABILITY
 from squabble.games.struggle.describe import hidden_from
 from squabble.ui.struggle.moments import SIDE_COL, draw_moment, moment_for
 
@@ -89,6 +89,7 @@ class StruggleScene(Scene):
         self.menu: TargetMenu | None = None
         self.hover_card = None
         self.hover_country = None
+        self.hover_track = None
         self.handoff_open = False
         self.result_t = 0.0
         self.t = 0.0
@@ -323,10 +324,10 @@ class StruggleScene(Scene):
             return a.source != "pad" or a.seat is None or a.seat == seat
 
         kind = (self.session.describe() or {}).get("kind", "")
-        what = "your headline" if kind == "headline" else "from your hand"
+        what = "choose your headline" if kind == "headline" else "choose from your hand"
         self.app.stack.push(HandOffScene(
-            self.app, f"{side}'s turn", f"Pass the screen to the {side} player: a private "
-            f"choice {what}. {ENEMY[side]}: please look away.", SIDE_COL[side], confirm,
+            self.app, f"{side}'s turn", f"Pass the screen to the {side} player to {what} in "
+            f"private. {ENEMY[side]}: please look away.", SIDE_COL[side], confirm,
             accepts=accepts, controls="Enter · click · A on the " + side + " pad",
             detail=f"Turn {self.session.state['turn']}, VP {vp_text(self.session.state['vp'])}"))
 
@@ -580,12 +581,18 @@ class StruggleScene(Scene):
                 if _inside(rect, lp):
                     self.hover_card = card
                     break
+            self.hover_track = None
             if in_map:
                 self._map_event(kind, lp, button)
                 try:
                     self.hover_country = self.map.country_at(self.app.layout.p(*lp))
                 except Exception:
                     self.hover_country = None
+            elif _inside(TRACKS_R, lp):
+                try:
+                    self.hover_track = self.tracks.hit(self.app.layout.p(*lp))
+                except Exception:
+                    self.hover_track = None
             for it in self.focus.items:
                 if it.kind == "button" and _inside(it.rect, lp):
                     self.focus.focus(it)
@@ -674,7 +681,14 @@ class StruggleScene(Scene):
         if self.hover_card is not None and self.hover_card in self.hand_cards() \
                 and self.may_show_hand(self.hover_card):
             self._card(surf, self.hover_card, (640, 160, 230, 322), face_up=True)
+        if self.hover_country is not None and self.menu is None and self.moment is None:
+            self.draw_country_detail(surf, L, self.hover_country)
+        elif self.hover_track is not None and self.moment is None:
+            self.draw_track_tip(surf, L)
         if self.moment is not None:
+            veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+            veil.fill((6, 8, 14, 150))
+            surf.blit(veil, (0, 0))
             draw_moment(surf, L, self.moment, render_card=self._moment_card)
         if self.help is not None:
             self.help.draw(surf)
@@ -749,6 +763,10 @@ class StruggleScene(Scene):
         col = SIDE_COL.get(side, GOLD)
         pygame.draw.rect(surf, col, L.r(0, 0, 8, 52))
         main, why = self.plain_prompt()
+        if self.beats or self.moment is not None:
+            main = self.log_lines[-1] if self.log_lines else main
+            why = "Enter or click: next · Esc: skip to the next decision"
+            col = GOLD
         if self.demo:
             main, why = "Attract mode: the computer plays both sides", "Press any key for the title."
         text(surf, main, fit_font(L, main, 1000, 24, bold=True), TEXT, L.p(18, 6))
@@ -813,6 +831,8 @@ class StruggleScene(Scene):
                                                      if cs else "")
         if title:
             text(surf, title, L.font(16, True), MUTED, L.p(x + 10, y + 8))
+        if not (cs and cs.buttons):
+            self.draw_in_play(surf, L)
         cur = self.focus.current if self.focus.visible else None
         for i, b in enumerate(self._buttons):
             b.hint = ""
@@ -820,6 +840,65 @@ class StruggleScene(Scene):
             if b.name.startswith("opt"):
                 n = [bb for bb in self._buttons if bb.name.startswith("opt")].index(b) + 1
                 text(surf, str(n), L.font(14, True), GOLD, L.p(b.rect[0] + 6, b.rect[1] + 3))
+
+    def draw_country_detail(self, surf, L, name):
+        """A card-sized detail of one country: stability, influence, control, regions, links."""
+        c = COUNTRIES.get(name)
+        if c is None:
+            return
+        st = self.shown
+        inf = st["influence"][name]
+        ctrl = next((sd for sd in ("USA", "USSR") if inf[sd] - inf[ENEMY[sd]] >= c["stability"]),
+                    None)
+        x, y, w = 8, 60, 250
+        adj = [a for a in c["adjacent"]]
+        lines = [f"Stability {c['stability']}" + (" · battleground" if c["battleground"] else ""),
+                 f"Influence: USA {inf['USA']}, USSR {inf['USSR']}",
+                 f"Control: {ctrl or 'nobody'}",
+                 "Regions: " + ", ".join(c["regions"]),
+                 "Adjacent: " + ", ".join(adj)]
+        f = L.font(15)
+        wrapped = []
+        for ln in lines:
+            wrapped += wrap(ln, f, L.s(w - 16))
+        h = 34 + len(wrapped) * f.get_linesize() / max(0.01, L.scale) + 8
+        panel(surf, L, (x, y, w, h), colour=(24, 28, 42), edge=SIDE_COL.get(ctrl, GOLD))
+        text(surf, name, L.font(19, True), SIDE_COL.get(ctrl, GOLD), L.p(x + 8, y + 8))
+        yy = L.p(0, y + 32)[1]
+        for ln in wrapped:
+            surf.blit(f.render(ln, True, TEXT), (L.p(x + 8, 0)[0], yy))
+            yy += f.get_linesize()
+
+    def draw_track_tip(self, surf, L):
+        try:
+            tip = self.tracks.tooltip(self.hover_track, self.public_state(self.shown))
+        except Exception:
+            tip = ""
+        if not tip:
+            return
+        f = L.font(16)
+        lines = wrap(tip, f, L.s(380))
+        h = 16 + len(lines) * f.get_linesize() / max(0.01, L.scale)
+        panel(surf, L, (540, 60, 390, h), colour=(24, 28, 42), edge=GOLD)
+        yy = L.p(0, 68)[1]
+        for ln in lines:
+            surf.blit(f.render(ln, True, TEXT), (L.p(548, 0)[0], yy))
+            yy += f.get_linesize()
+
+    def draw_in_play(self, surf, L):
+        """The cards on the table now (played, public) in the choices panel."""
+        x, y, w, h = BUTTONS_R
+        cards = [c for c in self.shown.get("table", []) if self.may_show(c)]
+        ctx = (self.session.describe() or {}).get("context", {}) if not self.beats else {}
+        c = ctx.get("card")
+        if isinstance(c, int) and c not in cards and c not in self.hand_cards() \
+                and self.may_show(c):
+            cards.append(c)
+        if not cards:
+            return
+        text(surf, "In play", L.font(15, True), MUTED, L.p(x + 10, y + 30))
+        for i, c in enumerate(cards[-2:]):
+            self._card(surf, c, (x + 10 + i * 112, y + 50, 100, 140), face_up=True)
 
     def draw_log(self, surf, L):
         panel(surf, L, LOG_R, colour=(18, 20, 30), radius=0)
