@@ -13,7 +13,8 @@ def scene(app):
     return app.stack.find(StruggleScene)
 
 
-def start(app, mode="computer", human="USSR", level="easy", optional=False, ccw=False):
+def start(app, mode="computer", human="USSR", level="easy", optional=False, ccw=False, seed=1):
+    app.seed = seed          # the same game every run
     D.menu_click(app, "new")
     assert D.top(app).name == "gamepick"
     D.menu_click(app, "struggle")
@@ -90,13 +91,19 @@ def decide_mouse(app, choice: int):
     assert sc.session.decisions > before, f"the click did not decide option {choice}: {opt}"
 
 
-def _focus_to(app, press, want: str, limit=400):
+def _focus_to(app, press, want: str, limit=400, press_back=None):
+    """Tab (or Shift+Tab when that is shorter) until ``want`` has the focus."""
     sc = scene(app)
     for _ in range(limit):
         cur = sc.focus.current
         if sc.focus.visible and cur is not None and cur.name == want:
             return
-        press()
+        names = [it.name for it in sc.focus.items]
+        if press_back is not None and sc.focus.visible and want in names and cur is not None:
+            ahead = (names.index(want) - names.index(cur.name)) % len(names)
+            (press if ahead <= len(names) - ahead else press_back)()
+        else:
+            press()
     raise AssertionError(f"could not move the focus to {want}")
 
 
@@ -110,7 +117,7 @@ def target_name(sc, choice):
     return f"button:opt{choice}"
 
 
-def _decide_by(app, choice, press_next, press_confirm, press_down):
+def _decide_by(app, choice, press_next, press_confirm, press_down, press_prev=None):
     sc = scene(app)
     before = sc.session.decisions
     want = target_name(sc, choice)
@@ -118,9 +125,9 @@ def _decide_by(app, choice, press_next, press_confirm, press_down):
         for _ in range(40):
             if any(b.name == f"opt{choice}" for b in sc._buttons):
                 break
-            _focus_to(app, press_next, "button:more")
+            _focus_to(app, press_next, "button:more", press_back=press_prev)
             press_confirm()
-    _focus_to(app, press_next, want)
+    _focus_to(app, press_next, want, press_back=press_prev)
     press_confirm()
     if sc.menu is not None:
         i = [ch.index for ch in sc.menu.choices].index(choice)
@@ -132,26 +139,31 @@ def _decide_by(app, choice, press_next, press_confirm, press_down):
 
 def decide_keys(app, choice: int):
     _decide_by(app, choice, lambda: D.key(app, pygame.K_TAB), lambda: D.key(app, pygame.K_RETURN),
-               lambda: D.key(app, pygame.K_DOWN))
+               lambda: D.key(app, pygame.K_DOWN),
+               lambda: D.key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT))
 
 
 def decide_pad(app, choice: int, instance_id: int):
     _decide_by(app, choice,
                lambda: D.pad(app, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER, instance_id),
                lambda: D.pad(app, pygame.CONTROLLER_BUTTON_A, instance_id),
-               lambda: D.pad(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN, instance_id))
+               lambda: D.pad(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN, instance_id),
+               lambda: D.pad(app, pygame.CONTROLLER_BUTTON_LEFTSHOULDER, instance_id))
 
 
 def play_to_end(app, decide, handoff, choose, limit=3000):
     """Play until the result screen.  ``decide(app, i)``; ``handoff(app)``; ``choose(d) -> i``."""
     counts = {"decisions": 0, "handoffs": 0}
+    seen_handoff = None
     for _ in range(limit):
         assert D.run_until(app, lambda: waiting(app), 60000), "the game stalled"
         t = D.top(app)
         if t.name == "struggle_result":
             return counts
         if isinstance(t, HandOffScene):
-            counts["handoffs"] += 1
+            if t is not seen_handoff:       # count each hand-off screen once
+                counts["handoffs"] += 1
+                seen_handoff = t
             handoff(app)
             continue
         sc = scene(app)

@@ -142,7 +142,7 @@ def test_monkey_random_input_on_the_map_scene(app):
             pygame.K_TAB, pygame.K_BACKSPACE, pygame.K_1, pygame.K_3, pygame.K_z, pygame.K_PLUS,
             pygame.K_MINUS, pygame.K_F1, pygame.K_a, pygame.K_ESCAPE]
     w, h = app.screen.get_size()
-    for n in range(1500):
+    for n in range(800):
         r = rnd.random()
         if r < 0.45:
             D.click(app, (rnd.randrange(w), rnd.randrange(h)), settle=0)
@@ -159,9 +159,25 @@ def test_monkey_random_input_on_the_map_scene(app):
         D.step(app, 1)
         top = D.top(app)
         if top.name == "title" or top.name == "struggle_result":
-            if SD.scene(app) is None and top.name == "title" and n < 1400:
+            if SD.scene(app) is None and top.name == "title" and n < 780:
                 D.menu_click(app, "continue") if top.button("continue").enabled else None
     # still alive and consistent
     sc = SD.scene(app)
     if sc is not None:
         assert registry.get("struggle").check_invariants(sc.session.state) is None
+
+
+def test_the_session_carries_a_whole_ten_turn_game_with_structured_beats():
+    from tests.ui.test_struggle_play import chooser
+    g = registry.get("struggle")
+    s = Session.new(g, {"mode": "hotseat", "human": "USSR", "level": "easy"}, seed=1)
+    ch = chooser(4)        # this seed's game runs to the final scoring after turn 10
+    kinds = set()
+    while not s.over:
+        d = s.decision()
+        assert g.describe(s.state)["kind"], "every decision has a kind"
+        for b in s.apply(ch(d)):
+            kinds.add(b.kind)
+            assert isinstance(b.state, dict) and b.line
+    assert s.state["end_reason"] == "final scoring" and s.state["turn"] == 10
+    assert {"coup", "influence", "play", "score", "headline", "turn"} <= kinds, kinds

@@ -8,13 +8,19 @@ import pygame
 from tests.ui import driver as D
 from tests.ui import struggle_driver as SD
 from squabble.framework.handoff import HandOffScene
+from squabble.games.struggle.data import CARDS
 
 
 def chooser(seed):
-    """Random legal choices, shy of coups (random coups end most games at DEFCON 1 in turn 2)."""
+    """Random legal choices, shy of coups (random coups end most games at DEFCON 1 in turn 2)
+    and playing scoring cards first (a scoring card held at the end of a turn loses)."""
     rnd = random.Random(seed)
 
     def choose(d):
+        scoring = [i for i, o in enumerate(d["options"])
+                   if o.get("mode") == "play" and CARDS.get(o.get("card"), {}).get("scoring")]
+        if scoring:
+            return scoring[0]
         calm = [i for i, o in enumerate(d["options"]) if o.get("mode") not in ("coup",)]
         return rnd.choice(calm) if calm and rnd.random() < 0.9 else rnd.randrange(len(d["options"]))
     return choose
@@ -61,7 +67,7 @@ def test_full_hotseat_struggle_game_by_two_gamepads(app):
         side = SD.scene(a).session.decision()["player"]
         SD.decide_pad(a, i, ids[side])
 
-    counts = SD.play_to_end(app, decide, handoff, chooser(8))
+    counts = SD.play_to_end(app, decide, handoff, chooser(3))
     assert D.top(app).name == "struggle_result"
     assert counts["handoffs"] >= 2
 

@@ -264,6 +264,14 @@ class StruggleScene(Scene):
         if self.pause_t > 0:
             self.pause_t -= dt
             return
+        if self.beats and self.speed <= 0:   # instant: every beat of the decision at once
+            for b in self.beats:
+                self.log_lines.append(b.line)
+            self.shown = self.beats[-1].state
+            self.beats = []
+            if len(self.log_lines) > 300:
+                del self.log_lines[:100]
+            return
         if self.beats:
             b = self.beats.pop(0)
             self.shown = b.state
