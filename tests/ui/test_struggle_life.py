@@ -181,3 +181,38 @@ def test_the_session_carries_a_whole_ten_turn_game_with_structured_beats():
             assert isinstance(b.state, dict) and b.line
     assert s.state["end_reason"] == "final scoring" and s.state["turn"] == 10
     assert {"coup", "influence", "play", "score", "headline", "turn"} <= kinds, kinds
+
+
+def test_two_players_bid_for_sides_in_secret(app):
+    D.menu_click(app, "new")
+    D.menu_click(app, "struggle")
+    s = D.top(app)
+    while s.opts["mode"] != "hotseat":
+        D.menu_click(app, "mode")
+    while s.opts["handicap"] != "bid":
+        D.key(app, pygame.K_LEFT) if s.focus.current.name == "handicap" else \
+            s.focus.focus(s.button("handicap"))
+    D.menu_click(app, "start")
+    # player 1: hand-off, then bid 3 for the USA
+    assert D.top(app).name == "handoff"
+    D.step(app, 12)
+    D.key(app, pygame.K_RETURN)
+    bid = D.top(app)
+    assert bid.name == "struggle_bid"
+    D.menu_click(app, "side")          # USSR -> USA
+    for _ in range(3):
+        D.menu_click(app, "number")
+    assert bid.bid == {"side": "USA", "number": 3}
+    D.menu_click(app, "done")
+    # player 2 also wants the USA but bids 1: player 1 (the higher bid) gets the USA, and
+    # player 2, not playing the side they chose, receives player 1's number (3) as the USSR
+    assert D.top(app).name == "handoff"
+    D.step(app, 12)
+    D.key(app, pygame.K_RETURN)
+    D.menu_click(app, "side")
+    D.menu_click(app, "number")
+    D.menu_click(app, "done")
+    sc = SD.scene(app)
+    assert sc is not None
+    assert sc.session.setup["human"] == "USA"
+    assert sc.session.state["options"]["handicap"] == {"side": "USSR", "influence": 3}

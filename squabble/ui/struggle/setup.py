@@ -14,7 +14,8 @@ from squabble.ui.menus import MenuScene
 from squabble.ui.struggle import saves
 
 HANDICAPS = [None] + [("USSR", k) for k in (1, 2, 3, 4, 5, 6)] + [("USA", k) for k in (1, 2, 3, 4,
-                                                                                       5, 6)]
+                                                                                       5, 6)] \
+    + ["bid"]
 
 
 def computer_player(state, level, seed):
@@ -110,11 +111,16 @@ class StruggleSetupScene(MenuScene):
                               f"{'On' if o['ccw'] else 'Off'}  >", y + 248,
                               self._cycle("ccw", [False, True])))
         hc = o["handicap"]
-        hc_lab = "None" if hc is None else f"{hc[0]} places {hc[1]} extra influence"
+        hc_lab = "None" if hc is None else "Secret bids for sides (two players)" if hc == "bid" \
+            else f"{hc[0]} places {hc[1]} extra influence"
         rows.append(self._row("handicap", f"Handicap:  <  {hc_lab}  >", y + 310,
                               self._cycle("handicap", HANDICAPS)))
-        rows.append(Button("start", "Start the Cold War", (490, y + 384, 300, 56), self._start,
-                           colour=(40, 110, 70)))
+        start = Button("start", "Start the Cold War", (490, y + 384, 300, 56), self._start,
+                       colour=(40, 110, 70))
+        if hc == "bid" and o["mode"] != "hotseat":
+            start.enabled = False
+            start.reason = "Bidding for sides needs two players on this screen."
+        rows.append(start)
         rows.append(Button("back", "Back", (490, y + 448, 300, 44), self.back))
         old = self.focus.current.name if self.focus.current else None
         self.set_buttons(rows)
@@ -137,13 +143,16 @@ class StruggleSetupScene(MenuScene):
     def setup_dict(self) -> dict:
         o = self.opts
         options = {"optional_cards": o["optional"], "chinese_civil_war": o["ccw"]}
-        if o["handicap"] is not None:
+        if o["handicap"] not in (None, "bid"):
             options["handicap"] = {"side": o["handicap"][0], "influence": o["handicap"][1]}
         return {"mode": o["mode"], "human": o["human"], "level": o["level"], "options": options}
 
     def _start(self):
         self.app.settings.level = self.opts["level"]
         S.save(self.app.settings)
+        if self.opts["handicap"] == "bid":
+            start_bidding(self.app, self.setup_dict())
+            return
         start_struggle(self.app, self.setup_dict())
 
     def draw(self, surf):
@@ -157,7 +166,10 @@ class StruggleSetupScene(MenuScene):
         else:
             other = "USA" if o["human"] == "USSR" else "USSR"
             note = f"You play the {o['human']}; the computer plays the {other}."
-        if o["handicap"]:
+        if o["handicap"] == "bid":
+            note = ("Each player secretly names the side they want and how much extra influence "
+                    "they would give the other side to get it; the higher bid wins its side.")
+        elif o["handicap"]:
             note += (f" Handicap: after set-up the {o['handicap'][0]} may add up to "
                      f"{o['handicap'][1]} influence where it already has some.")
         text_block(surf, note, L.font(18), T.TEXT, L.r(290, 648, 700, 48), align="center")
@@ -296,3 +308,88 @@ class StruggleResultScene(MenuScene):
         if self.demo:
             text(surf, "Attract mode · press any key", L.font(22), T.MUTED, L.p(640, 560),
                  "center")
+
+
+# ---------------------------------------------------------------- bidding for sides (3.2.2)
+def start_bidding(app, setup: dict):
+    """Two secret bids, each behind a hand-off, then the sides and the handicap they give."""
+    from squabble.framework.handoff import HandOffScene
+    bids = []
+
+    def ask(player: int):
+        def confirmed():
+            app.stack.push(BidScene(app, player, done))
+        app.stack.push(HandOffScene(app, f"Player {player}: your secret bid",
+                                    f"Pass the screen to player {player}. The other player: "
+                                    "please look away.", T.GOLD, confirmed,
+                                    controls="Enter · click · A"))
+
+    def done(bid):
+        bids.append(bid)
+        if len(bids) == 1:
+            ask(2)
+            return
+        from squabble.games.struggle.bidding import resolve_bids
+        out = resolve_bids(bids[0], bids[1], seed=_seed(app))
+        s = dict(setup)
+        s["human"] = out["sides"][0]
+        opts = dict(s.get("options") or {})
+        opts.pop("handicap", None)
+        if out["handicap"]:
+            opts["handicap"] = out["handicap"]
+        s["options"] = opts
+        msg = (f"Player 1 plays the {out['sides'][0]}, player 2 the {out['sides'][1]}."
+               + (f" The {out['handicap']['side']} may place {out['handicap']['influence']} "
+                  "extra influence." if out["handicap"] else ""))
+        start_struggle(app, s)
+        app.toast(msg, 6)
+
+    ask(1)
+
+
+class BidScene(MenuScene):
+    name = "struggle_bid"
+    title = "Your secret bid"
+
+    def __init__(self, app, player: int, on_done):
+        self.player = player
+        self.on_done = on_done
+        self.bid = {"side": "USSR", "number": 0}
+        super().__init__(app)
+        self.subtitle = f"Player {player}: nobody else sees this"
+
+    def build(self):
+        b = self.bid
+        side_lab = b["side"] or "No preference"
+        rows = [Button("side", f"Side I want:  <  {side_lab}  >", (310, 220, 660, 60),
+                       self._side, kind="row", hint="left/right arrows or click to change"),
+                Button("number", f"Extra influence I would give:  <  {b['number']}  >",
+                       (310, 300, 660, 60), self._number, kind="row",
+                       hint="the other side places this much more if I get my side"),
+                Button("done", "Seal my bid", (490, 400, 300, 56), self._done,
+                       colour=(40, 110, 70))]
+        old = self.focus.current.name if self.focus.current else None
+        self.set_buttons(rows)
+        if old and self.button(old):
+            self.focus.focus(self.button(old))
+
+    def _side(self, d):
+        order = ["USSR", "USA", None]
+        self.bid["side"] = order[(order.index(self.bid["side"]) + d) % 3]
+        if self.bid["side"] is None:
+            self.bid["number"] = 0
+        self.build()
+
+    def _number(self, d):
+        if self.bid["side"] is None:
+            self.bid["number"] = 0
+        else:
+            self.bid["number"] = max(0, min(10, self.bid["number"] + d))
+        self.build()
+
+    def back(self):
+        pass  # a bid must be sealed (Esc would show the other player's screen)
+
+    def _done(self):
+        self.app.stack.remove(self)
+        self.on_done(dict(self.bid))
