@@ -133,6 +133,14 @@ class MapView:
                             for n, c in data["superpowers"].items()}
         self.view = Viewport(self.world, min_zoom=1.0, max_zoom=4.0)
         self.links = self._links()
+        self.land_groups: dict[str, list] = {}
+        for name in sorted(self.board.spaces):
+            self.land_groups.setdefault(tint_region(name), []).append(name)
+        self.land_bridges = {r: [(a, b) for a, b in self.links
+                                 if a in ns and b in ns and self._near(a, b)]
+                             for r, ns in ((r, set(v)) for r, v in self.land_groups.items())}
+        self.region_label_pos = {r: tuple(p) for r, p in data.get("labels", {}).items()
+                                 if r in REGION_LABEL}
         self._fonts: dict = {}
         self._static = None
         self._static_key = None
@@ -154,6 +162,10 @@ class MapView:
             for a in adj:
                 out.add(tuple(sorted((sp, a))))
         return sorted(out)
+
+    def _near(self, a, b) -> bool:
+        (ax, ay), (bx, by) = self.board.center(a), self.board.center(b)
+        return math.hypot(ax - bx, ay - by) < 200
 
     def _world_rect(self, name):
         return self.superpowers[name] if name in self.superpowers else self.board.rect(name)
@@ -372,41 +384,14 @@ class MapView:
         for gy in range(0, int(self.world[1]) + 1, step):
             pygame.draw.line(layer, OCEAN_LINE, scr(0, gy), scr(self.world[0], gy), 1)
 
-        # region land masses: the hull of each region's boxes, grown a little
-        groups: dict[str, list] = {}
-        for name in self.board.spaces:
-            groups.setdefault(tint_region(name), []).append(name)
-        groups["Europe"] = groups.get("Europe", []) + [n for n in groups.get("Western Europe", [])
-                                                       if n != "Canada"]
-        land = pygame.Surface(r.size, pygame.SRCALPHA)
-        for reg, names in groups.items():
-            if reg == "Europe":
-                continue
-            names = [n for n in names if n != "Canada"] if reg == "Western Europe" else names
-            pts = []
-            pad = 16
-            for n in names:
-                x, y, w, h = self.board.rect(n)
-                pts += [(x - pad, y - pad), (x + w + pad, y - pad), (x - pad, y + h + pad),
-                        (x + w + pad, y + h + pad)]
-            hull = [scr(*p) for p in _hull(pts)]
-            if len(hull) >= 3:
-                col = REGION_TINT[reg]
-                pygame.draw.polygon(land, (*col, 60), hull)
-                pygame.draw.polygon(land, (*_mix(col, PAPER, 0.3), 140), hull, max(1, round(2 * s)))
-        layer.blit(land, (0, 0))
+        # land: each region is the union of its boxes (grown) and thick bridges between neighbours
+        # of the same region, so regions read as land masses with their own tint
+        self._draw_land(layer, scr, s)
 
-        # region labels
-        for reg, names in groups.items():
-            if reg not in REGION_LABEL:
-                continue
-            xs = [self.board.center(n)[0] for n in names if n != "Canada"]
-            ys = [self.board.rect(n)[1] for n in names if n != "Canada"]
-            if not xs:
-                continue
-            pos = scr(sum(xs) / len(xs), min(ys) - 22)
-            self._text(layer, REGION_LABEL[reg], 20 * s, _mix(REGION_TINT[reg], PAPER, 0.55),
-                       center=pos, bold=True)
+        # region labels above each region
+        for reg, (lx, ly) in self.region_label_pos.items():
+            self._text(layer, REGION_LABEL[reg], 19 * s, _mix(REGION_TINT[reg], PAPER, 0.6),
+                       center=scr(lx, ly), bold=True)
 
         # adjacency links
         lw = max(1, round(2.2 * s))
@@ -434,6 +419,24 @@ class MapView:
             self._draw_country_static(layer, name, rr, s, colourblind)
         self._static, self._static_key = layer, key
         return layer
+
+    def _draw_land(self, layer, scr, s):
+        land = pygame.Surface(layer.get_size(), pygame.SRCALPHA)
+        grow, bridge = 20, 44
+        for edge in (True, False):
+            g = grow + (4 if edge else 0)
+            for reg, names in self.land_groups.items():
+                col = REGION_TINT[reg]
+                col = (*_mix(col, PAPER, 0.35), 150) if edge else (*_mix(col, OCEAN, 0.35), 255)
+                for n in names:
+                    x, y, w, h = self.board.rect(n)
+                    (ax, ay), (bx, by) = scr(x - g, y - g), scr(x + w + g, y + h + g)
+                    pygame.draw.rect(land, col, (round(ax), round(ay), round(bx - ax), round(by - ay)),
+                                     border_radius=max(2, round(26 * s)))
+                for a, b in self.land_bridges[reg]:
+                    pa, pb = scr(*self.board.center(a)), scr(*self.board.center(b))
+                    pygame.draw.line(land, col, pa, pb, max(2, round((bridge + 2 * (g - grow)) * s)))
+        layer.blit(land, (0, 0))
 
     def _draw_country_static(self, layer, name, rr, s, colourblind):
         rad = max(2, round(8 * s))
