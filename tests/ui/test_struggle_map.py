@@ -392,3 +392,41 @@ def test_card_reference_finds_cards_by_name_and_number():
     assert search_cards("scoring") and all("Scoring" in CARDS[n]["name"] for n in search_cards("scoring"))
     assert search_cards("zzzz") == []
     assert len(search_cards("")) == len(CARDS)
+
+
+def _key(key, ch=""):
+    return pygame.event.Event(pygame.KEYDOWN, key=key, unicode=ch, mod=0, scancode=0)
+
+
+def test_help_overlay_types_a_search_scrolls_and_closes(screen):
+    from squabble.ui.struggle.help import RULES, StruggleHelp
+    heads = " ".join(h for h, _ in RULES).lower()
+    for topic in ("turn", "operations", "coup", "realignment", "defcon", "scoring", "space race"):
+        assert topic in heads, topic
+    h = StruggleHelp()
+    h.draw(screen)
+    assert h.max_scroll > 0                                  # the rules are longer than a screen
+    assert h.handle_event(_key(pygame.K_PAGEDOWN))
+    assert h.scroll > 0
+    assert h.handle_event(_key(pygame.K_TAB)) and h.tab == "cards"
+    for ch in "china":
+        assert h.handle_event(_key(ord(ch), ch))
+    assert h.query == "china" and h.selected == 6
+    h.draw(screen)
+    assert h.handle_event(_key(pygame.K_BACKSPACE)) and h.query == "chin"
+    h.set_query("")
+    for ch in "#4":
+        h.handle_event(_key(ord(ch), ch))
+    assert h.selected == 4 and h.results[1:4] == [40, 41, 42]
+    h.handle_event(_key(pygame.K_DOWN))
+    assert h.selected == 40
+    h.draw(screen)
+    assert h.handle_event(_key(pygame.K_ESCAPE)) and not h.closed and h.query == ""   # clears first
+    assert h.handle_event(_key(pygame.K_ESCAPE)) and h.closed
+    h2 = StruggleHelp()
+    h2.open_card(103)
+    assert h2.tab == "cards" and h2.selected == 103
+    h2.draw(pygame.Surface((3840, 2160)))
+    assert h2.handle_event(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0,
+                                              button=pygame.CONTROLLER_BUTTON_B))
+    assert h2.closed
