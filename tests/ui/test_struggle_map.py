@@ -430,3 +430,17 @@ def test_help_overlay_types_a_search_scrolls_and_closes(screen):
     assert h2.handle_event(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0,
                                               button=pygame.CONTROLLER_BUTTON_B))
     assert h2.closed
+
+
+def test_country_detail_card_and_the_effects_that_mention_a_country(view, screen):
+    from squabble.ui.struggle.map_view import effects_touching
+    st = start_state()
+    st["effects"], st["effect_args"] = [21, 40], [{"by": "USA", "until": "game"}, {"by": "USSR", "until": "turn"}]
+    assert effects_touching(st, "France") == [21]          # NATO names Europe
+    assert effects_touching(st, "Cuba") == [40]            # Cuban Missile Crisis names Cuba
+    assert effects_touching(st, "Kenya") == []
+    for name in ("France", "Japan", "Mexico", "Australia"):
+        box = view.draw_detail(screen, name, st)
+        assert screen.get_rect().contains(box)
+        assert not box.colliderect(view.country_rect(name)), name   # beside it, not over it
+    assert view.draw_detail(screen, "Atlantis", st) is None

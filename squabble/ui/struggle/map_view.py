@@ -47,14 +47,32 @@ REGION_LABEL = {
     "Africa": "AFRICA", "Central America": "CENTRAL AMERICA", "South America": "SOUTH AMERICA",
 }
 
-#: short names used when the map is small
+#: shorter names used when the full name does not fit its box
 SHORT_NAME = {
     "Afghanistan": "Afghan.", "Czechoslovakia": "Czech.", "Dominican Rep": "Dom. Rep",
     "Laos/Cambodia": "Laos/Camb.", "SE African States": "SE Africa", "Saharan States": "Sahara",
     "West African States": "W. Africa", "Spain/Portugal": "Spain/Port.", "Saudi Arabia": "Saudi Ar.",
-    "South Africa": "S. Africa", "Philippines": "Philippines", "Gulf States": "Gulf St.",
-    "Ivory Coast": "Ivory C.", "El Salvador": "El Salv.",
+    "South Africa": "S. Africa", "Gulf States": "Gulf St.", "Ivory Coast": "Ivory C.",
+    "El Salvador": "El Salv.",
 }
+#: the shortest names, for a whole-world view on a small window
+TINY_NAME = {
+    "Afghanistan": "Afgh.", "Argentina": "Arg.", "Australia": "Austl.", "Botswana": "Botsw.",
+    "Bulgaria": "Bulg.", "Cameroon": "Cam.", "Colombia": "Col.", "Costa Rica": "C.Rica",
+    "Czechoslovakia": "Czech", "Dominican Rep": "Dom.R", "E. Germany": "E.Ger", "El Salvador": "Salv.",
+    "Ethiopia": "Ethi.", "Guatemala": "Guat.", "Gulf States": "Gulf", "Honduras": "Hond.",
+    "Hungary": "Hung.", "Indonesia": "Indon.", "Ivory Coast": "Ivory", "Laos/Cambodia": "Laos",
+    "Lebanon": "Leb.", "Malaysia": "Malay.", "Nicaragua": "Nic.", "Pakistan": "Pak.",
+    "Paraguay": "Par.", "Philippines": "Phil.", "Romania": "Rom.", "S. Korea": "S.Kor",
+    "N. Korea": "N.Kor", "SE African States": "SE Afr", "Saharan States": "Sahel",
+    "Saudi Arabia": "Saudi", "South Africa": "S.Afr", "Spain/Portugal": "Spain", "Thailand": "Thai.",
+    "Venezuela": "Ven.", "Vietnam": "Viet.", "W. Germany": "W.Ger", "West African States": "W.Afr",
+    "Yugoslavia": "Yugo.", "Zimbabwe": "Zimb.", "Denmark": "Den.", "Ecuador": "Ecua.",
+    "Finland": "Fin.", "Morocco": "Mor.", "Nigeria": "Nig.", "Tunisia": "Tun.", "Uruguay": "Urug.",
+    "Benelux": "Benel.", "Austria": "Aust.", "Algeria": "Alg.", "Jordan": "Jord.", "Somalia": "Som.",
+}
+#: names are never drawn smaller than this many pixels (abbreviations take over first)
+MIN_NAME_PX = 10
 
 LIT = theme.LEGAL
 FOCUS = theme.FOCUS
@@ -339,6 +357,8 @@ class MapView:
                 continue
             self._draw_influence(surf, name, r, infl.get(name, {"USA": 0, "USSR": 0}), s,
                                  colourblind)
+        if lit:
+            self._dim_unlit(surf, lit)
         for name, label in lit.items():
             if name in self.board:
                 self._draw_lit(surf, name, str(label), s)
@@ -438,6 +458,23 @@ class MapView:
                     pygame.draw.line(land, col, pa, pb, max(2, round((bridge + 2 * (g - grow)) * s)))
         layer.blit(land, (0, 0))
 
+    def name_label(self, name: str, max_w: int, px: float) -> tuple[str, float]:
+        """The name (or a shorter form) and font size that fit ``max_w`` pixels, never below
+        MIN_NAME_PX unless even the shortest form needs it."""
+        for label in (name, SHORT_NAME.get(name), TINY_NAME.get(name)):
+            if not label:
+                continue
+            p = max(px, MIN_NAME_PX)
+            while self.font(p, True).size(label)[0] > max_w and p > MIN_NAME_PX:
+                p -= 0.5
+            if self.font(p, True).size(label)[0] <= max_w:
+                return label, p
+        label = TINY_NAME.get(name) or SHORT_NAME.get(name) or name
+        p = min(px, MIN_NAME_PX)
+        while self.font(p, True).size(label)[0] > max_w and p > 7:
+            p -= 0.5
+        return label, p
+
     def _draw_country_static(self, layer, name, rr, s, colourblind):
         rad = max(2, round(8 * s))
         tint = REGION_TINT[tint_region(name)]
@@ -446,32 +483,23 @@ class MapView:
         strip = pygame.Rect(rr.x, rr.y, rr.w, max(1, round(rr.h * 0.38)))
         pygame.draw.rect(layer, BG_NAME if bg else PLAIN_NAME, strip,
                          border_top_left_radius=rad, border_top_right_radius=rad)
-        label = name
-        px = 15.5 * s
-        f = self.font(px, True)
-        maxw = rr.w - max(2, round(6 * s))
-        if f.size(label)[0] > maxw:
-            label = SHORT_NAME.get(name, name)
-            f = self.font(px, True)
-        while f.size(label)[0] > maxw and px > 6:
-            px -= 0.5
-            f = self.font(px, True)
+        label, px = self.name_label(name, rr.w - max(2, round(6 * s)), 15.5 * s)
         self._text(layer, label, px, PAPER, center=strip.center, bold=True)
         # stability: a paper disc in the middle of the lower part; battlegrounds get a star ring
         cy = rr.y + round(rr.h * 0.69)
-        cr = max(3, round(11 * s))
+        cr = max(5, round(11 * s))
         centre = (rr.centerx, cy)
         pygame.draw.circle(layer, PAPER, centre, cr)
         if bg:
             pygame.draw.circle(layer, BG_NAME, centre, cr, max(1, round(2.5 * s)))
-        self._text(layer, str(STABILITY[name]), 17 * s, INK, center=(centre[0], centre[1] + 1),
-                   bold=True)
+        self._text(layer, str(STABILITY[name]), max(9, 17 * s), INK,
+                   center=(centre[0], centre[1] + 1), bold=True)
         pygame.draw.rect(layer, _mix(tint, PAPER, 0.35), rr, max(1, round(1.5 * s)),
                          border_radius=rad)
 
     def _marker_rects(self, rr, s):
         """Screen rects of the USA (left) and USSR (right) influence markers inside a country box."""
-        m = max(3, round(24 * s))
+        m = max(11, round(24 * s))
         y = rr.y + round(rr.h * 0.69) - m // 2
         pad = max(1, round(5 * s))
         return (pygame.Rect(rr.x + pad, y, m, m), pygame.Rect(rr.right - pad - m, y, m, m))
@@ -521,20 +549,148 @@ class MapView:
             self._text(surf, str(n), mr.h * 0.8, ink, bold=True,
                        center=(mr.centerx + mr.w // 8, mr.centery + mr.h // 8))
         else:
-            self._text(surf, str(n), mr.h * 0.92, ink, center=(mr.centerx, mr.centery + 1), bold=True)
+            self._text(surf, str(n), max(10, mr.h * 0.92), ink, center=(mr.centerx, mr.centery + 1),
+                       bold=True)
+
+    # ------------------------------------------------------------ detail card
+    def draw_detail(self, surf, name: str, state: dict, *, height: int | None = None,
+                    colourblind: bool = False) -> pygame.Rect | None:
+        """A card-sized panel about one country beside it (hover or focus): stability, battleground,
+        regions, both sides' influence and who controls it, whether DEFCON allows coups and
+        realignments there, its neighbours, and the effects in force that mention it."""
+        if name not in self.board:
+            return None
+        from squabble.framework.layout import render, wrap
+        from squabble.games.struggle.core import controller, defcon_allows
+        from squabble.games.struggle.data import CARDS
+        H = height or max(220, round(surf.get_height() * 0.46))
+        W = round(H * 0.74)
+        u = H / 400
+        anchor = self.country_rect(name)
+        box = pygame.Rect(0, 0, W, H)
+        gap = round(12 * u)
+        sr = surf.get_rect()
+        if anchor.right + gap + W <= sr.right:
+            box.left = anchor.right + gap
+        else:
+            box.right = anchor.left - gap
+        box.centery = anchor.centery
+        box.clamp_ip(sr)
+        pygame.draw.rect(surf, (0, 0, 0), box.move(round(4 * u), round(5 * u)), border_radius=round(12 * u))
+        pygame.draw.rect(surf, (28, 32, 48), box, border_radius=round(12 * u))
+        tint = REGION_TINT[tint_region(name)]
+        pygame.draw.rect(surf, _mix(tint, PAPER, 0.3), box, max(2, round(3 * u)), border_radius=round(12 * u))
+        bg = name in BATTLEGROUND
+        head = pygame.Rect(box.x, box.y, box.w, round(62 * u))
+        pygame.draw.rect(surf, BG_NAME if bg else PLAIN_NAME, head, border_top_left_radius=round(12 * u),
+                         border_top_right_radius=round(12 * u))
+        fbig = self.font(30 * u, True)
+        label = name
+        while fbig.size(label)[0] > box.w - 90 * u and fbig.get_height() > 12:
+            fbig = self.font(fbig.get_height() - 1, True)
+        surf.blit(render(label, fbig, PAPER), (box.x + round(14 * u), head.y + round(8 * u)))
+        sub = "Battleground" if bg else "Not a battleground"
+        surf.blit(render(sub, self.font(17 * u), _mix(PAPER, tint, 0.2)),
+                  (box.x + round(14 * u), head.y + round(38 * u)))
+        c = pygame.Rect(0, 0, round(48 * u), round(48 * u))
+        c.midright = (head.right - round(10 * u), head.centery)
+        pygame.draw.circle(surf, PAPER, c.center, c.w // 2)
+        img = render(str(STABILITY[name]), self.font(34 * u, True), INK)
+        surf.blit(img, img.get_rect(center=(c.centerx, c.centery + 1)))
+        f = self.font(18 * u)
+        fb = self.font(18 * u, True)
+        x0 = box.x + round(14 * u)
+        y = head.bottom + round(8 * u)
+        lh = f.get_linesize()
+
+        def line(txt, col=theme.TEXT, font=f):
+            nonlocal y
+            for ln in wrap(txt, font, box.w - round(28 * u)):
+                if y + lh > box.bottom - round(6 * u):
+                    return
+                surf.blit(render(ln, font, col), (x0, y))
+                y += lh
+
+        line("Stability " + str(STABILITY[name]) + " · " + ", ".join(COUNTRIES[name]["regions"]), theme.MUTED)
+        infl = (state.get("influence") or {}).get(name, {"USA": 0, "USSR": 0})
+        ctrl = controller(state, name) if isinstance(state.get("influence"), dict) else None
+        y += round(4 * u)
+        m = round(34 * u)
+        for i, side in enumerate(("USA", "USSR")):
+            mr = pygame.Rect(x0 + i * (box.w // 2 - round(8 * u)), y, m, m)
+            n = infl.get(side, 0)
+            if n:
+                self._marker(surf, side, mr, n, theme.SIDE[side], ctrl == side, colourblind, u * 1.4)
+            else:
+                pygame.draw.rect(surf, (60, 64, 80), mr, 1, border_radius=m // 5)
+            surf.blit(render(f"{side} {n}", fb, theme.SIDE_LIGHT[side]), (mr.right + round(8 * u), mr.y + round(8 * u)))
+        y += m + round(8 * u)
+        stab = STABILITY[name]
+        if ctrl:
+            line(f"Controlled by the {ctrl}.", theme.SIDE_LIGHT[ctrl], fb)
+        else:
+            line("Nobody controls it.", theme.TEXT, fb)
+        for side in ("USA", "USSR"):
+            if ctrl != side:
+                enemy = "USSR" if side == "USA" else "USA"
+                need = stab + infl.get(enemy, 0) - infl.get(side, 0)
+                line(f"The {side} needs {need} more influence to control it.", theme.MUTED)
+        if "defcon" in state:
+            if defcon_allows(state, name):
+                line("DEFCON allows coups and realignments here.", theme.MUTED)
+            else:
+                line(f"DEFCON {state['defcon']} forbids coups and realignments here.", (240, 150, 110))
+        y += round(4 * u)
+        adj = sorted(COUNTRIES[name]["adjacent"])
+        line("Next to: " + ", ".join(adj), theme.TEXT)
+        eff = effects_touching(state, name)
+        if eff:
+            y += round(4 * u)
+            line("Effects that mention it: " + ", ".join(CARDS[e]["name"] for e in eff), theme.GOLD)
+        return box
+
+    def _dim_unlit(self, surf, lit):
+        """Shade every country that is not a legal target, so the lit ones stand out."""
+        size = self.country_rect(next(iter(self.board.spaces))).size
+        key = (size, self.view.version)
+        if getattr(self, "_shade_key", None) != key:
+            sh = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(sh, (8, 10, 18, 120), sh.get_rect(), border_radius=max(2, round(8 * self.view.scale)))
+            self._shade, self._shade_key = sh, key
+        for name in self.board.spaces:
+            if name in lit:
+                continue
+            r = self.country_rect(name)
+            if r.colliderect(self.view.rect):
+                surf.blit(self._shade, r.topleft)
 
     def _draw_lit(self, surf, name, label, s):
         rr = self.country_rect(name)
         w = max(2, round(3 * s))
         pygame.draw.rect(surf, LIT, rr.inflate(w * 2, w * 2), w, border_radius=max(3, round(10 * s)))
         if label:
-            px = max(12, 20 * s)
+            px = max(13, 21 * s)
             f = self.font(px, True)
             tw, th = f.size(label)
-            badge = pygame.Rect(0, 0, max(th, tw + th // 2), th)
+            d = max(th, tw + th // 3) + 2
+            badge = pygame.Rect(0, 0, d, th + 2)
             badge.center = (rr.right - w, rr.top + w)
-            pygame.draw.rect(surf, LIT, badge, border_radius=th // 2)
+            pygame.draw.rect(surf, INK, badge.inflate(4, 4), border_radius=badge.h)
+            pygame.draw.rect(surf, LIT, badge, border_radius=badge.h)
             self._text(surf, label, px, INK, center=(badge.centerx, badge.centery + 1), bold=True)
+
+
+def effects_touching(state: dict, country: str) -> list[int]:
+    """Effects in force whose card text names the country or one of its regions."""
+    import re
+    from squabble.games.struggle.data import CARDS
+    words = [country] + list(COUNTRIES[country]["regions"])
+    out = []
+    for c in dict.fromkeys(state.get("effects") or []):
+        text = CARDS.get(c, {}).get("text", "")
+        if any(re.search(r"(?<![A-Za-z])" + re.escape(w), text) for w in words):
+            out.append(c)
+    return out
 
 
 def _dashed(surf, col, p, q, width, dash):

@@ -212,7 +212,7 @@ class TracksPanel:
                                      border_radius=max(1, round(3 * u)))
                 self._t(surf, str(k), 12, PAPER if filled else DIM, True, center=br.center)
             short = max(0, need - have)
-            msg = "met" if not short else f"-{short} VP"
+            msg = "met" if not short else f"{short} short"
             self._t(surf, msg, 13, theme.LEGAL if not short else WARN, True,
                     topright=(r.right, y + 2 * u))
             self._hit(pygame.Rect(r.x, round(y), r.w, round(20 * u)), f"milops:{side}")
@@ -393,8 +393,8 @@ class TracksPanel:
         if kind == "vp":
             return "Victory points: positive favours the USA, negative the USSR. 20 ahead wins at once."
         if kind == "milops":
-            return (f"{arg} Military Operations this turn. At turn end each side loses 1 VP for every "
-                    "point short of the DEFCON level.")
+            return (f"{arg} Military Operations this turn. At turn end the enemy gains 1 VP for every "
+                    "point it is short of the DEFCON level.")
         if kind == "space":
             k = int(arg)
             box = SPACE_RACE[k - 1]
