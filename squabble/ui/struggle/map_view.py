@@ -17,6 +17,7 @@ import pygame
 from squabble.assets_loc import asset_path
 from squabble.framework.board import Board
 from squabble.framework.viewport import Viewport
+from squabble.games.struggle.core import controller
 from squabble.games.struggle.data import (BATTLEGROUND, COUNTRIES, STABILITY, SUPERPOWER_ADJ)
 from squabble.ui import theme
 
@@ -75,6 +76,7 @@ TINY_NAME = {
 MIN_NAME_PX = 10
 
 LIT = theme.LEGAL
+_KEY = (255, 0, 255)    # colour key of opaque sprites with rounded corners
 FOCUS = theme.FOCUS
 
 
@@ -162,7 +164,15 @@ class MapView:
         self._fonts: dict = {}
         self._static = None
         self._static_key = None
+        self._static_cover = (0.0, 0.0, 0.0, 0.0)
         self._anims: list[_Anim] = []
+        self._anim_by_country: dict = {}
+        self._sprites: dict = {}
+        self._rects: dict = {}
+        self._details: dict = {}
+        self._rects_version = None
+        self._dimmed = None
+        self._dimmed_key = None
         self._last_inf: dict | None = None
         self._drag_from = None
         self._dragged = False
@@ -226,7 +236,10 @@ class MapView:
         return self.board.hit(wx, wy)
 
     def country_rect(self, name: str) -> pygame.Rect:
-        return self.view.rect_to_screen(*self.board.rect(name))
+        if self._rects_version != (self.view.version, self.view.rect.topleft):
+            self._rects = {n: self.view.rect_to_screen(*r) for n, r in self.board.spaces.items()}
+            self._rects_version = (self.view.version, self.view.rect.topleft)
+        return pygame.Rect(self._rects[name])
 
     def neighbour_in_direction(self, name: str, dx: int, dy: int) -> str | None:
         return self.board.neighbour(name, dx, dy)
@@ -348,17 +361,30 @@ class MapView:
         self._note_changes(state)
         clip = surf.get_clip()
         surf.set_clip(self.view.rect.clip(clip) if clip else self.view.rect)
-        surf.blit(self._static_layer(surf, colourblind), self.view.rect.topleft)
-        infl = state.get("influence", {})
+        static, (ox, oy) = self._static_layer(surf, colourblind)
+        if lit:
+            # the shaded copy of the map, with the legal targets cut back in unshaded
+            surf.blit(self._dimmed_layer(static, (ox, oy)), (ox, oy))
+            grow = max(2, round(4 * self.view.scale))
+            for name in lit:
+                if name in self.board:
+                    r = self.country_rect(name).inflate(grow, grow)
+                    surf.blit(static, r.topleft, r.move(-ox, -oy))
+        else:
+            surf.blit(static, (ox, oy))
+        infl = state.get("influence")
+        if not isinstance(infl, dict):
+            infl = {}
         s = self.view.scale
+        self._anim_by_country = {a.country: a for a in self._anims}
+        empty = {"USA": 0, "USSR": 0}
         for name in self.board.spaces:
             r = self.country_rect(name)
             if not r.colliderect(self.view.rect):
                 continue
-            self._draw_influence(surf, name, r, infl.get(name, {"USA": 0, "USSR": 0}), s,
-                                 colourblind)
-        if lit:
-            self._dim_unlit(surf, lit)
+            ci = infl.get(name, empty)
+            ctrl = controller(state, name) if name in infl else None
+            self._draw_influence(surf, name, r, ci, s, colourblind, ctrl)
         for name, label in lit.items():
             if name in self.board:
                 self._draw_lit(surf, name, str(label), s)
@@ -381,23 +407,40 @@ class MapView:
                     self._anims.append(_Anim(n, before, now))
         self._last_inf = snap
 
-    def _static_layer(self, surf, colourblind) -> pygame.Surface:
-        key = (self.view.version, self.view.rect.size, colourblind, surf.get_bitsize())
-        if self._static is not None and self._static_key == key:
-            return self._static
-        r = self.view.rect
-        layer = pygame.Surface(r.size).convert() if pygame.display.get_surface() else \
-            pygame.Surface(r.size)
-        layer.fill(OCEAN)
-        off = (-r.x, -r.y)
+    #: extra map drawn around the visible part when zoomed in, so panning only moves a picture
+    PAN_MARGIN = 0.25
+
+    def _static_layer(self, surf, colourblind) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The map without markers, and the screen position of its top-left corner.
+
+        Drawn at window resolution for the current zoom, covering the visible area plus a margin;
+        panning within the margin reuses it, anything else redraws it."""
         s = self.view.scale
+        vx, vy, vw, vh = self.view.visible_world()
+        c = self._static_cover
+        key = (round(s, 9), self.view.rect.size, colourblind, surf.get_bitsize())
+        if (self._static is not None and self._static_key == key and c[0] <= vx + 1e-6
+                and c[1] <= vy + 1e-6 and vx + vw <= c[0] + c[2] + 1e-6 and vy + vh <= c[1] + c[3] + 1e-6):
+            return self._static, self._static_pos()
+        # a new zoom draws just the visible part (the wheel may turn again at once); a pan that
+        # leaves the picture at the same zoom draws a margin around it for the pans that follow
+        same_zoom = self._static is not None and self._static_key == key
+        m = self.PAN_MARGIN if self.view.zoom > 1.0001 and same_zoom else 0.0
+        wx0 = max(min(vx, 0.0), vx - vw * m) if m else vx
+        wy0 = max(min(vy, 0.0), vy - vh * m) if m else vy
+        wx1 = min(max(vx + vw, self.world[0]), vx + vw * (1 + m)) if m else vx + vw
+        wy1 = min(max(vy + vh, self.world[1]), vy + vh * (1 + m)) if m else vy + vh
+        # whole pixels, so the picture lines up exactly when it is moved
+        size = (max(1, math.ceil((wx1 - wx0) * s) + 1), max(1, math.ceil((wy1 - wy0) * s) + 1))
+        disp = pygame.display.get_surface()
+        layer = pygame.Surface(size, 0, disp) if disp is not None else pygame.Surface(size)
+        layer.fill(OCEAN)
+        self._static_cover = (wx0, wy0, (size[0] - 1) / s, (size[1] - 1) / s)
 
         def scr(x, y):
-            px, py = self.view.to_screen(x, y)
-            return px + off[0], py + off[1]
+            return (x - wx0) * s, (y - wy0) * s
 
-        # graticule: faint lines every 30 degrees are not meaningful on a stretched map, so draw an
-        # even grid that tells the eye this is the sea
+        # an even grid that tells the eye this is the sea
         step = 100
         for gx in range(0, int(self.world[0]) + 1, step):
             pygame.draw.line(layer, OCEAN_LINE, scr(gx, 0), scr(gx, self.world[1]), 1)
@@ -408,7 +451,7 @@ class MapView:
         # of the same region, so regions read as land masses with their own tint
         self._draw_land(layer, scr, s)
 
-        # region labels above each region
+        # region labels beside each region
         for reg, (lx, ly) in self.region_label_pos.items():
             self._text(layer, REGION_LABEL[reg], 19 * s, _mix(REGION_TINT[reg], PAPER, 0.6),
                        center=scr(lx, ly), bold=True)
@@ -423,6 +466,19 @@ class MapView:
                 _dashed(layer, col, P, Q, lw, max(4, round(10 * s)))
             else:
                 pygame.draw.line(layer, col, P, Q, lw)
+        # the Pacific crossing leaves the map's edges: say where it goes
+        for (a, b), p, q, wrap in self.link_segments():
+            if wrap:
+                other = b if p == self._world_center(a) else a
+                edge_x, edge_y = q
+                txt = f"to {other}"
+                px = max(11, 15 * s)
+                f = self.font(px, True)
+                tw = f.size(txt)[0]
+                x = scr(edge_x, edge_y)[0]
+                x = x + 6 if edge_x == 0 else x - 6 - tw
+                self._text(layer, txt, px, theme.SIDE_LIGHT["USA"], bold=True,
+                           topleft=(x, scr(edge_x, edge_y)[1] + 4))
 
         # superpowers
         for sp, (x, y, w, h) in self.superpowers.items():
@@ -431,32 +487,41 @@ class MapView:
             pygame.draw.rect(layer, PAPER, rr, max(1, round(3 * s)), border_radius=max(3, round(12 * s)))
             self._text(layer, sp, 40 * s, PAPER, center=rr.center, bold=True)
 
-        # country boxes (land, name strip, stability)
+        # country boxes (land, name strip, stability), exactly where country_rect puts them
+        ox, oy = self._layer_pos(wx0, wy0)
         for name in self.board.spaces:
-            x, y, w, h = self.board.rect(name)
-            sx, sy = scr(x, y)
-            rr = pygame.Rect(round(sx), round(sy), max(1, round(w * s)), max(1, round(h * s)))
+            rr = self.country_rect(name).move(-ox, -oy)
+            if rr.right < 0 or rr.bottom < 0 or rr.x > size[0] or rr.y > size[1]:
+                continue
             self._draw_country_static(layer, name, rr, s, colourblind)
         self._static, self._static_key = layer, key
-        return layer
+        self._dimmed = None
+        return layer, self._static_pos()
+
+    def _layer_pos(self, wx0, wy0) -> tuple[int, int]:
+        px, py = self.view.to_screen(wx0, wy0)
+        return round(px), round(py)
+
+    def _static_pos(self) -> tuple[int, int]:
+        return self._layer_pos(self._static_cover[0], self._static_cover[1])
 
     def _draw_land(self, layer, scr, s):
-        land = pygame.Surface(layer.get_size(), pygame.SRCALPHA)
         grow, bridge = 20, 44
         for edge in (True, False):
             g = grow + (4 if edge else 0)
             for reg, names in self.land_groups.items():
                 col = REGION_TINT[reg]
-                col = (*_mix(col, PAPER, 0.35), 150) if edge else (*_mix(col, OCEAN, 0.35), 255)
+                # the rim is a lighter shade seen through the sea, drawn first and then mostly
+                # covered by the land itself
+                col = _mix(OCEAN, _mix(col, PAPER, 0.35), 0.6) if edge else _mix(col, OCEAN, 0.35)
                 for n in names:
                     x, y, w, h = self.board.rect(n)
                     (ax, ay), (bx, by) = scr(x - g, y - g), scr(x + w + g, y + h + g)
-                    pygame.draw.rect(land, col, (round(ax), round(ay), round(bx - ax), round(by - ay)),
+                    pygame.draw.rect(layer, col, (round(ax), round(ay), round(bx - ax), round(by - ay)),
                                      border_radius=max(2, round(26 * s)))
                 for a, b in self.land_bridges[reg]:
                     pa, pb = scr(*self.board.center(a)), scr(*self.board.center(b))
-                    pygame.draw.line(land, col, pa, pb, max(2, round((bridge + 2 * (g - grow)) * s)))
-        layer.blit(land, (0, 0))
+                    pygame.draw.line(layer, col, pa, pb, max(2, round((bridge + 2 * (g - grow)) * s)))
 
     def name_label(self, name: str, max_w: int, px: float) -> tuple[str, float]:
         """The name (or a shorter form) and font size that fit ``max_w`` pixels, never below
@@ -465,8 +530,11 @@ class MapView:
             if not label:
                 continue
             p = max(px, MIN_NAME_PX)
+            w = self.font(p, True).size(label)[0]
+            if w > max_w:      # scale straight to the fitting size, then nudge
+                p = max(MIN_NAME_PX, math.floor(p * max_w / w))
             while self.font(p, True).size(label)[0] > max_w and p > MIN_NAME_PX:
-                p -= 0.5
+                p -= 1
             if self.font(p, True).size(label)[0] <= max_w:
                 return label, p
         label = TINY_NAME.get(name) or SHORT_NAME.get(name) or name
@@ -504,30 +572,49 @@ class MapView:
         pad = max(1, round(5 * s))
         return (pygame.Rect(rr.x + pad, y, m, m), pygame.Rect(rr.right - pad - m, y, m, m))
 
-    def _draw_influence(self, surf, name, rr, c, s, colourblind):
-        stab = STABILITY[name]
+    def _sprite(self, key, build) -> pygame.Surface:
+        """A small cached drawing (marker, ring, badge): drawn once, then only blitted."""
+        img = self._sprites.get(key)
+        if img is None:
+            if len(self._sprites) > 3000:
+                self._sprites.clear()
+            img = build()
+            if pygame.display.get_surface() is not None:
+                img = img.convert_alpha()
+            self._sprites[key] = img
+        return img
+
+    def _draw_influence(self, surf, name, rr, c, s, colourblind, ctrl):
         usa, ussr = c.get("USA", 0), c.get("USSR", 0)
-        ctrl = "USA" if usa >= stab + ussr and usa else "USSR" if ussr >= stab + usa and ussr else None
-        anim = next((a for a in self._anims if a.country == name), None)
+        anim = self._anim_by_country.get(name)
         if ctrl:
             w = max(2, round(3.5 * s))
-            pygame.draw.rect(surf, theme.SIDE_LIGHT[ctrl], rr.inflate(w, w), w,
-                             border_radius=max(3, round(9 * s)))
-        for side, mr, n in (("USA", self._marker_rects(rr, s)[0], usa),
-                            ("USSR", self._marker_rects(rr, s)[1], ussr)):
-            if n <= 0 and not (anim and (anim.before[0 if side == "USA" else 1] > 0)):
+            rad = max(3, round(9 * s))
+            ring = rr.inflate(w, w)
+            col = theme.SIDE_LIGHT[ctrl]
+
+            def build_ring(size=ring.size, w=w, rad=rad, col=col):
+                img = pygame.Surface(size, pygame.SRCALPHA)
+                pygame.draw.rect(img, col, img.get_rect(), w, border_radius=rad)
+                return img
+            surf.blit(self._sprite(("ring", ctrl, ring.size, w), build_ring), ring.topleft)
+        rects = self._marker_rects(rr, s)
+        for idx, side, n in ((0, "USA", usa), (1, "USSR", ussr)):
+            if n <= 0:
                 continue
-            grow = 1.0
-            if anim is not None:
-                idx = 0 if side == "USA" else 1
-                if anim.before[idx] != anim.after[idx]:
-                    grow = 1.0 + 0.45 * math.sin(math.pi * anim.k)
-            mr2 = mr.inflate(round(mr.w * (grow - 1)), round(mr.h * (grow - 1)))
-            col = theme.SIDE[side]
+            mr = rects[idx]
+            if anim is not None and anim.before[idx] != anim.after[idx]:
+                grow = 0.45 * math.sin(math.pi * anim.k)
+                mr = mr.inflate(round(mr.w * grow), round(mr.h * grow))
             controlled = ctrl == side
-            if n <= 0:     # fading out
-                continue
-            self._marker(surf, side, mr2, n, col, controlled, colourblind, s)
+            key = ("m", side, n, controlled, colourblind, mr.w, round(s * 20))
+
+            def build(side=side, n=n, controlled=controlled, w=mr.w):
+                img = pygame.Surface((w, w), pygame.SRCALPHA)
+                self._marker(img, side, pygame.Rect(0, 0, w, w), n, theme.SIDE[side], controlled,
+                             colourblind, s)
+                return img
+            surf.blit(self._sprite(key, build), mr.topleft)
 
     def _marker(self, surf, side, mr, n, col, controlled, colourblind, s):
         """USA markers are squares, USSR markers are discs (shape tells the sides apart without
@@ -560,9 +647,6 @@ class MapView:
         realignments there, its neighbours, and the effects in force that mention it."""
         if name not in self.board:
             return None
-        from squabble.framework.layout import render, wrap
-        from squabble.games.struggle.core import controller, defcon_allows
-        from squabble.games.struggle.data import CARDS
         H = height or max(220, round(surf.get_height() * 0.46))
         W = round(H * 0.74)
         u = H / 400
@@ -576,7 +660,30 @@ class MapView:
             box.right = anchor.left - gap
         box.centery = anchor.centery
         box.clamp_ip(sr)
-        pygame.draw.rect(surf, (0, 0, 0), box.move(round(4 * u), round(5 * u)), border_radius=round(12 * u))
+        infl = (state.get("influence") or {}).get(name, {"USA": 0, "USSR": 0})
+        key = ("detail", name, W, H, infl.get("USA", 0), infl.get("USSR", 0), state.get("defcon"),
+               tuple(state.get("effects") or ()), colourblind)
+        img = self._details.get(key)
+        if img is None:
+            if len(self._details) > 64:
+                self._details.clear()
+            img = self._details[key] = self._render_detail(name, state, W, H, u, colourblind)
+        surf.blit(img, box.topleft)
+        return box
+
+    def _render_detail(self, name, state, W, H, u, colourblind) -> pygame.Surface:
+        from squabble.framework.layout import render, wrap
+        from squabble.games.struggle.core import controller, defcon_allows
+        from squabble.games.struggle.data import CARDS
+        sh = round(5 * u)
+        # opaque with a colour key for the rounded corners: blits fast even at 4K
+        surf = pygame.Surface((W + sh, H + sh))
+        if pygame.display.get_surface() is not None:
+            surf = surf.convert()
+        surf.fill(_KEY)
+        surf.set_colorkey(_KEY, pygame.RLEACCEL)
+        box = pygame.Rect(0, 0, W, H)
+        pygame.draw.rect(surf, (6, 8, 12), box.move(sh - 1, sh), border_radius=round(12 * u))
         pygame.draw.rect(surf, (28, 32, 48), box, border_radius=round(12 * u))
         tint = REGION_TINT[tint_region(name)]
         pygame.draw.rect(surf, _mix(tint, PAPER, 0.3), box, max(2, round(3 * u)), border_radius=round(12 * u))
@@ -647,37 +754,45 @@ class MapView:
         if eff:
             y += round(4 * u)
             line("Effects that mention it: " + ", ".join(CARDS[e]["name"] for e in eff), theme.GOLD)
-        return box
+        return surf
 
-    def _dim_unlit(self, surf, lit):
-        """Shade every country that is not a legal target, so the lit ones stand out."""
+    def _dimmed_layer(self, static, pos) -> pygame.Surface:
+        """The static layer with every country shaded (built once per static layer)."""
+        if self._dimmed is not None:
+            return self._dimmed
+        layer = static.copy()
+        ox, oy = pos
         size = self.country_rect(next(iter(self.board.spaces))).size
-        key = (size, self.view.version)
-        if getattr(self, "_shade_key", None) != key:
-            sh = pygame.Surface(size, pygame.SRCALPHA)
-            pygame.draw.rect(sh, (8, 10, 18, 120), sh.get_rect(), border_radius=max(2, round(8 * self.view.scale)))
-            self._shade, self._shade_key = sh, key
+        sh = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(sh, (8, 10, 18, 125), sh.get_rect(), border_radius=max(2, round(8 * self.view.scale)))
         for name in self.board.spaces:
-            if name in lit:
-                continue
             r = self.country_rect(name)
-            if r.colliderect(self.view.rect):
-                surf.blit(self._shade, r.topleft)
+            layer.blit(sh, (r.x - ox, r.y - oy))
+        self._dimmed = layer
+        return layer
 
     def _draw_lit(self, surf, name, label, s):
         rr = self.country_rect(name)
         w = max(2, round(3 * s))
-        pygame.draw.rect(surf, LIT, rr.inflate(w * 2, w * 2), w, border_radius=max(3, round(10 * s)))
-        if label:
-            px = max(13, 21 * s)
-            f = self.font(px, True)
-            tw, th = f.size(label)
-            d = max(th, tw + th // 3) + 2
-            badge = pygame.Rect(0, 0, d, th + 2)
-            badge.center = (rr.right - w, rr.top + w)
-            pygame.draw.rect(surf, INK, badge.inflate(4, 4), border_radius=badge.h)
-            pygame.draw.rect(surf, LIT, badge, border_radius=badge.h)
-            self._text(surf, label, px, INK, center=(badge.centerx, badge.centery + 1), bold=True)
+        px = max(15, 25 * s)
+        f = self.font(px, True)
+        tw, th = f.size(label) if label else (0, 0)
+        d = max(th, tw + th // 3) + 2
+        pad = d // 2 + 4
+        key = ("lit", rr.size, label, w)
+
+        def build():
+            img = pygame.Surface((rr.w + 2 * pad, rr.h + 2 * pad), pygame.SRCALPHA)
+            box = pygame.Rect(pad, pad, rr.w, rr.h)
+            pygame.draw.rect(img, LIT, box.inflate(w * 2, w * 2), w, border_radius=max(3, round(10 * s)))
+            if label:
+                badge = pygame.Rect(0, 0, d, th + 2)
+                badge.center = (box.right - w, box.top + w)
+                pygame.draw.rect(img, INK, badge.inflate(4, 4), border_radius=badge.h)
+                pygame.draw.rect(img, LIT, badge, border_radius=badge.h)
+                self._text(img, label, px, INK, center=(badge.centerx, badge.centery + 1), bold=True)
+            return img
+        surf.blit(self._sprite(key, build), (rr.x - pad, rr.y - pad))
 
 
 def effects_touching(state: dict, country: str) -> list[int]:

@@ -44,8 +44,12 @@ def _opp(side):
 
 
 class TracksPanel:
-    def __init__(self):
+    def __init__(self, background=theme.BG):
+        self.background = tuple(background)   # shown in the panel's rounded corners
         self.rect = pygame.Rect(0, 0, 300, 700)
+        self._local = pygame.Rect(0, 0, 300, 700)
+        self._cache = None
+        self._cache_key = None
         self._fonts: dict = {}
         self._hits: list[tuple[pygame.Rect, str]] = []
         self._layout()
@@ -53,13 +57,15 @@ class TracksPanel:
     # ------------------------------------------------------------ layout
     def set_rect(self, rect) -> None:
         self.rect = pygame.Rect(rect)
+        self._local = pygame.Rect(0, 0, self.rect.w, self.rect.h)
+        self._cache_key = None
         self._layout()
 
     def _layout(self) -> None:
         total = sum(SECTION_H[k] + 8 for k in ORDER) + 8
         best = None
         for ncols in range(1, 5):
-            u = min(self.rect.w / (ncols * COLUMN_W + 8), 9e9)
+            u = self._local.w / (ncols * COLUMN_W + 8)
             # sections per column, greedy
             cols, cur, h = [[]], 0, 8
             per = total / ncols
@@ -71,15 +77,15 @@ class TracksPanel:
                 cols[-1].append(k)
                 cur += hk
                 h = max(h, cur + 8)
-            u = min(u, self.rect.h / max(1, h))
+            u = min(u, self._local.h / max(1, h))
             if best is None or u > best[0] + 1e-6:
                 best = (u, cols)
         self.u, self.cols = best
         self.sections: dict[str, pygame.Rect] = {}
         u = self.u
         for ci, keys in enumerate(self.cols):
-            y = self.rect.y + 8 * u
-            x = self.rect.x + (4 + ci * COLUMN_W) * u + 4 * u
+            y = 8 * u
+            x = (4 + ci * COLUMN_W) * u + 4 * u
             for k in keys:
                 self.sections[k] = pygame.Rect(round(x), round(y), round((COLUMN_W - 8) * u),
                                                round(SECTION_H[k] * u))
@@ -104,18 +110,41 @@ class TracksPanel:
 
     # ------------------------------------------------------------ interface
     def hit(self, pos) -> str | None:
+        p = (pos[0] - self.rect.x, pos[1] - self.rect.y)
         for r, key in reversed(self._hits):
-            if r.collidepoint(pos):
+            if r.collidepoint(p):
                 return key
         return None
 
+    @staticmethod
+    def signature(state: dict, viewer) -> tuple:
+        """Everything the panel shows, so it is redrawn only when one of these changes."""
+        infl = state.get("influence") or {}
+        deck = state.get("deck")
+        return (viewer, state.get("turn"), state.get("action_round"), state.get("phasing"),
+                state.get("step"), state.get("winner"), state.get("defcon"), state.get("vp"),
+                repr(state.get("milops")), repr(state.get("space")), repr(state.get("china")),
+                repr(state.get("headline")), tuple(state.get("effects") or ()),
+                deck if isinstance(deck, int) else len(deck or ()), len(state.get("discard") or ()),
+                len(state.get("removed") or ()),
+                tuple((v.get("USA", 0), v.get("USSR", 0)) for v in infl.values())
+                if isinstance(infl, dict) else ())
+
     def draw(self, surf, state: dict, viewer: str | None = None) -> None:
-        self._hits = []
-        pygame.draw.rect(surf, PANEL, self.rect, border_radius=max(2, round(8 * self.u)))
-        pygame.draw.rect(surf, PANEL_EDGE, self.rect, max(1, round(1.5 * self.u)),
-                         border_radius=max(2, round(8 * self.u)))
-        for k, r in self.sections.items():
-            getattr(self, "_draw_" + k)(surf, r, state, viewer)
+        key = (self.signature(state, viewer), self.rect.size)
+        if self._cache is None or self._cache_key != key:
+            img = pygame.Surface(self.rect.size)
+            if pygame.display.get_surface() is not None:
+                img = img.convert()           # opaque: a fast blit, even at 4K
+            img.fill(self.background)
+            self._hits = []
+            pygame.draw.rect(img, PANEL, self._local, border_radius=max(2, round(8 * self.u)))
+            pygame.draw.rect(img, PANEL_EDGE, self._local, max(1, round(1.5 * self.u)),
+                             border_radius=max(2, round(8 * self.u)))
+            for k, r in self.sections.items():
+                getattr(self, "_draw_" + k)(img, r, state, viewer)
+            self._cache, self._cache_key = img, key
+        surf.blit(self._cache, self.rect.topleft)
 
     # ------------------------------------------------------------ sections
     def _label(self, surf, r, s):
