@@ -356,7 +356,7 @@ class MapView:
 
     # ------------------------------------------------------------ drawing
     def draw(self, surf, state: dict, *, lit: dict | None = None, focus: str | None = None,
-             colourblind: bool = False) -> None:
+             colourblind: bool = False, legend: bool = True) -> None:
         lit = lit or {}
         self._note_changes(state)
         clip = surf.get_clip()
@@ -388,6 +388,10 @@ class MapView:
         for name, label in lit.items():
             if name in self.board:
                 self._draw_lit(surf, name, str(label), s)
+        if legend and self.view.zoom < 1.05:
+            img = self._legend(colourblind)
+            x, y = self.view.to_screen(6, self.world[1] - 6)   # the empty sea south-west of Chile
+            surf.blit(img, img.get_rect(bottomleft=(round(x), round(y))))
         if focus in self.board:
             r = self.country_rect(focus)
             w = max(2, round(4 * s))
@@ -548,10 +552,10 @@ class MapView:
         tint = REGION_TINT[tint_region(name)]
         pygame.draw.rect(layer, _mix(tint, INK, 0.25), rr, border_radius=rad)
         bg = name in BATTLEGROUND
-        strip = pygame.Rect(rr.x, rr.y, rr.w, max(1, round(rr.h * 0.38)))
+        strip = pygame.Rect(rr.x, rr.y, rr.w, max(1, round(rr.h * 0.40)))
         pygame.draw.rect(layer, BG_NAME if bg else PLAIN_NAME, strip,
                          border_top_left_radius=rad, border_top_right_radius=rad)
-        label, px = self.name_label(name, rr.w - max(2, round(6 * s)), 15.5 * s)
+        label, px = self.name_label(name, rr.w - max(2, round(6 * s)), 17.5 * s)
         self._text(layer, label, px, PAPER, center=strip.center, bold=True)
         # stability: a paper disc in the middle of the lower part; battlegrounds get a star ring
         cy = rr.y + round(rr.h * 0.69)
@@ -639,6 +643,53 @@ class MapView:
             self._text(surf, str(n), max(10, mr.h * 0.92), ink, center=(mr.centerx, mr.centery + 1),
                        bold=True)
 
+    # ------------------------------------------------------------ legend
+    def _legend(self, colourblind) -> pygame.Surface:
+        """A key to the map in the sea at its bottom-left: markers, control, battlegrounds,
+        stability, links."""
+        from squabble.framework.layout import render
+        px = max(11, round(self.view.scale * 21))
+        key = ("legend", px, colourblind)
+        img = self._sprites.get(key)
+        if img is not None:
+            return img
+        f = self.font(px)
+        lh = round(px * 1.35)
+        m = round(px * 1.05)
+        rows = 6
+        w = round(px * 12.5)
+        img = pygame.Surface((w, rows * lh + px), pygame.SRCALPHA)
+        pygame.draw.rect(img, (10, 14, 24, 215), img.get_rect(), border_radius=px // 2)
+        x0, y = round(px * 0.5), round(px * 0.5)
+        tx = x0 + 2 * m + px // 2
+
+        def label(t, yy):
+            img.blit(render(t, f, theme.TEXT), (tx, yy + (m - f.get_height()) // 2 + 1))
+        self._marker(img, "USA", pygame.Rect(x0, y, m, m), 2, theme.SIDE["USA"], False, colourblind, px / 24)
+        self._marker(img, "USSR", pygame.Rect(x0 + m + 2, y, m, m), 1, theme.SIDE["USSR"], False, colourblind, px / 24)
+        label("USA, USSR influence", y)
+        y += lh
+        self._marker(img, "USA", pygame.Rect(x0, y, m, m), 4, theme.SIDE["USA"], True, colourblind, px / 24)
+        self._marker(img, "USSR", pygame.Rect(x0 + m + 2, y, m, m), 3, theme.SIDE["USSR"], True, colourblind, px / 24)
+        label("solid: controls it", y)
+        y += lh
+        pygame.draw.rect(img, BG_NAME, (x0, y + m // 4, 2 * m, m // 2), border_radius=2)
+        label("battleground", y)
+        y += lh
+        pygame.draw.circle(img, PAPER, (x0 + m // 2, y + m // 2), m // 2)
+        t = render("3", self.font(px, True), INK)
+        img.blit(t, t.get_rect(center=(x0 + m // 2, y + m // 2 + 1)))
+        label("stability", y)
+        y += lh
+        pygame.draw.line(img, LINK, (x0, y + m // 2), (x0 + 2 * m, y + m // 2), 2)
+        label("adjacent (dashed:", y)
+        y += lh - round(px * 0.35)
+        label("superpower's)", y)
+        if pygame.display.get_surface() is not None:
+            img = img.convert_alpha()
+        self._sprites[key] = img
+        return img
+
     # ------------------------------------------------------------ detail card
     def draw_detail(self, surf, name: str, state: dict, *, height: int | None = None,
                     colourblind: bool = False) -> pygame.Rect | None:
@@ -653,7 +704,8 @@ class MapView:
         anchor = self.country_rect(name)
         box = pygame.Rect(0, 0, W, H)
         gap = round(12 * u)
-        sr = surf.get_rect()
+        # stay on the map if it has room, so the card does not cover the panels beside it
+        sr = self.view.rect if self.view.rect.w >= 2 * W and self.view.rect.h >= H else surf.get_rect()
         if anchor.right + gap + W <= sr.right:
             box.left = anchor.right + gap
         else:
@@ -764,7 +816,7 @@ class MapView:
         ox, oy = pos
         size = self.country_rect(next(iter(self.board.spaces))).size
         sh = pygame.Surface(size, pygame.SRCALPHA)
-        pygame.draw.rect(sh, (8, 10, 18, 125), sh.get_rect(), border_radius=max(2, round(8 * self.view.scale)))
+        pygame.draw.rect(sh, (8, 10, 18, 100), sh.get_rect(), border_radius=max(2, round(8 * self.view.scale)))
         for name in self.board.spaces:
             r = self.country_rect(name)
             layer.blit(sh, (r.x - ox, r.y - oy))

@@ -261,8 +261,10 @@ class TracksPanel:
             vps = f"{box['vp_first']}/{box['vp_second']}" if box["vp_first"] else ""
             if vps:
                 self._t(surf, vps, 10.5, theme.GOLD, True, midtop=(br.centerx, br.y + 14 * u))
-            if k in SPACE_GRANTS:
-                pygame.draw.circle(surf, theme.GOLD, (br.centerx, round(br.y + 19 * u)), max(2, round(3 * u)))
+            if k in SPACE_GRANTS:   # a gold corner: this box grants something (see its tooltip)
+                t = round(9 * u)
+                pygame.draw.polygon(surf, theme.GOLD, [(br.right - t, br.y), (br.right, br.y),
+                                                       (br.right, br.y + t)])
             # markers: USA square on the left, USSR disc on the right
             for side, dx in (("USA", -1), ("USSR", 1)):
                 if sp.get(side, 0) == k:
