@@ -165,6 +165,8 @@ class MapView:
         self._static = None
         self._static_key = None
         self._static_cover = (0.0, 0.0, 0.0, 0.0)
+        self._buf = None
+        self._dbuf = None
         self._anims: list[_Anim] = []
         self._anim_by_country: dict = {}
         self._sprites: dict = {}
@@ -436,8 +438,7 @@ class MapView:
         wy1 = min(max(vy + vh, self.world[1]), vy + vh * (1 + m)) if m else vy + vh
         # whole pixels, so the picture lines up exactly when it is moved
         size = (max(1, math.ceil((wx1 - wx0) * s) + 1), max(1, math.ceil((wy1 - wy0) * s) + 1))
-        disp = pygame.display.get_surface()
-        layer = pygame.Surface(size, 0, disp) if disp is not None else pygame.Surface(size)
+        layer = self._buffer("_buf", size)
         layer.fill(OCEAN)
         self._static_cover = (wx0, wy0, (size[0] - 1) / s, (size[1] - 1) / s)
 
@@ -501,6 +502,19 @@ class MapView:
         self._static, self._static_key = layer, key
         self._dimmed = None
         return layer, self._static_pos()
+
+    def _buffer(self, attr: str, size) -> pygame.Surface:
+        """A part of one reused big surface: allocating a 4K-sized surface costs more than
+        drawing the whole map on it."""
+        r = self.view.rect
+        need = (math.ceil(r.w * (1 + 2 * self.PAN_MARGIN)) + 2, math.ceil(r.h * (1 + 2 * self.PAN_MARGIN)) + 2)
+        buf = getattr(self, attr, None)
+        if buf is None or buf.get_width() < max(need[0], size[0]) or buf.get_height() < max(need[1], size[1]):
+            full = (max(need[0], size[0]), max(need[1], size[1]))
+            disp = pygame.display.get_surface()
+            buf = pygame.Surface(full, 0, disp) if disp is not None else pygame.Surface(full)
+            setattr(self, attr, buf)
+        return buf.subsurface((0, 0, size[0], size[1]))
 
     def _layer_pos(self, wx0, wy0) -> tuple[int, int]:
         px, py = self.view.to_screen(wx0, wy0)
@@ -812,7 +826,8 @@ class MapView:
         """The static layer with every country shaded (built once per static layer)."""
         if self._dimmed is not None:
             return self._dimmed
-        layer = static.copy()
+        layer = self._buffer("_dbuf", static.get_size())
+        layer.blit(static, (0, 0))
         ox, oy = pos
         size = self.country_rect(next(iter(self.board.spaces))).size
         sh = pygame.Surface(size, pygame.SRCALPHA)
