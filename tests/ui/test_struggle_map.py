@@ -444,3 +444,20 @@ def test_country_detail_card_and_the_effects_that_mention_a_country(view, screen
         assert screen.get_rect().contains(box)
         assert not box.colliderect(view.country_rect(name)), name   # beside it, not over it
     assert view.draw_detail(screen, "Atlantis", st) is None
+
+
+def test_influence_leaving_a_country_shrinks_away_instead_of_vanishing(view, screen):
+    from squabble.ui import theme
+    st = start_state()
+    view.draw(screen, st)
+    st["influence"]["Iran"]["USA"] = 0            # the USA's only influence there is removed
+    view.draw(screen, st)
+    view.update(0.1)
+    view.draw(screen, st)
+    mr = view._marker_rects(view.country_rect("Iran"), view.view.scale)[0]
+    assert _count(screen, mr.inflate(8, 8), theme.SIDE["USA"]) > 0      # still shrinking
+    while view.update(0.1):
+        pass
+    screen.fill((0, 0, 0))
+    view.draw(screen, st)
+    assert _count(screen, mr.inflate(8, 8), theme.SIDE["USA"]) == 0     # gone

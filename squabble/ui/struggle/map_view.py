@@ -618,10 +618,18 @@ class MapView:
             surf.blit(self._sprite(("ring", ctrl, ring.size, w), build_ring), ring.topleft)
         rects = self._marker_rects(rr, s)
         for idx, side, n in ((0, "USA", usa), (1, "USSR", ussr)):
-            if n <= 0:
-                continue
             mr = rects[idx]
-            if anim is not None and anim.before[idx] != anim.after[idx]:
+            changed = anim is not None and anim.before[idx] != anim.after[idx]
+            if n <= 0:
+                if not changed or anim.before[idx] <= 0:
+                    continue
+                # the last influence leaves: the old marker shrinks away
+                n = anim.before[idx]
+                k = 1 - anim.k
+                mr = mr.inflate(-round(mr.w * (1 - k)), -round(mr.h * (1 - k)))
+                if mr.w < 3:
+                    continue
+            elif changed:
                 grow = 0.45 * math.sin(math.pi * anim.k)
                 mr = mr.inflate(round(mr.w * grow), round(mr.h * grow))
             controlled = ctrl == side
@@ -633,6 +641,25 @@ class MapView:
                              colourblind, s)
                 return img
             surf.blit(self._sprite(key, build), mr.topleft)
+            if changed:
+                # the change itself ("+2", "-1") rises from the marker and fades
+                d = anim.after[idx] - anim.before[idx]
+                txt = f"{d:+d}"
+                px = max(14, round(26 * s))
+                img = self._sprite(("delta", side, txt, px), lambda txt=txt, px=px, side=side:
+                                   self._delta_img(txt, px, side))
+                img.set_alpha(round(255 * min(1.0, 2.2 * (1 - anim.k))))
+                c = rects[idx].midtop
+                surf.blit(img, img.get_rect(midbottom=(c[0], c[1] - round(22 * s * anim.k))))
+
+    def _delta_img(self, txt, px, side):
+        from squabble.framework.layout import render
+        f = self.font(px, True)
+        fg = render(txt, f, theme.SIDE_LIGHT[side])
+        img = pygame.Surface((fg.get_width() + 2, fg.get_height() + 2), pygame.SRCALPHA)
+        img.blit(render(txt, f, INK), (2, 2))
+        img.blit(fg, (0, 0))
+        return img
 
     def _marker(self, surf, side, mr, n, col, controlled, colourblind, s):
         """USA markers are squares, USSR markers are discs (shape tells the sides apart without
