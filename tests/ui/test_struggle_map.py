@@ -461,3 +461,15 @@ def test_influence_leaving_a_country_shrinks_away_instead_of_vanishing(view, scr
     screen.fill((0, 0, 0))
     view.draw(screen, st)
     assert _count(screen, mr.inflate(8, 8), theme.SIDE["USA"]) == 0     # gone
+
+
+def test_tracks_panel_stays_readable_in_a_720p_side_box():
+    """At 1280x720 the scene gives the tracks about 350x448 px: every section must fit there with
+    text no smaller than its design size (11-17 px)."""
+    from squabble.ui.struggle.tracks import TracksPanel
+    tp = TracksPanel()
+    tp.set_rect(pygame.Rect(930, 52, 350, 448))
+    assert tp.u >= 0.98
+    inside = tp._local
+    for k, r in tp.sections.items():
+        assert inside.contains(r), k
