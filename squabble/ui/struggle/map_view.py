@@ -675,11 +675,12 @@ class MapView:
             pygame.draw.circle(surf, fill, mr.center, mr.w // 2)
             pygame.draw.circle(surf, col if not controlled else PAPER, mr.center, mr.w // 2, rim)
         if colourblind:
-            lt = "A" if side == "USA" else "R"
-            self._text(surf, lt, mr.h * 0.42, ink, bold=True,
-                       topleft=(mr.x + rim, mr.y))
-            self._text(surf, str(n), mr.h * 0.8, ink, bold=True,
-                       center=(mr.centerx + mr.w // 8, mr.centery + mr.h // 8))
+            # the side's letter (as on the Squabble table: A America, R Russia) before the number
+            txt = ("A" if side == "USA" else "R") + str(n)
+            px = mr.h * 0.7
+            while px > 7 and self.font(px, True).size(txt)[0] > mr.w - 2 * rim:
+                px -= 1
+            self._text(surf, txt, max(7, px), ink, center=(mr.centerx, mr.centery + 1), bold=True)
         else:
             self._text(surf, str(n), max(10, mr.h * 0.92), ink, center=(mr.centerx, mr.centery + 1),
                        bold=True)
