@@ -99,7 +99,7 @@ SUPER_PLACE = {n: (x + (0 if n in AMERICAS else OLD_WORLD_SHIFT), y)
                for n, (x, y) in SUPER_PLACE.items()}
 #: region names drawn in open sea beside their region
 LABELS = {"Western Europe": (860, 40), "Eastern Europe": (1210, 150), "Middle East": (1530, 545),
-          "Africa": (980, 1040), "Central America": (175, 355), "South America": (380, 1010),
+          "Africa": (980, 1040), "Central America": (175, 355), "South America": (330, 760),
           "Asia": (1880, 420), "Southeast Asia": (1960, 960)}
 
 

@@ -473,3 +473,47 @@ def test_tracks_panel_stays_readable_in_a_720p_side_box():
     inside = tp._local
     for k, r in tp.sections.items():
         assert inside.contains(r), k
+
+
+def test_monkey_input_never_breaks_the_map(view, screen):
+    """Random wheel, drags, keys, sticks and resizes: the map keeps drawing and its hit test stays
+    consistent with where it draws each country."""
+    import random
+    rnd = random.Random(13)
+    st = start_state()
+    names = sorted(COUNTRIES)
+    keys = [pygame.K_PLUS, pygame.K_MINUS, pygame.K_EQUALS, pygame.K_0, pygame.K_LEFT, pygame.K_RIGHT,
+            pygame.K_UP, pygame.K_DOWN, pygame.K_a, pygame.K_RETURN]
+    for i in range(400):
+        r = rnd.random()
+        pos = (rnd.randrange(-20, 1300), rnd.randrange(-20, 740))
+        if r < 0.2:
+            ev = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rnd.choice((-2, -1, 1, 3)), flipped=False,
+                                    precise_x=0.0, precise_y=1.0)
+        elif r < 0.4:
+            ev = pygame.event.Event(rnd.choice((pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)),
+                                    button=rnd.randrange(1, 6), pos=pos)
+        elif r < 0.55:
+            ev = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+        elif r < 0.8:
+            ev = pygame.event.Event(pygame.KEYDOWN, key=rnd.choice(keys), unicode="",
+                                    mod=rnd.choice((0, pygame.KMOD_CTRL, pygame.KMOD_SHIFT)))
+        elif r < 0.9:
+            ev = pygame.event.Event(pygame.CONTROLLERAXISMOTION, instance_id=0, axis=rnd.randrange(6),
+                                    value=rnd.randrange(-32768, 32768))
+        else:
+            view.set_rect(pygame.Rect(rnd.randrange(0, 200), rnd.randrange(0, 100),
+                                      rnd.randrange(200, 1080), rnd.randrange(120, 620)))
+            continue
+        view.handle_event(ev)
+        view.update(rnd.random() * 0.1)
+        if i % 7 == 0:
+            c = rnd.choice(names)
+            st["influence"][c]["USA"] = rnd.randrange(0, 6)
+            view.draw(screen, st, lit={rnd.choice(names): "2"}, focus=rnd.choice(names),
+                      colourblind=rnd.random() < 0.5)
+            for n in rnd.sample(names, 5):
+                rr = view.country_rect(n)
+                if view.rect.collidepoint(rr.center):
+                    assert view.country_at(rr.center) == n
+        assert 1.0 <= view.view.zoom <= 4.0
