@@ -23,9 +23,10 @@ ROW_ON = (58, 70, 104)
 RULES: list[tuple[str, str]] = [
     ("Goal",
      "Two superpowers, the USA and the USSR, compete for influence around the world for ten turns "
-     "(1945-1989). You win at once by getting 20 victory points ahead, by controlling Europe when it "
-     "is scored, or when your opponent lowers DEFCON to 1 (nuclear war) on their own turn or ends a "
-     "turn holding a scoring card. Otherwise the side ahead after the final scoring of turn 10 wins."),
+     "(1945-1989). You win at once by getting 20 victory points ahead or by controlling Europe when "
+     "it is scored. You also win if DEFCON reaches 1 (nuclear war) during your opponent's headline "
+     "or action round - whoever's card caused it - or if your opponent ends a turn holding a "
+     "scoring card. Otherwise the side ahead after the final scoring of turn 10 wins."),
     ("The map",
      "84 countries in six scored regions (Europe, Asia, the Middle East, Africa, Central and South "
      "America); Eastern/Western Europe and Southeast Asia are sub-regions. Each box shows the name, "
@@ -35,7 +36,8 @@ RULES: list[tuple[str, str]] = [
      "A side CONTROLS a country when its influence is at least the stability plus the enemy's "
      "influence there: its marker turns solid and the box gets a border in its colour."),
     ("A turn",
-     "1. Deal: hands are filled to 8 cards (9 from turn 4). 2. Headline: each side secretly chooses a "
+     "Turn 1 begins with the set-up: each side places its starting influence in its half of "
+     "Europe. 1. Deal: hands are filled to 8 cards (9 from turn 4). 2. Headline: each side secretly chooses a "
      "card; both are revealed and the one with more operations resolves its event first (the USA "
      "wins ties). 3. Action rounds: the USSR then the USA play one card each, six times (seven from "
      "turn 4). 4. Check: holding a scoring card loses the game; each side short of the required "
@@ -66,8 +68,9 @@ RULES: list[tuple[str, str]] = [
      "Military Operations, and a coup in a battleground lowers DEFCON by 1."),
     ("DEFCON",
      "DEFCON runs from 5 (calm) to 1 (nuclear war). Below 5, no coups or realignments in Europe; "
-     "below 4, none in Asia either; below 3, none in the Middle East either. Whoever lowers DEFCON to "
-     "1 on their own turn loses. DEFCON improves by 1 at the end of every turn."),
+     "below 4, none in Asia either; below 3, none in the Middle East either. If DEFCON reaches 1, "
+     "the side whose headline or action round it is loses. DEFCON improves by 1 at the end of "
+     "every turn."),
     ("Military Operations",
      "Each turn both sides must carry out Military Operations at least equal to DEFCON (coups and "
      "some events count). At turn end, the enemy gains 1 VP for each point a side is short. The "
