@@ -1,9 +1,9 @@
 """Generate assets/struggle/map.json: where each Twilight Struggle country sits on the drawn map.
 
-Each country starts at its real-world position (latitude/longitude of its capital or middle, from
-public atlases), projected with extra room where the board is crowded (Europe, the Caribbean, the
-Middle East), and is then pushed apart from its neighbours until no two boxes (plus a margin) overlap,
-while a weak spring keeps it near its real position.  Run by hand after changing the table below:
+Each country has its real-world position (latitude/longitude of its capital or middle, from public
+atlases) and a hand-chosen place on the drawn map that keeps its geography but gives the crowded
+corners room; any boxes that still overlap (plus a margin) are then pushed apart, a weak spring
+keeping each near its chosen place.  Run by hand after changing the table below:
 
     python tools/struggle_map_layout.py
 """
@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 #: logical map size and country box size (MapView scales these to the window)
-WORLD = (2000, 1060)
+WORLD = (2260, 1060)
 BOX = (108, 60)
 GAP = 14          # smallest space kept between two boxes
 SUPER_BOX = (150, 84)
@@ -49,26 +49,58 @@ GEO = {
 }
 SUPERPOWERS = {"USA": (40, -98), "USSR": (58, 62)}
 
-#: longitude breakpoints -> x: more room per degree where the board is crowded
-LON_X = [(-130, 40), (-106, 230), (-90, 420), (-62, 700), (-35, 860), (-15, 900),
-         (32, 1300), (60, 1500), (90, 1640), (125, 1860), (145, 1960)]
-#: latitude breakpoints -> y (north at the top)
-LAT_Y = [(72, 30), (60, 150), (45, 360), (32, 520), (20, 640), (0, 790), (-20, 900), (-40, 1040)]
-
-
-def _interp(v, table):
-    """Piecewise-linear lookup; ``table`` is sorted by key, ascending or descending."""
-    keys = [k for k, _ in table]
-    if (v - keys[0]) * (keys[-1] - keys[0]) <= 0:
-        return table[0][1]
-    for (a, ya), (b, yb) in zip(table, table[1:]):
-        if min(a, b) <= v <= max(a, b):
-            return ya + (v - a) / (b - a) * (yb - ya)
-    return table[-1][1]
-
-
-def project(lat, lon):
-    return _interp(lon, LON_X), _interp(lat, LAT_Y)
+#: where each box is placed on the drawn map (logical units), chosen by hand from the positions above:
+#: the board game's crowded corners (Europe, the Caribbean, the Middle East) get more room than a
+#: plain projection would give them, but every country keeps its neighbours on the same sides as on a
+#: globe (checked by tests/ui/test_struggle_map.py).
+PLACE = {
+    # North and Central America
+    "Canada": (330, 100), "Mexico": (175, 410), "Cuba": (420, 420), "Haiti": (545, 455),
+    "Dominican Rep": (670, 470), "Guatemala": (175, 490), "Honduras": (300, 500),
+    "El Salvador": (200, 575), "Nicaragua": (325, 580), "Costa Rica": (350, 655),
+    "Panama": (475, 672),
+    # South America
+    "Colombia": (570, 745), "Venezuela": (700, 715), "Ecuador": (440, 815), "Brazil": (810, 840),
+    "Peru": (500, 895), "Bolivia": (625, 855), "Paraguay": (690, 930), "Uruguay": (800, 1000),
+    "Chile": (530, 985), "Argentina": (660, 1012),
+    # Europe
+    "Norway": (900, 60), "Sweden": (1022, 62), "Finland": (1150, 80), "U.K.": (790, 140),
+    "Denmark": (930, 140), "Benelux": (820, 215), "W. Germany": (945, 215),
+    "E. Germany": (1067, 215), "Poland": (1190, 200), "France": (800, 292), "Austria": (940, 290),
+    "Czechoslovakia": (1065, 290), "Spain/Portugal": (690, 370), "Italy": (905, 368),
+    "Hungary": (1080, 365), "Romania": (1210, 365), "Yugoslavia": (1025, 440),
+    "Bulgaria": (1150, 440), "Greece": (1090, 518), "Turkey": (1230, 515),
+    # Middle East
+    "Libya": (895, 530), "Egypt": (1020, 605), "Lebanon": (1140, 595), "Israel": (1140, 670),
+    "Syria": (1265, 595), "Jordan": (1265, 672), "Iraq": (1390, 595), "Saudi Arabia": (1390, 672),
+    "Iran": (1515, 595), "Gulf States": (1515, 680),
+    # Africa
+    "Morocco": (640, 450), "Algeria": (770, 470), "Tunisia": (895, 450),
+    "West African States": (640, 545), "Saharan States": (770, 555), "Ivory Coast": (665, 632),
+    "Nigeria": (790, 640), "Cameroon": (880, 715), "Sudan": (1020, 690), "Ethiopia": (1170, 745),
+    "Somalia": (1295, 790), "Kenya": (1170, 820), "Zaire": (960, 790), "Angola": (940, 880),
+    "SE African States": (1205, 895), "Zimbabwe": (1080, 930), "Botswana": (950, 965),
+    "South Africa": (1080, 1020),
+    # Asia
+    "Afghanistan": (1600, 470), "Pakistan": (1640, 575), "India": (1700, 660),
+    "Burma": (1820, 625), "Thailand": (1835, 720), "Laos/Cambodia": (1960, 700),
+    "Vietnam": (2050, 620), "Malaysia": (1870, 810), "Indonesia": (2000, 880),
+    "Philippines": (2050, 780), "Australia": (1990, 1000), "Taiwan": (2050, 540),
+    "Japan": (2055, 420), "S. Korea": (1930, 430), "N. Korea": (1900, 350),
+}
+SUPER_PLACE = {"USA": (300, 255), "USSR": (1480, 230)}
+AMERICAS = {"Canada", "Mexico", "Cuba", "Haiti", "Dominican Rep", "Guatemala", "Honduras",
+            "El Salvador", "Nicaragua", "Costa Rica", "Panama", "Colombia", "Venezuela", "Ecuador",
+            "Brazil", "Peru", "Bolivia", "Paraguay", "Uruguay", "Chile", "Argentina", "USA"}
+#: the Old World sits this much further east than the numbers above (room for the Atlantic)
+OLD_WORLD_SHIFT = 140
+PLACE = {n: (x + (0 if n in AMERICAS else OLD_WORLD_SHIFT), y) for n, (x, y) in PLACE.items()}
+SUPER_PLACE = {n: (x + (0 if n in AMERICAS else OLD_WORLD_SHIFT), y)
+               for n, (x, y) in SUPER_PLACE.items()}
+#: region names drawn in open sea beside their region
+LABELS = {"Western Europe": (860, 40), "Eastern Europe": (1210, 150), "Middle East": (1530, 545),
+          "Africa": (980, 1040), "Central America": (175, 355), "South America": (330, 760),
+          "Asia": (1880, 420), "Southeast Asia": (1960, 960)}
 
 
 def solve(anchor: dict, sizes: dict, iterations: int = 4000) -> dict:
@@ -110,13 +142,13 @@ def solve(anchor: dict, sizes: dict, iterations: int = 4000) -> dict:
 
 def main() -> int:
     countries = json.loads((ROOT / "assets/struggle/countries.json").read_text())["countries"]
-    missing = sorted({c["name"] for c in countries} - set(GEO))
+    missing = sorted({c["name"] for c in countries} - (set(GEO) & set(PLACE)))
     if missing:
         print("no position for:", ", ".join(missing), file=sys.stderr)
         return 1
     anchor, sizes = {}, {}
-    for n, (lat, lon) in {**GEO, **SUPERPOWERS}.items():
-        anchor[n] = project(lat, lon)
+    for n in {**GEO, **SUPERPOWERS}:
+        anchor[n] = {**PLACE, **SUPER_PLACE}[n]
         sizes[n] = SUPER_BOX if n in SUPERPOWERS else BOX
     pos = solve(anchor, sizes)
     out = {
@@ -127,6 +159,7 @@ def main() -> int:
         "superpower_box": list(SUPER_BOX),
         "countries": {n: {"x": round(pos[n][0]), "y": round(pos[n][1]),
                           "lat": GEO[n][0], "lon": GEO[n][1]} for n in sorted(GEO)},
+        "labels": {n: list(p) for n, p in LABELS.items()},
         "superpowers": {n: {"x": round(pos[n][0]), "y": round(pos[n][1]),
                             "lat": SUPERPOWERS[n][0], "lon": SUPERPOWERS[n][1]}
                         for n in sorted(SUPERPOWERS)},

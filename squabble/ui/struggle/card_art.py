@@ -161,10 +161,18 @@ def _face(c: dict, w: int, h: int, colourblind: bool):
     pygame.draw.rect(s, PERIOD_COLOUR.get(c["period"], INK), strip)
     fs = _font(strip.h * 0.82, True)
     side_txt = {"USA": "USA", "USSR": "USSR"}.get(side, "Scoring" if c["scoring"] else "Neutral")
-    left = f"#{c['number']}  {c['period']} War"
+    right = side_txt + (" (optional)" if c.get("optional") else "")
+    # the longest wording that fits: "#31  Early War ... Neutral (optional)" down to "#31 ... Neu."
+    for left, rt in ((f"#{c['number']}  {c['period']} War", right),
+                     (f"#{c['number']}  {c['period']} War", side_txt),
+                     (f"#{c['number']} {c['period']}", side_txt),
+                     (f"#{c['number']}", side_txt),
+                     (f"#{c['number']}", side_txt[:3])):
+        if fs.size(left)[0] + fs.size(rt)[0] + 3 * m <= strip.w:
+            break
     img = fs.render(left, True, PAPER)
     s.blit(img, img.get_rect(midleft=(strip.x + m, strip.centery + 1)))
-    img = fs.render(side_txt + (" (optional)" if c.get("optional") else ""), True, PAPER)
+    img = fs.render(rt, True, PAPER)
     s.blit(img, img.get_rect(midright=(strip.right - m, strip.centery + 1)))
     # body text
     body = pygame.Rect(paper.x + m, strip.bottom + m, paper.w - 2 * m, paper.bottom - strip.bottom - 2 * m)

@@ -33,8 +33,9 @@ DEFCON_CLOSES = {5: "", 4: "Europe", 3: "Europe, Asia", 2: "Europe, Asia, Middle
 SPACE_GRANTS = {2: "2 Space Race attempts a turn", 4: "enemy reveals its headline first",
                 6: "may discard a held card at turn end", 8: "8 action rounds a turn"}
 
-SECTION_H = {"turn": 46, "defcon": 64, "vp": 58, "milops": 62, "space": 90, "china": 30,
-             "headline": 30, "effects": 58, "decks": 28, "scoring": 142}
+SECTION_H = {"turn": 33, "defcon": 36, "vp": 18, "milops": 34, "space": 46, "china": 18,
+             "headline": 18, "effects": 32, "decks": 20, "scoring": 118}
+GAP = 6
 ORDER = ("turn", "defcon", "vp", "milops", "space", "china", "headline", "effects", "decks",
          "scoring")
 
@@ -44,8 +45,12 @@ def _opp(side):
 
 
 class TracksPanel:
-    def __init__(self):
+    def __init__(self, background=theme.BG):
+        self.background = tuple(background)   # shown in the panel's rounded corners
         self.rect = pygame.Rect(0, 0, 300, 700)
+        self._local = pygame.Rect(0, 0, 300, 700)
+        self._cache = None
+        self._cache_key = None
         self._fonts: dict = {}
         self._hits: list[tuple[pygame.Rect, str]] = []
         self._layout()
@@ -53,37 +58,41 @@ class TracksPanel:
     # ------------------------------------------------------------ layout
     def set_rect(self, rect) -> None:
         self.rect = pygame.Rect(rect)
+        self._local = pygame.Rect(0, 0, self.rect.w, self.rect.h)
+        self._cache_key = None
         self._layout()
 
     def _layout(self) -> None:
-        total = sum(SECTION_H[k] + 8 for k in ORDER) + 8
+        total = sum(SECTION_H[k] + GAP for k in ORDER) + GAP
         best = None
         for ncols in range(1, 5):
-            u = min(self.rect.w / (ncols * COLUMN_W + 8), 9e9)
+            u = self._local.w / (ncols * COLUMN_W + 8)
             # sections per column, greedy
             cols, cur, h = [[]], 0, 8
             per = total / ncols
             for k in ORDER:
-                hk = SECTION_H[k] + 8
+                hk = SECTION_H[k] + GAP
                 if cur + hk > per + 1 and cols[-1] and len(cols) < ncols:
                     cols.append([])
                     cur = 0
                 cols[-1].append(k)
                 cur += hk
                 h = max(h, cur + 8)
-            u = min(u, self.rect.h / max(1, h))
+            u = min(u, self._local.h / max(1, h))
             if best is None or u > best[0] + 1e-6:
                 best = (u, cols)
         self.u, self.cols = best
         self.sections: dict[str, pygame.Rect] = {}
         u = self.u
+        # columns share the panel's whole width (text size is set by u, so wider just means roomier)
+        colw = (self._local.w - 8 * u) / len(self.cols)
         for ci, keys in enumerate(self.cols):
-            y = self.rect.y + 8 * u
-            x = self.rect.x + (4 + ci * COLUMN_W) * u + 4 * u
+            y = GAP * u
+            x = 4 * u + ci * colw + 4 * u
             for k in keys:
-                self.sections[k] = pygame.Rect(round(x), round(y), round((COLUMN_W - 8) * u),
+                self.sections[k] = pygame.Rect(round(x), round(y), round(colw - 8 * u),
                                                round(SECTION_H[k] * u))
-                y += (SECTION_H[k] + 8) * u
+                y += (SECTION_H[k] + GAP) * u
 
     def font(self, size: float, bold=False):
         px = max(7, round(size * self.u))
@@ -104,29 +113,57 @@ class TracksPanel:
 
     # ------------------------------------------------------------ interface
     def hit(self, pos) -> str | None:
+        p = (pos[0] - self.rect.x, pos[1] - self.rect.y)
         for r, key in reversed(self._hits):
-            if r.collidepoint(pos):
+            if r.collidepoint(p):
                 return key
         return None
 
+    @staticmethod
+    def signature(state: dict, viewer) -> tuple:
+        """Everything the panel shows, so it is redrawn only when one of these changes."""
+        infl = state.get("influence") or {}
+        deck = state.get("deck")
+        return (viewer, state.get("turn"), state.get("action_round"), state.get("phasing"),
+                state.get("step"), state.get("winner"), state.get("defcon"), state.get("vp"),
+                repr(state.get("milops")), repr(state.get("space")), repr(state.get("china")),
+                repr(state.get("headline")), tuple(state.get("effects") or ()),
+                deck if isinstance(deck, int) else len(deck or ()), len(state.get("discard") or ()),
+                len(state.get("removed") or ()),
+                tuple((v.get("USA", 0), v.get("USSR", 0)) for v in infl.values())
+                if isinstance(infl, dict) else ())
+
     def draw(self, surf, state: dict, viewer: str | None = None) -> None:
-        self._hits = []
-        pygame.draw.rect(surf, PANEL, self.rect, border_radius=max(2, round(8 * self.u)))
-        pygame.draw.rect(surf, PANEL_EDGE, self.rect, max(1, round(1.5 * self.u)),
-                         border_radius=max(2, round(8 * self.u)))
-        for k, r in self.sections.items():
-            getattr(self, "_draw_" + k)(surf, r, state, viewer)
+        key = (self.signature(state, viewer), self.rect.size)
+        if self._cache is None or self._cache_key != key:
+            img = pygame.Surface(self.rect.size)
+            if pygame.display.get_surface() is not None:
+                img = img.convert()           # opaque: a fast blit, even at 4K
+            img.fill(self.background)
+            self._hits = []
+            pygame.draw.rect(img, PANEL, self._local, border_radius=max(2, round(8 * self.u)))
+            pygame.draw.rect(img, PANEL_EDGE, self._local, max(1, round(1.5 * self.u)),
+                             border_radius=max(2, round(8 * self.u)))
+            for k, r in self.sections.items():
+                getattr(self, "_draw_" + k)(img, r, state, viewer)
+            self._cache, self._cache_key = img, key
+        surf.blit(self._cache, self.rect.topleft)
 
     # ------------------------------------------------------------ sections
-    def _label(self, surf, r, s):
-        return self._t(surf, s, 13, theme.MUTED, True, topleft=(r.x, r.y))
+    # Compact by design: labels sit beside their track, so the whole panel fits a 350x448 box at
+    # 1280x720 with text of 12-14 px, and grows with the window.
+    LABEL_W = 64
+
+    def _label(self, surf, r, s, y=None):
+        return self._t(surf, s, 11.5, theme.MUTED, True,
+                       midleft=(r.x, (r.y + 9 * self.u) if y is None else y))
 
     def _draw_turn(self, surf, r, state, viewer):
         u = self.u
         turn = state.get("turn", 1)
         period = "Early War" if turn <= 3 else "Mid War" if turn <= 7 else "Late War"
-        self._t(surf, f"Turn {turn} of 10", 22, theme.TEXT, True, topleft=(r.x, r.y))
-        self._t(surf, period, 14, theme.MUTED, False, topright=(r.right, r.y + 4 * u))
+        self._t(surf, f"Turn {turn} of 10", 17, theme.TEXT, True, topleft=(r.x, r.y))
+        self._t(surf, period, 13, theme.MUTED, False, topright=(r.right, r.y + 2 * u))
         ar = state.get("action_round", 0)
         ph = state.get("phasing")
         if state.get("winner"):
@@ -138,107 +175,107 @@ class TracksPanel:
         else:
             line = "Headline phase" if state.get("step") == "headline" else "Set-up / between rounds"
             col = theme.TEXT
-        self._t(surf, line, 16, col, True, topleft=(r.x, r.y + 24 * u))
+        self._t(surf, line, 14, col, True, topleft=(r.x, r.y + 17 * u))
         self._hit(r, "turn")
 
     def _draw_defcon(self, surf, r, state, viewer):
         u = self.u
         d = state.get("defcon", 5)
         self._label(surf, r, "DEFCON")
-        bw = (r.w - 4 * 4 * u) / 5
-        y = r.y + 16 * u
+        x0 = r.x + self.LABEL_W * u
+        bw = (r.right - x0 - 4 * 3 * u) / 5
         cols = {5: (70, 140, 90), 4: (150, 160, 70), 3: (220, 170, 50), 2: (230, 110, 40),
                 1: (200, 40, 40)}
         for i, lvl in enumerate((5, 4, 3, 2, 1)):
-            br = pygame.Rect(round(r.x + i * (bw + 4 * u)), round(y), round(bw), round(24 * u))
+            br = pygame.Rect(round(x0 + i * (bw + 3 * u)), r.y, round(bw), round(18 * u))
             on = lvl == d
             pygame.draw.rect(surf, cols[lvl] if on else _dim(cols[lvl]), br,
-                             border_radius=max(2, round(5 * u)))
+                             border_radius=max(2, round(4 * u)))
             if on:
-                pygame.draw.rect(surf, PAPER, br, max(1, round(2.5 * u)),
-                                 border_radius=max(2, round(5 * u)))
-            self._t(surf, str(lvl), 18, INK if on else (30, 30, 36), True, center=br.center)
+                pygame.draw.rect(surf, PAPER, br, max(1, round(2 * u)), border_radius=max(2, round(4 * u)))
+            self._t(surf, str(lvl), 14, INK if on else (30, 30, 36), True, center=br.center)
             self._hit(br, f"defcon:{lvl}")
         closed = DEFCON_CLOSES[d]
-        msg = ("No region is closed to coups or realignments." if not closed else
+        msg = ("Coups and realignments allowed everywhere." if not closed else
                closed[0].upper() + closed[1:] + "." if d == 1 else
                f"No coups or realignments in {closed}.")
-        self._t(surf, msg, 13.5, WARN if d <= 2 else theme.TEXT, False, topleft=(r.x, y + 28 * u))
+        self._t(surf, msg, 12.5, WARN if d <= 2 else theme.TEXT, False, topleft=(r.x, r.y + 21 * u))
 
     def _draw_vp(self, surf, r, state, viewer):
         u = self.u
         vp = max(-20, min(20, state.get("vp", 0)))
-        self._label(surf, r, "VICTORY POINTS")
+        self._label(surf, r, "VP")
         lead = "even" if vp == 0 else f"USA +{vp}" if vp > 0 else f"USSR +{-vp}"
         col = theme.TEXT if vp == 0 else theme.SIDE_LIGHT["USA" if vp > 0 else "USSR"]
-        self._t(surf, lead, 15, col, True, topright=(r.right, r.y))
-        bar = pygame.Rect(r.x, round(r.y + 20 * u), r.w, round(14 * u))
+        lw = 62 * u
+        self._t(surf, lead, 13.5, col, True, midright=(r.right, r.y + 9 * u))
+        bar = pygame.Rect(round(r.x + self.LABEL_W * u), round(r.y + 3 * u),
+                          round(r.w - self.LABEL_W * u - lw), round(12 * u))
         half = bar.w / 2
+        rad = max(1, bar.h // 2)
         pygame.draw.rect(surf, _dim(theme.SIDE["USSR"]), (bar.x, bar.y, round(half), bar.h),
-                         border_top_left_radius=max(1, bar.h // 2), border_bottom_left_radius=max(1, bar.h // 2))
+                         border_top_left_radius=rad, border_bottom_left_radius=rad)
         pygame.draw.rect(surf, _dim(theme.SIDE["USA"]), (bar.x + round(half), bar.y, bar.w - round(half), bar.h),
-                         border_top_right_radius=max(1, bar.h // 2), border_bottom_right_radius=max(1, bar.h // 2))
+                         border_top_right_radius=rad, border_bottom_right_radius=rad)
         for k in range(-20, 21, 5):
             x = bar.x + half + k / 20 * (half - 2)
-            pygame.draw.line(surf, PAPER if k == 0 else DIM, (x, bar.y), (x, bar.bottom), 1)
+            pygame.draw.line(surf, PAPER if k == 0 else DIM, (x, bar.y), (x, bar.bottom - 1), 1)
         mx = bar.x + half + vp / 20 * (half - 2)
-        pygame.draw.circle(surf, PAPER, (round(mx), bar.centery), round(9 * u))
-        pygame.draw.circle(surf, INK, (round(mx), bar.centery), round(9 * u), max(1, round(2 * u)))
-        self._t(surf, str(abs(vp)), 11, INK, True, center=(round(mx), bar.centery + 1))
-        self._t(surf, "USSR 20", 11, theme.SIDE_LIGHT["USSR"], False, topleft=(r.x, bar.bottom + 4 * u))
-        self._t(surf, "USA 20", 11, theme.SIDE_LIGHT["USA"], False, topright=(r.right, bar.bottom + 4 * u))
-        self._t(surf, "20 ahead wins", 11, theme.MUTED, False, midtop=(r.centerx, bar.bottom + 4 * u))
+        pygame.draw.circle(surf, PAPER, (round(mx), bar.centery), round(8 * u))
+        pygame.draw.circle(surf, INK, (round(mx), bar.centery), round(8 * u), max(1, round(1.5 * u)))
+        self._t(surf, str(abs(vp)), 10.5, INK, True, center=(round(mx), bar.centery + 1))
         self._hit(r, "vp")
 
     def _draw_milops(self, surf, r, state, viewer):
         u = self.u
-        self._label(surf, r, "MILITARY OPERATIONS")
         need = state.get("defcon", 5)
-        self._t(surf, f"required: {need}", 13, theme.MUTED, False, topright=(r.right, r.y))
         mil = state.get("milops", {})
         for i, side in enumerate(("USA", "USSR")):
-            y = r.y + (18 + i * 22) * u
+            y = r.y + i * 18 * u
             have = mil.get(side, 0)
-            self._t(surf, side, 14, theme.SIDE_LIGHT[side], True, topleft=(r.x, y + 2 * u))
-            bx0 = r.x + 46 * u
-            bw = (r.w - 46 * u - 70 * u) / 6
+            self._t(surf, f"MilOps {side}", 11.5, theme.SIDE_LIGHT[side], True,
+                    midleft=(r.x, y + 8 * u))
+            bx0 = r.x + self.LABEL_W * u + 8 * u
+            bw = (r.right - bx0 - 56 * u) / 6
             for k in range(6):
-                br = pygame.Rect(round(bx0 + k * bw), round(y), round(bw - 3 * u), round(18 * u))
-                filled = k <= have and k > 0
+                br = pygame.Rect(round(bx0 + k * bw), round(y), round(bw - 2 * u), round(16 * u))
+                filled = 0 < k <= have
                 pygame.draw.rect(surf, theme.SIDE[side] if filled else (40, 46, 64), br,
                                  border_radius=max(1, round(3 * u)))
                 if k == need:
-                    pygame.draw.rect(surf, theme.GOLD, br, max(1, round(2 * u)),
+                    pygame.draw.rect(surf, theme.GOLD, br, max(1, round(1.5 * u)),
                                      border_radius=max(1, round(3 * u)))
-                self._t(surf, str(k), 12, PAPER if filled else DIM, True, center=br.center)
+                self._t(surf, str(k), 11, PAPER if filled else DIM, True, center=br.center)
             short = max(0, need - have)
-            msg = "met" if not short else f"-{short} VP"
-            self._t(surf, msg, 13, theme.LEGAL if not short else WARN, True,
-                    topright=(r.right, y + 2 * u))
-            self._hit(pygame.Rect(r.x, round(y), r.w, round(20 * u)), f"milops:{side}")
+            msg = "met" if not short else f"{short} short"
+            self._t(surf, msg, 12, theme.LEGAL if not short else WARN, True,
+                    midright=(r.right, y + 8 * u))
+            self._hit(pygame.Rect(r.x, round(y), r.w, round(17 * u)), f"milops:{side}")
 
     def _draw_space(self, surf, r, state, viewer):
         u = self.u
-        self._label(surf, r, "SPACE RACE")
+        self._label(surf, r, "SPACE", r.y + 15 * u)
         sp = state.get("space", {})
         n = len(SPACE_RACE)
-        bw = r.w / n
-        y = r.y + 16 * u
+        x0 = r.x + self.LABEL_W * u
+        bw = (r.right - x0) / n
         for i, box in enumerate(SPACE_RACE):
             k = box["space"]
-            br = pygame.Rect(round(r.x + i * bw), round(y), round(bw - 3 * u), round(44 * u))
-            pygame.draw.rect(surf, (44, 52, 74), br, border_radius=max(1, round(4 * u)))
-            self._t(surf, str(k), 13, PAPER, True, midtop=(br.centerx, br.y + 2 * u))
-            vps = f"{box['vp_first']}/{box['vp_second']}" if box["vp_first"] else ""
-            if vps:
-                self._t(surf, vps, 10.5, theme.GOLD, True, midtop=(br.centerx, br.y + 14 * u))
-            if k in SPACE_GRANTS:
-                pygame.draw.circle(surf, theme.GOLD, (br.centerx, round(br.y + 19 * u)), max(2, round(3 * u)))
+            br = pygame.Rect(round(x0 + i * bw), r.y, round(bw - 2 * u), round(30 * u))
+            pygame.draw.rect(surf, (44, 52, 74), br, border_radius=max(1, round(3 * u)))
+            self._t(surf, str(k), 11, PAPER, True, midtop=(br.x + br.w // 2, br.y + 1 * u))
+            if box["vp_first"]:
+                self._t(surf, f"{box['vp_first']}/{box['vp_second']}", 9.5, theme.GOLD, True,
+                        midtop=(br.centerx, br.y + 11 * u))
+            if k in SPACE_GRANTS:   # a gold corner: this box grants something (see its tooltip)
+                t = round(7 * u)
+                pygame.draw.polygon(surf, theme.GOLD, [(br.right - t, br.y), (br.right, br.y),
+                                                       (br.right, br.y + t)])
             # markers: USA square on the left, USSR disc on the right
+            m = max(4, round(8 * u))
             for side, dx in (("USA", -1), ("USSR", 1)):
                 if sp.get(side, 0) == k:
-                    m = round(11 * u)
-                    c = (br.centerx + dx * round(bw * 0.2), round(br.bottom - 9 * u))
+                    c = (br.centerx + dx * round(br.w * 0.22), br.bottom - m // 2 - round(2 * u))
                     if side == "USA":
                         rr = pygame.Rect(0, 0, m, m)
                         rr.center = c
@@ -248,71 +285,79 @@ class TracksPanel:
                         pygame.draw.circle(surf, theme.SIDE[side], c, m // 2 + 1)
                         pygame.draw.circle(surf, PAPER, c, m // 2 + 1, 1)
             self._hit(br, f"space:{k}")
-        ya = y + 48 * u
+        # where each side stands, and what its next box needs
         parts = []
         for side in ("USA", "USSR"):
             k = sp.get(side, 0)
             nxt = SPACE_RACE[k] if k < n else None
-            parts.append(f"{side} {k}" + (f" (next: {nxt['ops_needed']} ops, roll 1-{nxt['roll_max']})"
-                                          if nxt else " (done)"))
-        self._t(surf, parts[0], 12, theme.SIDE_LIGHT["USA"], False, topleft=(r.x, ya))
-        self._t(surf, parts[1], 12, theme.SIDE_LIGHT["USSR"], False, topleft=(r.x, ya + 13 * u))
+            parts.append((side, f"{side} next: {nxt['ops_needed']} ops, 1-{nxt['roll_max']}"
+                          if nxt else f"{side} done"))
+        y = r.y + 33 * u
+        self._t(surf, parts[0][1], 11, theme.SIDE_LIGHT["USA"], False, topleft=(r.x, y))
+        self._t(surf, parts[1][1], 11, theme.SIDE_LIGHT["USSR"], False, topright=(r.right, y))
 
     def _draw_china(self, surf, r, state, viewer):
         u = self.u
         ch = state.get("china") or {}
         holder = ch.get("holder")
-        self._label(surf, r, "THE CHINA CARD")
+        self._label(surf, r, "CHINA")
         if holder is None:
             msg, col = "unclaimed (Chinese Civil War)", theme.MUTED
         else:
-            msg = f"{holder}, " + ("face up: playable" if ch.get("face_up", True) else "face down until next turn")
+            msg = f"{holder}, " + ("face up: playable" if ch.get("face_up", True) else "face down")
             col = theme.SIDE_LIGHT.get(holder, theme.TEXT)
-        self._t(surf, msg, 14, col, True, topleft=(r.x, r.y + 14 * u))
+        self._t(surf, msg, 13, col, True, midleft=(r.x + self.LABEL_W * u, r.y + 9 * u))
         self._hit(r, "china")
 
     def _draw_headline(self, surf, r, state, viewer):
         u = self.u
-        self._label(surf, r, "HEADLINES")
+        self._label(surf, r, "HEADLINE")
         hl = state.get("headline") or {}
-        x = r.x
+        x = r.x + self.LABEL_W * u
+        half = (r.right - x) / 2
         for side in ("USA", "USSR"):
             c = hl.get(side)
             if c is None:
                 txt = "—"
             elif c == "hidden" or (isinstance(c, int) and viewer not in (None, side)
                                    and hl.get("shown") not in (side, "both") and state.get("step") == "headline"):
-                txt = "chosen (face down)"
+                txt = "face down"
             else:
                 txt = card_name(c) if isinstance(c, int) else str(c)
-            rr = self._t(surf, f"{side}: {txt}", 12.5, theme.SIDE_LIGHT[side], False,
-                         topleft=(x, r.y + 14 * u))
-            self._hit(rr, f"headline:{side}")
-            x = r.x + r.w // 2
+            f = self.font(12)
+            while f.size(txt)[0] > half - 6 * u and len(txt) > 4:
+                txt = txt[:-2].rstrip() + "…"
+            rr = self._t(surf, txt, 12, theme.SIDE_LIGHT[side], False, midleft=(x, r.y + 9 * u))
+            self._hit(rr.union(pygame.Rect(x, r.y, round(half), r.h)), f"headline:{side}")
+            x += half
 
     def _draw_effects(self, surf, r, state, viewer):
         u = self.u
         eff = list(dict.fromkeys(state.get("effects") or []))
-        self._label(surf, r, f"EFFECTS IN FORCE ({len(eff)})")
-        x, y = r.x, r.y + 15 * u
+        self._label(surf, r, "EFFECTS")
+        x0 = r.x + self.LABEL_W * u
+        x, y = x0, r.y + 2 * u
         if not eff:
-            self._t(surf, "none", 12.5, theme.MUTED, False, topleft=(x, y))
+            self._t(surf, "none in force", 12, theme.MUTED, False, midleft=(x, r.y + 9 * u))
             return
-        for c in eff:
+        for i, c in enumerate(eff):
             name = card_name(c)
             side = CARDS[c]["side"] if c in CARDS else "Neutral"
             col = theme.SIDE_LIGHT.get(side, PAPER)
-            f = self.font(12, True)
-            w = f.size(name)[0] + 10 * u
-            if x + w > r.right and x > r.x:
-                x = r.x
-                y += 15 * u
-                if y + 14 * u > r.bottom:
-                    self._t(surf, "…", 12, theme.MUTED, True, topright=(r.right, r.bottom - 14 * u))
-                    break
+            f = self.font(11, True)
+            w = f.size(name)[0] + 8 * u
+            if x + w > r.right and x > x0:
+                x = x0
+                y += 16 * u
+            if y + 14 * u > r.bottom or (x + w > r.right and x == x0 and w > r.right - x0):
+                more = len(eff) - i
+                self._t(surf, f"+{more} more", 11, theme.MUTED, True, bottomright=(r.right, r.bottom))
+                self._hit(pygame.Rect(r.right - round(60 * u), r.bottom - round(14 * u),
+                                      round(60 * u), round(14 * u)), f"effect:{c}")
+                break
             chip = pygame.Rect(round(x), round(y), round(w - 3 * u), round(14 * u))
             pygame.draw.rect(surf, (44, 52, 74), chip, border_radius=max(1, round(4 * u)))
-            self._t(surf, name, 12, col, True, center=chip.center)
+            self._t(surf, name, 11, col, True, center=chip.center)
             self._hit(chip, f"effect:{c}")
             x += w
 
@@ -327,29 +372,30 @@ class TracksPanel:
                                              ("Removed", nr, "removed"))):
             rr = pygame.Rect(r.x + i * third, r.y, third - round(4 * u), r.h)
             pygame.draw.rect(surf, (36, 42, 62), rr, border_radius=max(1, round(4 * u)))
-            self._t(surf, f"{label} {n}", 12.5, theme.TEXT, True, center=rr.center)
+            self._t(surf, f"{label} {n}", 12, theme.TEXT, True, center=rr.center)
             self._hit(rr, key)
 
     def _draw_scoring(self, surf, r, state, viewer):
         u = self.u
-        self._label(surf, r, "IF SCORED NOW")
-        self._t(surf, "USA", 12, theme.SIDE_LIGHT["USA"], True, topright=(r.right - 96 * u, r.y))
-        self._t(surf, "USSR", 12, theme.SIDE_LIGHT["USSR"], True, topright=(r.right - 48 * u, r.y))
-        self._t(surf, "net", 12, theme.MUTED, True, topright=(r.right, r.y))
+        cu, cs, cn = r.right - 104 * u, r.right - 56 * u, r.right
+        self._t(surf, "IF SCORED NOW", 11.5, theme.MUTED, True, topleft=(r.x, r.y))
+        self._t(surf, "USA", 11.5, theme.SIDE_LIGHT["USA"], True, topright=(cu, r.y))
+        self._t(surf, "USSR", 11.5, theme.SIDE_LIGHT["USSR"], True, topright=(cs, r.y))
+        self._t(surf, "net", 11.5, theme.MUTED, True, topright=(cn, r.y))
         prev = self.preview(state)
-        y = r.y + 16 * u
+        y = r.y + 14 * u
         for reg in SCORED_REGIONS + ("Southeast Asia",):
             p = prev.get(reg)
             if p is None:
                 continue
-            row = pygame.Rect(r.x, round(y), r.w, round(16 * u))
+            row = pygame.Rect(r.x, round(y), r.w, round(14 * u))
             name = reg if reg != "Southeast Asia" else "SE Asia (card only)"
-            self._t(surf, name, 13, theme.TEXT, False, topleft=(r.x, y))
+            self._t(surf, name, 12.5, theme.TEXT, False, topleft=(r.x, y))
             us, su = p["USA"], p["USSR"]
             lv = p.get("levels", {})
-            for side, val, xr in (("USA", us, r.right - 96 * u), ("USSR", su, r.right - 48 * u)):
+            for side, val, xr in (("USA", us, cu), ("USSR", su, cs)):
                 tag = {"presence": "P", "domination": "D", "control": "C"}.get(lv.get(side), "")
-                self._t(surf, f"{val}{(' ' + tag) if tag else ''}", 13, theme.SIDE_LIGHT[side],
+                self._t(surf, f"{val}{(' ' + tag) if tag else ''}", 12.5, theme.SIDE_LIGHT[side],
                         True, topright=(xr, y))
             if p.get("europe_control"):
                 net = f"{p['europe_control']} wins"
@@ -358,9 +404,9 @@ class TracksPanel:
                 d = us - su
                 net = "0" if d == 0 else f"US+{d}" if d > 0 else f"SU+{-d}"
                 col = theme.TEXT if d == 0 else theme.SIDE_LIGHT["USA" if d > 0 else "USSR"]
-            self._t(surf, net, 13, col, True, topright=(r.right, y))
+            self._t(surf, net, 12.5, col, True, topright=(cn, y))
             self._hit(row, f"scoring:{reg}")
-            y += 17 * u
+            y += 14.5 * u
 
     # ------------------------------------------------------------ data
     @staticmethod
@@ -393,8 +439,8 @@ class TracksPanel:
         if kind == "vp":
             return "Victory points: positive favours the USA, negative the USSR. 20 ahead wins at once."
         if kind == "milops":
-            return (f"{arg} Military Operations this turn. At turn end each side loses 1 VP for every "
-                    "point short of the DEFCON level.")
+            return (f"{arg} Military Operations this turn. At turn end the enemy gains 1 VP for every "
+                    "point it is short of the DEFCON level.")
         if kind == "space":
             k = int(arg)
             box = SPACE_RACE[k - 1]
