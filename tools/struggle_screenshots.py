@@ -100,13 +100,6 @@ def main():
         pick(a, lambda o: o.get("mode") in ("influence",) if k in ("play_mode", "ops_kind")
              else CARDS.get(o.get("card"), {}).get("ops", 0) == 3 if k == "action_card" else True)
     until(a, lambda: False, 4)
-    sc = scene(a)
-    sc.focus.visible = True
-    for it in sc.focus.items:
-        if it.kind == "country":
-            sc.focus.focus(it)
-            sc._focus_moved()
-            break
     shot(a, "struggle-operations.png")
 
     # a coup: steer the next operations into a coup and catch the moment with settled dice

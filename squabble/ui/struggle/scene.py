@@ -173,6 +173,11 @@ class StruggleScene(Scene):
             try:
                 from squabble.ui.struggle.help import StruggleHelp
                 self.help = StruggleHelp()
+                cur = self.focus.current if self.focus.visible else None
+                card = self.hover_card if self.hover_card is not None else (
+                    cur.payload if cur is not None and cur.kind == "card" else None)
+                if card is not None and self.may_show_hand(card):
+                    self.help.open_card(card)   # F1 on a card: its reference page
             except Exception as e:  # help text missing must never stop the game
                 self.app.toast(f"Rules help is not available ({type(e).__name__}).")
                 self.help = None
@@ -722,7 +727,7 @@ class StruggleScene(Scene):
             return (f"The computer ({side}) is thinking{dots}", d["prompt"])
         if self.session.needs_handoff():
             return (f"Waiting for the {side} player", "")
-        who = "You" if s.mode == "computer" else f"{side}"
+        who = f"You ({side})" if s.mode == "computer" else f"{side}"
         card = ctx.get("card_name")
         n = len(d["options"])
         if k == "headline":
@@ -850,32 +855,13 @@ class StruggleScene(Scene):
                 text(surf, str(n), L.font(14, True), GOLD, L.p(b.rect[0] + 6, b.rect[1] + 3))
 
     def draw_country_detail(self, surf, L, name):
-        """A card-sized detail of one country: stability, influence, control, regions, links."""
-        c = COUNTRIES.get(name)
-        if c is None:
-            return
-        st = self.shown
-        inf = st["influence"][name]
-        ctrl = next((sd for sd in ("USA", "USSR") if inf[sd] - inf[ENEMY[sd]] >= c["stability"]),
-                    None)
-        x, y, w = 8, 60, 250
-        adj = [a for a in c["adjacent"]]
-        lines = [f"Stability {c['stability']}" + (" · battleground" if c["battleground"] else ""),
-                 f"Influence: USA {inf['USA']}, USSR {inf['USSR']}",
-                 f"Control: {ctrl or 'nobody'}",
-                 "Regions: " + ", ".join(c["regions"]),
-                 "Adjacent: " + ", ".join(adj)]
-        f = L.font(15)
-        wrapped = []
-        for ln in lines:
-            wrapped += wrap(ln, f, L.s(w - 16))
-        h = 34 + len(wrapped) * f.get_linesize() / max(0.01, L.scale) + 8
-        panel(surf, L, (x, y, w, h), colour=(24, 28, 42), edge=SIDE_COL.get(ctrl, GOLD))
-        text(surf, name, L.font(19, True), SIDE_COL.get(ctrl, GOLD), L.p(x + 8, y + 8))
-        yy = L.p(0, y + 32)[1]
-        for ln in wrapped:
-            surf.blit(f.render(ln, True, TEXT), (L.p(x + 8, 0)[0], yy))
-            yy += f.get_linesize()
+        """The map's card-sized detail of one country (stability, influence, control, regions,
+        neighbours, the effects that touch it)."""
+        try:
+            self.map.draw_detail(surf, name, self.public_state(self.shown),
+                                 colourblind=self.colour_blind())
+        except Exception:
+            pass
 
     def draw_track_tip(self, surf, L):
         try:

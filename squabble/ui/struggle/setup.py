@@ -40,6 +40,14 @@ def start_struggle(app, setup: dict, seed: int | None = None):
     except (ValueError, registry.GameUnavailable) as e:
         app.toast(str(e), 5)
         return None
+    if setup["mode"] == "computer":
+        other = "USA" if setup["human"] == "USSR" else "USSR"
+        session.log.append(f"You play the {setup['human']}; the computer plays the {other}.")
+    else:
+        session.log.append(f"Player 1 plays the {setup['human']}. Private choices start with a "
+                           "hand-off screen.")
+    session.log.append("Lit countries and cards are your choices: click one, or Tab and Enter. "
+                       "F1: rules and card reference.")
     try:
         saves.write(session)
     except OSError:
