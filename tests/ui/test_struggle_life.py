@@ -172,13 +172,22 @@ def test_the_session_carries_a_whole_ten_turn_game_with_structured_beats():
     g = registry.get("struggle")
     s = Session.new(g, {"mode": "hotseat", "human": "USSR", "level": "easy"}, seed=1)
     ch = chooser(4)        # this seed's game runs to the final scoring after turn 10
+    from squabble.ui.struggle.scene import vp_after
     kinds = set()
+    checked = 0
     while not s.over:
         d = s.decision()
         assert g.describe(s.state)["kind"], "every decision has a kind"
-        for b in s.apply(ch(d)):
+        beats = s.apply(ch(d))
+        for i, b in enumerate(beats):
             kinds.add(b.kind)
             assert isinstance(b.state, dict) and b.line
+            after = vp_after(b.kind, b.data, b.state["vp"])
+            if after is not None:   # the moment's "VP now" is where the marker really goes
+                nxt = beats[i + 1].state if i + 1 < len(beats) else s.state
+                assert nxt["vp"] == after, (b.line, after, nxt["vp"])
+                checked += 1
+    assert checked > 5
     assert s.state["end_reason"] == "final scoring" and s.state["turn"] == 10
     assert {"coup", "influence", "play", "score", "headline", "turn"} <= kinds, kinds
 

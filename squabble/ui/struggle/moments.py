@@ -89,6 +89,9 @@ def moment_for(kind: str, data: dict, text_line: str) -> Moment | None:
         lines = [f"USA {d['usa']}" + (f" ({lv.get('USA') or 'nothing'})" if lv else "")
                  + f"   ·   USSR {d['ussr']}" + (f" ({lv.get('USSR') or 'nothing'})" if lv else ""),
                  f"Net: {abs(net)} VP to the {who}" if net else "Net: no VP change"]
+        if d["region"] != "final":
+            lines.append("Each side: its level's points + 1 per battleground it controls + 1 per "
+                         "country it controls next to the enemy superpower.")
         if d.get("europe_control"):
             lines.append(f"The {d['europe_control']} controls Europe and wins the game.")
         return Moment("score", title, lines, GOLD, duration=2.4, sound="banner")

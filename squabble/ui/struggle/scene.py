@@ -285,6 +285,9 @@ class StruggleScene(Scene):
                 del self.log_lines[:100]
             m = moment_for(b.kind, b.data, b.line) if self.speed > 0 else None
             if m is not None:
+                after = vp_after(b.kind, b.data, b.state["vp"])
+                if after is not None:   # the line is logged just before the marker moves
+                    m.lines.append(f"Victory points now: {vp_text(after)}")
                 self.moment = m
                 if m.sound:
                     self.app.sounds.play(m.sound)
@@ -925,6 +928,15 @@ class StruggleScene(Scene):
                              border_radius=L.s(5))
             lab = f"{i + 1}. {ch.label}"
             text(surf, lab, fit_font(L, lab, r[2] - 12, 18), TEXT, L.p(r[0] + 6, r[1] + 6))
+
+
+def vp_after(kind: str, data: dict, vp_before: int):
+    """The VP marker once a scoring / MilOps / Space Race line's points are in (None: no VP)."""
+    if kind in ("score", "vp"):
+        return vp_before + data.get("usa", 0) - data.get("ussr", 0)
+    if kind == "space_advance" and data.get("vp"):
+        return vp_before + (data["vp"] if data.get("side") == "USA" else -data["vp"])
+    return None
 
 
 def vp_text(v: int) -> str:
