@@ -40,7 +40,8 @@ HAND_R = (0, 500, 600, 220)
 BUTTONS_R = (600, 500, 330, 220)
 LOG_R = (930, 500, 350, 220)
 CARD_W, CARD_H = 104, 146
-BUTTONS_PER_PAGE = 4
+BUTTONS_PER_PAGE = 5   # 4 and "More options" when there are more than 5
+ROW = 36
 
 CONTROLS = ("Click a lit country, card or button · Keys: arrows/Tab move, Enter choose, 1-9 "
             "buttons, Backspace undo, Esc menu, F1 help · Pad: D-pad, A choose, X undo, Start menu")
@@ -413,20 +414,22 @@ class StruggleScene(Scene):
         x, y, w, h = BUTTONS_R
         cs = self.choices if self.human_turn() else None
         if cs is not None and cs.buttons:
-            pages = max(1, -(-len(cs.buttons) // BUTTONS_PER_PAGE))
+            per = BUTTONS_PER_PAGE if len(cs.buttons) <= BUTTONS_PER_PAGE else BUTTONS_PER_PAGE - 1
+            pages = max(1, -(-len(cs.buttons) // per))
             self.page %= pages
-            chunk = cs.buttons[self.page * BUTTONS_PER_PAGE:(self.page + 1) * BUTTONS_PER_PAGE]
+            chunk = cs.buttons[self.page * per:(self.page + 1) * per]
             for i, ch in enumerate(chunk):
-                btns.append(Button(f"opt{ch.index}", ch.label, (x + 8, y + 30 + i * 40, w - 16, 36),
+                btns.append(Button(f"opt{ch.index}", ch.label, (x + 8, y + 30 + i * ROW, w - 16,
+                                                                 ROW - 3),
                                    action=(lambda j=ch.index: self.commit(j)),
                                    hint="", colour=(52, 74, 110)))
             if pages > 1:
                 btns.append(Button("more", f"More options ({self.page + 1}/{pages})",
-                                   (x + 8, y + 30 + len(chunk) * 40, w - 16, 30),
+                                   (x + 8, y + 30 + len(chunk) * ROW, w - 16, ROW - 5),
                                    action=self.next_page, colour=(60, 60, 80)))
         d = self.session.decision()
         if d is not None and self.session.can_undo() and not self.demo and self.human_turn():
-            btns.append(Button("undo", "Undo (Backspace)", (x + w - 170, y + h - 32, 162, 28),
+            btns.append(Button("undo", "Undo (Backspace)", (x + w - 150, y + 3, 142, 24),
                                action=lambda: self.undo(), colour=(80, 60, 50)))
         self._buttons = btns
 
@@ -587,7 +590,8 @@ class StruggleScene(Scene):
         if kind == "wheel":
             if in_map:
                 self._map_event(kind, lp, button)
-            elif _inside(BUTTONS_R, lp) and self.choices and len(self.choices.buttons) > 4:
+            elif _inside(BUTTONS_R, lp) and self.choices and \
+                    len(self.choices.buttons) > BUTTONS_PER_PAGE:
                 self.next_page()
             return
         if kind == "move":
@@ -697,6 +701,7 @@ class StruggleScene(Scene):
         if self.hover_card is not None and self.hover_card in self.hand_cards() \
                 and self.may_show_hand(self.hover_card):
             self._card(surf, self.hover_card, (640, 160, 230, 322), face_up=True)
+        self.draw_deciding_card(surf, L)
         if self.hover_country is not None and self.menu is None and self.moment is None:
             self.draw_country_detail(surf, L, self.hover_country)
         elif self.hover_track is not None and self.moment is None:
@@ -740,7 +745,9 @@ class StruggleScene(Scene):
             return (f"{who}: turn {st['turn']}, action round {st['action_round']} — play a card",
                     "Click a lit card (or Tab to it and press Enter).")
         if k == "play_mode":
-            return (f"{who}: how will you use {card}?", d["prompt"])
+            return (f"{who}: how will you use {card}?",
+                    "Event: do what the card says · Ops: influence, realignments or a coup · "
+                    "Space Race: a roll to advance. An enemy card's event happens anyway.")
         if k == "ops_kind":
             return (f"{who}: {ctx.get('ops_left')} Ops from {card or 'a card'}: "
                     "spread influence, realign or coup?", "Choose one kind for all these Ops.")
@@ -865,6 +872,19 @@ class StruggleScene(Scene):
                                  colourblind=self.colour_blind())
         except Exception:
             pass
+
+    def draw_deciding_card(self, surf, L):
+        """The card a decision is about (how to use it, its event's choices), large enough to
+        read, in the map's top-left corner while that decision is open."""
+        if not self.human_turn() or self.choices is None or not self.choices.buttons \
+                or self.choices.by_country:
+            return
+        ctx = (self.session.describe() or {}).get("context", {})
+        c = ctx.get("card")
+        if not isinstance(c, int) or c in self.hand_cards() or not self.may_show(c):
+            return
+        text(surf, "Deciding on", L.font(14, True), MUTED, L.p(10, 58))
+        self._card(surf, c, (8, 74, 150, 210), face_up=True)
 
     def draw_track_tip(self, surf, L):
         try:
