@@ -419,7 +419,7 @@ class StruggleScene(Scene):
             self.page %= pages
             chunk = cs.buttons[self.page * per:(self.page + 1) * per]
             for i, ch in enumerate(chunk):
-                btns.append(Button(f"opt{ch.index}", ch.label, (x + 8, y + 30 + i * ROW, w - 16,
+                btns.append(Button(f"opt{ch.index}", ch.label, (x + 24, y + 30 + i * ROW, w - 32,
                                                                  ROW - 3),
                                    action=(lambda j=ch.index: self.commit(j)),
                                    hint="", colour=(52, 74, 110)))
@@ -862,7 +862,8 @@ class StruggleScene(Scene):
             b.draw(surf, L, focused=cur is not None and cur.kind == "button" and cur.payload is b)
             if b.name.startswith("opt"):
                 n = [bb for bb in self._buttons if bb.name.startswith("opt")].index(b) + 1
-                text(surf, str(n), L.font(14, True), GOLD, L.p(b.rect[0] + 6, b.rect[1] + 3))
+                text(surf, str(n), L.font(18, True), GOLD, L.p(b.rect[0] - 9, b.rect[1] + b.rect[3] / 2),
+                     "center")
 
     def draw_country_detail(self, surf, L, name):
         """The map's card-sized detail of one country (stability, influence, control, regions,
