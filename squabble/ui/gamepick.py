@@ -110,8 +110,20 @@ def save_hint() -> str:
         from squabble.ui.struggle import saves as ts
         return ts.summary()
     if g == "squabble":
-        return "Twilight Squabble"
+        return _squabble_summary()
     return "No saved game yet."
+
+
+def _squabble_summary() -> str:
+    """Which game, era and the Balance of Power (read only; ui/savegame.py checks it on load)."""
+    try:
+        st = userdata.read_json("save.json")["state"]
+        b = st["bop"]
+        lean = f"Balance of Power {'USA' if b > 0 else 'USSR'} {abs(b)}" if b else \
+            "Balance of Power even"
+        return f"Twilight Squabble · era {st['era']} · {lean}"
+    except Exception:
+        return "Twilight Squabble"
 
 
 def continue_any(app) -> None:

@@ -111,8 +111,7 @@ def summary() -> str:
         vp = st["vp"]
         score = f"USA +{vp}" if vp > 0 else f"USSR +{-vp}" if vp < 0 else "VP 0"
         setup = raw["setup"]
-        who = "two players" if setup.get("mode") == "hotseat" else \
-            f"you: {setup.get('human')} vs computer"
+        who = "2 players" if setup.get("mode") == "hotseat" else f"you {setup.get('human')}"
         return f"Twilight Struggle · turn {st['turn']} · {score} · {who}"
     except Exception:
         return "Twilight Struggle (the save may be damaged)"
