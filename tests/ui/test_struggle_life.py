@@ -225,3 +225,31 @@ def test_two_players_bid_for_sides_in_secret(app):
     assert sc is not None
     assert sc.session.setup["human"] == "USA"
     assert sc.session.state["options"]["handicap"] == {"side": "USSR", "influence": 3}
+
+
+def test_animated_moments_explain_the_numbers_and_piles_open(app):
+    """With animations on, beats become moments built from LogLine data (never from text)."""
+    app.settings.anim = "fast"
+    sc = SD.start(app, "computer", "USSR")
+    seen = {}
+    rnd = random.Random(4)
+    for _ in range(3000):
+        if sc.moment is not None:
+            seen.setdefault(sc.moment.kind, sc.moment)
+        if SD.waiting(app):
+            if D.top(app).name == "struggle_result" or len(seen) >= 4:
+                break
+            d = sc.session.decision()
+            coup = [i for i, o in enumerate(d["options"]) if o.get("mode") == "coup"]
+            SD.decide_mouse(app, coup[0] if coup else rnd.randrange(len(d["options"])))
+        D.step(app)
+    assert "headline" in seen and len(seen) >= 3, sorted(seen)
+    if "coup" in seen:
+        assert "stability" in seen["coup"].lines[0] and seen["coup"].dice
+    # the discard pile opens face up from the tracks panel, and any click closes it
+    D.run_until(app, lambda: SD.waiting(app), 3000)
+    hit = next(r for r, k in sc.tracks._hits if k == "discard")   # the panel's own coordinates
+    D.click(app, hit.move(sc.tracks.rect.topleft).center)
+    assert D.top(app).name == "struggle_pile"
+    D.click(app, (5, 5))
+    assert D.top(app) is sc

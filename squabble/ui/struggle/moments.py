@@ -164,3 +164,13 @@ def draw_moment(surf, L, m: Moment, render_card=None):
         ty += 32
     text_block(surf, "Enter, click or A to continue", L.font(16), MUTED,
                L.r(x, y + h - 28, w, 20), align="center")
+
+
+def defcon_moment(before: int, after: int, card=None) -> Moment:
+    """A DEFCON change found between two states (events move DEFCON without a log kind)."""
+    why = f"Because of {_name(card)}." if isinstance(card, int) else ""
+    verb = "drops" if after < before else "improves"
+    return Moment("defcon", f"DEFCON {verb} to {after}",
+                  ([why] if why else []) + [f"At DEFCON {after}: {DEFCON_CLOSES.get(after, '')}."],
+                  (230, 120, 40) if after < before else (120, 200, 120), duration=1.6,
+                  sound="banner")

@@ -23,7 +23,7 @@ from squabble.framework.scene import Scene
 from squabble.framework.widgets import Button, panel
 from squabble.games.struggle.data import CARDS, CHINA, COUNTRIES, ENEMY, STABILITY
 from squabble.games.struggle.describe import hidden_from
-from squabble.ui.struggle.moments import SIDE_COL, draw_moment, moment_for
+from squabble.ui.struggle.moments import SIDE_COL, defcon_moment, draw_moment, moment_for
 
 BG = (14, 18, 28)
 TEXT = (236, 232, 220)
@@ -83,6 +83,7 @@ class StruggleScene(Scene):
         self.shown_log = len(session.log)
         self.log_lines: list = [str(x) for x in session.log[-60:]]
         self.thinker = None
+        self._prev_defcon = session.state["defcon"]
         self.choices: ChoiceSet | None = None
         self.choice_key = None
         self.page = 0
@@ -285,6 +286,11 @@ class StruggleScene(Scene):
             if len(self.log_lines) > 300:
                 del self.log_lines[:100]
             m = moment_for(b.kind, b.data, b.line) if self.speed > 0 else None
+            prev = self._prev_defcon
+            self._prev_defcon = b.state["defcon"]
+            if m is None and self.speed > 0 and b.kind != "defcon" and prev is not None \
+                    and b.state["defcon"] != prev:
+                m = defcon_moment(prev, b.state["defcon"], b.data.get("card"))
             if m is not None:
                 after = vp_after(b.kind, b.data, b.state["vp"])
                 if after is not None:   # the line is logged just before the marker moves
@@ -297,6 +303,11 @@ class StruggleScene(Scene):
             return
         self.shown = self.session.state
         s = self.session
+        if self._prev_defcon != self.shown["defcon"]:
+            prev, self._prev_defcon = self._prev_defcon, self.shown["defcon"]
+            if prev is not None and self.speed > 0 and not s.over:
+                self.moment = defcon_moment(prev, self.shown["defcon"], None)
+                return
         # 2. the end
         if s.over:
             self.result_t += dt
@@ -637,6 +648,8 @@ class StruggleScene(Scene):
         if self.session.can_undo() and self._hit_button("undo", lp):
             self.undo()
             return
+        if _inside(TRACKS_R, lp) and self.open_track(lp):
+            return
         if not self.human_turn():
             return
         if not self.pad_allowed(type("A", (), {"source": "mouse", "seat": None})()):
@@ -666,6 +679,29 @@ class StruggleScene(Scene):
                 elif self.choices.by_country:
                     self.app.sounds.play("deny")
                     self.app.toast(f"{c} is not a legal target now (the lit countries are).")
+
+    def open_track(self, lp) -> bool:
+        """A click on the tracks: the discard or removed pile opens face up (public), an effect in
+        force opens its card in the reference."""
+        try:
+            key = self.tracks.hit(self.app.layout.p(*lp))
+        except Exception:
+            key = None
+        if not key:
+            return False
+        kind, _, arg = key.partition(":")
+        st = self.public_state(self.shown)
+        if kind in ("discard", "removed"):
+            cards = list(st["discard"] if kind == "discard" else st["removed"])
+            title = "Discard pile" if kind == "discard" else "Removed from the game"
+            self.app.stack.push(PileScene(self.app, self, title, cards))
+            return True
+        if kind == "effect" and arg.isdigit():
+            self.toggle_help()
+            if self.help is not None:
+                self.help.open_card(int(arg))
+            return True
+        return False
 
     def _hit_button(self, name, lp):
         return any(b.name == name and b.contains(lp) for b in self._buttons)
@@ -971,3 +1007,44 @@ def vp_text(v: int) -> str:
 def _inside(rect, lp) -> bool:
     x, y, w, h = rect
     return x <= lp[0] < x + w and y <= lp[1] < y + h
+
+
+class PileScene(Scene):
+    """The discard pile or the removed cards, face up (public), over the map; any input closes."""
+    opaque = False
+    name = "struggle_pile"
+
+    def __init__(self, app, owner, title, cards):
+        super().__init__(app)
+        self.owner, self.title, self.cards = owner, title, cards
+        self.top = 0
+
+    def handle_action(self, a):
+        if a.name in ("down", "right") and self.top + 24 < len(self.cards):
+            self.top += 12
+        elif a.name in ("up", "left"):
+            self.top = max(0, self.top - 12)
+        else:
+            self.app.stack.remove(self)
+
+    def handle_mouse(self, kind, lp, button):
+        if kind == "wheel":
+            self.handle_action(type("A", (), {"name": "down" if button < 0 else "up"})())
+        elif kind == "up":
+            self.app.stack.remove(self)
+
+    def draw(self, surf):
+        L = self.app.layout
+        veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        veil.fill((6, 8, 14, 200))
+        surf.blit(veil, (0, 0))
+        text(surf, f"{self.title} ({len(self.cards)})", L.font(30, True), GOLD, L.p(640, 40),
+             "center")
+        if not self.cards:
+            text(surf, "No cards.", L.font(22), MUTED, L.p(640, 300), "center")
+        for i, c in enumerate(self.cards[self.top:self.top + 24]):
+            col, row = i % 12, i // 12
+            rect = (22 + col * 104, 80 + row * 150, 96, 136)
+            self.owner._card(surf, c, rect, face_up=self.owner.may_show(c))
+        text(surf, "Wheel or arrows: more · any other key or click: close", L.font(16), MUTED,
+             L.p(640, 700), "center")
