@@ -849,20 +849,21 @@ class StruggleScene(Scene):
         cards = self.hand_cards()
         rects = []
         if not cards:
-            d = self.session.decision()
-            who = v or (d["player"] if d else None)
-            if self.session.mode == "hotseat" and v is None:
-                msg = "Public screen: both hands are hidden. A hand-off shows a hand in private."
+            if self.session.mode == "demo":
+                msg = "Attract mode: both hands stay hidden."
+            elif v is None:
+                msg = "Public screen: both hands are hidden; a hand-off shows a hand in private."
             else:
                 msg = "No cards in hand."
-            text_block(surf, msg, L.font(18), MUTED, L.r(x + 14, y + 90, w - 28, 60),
-                       align="center")
+            text(surf, msg, fit_font(L, msg, w - 20, 16), MUTED, L.p(x + 10, y + 6))
             for i, side in enumerate(("USSR", "USA")):
                 n = len(st["hands"][side])
-                text(surf, f"{side} hand: {n} cards", L.font(18, True), SIDE_COL[side],
-                     L.p(x + 14 + i * 300, y + 12))
+                yy = y + 30 + i * 94
+                text(surf, f"{side}: {n} card{'s' if n != 1 else ''}", L.font(16, True),
+                     SIDE_COL[side], L.p(x + 10, yy + 36))
+                for k in range(min(n, 9)):
+                    self._card(surf, 0, (x + 120 + k * 50, yy, 56, 80), face_up=False)
             self._card_rects = []
-            _ = who
             return
         text(surf, f"{v or ''} hand ({len(st['hands'][v]) if v else 0})" + (
             " · hover or Z to zoom" if cards else ""), L.font(16, True),
