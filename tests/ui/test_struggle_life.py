@@ -253,3 +253,35 @@ def test_animated_moments_explain_the_numbers_and_piles_open(app):
     assert D.top(app).name == "struggle_pile"
     D.click(app, (5, 5))
     assert D.top(app) is sc
+
+
+def test_undo_while_the_computer_thinks_drops_its_stale_answer(app):
+    import threading
+    sc = SD.start(app, "computer", "USA")          # the computer (USSR) places first
+    gate, hold = threading.Event(), [False]
+    real = sc.session.chooser
+
+    def slow(state, level, seed):
+        if hold[0]:
+            gate.wait(5)
+        return real(state, level, seed)
+
+    sc.session.chooser = slow
+    # the USA's seven set-up points; before the last one the computer is told to dawdle
+    for _ in range(7):
+        assert D.run_until(app, lambda: SD.waiting(app), 3000)
+        assert sc.session.decision()["player"] == "USA"
+        if sc.session.describe()["context"]["left"] == 1:
+            hold[0] = True
+        SD.decide_mouse(app, 0)
+    D.step(app, 3)
+    assert sc.session.decision()["player"] == "USSR"        # its headline
+    assert sc.thinker is not None and not sc.thinker.done
+    D.key(app, pygame.K_BACKSPACE)                            # the USA takes back point 7
+    assert sc.thinker is None, "the stale answer must be dropped"
+    assert sc.session.decision()["player"] == "USA"
+    hold[0] = False
+    gate.set()
+    D.step(app, 5)
+    assert sc.session.decision()["player"] == "USA"           # nothing applied behind our back
+    assert registry.get("struggle").check_invariants(sc.session.state) is None

@@ -238,6 +238,7 @@ class StruggleScene(Scene):
         if self.beats or self.moment:
             self.skip_beats()
         if self.session.undo(who):
+            self.thinker = None    # the computer was thinking about a state that is gone
             self.app.sounds.play("select")
             self.app.toast("Decision taken back.")
             self.shown = self.session.state
