@@ -285,3 +285,22 @@ def test_undo_while_the_computer_thinks_drops_its_stale_answer(app):
     D.step(app, 5)
     assert sc.session.decision()["player"] == "USA"           # nothing applied behind our back
     assert registry.get("struggle").check_invariants(sc.session.state) is None
+
+
+def test_explore_the_map_with_the_keyboard_and_pick_a_lit_country(app):
+    sc = SD.start(app, "computer", "USSR")
+    assert D.run_until(app, lambda: SD.waiting(app), 3000)
+    lit = set(sc.choices.by_country)
+    D.key(app, pygame.K_z)
+    assert sc.explore in lit and sc.hover_country == sc.explore
+    walked = {sc.explore}
+    for k in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_LEFT, pygame.K_UP, pygame.K_RIGHT):
+        D.key(app, k)
+        walked.add(sc.explore)
+    assert len(walked) >= 3                       # the arrows walk country to country
+    while sc.explore not in lit:                  # back to a lit one (Z leaves, Z re-enters)
+        D.key(app, pygame.K_z)
+        D.key(app, pygame.K_z)
+    before = sc.session.decisions
+    D.key(app, pygame.K_RETURN)
+    assert sc.session.decisions == before + 1 and sc.explore is None

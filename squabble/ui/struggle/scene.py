@@ -44,7 +44,8 @@ BUTTONS_PER_PAGE = 5   # 4 and "More options" when there are more than 5
 ROW = 36
 
 CONTROLS = ("Click a lit country, card or button · Keys: arrows/Tab move, Enter choose, 1-9 "
-            "buttons, Backspace undo, Esc menu, F1 help · Pad: D-pad, A choose, X undo, Start menu")
+            "buttons, Z explore the map, Backspace undo, Esc menu, F1 help · Pad: D-pad, A choose, "
+            "Y explore, X undo, Start menu")
 
 
 class Target:
@@ -92,6 +93,7 @@ class StruggleScene(Scene):
         self.hover_card = None
         self.hover_country = None
         self.hover_track = None
+        self.explore = None          # a country walked to with the arrows in explore mode (Z)
         self.handoff_open = False
         self.result_t = 0.0
         self.t = 0.0
@@ -216,6 +218,7 @@ class StruggleScene(Scene):
 
     # ---------------------------------------------------------------- flow
     def commit(self, index: int):
+        self.explore = None
         self.menu = None
         self.choices = None
         self.choice_key = None
@@ -497,6 +500,9 @@ class StruggleScene(Scene):
                 if a.name == "back":
                     self.skip_beats()
             return
+        if self.explore is not None or (a.name == "zoom" and not self._card_focused()):
+            if self.explore_action(a):
+                return
         if a.name in ("menu", "back") and self.menu is None:
             from squabble.ui.struggle.setup import StrugglePauseScene
             self.app.stack.push(StrugglePauseScene(self.app, self))
@@ -542,6 +548,52 @@ class StruggleScene(Scene):
             cur = self.focus.current
             if cur is not None and cur.kind == "card":
                 self.hover_card = None if self.hover_card == cur.payload else cur.payload
+
+    def _card_focused(self) -> bool:
+        cur = self.focus.current
+        return self.focus.visible and cur is not None and cur.kind == "card"
+
+    def explore_action(self, a) -> bool:
+        """Z / pad Y: walk the whole map with the arrows (any country's detail), Enter picks a
+        lit one, Z / Esc / B leaves.  Returns True when the action was used."""
+        if self.explore is None:
+            cur = self.focus.current
+            start = cur.payload if cur is not None and cur.kind == "country" else None
+            lit = sorted(self.choices.by_country) if self.choices and self.human_turn() else []
+            self.explore = start or (lit[0] if lit else "W. Germany")
+            self._explore_to(self.explore)
+            return True
+        if a.name in ("zoom", "back"):
+            self.explore = None
+            self.hover_country = None
+            return True
+        d = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}.get(a.name)
+        if d is not None:
+            n = self.map.neighbour_in_direction(self.explore, *d)
+            if n:
+                self._explore_to(n)
+            return True
+        if a.name == "confirm":
+            if self.human_turn() and self.pad_allowed(a) and self.choices \
+                    and self.explore in self.choices.by_country:
+                r = self.map.country_rect(self.explore)
+                L = self.app.layout
+                x0, y0 = L.to_logical(r.topleft)
+                x1, y1 = L.to_logical(r.bottomright)
+                name = self.explore
+                self.explore = None
+                self.pick_target(Target(f"country:{name}", (x0, y0, x1 - x0, y1 - y0), "country",
+                                        name))
+            else:
+                self.app.sounds.play("deny")
+                self.app.toast(f"{self.explore} is not a choice now.")
+            return True
+        return False
+
+    def _explore_to(self, name):
+        self.explore = name
+        self.map.ensure_visible(name)
+        self.hover_country = name
 
     def _focus_moved(self):
         cur = self.focus.current
@@ -720,7 +772,8 @@ class StruggleScene(Scene):
         self.layout_buttons()
         lit = self.choices.lit_countries() if (self.choices and self.human_turn()) else None
         cur = self.focus.current if self.focus.visible else None
-        focus_c = cur.payload if cur is not None and cur.kind == "country" else self.hover_country
+        focus_c = self.explore or (cur.payload if cur is not None and cur.kind == "country"
+                                   else self.hover_country)
         pub = self.public_state(self.shown)
         self.map.draw(surf, pub, lit=lit, focus=focus_c, colourblind=self.colour_blind())
         self.tracks.draw(surf, pub, self.viewer())

@@ -47,7 +47,7 @@ def start_struggle(app, setup: dict, seed: int | None = None):
         session.log.append(f"Player 1 plays the {setup['human']}. Private choices start with a "
                            "hand-off screen.")
     session.log.append("Lit countries and cards are your choices: click one, or Tab and Enter. "
-                       "F1: rules and card reference.")
+                       "Z walks the whole map with the arrows. F1: rules and card reference.")
     try:
         saves.write(session)
     except OSError:
@@ -228,6 +228,8 @@ class StrugglePauseScene(MenuScene):
         cur = self.focus.current
         for b in self.buttons:
             b.draw(surf, L, focused=b is cur)
+        from squabble.ui.struggle.scene import CONTROLS
+        text_block(surf, CONTROLS, L.font(17), T.TEXT, L.r(140, 620, 1000, 60), align="center")
 
 
 class StruggleResultScene(MenuScene):
