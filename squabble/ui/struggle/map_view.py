@@ -869,7 +869,7 @@ class MapView:
     def _draw_lit(self, surf, name, label, s):
         rr = self.country_rect(name)
         w = max(2, round(3 * s))
-        px = max(15, 25 * s)
+        px = max(12, 22 * s)
         f = self.font(px, True)
         tw, th = f.size(label) if label else (0, 0)
         d = max(th, tw + th // 3) + 2
