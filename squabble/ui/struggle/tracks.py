@@ -173,7 +173,12 @@ class TracksPanel:
             line = f"Action round {ar}" + (f" · {ph} to play" if ph else "")
             col = theme.SIDE_LIGHT.get(ph, theme.TEXT)
         else:
-            line = "Headline phase" if state.get("step") == "headline" else "Set-up / between rounds"
+            line = {"setup_ussr": "Set-up: USSR places influence",
+                    "setup_usa": "Set-up: USA places influence",
+                    "handicap": "Set-up: handicap influence", "headline": "Headline phase",
+                    "rounds": "Action rounds", "check": "End of turn: checks",
+                    "reset": "End of turn: reset", "reset2": "End of turn: reset",
+                    "deal": "Dealing cards"}.get(state.get("step"), "Between rounds")
             col = theme.TEXT
         self._t(surf, line, 14, col, True, topleft=(r.x, r.y + 17 * u))
         self._hit(r, "turn")
