@@ -264,6 +264,7 @@ def _px(surf, pos):
 
 
 def _count(surf, rect, colour):
+    rect = rect.clip(surf.get_rect())
     return sum(_px(surf, (x, y)) == tuple(colour) for x in range(rect.left, rect.right)
                for y in range(rect.top, rect.bottom))
 
@@ -517,3 +518,20 @@ def test_monkey_input_never_breaks_the_map(view, screen):
                 if view.rect.collidepoint(rr.center):
                     assert view.country_at(rr.center) == n
         assert 1.0 <= view.view.zoom <= 4.0
+
+
+def test_lit_targets_scrolled_out_of_view_get_a_pointer_at_the_edge(view, screen):
+    from squabble.ui.struggle.map_view import LIT
+    st = start_state()
+    view.zoom(3.0, view.country_rect("Chile").center)
+    view.ensure_visible("Chile")
+    assert not view.rect.colliderect(view.country_rect("Japan"))
+    marks = dict(view.offscreen_marks(["Japan"]))
+    x, y = marks["Japan"]
+    assert view.rect.collidepoint(x, y) and x > view.rect.centerx      # on the right-hand edge
+    screen.fill((0, 0, 0))
+    view.draw(screen, st, lit={"Japan": "2"})
+    assert _count(screen, pygame.Rect(x - 16, y - 16, 32, 32), LIT) > 10
+    screen.fill((0, 0, 0))
+    view.draw(screen, st)
+    assert _count(screen, pygame.Rect(x - 16, y - 16, 32, 32), LIT) == 0

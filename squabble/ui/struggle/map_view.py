@@ -387,9 +387,15 @@ class MapView:
             ci = infl.get(name, empty)
             ctrl = controller(state, name) if name in infl else None
             self._draw_influence(surf, name, r, ci, s, colourblind, ctrl)
+        off = []
         for name, label in lit.items():
             if name in self.board:
-                self._draw_lit(surf, name, str(label), s)
+                if self.view.rect.colliderect(self.country_rect(name)):
+                    self._draw_lit(surf, name, str(label), s)
+                else:
+                    off.append(name)
+        if off:
+            self._draw_offscreen(surf, off)
         if legend and self.view.zoom < 1.05:
             img = self._legend(colourblind)
             x, y = self.view.to_screen(6, self.world[1] - 6)   # the empty sea south-west of Chile
@@ -865,6 +871,30 @@ class MapView:
             layer.blit(sh, (r.x - ox, r.y - oy))
         self._dimmed = layer
         return layer
+
+    def offscreen_marks(self, names) -> list[tuple[str, tuple[int, int]]]:
+        """For countries outside the view: where on the map's edge their pointer goes."""
+        r = self.view.rect.inflate(-24, -24)
+        out = []
+        for n in names:
+            cx, cy = self.country_rect(n).center
+            x = min(max(cx, r.left), r.right)
+            y = min(max(cy, r.top), r.bottom)
+            out.append((n, (x, y)))
+        return out
+
+    def _draw_offscreen(self, surf, names) -> None:
+        """A green pointer at the edge of the map for each legal target scrolled out of view."""
+        for n, (x, y) in self.offscreen_marks(names):
+            cx, cy = self.country_rect(n).center
+            ang = math.atan2(cy - y, cx - x)
+            L = 13
+            tip = (x + L * math.cos(ang), y + L * math.sin(ang))
+            a1 = (x + L * 0.6 * math.cos(ang + 2.4), y + L * 0.6 * math.sin(ang + 2.4))
+            a2 = (x + L * 0.6 * math.cos(ang - 2.4), y + L * 0.6 * math.sin(ang - 2.4))
+            pygame.draw.polygon(surf, INK, [tip, a1, a2], 0)
+            pygame.draw.polygon(surf, LIT, [tip, a1, a2], 0)
+            pygame.draw.polygon(surf, INK, [tip, a1, a2], 1)
 
     def _draw_lit(self, surf, name, label, s):
         rr = self.country_rect(name)
