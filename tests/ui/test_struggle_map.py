@@ -535,3 +535,29 @@ def test_lit_targets_scrolled_out_of_view_get_a_pointer_at_the_edge(view, screen
     screen.fill((0, 0, 0))
     view.draw(screen, st)
     assert _count(screen, pygame.Rect(x - 16, y - 16, 32, 32), LIT) == 0
+
+
+def test_tracks_panel_names_the_phase_of_the_turn(screen):
+    from squabble.ui.struggle.tracks import TracksPanel
+    tp = TracksPanel()
+    tp.set_rect(pygame.Rect(0, 0, 350, 448))
+    words = []
+    real = tp._t
+
+    def spy(surf, s, *a, **k):
+        words.append(s)
+        return real(surf, s, *a, **k)
+    tp._t = spy
+    st = start_state()
+    tp.draw(screen, st, "USSR")
+    assert "Set-up: USSR places influence" in words
+    while struggle.decision(st)["player"] == "USSR" and st["turn"] == 1 and not st.get("setup_done"):
+        st, _ = struggle.apply(st, 0)
+    words.clear()
+    tp.draw(screen, st, "USA")
+    assert "Set-up: USA places influence" in words
+    while "headline" not in struggle.decision(st)["prompt"].lower():
+        st, _ = struggle.apply(st, 0)
+    words.clear()
+    tp.draw(screen, st, "USSR")
+    assert "Headline phase" in words

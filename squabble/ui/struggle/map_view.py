@@ -531,6 +531,7 @@ class MapView:
 
     def _draw_land(self, layer, scr, s):
         grow, bridge = 20, 44
+        lw_max, lh_max = layer.get_size()
         for edge in (True, False):
             g = grow + (4 if edge else 0)
             for reg, names in self.land_groups.items():
@@ -538,11 +539,14 @@ class MapView:
                 # the rim is a lighter shade seen through the sea, drawn first and then mostly
                 # covered by the land itself
                 col = _mix(OCEAN, _mix(col, PAPER, 0.35), 0.6) if edge else _mix(col, OCEAN, 0.35)
+                lw = 0 if not edge else max(1, math.ceil(5 * s))   # the rim: only its ring
                 for n in names:
                     x, y, w, h = self.board.rect(n)
                     (ax, ay), (bx, by) = scr(x - g, y - g), scr(x + w + g, y + h + g)
+                    if bx < 0 or by < 0 or ax > lw_max or ay > lh_max:
+                        continue
                     pygame.draw.rect(layer, col, (round(ax), round(ay), round(bx - ax), round(by - ay)),
-                                     border_radius=max(2, round(26 * s)))
+                                     lw, border_radius=max(2, round(26 * s)))
                 for a, b in self.land_bridges[reg]:
                     pa, pb = scr(*self.board.center(a)), scr(*self.board.center(b))
                     pygame.draw.line(layer, col, pa, pb, max(2, round((bridge + 2 * (g - grow)) * s)))

@@ -173,12 +173,14 @@ class TracksPanel:
             line = f"Action round {ar}" + (f" · {ph} to play" if ph else "")
             col = theme.SIDE_LIGHT.get(ph, theme.TEXT)
         else:
-            line = {"setup_ussr": "Set-up: USSR places influence",
-                    "setup_usa": "Set-up: USA places influence",
-                    "handicap": "Set-up: handicap influence", "headline": "Headline phase",
-                    "rounds": "Action rounds", "check": "End of turn: checks",
-                    "reset": "End of turn: reset", "reset2": "End of turn: reset",
-                    "deal": "Dealing cards"}.get(state.get("step"), "Between rounds")
+            # state["step"] names the engine's NEXT step, so read the phase from what is known
+            who = (state.get("pending") or {}).get("player")
+            if state.get("turn") == 1 and (not state.get("setup_done") or state.get("step") == "headline"):
+                line = "Set-up" + (f": {who} places influence" if who else "")
+            elif state.get("step") == "rounds":
+                line = "Headline phase"
+            else:
+                line = "Between turns"
             col = theme.TEXT
         self._t(surf, line, 14, col, True, topleft=(r.x, r.y + 17 * u))
         self._hit(r, "turn")
