@@ -781,11 +781,11 @@ class MapView:
         from squabble.games.struggle.data import CARDS
         sh = round(5 * u)
         # opaque with a colour key for the rounded corners: blits fast even at 4K
-        surf = pygame.Surface((W + sh, H + sh))
-        if pygame.display.get_surface() is not None:
-            surf = surf.convert()
+        disp = pygame.display.get_surface()
+        surf = pygame.Surface((W + sh, H + sh), 0, disp) if disp is not None else \
+            pygame.Surface((W + sh, H + sh))
         surf.fill(_KEY)
-        surf.set_colorkey(_KEY, pygame.RLEACCEL)
+        surf.set_colorkey(_KEY)
         box = pygame.Rect(0, 0, W, H)
         pygame.draw.rect(surf, (6, 8, 12), box.move(sh - 1, sh), border_radius=round(12 * u))
         pygame.draw.rect(surf, (28, 32, 48), box, border_radius=round(12 * u))

@@ -136,9 +136,11 @@ class TracksPanel:
     def draw(self, surf, state: dict, viewer: str | None = None) -> None:
         key = (self.signature(state, viewer), self.rect.size)
         if self._cache is None or self._cache_key != key:
-            img = pygame.Surface(self.rect.size)
-            if pygame.display.get_surface() is not None:
-                img = img.convert()           # opaque: a fast blit, even at 4K
+            img = self._cache
+            if img is None or img.get_size() != self.rect.size:
+                disp = pygame.display.get_surface()   # opaque, display format: a fast blit
+                img = pygame.Surface(self.rect.size, 0, disp) if disp is not None else \
+                    pygame.Surface(self.rect.size)
             img.fill(self.background)
             self._hits = []
             pygame.draw.rect(img, PANEL, self._local, border_radius=max(2, round(8 * self.u)))
