@@ -561,3 +561,21 @@ def test_tracks_panel_names_the_phase_of_the_turn(screen):
     words.clear()
     tp.draw(screen, st, "USSR")
     assert "Headline phase" in words
+
+
+def test_a_region_can_be_shown_alone(view, screen):
+    """Hovering a scoring row can show which countries make up that region."""
+    from squabble.ui.struggle.map_view import REGION_TINT, PAPER, _mix
+    st = start_state()
+    view.draw(screen, st, region="Middle East")
+    col = _mix(REGION_TINT["Middle East"], PAPER, 0.55)
+    for n in ("Iran", "Egypt"):
+        r = view.country_rect(n)
+        assert any(_px(screen, (x, r.top - 2)) == col for x in range(r.left + 8, r.right - 8)), n
+    r = view.country_rect("France")
+    assert not any(_px(screen, (x, r.top - 2)) == col for x in range(r.left + 8, r.right - 8))
+    # the rest is shaded: France's box is darker than when nothing is shown
+    shaded = _px(screen, (r.x + 4, r.bottom - 4))
+    view.draw(screen, st)
+    plain = _px(screen, (r.x + 4, r.bottom - 4))
+    assert sum(shaded) < sum(plain)

@@ -358,17 +358,21 @@ class MapView:
 
     # ------------------------------------------------------------ drawing
     def draw(self, surf, state: dict, *, lit: dict | None = None, focus: str | None = None,
-             colourblind: bool = False, legend: bool = True) -> None:
+             colourblind: bool = False, legend: bool = True, region: str | None = None) -> None:
+        """``region`` (e.g. from hovering a row of the scoring preview) shows that region's
+        countries at full brightness with the rest shaded, when nothing is lit."""
         lit = lit or {}
         self._note_changes(state)
         clip = surf.get_clip()
         surf.set_clip(self.view.rect.clip(clip) if clip else self.view.rect)
         static, (ox, oy) = self._static_layer(surf, colourblind)
-        if lit:
-            # the shaded copy of the map, with the legal targets cut back in unshaded
+        bright = lit or ([n for n in self.board.spaces if region in COUNTRIES[n]["regions"]]
+                         if region else [])
+        if bright:
+            # the shaded copy of the map, with the legal targets (or the region) cut back in
             surf.blit(self._dimmed_layer(static, (ox, oy)), (ox, oy))
             grow = max(2, round(4 * self.view.scale))
-            for name in lit:
+            for name in bright:
                 if name in self.board:
                     r = self.country_rect(name).inflate(grow, grow)
                     surf.blit(static, r.topleft, r.move(-ox, -oy))
@@ -396,6 +400,13 @@ class MapView:
                     off.append(name)
         if off:
             self._draw_offscreen(surf, off)
+        if region and not lit:
+            col = _mix(REGION_TINT.get(region, PAPER), PAPER, 0.55)
+            w = max(2, round(3 * s))
+            for name in bright:
+                r = self.country_rect(name)
+                if r.colliderect(self.view.rect):
+                    pygame.draw.rect(surf, col, r.inflate(w * 2, w * 2), w, border_radius=max(3, round(10 * s)))
         if legend and self.view.zoom < 1.05:
             img = self._legend(colourblind)
             x, y = self.view.to_screen(6, self.world[1] - 6)   # the empty sea south-west of Chile
