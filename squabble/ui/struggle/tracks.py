@@ -34,8 +34,8 @@ SPACE_GRANTS = {2: "2 Space Race attempts a turn", 4: "enemy reveals its headlin
                 6: "may discard a held card at turn end", 8: "8 action rounds a turn"}
 
 SECTION_H = {"turn": 33, "defcon": 36, "vp": 18, "milops": 34, "space": 46, "china": 18,
-             "headline": 18, "effects": 32, "decks": 20, "scoring": 118}
-GAP = 6
+             "headline": 18, "effects": 32, "decks": 20, "scoring": 130}
+GAP = 5
 ORDER = ("turn", "defcon", "vp", "milops", "space", "china", "headline", "effects", "decks",
          "scoring")
 
@@ -416,6 +416,8 @@ class TracksPanel:
             self._t(surf, net, 12.5, col, True, topright=(cn, y))
             self._hit(row, f"scoring:{reg}")
             y += 14.5 * u
+        self._t(surf, "P presence · D domination · C control", 10.5, theme.MUTED, False,
+                topleft=(r.x, y + 1 * u))
 
     # ------------------------------------------------------------ data
     @staticmethod
