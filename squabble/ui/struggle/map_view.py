@@ -285,10 +285,7 @@ class MapView:
         if t == pygame.KEYDOWN:
             mods = ev.mod if hasattr(ev, "mod") else 0
             modded = bool(mods & (pygame.KMOD_CTRL | pygame.KMOD_SHIFT | pygame.KMOD_ALT))
-            if ev.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-                if ev.key == pygame.K_KP_PLUS or modded or ev.key == pygame.K_PLUS:
-                    self.view.zoom_at(self.ZOOM_STEP)
-                    return True
+            if ev.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):   # "=" is "+" unshifted
                 self.view.zoom_at(self.ZOOM_STEP)
                 return True
             if ev.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
