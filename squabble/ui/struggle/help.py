@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from squabble.framework.layout import render, wrap
-from squabble.games.struggle.data import CARD_NUMBERS, CARDS, REGION_VP, SPACE_RACE
+from squabble.games.struggle.data import CARD_NUMBERS, CARDS, REGION_VP
 from squabble.ui import theme
 from squabble.ui.struggle.card_art import draw_card
 
@@ -383,4 +383,4 @@ class StruggleHelp:
                     y += ff.get_linesize()
 
 
-__all__ = ["RULES", "StruggleHelp", "search_cards", "SPACE_RACE"]
+__all__ = ["RULES", "StruggleHelp", "search_cards"]

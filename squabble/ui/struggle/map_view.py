@@ -98,26 +98,6 @@ def _mix(a, b, t):
     return tuple(round(x + (y - x) * t) for x, y in zip(a, b))
 
 
-def _hull(points):
-    """Convex hull (monotone chain) of 2-D points."""
-    pts = sorted(set(points))
-    if len(pts) <= 2:
-        return pts
-
-    def cross(o, a, b):
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-    lower, upper = [], []
-    for p in pts:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    for p in reversed(pts):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    return lower[:-1] + upper[:-1]
-
-
 class _Anim:
     """A short pulse on one country (influence changed)."""
     __slots__ = ("country", "t", "duration", "before", "after")
@@ -174,7 +154,6 @@ class MapView:
         self._details: dict = {}
         self._rects_version = None
         self._dimmed = None
-        self._dimmed_key = None
         self._last_inf: dict | None = None
         self._drag_from = None
         self._dragged = False

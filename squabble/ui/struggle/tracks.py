@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from squabble.framework.layout import render
-from squabble.games.struggle.data import (CARDS, ENEMY, SCORED_REGIONS, SPACE_RACE, card_name)
+from squabble.games.struggle.data import CARDS, SCORED_REGIONS, SPACE_RACE, card_name
 from squabble.games.struggle.events.scoring import region_points
 from squabble.ui import theme
 
@@ -38,10 +38,6 @@ SECTION_H = {"turn": 33, "defcon": 36, "vp": 18, "milops": 34, "space": 46, "chi
 GAP = 5
 ORDER = ("turn", "defcon", "vp", "milops", "space", "china", "headline", "effects", "decks",
          "scoring")
-
-
-def _opp(side):
-    return ENEMY.get(side, "USSR")
 
 
 class TracksPanel:
