@@ -579,3 +579,17 @@ def test_a_region_can_be_shown_alone(view, screen):
     view.draw(screen, st)
     plain = _px(screen, (r.x + 4, r.bottom - 4))
     assert sum(shaded) < sum(plain)
+
+
+def test_the_card_reference_is_not_a_face_up_draw_of_a_hidden_card(screen):
+    from squabble.framework.cards import FACE_UP
+    from squabble.ui.struggle.help import StruggleHelp
+    h = StruggleHelp()
+    h.open_card(98)
+    FACE_UP.enabled = True
+    FACE_UP.clear()
+    try:
+        h.draw(screen)
+        assert FACE_UP.entries == []
+    finally:
+        FACE_UP.enabled = False
