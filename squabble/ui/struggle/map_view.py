@@ -539,23 +539,23 @@ class MapView:
                     pygame.draw.line(layer, col, pa, pb, max(2, round((bridge + 2 * (g - grow)) * s)))
 
     def name_label(self, name: str, max_w: int, px: float) -> tuple[str, float]:
-        """The name (or a shorter form) and font size that fit ``max_w`` pixels, never below
-        MIN_NAME_PX unless even the shortest form needs it."""
+        """The name (or a shorter form) and font size that fit ``max_w`` pixels: the full name if
+        it fits at nearly the common size, else the shorter forms, so names keep one size; never
+        below MIN_NAME_PX unless even the shortest form needs it."""
+        base = max(px, MIN_NAME_PX)
         for label in (name, SHORT_NAME.get(name), TINY_NAME.get(name)):
             if not label:
                 continue
-            p = max(px, MIN_NAME_PX)
+            p = base
             w = self.font(p, True).size(label)[0]
-            if w > max_w:      # scale straight to the fitting size, then nudge
-                p = max(MIN_NAME_PX, math.floor(p * max_w / w))
-            while self.font(p, True).size(label)[0] > max_w and p > MIN_NAME_PX:
-                p -= 1
+            if w > max_w:
+                p = max(MIN_NAME_PX, base * 0.95, math.floor(p * max_w / w))
             if self.font(p, True).size(label)[0] <= max_w:
                 return label, p
         label = TINY_NAME.get(name) or SHORT_NAME.get(name) or name
         p = min(px, MIN_NAME_PX)
         while self.font(p, True).size(label)[0] > max_w and p > 7:
-            p -= 0.5
+            p -= 1
         return label, p
 
     def _draw_country_static(self, layer, name, rr, s, colourblind):
