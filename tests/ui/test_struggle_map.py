@@ -264,6 +264,7 @@ def _px(surf, pos):
 
 
 def _count(surf, rect, colour):
+    rect = rect.clip(surf.get_rect())
     return sum(_px(surf, (x, y)) == tuple(colour) for x in range(rect.left, rect.right)
                for y in range(rect.top, rect.bottom))
 
@@ -517,3 +518,78 @@ def test_monkey_input_never_breaks_the_map(view, screen):
                 if view.rect.collidepoint(rr.center):
                     assert view.country_at(rr.center) == n
         assert 1.0 <= view.view.zoom <= 4.0
+
+
+def test_lit_targets_scrolled_out_of_view_get_a_pointer_at_the_edge(view, screen):
+    from squabble.ui.struggle.map_view import LIT
+    st = start_state()
+    view.zoom(3.0, view.country_rect("Chile").center)
+    view.ensure_visible("Chile")
+    assert not view.rect.colliderect(view.country_rect("Japan"))
+    marks = dict(view.offscreen_marks(["Japan"]))
+    x, y = marks["Japan"]
+    assert view.rect.collidepoint(x, y) and x > view.rect.centerx      # on the right-hand edge
+    screen.fill((0, 0, 0))
+    view.draw(screen, st, lit={"Japan": "2"})
+    assert _count(screen, pygame.Rect(x - 16, y - 16, 32, 32), LIT) > 10
+    screen.fill((0, 0, 0))
+    view.draw(screen, st)
+    assert _count(screen, pygame.Rect(x - 16, y - 16, 32, 32), LIT) == 0
+
+
+def test_tracks_panel_names_the_phase_of_the_turn(screen):
+    from squabble.ui.struggle.tracks import TracksPanel
+    tp = TracksPanel()
+    tp.set_rect(pygame.Rect(0, 0, 350, 448))
+    words = []
+    real = tp._t
+
+    def spy(surf, s, *a, **k):
+        words.append(s)
+        return real(surf, s, *a, **k)
+    tp._t = spy
+    st = start_state()
+    tp.draw(screen, st, "USSR")
+    assert "Set-up: USSR places influence" in words
+    while struggle.decision(st)["player"] == "USSR" and st["turn"] == 1 and not st.get("setup_done"):
+        st, _ = struggle.apply(st, 0)
+    words.clear()
+    tp.draw(screen, st, "USA")
+    assert "Set-up: USA places influence" in words
+    while "headline" not in struggle.decision(st)["prompt"].lower():
+        st, _ = struggle.apply(st, 0)
+    words.clear()
+    tp.draw(screen, st, "USSR")
+    assert "Headline phase" in words
+
+
+def test_a_region_can_be_shown_alone(view, screen):
+    """Hovering a scoring row can show which countries make up that region."""
+    from squabble.ui.struggle.map_view import REGION_TINT, PAPER, _mix
+    st = start_state()
+    view.draw(screen, st, region="Middle East")
+    col = _mix(REGION_TINT["Middle East"], PAPER, 0.55)
+    for n in ("Iran", "Egypt"):
+        r = view.country_rect(n)
+        assert any(_px(screen, (x, r.top - 2)) == col for x in range(r.left + 8, r.right - 8)), n
+    r = view.country_rect("France")
+    assert not any(_px(screen, (x, r.top - 2)) == col for x in range(r.left + 8, r.right - 8))
+    # the rest is shaded: France's box is darker than when nothing is shown
+    shaded = _px(screen, (r.x + 4, r.bottom - 4))
+    view.draw(screen, st)
+    plain = _px(screen, (r.x + 4, r.bottom - 4))
+    assert sum(shaded) < sum(plain)
+
+
+def test_the_card_reference_is_not_a_face_up_draw_of_a_hidden_card(screen):
+    from squabble.framework.cards import FACE_UP
+    from squabble.ui.struggle.help import StruggleHelp
+    h = StruggleHelp()
+    h.open_card(98)
+    FACE_UP.enabled = True
+    FACE_UP.clear()
+    try:
+        h.draw(screen)
+        assert FACE_UP.entries == []
+    finally:
+        FACE_UP.enabled = False

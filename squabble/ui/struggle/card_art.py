@@ -195,7 +195,7 @@ def _face(c: dict, w: int, h: int, colourblind: bool):
     # marks along the bottom: remove-after-event, war, persistent
     marks = []
     if c.get("removed_after_event"):
-        marks.append(("REMOVE AFTER EVENT", WAR if False else (150, 40, 40)))
+        marks.append(("REMOVE AFTER EVENT", (150, 40, 40)))
     if c.get("war"):
         marks.append(("WAR", WAR))
     if c.get("persistent") and not c.get("removed_after_event"):

@@ -12,9 +12,9 @@ from __future__ import annotations
 import pygame
 
 from squabble.framework.layout import render, wrap
-from squabble.games.struggle.data import CARD_NUMBERS, CARDS, REGION_VP, SPACE_RACE
+from squabble.games.struggle.data import CARD_NUMBERS, CARDS, REGION_VP
 from squabble.ui import theme
-from squabble.ui.struggle.card_art import draw_card
+from squabble.ui.struggle.card_art import render_card
 
 BG = (14, 16, 26)
 ROW = (30, 36, 54)
@@ -360,7 +360,9 @@ class StruggleHelp:
         cw = round(ch / 1.4)
         cr = pygame.Rect(0, 0, cw, ch)
         cr.topright = (area.right, area.y)
-        draw_card(surf, n, cr)
+        # the reference shows the printed card, not anyone's hidden card: not a face-up draw of
+        # game information, so it is not noted in the face-up record
+        surf.blit(render_card(n, cr.size), cr)
         c = CARDS[n]
         facts = [f"#{n} {c['name']}", f"{c['period']} War · {c['side']}" +
                  (f" · {c['ops']} operations" if c["ops"] is not None else " · scoring card")]
@@ -383,4 +385,4 @@ class StruggleHelp:
                     y += ff.get_linesize()
 
 
-__all__ = ["RULES", "StruggleHelp", "search_cards", "SPACE_RACE"]
+__all__ = ["RULES", "StruggleHelp", "search_cards"]

@@ -98,26 +98,6 @@ def _mix(a, b, t):
     return tuple(round(x + (y - x) * t) for x, y in zip(a, b))
 
 
-def _hull(points):
-    """Convex hull (monotone chain) of 2-D points."""
-    pts = sorted(set(points))
-    if len(pts) <= 2:
-        return pts
-
-    def cross(o, a, b):
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-    lower, upper = [], []
-    for p in pts:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    for p in reversed(pts):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    return lower[:-1] + upper[:-1]
-
-
 class _Anim:
     """A short pulse on one country (influence changed)."""
     __slots__ = ("country", "t", "duration", "before", "after")
@@ -174,7 +154,6 @@ class MapView:
         self._details: dict = {}
         self._rects_version = None
         self._dimmed = None
-        self._dimmed_key = None
         self._last_inf: dict | None = None
         self._drag_from = None
         self._dragged = False
@@ -285,10 +264,7 @@ class MapView:
         if t == pygame.KEYDOWN:
             mods = ev.mod if hasattr(ev, "mod") else 0
             modded = bool(mods & (pygame.KMOD_CTRL | pygame.KMOD_SHIFT | pygame.KMOD_ALT))
-            if ev.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-                if ev.key == pygame.K_KP_PLUS or modded or ev.key == pygame.K_PLUS:
-                    self.view.zoom_at(self.ZOOM_STEP)
-                    return True
+            if ev.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):   # "=" is "+" unshifted
                 self.view.zoom_at(self.ZOOM_STEP)
                 return True
             if ev.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
@@ -358,17 +334,21 @@ class MapView:
 
     # ------------------------------------------------------------ drawing
     def draw(self, surf, state: dict, *, lit: dict | None = None, focus: str | None = None,
-             colourblind: bool = False, legend: bool = True) -> None:
+             colourblind: bool = False, legend: bool = True, region: str | None = None) -> None:
+        """``region`` (e.g. from hovering a row of the scoring preview) shows that region's
+        countries at full brightness with the rest shaded, when nothing is lit."""
         lit = lit or {}
         self._note_changes(state)
         clip = surf.get_clip()
         surf.set_clip(self.view.rect.clip(clip) if clip else self.view.rect)
         static, (ox, oy) = self._static_layer(surf, colourblind)
-        if lit:
-            # the shaded copy of the map, with the legal targets cut back in unshaded
+        bright = lit or ([n for n in self.board.spaces if region in COUNTRIES[n]["regions"]]
+                         if region else [])
+        if bright:
+            # the shaded copy of the map, with the legal targets (or the region) cut back in
             surf.blit(self._dimmed_layer(static, (ox, oy)), (ox, oy))
             grow = max(2, round(4 * self.view.scale))
-            for name in lit:
+            for name in bright:
                 if name in self.board:
                     r = self.country_rect(name).inflate(grow, grow)
                     surf.blit(static, r.topleft, r.move(-ox, -oy))
@@ -387,9 +367,22 @@ class MapView:
             ci = infl.get(name, empty)
             ctrl = controller(state, name) if name in infl else None
             self._draw_influence(surf, name, r, ci, s, colourblind, ctrl)
+        off = []
         for name, label in lit.items():
             if name in self.board:
-                self._draw_lit(surf, name, str(label), s)
+                if self.view.rect.colliderect(self.country_rect(name)):
+                    self._draw_lit(surf, name, str(label), s)
+                else:
+                    off.append(name)
+        if off:
+            self._draw_offscreen(surf, off)
+        if region and not lit:
+            col = _mix(REGION_TINT.get(region, PAPER), PAPER, 0.55)
+            w = max(2, round(3 * s))
+            for name in bright:
+                r = self.country_rect(name)
+                if r.colliderect(self.view.rect):
+                    pygame.draw.rect(surf, col, r.inflate(w * 2, w * 2), w, border_radius=max(3, round(10 * s)))
         if legend and self.view.zoom < 1.05:
             img = self._legend(colourblind)
             x, y = self.view.to_screen(6, self.world[1] - 6)   # the empty sea south-west of Chile
@@ -525,6 +518,7 @@ class MapView:
 
     def _draw_land(self, layer, scr, s):
         grow, bridge = 20, 44
+        lw_max, lh_max = layer.get_size()
         for edge in (True, False):
             g = grow + (4 if edge else 0)
             for reg, names in self.land_groups.items():
@@ -532,33 +526,36 @@ class MapView:
                 # the rim is a lighter shade seen through the sea, drawn first and then mostly
                 # covered by the land itself
                 col = _mix(OCEAN, _mix(col, PAPER, 0.35), 0.6) if edge else _mix(col, OCEAN, 0.35)
+                lw = 0 if not edge else max(1, math.ceil(5 * s))   # the rim: only its ring
                 for n in names:
                     x, y, w, h = self.board.rect(n)
                     (ax, ay), (bx, by) = scr(x - g, y - g), scr(x + w + g, y + h + g)
+                    if bx < 0 or by < 0 or ax > lw_max or ay > lh_max:
+                        continue
                     pygame.draw.rect(layer, col, (round(ax), round(ay), round(bx - ax), round(by - ay)),
-                                     border_radius=max(2, round(26 * s)))
+                                     lw, border_radius=max(2, round(26 * s)))
                 for a, b in self.land_bridges[reg]:
                     pa, pb = scr(*self.board.center(a)), scr(*self.board.center(b))
                     pygame.draw.line(layer, col, pa, pb, max(2, round((bridge + 2 * (g - grow)) * s)))
 
     def name_label(self, name: str, max_w: int, px: float) -> tuple[str, float]:
-        """The name (or a shorter form) and font size that fit ``max_w`` pixels, never below
-        MIN_NAME_PX unless even the shortest form needs it."""
+        """The name (or a shorter form) and font size that fit ``max_w`` pixels: the full name if
+        it fits at nearly the common size, else the shorter forms, so names keep one size; never
+        below MIN_NAME_PX unless even the shortest form needs it."""
+        base = max(px, MIN_NAME_PX)
         for label in (name, SHORT_NAME.get(name), TINY_NAME.get(name)):
             if not label:
                 continue
-            p = max(px, MIN_NAME_PX)
+            p = base
             w = self.font(p, True).size(label)[0]
-            if w > max_w:      # scale straight to the fitting size, then nudge
-                p = max(MIN_NAME_PX, math.floor(p * max_w / w))
-            while self.font(p, True).size(label)[0] > max_w and p > MIN_NAME_PX:
-                p -= 1
+            if w > max_w:
+                p = max(MIN_NAME_PX, base * 0.95, math.floor(p * max_w / w))
             if self.font(p, True).size(label)[0] <= max_w:
                 return label, p
         label = TINY_NAME.get(name) or SHORT_NAME.get(name) or name
         p = min(px, MIN_NAME_PX)
         while self.font(p, True).size(label)[0] > max_w and p > 7:
-            p -= 0.5
+            p -= 1
         return label, p
 
     def _draw_country_static(self, layer, name, rr, s, colourblind):
@@ -771,11 +768,11 @@ class MapView:
         from squabble.games.struggle.data import CARDS
         sh = round(5 * u)
         # opaque with a colour key for the rounded corners: blits fast even at 4K
-        surf = pygame.Surface((W + sh, H + sh))
-        if pygame.display.get_surface() is not None:
-            surf = surf.convert()
+        disp = pygame.display.get_surface()
+        surf = pygame.Surface((W + sh, H + sh), 0, disp) if disp is not None else \
+            pygame.Surface((W + sh, H + sh))
         surf.fill(_KEY)
-        surf.set_colorkey(_KEY, pygame.RLEACCEL)
+        surf.set_colorkey(_KEY)
         box = pygame.Rect(0, 0, W, H)
         pygame.draw.rect(surf, (6, 8, 12), box.move(sh - 1, sh), border_radius=round(12 * u))
         pygame.draw.rect(surf, (28, 32, 48), box, border_radius=round(12 * u))
@@ -866,10 +863,34 @@ class MapView:
         self._dimmed = layer
         return layer
 
+    def offscreen_marks(self, names) -> list[tuple[str, tuple[int, int]]]:
+        """For countries outside the view: where on the map's edge their pointer goes."""
+        r = self.view.rect.inflate(-24, -24)
+        out = []
+        for n in names:
+            cx, cy = self.country_rect(n).center
+            x = min(max(cx, r.left), r.right)
+            y = min(max(cy, r.top), r.bottom)
+            out.append((n, (x, y)))
+        return out
+
+    def _draw_offscreen(self, surf, names) -> None:
+        """A green pointer at the edge of the map for each legal target scrolled out of view."""
+        for n, (x, y) in self.offscreen_marks(names):
+            cx, cy = self.country_rect(n).center
+            ang = math.atan2(cy - y, cx - x)
+            L = 13
+            tip = (x + L * math.cos(ang), y + L * math.sin(ang))
+            a1 = (x + L * 0.6 * math.cos(ang + 2.4), y + L * 0.6 * math.sin(ang + 2.4))
+            a2 = (x + L * 0.6 * math.cos(ang - 2.4), y + L * 0.6 * math.sin(ang - 2.4))
+            pygame.draw.polygon(surf, INK, [tip, a1, a2], 0)
+            pygame.draw.polygon(surf, LIT, [tip, a1, a2], 0)
+            pygame.draw.polygon(surf, INK, [tip, a1, a2], 1)
+
     def _draw_lit(self, surf, name, label, s):
         rr = self.country_rect(name)
         w = max(2, round(3 * s))
-        px = max(15, 25 * s)
+        px = max(12, 22 * s)
         f = self.font(px, True)
         tw, th = f.size(label) if label else (0, 0)
         d = max(th, tw + th // 3) + 2

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from squabble.framework.layout import render
-from squabble.games.struggle.data import (CARDS, ENEMY, SCORED_REGIONS, SPACE_RACE, card_name)
+from squabble.games.struggle.data import CARDS, SCORED_REGIONS, SPACE_RACE, card_name
 from squabble.games.struggle.events.scoring import region_points
 from squabble.ui import theme
 
@@ -34,14 +34,10 @@ SPACE_GRANTS = {2: "2 Space Race attempts a turn", 4: "enemy reveals its headlin
                 6: "may discard a held card at turn end", 8: "8 action rounds a turn"}
 
 SECTION_H = {"turn": 33, "defcon": 36, "vp": 18, "milops": 34, "space": 46, "china": 18,
-             "headline": 18, "effects": 32, "decks": 20, "scoring": 118}
-GAP = 6
+             "headline": 18, "effects": 32, "decks": 20, "scoring": 130}
+GAP = 5
 ORDER = ("turn", "defcon", "vp", "milops", "space", "china", "headline", "effects", "decks",
          "scoring")
-
-
-def _opp(side):
-    return ENEMY.get(side, "USSR")
 
 
 class TracksPanel:
@@ -136,9 +132,11 @@ class TracksPanel:
     def draw(self, surf, state: dict, viewer: str | None = None) -> None:
         key = (self.signature(state, viewer), self.rect.size)
         if self._cache is None or self._cache_key != key:
-            img = pygame.Surface(self.rect.size)
-            if pygame.display.get_surface() is not None:
-                img = img.convert()           # opaque: a fast blit, even at 4K
+            img = self._cache
+            if img is None or img.get_size() != self.rect.size:
+                disp = pygame.display.get_surface()   # opaque, display format: a fast blit
+                img = pygame.Surface(self.rect.size, 0, disp) if disp is not None else \
+                    pygame.Surface(self.rect.size)
             img.fill(self.background)
             self._hits = []
             pygame.draw.rect(img, PANEL, self._local, border_radius=max(2, round(8 * self.u)))
@@ -173,7 +171,14 @@ class TracksPanel:
             line = f"Action round {ar}" + (f" · {ph} to play" if ph else "")
             col = theme.SIDE_LIGHT.get(ph, theme.TEXT)
         else:
-            line = "Headline phase" if state.get("step") == "headline" else "Set-up / between rounds"
+            # state["step"] names the engine's NEXT step, so read the phase from what is known
+            who = (state.get("pending") or {}).get("player")
+            if state.get("turn") == 1 and (not state.get("setup_done") or state.get("step") == "headline"):
+                line = "Set-up" + (f": {who} places influence" if who else "")
+            elif state.get("step") == "rounds":
+                line = "Headline phase"
+            else:
+                line = "Between turns"
             col = theme.TEXT
         self._t(surf, line, 14, col, True, topleft=(r.x, r.y + 17 * u))
         self._hit(r, "turn")
@@ -407,6 +412,8 @@ class TracksPanel:
             self._t(surf, net, 12.5, col, True, topright=(cn, y))
             self._hit(row, f"scoring:{reg}")
             y += 14.5 * u
+        self._t(surf, "P presence · D domination · C control", 10.5, theme.MUTED, False,
+                topleft=(r.x, y + 1 * u))
 
     # ------------------------------------------------------------ data
     @staticmethod
