@@ -69,14 +69,12 @@ def _problem(raw) -> str | None:
     st = raw.get("state")
     if not isinstance(st, dict):
         return "the game in it is missing"
-    try:
-        why = registry.get("struggle").validate(st)
-    except Exception as e:  # validate must not crash on odd shapes, but be sure
-        why = f"{type(e).__name__}"
-    if why:
-        return f"the game in it is damaged ({str(why).rstrip('.')})"
     if st.get("winner") is not None:
         return "that game is already over"
+    try:
+        raw["state"] = registry.get("struggle").load(st)   # the engine's own load check
+    except Exception as e:  # load gives a sentence (ValueError); anything else is damage too
+        return f"the game in it is damaged ({str(e).rstrip('.')[:200]})"
     return None
 
 
