@@ -283,7 +283,8 @@ class StruggleResultScene(MenuScene):
             return "A draw", T.GOLD
         s = self.session
         if s.mode == "computer":
-            return ("You win!" if w == s.setup["human"] else "The computer wins"), \
+            return (f"You win as the {w}!" if w == s.setup["human"] else
+                    f"The computer ({w}) wins"), \
                 T.SIDE_LIGHT.get(w, T.GOLD)
         return f"The {w} wins", T.SIDE_LIGHT.get(w, T.GOLD)
 
