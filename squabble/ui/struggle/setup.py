@@ -310,9 +310,10 @@ class StruggleResultScene(MenuScene):
                  f"USSR {st['space']['USSR']}"]
         for i, ln in enumerate(lines):
             text(surf, ln, L.font(26), T.TEXT, L.p(640, 260 + i * 38), "center")
-        tail = [str(x) for x in self.session.log[-5:]]
-        panel(surf, L, (240, 380, 800, 110), colour=(22, 26, 38))
-        text_block(surf, "\n".join(tail), L.font(16), T.MUTED, L.r(252, 388, 776, 96))
+        tail = [str(x) for x in self.session.log[-4:]]
+        panel(surf, L, (240, 372, 800, 118), colour=(22, 26, 38))
+        text(surf, "The last moves", L.font(16, True), T.MUTED, L.p(252, 378))
+        text_block(surf, "\n".join(tail), L.font(19), T.TEXT, L.r(252, 398, 776, 90))
         cur = self.focus.current
         for b in self.buttons:
             b.draw(surf, L, focused=b is cur)
