@@ -304,3 +304,15 @@ def test_explore_the_map_with_the_keyboard_and_pick_a_lit_country(app):
     before = sc.session.decisions
     D.key(app, pygame.K_RETURN)
     assert sc.session.decisions == before + 1 and sc.explore is None
+
+
+def test_an_opened_enemy_hand_is_named_only_to_the_side_it_is_open_to(app):
+    sc = SD.start(app, "computer", "USSR")
+    assert D.run_until(app, lambda: SD.waiting(app), 3000)
+    st = sc.session.state
+    assert sc.open_enemy_cards() == []
+    st["effects"].append(98)          # the US hand open to the USSR (an event in force)
+    assert sorted(sc.open_enemy_cards(st)) == sorted(st["hands"]["USA"])
+    D.step(app, 2)                    # and the scene draws with it
+    sc.session.setup["human"] = "USA"  # the USSR hand is never opened by it
+    assert sc.open_enemy_cards(st) == []

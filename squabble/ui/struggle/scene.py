@@ -382,6 +382,14 @@ class StruggleScene(Scene):
             cards.append(CHINA)
         return cards
 
+    def open_enemy_cards(self, state=None) -> list:
+        """Cards of the enemy's hand the viewer may see now (none unless an event opens it)."""
+        st = state if state is not None else self.shown
+        v = self.viewer()
+        if v is None:
+            return []
+        return [c for c in st["hands"][ENEMY[v]] if self.may_show(c, st)]
+
     def build_choices(self):
         s = self.session
         d = s.decision()
@@ -936,6 +944,13 @@ class StruggleScene(Scene):
                        dim=cs is not None and bool(cs.by_card) and not lit)
             rects.append((card, rr))
         self._card_rects = rects
+        # an enemy hand the viewer may see (an event can open it): named under the hand
+        if v is not None:
+            open_cards = self.open_enemy_cards()
+            if open_cards:
+                line = (f"The {ENEMY[v]} hand is open to you: "
+                        + ", ".join(CARDS[c]["name"] for c in open_cards))
+                text(surf, line, fit_font(L, line, w - 20, 15), GOLD, L.p(x + 10, y + 200))
 
     def draw_buttons(self, surf, L):
         panel(surf, L, BUTTONS_R, colour=(22, 26, 38), radius=0)
