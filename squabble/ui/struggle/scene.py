@@ -304,6 +304,7 @@ class StruggleScene(Scene):
                     self.app.sounds.play(m.sound)
             elif self.speed > 0 and b.kind in ("influence", "play", "event"):
                 self.pause_t = 0.12 * self.speed
+                self.app.sounds.play("token" if b.kind == "influence" else "card")
             return
         self.shown = self.session.state
         s = self.session
