@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 
 from squabble import rng
+from squabble.games.logline import LogLine
 from squabble.games.squabble.cards import (
     ACTIVITY, AGENT, CARDS, CARD_IDS, COUNTER, DOUBLE_AGENT, EVENT_IDS, EVENT_RULE, EVENTS,
     IS_ACTIVITY, OTHER, OWNER, SIDES, SYMBOL, card_name, era_cards,
@@ -158,9 +159,11 @@ def claim_limit(s: dict, side: str) -> tuple[int, list[str]]:
     return max(0, min(best, token_cap(s) - s["tokens"][side])), left
 
 
-def _say(log, text):
+def _say(log, text, kind="note", **data):
+    """Log one line: its text (the protocol's, unchanged) with a kind and data for the table,
+    which animates by kind and never by reading the English."""
     if log is not None:
-        log.append(text)
+        log.append(LogLine(text, kind, **data))
 
 
 def _move_bop(s: dict, toward: str, spaces: int, log) -> None:
@@ -182,14 +185,17 @@ def _end(s: dict, winner: str, how: str, log) -> None:
     s["step"] = "over"
     s["phase"] = 10
     if how == "cloud":
-        _say(log, f"The Balance of Power reaches a Mushroom Cloud: nuclear war. {winner} wins.")
+        _say(log, f"The Balance of Power reaches a Mushroom Cloud: nuclear war. {winner} wins.", "end",
+             winner=winner, how=how)
     elif how == "draw":
-        _say(log, "Era 5 is over, the balance is neutral and nobody leads the Space Race: a draw.")
+        _say(log, "Era 5 is over, the balance is neutral and nobody leads the Space Race: a draw.", "end",
+             winner=winner, how=how)
     elif how == "balance":
-        _say(log, f"The war is over and the Balance of Power favours {winner}: {winner} wins.")
+        _say(log, f"The war is over and the Balance of Power favours {winner}: {winner} wins.", "end",
+             winner=winner, how=how)
     else:
         _say(log, f"The war is over, the balance is neutral, and {winner} holds the Space Race "
-                  f"Leader card: {winner} wins.")
+                  f"Leader card: {winner} wins.", "end", winner=winner, how=how)
 
 
 # --------------------------------------------------------------------------------------------
@@ -206,13 +212,14 @@ def _step_draw(s, log):
     s["spied"] = {"USA": False, "USSR": False}
     s["agents"] = {"USA": None, "USSR": None}
     s["race_winner"] = None
-    _say(log, f"Era {s['era']} begins: both sides draw three Activity cards.")
+    _say(log, f"Era {s['era']} begins: both sides draw three Activity cards.", "era",
+         era=s["era"])
     if s["options"]["events"] and s["event_deck"]:
         if s["event"] is not None:
             s["events_covered"].append(s["event"])
         s["event"] = s["event_deck"].pop(0)
         ev = EVENTS[s["event"]]
-        _say(log, f"Event revealed: {ev.name} ({ev.year}). {ev.text}")
+        _say(log, f"Event revealed: {ev.name} ({ev.year}). {ev.text}", "event", event=s["event"])
     s["step"] = "play"
     s["todo"] = ["USSR", "USA"]
 
@@ -232,27 +239,27 @@ def _step_agents(s, log):
     u, r = played["USA"], played["USSR"]
     if u == "agent" and r == "agent":
         s["spied"]["USA"] = s["spied"]["USSR"] = True
-        _say(log, "Both sides played an Agent: each sees the other's Space Race card.")
+        _say(log, "Both sides played an Agent: each sees the other's Space Race card.", "agents")
     elif "double" in (u, r) and "agent" in (u, r):
         dbl = "USA" if u == "double" else "USSR"
         s["spied"][dbl] = True
         _say(log, f"{dbl}'s Double Agent turns {OTHER[dbl]}'s Agent: {dbl} sees "
-                  f"{OTHER[dbl]}'s Space Race card.")
+                  f"{OTHER[dbl]}'s Space Race card.", "agents")
     elif u == "double" and r == "double":
-        _say(log, "Both sides played a Double Agent: both fail.")
+        _say(log, "Both sides played a Double Agent: both fail.", "agents")
     else:
         for side in SIDES:
             if played[side] == "agent":
                 s["spied"][side] = True
-                _say(log, f"{side}'s Agent sees {OTHER[side]}'s Space Race card.")
+                _say(log, f"{side}'s Agent sees {OTHER[side]}'s Space Race card.", "agents")
             elif played[side] == "double":
                 disc = s["discards"][side]
                 if AGENT[side] in disc:
                     disc.remove(AGENT[side])
                     s["hands"][side].append(AGENT[side])
-                    _say(log, f"{side}'s lone Double Agent brings its Agent back to hand.")
+                    _say(log, f"{side}'s lone Double Agent brings its Agent back to hand.", "agents")
                 else:
-                    _say(log, f"{side}'s lone Double Agent finds no Agent to bring back.")
+                    _say(log, f"{side}'s lone Double Agent finds no Agent to bring back.", "agents")
     # R5: every Agent / Double Agent leaves the slot for its owner's discards and is replaced.
     todo = []
     for side in SIDES[::-1]:  # Russia decides first, as in phase 2
@@ -278,10 +285,11 @@ def _step_reveal(s, log):
         slot = s["slots"][side]
         c = slot["bop"]
         _say(log, f"{side} reveals {card_name(c)} (Activity {ACTIVITY[c]}, "
-                  f"{slot['bop_tokens']} token(s)): value {bop_value(s, side)}.")
+                  f"{slot['bop_tokens']} token(s)): value {bop_value(s, side)}.", "reveal",
+             side=side, card=c, value=bop_value(s, side), tokens=slot["bop_tokens"])
     s["step"] = "counter"
     if rule_active(s, "no_counters"):
-        _say(log, "No Counter Activities may be played this turn.")
+        _say(log, "No Counter Activities may be played this turn.", "no_counters")
         s["todo"] = []
     else:
         first = favoured(s) or "USA"  # R8: favoured first, neutral America first
@@ -294,7 +302,7 @@ def _step_measure(s, log):
     s["phase"] = 7
     u, r = bop_value(s, "USA"), bop_value(s, "USSR")
     diff = u - r
-    _say(log, f"Balance of Power: USA {u} against USSR {r}.")
+    _say(log, f"Balance of Power: USA {u} against USSR {r}.", "measure", USA=u, USSR=r)
     if diff:
         toward = "USA" if diff > 0 else "USSR"
         spaces = abs(diff)
@@ -302,12 +310,15 @@ def _step_measure(s, log):
             spaces += 1
         _move_bop(s, toward, spaces, log)
         if s["winner"] is None:
-            _say(log, f"The Balance of Power moves {spaces} space(s) toward {toward}.")
+            _say(log, f"The Balance of Power moves {spaces} space(s) toward {toward}.", "move",
+                 spaces=spaces, toward=toward)
     else:
-        _say(log, "The values are equal: the Balance of Power does not move.")
+        _say(log, "The values are equal: the Balance of Power does not move.", "move",
+             spaces=0, toward=None)
     if s["winner"] is None and rule_active(s, "detente") and s["bop"]:
         s["bop"] += -1 if s["bop"] > 0 else 1
-        _say(log, "Detente eases the Balance of Power one space toward DEFCON 5.")
+        _say(log, "Detente eases the Balance of Power one space toward DEFCON 5.", "move",
+             spaces=1, toward="DEFCON 5")
     if s["winner"] is None:
         s["step"] = "race"
 
@@ -329,10 +340,10 @@ def _step_race(s, log):
             if su != sr:
                 win = "USA" if su else "USSR"
     s["race_winner"] = win
-    _say(log, f"Space Race: USA {u} against USSR {r}.")
+    _say(log, f"Space Race: USA {u} against USSR {r}.", "race", USA=u, USSR=r, winner=win)
     bonus = []
     if win is None:
-        _say(log, "Nobody advances in the Space Race.")
+        _say(log, "Nobody advances in the Space Race.", "advance", side=None)
     else:
         steps = 2 if rule_active(s, "double_advance") else 1
         for _ in range(steps):
@@ -340,7 +351,8 @@ def _step_race(s, log):
                 s["space"][win] += 1
                 if s["space"][win] in (1, 2):
                     bonus.append(s["space"][win])
-        _say(log, f"{win} advances to space {s['space'][win]} of the Space Race.")
+        _say(log, f"{win} advances to space {s['space'][win]} of the Space Race.", "advance", side=win,
+             space=s["space"][win])
     s["bonus"] = bonus
     s["step"] = "bonus"
 
@@ -351,7 +363,7 @@ def _finish_race(s, log):
     if u != r:
         lead = "USA" if u > r else "USSR"
         if s["leader"] != lead:
-            _say(log, f"{lead} takes the Space Race Leader card.")
+            _say(log, f"{lead} takes the Space Race Leader card.", "leader", side=lead)
         s["leader"] = lead
     s["step"] = "claim"
     s["phase"] = 9
@@ -422,7 +434,7 @@ def run(s: dict, log) -> None:
             s["phase"] = 6
             todo = s["todo"]
             while todo and not counter_cards(s, todo[0]):
-                _say(log, f"{todo[0]} does not counter.")
+                _say(log, f"{todo[0]} does not counter.", "pass", side=todo[0])
                 todo.pop(0)
             if _ask(s, "counter"):
                 return
@@ -435,7 +447,8 @@ def run(s: dict, log) -> None:
             bonus = s["bonus"]
             win = s["race_winner"]
             while bonus and bonus[0] == 1 and s["tokens"][win] >= token_cap(s):
-                _say(log, f"{win} reaches space 1 but already holds the most tokens allowed.")
+                _say(log, f"{win} reaches space 1 but already holds the most tokens allowed.", "note",
+                     side=win)
                 bonus.pop(0)
             if bonus:
                 s["pending"] = {"kind": "take_token" if bonus[0] == 1 else "shift", "player": win}
@@ -453,7 +466,8 @@ def run(s: dict, log) -> None:
                     s["hands"][side].remove(c)
                     s["discards"][side].append(c)
                 if left:
-                    _say(log, f"{side} discards {card_name(left[0])} and takes no token.")
+                    _say(log, f"{side} discards {card_name(left[0])} and takes no token.", "claim",
+                         side=side, card=left[0], amount=0)
             if _ask(s, "take_tokens"):
                 return
             _finish_claims(s, log)
@@ -518,19 +532,19 @@ def apply_option(s: dict, opt: tuple, log=None) -> None:
         hand.remove(b)
         hand.remove(sp)
         slot["bop"], slot["space"] = b, sp
-        _say(log, f"{side} plays two cards face down.")
+        _say(log, f"{side} plays two cards face down.", "play", side=side)
         s["todo"].pop(0)
     elif kind == "replace":
         hand.remove(opt[1])
         slot["bop"] = opt[1]
-        _say(log, f"{side} replaces its spent agent with a face-down card.")
+        _say(log, f"{side} replaces its spent agent with a face-down card.", "replace", side=side)
         s["todo"].pop(0)
     elif kind == "tokens":
         _, b, sp = opt
         s["tokens"][side] -= b + sp
         slot["bop_tokens"], slot["space_tokens"] = b, sp
         _say(log, f"{side} puts {b} token(s) on its Balance of Power card and {sp} on its "
-                  f"Space Race card.")
+                  f"Space Race card.", "tokens", side=side, bop=b, space=sp)
         s["todo"].pop(0)
     elif kind == "counter":
         c = opt[1]
@@ -542,22 +556,24 @@ def apply_option(s: dict, opt: tuple, log=None) -> None:
         s["discards"][other].append(target)
         oslot["bop"], oslot["bop_tokens"] = None, 0
         _say(log, f"{side} counters with {card_name(c)}: {other}'s {card_name(target)} is "
-                  f"cancelled and its tokens return to the supply.")
+                  f"cancelled and its tokens return to the supply.", "counter", side=side,
+             card=c, target=target)
         s["todo"].pop(0)
     elif kind == "pass":
         if s["pending"]["kind"] == "counter":
-            _say(log, f"{side} does not counter.")
+            _say(log, f"{side} does not counter.", "pass", side=side)
             s["todo"].pop(0)
         else:
-            _say(log, f"{side} declines the space {s['bonus'][0]} reward.")
+            _say(log, f"{side} declines the space {s['bonus'][0]} reward.", "decline", side=side)
             s["bonus"].pop(0)
     elif kind == "take_token":
         s["tokens"][side] += 1
-        _say(log, f"{side} takes a Socio-Economic token for reaching space 1.")
+        _say(log, f"{side} takes a Socio-Economic token for reaching space 1.", "take_token", side=side)
         s["bonus"].pop(0)
     elif kind == "shift":
         s["bonus"].pop(0)
-        _say(log, f"{side} shifts the Balance of Power one space its way (space 2).")
+        _say(log, f"{side} shifts the Balance of Power one space its way (space 2).", "shift",
+             side=side)
         _move_bop(s, side, 1, log)
     elif kind == "take_tokens":
         n = opt[1]
@@ -566,7 +582,8 @@ def apply_option(s: dict, opt: tuple, log=None) -> None:
         for c in left:
             hand.remove(c)
             s["discards"][side].append(c)
-        _say(log, f"{side} discards {card_name(left[0])} and takes {n} token(s).")
+        _say(log, f"{side} discards {card_name(left[0])} and takes {n} token(s).", "claim", side=side,
+             card=left[0], amount=n)
         s["todo"].pop(0)
     else:
         raise ValueError(f"Unknown option {opt!r}.")
