@@ -33,9 +33,17 @@ def start(app, mode="computer", human="USSR", level="easy", optional=False, ccw=
                 break
             D.menu_click(app, "level")
     D.menu_click(app, "start")
+    if D.top(app).name == "confirm":   # a saved Struggle game would be replaced: yes
+        click_yes(app)
     sc = scene(app)
     assert sc is not None and D.top(app) is sc or isinstance(D.top(app), HandOffScene)
     return sc
+
+
+def click_yes(app):
+    """Click the "yes" answer of the confirm dialog on top."""
+    x, y, w, h = D.top(app).yes.rect
+    D.click(app, app.layout.p(x + w / 2, y + h / 2))
 
 
 def waiting(app) -> bool:

@@ -204,7 +204,7 @@ def test_two_players_bid_for_sides_in_secret(app):
     D.menu_click(app, "start")
     # player 1: hand-off, then bid 3 for the USA
     assert D.top(app).name == "handoff"
-    D.step(app, 12)
+    assert D.run_until(app, lambda: D.top(app).ready, 200)   # past the hand-off's grace time
     D.key(app, pygame.K_RETURN)
     bid = D.top(app)
     assert bid.name == "struggle_bid"
@@ -216,7 +216,7 @@ def test_two_players_bid_for_sides_in_secret(app):
     # player 2 also wants the USA but bids 1: player 1 (the higher bid) gets the USA, and
     # player 2, not playing the side they chose, receives player 1's number (3) as the USSR
     assert D.top(app).name == "handoff"
-    D.step(app, 12)
+    assert D.run_until(app, lambda: D.top(app).ready, 200)   # past the hand-off's grace time
     D.key(app, pygame.K_RETURN)
     D.menu_click(app, "side")
     D.menu_click(app, "number")
@@ -316,3 +316,20 @@ def test_an_opened_enemy_hand_is_named_only_to_the_side_it_is_open_to(app):
     D.step(app, 2)                    # and the scene draws with it
     sc.session.setup["human"] = "USA"  # the USSR hand is never opened by it
     assert sc.open_enemy_cards(st) == []
+
+
+def test_a_new_struggle_game_asks_before_replacing_the_saved_one(app):
+    from squabble.ui.struggle import saves
+    sc = SD.start(app, "computer", "USSR")
+    assert D.run_until(app, lambda: SD.waiting(app), 3000)
+    SD.decide_mouse(app, 0)
+    saved = saves.load()[0]
+    app.to_title()
+    D.new_game(app, "struggle")
+    D.menu_click(app, "start")
+    assert D.top(app).name == "confirm", "a new game silently replaced the saved game"
+    D.key(app, pygame.K_RETURN)                     # the focused answer keeps the save
+    assert D.top(app).name == "struggle_setup" and saves.load()[0] == saved
+    D.menu_click(app, "start")
+    SD.click_yes(app)
+    assert SD.scene(app) is not None and SD.scene(app) is not sc

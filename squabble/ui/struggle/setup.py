@@ -156,6 +156,18 @@ class StruggleSetupScene(MenuScene):
         return {"mode": o["mode"], "human": o["human"], "level": o["level"], "options": options}
 
     def _start(self):
+        if saves.exists():
+            # a new game would silently replace the saved one: ask first (safe answer first)
+            from squabble.framework.confirm import ConfirmScene
+            self.app.stack.push(ConfirmScene(
+                self.app, "Replace the saved Struggle game?",
+                "A Twilight Struggle game is saved and can be continued from the title. Starting "
+                "a new one replaces it for good.", "Start a new game", "Keep the saved game",
+                on_yes=self._start_now))
+            return
+        self._start_now()
+
+    def _start_now(self):
         self.app.settings.level = self.opts["level"]
         S.save(self.app.settings)
         if self.opts["handicap"] == "bid":
