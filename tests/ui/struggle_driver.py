@@ -172,6 +172,8 @@ def play_to_end(app, decide, handoff, choose, limit=3000):
             if t is not seen_handoff:       # count each hand-off screen once
                 counts["handoffs"] += 1
                 seen_handoff = t
+            # past its grace time (confirms before it are ignored on purpose)
+            assert D.run_until(app, lambda: getattr(t, "ready", True), 200)
             handoff(app)
             continue
         sc = scene(app)
