@@ -81,10 +81,11 @@ class Session:
         if name not in registry.GAMES:
             raise ProtocolError("The state's 'game' must be \"squabble\" or \"struggle\".")
         game = self._adapter(name, {"test_setup": True})
-        problem = game.validate(state)
-        if problem:
-            raise ProtocolError(f"Inconsistent state: {problem}")
-        self.game, self.state = game, copy.deepcopy(state)
+        try:
+            loaded = game.load(state)  # a copy; a null or absent 'pending' is derived
+        except ValueError as e:
+            raise ProtocolError(f"Inconsistent state: {e}") from None
+        self.game, self.state = game, loaded
         return self._snapshot()
 
     def cmd_act(self, req):

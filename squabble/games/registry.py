@@ -7,6 +7,8 @@ A game adapter exposes:
   n_options(state)            -> int               (fast)
   apply_index(state, i, log)  -> None              (in place, fast)
   validate(state)             -> str | None
+  load(state)                 -> state             (normalised; ValueError with the first problem;
+                                                    a null or absent 'pending' is derived)
   check_invariants(state)     -> str | None
   info()                      -> dict
   view(state, side)           -> dict              (what one side may see)
@@ -49,8 +51,8 @@ def _squabble():
     return SimpleNamespace(
         name="squabble", new=lambda seed, options=None: E.new_game(seed, options),
         decision=E.decision, apply=E.apply, n_options=n_options, apply_index=apply_index,
-        validate=E.validate, check_invariants=E.check_invariants, info=info, view=E.view,
-        module=E)
+        validate=E.validate, load=E.load, check_invariants=E.check_invariants, info=info,
+        view=E.view, module=E)
 
 
 def _struggle(test_setup: bool = False):
@@ -74,7 +76,7 @@ def _struggle(test_setup: bool = False):
         name="struggle",
         new=lambda seed, options=None: S.new_game(seed, options, test_setup=test_setup),
         decision=S.decision, apply=S.apply, n_options=n_options, apply_index=apply_index,
-        validate=S.validate, check_invariants=S.check_invariants, info=S.info,
+        validate=S.validate, load=S.load, check_invariants=S.check_invariants, info=S.info,
         view=getattr(S, "view", None), module=S)
 
 

@@ -68,7 +68,9 @@ def waiting_for_human(app):
     from squabble.framework.handoff import HandOffScene
     from squabble.ui.menus import ResultScene
     t = top(app)
-    if isinstance(t, (HandOffScene, ResultScene)):
+    if isinstance(t, HandOffScene):
+        return getattr(t, "ready", True)   # a hand-off ignores input for its first moments
+    if isinstance(t, ResultScene):
         return True
     tb = table_of(app)
     return tb is not None and t is tb and tb.mode == "human"

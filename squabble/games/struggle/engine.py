@@ -9,6 +9,8 @@ and a JSON round trip resumes it exactly.
 
 from __future__ import annotations
 
+import marshal
+
 from squabble import rng
 
 from . import core
@@ -44,7 +46,10 @@ def run(state: dict, answer=None, log=None) -> None:
     steps = 0
     while state["winner"] is None and state["pending"] is None:
         frame = state["stack"][-1]
-        HANDLERS[frame["kind"]](state, frame, answer, log)
+        if frame["kind"] in RESUMABLE:
+            run_resumable(state, frame, answer, log)
+        else:
+            HANDLERS[frame["kind"]](state, frame, answer, log)
         answer = None
         steps += 1
         if steps > 200000:
@@ -53,6 +58,41 @@ def run(state: dict, answer=None, log=None) -> None:
         state["stack"] = []
         state["pending"] = None
         state["phasing"] = None
+
+
+#: frames whose decisions are asked by card code (events and tasks): a decision they ask is
+#: kept with what it was asked from, so that loading a state can ask it again and compare
+RESUMABLE = ("event", "task")
+#: state keys an event or a task may change before it asks (everything but the stack and pending)
+NOT_UNDONE = ("pending", "stack")
+
+
+def run_resumable(state: dict, frame: dict, answer, log) -> None:
+    """Call an event's or a task's handler; when it asks a decision, record in the frame's
+    ``"resume"`` what the call started from: the frame as it was, the answer it was given and
+    the old value of every state key the call changed (``"undo"``) -- enough for
+    validation.replay_resumable to run the same call again from the same start and check that
+    it asks exactly the stored decision.  When the call starts a child step instead, the record
+    keeps the whole state the call started from (``"start"``, without the stack):
+    validation.check_waiting_frames runs the call again from it while the child is under way."""
+    frame.pop("resume", None)
+    # (bytes, without the stack: unpacked only when the call asks or starts a step)
+    saved = marshal.dumps(({k: v for k, v in state.items() if k not in NOT_UNDONE}, frame))
+    HANDLERS[frame["kind"]](state, frame, answer, log)
+    stack = state["stack"]
+    if state["winner"] is not None or not stack:
+        return
+    if state["pending"] is not None and stack[-1] is frame:      # it asked
+        before, pre_frame = marshal.loads(saved)
+        undo = {k: v for k, v in before.items() if state.get(k) != v}
+        added = sorted(k for k in state if k not in before and k not in NOT_UNDONE)
+        frame["resume"] = {"frame": pre_frame, "answer": answer, "undo": undo, "added": added}
+    elif state["pending"] is None and stack[-1] is not frame and any(f is frame for f in stack):
+        # it started a step of its own (a task, a placement, operations, another event) and
+        # waits for it: keep the whole start of the call (without the stack), so that loading
+        # can run the call again and check this frame's data
+        before, pre_frame = marshal.loads(saved)
+        frame["resume"] = {"frame": pre_frame, "answer": answer, "start": before}
 
 
 def say(log, text: str) -> None:
@@ -723,7 +763,6 @@ def h_game(state, frame, answer, log):
     if step == "headline":
         state["step"] = "rounds"
         state["action_round"] = 0
-        state["ar_next"] = [1, "USSR"]
         state["phasing"] = None
         state["stack"].append({"kind": "headline", "stage": "choose", "idx": 0,
                                "choosers": ["USA", "USSR"] if space_ability(state, "USSR", 4)
@@ -732,18 +771,16 @@ def h_game(state, frame, answer, log):
     if step == "rounds":
         # rewrite 4.1.4 and 2.1.4: USSR then USA in each action round; a side whose rounds are
         # over (or who has no card, see h_round) is skipped
-        nxt = state["ar_next"] or [1, "USSR"]
+        nxt = next_round(state)
         while True:
             k, side = nxt
             if k > max(rounds_for(state, "USSR"), rounds_for(state, "USA")):
                 state["step"] = "check"
-                state["ar_next"] = None
                 state["phasing"] = None
                 state["active"] = None
                 return
             nxt = [k, "USA"] if side == "USSR" else [k + 1, "USSR"]
             if k <= rounds_for(state, side):
-                state["ar_next"] = nxt
                 state["action_round"] = k
                 state["stack"].append({"kind": "round", "side": side, "stage": "choose",
                                        "card": None, "todo": []})
@@ -764,6 +801,16 @@ def h_game(state, frame, answer, log):
         reset_phase(state, log)
         return
     raise GameError(f"unknown step {step!r}")
+
+
+def next_round(state: dict) -> list:
+    """The action round after the last one played: [number, side].  It is derived from
+    ``action_round`` and ``phasing`` (the round last begun and its side; round 0 and no phasing
+    side during the headline phase), so the state holds that fact once."""
+    k, side = state["action_round"], state["phasing"]
+    if k == 0 or side is None:
+        return [1, "USSR"]
+    return [k, "USA"] if side == "USSR" else [k + 1, "USSR"]
 
 
 def setup_frame(side, n, countries, prompt) -> dict:
