@@ -333,3 +333,19 @@ def test_a_new_struggle_game_asks_before_replacing_the_saved_one(app):
     D.menu_click(app, "start")
     SD.click_yes(app)
     assert SD.scene(app) is not None and SD.scene(app) is not sc
+
+
+def test_esc_on_a_hand_off_opens_the_menu_without_showing_the_map(app):
+    SD.start(app, "hotseat", "USSR")
+    for _ in range(40):                     # the set-up is public; the first headline is not
+        assert D.run_until(app, lambda: SD.waiting(app), 3000)
+        if D.top(app).name == "handoff":
+            break
+        SD.decide_mouse(app, 0)
+    assert D.top(app).name == "handoff"
+    D.key(app, pygame.K_ESCAPE)
+    p = D.top(app)
+    assert p.name == "struggle_pause"
+    assert not p.button("undo").enabled and not p.button("help").enabled
+    D.key(app, pygame.K_ESCAPE)             # back to the hand-off, still covering the map
+    assert D.top(app).name == "handoff"

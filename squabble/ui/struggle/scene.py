@@ -361,8 +361,14 @@ class StruggleScene(Scene):
         self.app.stack.push(HandOffScene(
             self.app, f"{side}'s turn", f"Pass the screen to the {side} player to {what} in "
             f"private. {ENEMY[side]}: please look away.", SIDE_COL[side], confirm,
-            accepts=accepts, controls="Enter · click · A on the " + side + " pad",
+            accepts=accepts, controls="Enter · click · A on the " + side + " pad · Esc: menu",
+            on_menu=self.open_pause,
             detail=f"Turn {self.session.state['turn']}, VP {vp_text(self.session.state['vp'])}"))
+
+    def open_pause(self):
+        from squabble.ui.struggle.setup import StrugglePauseScene
+        if not isinstance(self.app.stack.top, StrugglePauseScene):
+            self.app.stack.push(StrugglePauseScene(self.app, self))
 
     def seat_of(self, side):
         p1 = self.session.setup.get("human", "USSR")
@@ -513,8 +519,7 @@ class StruggleScene(Scene):
             if self.explore_action(a):
                 return
         if a.name in ("menu", "back") and self.menu is None:
-            from squabble.ui.struggle.setup import StrugglePauseScene
-            self.app.stack.push(StrugglePauseScene(self.app, self))
+            self.open_pause()
             return
         if not self.human_turn() or not self.pad_allowed(a):
             if a.name == "undo" and self.pad_allowed(a):

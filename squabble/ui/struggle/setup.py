@@ -206,9 +206,12 @@ class StrugglePauseScene(MenuScene):
 
     def build(self):
         s = self.scene.session
+        hidden = self.scene.handoff_open   # over a hand-off: nothing that shows the map
         items = [("resume", "Resume", self.back, True, ""),
-                 ("undo", "Undo my last decision", self._undo, s.can_undo(), "Nothing to undo."),
-                 ("help", "Rules and card reference (F1)", self._help, True, ""),
+                 ("undo", "Undo my last decision", self._undo, s.can_undo() and not hidden,
+                  "Nothing to undo." if not hidden else "Not during a hand-off."),
+                 ("help", "Rules and card reference (F1)", self._help, not hidden,
+                  "After the hand-off."),
                  ("title", "Save and quit to title", self._quit, True, "")]
         self.set_buttons([Button(n, lab, (440, 220 + i * 70, 400, 56), act, enabled=en, reason=r)
                           for i, (n, lab, act, en, r) in enumerate(items)])
