@@ -151,7 +151,7 @@ def main():
             b.stack.top._confirm()
             continue
         pick(b, lambda o: True)
-    until(b, lambda: False, 20)
+    until(b, lambda: False, 60)   # past the hand-off's grace time
     shot(b, "struggle-headline-handoff.png")
 
     # the result: the computer plays on to the end

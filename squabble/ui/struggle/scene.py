@@ -357,9 +357,9 @@ class StruggleScene(Scene):
             return a.source != "pad" or a.seat is None or a.seat == seat
 
         kind = (self.session.describe() or {}).get("kind", "")
-        what = "choose your headline" if kind == "headline" else "choose from your hand"
+        what = "a headline to choose" if kind == "headline" else "a choice from the hand"
         self.app.stack.push(HandOffScene(
-            self.app, f"{side}'s turn", f"Pass the screen to the {side} player to {what} in "
+            self.app, f"{side}'s turn", f"Pass the screen to the {side} player: {what}, in "
             f"private. {ENEMY[side]}: please look away.", SIDE_COL[side], confirm,
             accepts=accepts, controls="Enter · click · A on the " + side + " pad · Esc: menu",
             on_menu=self.open_pause,
