@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 import threading
 import time
+import zlib
 from dataclasses import dataclass, field
 
 from squabble.framework.privacy import LookRule
@@ -265,7 +266,9 @@ class Session:
     # -- the computer ------------------------------------------------------------------
     def think(self) -> Thinker:
         d = self.decision()
-        seed = (hash((self.decisions, str(self.state.get("rng")))) & 0x7FFFFFFF)
+        # the same position gives the same seed in every run (str hashes are salted per run)
+        seed = (zlib.crc32(repr(self.state.get("rng")).encode()) ^ (self.decisions * 7919)) \
+            & 0x7FFFFFFF
         level = self.setup.get("level", "normal")
         return Thinker(self.chooser, self.game.copy(self.state), len(d["options"]), level, seed)
 
