@@ -44,6 +44,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"squabble {__version__}")
     p.add_argument("--demo", action="store_true",
                    help="attract mode: the computer plays itself; any key returns to the title")
+    p.add_argument("--game", choices=["squabble", "struggle"], dest="demo_game",
+                   help="with --demo: the game attract mode starts on (then they alternate)")
     p.add_argument("--frames", type=_positive, metavar="N",
                    help="quit after N frames (for tests and screenshots)")
     p.add_argument("--screenshot", metavar="FILE.png",

@@ -98,6 +98,9 @@ class GameApp:
             return
         if top is None:
             return
+        raw = getattr(top, "handle_raw", None)  # a scene may take raw events first (text boxes)
+        if raw is not None and raw(ev):
+            return
         if ev.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.input.last_source = "mouse" if ev.type != pygame.MOUSEMOTION or \
                 self.input.last_source == "mouse" else self.input.last_source

@@ -143,6 +143,11 @@ class SquabbleApp(GameApp):
 
     # -- attract mode ------------------------------------------------------------------
     def start_demo(self):
+        from squabble.ui import gamepick
+        if gamepick.next_demo(self) == "struggle":
+            from squabble.ui.struggle.setup import start_struggle_demo
+            start_struggle_demo(self)
+            return
         self.demo = True
         setup = {"mode": "demo", "human": "USSR", "level": "normal",
                  "events": self._seed_rng.random() < 0.5}
@@ -160,6 +165,7 @@ def make_app(args=None, clock=None, test_mode=False, size=None) -> SquabbleApp:
     app = SquabbleApp(fullscreen=fullscreen, clock=clock, seed=seed, test_mode=test_mode,
                       size=size)
     if getattr(args, "demo", False):
+        app.demo_next = getattr(args, "demo_game", None) or "squabble"
         app.start_demo()
         if app.saves_problem:
             app.toast(app.saves_problem + " Play goes on without saves.", 6.0)

@@ -160,16 +160,20 @@ class TitleScene(MenuScene):
                           rnd.uniform(-0.3, 0.3), rnd.uniform(8, 22)) for _ in range(10)]
 
     def build(self):
-        has = savegame.exists()
+        from squabble.ui import gamepick  # game pick and Continue of either game
+        has = gamepick.has_save()
         y0 = 300
-        items = [("new", "New game", self.app.open_setup, True, ""),
-                 ("continue", "Continue", self.app.continue_game, has, "No saved game yet."),
+        items = [("new", "New game", lambda: gamepick.open_new(self.app), True, ""),
+                 ("continue", "Continue", lambda: gamepick.continue_any(self.app), has,
+                  "No saved game yet."),
                  ("options", "Options", self.app.open_options, True, ""),
                  ("rules", "Rules", self.app.open_rules, True, ""),
                  ("quit", "Quit", lambda: self.app.quit(0), True, "")]
         self.set_buttons([Button(n, lab, (490, y0 + i * 62, 300, 52), act, enabled=en, reason=r,
                                  hint="" if en else r)
                           for i, (n, lab, act, en, r) in enumerate(items)])
+        if has:
+            self.buttons[1].hint = gamepick.save_hint()
         if has:
             self.focus.focus(self.buttons[1])
 

@@ -50,6 +50,13 @@ def menu_click(app, name):
     click(app, top(app).button_pos(name))
 
 
+def new_game(app, game="squabble"):
+    """Title -> New game -> pick the game (the game pick asks which game first)."""
+    menu_click(app, "new")
+    if top(app).name == "gamepick":
+        menu_click(app, game)
+
+
 def run_until(app, pred, limit=20000):
     for _ in range(limit):
         if pred():

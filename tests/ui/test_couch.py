@@ -21,7 +21,7 @@ def test_new_game_asks_before_replacing_a_saved_game(app):
     saved = savegame.load()[0]
     assert saved is not None
     app.to_title()
-    D.menu_click(app, "new")
+    D.new_game(app)
     D.menu_click(app, "start")
     assert isinstance(D.top(app), ConfirmScene), "a new game silently replaced the saved game"
     D.key(app, pygame.K_RETURN)                  # the focused answer is the safe one
@@ -35,7 +35,7 @@ def test_new_game_asks_before_replacing_a_saved_game(app):
 def test_setup_remembers_the_last_choices(app):
     start(app, "hotseat", "USA", events=True)
     app.to_title()
-    D.menu_click(app, "new")
+    D.new_game(app)
     s = D.top(app)
     assert isinstance(s, SetupScene)
     assert (s.opts["mode"], s.opts["human"], s.opts["events"]) == ("hotseat", "USA", True)
@@ -90,7 +90,7 @@ def test_first_game_guide_hints_once_and_is_off_after_a_first_game(app):
     assert not couch_prefs.guide_on()
     # asked for again in set-up
     D.menu_click(app, "title")
-    D.menu_click(app, "new")
+    D.new_game(app)
     s = D.top(app)
     assert s.opts["guide"] is False
     D.menu_click(app, "guide")
