@@ -36,7 +36,9 @@ def data_dir(create: bool = True) -> Path:
     return d
 
 
-def path(name: str, create: bool = True) -> Path:
+def path(name: str, create: bool = False) -> Path:
+    """The file's path; the folder is made only with ``create`` (so asking where a file is, or
+    whether it exists, never fails when the folder cannot be made)."""
     return data_dir(create) / name
 
 
@@ -61,7 +63,7 @@ def write_json(name: str, obj) -> Path:
     """Atomic write: a uniquely named temporary file, flushed to disk, then renamed over the
     old file, so a crash or a second game process writing at the same time never leaves half a
     file.  Raises OSError if the folder cannot be written (nothing is changed then)."""
-    p = path(name)
+    p = path(name, create=True)
     fd, tmp = tempfile.mkstemp(prefix=p.name + ".", suffix=".tmp", dir=p.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:

@@ -283,3 +283,17 @@ def test_the_window_is_never_larger_than_the_display(folder, monkeypatch):
     from squabble.framework.clock import NoWaitClock
     app = A.SquabbleApp(clock=NoWaitClock(), test_mode=True)
     assert app.screen.get_size() == (1366, 768)
+
+
+def test_struggle_saves_and_the_game_pick_survive_a_bad_folder(folder, monkeypatch):
+    from squabble.ui import gamepick
+    from squabble.ui.struggle import saves as ts
+    (folder / ts.FILE).write_text("{}")
+    make_read_only(monkeypatch, folder)
+    ts.clear()                              # the end of a game in a read-only folder
+    blocker = folder / "blocker"
+    monkeypatch.undo()
+    blocker.write_text("a file where the folder should be")
+    monkeypatch.setenv("SQUABBLE_DATA_DIR", str(blocker / "squabble"))
+    assert not ts.exists() and ts.mtime() == 0.0 and not gamepick.has_save()
+    assert not savegame.exists() and userdata.read_json("settings.json") is None

@@ -45,7 +45,10 @@ def exists() -> bool:
 
 
 def clear() -> None:
-    userdata.remove(FILE)
+    try:
+        userdata.remove(FILE)
+    except OSError:
+        pass  # a read-only data folder: the finished game's autosave stays (never a crash)
 
 
 def mtime() -> float:
