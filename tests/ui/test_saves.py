@@ -297,3 +297,22 @@ def test_struggle_saves_and_the_game_pick_survive_a_bad_folder(folder, monkeypat
     monkeypatch.setenv("SQUABBLE_DATA_DIR", str(blocker / "squabble"))
     assert not ts.exists() and ts.mtime() == 0.0 and not gamepick.has_save()
     assert not savegame.exists() and userdata.read_json("settings.json") is None
+
+
+def test_the_struggle_autosave_uses_the_game_aware_file_and_reports_a_read_only_folder_once(
+        folder, monkeypatch):
+    """Issue 11 (saves): one save file per game, named by savegame, and one message when a
+    Struggle autosave cannot be written — the same path as Twilight Squabble's."""
+    from types import SimpleNamespace
+    from squabble.games import registry
+    from squabble.ui.struggle import saves as ts
+    assert ts.FILE == savegame.file_for("struggle")
+    st = registry.get("struggle").new(3, {})
+    session = SimpleNamespace(state=st, setup={"mode": "hotseat", "human": "USSR",
+                                               "level": "normal"}, log=["one"])
+    assert ts.write(session) and savegame.exists(game="struggle")
+    said = []
+    savegame.set_reporter(said.append)
+    make_read_only(monkeypatch, folder)
+    assert ts.write(session) is False and ts.write(session) is False
+    assert len(said) == 1 and "cannot be saved" in said[0]

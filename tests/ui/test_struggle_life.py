@@ -9,6 +9,7 @@ import pygame
 from tests.ui import driver as D
 from tests.ui import struggle_driver as SD
 from squabble import userdata
+from squabble.ui.struggle import saves
 from squabble.framework.session import Session
 from squabble.games import registry
 
@@ -34,15 +35,15 @@ def test_continue_resumes_the_struggle_game_exactly(app):
 
 
 def test_a_corrupt_struggle_save_is_kept_aside_with_a_clear_message(app, data_dir):
-    (data_dir / "struggle_save.json").write_text("{not json", encoding="utf-8")
+    (data_dir / saves.FILE).write_text("{not json", encoding="utf-8")
     app.to_title()
     t = D.top(app)
     assert t.button("continue").enabled
     D.menu_click(app, "continue")
     t = D.top(app)
     assert t.name == "title" and "could not be read" in t.message
-    assert not (data_dir / "struggle_save.json").exists()
-    assert (data_dir / "struggle_save.bad.json").exists()
+    assert not (data_dir / saves.FILE).exists()
+    assert (data_dir / "save-struggle.bad.json").exists()
 
 
 def test_an_incompatible_or_damaged_struggle_save_never_crashes(app, data_dir):
@@ -57,12 +58,12 @@ def test_an_incompatible_or_damaged_struggle_save_never_crashes(app, data_dir):
         [1, 2, 3],
     ]
     for raw in cases:
-        userdata.write_json("struggle_save.json", raw)
+        userdata.write_json(saves.FILE, raw)
         app.to_title()
         D.menu_click(app, "continue")
         t = D.top(app)
         assert t.name == "title" and "could not be resumed" in t.message, t.message
-        assert not (data_dir / "struggle_save.json").exists()
+        assert not (data_dir / saves.FILE).exists()
 
 
 def test_undo_takes_back_own_decisions_until_a_die_or_draw(app):

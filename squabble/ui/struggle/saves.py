@@ -1,16 +1,19 @@
 """The Struggle autosave, and Continue for whichever game was saved last.
 
-Every write and read of the file goes through ``_store`` / ``_fetch`` (one place to move onto
-``ui/savegame.py`` once it is game-aware).  A damaged or incompatible file gives a clear sentence,
-is kept aside as ``*.bad.json`` and never crashes the window.
+The file is the one ``ui/savegame.py`` names for the game (``save-struggle.json``), written the
+same way (a unique temporary file, flushed, renamed), and a save that cannot be written is reported
+once through ``savegame``'s reporter, like Twilight Squabble's.  This module adds the Struggle
+set-up's own fields and the title line.  A damaged or incompatible file gives a clear sentence, is
+kept aside as ``*.bad.json`` and never crashes the window.
 """
 
 from __future__ import annotations
 
 from squabble import userdata
 from squabble.games.logline import LogLine
+from squabble.ui import savegame
 
-FILE = "struggle_save.json"
+FILE = savegame.file_for("struggle")
 SAVE_VERSION = 1
 SETUP_KEYS = {"mode": ("computer", "hotseat"), "human": ("USA", "USSR"),
               "level": ("easy", "normal", "hard")}
@@ -24,20 +27,22 @@ def _fetch():
     return userdata.read_json(FILE)
 
 
-def write(session) -> None:
-    """Autosave (the session's saver): the state, the set-up and the recent log."""
+def write(session) -> bool:
+    """Autosave (the session's saver): the state, the set-up and the recent log.  True if the game
+    is on disk; a folder that cannot be written is reported once and play goes on."""
     log = [{"text": str(x), "kind": getattr(x, "kind", "note"), "data": getattr(x, "data", {})}
            for x in session.log[-120:]]
+    payload = {"save_version": SAVE_VERSION, "game": "struggle", "state": session.state,
+               "setup": session.setup, "log": log}
     try:
-        _store({"save_version": SAVE_VERSION, "game": "struggle", "state": session.state,
-                "setup": session.setup, "log": log})
-    except (OSError, TypeError, ValueError):
-        # a full disk, or a log datum JSON cannot hold: save without the log
         try:
-            _store({"save_version": SAVE_VERSION, "game": "struggle", "state": session.state,
-                    "setup": session.setup, "log": []})
-        except (OSError, TypeError, ValueError):
-            raise OSError("the autosave could not be written") from None
+            _store(payload)
+        except (TypeError, ValueError):  # a log datum JSON cannot hold: save without the log
+            _store(dict(payload, log=[]))
+    except OSError as e:
+        savegame._report("the autosave failed", e)
+        return False
+    return True
 
 
 def exists() -> bool:
