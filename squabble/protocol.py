@@ -1,20 +1,133 @@
 """``squabble engine``: the JSON Lines protocol of docs/engine-protocol.md.
 
 One request per input line, one response per output line, flushed.  A bad line never changes the
-current game and never ends the process.
+current game and never ends the process: whatever bytes a line holds, it gets exactly one answer.
+
+Limits (documented in docs/engine-protocol.md):
+  * a line is at most MAX_LINE_BYTES bytes (longer lines are read to their end and refused);
+  * a line must be UTF-8; bad bytes are answered with an error naming the first bad byte;
+  * a JSON integer has at most MAX_INT_DIGITS digits; NaN and infinite numbers are refused;
+  * at most MAX_DICE forced die rolls may wait in the queue (Twilight Squabble rolls none);
+  * an error quotes at most EXCERPT characters of what it refers to, and is itself at most
+    MAX_ERROR characters long.
 """
 
 from __future__ import annotations
 
 import copy
+import io
 import json
+import math
 import sys
 
 from squabble.games import registry
 
+MAX_LINE_BYTES = 4 * 1024 * 1024
+MAX_INT_DIGITS = 100
+MAX_DICE = 1000
+EXCERPT = 40
+MAX_ERROR = 400
+
+
+def excerpt(value, limit: int = EXCERPT) -> str:
+    """A short, cut quotation of ``value`` for an error message (never the whole request)."""
+    if isinstance(value, str) and len(value) > limit:
+        value = value[:limit + 8]
+        cut = True
+    else:
+        cut = False
+    try:
+        text = repr(value)
+    except Exception:  # a value whose repr fails or recurses too deeply
+        text = f"<{type(value).__name__}>"
+    if cut or len(text) > limit:
+        text = text[:limit] + "..."
+    return text
+
+
+class _RefusedNumber(ValueError):
+    pass
+
+
+def _parse_int(text: str) -> int:
+    digits = len(text) - (1 if text[:1] == "-" else 0)
+    if digits > MAX_INT_DIGITS:
+        raise _RefusedNumber(f"A number in the line has {digits} digits; "
+                             f"at most {MAX_INT_DIGITS} are accepted.")
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _RefusedNumber(f"The number {excerpt(text)} is too large.")
+    return value
+
+
+def _parse_constant(name: str):
+    raise _RefusedNumber(f"{name} is not a number JSON allows.")
+
+
+def parse_request(line: str):
+    """The JSON value of one line, refusing numbers no request needs (huge integers, NaN,
+    infinities).  Raises ProtocolError with a one-sentence reason."""
+    try:
+        return json.loads(line, parse_int=_parse_int, parse_float=_parse_float,
+                          parse_constant=_parse_constant)
+    except _RefusedNumber as e:
+        raise ProtocolError(str(e)) from None
+    except RecursionError:
+        raise ProtocolError("The line is nested too deeply to be a request.") from None
+    except json.JSONDecodeError as e:
+        raise ProtocolError(f"The line is not valid JSON ({e.msg} at character {e.pos}).") \
+            from None
+    except (ValueError, MemoryError) as e:
+        raise ProtocolError(f"The line is not valid JSON ({type(e).__name__}).") from None
+
 
 class ProtocolError(Exception):
     pass
+
+
+def load_state(state):
+    """(game adapter, the loaded state) for ``load``: the protocol's own limits, then the
+    engine's full check (a copy is returned; a null or absent 'pending' is derived).  Raises
+    ProtocolError with the one-sentence answer naming the first problem."""
+    if not isinstance(state, dict):
+        raise ProtocolError("'state' must be a JSON object.")
+    name = state.get("game")
+    if not isinstance(name, str) or name not in registry.GAMES:
+        raise ProtocolError("The state's 'game' must be \"squabble\" or \"struggle\".")
+    dice = state.get("dice")
+    if isinstance(dice, list):   # the protocol's own limits; the engines check the values
+        if name == "squabble" and dice:
+            raise ProtocolError("Twilight Squabble rolls no dice, so its 'dice' must be empty.")
+        if len(dice) > MAX_DICE:
+            raise ProtocolError(f"'dice' holds {len(dice)} rolls; at most {MAX_DICE} may wait "
+                                f"in the queue.")
+    try:
+        game = registry.get(name, test_setup=True)
+    except registry.GameUnavailable as e:
+        raise ProtocolError(str(e)) from None
+    try:
+        loaded = game.load(state)
+    except ValueError as e:
+        raise ProtocolError(f"Inconsistent state: {e}") from None
+    return game, loaded
+
+
+def load_problem(state) -> str | None:
+    """None if ``load`` accepts ``state``, else the one-sentence answer naming the first
+    problem.  The window's saves are checked with this too (squabble.ui.savegame)."""
+    try:
+        load_state(state)
+    except ProtocolError as e:
+        return str(e)
+    return None
+
+
+def _is_int(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
 
 
 class Session:
@@ -23,6 +136,7 @@ class Session:
     def __init__(self):
         self.game = None      # registry adapter
         self.state = None
+        self.last_cmd = None  # the command of the last request that named a known one
 
     # -- helpers -------------------------------------------------------------------------------
     def _need_game(self):
@@ -38,8 +152,9 @@ class Session:
     @staticmethod
     def _game_of(req, key="game"):
         name = req.get(key)
-        if name not in registry.GAMES:
-            raise ProtocolError(f"'{key}' must be \"squabble\" or \"struggle\".")
+        if not isinstance(name, str) or name not in registry.GAMES:
+            raise ProtocolError(f"'{key}' must be \"squabble\" or \"struggle\" "
+                                f"(got {excerpt(name)}).")
         return name
 
     def _adapter(self, name, options=None):
@@ -53,7 +168,7 @@ class Session:
     def cmd_new(self, req):
         name = self._game_of(req)
         seed = req.get("seed", 0)
-        if isinstance(seed, bool) or not isinstance(seed, int):
+        if not _is_int(seed):
             raise ProtocolError("'seed' must be an integer.")
         options = req.get("options", {})
         if options is None:
@@ -77,20 +192,13 @@ class Session:
         state = req.get("state")
         if not isinstance(state, dict):
             raise ProtocolError("'state' must be a JSON object.")
-        name = state.get("game")
-        if name not in registry.GAMES:
-            raise ProtocolError("The state's 'game' must be \"squabble\" or \"struggle\".")
-        game = self._adapter(name, {"test_setup": True})
-        problem = game.validate(state)
-        if problem:
-            raise ProtocolError(f"Inconsistent state: {problem}")
-        self.game, self.state = game, copy.deepcopy(state)
+        self.game, self.state = load_state(state)
         return self._snapshot()
 
     def cmd_act(self, req):
         self._need_game()
         index = req.get("index")
-        if isinstance(index, bool) or not isinstance(index, int):
+        if not _is_int(index):
             raise ProtocolError("'index' must be an integer.")
         try:
             state, log = self.game.apply(self.state, index)
@@ -101,10 +209,16 @@ class Session:
 
     def cmd_dice(self, req):
         self._need_game()
+        if self.game.name == "squabble":
+            raise ProtocolError("Twilight Squabble rolls no dice: 'dice' is for Twilight "
+                                "Struggle.")
         rolls = req.get("rolls")
-        if not isinstance(rolls, list) or not all(
-                isinstance(r, int) and not isinstance(r, bool) and 1 <= r <= 6 for r in rolls):
+        if not isinstance(rolls, list) or not all(_is_int(r) and 1 <= r <= 6 for r in rolls):
             raise ProtocolError("'rolls' must be a list of die results from 1 to 6.")
+        queued = len(self.state["dice"])
+        if queued + len(rolls) > MAX_DICE:
+            raise ProtocolError(f"At most {MAX_DICE} die rolls may wait in the queue: "
+                                f"{queued} already wait and {len(rolls)} were sent.")
         self.state["dice"].extend(rolls)
         return {"ok": True}
 
@@ -141,45 +255,94 @@ class Session:
     COMMANDS = ("new", "state", "load", "act", "dice", "info", "ai", "quit")
 
     def handle_line(self, line: str) -> dict:
+        """One request line (text) -> one answer (a dict that json.dumps can always write)."""
         try:
-            req = json.loads(line)
-        except (json.JSONDecodeError, RecursionError):
-            return {"ok": False, "error": "The line is not valid JSON."}
+            req = parse_request(line)
+        except ProtocolError as e:
+            return _error(str(e))
         if not isinstance(req, dict):
-            return {"ok": False, "error": "A request must be a JSON object."}
+            return _error("A request must be a JSON object.")
         cmd = req.get("cmd")
-        if cmd not in self.COMMANDS:
-            return {"ok": False, "error": f"Unknown command {cmd!r}: use one of "
-                                          + ", ".join(self.COMMANDS) + "."}
+        self.last_cmd = None
+        if not isinstance(cmd, str) or cmd not in self.COMMANDS:
+            return _error(f"Unknown command {excerpt(cmd)}: use one of "
+                          + ", ".join(self.COMMANDS) + ".")
+        self.last_cmd = cmd
+        # commands never change a state in place before every check has passed
         saved = (self.game, self.state)
         try:
-            return getattr(self, "cmd_" + cmd)(req)
+            out = getattr(self, "cmd_" + cmd)(req)
+            # the answer must be writable as strict JSON; if not, nothing changes
+            json.dumps(out, allow_nan=False)
+            return out
         except ProtocolError as e:
             self.game, self.state = saved
-            return {"ok": False, "error": str(e)}
+            return _error(str(e))
         except Exception as e:  # never die on a request: report and keep the game untouched
             self.game, self.state = saved
-            return {"ok": False, "error": f"Internal error while handling {cmd!r}: "
-                                          f"{type(e).__name__}: {e}"}
+            return _error(f"Internal error while handling {cmd!r}: {type(e).__name__}: "
+                          f"{excerpt(str(e), 120)}")
+
+    def handle_bytes(self, raw: bytes) -> dict:
+        """One request line as bytes: decoded as UTF-8 here, so bad bytes get an answer."""
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            return _error(f"The line is not valid UTF-8 (byte 0x{raw[e.start]:02x} at position "
+                          f"{e.start}).")
+        return self.handle_line(line)
 
 
-def serve(stdin=None, stdout=None) -> int:
-    stdin = stdin or sys.stdin
-    stdout = stdout or sys.stdout
+def _error(message: str) -> dict:
+    if len(message) > MAX_ERROR:
+        message = message[:MAX_ERROR - 20] + "... (cut)."
+    return {"ok": False, "error": message}
+
+
+def _read_line(stream, limit: int):
+    """(bytes of one line, too_long) or (None, False) at the end of input.  A line longer than
+    ``limit`` is read to its end (so the next line is found) but not kept."""
+    chunk = stream.readline(limit + 1)
+    if not chunk:
+        return None, False
+    if isinstance(chunk, str):
+        chunk = chunk.encode("utf-8", "surrogateescape")
+    if len(chunk) <= limit or chunk.endswith(b"\n"):
+        return chunk, False
+    while True:  # skip the rest of the over-long line, a bounded piece at a time
+        rest = stream.readline(limit)
+        if not rest or (rest.endswith("\n") if isinstance(rest, str) else rest.endswith(b"\n")):
+            return b"", True
+
+
+def serve(stdin=None, stdout=None, max_line: int = MAX_LINE_BYTES) -> int:
+    """Answer requests until ``quit`` or the end of input.  Reads bytes (``stdin.buffer`` when
+    there is one) so that no locale or encoding can end the process."""
+    stdin = stdin if stdin is not None else sys.stdin
+    stdout = stdout if stdout is not None else sys.stdout
+    source = getattr(stdin, "buffer", stdin)
+    sink = getattr(stdout, "buffer", stdout)
     session = Session()
-    for line in stdin:
-        if not line.strip():
-            continue
-        resp = session.handle_line(line)
-        stdout.write(json.dumps(resp, separators=(",", ":")) + "\n")
-        stdout.flush()
-        if resp.get("ok") and line.strip().startswith("{") and _is_quit(line):
+    while True:
+        raw, too_long = _read_line(source, max_line)
+        if raw is None:
             return 0
-    return 0
+        if too_long:
+            resp = _error(f"The line is longer than {max_line} bytes; it was not read.")
+        elif not raw.strip():
+            continue  # blank lines carry no request and get no answer
+        else:
+            resp = session.handle_bytes(raw)
+        try:
+            text = json.dumps(resp, separators=(",", ":"), allow_nan=False)
+        except (ValueError, TypeError, RecursionError) as e:
+            text = json.dumps(_error(f"The answer could not be written ({type(e).__name__})."))
+        data = text + "\n"
+        sink.write(data.encode("ascii") if _wants_bytes(sink) else data)
+        sink.flush()
+        if resp.get("ok") and session.last_cmd == "quit":
+            return 0
 
 
-def _is_quit(line: str) -> bool:
-    try:
-        return json.loads(line).get("cmd") == "quit"
-    except (ValueError, AttributeError):
-        return False
+def _wants_bytes(stream) -> bool:
+    return not isinstance(stream, io.TextIOBase)

@@ -1,13 +1,67 @@
-"""Assets are found from a source checkout and from an installed wheel (not only -e)."""
+"""Packaging: the wheel carries the code and the assets, the sdist carries everything needed to
+build the wheel and run the whole test suite, and a test run cleans up after itself.
 
+The builds use the installed setuptools when it is new enough (no network), otherwise pip's
+usual isolated build environment.
+"""
+
+import os
 import subprocess
 import sys
+import sysconfig
+import tarfile
 import zipfile
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+DIST = "twilight_squabble"  # the distribution "twilight-squabble", normalised in file names
+ROUNDTRIP_ENV = "SQUABBLE_SDIST_ROUNDTRIP"
+
+
+def _new_setuptools() -> bool:
+    try:
+        import setuptools
+    except ImportError:
+        return False
+    return int(setuptools.__version__.split(".")[0]) >= 77
+
+
+def _isolation() -> list[str]:
+    return ["--no-build-isolation"] if _new_setuptools() else []
+
+
+def _code_packages(base: Path) -> set[str]:
+    return {str(p.parent.relative_to(base)).replace(os.sep, "/")
+            for p in (base / "squabble").rglob("__init__.py") if "__pycache__" not in p.parts}
+
+
+def _build_wheel(source: Path, out: Path) -> Path:
+    p = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", *_isolation(), "-q",
+                        "-w", str(out), str(source)], capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stderr[-3000:]
+    return next(out.glob(f"{DIST}-*.whl"))
+
+
+@pytest.fixture(scope="module")
+def sdist(tmp_path_factory):
+    """The sdist built from this checkout, and the folder it unpacks to."""
+    pytest.importorskip("build", reason="the sdist is built with the 'build' package (test extra)")
+    out = tmp_path_factory.mktemp("sdist")
+    cmd = [sys.executable, "-m", "build", "--sdist", "--outdir", str(out), str(ROOT)]
+    if _new_setuptools():
+        cmd.insert(4, "--no-isolation")
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, (p.stdout + p.stderr)[-3000:]
+    archive = next(out.glob(f"{DIST}-*.tar.gz"))
+    with tarfile.open(archive) as t:
+        if hasattr(tarfile, "data_filter"):
+            t.extractall(out / "unpacked", filter="data")
+        else:  # Python before 3.10.12 / 3.11.4
+            t.extractall(out / "unpacked")
+    (unpacked,) = (out / "unpacked").iterdir()
+    return archive, unpacked
 
 
 def test_assets_found_from_checkout():
@@ -15,22 +69,112 @@ def test_assets_found_from_checkout():
     assert asset_path("squabble", "cards.json").is_file()
 
 
-def test_wheel_carries_the_assets(tmp_path):
-    pytest.importorskip("setuptools")
-    p = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-                        "-q", "-w", str(tmp_path), str(ROOT)], capture_output=True, text=True,
-                       timeout=300)
-    assert p.returncode == 0, p.stderr[-2000:]
-    wheel = next(tmp_path.glob("squabble-*.whl"))
+def test_wheel_carries_the_code_and_the_assets(tmp_path):
+    wheel = _build_wheel(ROOT, tmp_path)
     names = set(zipfile.ZipFile(wheel).namelist())
-    assert "squabble/assets/squabble/cards.json" in names
-    assert "squabble/assets/squabble/events.json" in names
+    for f in (ROOT / "assets").rglob("*"):
+        if f.is_file():
+            assert "squabble/assets/" + f.relative_to(ROOT / "assets").as_posix() in names, f
     assert "squabble/assets_loc.py" in names and "squabble/cli.py" in names
+    # every code package of the checkout is in the wheel (pyproject.toml lists them by name)
+    missing = {p for p in _code_packages(ROOT) if p + "/__init__.py" not in names}
+    assert not missing, f"add {sorted(missing)} to [tool.setuptools] packages in pyproject.toml"
+    meta = next(n for n in names if n.endswith(".dist-info/METADATA"))
+    text = zipfile.ZipFile(wheel).read(meta).decode()
+    assert "Name: twilight-squabble" in text and "License-Expression: MIT" in text
+    assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
+    entry = zipfile.ZipFile(wheel).read(meta.replace("METADATA", "entry_points.txt")).decode()
+    assert "squabble = squabble.cli:main" in entry
     # the installed layout resolves: unpack and import from there, away from the checkout
     target = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(target)
     code = ("import squabble.assets_loc as a, sys; r = a.assets_root(); "
             "assert str(r).startswith(sys.argv[1]), r; print(r)")
     p = subprocess.run([sys.executable, "-c", code, str(target)], capture_output=True, text=True,
-                       cwd=tmp_path, env={"PYTHONPATH": str(target)}, timeout=60)
+                       cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(target)}, timeout=60)
     assert p.returncode == 0, p.stderr
+
+
+def test_sdist_holds_the_tests_and_everything_to_build(sdist):
+    _, src = sdist
+    for rel in ("pyproject.toml", "LICENSE", "README.md", "MANIFEST.in", "build.spec",
+                "constraints/build.txt", ".ci/run", ".github/workflows/release.yml",
+                "tests/conftest.py", "tests/squabble_helpers.py", "tests/ui/conftest.py",
+                "tests/ui/driver.py", "tests/struggle/struggle_helpers.py",
+                "tests/data/struggle-facts.json", "assets/squabble/cards.json"):
+        assert (src / rel).is_file(), rel
+    for folder in ("docs", "bench", "tests/struggle", "tests/ui"):
+        theirs = {p.relative_to(src) for p in (src / folder).rglob("*") if p.is_file()}
+        ours = {p.relative_to(ROOT) for p in (ROOT / folder).rglob("*")
+                if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"}
+        assert ours <= theirs, sorted(map(str, ours - theirs))[:10]
+    assert _code_packages(ROOT) == _code_packages(src)
+    assert not list(src.rglob("__pycache__"))
+
+
+def _site_packages(python: Path) -> str:
+    return subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                          capture_output=True, text=True, check=True, timeout=60).stdout.strip()
+
+
+@pytest.mark.sdist
+@pytest.mark.skipif(os.environ.get(ROUNDTRIP_ENV) == "1", reason="already inside the round trip")
+def test_sdist_round_trip_builds_installs_and_passes_the_whole_suite(sdist, tmp_path):
+    """sdist -> wheel built from the unpacked sdist -> installed in a fresh venv -> the installed
+    command works -> the whole test suite runs from the unpacked sdist (less the executable build
+    and this test, which would recurse)."""
+    _, src = sdist
+    wheel = _build_wheel(src, tmp_path / "wheel")
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=300)
+    bindir = venv / ("Scripts" if sys.platform == "win32" else "bin")
+    python = bindir / ("python.exe" if sys.platform == "win32" else "python")
+    p = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",
+                        "-q", str(wheel)], capture_output=True, text=True, timeout=600)
+    if p.returncode != 0 and "no such option: --python" in p.stderr:  # pip older than 22.3
+        p = subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--prefix",
+                            str(venv), str(wheel)], capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stderr[-3000:]
+    assert list(Path(_site_packages(python)).glob(f"{DIST}-*.dist-info")), "not installed in the venv"
+    # pygame-ce and pytest come from the environment running this test (no network): a .pth
+    # file puts its site-packages after the venv's own, so the venv's installed game wins. It is
+    # written after the install: pip would otherwise see a copy of the game installed in that
+    # environment (as .ci/run's .venv has) and install nothing.
+    outer = [d for d in sys.path if Path(d).name in ("site-packages", "dist-packages")
+             and Path(d).is_dir()]
+    Path(_site_packages(python), "outer-env.pth").write_text("\n".join(outer) + "\n")
+    env = {k: v for k, v in os.environ.items() if k not in ("SQUABBLE_DATA_DIR", "PYTHONPATH")}
+    env.update({ROUNDTRIP_ENV: "1", "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
+    # the outer environment's programs (actionlint) stay reachable from the inner suite
+    env["PATH"] = sysconfig.get_paths()["scripts"] + os.pathsep + env.get("PATH", "")
+    # the installed package, away from any source tree
+    code = ("import squabble, squabble.assets_loc as a, sys; "
+            "assert sys.argv[1] in str(a.assets_root()), a.assets_root(); print(squabble.__version__)")
+    p = subprocess.run([str(python), "-c", code, str(venv)], capture_output=True, text=True,
+                       cwd=tmp_path, env=env, timeout=120)
+    assert p.returncode == 0, p.stderr[-3000:]
+    script = bindir / ("squabble.exe" if sys.platform == "win32" else "squabble")
+    p = subprocess.run([str(script), "--version"], capture_output=True, text=True, cwd=tmp_path,
+                       env=env, timeout=120)
+    from squabble import __version__
+    assert p.returncode == 0 and __version__ in p.stdout, p.stderr
+    # the whole suite from the unpacked sdist
+    p = subprocess.run([str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                        "-m", "not exe and not sdist"], capture_output=True, text=True, cwd=src,
+                       env=env, timeout=1800)
+    tail = p.stdout[-3000:]
+    assert p.returncode == 0, tail
+    assert " passed" in tail and " failed" not in tail, tail
+    print("inner suite:", tail.strip().splitlines()[-1])
+
+
+def test_a_test_run_leaves_no_temporary_data_folder(tmp_path):
+    """tests/conftest.py gives each run its own user data folder and removes it at the end."""
+    env = {k: v for k, v in os.environ.items() if k != "SQUABBLE_DATA_DIR"}
+    env.update(TMPDIR=str(tmp_path), TEMP=str(tmp_path), TMP=str(tmp_path))
+    p = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                        "tests/test_packaging.py::test_assets_found_from_checkout"],
+                       capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
+    assert p.returncode == 0, p.stdout[-2000:]
+    assert "1 passed" in p.stdout
+    assert not list(tmp_path.glob("squabble-test-data-*")), list(tmp_path.iterdir())

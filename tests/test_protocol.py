@@ -96,9 +96,12 @@ def test_info_squabble():
 
 def test_dice_queue_is_accepted():
     s = Session()
-    send(s, {"cmd": "new", "game": "squabble", "seed": 1})
+    send(s, {"cmd": "new", "game": "struggle", "seed": 1})
     assert send(s, {"cmd": "dice", "rolls": [3, 4]}) == {"ok": True}
     assert send(s, {"cmd": "state"})["state"]["dice"] == [3, 4]
+    # Twilight Squabble rolls no dice: a queue for it is refused (tests/test_protocol_hostile.py)
+    send(s, {"cmd": "new", "game": "squabble", "seed": 1})
+    assert not send(s, {"cmd": "dice", "rolls": [3, 4]})["ok"]
 
 
 def test_finished_game_has_null_decision():

@@ -67,8 +67,109 @@ def pick(a, index=0):
     t._commit(index)
 
 
+# a short two-player game (Event deck off: the decks are in era order) by card names and amounts
+SCRIPT = [("play", 3, 4), ("play", 3, 4), ("take_token",), ("take_tokens", 3), ("take_tokens", 2),
+          ("play", 3, 2), ("play", 3, 2), ("tokens", 0, 0), ("tokens", 0, 0),
+          ("counter", "Cuban Quarantine"), ("counter", "Berlin Wall"), ("pass",)]
+
+
+def _pick(state, dec, step):
+    from squabble.games.squabble.cards import CARDS
+    for i, o in enumerate(dec["options"]):
+        m = o["mode"]
+        if step[0] == "play" and m == "play":
+            hand = state["hands"][dec["player"]]
+            if (o["bop"], o["space"]) == (hand[step[1]], hand[step[2]]):
+                return i
+        elif step[0] == "tokens" and m == "tokens" and (o["bop"], o["space"]) == step[1:]:
+            return i
+        elif step[0] == "take_tokens" and m == "take_tokens" and o["amount"] == step[1]:
+            return i
+        elif step[0] == "counter" and m == "counter" and CARDS[o["card"]].name == step[1]:
+            return i
+        elif step[0] in ("take_token", "pass") and m == step[0]:
+            return i
+    raise ValueError(step)
+
+
+def couch_game(upto, seed=3):
+    """A hot-seat game played through SCRIPT[:upto], the next player's hand-off confirmed."""
+    a = app_(seed=seed)
+    a.start_game({"mode": "hotseat", "human": "USSR", "level": "normal", "events": False})
+    n = 0
+    while True:
+        until(a, lambda: human_turn(a) or isinstance(a.stack.top, HandOffScene))
+        if isinstance(a.stack.top, HandOffScene):
+            until(a, lambda: a.stack.top.ready)
+            a.stack.top._confirm()
+            continue
+        if n >= upto:
+            break
+        t = table(a)
+        t._commit(_pick(t.session.state, t.session.decision(), SCRIPT[n]))
+        n += 1
+    return a, table(a)
+
+
+def couch_shots():
+    """The fixed couch screens: previews, the guide, the counter projection, a public reveal,
+    the losing-shift question and the Rules overlay with its rulings."""
+    a, t = couch_game(7)                      # era 2: Russia places tokens (guide on)
+    t._tok("bop", 1)
+    t._tok("bop", 1)
+    steps(a, 30)
+    shot(a, "tokens-preview.png")
+    a, t = couch_game(9)                      # era 2: America may counter; where the token lands
+    t.hint = None
+    steps(a, 30)
+    shot(a, "counter-preview.png")
+    # a public beat in a two-player game: the reveal plays with both hands face down
+    a, t = couch_game(8)
+    t._tok("bop", 0)
+    t._confirm_tokens()
+    until(a, lambda: any("reveals" in ln for ln in a.log_lines[-2:]))
+    steps(a, 20)
+    shot(a, "public-reveal.png")
+    # the Space 2 question when the shift would land on a cloud
+    from squabble.framework.confirm import ConfirmScene
+    from squabble.games.squabble import engine as E
+    import random
+    for seed in range(400):
+        rnd = random.Random(seed)
+        s = E.new_game(seed, {"events": False})
+        while s["winner"] is None:
+            d = E.decision(s)
+            if d["kind"] == "shift" and abs(s["bop"] + (1 if d["player"] == "USA" else -1)) >= 4:
+                break
+            s, _ = E.apply(s, rnd.randrange(len(d["options"])))
+        if s["winner"] is None:
+            break
+    from squabble.ui import savegame
+    a = app_(seed=1)
+    savegame.write(s, {"mode": "computer", "human": E.decision(s)["player"], "level": "normal",
+                       "events": False}, ["(a position from a random game)"])
+    a.continue_game()
+    until(a, lambda: human_turn(a))
+    t = table(a)
+    t.hint = None
+    t.focus.visible = True
+    steps(a, 30)
+    shot(a, "shift-default.png")
+    t._confirm_losing_shift()
+    steps(a, 5)
+    assert isinstance(a.stack.top, ConfirmScene)
+    shot(a, "shift-confirm.png")
+    a = app_()
+    a.open_rules()
+    steps(a, 3)
+    a.stack.top.scroll_by(60)
+    steps(a, 3)
+    shot(a, "rules.png")
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
+    couch_shots()
     # 1. title
     a = app_()
     steps(a, 90)
@@ -102,7 +203,7 @@ def main():
     until(a, lambda: human_turn(a))
     pick(a, 0)
     until(a, lambda: isinstance(a.stack.top, HandOffScene))
-    steps(a, 30)
+    steps(a, 60)
     shot(a, "handoff.png")
 
     # 4. an Agent reveal: Russia (you) plays its Agent

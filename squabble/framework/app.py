@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 import pygame
 
 from squabble.framework.cards import FACE_UP, RENDERER
@@ -14,7 +16,7 @@ from squabble.framework.scene import SceneStack
 class GameApp:
     """Owns the window.  ``step()`` runs exactly one frame (tests call it directly)."""
 
-    min_size = (640, 360)
+    min_size = (960, 540)   # below this the table's text is no longer readable
 
     def __init__(self, size=(1280, 720), fullscreen=False, clock=None, title="Game"):
         pygame.init()
@@ -36,13 +38,24 @@ class GameApp:
         self._toast = ("", 0.0)
         self.on_help = None          # callable(): open the rules overlay (F1)
         self.last_frame_ms = 0.0
+        self.redraw = True           # draw the next frame even if nothing animates
+        self.frames_drawn = 0
+        self._was_animating = True
 
     # -- window --------------------------------------------------------------------------
     def _open_window(self, fullscreen: bool) -> None:
         if fullscreen:
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
-            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            size = (max(self.min_size[0], self.windowed_size[0]),
+                     max(self.min_size[1], self.windowed_size[1]))
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            try:  # the window manager keeps the window at least this big (pygame-ce 2.4+)
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    pygame.Window.from_display_module().minimum_size = self.min_size
+            except Exception:
+                pass
         self.fullscreen = fullscreen
 
     def set_fullscreen(self, on: bool) -> None:
@@ -61,6 +74,7 @@ class GameApp:
 
     def toast(self, message: str, seconds: float = 2.6) -> None:
         self._toast = (message, seconds)
+        self.redraw = True
 
     def quit(self, code: int = 0) -> None:
         self.running = False
@@ -83,6 +97,9 @@ class GameApp:
             self.layout.resize(self.screen.get_size())
             return
         if top is None:
+            return
+        raw = getattr(top, "handle_raw", None)  # a scene may take raw events first (text boxes)
+        if raw is not None and raw(ev):
             return
         if ev.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.input.last_source = "mouse" if ev.type != pygame.MOUSEMOTION or \
@@ -119,16 +136,27 @@ class GameApp:
         self.time += dt
         self.frame += 1
         FACE_UP.begin_frame(self.frame)
+        top_before = self.stack.top
         for ev in pygame.event.get():
+            self.redraw = True
             self.handle_event(ev)
             if not self.running:
                 return
         for s in list(self.stack.scenes):
             s.update(dt)
-        if self._toast[1] > 0:
+        toast = self._toast[1] > 0
+        if toast:
             self._toast = (self._toast[0], self._toast[1] - dt)
-        self.draw()
-        pygame.display.flip()
+        # redraw only when something changes or animates (an idle table costs almost nothing);
+        # one more frame after the last animated one so the final picture is the settled one
+        animating = any(s.animating() for s in self.stack.visible())
+        if self.redraw or animating or self._was_animating or toast or \
+                self.stack.top is not top_before:
+            self.draw()
+            pygame.display.flip()
+            self.frames_drawn += 1
+        self.redraw = False
+        self._was_animating = animating
         self.last_frame_ms = (_t.perf_counter() - t0) * 1000
 
     def draw(self) -> None:

@@ -197,9 +197,17 @@ class CardRenderer:
         if c.symbol:
             sc = (paper.right - rr - 1, hb.bottom + rr + 2)
             draw_space_symbol(s, sc, rr)
+        # the symbol's label sits on its own line under the symbol, and the title below it
+        # (it used to share the title's first line and overlap it)
+        label_h = 0
+        if big and c.symbol and c.symbol_label:
+            f_b = self._font(int(h * 0.05), True)
+            img = f_b.render(c.symbol_label, True, INK)
+            s.blit(img, img.get_rect(topright=(paper.right - 4, hb.bottom + 2 * rr + 4)))
+            label_h = f_b.get_linesize() + 2
         # title
         f_title = self._font(int(h * (0.12 if not big else 0.085)), True)
-        title_rect = pygame.Rect(paper.x + 3, hb.bottom + 2 * rr + 6, paper.w - 6,
+        title_rect = pygame.Rect(paper.x + 3, hb.bottom + 2 * rr + 6 + label_h, paper.w - 6,
                                  int(h * 0.40))
         lines = wrap(c.title, f_title, title_rect.w)
         while len(lines) > 3 and f_title.get_height() > 8:
@@ -229,10 +237,6 @@ class CardRenderer:
             f_b = self._font(max(7, int(h * 0.075)), True)
             img = f_b.render(c.badge, True, c.colour)
             s.blit(img, img.get_rect(bottomleft=(paper.x + 4, paper.bottom - 3)))
-        if big and c.symbol and c.symbol_label:
-            f_b = self._font(int(h * 0.05), True)
-            img = f_b.render(c.symbol_label, True, INK)
-            s.blit(img, img.get_rect(topright=(paper.right - 4, hb.bottom + 2 * rr + 6)))
         pygame.draw.rect(s, INK, (0, 0, w, h), max(1, w // 60), border_radius=rad)
         return s
 

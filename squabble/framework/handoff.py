@@ -12,13 +12,19 @@ from squabble.framework.widgets import Button, TEXT, MUTED
 
 
 class HandOffScene(Scene):
-    """Opaque: nothing under it is drawn.  ``accepts(action)`` filters who may confirm."""
+    """Opaque: nothing under it is drawn.  ``accepts(action)`` filters who may confirm.
+
+    For ``GRACE`` seconds after it appears it ignores every confirm (key, pad or click), so the
+    previous player's quick double Enter cannot open the next player's cards.  Esc / Start /
+    Back call ``on_menu`` (the pause menu), never confirm."""
     opaque = True
     name = "handoff"
+    GRACE = 0.7
 
     def __init__(self, app, title: str, message: str, colour, on_confirm, accepts=None,
-                 controls: str = "", detail: str = ""):
+                 controls: str = "", detail: str = "", on_menu=None):
         super().__init__(app)
+        self.on_menu = on_menu
         self.detail = detail
         self.title, self.message, self.colour = title, message, colour
         self.on_confirm = on_confirm
@@ -36,20 +42,40 @@ class HandOffScene(Scene):
         self.app.stack.remove(self)
         self.on_confirm()
 
+    @property
+    def ready(self) -> bool:
+        """Past the grace time: a confirm now opens the cards."""
+        return self.t >= self.GRACE
+
     def handle_action(self, a):
-        if a.name == "confirm" and self.accepts(a) and self.t > 0.15:
-            self._confirm()
-        elif a.name == "confirm":
+        if a.name in ("menu", "back"):
+            if self.on_menu is not None:
+                self.on_menu()
+            return
+        if a.name != "confirm":
+            return
+        if not self.accepts(a):
             self.app.toast("The other player's controller cannot confirm this hand-off.")
+        elif self.ready:
+            self._confirm()
 
     def handle_mouse(self, kind, lp, button):
-        if kind == "up" and button == 1 and self.button.contains(lp) and self.t > 0.15:
+        if kind == "up" and button == 1 and self.button.contains(lp) and self.ready:
             self._confirm()
 
     def update(self, dt):
         self.t += dt
 
+    def animating(self) -> bool:
+        """The bands drift slowly: 15 pictures a second are plenty while the players swap
+        seats (a hand-off may wait a long time); the moment it becomes ready is drawn at once."""
+        return self.t - self._drawn_t >= 1 / 15 or self.ready != self._drawn_ready
+
+    _drawn_t = -1.0
+    _drawn_ready = False
+
     def draw(self, surf):
+        self._drawn_t, self._drawn_ready = self.t, self.ready
         L = self.app.layout
         surf.fill((10, 12, 18))
         c = self.colour
@@ -69,6 +95,8 @@ class HandOffScene(Scene):
              L.p(640, 370), "center")
         if self.detail:
             text(surf, self.detail, L.font(24, True), TEXT, L.p(640, 420), "center")
-        self.button.draw(surf, L, focused=pulse > 0.3)
+        self.button.enabled = self.ready
+        self.button.hint = "Enter · click · A" if self.ready else "one moment…"
+        self.button.draw(surf, L, focused=self.ready and pulse > 0.3)
         if self.controls:
             text(surf, self.controls, L.font(20), MUTED, L.p(640, 690), "center")

@@ -12,8 +12,11 @@ from __future__ import annotations
 class LookRule:
     """Tracks the side that may look at its secrets right now (``None``: nobody, a public screen)."""
 
-    def __init__(self) -> None:
-        self.viewer: str | None = None
+    def __init__(self, solo: str | None = None) -> None:
+        # ``solo``: one person plays against the computer; the computer never looks at the
+        # screen, so that person's side may always look (there is never a hand-off).
+        self.solo = solo
+        self.viewer: str | None = solo
         self.handoffs = 0  # hand-offs confirmed so far (a test can tell two private turns apart)
 
     def handoff_confirmed(self, side: str) -> None:
@@ -22,8 +25,9 @@ class LookRule:
         self.handoffs += 1
 
     def public_step(self) -> None:
-        """A decision was committed or a public beat is shown: from now on nobody's secrets."""
-        self.viewer = None
+        """A decision was committed or a public beat is shown: from now on nobody's secrets
+        (against the computer: still only the one person's own)."""
+        self.viewer = self.solo
 
     def may_look(self, side: str | None) -> bool:
         return side is not None and side == self.viewer
@@ -31,4 +35,4 @@ class LookRule:
     def needs_handoff(self, side: str, private: bool) -> bool:
         """A private decision of ``side`` starts with a hand-off unless that side has the screen
         since its last hand-off with no public step in between."""
-        return private and self.viewer != side
+        return private and self.viewer != side and self.solo is None

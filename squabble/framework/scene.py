@@ -18,6 +18,12 @@ class Scene:
     def update(self, dt: float) -> None: pass
     def draw(self, surf) -> None: pass
 
+    def animating(self) -> bool:
+        """Does the picture change by itself this frame?  The app skips drawing a frame when no
+        visible scene animates and nothing happened (no input, no toast, no resize); a scene that
+        does not know says True."""
+        return True
+
 
 class SceneStack:
     def __init__(self):

@@ -7,9 +7,14 @@ A game adapter exposes:
   n_options(state)            -> int               (fast)
   apply_index(state, i, log)  -> None              (in place, fast)
   validate(state)             -> str | None
+  load(state)                 -> state             (normalised; ValueError with the first problem;
+                                                    a null or absent 'pending' is derived)
   check_invariants(state)     -> str | None
   info()                      -> dict
   view(state, side)           -> dict              (what one side may see)
+  describe(state)             -> {"kind", "context"} | None  (what a scene needs; no English)
+  is_private(state, decision) -> bool              (the decider's own secret cards are shown)
+  copy(state)                 -> a deep copy
 """
 
 from __future__ import annotations
@@ -46,11 +51,25 @@ def _squabble():
     def apply_index(s, i, log=None):
         E.apply_option(s, E.options(s)[i], log)
 
+    # decisions that need the decider's own secret cards on screen (ui/session.py's rule)
+    private_kinds = {"play", "replace", "tokens", "counter"}
+
+    def describe(s):
+        d = E.decision(s)
+        return None if d is None else {"kind": d.get("kind"), "context": {"side": d["player"]}}
+
+    def is_private(s, d):
+        return d is not None and d.get("kind") in private_kinds
+
+    def hidden_from(s, side):
+        return set(E.hidden_from(s, side)["cards"])
+
     return SimpleNamespace(
         name="squabble", new=lambda seed, options=None: E.new_game(seed, options),
         decision=E.decision, apply=E.apply, n_options=n_options, apply_index=apply_index,
-        validate=E.validate, check_invariants=E.check_invariants, info=info, view=E.view,
-        module=E)
+        validate=E.validate, load=E.load, check_invariants=E.check_invariants, info=info,
+        view=E.view, describe=describe, is_private=is_private, hidden_from=hidden_from, module=E,
+        sides=("USSR", "USA"), copy=lambda s: __import__("copy").deepcopy(s))
 
 
 def _struggle(test_setup: bool = False):
@@ -70,12 +89,15 @@ def _struggle(test_setup: bool = False):
     def apply_index(s, i, log=None):
         S.apply_in_place(s, i, log)
 
+    from squabble.games.struggle import describe as DS
+
     return SimpleNamespace(
         name="struggle",
         new=lambda seed, options=None: S.new_game(seed, options, test_setup=test_setup),
         decision=S.decision, apply=S.apply, n_options=n_options, apply_index=apply_index,
-        validate=S.validate, check_invariants=S.check_invariants, info=S.info,
-        view=getattr(S, "view", None), module=S)
+        validate=S.validate, load=S.load, check_invariants=S.check_invariants, info=S.info,
+        view=getattr(S, "view", None), describe=DS.describe, is_private=DS.is_private,
+        hidden_from=DS.hidden_from, module=S, sides=("USSR", "USA"), copy=S.copy_state)
 
 
 GAMES = ("squabble", "struggle")

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 
 import pygame
 
 from squabble.framework.app import GameApp
 from squabble.framework.clock import NoWaitClock, RealClock
+from squabble import userdata
 from squabble.framework.sound import SoundBank
 from squabble.games.squabble.cards import OTHER
 from squabble.ui import savegame
@@ -23,9 +25,16 @@ class SquabbleApp(GameApp):
     def __init__(self, fullscreen: bool = False, clock=None, seed: int | None = None,
                  test_mode: bool = False, settings: S.Settings | None = None,
                  size: tuple | None = None):
+        # the data folder: if nothing can be kept there, play on and say so once
+        self.saves_problem = userdata.status()
+        savegame.set_reporter(self._saves_unavailable)
+        if self.saves_problem:
+            savegame.mark_reported()
         self.settings = settings or S.load()
         if fullscreen:
             self.settings.fullscreen = True
+        if size is None:  # a size from settings.json is never larger than the display
+            self.settings.window = S.clamp_window(self.settings.window, _display_size())
         try:
             super().__init__(size or self.settings.window, fullscreen=self.settings.fullscreen,
                              clock=clock, title="Twilight Squabble")
@@ -44,6 +53,11 @@ class SquabbleApp(GameApp):
         self.demo = False
 
     # -- settings ----------------------------------------------------------------------
+    def _saves_unavailable(self, message: str):
+        """Told once by savegame when an autosave cannot be written or removed."""
+        self.saves_problem = message
+        self.toast(message, 6.0)
+
     def apply_settings(self):
         self.sounds.set_volumes(self.settings.sound, self.settings.music)
         S.save(self.settings)
@@ -114,7 +128,7 @@ class SquabbleApp(GameApp):
             self.to_title()
             self.open_setup(problem + " Start a new game below.")
             return
-        setup.setdefault("events", state["options"]["events"])
+        setup["events"] = bool(state["options"]["events"])  # the state says which deck is used
         self.session = Session(state, setup, log)
         self.log_lines = list(log) + ["Game resumed from the autosave."]
         self.stack.replace_all(TableScene(self, self.session))
@@ -129,6 +143,11 @@ class SquabbleApp(GameApp):
 
     # -- attract mode ------------------------------------------------------------------
     def start_demo(self):
+        from squabble.ui import gamepick
+        if gamepick.next_demo(self) == "struggle":
+            from squabble.ui.struggle.setup import start_struggle_demo
+            start_struggle_demo(self)
+            return
         self.demo = True
         setup = {"mode": "demo", "human": "USSR", "level": "normal",
                  "events": self._seed_rng.random() < 0.5}
@@ -146,10 +165,26 @@ def make_app(args=None, clock=None, test_mode=False, size=None) -> SquabbleApp:
     app = SquabbleApp(fullscreen=fullscreen, clock=clock, seed=seed, test_mode=test_mode,
                       size=size)
     if getattr(args, "demo", False):
+        app.demo_next = getattr(args, "demo_game", None) or "squabble"
         app.start_demo()
+        if app.saves_problem:
+            app.toast(app.saves_problem + " Play goes on without saves.", 6.0)
     else:
-        app.to_title()
+        app.to_title(app.saves_problem + " Play goes on without saves."
+                     if app.saves_problem else "")
     return app
+
+
+def _display_size():
+    """(w, h) of the first display, or None if it cannot be known."""
+    try:
+        pygame.display.init()
+        if pygame.display.get_driver() in ("dummy", "offscreen"):
+            return None   # a headless driver's made-up desktop says nothing of a screen
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return tuple(sizes[0]) if sizes else None
 
 
 def run_app(args) -> int:
@@ -159,10 +194,18 @@ def run_app(args) -> int:
     try:
         app = make_app(args, clock=clock)
     except pygame.error as e:
-        print(f"squabble: the game window could not open ({e}).")
+        print(f"squabble: the game window could not open ({e}).", file=sys.stderr)
         return 1
+    shot = getattr(args, "screenshot", None)
     try:
-        return app.run(max_frames=getattr(args, "frames", None),
-                       screenshot=getattr(args, "screenshot", None))
+        code = app.run(max_frames=getattr(args, "frames", None))
+        if shot:  # its folder and name were checked by the command line before playing
+            try:
+                pygame.image.save(app.screen, str(shot))
+            except (pygame.error, OSError) as e:
+                print(f"squabble: the screenshot could not be saved to {shot} ({e}).",
+                      file=sys.stderr)
+                return 1
+        return code
     finally:
         pygame.quit()

@@ -8,6 +8,7 @@ import random
 import pygame
 
 from squabble.framework.cards import draw_card
+from squabble.framework.confirm import ConfirmScene
 from squabble.framework.focus import FocusRing
 from squabble.framework.layout import fit_font, text, text_block, wrap
 from squabble.framework.scene import Scene
@@ -16,7 +17,9 @@ from squabble.games.squabble import engine as E
 from squabble.games.squabble.cards import CARDS, ERA_YEARS, EVENTS, OTHER
 from squabble.ui import savegame
 from squabble.ui import settings as S
+from squabble.ui import couch_prefs
 from squabble.ui import theme as T
+from squabble.ui.rulings_text import RULINGS
 
 MENU_CONTROLS = "Mouse: click · Keys: arrows move and change, Enter choose, Esc back, F1 rules · " \
                 "Pad: D-pad, A choose, B back"
@@ -133,6 +136,11 @@ class MenuScene(Scene):
         cur = self.focus.current
         for b in self.buttons:
             b.draw(surf, L, focused=b is cur)
+        if cur is not None and not cur.enabled and cur.reason:
+            # hovering (or focusing) a disabled button says why, without a click
+            x, y, w, h = cur.rect
+            text(surf, cur.reason, L.font(18, True), (255, 200, 150), L.p(x + w / 2, y + h + 4),
+                 "midtop", shadow=(0, 0, 0))
         if self.message:
             r = L.r(240, 600, 800, 60)
             text_block(surf, self.message, L.font(22), (255, 200, 150), r, align="center")
@@ -152,16 +160,20 @@ class TitleScene(MenuScene):
                           rnd.uniform(-0.3, 0.3), rnd.uniform(8, 22)) for _ in range(10)]
 
     def build(self):
-        has = savegame.exists()
+        from squabble.ui import gamepick  # game pick and Continue of either game
+        has = gamepick.has_save()
         y0 = 300
-        items = [("new", "New game", self.app.open_setup, True, ""),
-                 ("continue", "Continue", self.app.continue_game, has, "No saved game yet."),
+        items = [("new", "New game", lambda: gamepick.open_new(self.app), True, ""),
+                 ("continue", "Continue", lambda: gamepick.continue_any(self.app), has,
+                  "No saved game yet."),
                  ("options", "Options", self.app.open_options, True, ""),
                  ("rules", "Rules", self.app.open_rules, True, ""),
                  ("quit", "Quit", lambda: self.app.quit(0), True, "")]
         self.set_buttons([Button(n, lab, (490, y0 + i * 62, 300, 52), act, enabled=en, reason=r,
                                  hint="" if en else r)
                           for i, (n, lab, act, en, r) in enumerate(items)])
+        if has:
+            self.buttons[1].hint = gamepick.save_hint()
         if has:
             self.focus.focus(self.buttons[1])
 
@@ -222,31 +234,36 @@ class SetupScene(MenuScene):
 
     def __init__(self, app, message=""):
         st = app.settings
-        self.opts = {"mode": "computer", "human": "USSR", "level": st.level, "events": False}
+        # the set-up remembers the last choices (kept in the user data folder)
+        self.opts = couch_prefs.last_setup({"mode": "computer", "human": "USSR",
+                                            "level": st.level, "events": False})
+        self.opts["guide"] = couch_prefs.guide_on()
         super().__init__(app)
         self.message = message
 
     def build(self):
         o = self.opts
         rows = []
-        y = 170
+        y = 150
         mode_lab = "Against the computer" if o["mode"] == "computer" else "Two players, this screen"
         rows.append(self._row("mode", f"Opponent:  <  {mode_lab}  >", y, self._cycle("mode",
                                                                                ["computer",
                                                                                 "hotseat"])))
         who = "You play" if o["mode"] == "computer" else "Player 1 plays"
-        rows.append(self._row("human", f"{who}:  <  {T.NAME[o['human']]}  >", y + 70,
+        rows.append(self._row("human", f"{who}:  <  {T.NAME[o['human']]}  >", y + 64,
                               self._cycle("human", ["USSR", "USA"])))
-        lvl = self._row("level", f"Computer level:  <  {o['level']}  >", y + 140,
+        lvl = self._row("level", f"Computer level:  <  {o['level']}  >", y + 128,
                         self._cycle("level", ["easy", "normal", "hard"]))
         lvl.enabled = o["mode"] == "computer"
         lvl.reason = "Two players on this screen: no computer."
         rows.append(lvl)
         rows.append(self._row("events", f"Event deck variant:  <  {'On' if o['events'] else 'Off'}  >",
-                              y + 210, self._cycle("events", [False, True])))
-        rows.append(Button("start", "Start the war", (490, y + 300, 300, 60), self._start,
+                              y + 192, self._cycle("events", [False, True])))
+        rows.append(self._row("guide", f"First-game guide:  <  {'On' if o['guide'] else 'Off'}  >",
+                              y + 256, self._cycle("guide", [False, True])))
+        rows.append(Button("start", "Start the war", (490, y + 336, 300, 60), self._start,
                            colour=(40, 110, 70)))
-        rows.append(Button("back", "Back", (490, y + 372, 300, 50), self.back))
+        rows.append(Button("back", "Back", (490, y + 404, 300, 50), self.back))
         old = self.focus.current.name if self.focus.current else None
         self.set_buttons(rows)
         if old:
@@ -266,9 +283,22 @@ class SetupScene(MenuScene):
         return f
 
     def _start(self):
+        if savegame.exists():
+            # a new game would silently replace the saved one: ask first (safe answer first)
+            self.app.stack.push(ConfirmScene(
+                self.app, "Replace the saved game?",
+                "A game is saved and can be continued from the title. Starting a new game "
+                "replaces it for good.", "Start a new game", "Keep the saved game",
+                on_yes=self._start_now))
+            return
+        self._start_now()
+
+    def _start_now(self):
         self.app.settings.level = self.opts["level"]
         S.save(self.app.settings)
-        self.app.start_game(dict(self.opts))
+        couch_prefs.remember_setup(self.opts)
+        couch_prefs.set_guide(self.opts["guide"])
+        self.app.start_game({k: v for k, v in self.opts.items() if k != "guide"})
 
     def draw(self, surf):
         super().draw(surf)
@@ -385,6 +415,9 @@ class PauseScene(MenuScene):
     def draw_background(self, surf):
         surf.fill((85, 85, 85), special_flags=pygame.BLEND_RGB_MULT)
         panel(surf, self.app.layout, (440, 30, 400, 560), alpha=240)
+        # the controls line gets its own strip: it no longer runs over the hand
+        panel(surf, self.app.layout, (0, 684, 1280, 36), colour=(14, 16, 24), alpha=250,
+              radius=0)
 
 
 class DiscardScene(MenuScene):
@@ -466,26 +499,70 @@ RULES = [
 ]
 
 
+NOTICE = ("Twilight Squabble and Twilight Struggle are trademarks of their publishers; this is an "
+          "unofficial fan implementation with its own art, sound and texts.")
+
+
 class RulesScene(Scene):
-    """A readable overlay of the ten phases and the rulings; F1 or Esc closes it."""
+    """A readable overlay of the ten phases, the rulings (R1-R14, built in so the one-file
+    download has them), the events and the notice.  Scrolls by whole rows, so no row is ever
+    cut at the top; a scroll bar and "more" marks show where you are.  F1 or Esc closes it."""
     name = "rules"
     opaque = True
+    AREA = (80, 86, 1100, 580)
 
     def __init__(self, app):
         super().__init__(app)
-        self.scroll = 0.0
+        self.first = 0          # index of the first row shown
+        self._rows = None       # (scale, [(kind, text, x)])
+
+    def rows(self):
+        L = self.app.layout
+        if self._rows and self._rows[0] == L.scale:
+            return self._rows[1]
+        fb, fn = L.font(24, True), L.font(22)
+        out = [("note", ln, 90) for ln in wrap(NOTICE, L.font(19), L.s(1080))] + [("gap", "", 0)]
+        out.append(("title", "How a turn goes", 90))
+        for head, body in RULES:
+            lines = wrap(body, fn, L.s(800))
+            out.append(("headline", head + "\t" + (lines[0] if lines else ""), 90))
+            out += [("body", ln, 370) for ln in lines[1:]]
+        out += [("gap", "", 0), ("title", "The rulings: how this game decides unclear points", 90)]
+        for head, body in RULINGS:
+            out.append(("head", head, 90))
+            for para in body.split("\n"):
+                indent = 120 if para.startswith("- ") else 90
+                out += [("body", ln, indent) for ln in wrap(para, fn, L.s(1180 - indent))]
+        out += [("gap", "", 0), ("title", "The Event deck (variant)", 90)]
+        for e in EVENTS.values():
+            out += [("body", ln, 90) for ln in wrap(f"{e.name} ({e.year}): {e.text}", fn,
+                                                    L.s(1090))]
+        self._rows = (L.scale, out)
+        return out
+
+    def _visible(self):
+        L = self.app.layout
+        return max(1, int(self.AREA[3] / (L.font(22).get_linesize() / L.scale + 2)))
+
+    def scroll_by(self, n):
+        last = max(0, len(self.rows()) - self._visible())
+        self.first = max(0, min(last, self.first + n))
 
     def handle_action(self, a):
         if a.name in ("back", "confirm", "help", "menu", "undo"):
             self.app.stack.remove(self)
         elif a.name == "down":
-            self.scroll += 60
+            self.scroll_by(2)
         elif a.name == "up":
-            self.scroll = max(0, self.scroll - 60)
+            self.scroll_by(-2)
+        elif a.name in ("right", "tab"):
+            self.scroll_by(self._visible() - 2)
+        elif a.name in ("left", "prev"):
+            self.scroll_by(-(self._visible() - 2))
 
     def handle_mouse(self, kind, lp, button):
         if kind == "wheel":
-            self.scroll = max(0, self.scroll - 50 * button)
+            self.scroll_by(-2 * button)
         elif kind == "up" and button == 1:
             x, y = lp
             if 1100 <= x <= 1240 and 24 <= y <= 70:
@@ -498,33 +575,42 @@ class RulesScene(Scene):
              "center")
         pygame.draw.rect(surf, (60, 60, 80), L.r(1100, 24, 140, 46), border_radius=L.s(8))
         text(surf, "Close (Esc)", L.font(22, True), T.TEXT, L.p(1170, 47), "center")
-        clip = surf.get_clip()
-        area = L.r(80, 86, 1120, 584)
-        surf.set_clip(area)
-        y = 96 - self.scroll
-        fb, fn = L.font(24, True), L.font(22)
-        for head, body in RULES:
-            hp = L.p(90, y)
-            surf.blit(fb.render(head, True, T.SIDE_LIGHT["USA"]), hp)
-            lines = wrap(body, fn, L.s(820))
-            yy = y
-            for ln in lines:
-                surf.blit(fn.render(ln, True, T.TEXT), L.p(370, yy))
-                yy += fn.get_linesize() / L.scale
-            y = yy + 12
-        # the Event deck, readable in full
-        surf.blit(fb.render("The Event deck (variant)", True, T.SIDE_LIGHT["USA"]), L.p(90, y))
-        y += 30
-        for e in EVENTS.values():
-            line = f"{e.name} ({e.year}): {e.text}"
-            for ln in wrap(line, fn, L.s(1100)):
-                surf.blit(fn.render(ln, True, T.TEXT), L.p(90, y))
-                y += fn.get_linesize() / L.scale
-            y += 4
-        self.max_scroll = max(0.0, y + self.scroll - 660)
-        self.scroll = min(self.scroll, self.max_scroll)
-        surf.set_clip(clip)
-        text(surf, "Up/Down or wheel scroll · Esc, Enter, F1 or B close · full rulings: docs/rulings.md",
+        rows = self.rows()
+        n = self._visible()
+        self.scroll_by(0)
+        fb, fn, ft, fs = L.font(24, True), L.font(22), L.font(28, True), L.font(19)
+        lh = fn.get_linesize() / L.scale + 2
+        ax, ay, aw, ah = self.AREA
+        y = ay
+        for kind, line, x in rows[self.first:self.first + n]:
+            if kind == "title":
+                surf.blit(ft.render(line, True, T.GOLD), L.p(x, y))
+            elif kind == "head":
+                surf.blit(fb.render(line, True, T.SIDE_LIGHT["USA"]), L.p(x, y))
+            elif kind == "headline":
+                head, first = line.split("\t")
+                surf.blit(fb.render(head, True, T.SIDE_LIGHT["USA"]), L.p(x, y))
+                surf.blit(fn.render(first, True, T.TEXT), L.p(370, y))
+            elif kind == "note":
+                surf.blit(fs.render(line, True, T.MUTED), L.p(x, y))
+            elif kind == "body":
+                surf.blit(fn.render(line, True, T.TEXT), L.p(x, y))
+            y += lh
+        # the scroll bar and "more" marks
+        total = len(rows)
+        bar = (1200, ay, 10, ah)
+        pygame.draw.rect(surf, (40, 44, 60), L.r(bar), border_radius=L.s(5))
+        if total > n:
+            th = max(30, ah * n / total)
+            ty = ay + (ah - th) * self.first / max(1, total - n)
+            pygame.draw.rect(surf, T.GOLD, L.r(1200, ty, 10, th), border_radius=L.s(5))
+        if self.first > 0:
+            text(surf, "^ more above", L.font(17, True), T.GOLD, L.p(1190, ay - 4), "bottomright")
+        more = total - self.first - n
+        if more > 0:
+            text(surf, f"v more below ({more} lines)", L.font(17, True), T.GOLD,
+                 L.p(1190, ay + ah + 4), "topright")
+        text(surf, "Up/Down or wheel: scroll · Left/Right: a page · Esc, Enter, F1 or B: close",
              L.font(18), T.MUTED, L.p(640, 700), "center")
 
 
@@ -532,6 +618,17 @@ HOW = {"cloud": "a Mushroom Cloud — the balance went too far",
        "balance": "the Balance of Power at the end of the war",
        "leader": "the Space Race Leader card (the balance ended at DEFCON 5)",
        "draw": "nobody: DEFCON 5 and no Space Race leader"}
+
+
+def track_words(b: int) -> str:
+    """A Balance of Power position as the track reads it: its spaces count down from DEFCON 5
+    toward each cloud (+3, America's way, is the blue space marked 2)."""
+    if b == 0:
+        return "DEFCON 5"
+    side = T.NAME["USA" if b > 0 else "USSR"]
+    if abs(b) >= 4:
+        return f"the cloud on {side}'s side"
+    return f"{side} {5 - abs(b)}"
 
 
 class ResultScene(MenuScene):
@@ -542,6 +639,8 @@ class ResultScene(MenuScene):
         self.demo = demo
         super().__init__(app)
         app.sounds.play("win")
+        if not demo:
+            couch_prefs.game_finished()   # the first-game guide goes off after a first game
 
     def update(self, dt):
         super().update(dt)
@@ -599,7 +698,7 @@ class ResultScene(MenuScene):
         for i, h in enumerate(st["history"]):
             y = 250 + i * 44
             b = h["bop"]
-            bal = "DEFCON 5" if b == 0 else f"{T.NAME['USA' if b > 0 else 'USSR']} +{abs(b)}"
+            bal = track_words(b)
             race = T.NAME[h["race"]] if h["race"] else "tie"
             vals = [f"{h['era']} ({ERA_YEARS[h['era']]})", bal, race,
                     f"A {h['space']['USA']} · R {h['space']['USSR']}",
@@ -616,7 +715,7 @@ class ResultScene(MenuScene):
         elif abs(b) >= 4:
             bal = f"a Mushroom Cloud, too far toward {T.NAME['USA' if b > 0 else 'USSR']}"
         else:
-            bal = f"{T.NAME['USA' if b > 0 else 'USSR']} favoured by {abs(b)}"
+            bal = f"{track_words(b)}, favouring {T.NAME['USA' if b > 0 else 'USSR']}"
         text(surf, f"Final balance: {bal} · Space Race leader: {T.NAME[ld] if ld else 'nobody'}",
              L.font(21), T.TEXT, L.p(640, 532), "center")
         if s.mode == "computer":

@@ -8,6 +8,7 @@ import random
 import threading
 import time
 
+from squabble.framework.privacy import LookRule
 from squabble.games.squabble import engine as E
 from squabble.games.squabble.cards import AGENT, DOUBLE_AGENT, OTHER, SIDES
 from squabble.ui import savegame
@@ -91,6 +92,10 @@ class Session:
         self.setup = dict(setup)
         self.log: list[str] = list(log or [])
         self.decisions = 0
+        # who may look right now: against the computer the one person always may (the computer
+        # never looks); in hot-seat play only the side that confirmed the last hand-off, until
+        # the next committed decision; in attract mode nobody is secret (see ``demo``).
+        self.look = LookRule(self.setup["human"] if self.mode == "computer" else None)
 
     @classmethod
     def new(cls, setup: dict, seed: int | None = None) -> "Session":
@@ -123,6 +128,7 @@ class Session:
         self.state = new
         self.log.extend(log)
         self.decisions += 1
+        self.look.public_step()   # after every commit the screen is public
         if self.mode != "demo":
             if new["winner"] is None:
                 savegame.write(new, self.setup, self.log)
@@ -136,9 +142,26 @@ class Session:
         level = self.setup.get("level", "normal")
         return Thinker(d, level, seed)
 
-    def next_is_private_for(self, side: str) -> bool:
+    @staticmethod
+    def is_private(dec: dict | None) -> bool:
+        """Does this decision need its decider's secret cards on screen?"""
+        return dec is not None and dec["kind"] in PRIVATE_KINDS
+
+    def needs_handoff(self) -> bool:
+        """Must the next decision start with a hand-off screen?  Every private decision in
+        hot-seat play does, even the same side's twice in a row (a commit made the screen
+        public in between)."""
         d = self.decision()
-        return d is not None and d["player"] == side and d["kind"] in PRIVATE_KINDS
+        if d is None or self.mode != "hotseat" or self.controller(d["player"]) != "human":
+            return False
+        return self.look.needs_handoff(d["player"], self.is_private(d))
+
+    def handoff_confirmed(self, side: str) -> None:
+        self.look.handoff_confirmed(side)
+
+    def may_look(self, side: str) -> bool:
+        """May ``side``'s secret cards be drawn face up right now?"""
+        return self.mode == "demo" or self.look.may_look(side)
 
     @staticmethod
     def other(side):

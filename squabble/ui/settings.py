@@ -8,6 +8,8 @@ from squabble import userdata
 
 FILE = "settings.json"
 WINDOW_SIZES = [(1280, 720), (1600, 900), (1920, 1080), (960, 540)]
+MIN_WINDOW = (640, 360)
+MAX_WINDOW = (7680, 4320)   # no display offers more; a larger number in the file is a mistake
 ANIM_SPEEDS = {"slow": 1.5, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 
 
@@ -41,8 +43,9 @@ def load() -> Settings:
             v = raw[f.name]
             default = getattr(s, f.name)
             if f.name == "window":
-                if isinstance(v, list) and len(v) == 2 and all(isinstance(x, int) for x in v):
-                    s.window = (max(640, v[0]), max(360, v[1]))
+                if isinstance(v, list) and len(v) == 2 and all(
+                        isinstance(x, int) and not isinstance(x, bool) for x in v):
+                    s.window = clamp_window(v)
             elif isinstance(default, bool):
                 if isinstance(v, bool):
                     setattr(s, f.name, v)
@@ -58,10 +61,21 @@ def load() -> Settings:
     return s
 
 
+def clamp_window(size, display=None) -> tuple[int, int]:
+    """A windowed size no smaller than MIN_WINDOW and no larger than MAX_WINDOW or, when
+    ``display`` (w, h) is known, than the display itself."""
+    top_w, top_h = MAX_WINDOW
+    if display and display[0] > 0 and display[1] > 0:
+        top_w, top_h = min(top_w, display[0]), min(top_h, display[1])
+    w = min(max(MIN_WINDOW[0], int(size[0])), max(MIN_WINDOW[0], top_w))
+    h = min(max(MIN_WINDOW[1], int(size[1])), max(MIN_WINDOW[1], top_h))
+    return (w, h)
+
+
 def save(s: Settings) -> None:
     d = asdict(s)
     d["window"] = list(s.window)
     try:
         userdata.write_json(FILE, d)
     except OSError:
-        pass
+        pass  # settings are a convenience: the app says once that nothing can be kept

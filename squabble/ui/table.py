@@ -1,58 +1,32 @@
-"""The table: both tracks, slots, hands, piles, the Event, the log, and the player's choices."""
+"""The table scene: both tracks, slots, hands, piles, the Event, the log, and the player's
+choices. Its parts live in squabble/ui/squabble/ (layout, beats, hand, drawing, guide)."""
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
-
-import pygame
-
-from squabble.framework.cards import CardSprite, draw_card, draw_space_symbol
+from squabble.framework.cards import CardSprite
 from squabble.framework.focus import FocusRing
 from squabble.framework.handoff import HandOffScene
-from squabble.framework.layout import fit_font, text, text_block, wrap
 from squabble.framework.scene import Scene
 from squabble.framework.tween import Stepper
-from squabble.framework.widgets import Button, TrackSpace, draw_track, fan, panel, token
+from squabble.framework.widgets import Button, fan
 from squabble.games.squabble import engine as E
-from squabble.games.squabble.cards import CARDS, ERA_YEARS, EVENTS, OTHER, SIDES
+from squabble.games.squabble.cards import CARDS, OTHER, SIDES
+from squabble.ui import couch_prefs
 from squabble.ui import theme as T
-from squabble.ui.session import PRIVATE_KINDS, Session, public_agents
-
-# ---- layout (logical 1280x720) ---------------------------------------------------------------
-TOP_HAND_Y, TOP_CARD = 46, (57, 80)
-SLOT_CARD = (92, 129)
-TOP_SLOT_Y, BOT_SLOT_Y = 134, 398
-TRACK_Y = 272
-HAND_Y, HAND_CARD = 536, (120, 168)
-BOP_X, SPACE_X = 270, 770        # centres of the two columns
-BOP_TRACK = (14, TRACK_Y + 20, 512, 78)
-SPACE_TRACK = (568, TRACK_Y + 20, 330, 78)
-LEADER = (908, TRACK_Y + 8, 84, 102)
-RIGHT = (1004, 46, 268, 666)
-DECK_X, DISC_X = 16, 90
-PILE = (62, 87)
-ZOOM = (1012, 72, 252, 353)
-EVENT_RECT = (600, TOP_SLOT_Y + 8, 80, 112)
-
-CONTROLS = ("Click · arrows/Tab + Enter · 1-9 pick a card · Backspace undo · Esc menu · F1 rules"
-            " · F11 full screen.  Pad: D-pad, A choose, X undo, Start menu")
+from squabble.ui.session import Session, public_agents
+from squabble.ui.squabble.beats import BeatsMixin
+from squabble.ui.squabble.drawing import DrawMixin
+from squabble.ui.squabble.guide import GUIDE, GUIDE_RECT, GuideMixin  # noqa: F401
+from squabble.ui.squabble.hand import HandMixin
+from squabble.ui.squabble.layout import *  # noqa: F401,F403  (the table's names, as before)
+from squabble.ui.squabble.layout import (
+    BOP_X, BOT_SLOT_Y, DECK_X, DISC_X, HAND_CARD, HAND_Y, Item, PILE, SLOT_CARD, SPACE_X,
+    TOP_CARD, TOP_HAND_Y, TOP_SLOT_Y, side_row)
 
 
-@dataclass
-class Item:
-    """A focusable thing on the table."""
-    name: str
-    rect: tuple
-    kind: str          # card | button | pile
-    ref: object = None
-
-
-def side_row(bottom: str, side: str) -> str:
-    return "bottom" if side == bottom else "top"
-
-
-class TableScene(Scene):
+class TableScene(DrawMixin, HandMixin, BeatsMixin, GuideMixin, Scene):
+    """The Squabble table.  The session decides; this scene shows (beats), lets a person choose
+    (hand), draws (drawing) and teaches (guide)."""
     name = "table"
 
     def __init__(self, app, session: Session, demo: bool = False):
@@ -65,7 +39,6 @@ class TableScene(Scene):
         self.beat_t = 0.0
         self.beat_len = 0.0
         self.mode = "await"                       # await | beats | human | thinking | handoff | over
-        self.viewer = session.setup["human"] if session.mode == "computer" else None
         self.bottom = session.setup["human"] if session.mode != "demo" else "USSR"
         self.stage: dict = {}
         self.sprites: dict[str, CardSprite] = {}
@@ -89,6 +62,12 @@ class TableScene(Scene):
         self.cloud_t = None
         self.shake = 0.0
         self.result_pushed = False
+        self.held = None                          # a beat whose words wait for its motion
+        self.guide = (not self.demo) and couch_prefs.guide_on()
+        self.guide_seen: set = set()
+        self.hint = None                          # (title, text) of the guide, or None
+        self.tip = None                           # (text, logical mouse position): hover help
+        self.shown_phase = st["phase"]            # the phase the header and turn order show
         self.demo_restart = None
         self._hidden_cache = (None, None)
         self._layers: dict = {}
@@ -118,12 +97,18 @@ class TableScene(Scene):
             self._hidden_cache = (self.display, val)
         return val[side]
 
+    @property
+    def viewer(self) -> str | None:
+        """The side that may look at its secrets right now (the session's LookRule)."""
+        return self.session.look.viewer
+
     def face_allowed(self, cid: str) -> bool:
-        """THE privacy rule: may this card's face be drawn now?"""
+        """May this card's face be drawn now?  Its owner may look (the session's one rule), or
+        the engine says the other side can see it too."""
         if self.demo:
             return True
         owner = CARDS[cid].side
-        if self.viewer == owner:
+        if self.session.may_look(owner):
             return True
         if cid in public_agents(self.display):
             return True
@@ -145,13 +130,16 @@ class TableScene(Scene):
                                   self.stage.get("counter")) if c}
         for side in SIDES:
             row = side_row(self.bottom, side)
-            hand = [c for c in d["hands"][side] if c not in staged] if side == staging_side \
-                else list(d["hands"][side])
+            # the fan is laid out over the whole hand, staged cards included, so the cards left
+            # in hand keep their places (and numbers) while a choice is being staged
+            hand = list(d["hands"][side])
             if row == "bottom":
                 rects = fan(len(hand), 500, HAND_Y, *HAND_CARD, 960)
             else:
                 rects = fan(len(hand), 500, TOP_HAND_Y, *TOP_CARD, 560)
             for c, r in zip(hand, rects):
+                if side == staging_side and c in staged:
+                    continue
                 if row == "bottom" and self.hover == c and self.mode == "human":
                     r = (r[0], r[1] - 14, r[2], r[3])
                 out[c] = r
@@ -210,7 +198,11 @@ class TableScene(Scene):
         if self.mode == "beats":
             self.beat_t += dt
             busy = self.bop.moving or any(s.moving for s in self.space.values())
-            if self.beat_t >= self.beat_len and not (busy and self.speed > 0):
+            if self.held is not None:
+                if not busy or self.speed == 0:
+                    self._show_beat(*self.held)
+            # the next beat waits for the token to stop and the phase banner to leave
+            elif self.beat_t >= self.beat_len and not ((busy or self.banner) and self.speed > 0):
                 self._next_beat()
         elif self.mode == "await":
             self._await()
@@ -222,6 +214,19 @@ class TableScene(Scene):
                 self._commit(idx)
         elif self.mode == "over":
             self._over(dt)
+
+    def animating(self) -> bool:
+        """Only a table waiting on a person, with nothing in motion, is still (idle CPU)."""
+        if self.mode == "handoff":
+            return False            # the opaque hand-off screen covers the table
+        if self.mode != "human":
+            return True             # beats, the computer thinking, the ending
+        if self.flights or self.moment or self.banner or self.shake > 0 or self.held or \
+                self.cloud_t is not None:
+            return True
+        if self.bop.moving or any(st.moving for st in self.space.values()):
+            return True
+        return any(sp.motion.moving or sp.flip is not None for sp in self.sprites.values())
 
     def _animate(self, dt):
         for sp in self.sprites.values():
@@ -270,24 +275,19 @@ class TableScene(Scene):
             self.think_wait = 0.0
             self.mode = "thinking"
             return
-        # a human decides
-        if s.mode == "hotseat":
-            private = dec["kind"] in PRIVATE_KINDS
-            if private and self.viewer != side:
-                self._hand_off(side)
-                return
-            if not private:
-                self.viewer = None
+        # a human decides: every private decision in hot-seat play starts with a hand-off
+        if s.needs_handoff():
+            self._hand_off(side)
+            return
         self._start_human()
 
     def _hand_off(self, side):
-        self.viewer = None
         self.mode = "handoff"
         name = T.NAME[side]
         other = T.NAME[OTHER[side]]
 
         def confirm():
-            self.viewer = side
+            self.session.handoff_confirmed(side)
             self.bottom = side
             self._layout_sprites(snap=True)
             self.sound("select")
@@ -301,7 +301,8 @@ class TableScene(Scene):
             self.app, f"{name}'s turn",
             f"Pass the screen to {name}. {other}: please look away.", T.SIDE[side], confirm,
             detail=f"Next for {name}: {what}" if what else "",
-            accepts=accepts, controls="Enter / Space · click the button · gamepad A"))
+            accepts=accepts, controls="Enter / Space · click the button · gamepad A · Esc menu",
+            on_menu=lambda: self.app.open_pause(self)))
 
     def _start_human(self):
         self.mode = "human"
@@ -309,14 +310,11 @@ class TableScene(Scene):
         dec = self.session.decision()
         self.last_private = dec["player"]
         self.display = self.session.state
+        self.shown_phase = self.display["phase"]
         self._layout_sprites()
         self._rebuild()
-        if dec["kind"] in ("take_token", "shift", "take_tokens", "counter"):
-            self.focus.set_items(self.items)
-            for i, it in enumerate(self.items):
-                if it.kind == "button":
-                    self.focus.index = i
-                    break
+        self._focus_main()
+        self._guide(dec["kind"])
 
     def _commit(self, index: int):
         s = self.session
@@ -324,1148 +322,13 @@ class TableScene(Scene):
         side = dec["player"]
         # tokens a person staged are already on the cards: do not fly them in again
         self._no_fly = side if (dec["kind"] == "tokens" and self.mode == "human") else None
-        beats = s.apply(index)
+        beats = s.apply(index)   # the session's LookRule makes the screen public
         self.sound("click")
-        if s.mode == "hotseat":
-            if not s.next_is_private_for(side):
-                self.viewer = None
         self.stage = {}
         self.buttons = []
         self._items()
+        self.focus.visible = False     # nothing stays highlighted for the next Enter
         self.beats = list(beats)
         self.mode = "beats"
         self.beat_t = self.beat_len = 0.0
         self._next_beat()
-
-    def _next_beat(self):
-        if not self.beats:
-            self.display = self.session.state
-            self._layout_sprites()
-            self._items()
-            self.mode = "await"
-            if self.app.stack.top is self:  # else update() does it once menus close
-                self._await()
-            return
-        line, snap = self.beats.pop(0)
-        # phase 8 lines are logged just before the engine marks the Space Race cards as seen:
-        # show them with the state of the end of that step.
-        if snap["step"] == "race":
-            for _l, later in self.beats:
-                if later["step"] != "race":
-                    snap = later
-                    break
-            else:
-                snap = self.session.state
-        prev = self.display
-        self.display = snap
-        self._token_flights(prev, snap)
-        self.app.log_line(line)
-        self._layout_sprites()
-        self._items()
-        length = 0.45
-        if snap["phase"] != prev["phase"] or snap["era"] != prev["era"]:
-            self._banner(snap)
-            length += 0.7
-        low = line.lower()
-        if "face down" in low:
-            self.sound("card")
-        if "era" in low and "begins" in low:
-            self.sound("card")
-            length = max(length, 1.2)
-        elif low.startswith("event revealed"):
-            self.moment = {"kind": "event", "t": 0.0, "len": self.dur(2.4), "line": line,
-                           "event": snap["event"]}
-            length = max(length, 2.4)
-        elif "agent" in low and snap["phase"] == 3 and "replaces" not in low:
-            self.moment = {"kind": "agent", "t": 0.0, "len": self.dur(2.6), "line": line,
-                           "agents": dict(snap["agents"])}
-            self.sound("agent")
-            length = max(length, 2.6)
-        elif "reveals" in low:
-            self.sound("flip")
-            length = max(length, 0.8)
-        elif "counters with" in low:
-            who = line.split()[0]
-            cards = []
-            for sd in SIDES:
-                for c in snap["discards"][sd]:
-                    if c not in prev["discards"][sd]:
-                        cards.append((c, "counter" if sd == who else "cancelled"))
-            cards.sort(key=lambda x: x[1] != "counter")
-            self.moment = {"kind": "counter", "t": 0.0, "len": self.dur(2.4), "line": line,
-                           "cards": cards}
-            self.sound("counter")
-            self.shake = self.dur(0.3)
-            length = max(length, 2.0)
-        elif low.startswith("space race:"):
-            self.moment = {"kind": "race", "t": 0.0, "len": self.dur(2.2), "line": line,
-                           "winner": snap["race_winner"]}
-            self.sound("rocket")
-            length = max(length, 2.2)
-        elif "moves" in low or "shifts" in low or "detente" in low:
-            length = max(length, 0.6)
-        elif "mushroom cloud" in low:
-            self.sound("boom")
-            length = 0.3
-        elif "takes" in low and "token" in low:
-            self.sound("token")
-        self.beat_len = self.dur(length)
-        self.beat_t = 0.0
-
-    # ---- tokens sliding ---------------------------------------------------------------------
-    def _tray_pos(self, side, k):
-        sy = TOP_SLOT_Y if side_row(self.bottom, side) == "top" else BOT_SLOT_Y
-        return (DECK_X + 62 + k * 20, sy + PILE[1] + 40)
-
-    def _slot_token_pos(self, side, slot, k, n):
-        sy = TOP_SLOT_Y if side_row(self.bottom, side) == "top" else BOT_SLOT_Y
-        cx = BOP_X if slot == "bop" else SPACE_X
-        return (cx - (n - 1) * 11 + k * 22, sy + SLOT_CARD[1] - 14)
-
-    SUPPLY_POS = (RIGHT[0] + 150, RIGHT[1] + RIGHT[3] - 54)
-
-    def _fly(self, a, b, side, dest, delay=0.0):
-        if self.speed == 0:
-            return
-        self.flights.append({"a": a, "b": b, "side": side, "dest": dest,
-                             "t": -delay, "len": self.dur(0.45)})
-
-    def _token_flights(self, prev, snap):
-        for side in SIDES:
-            p_sl, n_sl = prev["slots"][side], snap["slots"][side]
-            p_av, n_av = prev["tokens"][side], snap["tokens"][side]
-            k = 0
-            for slot in ("bop", "space"):
-                a, b = p_sl[f"{slot}_tokens"], n_sl[f"{slot}_tokens"]
-                for j in range(a, b if side != self._no_fly else a):  # placed: tray -> card
-                    self._fly(self._tray_pos(side, max(0, p_av - 1 - k)),
-                              self._slot_token_pos(side, slot, j, b), side, (side, slot),
-                              delay=0.08 * k)
-                    k += 1
-                for j in range(b, a):           # returned: card -> supply
-                    self._fly(self._slot_token_pos(side, slot, j, a), self.SUPPLY_POS, side,
-                              None, delay=0.05 * (j - b))
-            if n_av > p_av - k:                 # taken from the supply -> tray
-                start = p_av - k
-                for j in range(start, n_av):
-                    self._fly(self.SUPPLY_POS, self._tray_pos(side, j), side, (side, "tray"),
-                              delay=0.1 * (j - start))
-
-    def _in_flight(self, key) -> int:
-        return sum(1 for f in self.flights if f["dest"] == key)
-
-    def _draw_flights(self, surf):
-        L = self.app.layout
-        for f in self.flights:
-            if f["t"] < 0:
-                k = 0.0
-            else:
-                k = min(1.0, f["t"] / f["len"]) if f["len"] else 1.0
-            e = 1 - (1 - k) ** 3
-            x = f["a"][0] + (f["b"][0] - f["a"][0]) * e
-            y = f["a"][1] + (f["b"][1] - f["a"][1]) * e - math.sin(math.pi * k) * 40
-            token(surf, L, (x, y), 10, T.SIDE[f["side"]], pattern_mark=T.MARK[f["side"]])
-
-    def _banner(self, d):
-        if d["winner"] is not None:
-            return
-        txt = f"Phase {d['phase']} · {E.PHASE_NAMES[d['phase']]}"
-        if d["phase"] == 1:
-            txt = f"Era {d['era']} · {ERA_YEARS[d['era']]} — Phase 1 · Draw"
-        self.banner = [txt, T.GOLD, 0.0, self.dur(1.3)]
-        self.sound("banner")
-
-    def _over(self, dt):
-        res = self.session.state["result"]
-        self.over_t += dt
-        if res["how"] == "cloud" and self.cloud_t is None:
-            self.cloud_t = 0.0
-            self.sound("boom")
-            self.shake = self.dur(0.8)
-        if self.cloud_t is not None:
-            self.cloud_t += dt
-        wait = self.dur(4.0 if res["how"] == "cloud" else 1.2)
-        if self.over_t >= wait and not self.result_pushed:
-            self.result_pushed = True
-            self.app.show_result(self)
-
-    # ---- the human's choice -----------------------------------------------------------------
-    def _rebuild(self):
-        """Buttons and focus items for the current moment."""
-        self.buttons = []
-        dec = self.deciding
-        if dec:
-            k = dec["kind"]
-            bx, by = 330, BOT_SLOT_Y + 52
-            if k == "play":
-                both = self.stage.get("bop") and self.stage.get("space")
-                self.buttons.append(Button("confirm", "Play face down", (bx, by, 190, 56),
-                                           self._confirm_play, enabled=bool(both),
-                                           reason="Choose a Balance of Power card and a Space "
-                                                  "Race card first.", hint="Enter",
-                                           colour=(40, 110, 70)))
-                can_swap = both and CARDS[self.stage["bop"]].is_activity
-                self.buttons.append(Button("swap", "Swap", (bx + 200, by, 80, 56), self._swap,
-                                           enabled=bool(can_swap),
-                                           reason="Swap needs two Activity cards in the slots.",
-                                           hint="slots"))
-                self.buttons.append(Button("undo", "Undo", (bx + 290, by, 80, 56), self._undo,
-                                           enabled=bool(self.stage.get("bop") or
-                                                        self.stage.get("space")),
-                                           reason="Nothing to take back.", hint="Bksp"))
-            elif k == "replace":
-                self.buttons.append(Button("confirm", "Place face down", (bx, by, 220, 56),
-                                           self._confirm_replace,
-                                           enabled=bool(self.stage.get("bop")),
-                                           reason="Choose an Activity card from your hand.",
-                                           hint="Enter", colour=(40, 110, 70)))
-                self.buttons.append(Button("undo", "Undo", (bx + 230, by, 100, 56), self._undo,
-                                           enabled=bool(self.stage.get("bop")),
-                                           reason="Nothing to take back.", hint="Bksp"))
-            elif k == "tokens":
-                avail = self.display["tokens"][dec["player"]]
-                used = self.stage["bop_t"] + self.stage["space_t"]
-                for slot, cx in (("bop", BOP_X), ("space", SPACE_X)):
-                    # BoP buttons left of its card (the prompt is on the right), Space on the right
-                    x = cx - SLOT_CARD[0] / 2 - 54 if slot == "bop" else cx + SLOT_CARD[0] / 2 + 8
-                    self.buttons.append(Button(f"plus_{slot}", "+", (x, BOT_SLOT_Y + 4, 46, 40),
-                                               lambda s=slot: self._tok(s, 1),
-                                               enabled=used < avail,
-                                               reason=f"You have only {avail} token(s)."))
-                    self.buttons.append(Button(f"minus_{slot}", "-", (x, BOT_SLOT_Y + 84, 46, 40),
-                                               lambda s=slot: self._tok(s, -1),
-                                               enabled=self.stage[f"{slot}_t"] > 0,
-                                               reason="No token there to take back."))
-                self.buttons.append(Button("confirm", f"Place {used} token(s)",
-                                           (bx + 60, by, 250, 56), self._confirm_tokens,
-                                           hint="Enter", colour=(40, 110, 70)))
-            elif k == "counter":
-                c = self.stage.get("counter")
-                self.buttons.append(Button("confirm", "Counter!" if c else "Pick a counter card",
-                                           (bx, by, 200, 56), self._confirm_counter,
-                                           enabled=bool(c),
-                                           reason="Click a highlighted card in your hand first.",
-                                           hint="Enter", colour=(150, 60, 40)))
-                self.buttons.append(Button("pass", "Don't counter", (bx + 210, by, 160, 56),
-                                           lambda: self._pick_mode("pass"), hint="pass"))
-            elif k in ("take_token", "shift"):
-                yes = "Take a token" if k == "take_token" else "Shift the balance"
-                hint = ""
-                if k == "shift":
-                    d = self.display
-                    me = dec["player"]
-                    nb = d["bop"] + (1 if me == "USA" else -1)
-                    hint = "lands on a Mushroom Cloud: you lose!" if abs(nb) >= 4 else \
-                        "one space toward you"
-                self.buttons.append(Button("yes", yes, (bx, by, 200, 56),
-                                           lambda m=k: self._pick_mode(m), hint=hint,
-                                           colour=(40, 110, 70)))
-                self.buttons.append(Button("no", "No thanks", (bx + 210, by, 150, 56),
-                                           lambda: self._pick_mode("pass"), hint="pass"))
-            elif k == "take_tokens":
-                opts = dec["options"]
-                w = min(120, 360 / max(1, len(opts)) - 8)
-                for i, o in enumerate(opts):
-                    self.buttons.append(Button(f"take{o['amount']}", f"Take {o['amount']}",
-                                               (bx + i * (w + 8), by, w, 56),
-                                               lambda i=i: self._commit(i),
-                                               hint="token" + ("s" if o["amount"] != 1 else "")))
-        self._items()
-
-    def _items(self):
-        items: list[Item] = []
-        d = self.display
-        dec = self.deciding
-        if dec and dec["player"] == self.bottom and dec["kind"] in PRIVATE_KINDS:
-            rects = self.zone_rects()
-            for c in d["hands"][self.bottom]:
-                if c in rects and c not in (self.stage.get("bop"), self.stage.get("space"),
-                                            self.stage.get("counter")):
-                    items.append(Item(f"card:{c}", rects[c], "card", c))
-            for c in (self.stage.get("bop"), self.stage.get("space"), self.stage.get("counter")):
-                if c and c in rects:
-                    items.append(Item(f"card:{c}", rects[c], "card", c))
-        for b in self.buttons:
-            items.append(Item(b.name, b.rect, "button", b))
-        for side in SIDES:
-            sy = TOP_SLOT_Y if side_row(self.bottom, side) == "top" else BOT_SLOT_Y
-            items.append(Item(f"discards:{side}", (DISC_X, sy, *PILE), "pile", side))
-        if d["event"]:
-            items.append(Item("event", EVENT_RECT, "event", d["event"]))
-        self.items = items
-        self.focus.set_items(items)
-
-    def _hand_index_cards(self):
-        d = self.display
-        rects = self.zone_rects()
-        hand = [c for c in d["hands"][self.bottom] if c in rects and
-                c not in (self.stage.get("bop"), self.stage.get("space"), self.stage.get("counter"))]
-        return sorted(hand, key=lambda c: rects[c][0])
-
-    def click_card(self, cid: str):
-        dec = self.deciding
-        if not dec or CARDS[cid].side != dec["player"]:
-            self.app.toast("It is not your card to play now.")
-            return
-        k = dec["kind"]
-        st = self.stage
-        c = CARDS[cid]
-        if k == "play":
-            if cid in (st["bop"], st["space"]):
-                self._unstage(cid)
-            elif not c.is_activity:
-                if E.rule_active(self.display, "no_agents"):
-                    return self._deny("The Event forbids Agents and Double Agents this turn.")
-                if st["bop"]:
-                    if st["space"] is None and CARDS[st["bop"]].is_activity:
-                        st["space"] = st["bop"]
-                st["bop"] = cid
-                self.sound("card")
-            elif st["bop"] is None:
-                st["bop"] = cid
-                self.sound("card")
-            elif st["space"] is None:
-                st["space"] = cid
-                self.sound("card")
-            else:
-                return self._deny("Both slots are full: click a card in a slot to take it back.")
-        elif k == "replace":
-            if not c.is_activity:
-                return self._deny("Only an Activity card can replace a spent agent.")
-            st["bop"] = None if st["bop"] == cid else cid
-            self.sound("card")
-        elif k == "counter":
-            legal = [o["card"] for o in dec["options"] if o["mode"] == "counter"]
-            if cid == st.get("counter"):
-                st["counter"] = None
-            elif cid in legal:
-                st["counter"] = cid
-                self.sound("card")
-            else:
-                opp = self.display["slots"][OTHER[dec["player"]]]["bop"]
-                need = CARDS[opp].activity if opp else "?"
-                if not c.is_activity:
-                    return self._deny("Agents cannot counter.")
-                return self._deny(f"{c.name} has Counter Value {c.counter}; a counter needs "
-                                  f"{need} (their printed Activity Value).")
-        elif k == "tokens":
-            return self._deny("Place tokens with the + and - buttons beside your cards.")
-        elif k == "take_tokens":
-            return self._deny("Choose how many tokens to take with the buttons.")
-        self._layout_sprites()
-        self._rebuild()
-        self.focus.set_items(self.items)
-
-    def _deny(self, why):
-        self.sound("deny")
-        self.app.toast(why)
-
-    def _unstage(self, cid):
-        for k in ("bop", "space", "counter"):
-            if self.stage.get(k) == cid:
-                self.stage[k] = None
-        self.sound("card")
-
-    def _undo(self):
-        st = self.stage
-        dec = self.deciding
-        if not dec:
-            return
-        if dec["kind"] == "tokens":
-            if st["space_t"]:
-                st["space_t"] -= 1
-            elif st["bop_t"]:
-                st["bop_t"] -= 1
-            else:
-                return self._deny("Nothing to take back.")
-        elif st.get("space"):
-            st["space"] = None
-        elif st.get("bop"):
-            st["bop"] = None
-        elif st.get("counter"):
-            st["counter"] = None
-        else:
-            return self._deny("Nothing to take back; committed choices are final.")
-        self.sound("card")
-        self._layout_sprites()
-        self._rebuild()
-
-    def _swap(self):
-        st = self.stage
-        st["bop"], st["space"] = st["space"], st["bop"]
-        self.sound("card")
-        self._layout_sprites()
-        self._rebuild()
-
-    def _tok(self, slot, d):
-        self.stage[f"{slot}_t"] += d
-        self.sound("token")
-        self._rebuild()
-
-    def _find(self, **want) -> int | None:
-        for i, o in enumerate(self.session.decision()["options"]):
-            if all(o.get(k) == v for k, v in want.items()):
-                return i
-        return None
-
-    def _confirm_play(self):
-        i = self._find(mode="play", bop=self.stage["bop"], space=self.stage["space"])
-        if i is None:
-            return self._deny("That pair cannot be played.")
-        self._commit(i)
-
-    def _confirm_replace(self):
-        i = self._find(mode="replace", card=self.stage["bop"])
-        if i is not None:
-            self._commit(i)
-
-    def _confirm_tokens(self):
-        i = self._find(mode="tokens", bop=self.stage["bop_t"], space=self.stage["space_t"])
-        if i is not None:
-            self._commit(i)
-
-    def _confirm_counter(self):
-        i = self._find(mode="counter", card=self.stage.get("counter"))
-        if i is not None:
-            self._commit(i)
-
-    def _pick_mode(self, mode):
-        i = self._find(mode=mode)
-        if i is not None:
-            self._commit(i)
-
-    def activate(self, item: Item):
-        if item.kind == "button":
-            b = item.ref
-            if b.enabled:
-                self.sound("click")
-                b.action()
-            else:
-                self._deny(b.reason or "Not now.")
-        elif item.kind == "card":
-            self.click_card(item.ref)
-        elif item.kind == "pile":
-            self.app.show_discards(self, item.ref)
-        elif item.kind == "event":
-            self.focus.visible = True  # the zoom panel shows the Event in full
-
-    # ---- input ----------------------------------------------------------------------------
-    def pad_may_act(self, a) -> bool:
-        if a.source != "pad":
-            return True
-        seats = self.app.pad_seats()
-        side = seats.get(a.seat)
-        dec = self.deciding
-        if self.session.mode == "computer" or side is None or dec is None:
-            return True
-        return side == dec["player"]
-
-    def handle_action(self, a):
-        if self.demo:
-            self.app.leave_demo()
-            return
-        if a.name in ("back", "menu") and not (a.name == "back" and a.source == "pad" and
-                                                self.mode == "human" and self._has_stage()):
-            self.app.open_pause(self)
-            return
-        if not self.pad_may_act(a):
-            self.app.toast(f"It is {T.NAME[self.deciding['player']]}'s turn: use that "
-                           "player's controller.")
-            return
-        if self.mode != "human":
-            if a.name in ("left", "right", "up", "down", "tab", "prev"):
-                self.focus.move(a.name) if a.name not in ("tab", "prev") else \
-                    self.focus.next(1 if a.name == "tab" else -1)
-            elif a.name == "confirm" and self.focus.current and \
-                    self.focus.current.kind in ("pile", "event"):
-                self.activate(self.focus.current)
-            return
-        if a.name in ("left", "right", "up", "down"):
-            self.focus.move(a.name)
-        elif a.name == "tab":
-            self.focus.next(1)
-        elif a.name == "prev":
-            self.focus.next(-1)
-        elif a.name == "confirm":
-            cur = self.focus.current
-            if cur is not None and self.focus.visible:
-                self.activate(cur)
-            else:
-                b = next((b for b in self.buttons if b.name in ("confirm", "yes")), None) or \
-                    (self.buttons[0] if self.buttons else None)
-                if b:
-                    self.activate(Item(b.name, b.rect, "button", b))
-                self.focus.visible = True
-        elif a.name in ("undo", "back"):
-            self._undo()
-        elif a.name == "number":
-            hand = self._hand_index_cards()
-            if 1 <= a.number <= len(hand):
-                self.click_card(hand[a.number - 1])
-                b = next((b for b in self.buttons if b.name == "confirm" and b.enabled), None)
-                if b is not None:
-                    for it in self.items:
-                        if it.ref is b:
-                            self.focus.focus(it)
-            else:
-                self._deny(f"You have {len(hand)} card(s) in hand.")
-        elif a.name == "zoom":
-            self.focus.visible = True
-
-    def _has_stage(self):
-        st = self.stage
-        return bool(st.get("bop") or st.get("space") or st.get("counter") or st.get("bop_t")
-                    or st.get("space_t"))
-
-    def handle_mouse(self, kind, lp, button):
-        if self.demo:
-            if kind == "down":
-                self.app.leave_demo()
-            return
-        if kind == "move":
-            self.hover = None
-            self.hover_event = False
-            self.focus.visible = False
-            for it in reversed(self.items):
-                x, y, w, h = it.rect
-                if x <= lp[0] < x + w and y <= lp[1] < y + h:
-                    self.focus.focus(it)
-                    if it.kind == "card":
-                        self.hover = it.ref
-                    self.hover_event = it.kind == "event"
-                    break
-            else:
-                self.hover = self._card_at(lp)
-            if self.mode == "human" and self.deciding:
-                self._layout_sprites()
-            return
-        if kind == "wheel":
-            self.log_scroll = max(0, self.log_scroll + (1 if button > 0 else -1))
-            return
-        if kind != "up" or button != 1:
-            return
-        for it in reversed(self.items):
-            x, y, w, h = it.rect
-            if x <= lp[0] < x + w and y <= lp[1] < y + h:
-                if it.kind in ("pile", "event"):
-                    self.activate(it)
-                    return
-                if self.mode != "human":
-                    self.app.toast("Please wait: it is not your choice yet.")
-                    return
-                self.activate(it)
-                return
-        if self.mode == "human":
-            c = self._card_at(lp)
-            if c and self.deciding and CARDS[c].side != self.deciding["player"]:
-                self.app.toast("That card is not yours.")
-            elif c is None and self.deciding and self.deciding["kind"] in ("play", "replace"):
-                for cx in (BOP_X, SPACE_X):
-                    x, y = cx - SLOT_CARD[0] / 2, BOT_SLOT_Y
-                    if x <= lp[0] < x + SLOT_CARD[0] and y <= lp[1] < y + SLOT_CARD[1]:
-                        self.app.toast("Click a card in your hand: the first goes to the "
-                                       "Balance of Power slot, the second to the Space Race.")
-
-    def _card_at(self, lp):
-        for cid, sp in sorted(self.sprites.items(), key=lambda kv: -kv[1].rect[1]):
-            x, y, w, h = sp.rect
-            if self.zone_of(cid) != "deck" and x <= lp[0] < x + w and y <= lp[1] < y + h:
-                return cid
-        return None
-
-    # ---- positions (for tests and attract mode) -------------------------------------------
-    def pixel_center(self, rect) -> tuple[int, int]:
-        x, y, w, h = rect
-        return self.app.layout.p(x + w / 2, y + h / 2)
-
-    def card_pos(self, cid):
-        for it in self.items:
-            if it.kind == "card" and it.ref == cid:
-                return self.pixel_center(it.rect)
-        return None
-
-    def button_pos(self, name):
-        for b in self.buttons:
-            if b.name == name:
-                return self.pixel_center(b.rect)
-        return None
-
-    # ---- drawing --------------------------------------------------------------------------
-    def draw(self, surf):
-        L = self.app.layout
-        if self.app.privacy is not None:
-            self.app.privacy.append((self.app.frame, "all" if self.demo else self.viewer,
-                                     self.display))
-        bg = self._layers.get("bg")
-        if bg is None or bg[0] != L.size:
-            img = pygame.Surface(L.size).convert()
-            img.fill(T.BG)
-            felt = L.r(8, 40, 990, 676)
-            pygame.draw.rect(img, T.FELT, felt, border_radius=L.s(14))
-            pygame.draw.rect(img, T.FELT_EDGE, felt, max(1, L.s(2)), border_radius=L.s(14))
-            bg = self._layers["bg"] = (L.size, img)
-        surf.blit(bg[1], (0, 0))
-        d = self.display
-        self._draw_topbar(surf, d)
-        self._draw_tracks(surf, d)
-        self._draw_side_info(surf, d)
-        self._draw_event(surf, d)
-        self._draw_cards(surf, d)
-        self._draw_slot_tokens(surf, d)
-        self._draw_flights(surf)
-        self._draw_prompt(surf, d)
-        for b in self.buttons:
-            cur = self.focus.current
-            b.draw(surf, L, focused=self.focus.visible and cur is not None and cur.ref is b)
-        self._draw_focus(surf)
-        self._draw_right(surf, d)
-        self._draw_zoom(surf)
-        self._draw_banner(surf)
-        self._draw_moment(surf, d)
-        self._draw_cloud(surf)
-        if self.shake > 0 and self.speed > 0:   # counters and the cloud shake the table
-            amp = max(1, L.s(7 * min(1.0, self.shake / 0.3)))
-            k = int(self.t * 60)
-            surf.scroll((k * 7919) % (2 * amp + 1) - amp, (k * 104729) % (2 * amp + 1) - amp)
-
-    def _draw_topbar(self, surf, d):
-        self._layer(surf, "top", (d["era"], d["phase"], d["event"], self.demo),
-                    (0, 0, 1280, 40), lambda tmp: self._draw_topbar_now(tmp, d))
-
-    def _draw_topbar_now(self, surf, d):
-        L = self.app.layout
-        pygame.draw.rect(surf, (10, 12, 20), L.r(0, 0, 1280, 40))
-        era = d["era"]
-        text(surf, f"Era {era} of 5 · {ERA_YEARS[era]}", L.font(26, True), T.GOLD, L.p(14, 20),
-             "midleft")
-        ph = d["phase"]
-        text(surf, f"Phase {ph} · {E.PHASE_NAMES[ph]}", L.font(26, True), T.TEXT, L.p(560, 20),
-             "center")
-        ev = d["event"]
-        if ev:
-            text(surf, f"Event: {EVENTS[ev].name}", fit_font(L, f"Event: {EVENTS[ev].name}", 250,
-                                                             20), (200, 170, 240),
-                 L.p(1000, 20), "midright")
-        if self.demo:
-            text(surf, "ATTRACT MODE — press any key", L.font(20, True), T.GOLD,
-                 L.p(1268, 20), "midright")
-        else:
-            text(surf, "F1 rules · Esc menu", L.font(18), T.MUTED, L.p(1268, 20), "midright")
-
-    def _bop_spaces(self):
-        us, ru = T.SIDE["USA"], T.SIDE["USSR"]
-        pu, pr = (T.PATTERN["USA"], T.PATTERN["USSR"]) if self.cb else ("", "")
-        mu, mr = (T.MARK["USA"], T.MARK["USSR"]) if self.cb else ("", "")
-        return [TrackSpace("CLOUD", (40, 70, 150), "America wins", pu, mu),
-                TrackSpace("2", ru, "Russia", pr, mr), TrackSpace("3", ru, "Russia", pr, mr),
-                TrackSpace("4", ru, "Russia", pr, mr),
-                TrackSpace("5", T.NEUTRAL, "DEFCON", "", ""),
-                TrackSpace("4", us, "America", pu, mu), TrackSpace("3", us, "America", pu, mu),
-                TrackSpace("2", us, "America", pu, mu),
-                TrackSpace("CLOUD", (150, 40, 40), "Russia wins", pr, mr)]
-
-    @staticmethod
-    def _track_rects(rect, n, gap=4):
-        x, y, w, h = rect
-        sw = (w - gap * (n - 1)) / n
-        return [(x + i * (sw + gap), y, sw, h) for i in range(n)]
-
-    def _layer(self, surf, name, key, rect, fn):
-        """Draw a rarely-changing region once into a cached surface; blit it each frame."""
-        L = self.app.layout
-        pr = L.r(rect).clip(surf.get_rect())
-        full = (key, L.size, self.cb)
-        c = self._layers.get(name)
-        if c is None or c[0] != full:
-            tmp = pygame.Surface(L.size, pygame.SRCALPHA)
-            fn(tmp)
-            c = (full, tmp.subsurface(pr).copy().convert_alpha(), pr.topleft)
-            self._layers[name] = c
-        surf.blit(c[1], c[2])
-
-    def _draw_tracks_static(self, surf, d):
-        L = self.app.layout
-        text(surf, "BALANCE OF POWER   < favours Russia  ·  favours America >", L.font(17, True),
-             T.TEXT, L.p(BOP_TRACK[0] + 4, TRACK_Y + 4))
-        rects = draw_track(surf, L, BOP_TRACK, self._bop_spaces())
-        for i in (0, 8):
-            x, y, w, h = rects[i]
-            self._mini_cloud(surf, (x + w / 2, y + h * 0.52), w * 0.32)
-        text(surf, "SPACE RACE", L.font(17, True), T.TEXT, L.p(SPACE_TRACK[0] + 4, TRACK_Y + 4))
-        sub = ["", "+1 token", "shift BoP", "", "", ""]
-        spaces = [TrackSpace("Start" if i == 0 else str(i), (60, 66, 90) if i else (44, 48, 62),
-                             sub[i]) for i in range(6)]
-        draw_track(surf, L, SPACE_TRACK, spaces)
-        # leader card
-        lr = L.r(LEADER)
-        holder = d["leader"]
-        col = T.SIDE[holder] if holder else (70, 70, 80)
-        pygame.draw.rect(surf, col, lr, border_radius=L.s(8))
-        pygame.draw.rect(surf, T.GOLD, lr, max(1, L.s(2)), border_radius=L.s(8))
-        draw_space_symbol(surf, L.p(LEADER[0] + LEADER[2] / 2, LEADER[1] + 30), L.s(17))
-        text(surf, "LEADER", L.font(16, True), T.TEXT,
-             L.p(LEADER[0] + LEADER[2] / 2, LEADER[1] + 60), "center")
-        text(surf, T.NAME[holder] if holder else "nobody", L.font(17, True), T.TEXT,
-             L.p(LEADER[0] + LEADER[2] / 2, LEADER[1] + 82), "center")
-
-    def _draw_tracks(self, surf, d):
-        L = self.app.layout
-        self._layer(surf, "tracks", d["leader"], (BOP_TRACK[0], TRACK_Y, 990 - BOP_TRACK[0],
-                                                  LEADER[1] + LEADER[3] + 4 - TRACK_Y),
-                    lambda tmp: self._draw_tracks_static(tmp, d))
-        rects = self._track_rects(BOP_TRACK, 9)
-        pos = self.bop.shown if self.speed > 0 else d["bop"]
-        i = pos + 4
-        x0 = rects[0][0] + rects[0][2] / 2
-        step = rects[1][0] - rects[0][0]
-        cx = x0 + step * i
-        hop = abs(math.sin(math.pi * (self.bop.pos - math.floor(self.bop.pos)))) * 10 \
-            if self.bop.moving else 0
-        token(surf, L, (cx, BOP_TRACK[1] + BOP_TRACK[3] / 2 - hop + 8), 15, (245, 245, 240),
-              ring=(30, 30, 30))
-        text(surf, "BoP", L.font(14, True), (20, 20, 20),
-             L.p(cx, BOP_TRACK[1] + BOP_TRACK[3] / 2 - hop + 8), "center")
-        srects = self._track_rects(SPACE_TRACK, 6)
-        for side, dx in (("USA", -12), ("USSR", 12)):
-            p = self.space[side].shown if self.speed > 0 else d["space"][side]
-            x0 = srects[0][0] + srects[0][2] / 2
-            stp = srects[1][0] - srects[0][0]
-            lift = 0
-            if self.space[side].moving:
-                lift = abs(math.sin(math.pi * (self.space[side].pos % 1))) * 12
-            token(surf, L, (x0 + stp * p + dx, SPACE_TRACK[1] + SPACE_TRACK[3] / 2 + 4 - lift), 11,
-                  T.SIDE[side], pattern_mark=T.MARK[side])
-
-    def _mini_cloud(self, surf, c, r):
-        L = self.app.layout
-        col = (235, 225, 210)
-        cx, cy = c
-        pygame.draw.rect(surf, col, L.r(cx - r * 0.18, cy - r * 0.1, r * 0.36, r * 0.9))
-        for dx, dy, rr in ((-0.45, -0.35, 0.45), (0.45, -0.35, 0.45), (0, -0.6, 0.55)):
-            pygame.draw.circle(surf, col, L.p(cx + dx * r, cy + dy * r), L.s(rr * r))
-
-    def _draw_side_info(self, surf, d):
-        L = self.app.layout
-        for side in SIDES:
-            row = side_row(self.bottom, side)
-            sy = TOP_SLOT_Y if row == "top" else BOT_SLOT_Y
-            # piles
-            deck = d["decks"][side]
-            if deck:
-                for k in range(min(3, (len(deck) + 2) // 3)):
-                    draw_card(surf, L, None, (DECK_X - k * 2, sy - k * 2, *PILE), face_up=False,
-                              back=T.card_back(side, self.cb))
-            else:
-                pygame.draw.rect(surf, (30, 60, 54), L.r(DECK_X, sy, *PILE),
-                                 max(1, L.s(1)), border_radius=L.s(6))
-            text(surf, f"Deck {len(deck)}", L.font(15), T.MUTED,
-                 L.p(DECK_X + PILE[0] / 2, sy + PILE[1] + 8), "center")
-            text(surf, f"Discards {len(d['discards'][side])}", L.font(15), T.MUTED,
-                 L.p(DISC_X + PILE[0] / 2, sy + PILE[1] + 8), "center")
-            if not d["discards"][side]:
-                pygame.draw.rect(surf, (30, 60, 54), L.r(DISC_X, sy, *PILE),
-                                 max(1, L.s(1)), border_radius=L.s(6))
-            # who and tokens
-            who = self._who(side)
-            avail = d["tokens"][side]
-            ty = sy + PILE[1] + 24
-            text(surf, f"{T.NAME[side]} {who}", L.font(17, True), T.SIDE_LIGHT[side],
-                 L.p(DECK_X, ty), "midleft")
-            text(surf, "Tokens:", L.font(15), T.TEXT, L.p(DECK_X, ty + 16), "midleft")
-            avail -= self._in_flight((side, "tray"))
-            for k in range(3):
-                if k < avail:
-                    token(surf, L, (DECK_X + 62 + k * 20, ty + 16), 8, T.SIDE[side],
-                          pattern_mark=T.MARK[side] if self.cb else "")
-                else:
-                    pygame.draw.circle(surf, (60, 90, 84), L.p(DECK_X + 62 + k * 20, ty + 16),
-                                       L.s(8), max(1, L.s(1)))
-            if side_row(self.bottom, side) == "top" and self.mode == "thinking" and \
-                    self.thinker is not None and self.thinker.elapsed > 0.2:
-                dots = "." * (1 + int(self.t * 3) % 3)
-                text(surf, f"thinking{dots}", L.font(20, True), T.GOLD,
-                     L.p(330, TOP_SLOT_Y + 12), "midleft")
-                ang = self.t * 6
-                c = L.p(318, TOP_SLOT_Y + 12)
-                pygame.draw.arc(surf, T.GOLD, pygame.Rect(c[0] - L.s(8), c[1] - L.s(8),
-                                                          L.s(16), L.s(16)), ang, ang + 4.2,
-                                max(1, L.s(3)))
-
-    def _who(self, side):
-        s = self.session
-        if s.mode == "demo":
-            return "(computer)"
-        if s.controller(side) == "computer":
-            return f"(computer, {s.setup.get('level', 'normal')})"
-        if s.mode == "hotseat":
-            return "(player 1)" if side == s.setup["human"] else "(player 2)"
-        return "(you)"
-
-    def _draw_event(self, surf, d):
-        L = self.app.layout
-        ev = d["event"]
-        x, y = EVENT_RECT[0], EVENT_RECT[1]
-        if not d["options"]["events"]:
-            return
-        if ev:
-            draw_card(surf, L, T.event_face(ev), (x, y, 80, 112), face_up=True)
-        left = len(d["event_deck"])
-        text(surf, f"Events left {left}", L.font(14), T.MUTED, L.p(x + 40, y + 124), "center")
-
-    def _sprite_order(self, d):
-        order = []
-        for side in SIDES:
-            disc = d["discards"][side]
-            for c in disc[-2:]:
-                order.append(c)
-            for c in disc[:-2]:
-                if self.sprites.get(c) and self.sprites[c].motion.moving:
-                    order.append(c)
-        for side in SIDES:
-            for c in d["decks"][side]:
-                sp = self.sprites.get(c)
-                if sp and sp.motion.moving:
-                    order.append(c)
-        slots = []
-        hands = []
-        for side in SIDES:
-            sl = d["slots"][side]
-            slots += [c for c in (sl["bop"], sl["space"]) if c]
-            hands += list(d["hands"][side])
-        rest = slots + hands
-        rest.sort(key=lambda c: (self.sprites[c].motion.moving if c in self.sprites else 0,
-                                 self.sprites[c].rect[0] if c in self.sprites else 0))
-        return order + rest
-
-    def _draw_cards(self, surf, d):
-        L = self.app.layout
-        dec = self.deciding
-        legal = self._legal_cards(dec) if dec else None
-        for cid in self._sprite_order(d):
-            sp = self.sprites.get(cid)
-            if sp is None:
-                continue
-            side = CARDS[cid].side
-            zone = self.zone_of(cid)
-            allowed = zone != "deck" and self.face_allowed(cid)
-            up, scale = sp.face_for(allowed, self.dur(0.3))
-            highlight = None
-            dim = False
-            if legal is not None and side == dec["player"] and cid in d["hands"][side] and \
-                    zone == "table":
-                if cid in legal:
-                    highlight = T.LEGAL
-                else:
-                    dim = True
-            if cid in (self.stage.get("bop"), self.stage.get("space"), self.stage.get("counter")):
-                highlight = T.GOLD
-            draw_card(surf, L, T.card_face(cid, self.cb), sp.rect, face_up=up,
-                      back=T.card_back(side, self.cb), flip=scale, highlight=highlight, dim=dim)
-        # number keys: a small badge over each card of the deciding hand
-        if dec and dec["player"] == self.bottom and dec["kind"] in PRIVATE_KINDS:
-            f = L.font(16, True)
-            for n, cid in enumerate(self._hand_index_cards()[:9], start=1):
-                x, y, w, h = self.sprites[cid].rect
-                c = L.p(x + w / 2, y - 2)
-                pygame.draw.circle(surf, (20, 22, 30), c, L.s(10))
-                pygame.draw.circle(surf, T.MUTED, c, L.s(10), max(1, L.s(1.5)))
-                text(surf, str(n), f, T.TEXT, c, "center")
-        # slot labels under empty slots
-        for side in SIDES:
-            sy = TOP_SLOT_Y if side_row(self.bottom, side) == "top" else BOT_SLOT_Y
-            for key, cx, lab in (("bop", BOP_X, "Balance of Power card"),
-                                 ("space", SPACE_X, "Space Race card")):
-                r = (cx - SLOT_CARD[0] / 2, sy, *SLOT_CARD)
-                occupied = d["slots"][side][key] is not None
-                if dec and side == dec["player"] and dec["kind"] in ("play", "replace"):
-                    occupied = bool(self.stage.get(key))
-                if not occupied:
-                    pr = L.r(r)
-                    pygame.draw.rect(surf, (34, 64, 58), pr, border_radius=L.s(8))
-                    pygame.draw.rect(surf, (70, 110, 100), pr, max(1, L.s(2)),
-                                     border_radius=L.s(8))
-                    text_block(surf, lab, L.font(16), (150, 190, 180), pr.inflate(-L.s(10), 0),
-                               align="center", valign="center")
-
-    def _legal_cards(self, dec):
-        k = dec["kind"]
-        opts = dec["options"]
-        if k == "play":
-            return {o["bop"] for o in opts} | {o["space"] for o in opts}
-        if k == "replace":
-            return {o["card"] for o in opts}
-        if k == "counter":
-            return {o["card"] for o in opts if o["mode"] == "counter"}
-        return set()
-
-    def _draw_slot_tokens(self, surf, d):
-        L = self.app.layout
-        dec = self.deciding
-        for side in SIDES:
-            sy = TOP_SLOT_Y if side_row(self.bottom, side) == "top" else BOT_SLOT_Y
-            sl = d["slots"][side]
-            bt, st = sl["bop_tokens"], sl["space_tokens"]
-            if dec and dec["kind"] == "tokens" and side == dec["player"]:
-                bt, st = self.stage["bop_t"], self.stage["space_t"]
-            for n, slot in ((bt, "bop"), (st, "space")):
-                for k in range(n - self._in_flight((side, slot))):
-                    token(surf, L, self._slot_token_pos(side, slot, k, n), 10,
-                          T.SIDE[side], pattern_mark=T.MARK[side])
-            # values once revealed
-            if E.STEP_PHASE.get(d["step"], 10) >= 5 and sl["bop"] and CARDS[sl["bop"]].is_activity:
-                v = E.bop_value(d, side)
-                text(surf, f"= {v}", L.font(24, True), T.GOLD,
-                     L.p(BOP_X - SLOT_CARD[0] / 2 - 6, sy + SLOT_CARD[1] / 2), "midright",
-                     shadow=(0, 0, 0))
-
-    def _draw_prompt(self, surf, d):
-        L = self.app.layout
-        dec = self.deciding
-        box = (330, BOT_SLOT_Y, 380, 48)
-        if dec:
-            who = T.NAME[dec["player"]]
-            msg = self._prompt_text(dec)
-            text(surf, f"{who}: {msg[0]}", fit_font(L, f"{who}: {msg[0]}", box[2], 21, True),
-                 T.GOLD, L.p(box[0], box[1] + 4))
-            if msg[1]:
-                text_block(surf, msg[1], L.font(16), T.TEXT, L.r(box[0], box[1] + 24, box[2], 28))
-        elif self.mode == "thinking":
-            who = T.NAME[self.session.decision()["player"]]
-            text(surf, f"{who} is choosing…", L.font(21, True), T.MUTED, L.p(box[0], box[1] + 4))
-        elif self.mode == "beats" and self.app.log_lines:
-            text_block(surf, self.app.log_lines[-1], L.font(18), T.TEXT,
-                       L.r(box[0], box[1] + 4, box[2], 100))
-
-    def _prompt_text(self, dec) -> tuple[str, str]:
-        k = dec["kind"]
-        if k == "play":
-            return ("play two cards face down.",
-                    "Click a card for the Balance of Power slot, then one for the Space Race.")
-        if k == "replace":
-            return ("replace your spent agent.", "Click an Activity card to play face down.")
-        if k == "tokens":
-            return (f"place tokens ({self.display['tokens'][dec['player']]} available).",
-                    "Equal to the printed value makes it 0; otherwise +1 each.")
-        if k == "counter":
-            return ("counter their card?", "Highlighted cards have the matching Counter Value.")
-        if k == "take_token":
-            return ("you reached space 1.", "Take one Socio-Economic token?")
-        if k == "shift":
-            return ("you reached space 2.", "Shift the Balance of Power one space your way?")
-        if k == "take_tokens":
-            return ("take tokens for your last card.",
-                    "Up to its Activity Value, at most 3 held; the card is then discarded.")
-        return (dec["prompt"], "")
-
-    def _draw_focus(self, surf):
-        L = self.app.layout
-        cur = self.focus.current
-        if not self.focus.visible or cur is None or cur.kind == "button":
-            return
-        r = L.r(cur.rect).inflate(L.s(10), L.s(10))
-        pygame.draw.rect(surf, T.FOCUS, r, max(2, L.s(3)), border_radius=L.s(10))
-
-    def _draw_right(self, surf, d):
-        sup = tuple(d["tokens"].values()) + tuple(d["slots"][x]["bop_tokens"] +
-                                                  d["slots"][x]["space_tokens"] for x in SIDES)
-        key = (d["phase"], len(self.app.log_lines),
-               self.app.log_lines[-1] if self.app.log_lines else "", self.log_scroll, sup,
-               self.app.settings.hints)
-        self._layer(surf, "right", key, RIGHT, lambda tmp: self._draw_right_now(tmp, d))
-
-    def _draw_right_now(self, surf, d):
-        L = self.app.layout
-        panel(surf, L, RIGHT)
-        x, y, w, h = RIGHT
-        text(surf, "TURN ORDER", L.font(16, True), T.MUTED, L.p(x + 12, y + 8))
-        for i in range(1, 11):
-            cur = i == d["phase"]
-            col = T.GOLD if cur else (T.TEXT if i > d["phase"] else T.MUTED)
-            fy = y + 26 + (i - 1) * 19
-            if cur:
-                pygame.draw.rect(surf, (70, 60, 30), L.r(x + 6, fy - 2, w - 12, 19),
-                                 border_radius=L.s(4))
-            text(surf, f"{i}. {E.PHASE_NAMES[i]}", L.font(17, cur), col, L.p(x + 12, fy))
-        ly = y + 226
-        text(surf, "LOG", L.font(16, True), T.MUTED, L.p(x + 12, ly))
-        f = L.font(16)
-        lines: list[tuple[str, bool]] = []
-        src = self.app.log_lines
-        for n, ln in enumerate(src[-40:]):
-            wrapped = wrap(ln, f, L.s(w - 24))
-            for j, wl in enumerate(wrapped):
-                lines.append((wl if j == 0 else "  " + wl, n == len(src[-40:]) - 1))
-        lh = f.get_linesize()
-        avail = max(1, int((L.p(0, y + h - 68)[1] - L.p(0, ly + 18)[1]) / lh))
-        start = max(0, len(lines) - avail - self.log_scroll)
-        yy = L.p(0, ly + 18)[1]
-        for wl, last in lines[start:start + avail]:
-            surf.blit(f.render(wl, True, T.TEXT if last else (190, 190, 196)), (L.p(x + 12, 0)[0],
-                                                                                yy))
-            yy += lh
-        # supply and controls
-        sup = 6 - sum(d["tokens"].values()) - sum(d["slots"][s]["bop_tokens"] +
-                                                   d["slots"][s]["space_tokens"] for s in SIDES)
-        text(surf, f"Token supply: {max(0, sup)}", L.font(16, True), T.MUTED,
-             L.p(x + 12, y + h - 62))
-        if self.app.settings.hints:
-            text_block(surf, CONTROLS, L.font(14), T.MUTED, L.r(x + 12, y + h - 44, w - 20, 44))
-
-    def _draw_zoom(self, surf):
-        L = self.app.layout
-        cid = None
-        cur = self.focus.current
-        ev_item = cur is not None and cur.kind == "event" and (self.focus.visible or
-                                                             self.hover_event)
-        if ev_item and self.display["event"]:
-            panel(surf, L, (RIGHT[0], RIGHT[1], RIGHT[2], ZOOM[3] + 66), alpha=255)
-            text(surf, "EVENT IN EFFECT", L.font(16, True), T.MUTED,
-                 L.p(RIGHT[0] + 12, RIGHT[1] + 8))
-            draw_card(surf, L, T.event_face(self.display["event"]), ZOOM, face_up=True)
-            return
-        if self.focus.visible and cur is not None and cur.kind == "card":
-            cid = cur.ref
-        elif self.hover:
-            cid = self.hover
-        if not cid or cid not in self.sprites or self.zone_of(cid) == "deck":
-            return
-        if not self.face_allowed(cid):
-            return
-        panel(surf, L, (RIGHT[0], RIGHT[1], RIGHT[2], ZOOM[3] + 66), alpha=255)
-        text(surf, "ZOOM (hover or focus a card)", L.font(16, True), T.MUTED,
-             L.p(RIGHT[0] + 12, RIGHT[1] + 8))
-        draw_card(surf, L, T.card_face(cid, self.cb), ZOOM, face_up=True)
-
-    def _draw_banner(self, surf):
-        if not self.banner or self.moment:
-            return
-        L = self.app.layout
-        txt, col, t, ln = self.banner
-        k = t / ln if ln else 1
-        slide = 1 - min(1, t / 0.25) if k < 0.5 else max(0, (t - (ln - 0.25)) / 0.25)
-        x = 500 + (-1 if k >= 0.5 else 1) * slide * 700
-        r = (x - 330, 236, 660, 60)
-        panel(surf, L, r, colour=(20, 20, 28), edge=T.GOLD, alpha=235)
-        text(surf, txt, fit_font(L, txt, 640, 32, True), col, L.p(x, 266), "center")
-
-    def _draw_moment(self, surf, d):
-        m = self.moment
-        if not m:
-            return
-        L = self.app.layout
-        k = min(1.0, m["t"] / 0.3) if m["len"] else 1.0
-        dim = 255 - int(150 * k)   # darken in place: no full-screen surface per frame
-        surf.fill((dim, dim, dim), special_flags=pygame.BLEND_RGB_MULT)
-        box = (150, 150 + (1 - k) * 40, 700, 380)
-        if m["kind"] == "agent":
-            panel(surf, L, box, colour=(26, 26, 36), edge=T.GOLD)
-            text(surf, "AGENTS REVEALED", L.font(40, True), T.GOLD, L.p(500, box[1] + 36),
-                 "center")
-            shown = [(cid, "played") for cid in sorted(public_agents(d))]
-            for side in SIDES:
-                seen = d["slots"][OTHER[side]]["space"]
-                if d["spied"][side] and seen:
-                    shown.append((seen, f"{T.NAME[side]} sees"))
-            cw = 130 if len(shown) > 2 else 150
-            for i, (cid, lab) in enumerate(shown):
-                x = 500 - (cw + 16) * len(shown) / 2 + (cw + 16) * i + 8
-                draw_card(surf, L, T.card_face(cid, self.cb), (x, box[1] + 76, cw, cw * 1.4),
-                          face_up=self.face_allowed(cid), back=T.card_back(CARDS[cid].side))
-                text(surf, lab, L.font(18, True), T.SIDE_LIGHT[CARDS[cid].side]
-                     if lab == "played" else T.GOLD, L.p(x + cw / 2, box[1] + 66), "center")
-            text_block(surf, m["line"], L.font(22), T.TEXT,
-                       L.r(box[0] + 20, box[1] + 292, box[2] - 40, 80), align="center")
-        elif m["kind"] == "counter":
-            panel(surf, L, box, colour=(40, 20, 20), edge=(255, 120, 90))
-            text(surf, "COUNTER ACTIVITY!", L.font(40, True), (255, 150, 120),
-                 L.p(500, box[1] + 36), "center")
-            cards = m.get("cards", [])
-            for i, (cid, lab) in enumerate(cards):
-                x = 500 - 85 * len(cards) + 170 * i + 10
-                k2 = min(1.0, m["t"] / max(0.01, m["len"] * 0.4))
-                dx = 0 if lab == "counter" else (1 - k2) * -60
-                draw_card(surf, L, T.card_face(cid, self.cb), (x + dx, box[1] + 76, 150, 210),
-                          face_up=self.face_allowed(cid), back=T.card_back(CARDS[cid].side),
-                          dim=lab == "cancelled" and k2 >= 1)
-                text(surf, lab, L.font(20, True), (255, 170, 140) if lab == "cancelled"
-                     else T.GOLD, L.p(x + 75, box[1] + 66), "center")
-                if lab == "cancelled" and k2 >= 1:
-                    r = L.r(x, box[1] + 76, 150, 210)
-                    pygame.draw.line(surf, (255, 90, 70), r.topleft, r.bottomright, L.s(6))
-                    pygame.draw.line(surf, (255, 90, 70), r.topright, r.bottomleft, L.s(6))
-            text_block(surf, m["line"], L.font(21), T.TEXT,
-                       L.r(box[0] + 30, box[1] + 296, box[2] - 60, 80), align="center")
-        elif m["kind"] == "race":
-            panel(surf, L, box, colour=(16, 20, 40), edge=(140, 180, 255))
-            text(surf, "THE SPACE RACE", L.font(40, True), (170, 200, 255),
-                 L.p(500, box[1] + 36), "center")
-            for i, side in enumerate(("USSR", "USA")):
-                cid = d["slots"][side]["space"]
-                x = 500 - 180 + 210 * i
-                if cid:
-                    draw_card(surf, L, T.card_face(cid, self.cb), (x, box[1] + 66, 150, 210),
-                              face_up=self.face_allowed(cid), back=T.card_back(side))
-                    text(surf, f"{T.NAME[side]}: {E.space_value(d, side)}", L.font(22, True),
-                         T.SIDE_LIGHT[side], L.p(x + 75, box[1] + 292), "center")
-            w = m.get("winner")
-            msg = f"{T.NAME[w]} advances!" if w else "A tie: nobody advances."
-            # a little rocket rising for the winner
-            if w:
-                rk = min(1.0, m["t"] / max(0.01, m["len"] * 0.8))
-                rx = 500 - 180 + 210 * (0 if w == "USSR" else 1) + (-24 if w == "USSR" else 174)
-                draw_space_symbol(surf, L.p(rx, box[1] + 280 - 210 * rk), L.s(16))
-            text(surf, msg, L.font(28, True), T.GOLD, L.p(500, box[1] + 340), "center")
-        elif m["kind"] == "event":
-            panel(surf, L, box, colour=(30, 20, 44), edge=(200, 170, 240))
-            text(surf, "NEW EVENT", L.font(40, True), (210, 180, 250), L.p(500, box[1] + 36),
-                 "center")
-            ev = m["event"]
-            if ev:
-                draw_card(surf, L, T.event_face(ev), (box[0] + 40, box[1] + 70, 200, 280),
-                          face_up=True)
-                e = EVENTS[ev]
-                text(surf, f"{e.name} ({e.year})", fit_font(L, f"{e.name} ({e.year})", 400, 28,
-                                                            True), T.TEXT,
-                     L.p(box[0] + 270, box[1] + 90))
-                text_block(surf, e.text, L.font(24), T.TEXT,
-                           L.r(box[0] + 270, box[1] + 130, 400, 200))
-
-    def _draw_cloud(self, surf):
-        if self.cloud_t is None:
-            return
-        L = self.app.layout
-        t = self.cloud_t / max(0.01, self.speed or 0.01)
-        if self.speed == 0:
-            t = 4.0
-        w, h = surf.get_size()
-        k0 = min(1.0, t / 1.5)
-        surf.fill((255 - int(170 * k0), 255 - int(215 * k0), 255 - int(225 * k0)),
-                  special_flags=pygame.BLEND_RGB_MULT)
-        flash = max(0.0, 1 - t / 0.6)
-        if flash > 0:
-            surf.fill((int(255 * flash), int(250 * flash), int(230 * flash)),
-                      special_flags=pygame.BLEND_RGB_ADD)
-        k = min(1.0, t / 2.5)
-        cx, base = 500, 640
-        top = base - 420 * k
-        fire = (255, 170 - int(80 * k), 60)
-        smoke = (200 - int(60 * k), 180 - int(60 * k), 160 - int(50 * k))
-        # shockwave
-        ring = 60 + 700 * min(1.0, t / 1.8)
-        pygame.draw.ellipse(surf, (255, 230, 200), L.r(cx - ring, base - ring * 0.15, ring * 2,
-                                                       ring * 0.3), max(1, L.s(4)))
-        pygame.draw.rect(surf, smoke, L.r(cx - 30 - 10 * k, top + 60, 60 + 20 * k, base - top - 60))
-        for i in range(14):
-            a = i / 14 * math.tau + t * 0.8
-            rr = 70 + 60 * k
-            px = cx + math.cos(a) * rr * 1.4
-            py = top + math.sin(a) * rr * 0.5
-            pygame.draw.circle(surf, smoke, L.p(px, py), L.s(50 + 25 * k))
-        pygame.draw.circle(surf, fire, L.p(cx, top), L.s(80 + 50 * k))
-        pygame.draw.circle(surf, (255, 230, 150), L.p(cx, top), L.s(40 + 20 * k))
-        if t > 1.5:
-            res = self.session.state["result"]
-            text(surf, "MUTUALLY ASSURED DESTRUCTION", L.font(46, True), (255, 240, 220),
-                 L.p(500, 90), "center", shadow=(0, 0, 0))
-            text(surf, f"{T.NAME[res['winner']]} wins", L.font(36, True), T.GOLD,
-                 L.p(500, 140), "center", shadow=(0, 0, 0))

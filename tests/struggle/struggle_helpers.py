@@ -40,7 +40,11 @@ def action_round_state(hands=None, phasing="USSR", turn=1, action_round=1, influ
         st["space"] = dict(space)
     st["setup_done"] = True
     st["step"] = "rounds"
-    st["ar_next"] = [action_round, phasing]
+    # the round before the one to begin (engine.next_round derives the next from it)
+    if phasing == "USSR":
+        st["action_round"], st["phasing"] = action_round - 1, ("USA" if action_round > 1 else None)
+    else:
+        st["action_round"], st["phasing"] = action_round, "USSR"
     st["stack"] = [{"kind": "game"}]
     st["pending"] = None
     st["dice"] = list(dice or [])

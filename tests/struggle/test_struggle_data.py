@@ -1,22 +1,29 @@
-"""Our data files against ../shared/reference/twilight-struggle-facts.json."""
+"""Our data files against reference facts kept in the repository (tests/data/struggle-facts.json,
+whose "sources" field says where each kind of fact comes from). Never skips: the facts travel with
+the code, in every clone and in the sdist."""
 
 import json
+from pathlib import Path
 
 import pytest
 
 from squabble.games.struggle.data import (ADJACENT, BATTLEGROUND, CARDS, COUNTRIES, REGIONS,
                                           SPACE_RACE, SUPERPOWER_ADJ)
 from squabble.games.struggle import FIXED_SETUP
-from struggle_helpers import SHARED
 
-FACTS = SHARED / "reference" / "twilight-struggle-facts.json"
+FACTS = Path(__file__).resolve().parents[1] / "data" / "struggle-facts.json"
 
 
 @pytest.fixture(scope="module")
 def facts():
-    if not FACTS.is_file():
-        pytest.skip("shared/ is not beside the repository")
     return json.loads(FACTS.read_text(encoding="utf-8"))
+
+
+def test_facts_file_is_complete(facts):
+    """The copy holds every record the checks below walk through, so a cut-down file cannot pass."""
+    assert len(facts["countries"]) == 84 and len(facts["cards"]) == 110
+    assert len(facts["edges"]) == 121 and len(facts["space_race"]) == 8
+    assert set(facts["sources"]) >= {"map", "cards", "space_race", "setup"}
 
 
 def test_countries_match_facts(facts):

@@ -1,9 +1,14 @@
+import atexit
 import os
+import shutil
 import tempfile
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("SQUABBLE_DATA_DIR", tempfile.mkdtemp(prefix="squabble-ui-tests-"))
+if not os.environ.get("SQUABBLE_DATA_DIR"):  # (tests/conftest.py normally set it already)
+    _DATA = tempfile.mkdtemp(prefix="squabble-ui-tests-")
+    os.environ["SQUABBLE_DATA_DIR"] = _DATA
+    atexit.register(shutil.rmtree, _DATA, ignore_errors=True)
 
 import pytest  # noqa: E402
 

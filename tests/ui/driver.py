@@ -50,6 +50,13 @@ def menu_click(app, name):
     click(app, top(app).button_pos(name))
 
 
+def new_game(app, game="squabble"):
+    """Title -> New game -> pick the game (the game pick asks which game first)."""
+    menu_click(app, "new")
+    if top(app).name == "gamepick":
+        menu_click(app, game)
+
+
 def run_until(app, pred, limit=20000):
     for _ in range(limit):
         if pred():
@@ -68,7 +75,9 @@ def waiting_for_human(app):
     from squabble.framework.handoff import HandOffScene
     from squabble.ui.menus import ResultScene
     t = top(app)
-    if isinstance(t, (HandOffScene, ResultScene)):
+    if isinstance(t, HandOffScene):
+        return getattr(t, "ready", True)   # a hand-off ignores input for its first moments
+    if isinstance(t, ResultScene):
         return True
     tb = table_of(app)
     return tb is not None and t is tb and tb.mode == "human"

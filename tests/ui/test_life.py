@@ -106,6 +106,8 @@ def test_every_menu_by_gamepad_alone(app):
     t = D.top(app)
     t.focus.focus(t.button("new"))
     D.pad(app, A)
+    assert D.top(app).name == "gamepick"   # which game: the last pick (Squabble) is focused
+    D.pad(app, A)
     assert isinstance(D.top(app), SetupScene)
     D.pad(app, B)
     assert isinstance(D.top(app), TitleScene)
@@ -179,7 +181,9 @@ def test_attract_mode_loops_through_results(data_dir):
     app = make_app(argparse.Namespace(demo=True, seed=5), clock=NoWaitClock(), test_mode=True)
     app.settings.anim = "instant"
     assert D.run_until(app, lambda: isinstance(D.top(app), ResultScene), 20000)
-    assert D.run_until(app, lambda: D.table_of(app) is not None, 400)  # the next game
-    assert D.table_of(app).demo
+    # the next game: attract mode alternates, so it is Twilight Struggle's map this time
+    from squabble.ui.struggle.scene import StruggleScene
+    assert D.run_until(app, lambda: app.stack.find(StruggleScene) is not None, 400)
+    assert app.stack.find(StruggleScene).demo
     D.pad(app, pygame.CONTROLLER_BUTTON_A)
     assert isinstance(D.top(app), TitleScene)

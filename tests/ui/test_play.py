@@ -10,7 +10,7 @@ from squabble.ui.menus import ResultScene, SetupScene, TitleScene
 
 
 def start(app, mode="computer", human="USSR", events=False):
-    D.menu_click(app, "new")
+    D.new_game(app)
     assert isinstance(D.top(app), SetupScene)
     s = D.top(app)
     while s.opts["mode"] != mode:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 
 from squabble import rng
+from squabble.games.logline import LogLine
 from squabble.games.squabble.cards import (
     ACTIVITY, AGENT, CARDS, CARD_IDS, COUNTER, DOUBLE_AGENT, EVENT_IDS, EVENT_RULE, EVENTS,
     IS_ACTIVITY, OTHER, OWNER, SIDES, SYMBOL, card_name, era_cards,
@@ -158,9 +159,11 @@ def claim_limit(s: dict, side: str) -> tuple[int, list[str]]:
     return max(0, min(best, token_cap(s) - s["tokens"][side])), left
 
 
-def _say(log, text):
+def _say(log, text, kind="note", **data):
+    """Log one line: its text (the protocol's, unchanged) with a kind and data for the table,
+    which animates by kind and never by reading the English."""
     if log is not None:
-        log.append(text)
+        log.append(LogLine(text, kind, **data))
 
 
 def _move_bop(s: dict, toward: str, spaces: int, log) -> None:
@@ -182,14 +185,17 @@ def _end(s: dict, winner: str, how: str, log) -> None:
     s["step"] = "over"
     s["phase"] = 10
     if how == "cloud":
-        _say(log, f"The Balance of Power reaches a Mushroom Cloud: nuclear war. {winner} wins.")
+        _say(log, f"The Balance of Power reaches a Mushroom Cloud: nuclear war. {winner} wins.", "end",
+             winner=winner, how=how)
     elif how == "draw":
-        _say(log, "Era 5 is over, the balance is neutral and nobody leads the Space Race: a draw.")
+        _say(log, "Era 5 is over, the balance is neutral and nobody leads the Space Race: a draw.", "end",
+             winner=winner, how=how)
     elif how == "balance":
-        _say(log, f"The war is over and the Balance of Power favours {winner}: {winner} wins.")
+        _say(log, f"The war is over and the Balance of Power favours {winner}: {winner} wins.", "end",
+             winner=winner, how=how)
     else:
         _say(log, f"The war is over, the balance is neutral, and {winner} holds the Space Race "
-                  f"Leader card: {winner} wins.")
+                  f"Leader card: {winner} wins.", "end", winner=winner, how=how)
 
 
 # --------------------------------------------------------------------------------------------
@@ -206,13 +212,14 @@ def _step_draw(s, log):
     s["spied"] = {"USA": False, "USSR": False}
     s["agents"] = {"USA": None, "USSR": None}
     s["race_winner"] = None
-    _say(log, f"Era {s['era']} begins: both sides draw three Activity cards.")
+    _say(log, f"Era {s['era']} begins: both sides draw three Activity cards.", "era",
+         era=s["era"])
     if s["options"]["events"] and s["event_deck"]:
         if s["event"] is not None:
             s["events_covered"].append(s["event"])
         s["event"] = s["event_deck"].pop(0)
         ev = EVENTS[s["event"]]
-        _say(log, f"Event revealed: {ev.name} ({ev.year}). {ev.text}")
+        _say(log, f"Event revealed: {ev.name} ({ev.year}). {ev.text}", "event", event=s["event"])
     s["step"] = "play"
     s["todo"] = ["USSR", "USA"]
 
@@ -232,27 +239,27 @@ def _step_agents(s, log):
     u, r = played["USA"], played["USSR"]
     if u == "agent" and r == "agent":
         s["spied"]["USA"] = s["spied"]["USSR"] = True
-        _say(log, "Both sides played an Agent: each sees the other's Space Race card.")
+        _say(log, "Both sides played an Agent: each sees the other's Space Race card.", "agents")
     elif "double" in (u, r) and "agent" in (u, r):
         dbl = "USA" if u == "double" else "USSR"
         s["spied"][dbl] = True
         _say(log, f"{dbl}'s Double Agent turns {OTHER[dbl]}'s Agent: {dbl} sees "
-                  f"{OTHER[dbl]}'s Space Race card.")
+                  f"{OTHER[dbl]}'s Space Race card.", "agents")
     elif u == "double" and r == "double":
-        _say(log, "Both sides played a Double Agent: both fail.")
+        _say(log, "Both sides played a Double Agent: both fail.", "agents")
     else:
         for side in SIDES:
             if played[side] == "agent":
                 s["spied"][side] = True
-                _say(log, f"{side}'s Agent sees {OTHER[side]}'s Space Race card.")
+                _say(log, f"{side}'s Agent sees {OTHER[side]}'s Space Race card.", "agents")
             elif played[side] == "double":
                 disc = s["discards"][side]
                 if AGENT[side] in disc:
                     disc.remove(AGENT[side])
                     s["hands"][side].append(AGENT[side])
-                    _say(log, f"{side}'s lone Double Agent brings its Agent back to hand.")
+                    _say(log, f"{side}'s lone Double Agent brings its Agent back to hand.", "agents")
                 else:
-                    _say(log, f"{side}'s lone Double Agent finds no Agent to bring back.")
+                    _say(log, f"{side}'s lone Double Agent finds no Agent to bring back.", "agents")
     # R5: every Agent / Double Agent leaves the slot for its owner's discards and is replaced.
     todo = []
     for side in SIDES[::-1]:  # Russia decides first, as in phase 2
@@ -278,10 +285,11 @@ def _step_reveal(s, log):
         slot = s["slots"][side]
         c = slot["bop"]
         _say(log, f"{side} reveals {card_name(c)} (Activity {ACTIVITY[c]}, "
-                  f"{slot['bop_tokens']} token(s)): value {bop_value(s, side)}.")
+                  f"{slot['bop_tokens']} token(s)): value {bop_value(s, side)}.", "reveal",
+             side=side, card=c, value=bop_value(s, side), tokens=slot["bop_tokens"])
     s["step"] = "counter"
     if rule_active(s, "no_counters"):
-        _say(log, "No Counter Activities may be played this turn.")
+        _say(log, "No Counter Activities may be played this turn.", "no_counters")
         s["todo"] = []
     else:
         first = favoured(s) or "USA"  # R8: favoured first, neutral America first
@@ -294,7 +302,7 @@ def _step_measure(s, log):
     s["phase"] = 7
     u, r = bop_value(s, "USA"), bop_value(s, "USSR")
     diff = u - r
-    _say(log, f"Balance of Power: USA {u} against USSR {r}.")
+    _say(log, f"Balance of Power: USA {u} against USSR {r}.", "measure", USA=u, USSR=r)
     if diff:
         toward = "USA" if diff > 0 else "USSR"
         spaces = abs(diff)
@@ -302,12 +310,15 @@ def _step_measure(s, log):
             spaces += 1
         _move_bop(s, toward, spaces, log)
         if s["winner"] is None:
-            _say(log, f"The Balance of Power moves {spaces} space(s) toward {toward}.")
+            _say(log, f"The Balance of Power moves {spaces} space(s) toward {toward}.", "move",
+                 spaces=spaces, toward=toward)
     else:
-        _say(log, "The values are equal: the Balance of Power does not move.")
+        _say(log, "The values are equal: the Balance of Power does not move.", "move",
+             spaces=0, toward=None)
     if s["winner"] is None and rule_active(s, "detente") and s["bop"]:
         s["bop"] += -1 if s["bop"] > 0 else 1
-        _say(log, "Detente eases the Balance of Power one space toward DEFCON 5.")
+        _say(log, "Detente eases the Balance of Power one space toward DEFCON 5.", "move",
+             spaces=1, toward="DEFCON 5")
     if s["winner"] is None:
         s["step"] = "race"
 
@@ -329,10 +340,10 @@ def _step_race(s, log):
             if su != sr:
                 win = "USA" if su else "USSR"
     s["race_winner"] = win
-    _say(log, f"Space Race: USA {u} against USSR {r}.")
+    _say(log, f"Space Race: USA {u} against USSR {r}.", "race", USA=u, USSR=r, winner=win)
     bonus = []
     if win is None:
-        _say(log, "Nobody advances in the Space Race.")
+        _say(log, "Nobody advances in the Space Race.", "advance", side=None)
     else:
         steps = 2 if rule_active(s, "double_advance") else 1
         for _ in range(steps):
@@ -340,7 +351,8 @@ def _step_race(s, log):
                 s["space"][win] += 1
                 if s["space"][win] in (1, 2):
                     bonus.append(s["space"][win])
-        _say(log, f"{win} advances to space {s['space'][win]} of the Space Race.")
+        _say(log, f"{win} advances to space {s['space'][win]} of the Space Race.", "advance", side=win,
+             space=s["space"][win])
     s["bonus"] = bonus
     s["step"] = "bonus"
 
@@ -351,7 +363,7 @@ def _finish_race(s, log):
     if u != r:
         lead = "USA" if u > r else "USSR"
         if s["leader"] != lead:
-            _say(log, f"{lead} takes the Space Race Leader card.")
+            _say(log, f"{lead} takes the Space Race Leader card.", "leader", side=lead)
         s["leader"] = lead
     s["step"] = "claim"
     s["phase"] = 9
@@ -422,7 +434,7 @@ def run(s: dict, log) -> None:
             s["phase"] = 6
             todo = s["todo"]
             while todo and not counter_cards(s, todo[0]):
-                _say(log, f"{todo[0]} does not counter.")
+                _say(log, f"{todo[0]} does not counter.", "pass", side=todo[0])
                 todo.pop(0)
             if _ask(s, "counter"):
                 return
@@ -435,7 +447,8 @@ def run(s: dict, log) -> None:
             bonus = s["bonus"]
             win = s["race_winner"]
             while bonus and bonus[0] == 1 and s["tokens"][win] >= token_cap(s):
-                _say(log, f"{win} reaches space 1 but already holds the most tokens allowed.")
+                _say(log, f"{win} reaches space 1 but already holds the most tokens allowed.", "note",
+                     side=win)
                 bonus.pop(0)
             if bonus:
                 s["pending"] = {"kind": "take_token" if bonus[0] == 1 else "shift", "player": win}
@@ -453,7 +466,8 @@ def run(s: dict, log) -> None:
                     s["hands"][side].remove(c)
                     s["discards"][side].append(c)
                 if left:
-                    _say(log, f"{side} discards {card_name(left[0])} and takes no token.")
+                    _say(log, f"{side} discards {card_name(left[0])} and takes no token.", "claim",
+                         side=side, card=left[0], amount=0)
             if _ask(s, "take_tokens"):
                 return
             _finish_claims(s, log)
@@ -518,19 +532,19 @@ def apply_option(s: dict, opt: tuple, log=None) -> None:
         hand.remove(b)
         hand.remove(sp)
         slot["bop"], slot["space"] = b, sp
-        _say(log, f"{side} plays two cards face down.")
+        _say(log, f"{side} plays two cards face down.", "play", side=side)
         s["todo"].pop(0)
     elif kind == "replace":
         hand.remove(opt[1])
         slot["bop"] = opt[1]
-        _say(log, f"{side} replaces its spent agent with a face-down card.")
+        _say(log, f"{side} replaces its spent agent with a face-down card.", "replace", side=side)
         s["todo"].pop(0)
     elif kind == "tokens":
         _, b, sp = opt
         s["tokens"][side] -= b + sp
         slot["bop_tokens"], slot["space_tokens"] = b, sp
         _say(log, f"{side} puts {b} token(s) on its Balance of Power card and {sp} on its "
-                  f"Space Race card.")
+                  f"Space Race card.", "tokens", side=side, bop=b, space=sp)
         s["todo"].pop(0)
     elif kind == "counter":
         c = opt[1]
@@ -542,22 +556,24 @@ def apply_option(s: dict, opt: tuple, log=None) -> None:
         s["discards"][other].append(target)
         oslot["bop"], oslot["bop_tokens"] = None, 0
         _say(log, f"{side} counters with {card_name(c)}: {other}'s {card_name(target)} is "
-                  f"cancelled and its tokens return to the supply.")
+                  f"cancelled and its tokens return to the supply.", "counter", side=side,
+             card=c, target=target)
         s["todo"].pop(0)
     elif kind == "pass":
         if s["pending"]["kind"] == "counter":
-            _say(log, f"{side} does not counter.")
+            _say(log, f"{side} does not counter.", "pass", side=side)
             s["todo"].pop(0)
         else:
-            _say(log, f"{side} declines the space {s['bonus'][0]} reward.")
+            _say(log, f"{side} declines the space {s['bonus'][0]} reward.", "decline", side=side)
             s["bonus"].pop(0)
     elif kind == "take_token":
         s["tokens"][side] += 1
-        _say(log, f"{side} takes a Socio-Economic token for reaching space 1.")
+        _say(log, f"{side} takes a Socio-Economic token for reaching space 1.", "take_token", side=side)
         s["bonus"].pop(0)
     elif kind == "shift":
         s["bonus"].pop(0)
-        _say(log, f"{side} shifts the Balance of Power one space its way (space 2).")
+        _say(log, f"{side} shifts the Balance of Power one space its way (space 2).", "shift",
+             side=side)
         _move_bop(s, side, 1, log)
     elif kind == "take_tokens":
         n = opt[1]
@@ -566,7 +582,8 @@ def apply_option(s: dict, opt: tuple, log=None) -> None:
         for c in left:
             hand.remove(c)
             s["discards"][side].append(c)
-        _say(log, f"{side} discards {card_name(left[0])} and takes {n} token(s).")
+        _say(log, f"{side} discards {card_name(left[0])} and takes {n} token(s).", "claim", side=side,
+             card=left[0], amount=n)
         s["todo"].pop(0)
     else:
         raise ValueError(f"Unknown option {opt!r}.")
@@ -697,12 +714,48 @@ STATE_KEYS = ("game", "winner", "hands", "era", "phase", "bop", "space", "leader
               "decks", "discards", "slots", "event", "event_deck")
 
 
-def validate(s) -> str | None:
-    """None if ``s`` is a consistent Squabble state, else one sentence on the first problem."""
+def validate(s, derive: bool = False) -> str | None:
+    """None if ``s`` is a consistent Squabble state, else one sentence on the first problem.
+    Never raises.  ``derive``: the pending decision is not checked (``load`` derives it)."""
     try:
-        return _validate(s)
-    except (TypeError, KeyError, AttributeError, ValueError) as e:  # garbage of a wrong shape
-        return f"The state is malformed ({type(e).__name__}: {e})."
+        return _validate(s, derive)
+    except Exception as e:  # garbage of a wrong shape, or the engine failing on it
+        return f"The state is malformed ({type(e).__name__}: {str(e)[:200]})."
+
+
+def load(s) -> dict:
+    """The state ``load`` plays: a copy of ``s`` if it is consistent, or, when its ``pending`` is
+    null or absent in a game not over, a copy run on to the decision the rules ask there (a
+    position set up by hand).  Raises ValueError with one sentence naming the first problem."""
+    try:
+        return _load(s)
+    except ValueError:
+        raise
+    except Exception as e:  # never anything but a sentence, whatever the input holds
+        raise ValueError(f"The state is malformed ({type(e).__name__}: {str(e)[:200]}).") from None
+
+
+def _load(s) -> dict:
+    if isinstance(s, dict) and s.get("pending") is None and s.get("winner") is None:
+        s = dict(s)
+        s["pending"] = None
+        problem = validate(s, derive=True)
+        if problem:
+            raise ValueError(problem)
+        s = copy.deepcopy(s)
+        try:
+            run(s, None)
+        except Exception as e:
+            raise ValueError(f"The game cannot go on from this state ({type(e).__name__}: "
+                             f"{str(e)[:200]}).") from None
+        problem = validate(s)
+        if problem:
+            raise ValueError(problem)
+        return s
+    problem = validate(s)   # checked before it is copied: the copy never meets garbage
+    if problem:
+        raise ValueError(problem)
+    return copy.deepcopy(s)
 
 
 _KEYS: list = []
@@ -718,7 +771,7 @@ def _is_int(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def _validate(s) -> str | None:
+def _validate(s, derive: bool = False) -> str | None:
     if not isinstance(s, dict):
         return "The state must be a JSON object."
     for k in STATE_KEYS:
@@ -729,8 +782,14 @@ def _validate(s) -> str | None:
     for k in _all_keys():
         if k not in s:
             return f"The state has no {k!r} key."
-    if not isinstance(s["options"], dict) or not isinstance(s["options"].get("events"), bool):
-        return "'options' must be an object with a true/false 'events'."
+    extra = sorted(set(s) - set(_all_keys()))
+    if extra:
+        return f"The state has an unknown key {extra[0]!r}."
+    if s["version"] != 1:
+        return "'version' must be 1."
+    if (not isinstance(s["options"], dict) or set(s["options"]) != {"events"}
+            or not isinstance(s["options"]["events"], bool)):
+        return "'options' must be an object with a true/false 'events' and nothing else."
     if not _is_int(s["era"]) or not 1 <= s["era"] <= 5:
         return "'era' must be an integer from 1 to 5."
     if not _is_int(s["phase"]) or not 1 <= s["phase"] <= 10:
@@ -784,7 +843,11 @@ def _validate(s) -> str | None:
         if c not in seen:
             return f"Card {c!r} is nowhere (not in a deck, hand, slot or discard pile)."
     # events
-    evs = list(s["event_deck"]) + list(s["events_covered"]) + ([s["event"]] if s["event"] else [])
+    if not isinstance(s["event_deck"], list) or not isinstance(s["events_covered"], list):
+        return "'event_deck' and 'events_covered' must be lists."
+    if s["event"] is not None and (not isinstance(s["event"], str) or s["event"] not in EVENTS):
+        return f"'event' must be null or an event card, not {s['event']!r}."
+    evs = s["event_deck"] + s["events_covered"] + ([s["event"]] if s["event"] is not None else [])
     for e in evs:
         if e not in EVENTS:
             return f"Unknown event {e!r}."
@@ -794,20 +857,25 @@ def _validate(s) -> str | None:
         return "With the Event deck on, all ten events must be in the deck, in effect or covered."
     if not s["options"]["events"] and evs:
         return "Event cards are present but the Event deck variant is off."
-    if not isinstance(s["rng"], int) or not 0 <= s["rng"] < (1 << 64):
+    if not _is_int(s["rng"]) or not 0 <= s["rng"] < (1 << 64):
         return "'rng' must be an integer from 0 to 2**64-1."
-    if not isinstance(s["dice"], list) or not all(_is_int(d) for d in s["dice"]):
-        return "'dice' must be a list of integers."
+    if s["dice"] != []:
+        return "'dice' must be an empty list: Twilight Squabble rolls no dice."
     if s["step"] not in STEP_PHASE:
         return f"Unknown step {s['step']!r}."
     if not isinstance(s["todo"], list) or any(t not in SIDES for t in s["todo"]):
         return "'todo' must be a list of sides."
     if not isinstance(s["bonus"], list) or any(b not in (1, 2) for b in s["bonus"]):
         return "'bonus' must be a list of Space Race spaces 1 or 2."
+    problem = _check_sequence(s)
+    if problem:
+        return problem
     # the pending decision must be the one the state calls for
     if s["winner"] is not None:
         if s["pending"] is not None:
             return "The game is over but a decision is pending."
+        return None
+    if derive:
         return None
     p = s["pending"]
     if not isinstance(p, dict) or set(p) != {"kind", "player"} or p["player"] not in SIDES:
@@ -842,6 +910,152 @@ def _validate(s) -> str | None:
             return "A token claim is pending but that side may take no token."
         if p["kind"] == "take_token" and s["tokens"][p["player"]] >= token_cap(s):
             return "A space-1 token is offered to a side that already holds the most allowed."
+    # at rest: running the automatic steps again asks exactly this decision and changes nothing
+    again = copy.deepcopy(s)
+    again["pending"] = None
+    run(again, None)
+    if again != s:
+        return "The state is not at rest: the rules would move on before this decision."
+    return None
+
+
+STEP_ORDER = ("draw", "play", "agents", "replace", "tokens", "reveal", "counter", "measure",
+              "race", "bonus", "claim", "end", "over")
+HISTORY_KEYS = {"era", "bop", "space", "race", "tokens"}
+
+
+def _suffix(todo: list, order: list) -> bool:
+    return todo == order[len(order) - len(todo):] if len(todo) <= len(order) else False
+
+
+def _check_sequence(s: dict) -> str | None:
+    """The sequence of play: the draw piles, the record of past eras, the game's result and, step
+    by step, who still has to decide and what the slots and hands hold at that point."""
+    era, step = s["era"], s["step"]
+    over = s["winner"] is not None
+    # history: one record per era ended (rb phase 10)
+    hist = s["history"]
+    if not isinstance(hist, list):
+        return "'history' must be a list of the eras played."
+    last = 0  # a set-up position may leave out eras; the records are of eras ended, in order
+    for i, h in enumerate(hist, 1):
+        if (not isinstance(h, dict) or set(h) != HISTORY_KEYS or not _is_int(h["era"])
+                or not last < h["era"] <= (era if over else era - 1)
+                or not _is_int(h["bop"]) or not -CLOUD <= h["bop"] <= CLOUD
+                or h["race"] not in (None, "USA", "USSR")
+                or not all(isinstance(h[k], dict) and set(h[k]) == set(SIDES)
+                           and all(_is_int(v) and 0 <= v <= SPACE_TOP for v in h[k].values())
+                           for k in ("space", "tokens"))):
+            return f"'history' record {i} is malformed (or not of an era ended, in order)."
+        last = h["era"]
+    # the result
+    if over:
+        r = s["result"]
+        if (step != "over" or not isinstance(r, dict) or set(r) != {"winner", "how", "era"}
+                or r["winner"] != s["winner"] or r["era"] != era
+                or r["how"] not in ("cloud", "balance", "leader", "draw")):
+            return "A finished game needs step 'over' and a matching 'result'."
+        if s["todo"] or s["bonus"]:
+            return "A finished game has sides left to decide."
+        return None
+    if s["result"] is not None or step == "over":
+        return "The game goes on but a result is recorded."
+    # the draw piles: the eras still to come, in order (rb set-up 6)
+    first = era if step == "draw" else era + 1
+    for side in SIDES:
+        deck = s["decks"][side]
+        want = [c for e in range(first, LAST_ERA + 1) for c in era_cards(side, e)]
+        if sorted(deck) != sorted(want) or [CARDS[c].era for c in deck] != [CARDS[c].era for c in want]:
+            return (f"{side}'s draw pile must hold the Activity cards of eras {first}-{LAST_ERA} "
+                    f"in era order." if first <= LAST_ERA else f"{side}'s draw pile must be empty.")
+    for side in SIDES:
+        if not isinstance(s["spied"][side], bool) or s["agents"][side] not in (None, "agent", "double"):
+            return "'spied' must hold true/false and 'agents' null, 'agent' or 'double'."
+    if s["race_winner"] not in (None, "USA", "USSR"):
+        return "'race_winner' must be null, 'USA' or 'USSR'."
+    idx = STEP_ORDER.index(step)
+    todo = s["todo"]
+    slots = s["slots"]
+    acts = {side: sum(1 for c in s["hands"][side] if IS_ACTIVITY[c]) for side in SIDES}
+    if idx <= STEP_ORDER.index("agents"):
+        if any(s["spied"].values()) or any(s["agents"].values()) or s["race_winner"]:
+            return "Agents and the Space Race have no result yet at this point of the era."
+    if idx < STEP_ORDER.index("race") and s["race_winner"] is not None:
+        return "The Space Race has a winner before it is run."
+    if step == "draw":
+        if todo or any(v is not None for sl in slots.values() for v in sl.values() if v != 0):
+            return "Before the draw no card may be in play."
+        if any(acts.values()):
+            return "Before the draw the hands may hold no Activity card."
+        return None
+    if step != "bonus" and s["bonus"]:
+        return "A Space Race reward is recorded outside the Space Race."
+    if step == "play":
+        if todo != [side for side in ("USSR", "USA") if slots[side]["space"] is None]:
+            return "'todo' must list the sides still to play their cards, Russia first."
+        for side in SIDES:
+            sl = slots[side]
+            if (sl["bop"] is None) != (sl["space"] is None) or sl["bop_tokens"] or sl["space_tokens"]:
+                return f"{side} has played only one of its two cards."
+            if side in todo and acts[side] < 2:
+                return f"{side} must play two cards but holds fewer than two Activity cards."
+        return None
+    for side in SIDES:
+        sl = slots[side]
+        if sl["space"] is None:
+            return f"{side} has no Space Race card in play."
+        if sl["bop"] is not None and idx > STEP_ORDER.index("replace") and not IS_ACTIVITY[sl["bop"]]:
+            return f"{side}'s agent is still on the Balance of Power after it was replaced."
+        if sl["bop"] is None and sl["bop_tokens"]:
+            return f"{side} has tokens on an empty Balance of Power slot."
+    if step in ("agents", "replace"):
+        if any(sl["bop_tokens"] or sl["space_tokens"] for sl in slots.values()):
+            return "Tokens are on the cards before phase 4."
+    if step == "agents":
+        if todo or any(slots[side]["bop"] is None for side in SIDES):
+            return "Both Balance of Power cards must be in play before the Agents phase."
+        return None
+    if step == "replace":
+        if todo != [side for side in ("USSR", "USA") if slots[side]["bop"] is None]:
+            return "'todo' must list the sides still to replace an agent, Russia first."
+        for side in todo:
+            if s["agents"][side] is None:
+                return f"{side} replaces an agent it did not play."
+            if acts[side] < 1:
+                return f"{side} must replace its agent but holds no Activity card."
+        return None
+    if idx <= STEP_ORDER.index("reveal") and any(slots[side]["bop"] is None for side in SIDES):
+        return "Both Balance of Power cards must be in play until the counters."
+    if step == "tokens":
+        first = favoured(s) or "USSR"
+        if todo not in ([], [first], [OTHER[first]], [first, OTHER[first]]):
+            return "'todo' must list the sides still to place tokens, the favoured side first."
+        for side in todo:
+            if s["tokens"][side] <= 0 or slots[side]["bop_tokens"] or slots[side]["space_tokens"]:
+                return f"{side} is to place tokens but has none, or has placed them already."
+        return None
+    if step == "counter":
+        first = favoured(s) or "USA"
+        if not _suffix(todo, [first, OTHER[first]]):
+            return "'todo' must list the sides still to counter, the favoured side first."
+        for side in SIDES:
+            if slots[side]["bop"] is None and OTHER[side] in todo:
+                return f"{side}'s card was countered by a side that has not countered yet."
+        return None
+    if step == "bonus":
+        if s["race_winner"] not in SIDES or s["bonus"] not in ([1], [2], [1, 2]):
+            return "A Space Race reward needs the race's winner and the spaces 1 and/or 2."
+        if s["space"][s["race_winner"]] < max(s["bonus"]):
+            return "A Space Race reward is pending for a space not reached."
+        return None
+    if step == "claim":
+        first = favoured(s) or "USSR"
+        if not _suffix(todo, [first, OTHER[first]]):
+            return "'todo' must list the sides still to claim tokens, the favoured side first."
+        for side in SIDES:
+            if side not in todo and acts[side]:
+                return f"{side} has claimed its tokens but still holds an Activity card."
+        return None
     return None
 
 

@@ -13,7 +13,7 @@ from squabble import rng
 from .core import EVENTS
 from .data import CARD_NUMBERS, CARDS, COUNTRIES, SPACE_RACE, SUPERPOWER_ADJ
 from .engine import run
-from .validation import check_invariants, validate
+from .validation import check_invariants, load, validate
 
 __all__ = ["new_game", "decision", "apply", "apply_in_place", "validate", "check_invariants",
            "info", "view", "MISSING_EVENTS"]
@@ -75,7 +75,7 @@ def new_game(seed: int, options: dict | None = None, *, test_setup: bool = False
         "table": [], "effects": [], "effect_args": [],
         "headline": {"USA": None, "USSR": None, "shown": None},
         "options": opts, "test_setup": bool(test_setup), "ccw": 0, "final": False,
-        "step": "deal", "ar_next": None, "access": {"USA": [], "USSR": []},
+        "step": "deal", "access": {"USA": [], "USSR": []},
         "round": {"defcon_start": 5, "defcon2": False},
         "stack": [{"kind": "game"}], "pending": None,
         "rng": rng.seed_value(seed), "dice": [],

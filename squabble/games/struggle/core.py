@@ -180,7 +180,10 @@ def advance_space(state: dict, side: str, log=None) -> None:
     first = state["space"][ENEMY[side]] < pos
     gain = box["vp_first"] if first else box["vp_second"]
     if log is not None:
-        log.append(f"{side} reaches {box['name']} on the Space Race" + (f" (+{gain} VP)" if gain else "") + ".")
+        from squabble.games.logline import LogLine
+        log.append(LogLine(f"{side} reaches {box['name']} on the Space Race"
+                           + (f" (+{gain} VP)" if gain else "") + ".", "space_advance", side=side,
+                           box=box["name"], position=pos, vp=gain))
     vp(state, side, gain)
 
 

@@ -9,7 +9,10 @@ and a JSON round trip resumes it exactly.
 
 from __future__ import annotations
 
+import marshal
+
 from squabble import rng
+from squabble.games.logline import LogLine
 
 from . import core
 from .core import (
@@ -44,7 +47,10 @@ def run(state: dict, answer=None, log=None) -> None:
     steps = 0
     while state["winner"] is None and state["pending"] is None:
         frame = state["stack"][-1]
-        HANDLERS[frame["kind"]](state, frame, answer, log)
+        if frame["kind"] in RESUMABLE:
+            run_resumable(state, frame, answer, log)
+        else:
+            HANDLERS[frame["kind"]](state, frame, answer, log)
         answer = None
         steps += 1
         if steps > 200000:
@@ -55,9 +61,45 @@ def run(state: dict, answer=None, log=None) -> None:
         state["phasing"] = None
 
 
-def say(log, text: str) -> None:
+#: frames whose decisions are asked by card code (events and tasks): a decision they ask is
+#: kept with what it was asked from, so that loading a state can ask it again and compare
+RESUMABLE = ("event", "task")
+#: state keys an event or a task may change before it asks (everything but the stack and pending)
+NOT_UNDONE = ("pending", "stack")
+
+
+def run_resumable(state: dict, frame: dict, answer, log) -> None:
+    """Call an event's or a task's handler; when it asks a decision, record in the frame's
+    ``"resume"`` what the call started from: the frame as it was, the answer it was given and
+    the old value of every state key the call changed (``"undo"``) -- enough for
+    validation.replay_resumable to run the same call again from the same start and check that
+    it asks exactly the stored decision.  When the call starts a child step instead, the record
+    keeps the whole state the call started from (``"start"``, without the stack):
+    validation.check_waiting_frames runs the call again from it while the child is under way."""
+    frame.pop("resume", None)
+    # (bytes, without the stack: unpacked only when the call asks or starts a step)
+    saved = marshal.dumps(({k: v for k, v in state.items() if k not in NOT_UNDONE}, frame))
+    HANDLERS[frame["kind"]](state, frame, answer, log)
+    stack = state["stack"]
+    if state["winner"] is not None or not stack:
+        return
+    if state["pending"] is not None and stack[-1] is frame:      # it asked
+        before, pre_frame = marshal.loads(saved)
+        undo = {k: v for k, v in before.items() if state.get(k) != v}
+        added = sorted(k for k in state if k not in before and k not in NOT_UNDONE)
+        frame["resume"] = {"frame": pre_frame, "answer": answer, "undo": undo, "added": added}
+    elif state["pending"] is None and stack[-1] is not frame and any(f is frame for f in stack):
+        # it started a step of its own (a task, a placement, operations, another event) and
+        # waits for it: keep the whole start of the call (without the stack), so that loading
+        # can run the call again and check this frame's data
+        before, pre_frame = marshal.loads(saved)
+        frame["resume"] = {"frame": pre_frame, "answer": answer, "start": before}
+
+
+def say(log, text: str, kind: str = "note", **data) -> None:
+    """Append a log line: its text (the protocol's) with a kind and data beside it (LogLine)."""
     if log is not None:
-        log.append(text)
+        log.append(LogLine(text, kind, **data))
 
 
 # ---------------------------------------------------------------- helpers
@@ -216,7 +258,8 @@ def do_coup(state: dict, side: str, country: str, ops: int, *, milops=True, log=
     if country in BATTLEGROUND and all(fn(state, a, side, country)
                                        for fn, a in active_hooks(state, "coup_defcon")):
         degrade_defcon(state, 1)
-        say(log, f"DEFCON drops to {state['defcon']}.")
+        say(log, f"DEFCON drops to {state['defcon']}.", "defcon", defcon=state["defcon"],
+            why="coup in a battleground", country=country)
         if state["winner"] is not None:
             return 0
     die = roll(state)
@@ -229,7 +272,9 @@ def do_coup(state: dict, side: str, country: str, ops: int, *, milops=True, log=
     c[enemy] -= removed
     say(log, f"{side} coup in {country} with {ops} ops: die {die}"
         + (f" {mod:+d}" if mod else "") + f", result {result}: "
-        + (f"{removed} {enemy} influence removed, {placed} {side} placed." if result else "no effect."))
+        + (f"{removed} {enemy} influence removed, {placed} {side} placed." if result else "no effect."),
+        "coup", side=side, country=country, ops=ops, die=die, mod=mod,
+        stability=STABILITY[country], result=result, removed=removed, placed=placed, enemy=enemy)
     for fn, a in active_hooks(state, "coup_done"):
         fn(state, a, side, country, result)
     return result
@@ -259,7 +304,10 @@ def do_realign(state: dict, side: str, country: str, log=None) -> int:
         k = out = 0
     say(log, f"{side} realigns {country}: {side} {rolls[side][0]}→{rolls[side][1]}, "
         f"{enemy} {rolls[enemy][0]}→{rolls[enemy][1]}; "
-        + (f"{k} {enemy if diff > 0 else side} influence removed." if k else "no change."))
+        + (f"{k} {enemy if diff > 0 else side} influence removed." if k else "no change."),
+        "realign", side=side, country=country, enemy=enemy,
+        die=rolls[side][0], total=rolls[side][1], enemy_die=rolls[enemy][0],
+        enemy_total=rolls[enemy][1], removed=k, loser=(enemy if diff > 0 else side) if k else None)
     return out
 
 
@@ -281,7 +329,8 @@ def h_ops(state, frame, answer, log):
             c = answer["country"]
             spend(frame, c, answer.get("amount", 1))
             add_influence(state, c, side, 1)
-            say(log, f"{side} places 1 influence in {c}.")
+            say(log, f"{side} places 1 influence in {c}.", "influence", side=side, country=c,
+                amount=1)
         elif mode == "realign":
             c = answer["country"]
             spend(frame, c, 1)
@@ -355,7 +404,8 @@ def h_place(state, frame, answer, log):
         add_influence(state, c, target, 1)
         frame["counts"][c] = frame["counts"].get(c, 0) + 1
         frame["n"] -= 1
-        say(log, f"{frame['side']} places 1 {target} influence in {c}.")
+        say(log, f"{frame['side']} places 1 {target} influence in {c}.", "influence",
+            side=target, country=c, amount=1)
     if frame["n"] <= 0:
         finish(state, frame, {"placed": frame["counts"]})
         return
@@ -390,7 +440,8 @@ def h_remove(state, frame, answer, log):
         frame["counts"][c] = frame["counts"].get(c, 0) + k
         frame.setdefault("picks", {})[c] = frame.get("picks", {}).get(c, 0) + 1
         frame["n"] -= 1
-        say(log, f"{frame['side']} removes {k} {target} influence from {c}.")
+        say(log, f"{frame['side']} removes {k} {target} influence from {c}.", "influence",
+            side=target, country=c, amount=-k)
     if frame["n"] <= 0:
         finish(state, frame, {"removed": frame["counts"]})
         return
@@ -418,7 +469,8 @@ def h_event(state, frame, answer, log):
             say(log, f"The event of {card_name(card)} cannot occur now.")
             event_over(state, frame)
             return
-        say(log, f"{frame['side']} resolves {card_name(card)}.")
+        say(log, f"{frame['side']} resolves {card_name(card)}.", "event", side=frame["side"],
+            card=card)
     EVENTS[card](Event(state, frame, answer, log))
     if state["pending"] is not None or state["winner"] is not None or state["stack"][-1] is not frame:
         return
@@ -490,7 +542,7 @@ def h_round(state, frame, answer, log):
             return
         card = answer["card"]
         frame["card"] = card
-        say(log, f"{side} plays {card_name(card)}.")
+        say(log, f"{side} plays {card_name(card)}.", "play", side=side, card=card)
         if card == CHINA:
             frame["todo"] = ["event"]
             frame["stage"] = "run"
@@ -598,10 +650,12 @@ def research(state: dict, side: str, log=None) -> None:
     box = SPACE_RACE[state["space"][side]]
     die = roll(state)
     if die <= box["roll_max"]:
-        say(log, f"{side} Space Race attempt: rolled {die}, success.")
+        say(log, f"{side} Space Race attempt: rolled {die}, success.", "space", side=side, die=die,
+            need=box["roll_max"], box=box["name"], success=True)
         advance_space(state, side, log)
     else:
-        say(log, f"{side} Space Race attempt: rolled {die}, failure.")
+        say(log, f"{side} Space Race attempt: rolled {die}, failure.", "space", side=side, die=die,
+            need=box["roll_max"], box=box["name"], success=False)
 
 
 def h_headline(state, frame, answer, log):
@@ -616,7 +670,8 @@ def h_headline(state, frame, answer, log):
             hl[side] = card
             if frame["idx"] == 0 and space_ability(state, ENEMY[side], 4):
                 hl["shown"] = side
-                say(log, f"{side} must show its headline first: {card_name(card)}.")
+                say(log, f"{side} must show its headline first: {card_name(card)}.", "reveal",
+                    side=side, cards=[card])
             frame["idx"] += 1
         while frame["idx"] < 2:
             side = order[frame["idx"]]
@@ -642,7 +697,8 @@ def h_headline(state, frame, answer, log):
         frame["idx"] = 0
         hl["shown"] = None
         say(log, "Headlines: " + ", ".join(f"{s} {card_name(hl[s])}" for s in ("USA", "USSR")
-                                           if hl[s] is not None) + ".")
+                                           if hl[s] is not None) + ".", "headline",
+            cards={s: hl[s] for s in ("USA", "USSR") if hl[s] is not None})
         return
     if frame["stage"] == "resolve":
         while frame["idx"] < 2:
@@ -723,7 +779,6 @@ def h_game(state, frame, answer, log):
     if step == "headline":
         state["step"] = "rounds"
         state["action_round"] = 0
-        state["ar_next"] = [1, "USSR"]
         state["phasing"] = None
         state["stack"].append({"kind": "headline", "stage": "choose", "idx": 0,
                                "choosers": ["USA", "USSR"] if space_ability(state, "USSR", 4)
@@ -732,18 +787,16 @@ def h_game(state, frame, answer, log):
     if step == "rounds":
         # rewrite 4.1.4 and 2.1.4: USSR then USA in each action round; a side whose rounds are
         # over (or who has no card, see h_round) is skipped
-        nxt = state["ar_next"] or [1, "USSR"]
+        nxt = next_round(state)
         while True:
             k, side = nxt
             if k > max(rounds_for(state, "USSR"), rounds_for(state, "USA")):
                 state["step"] = "check"
-                state["ar_next"] = None
                 state["phasing"] = None
                 state["active"] = None
                 return
             nxt = [k, "USA"] if side == "USSR" else [k + 1, "USSR"]
             if k <= rounds_for(state, side):
-                state["ar_next"] = nxt
                 state["action_round"] = k
                 state["stack"].append({"kind": "round", "side": side, "stage": "choose",
                                        "card": None, "todo": []})
@@ -766,6 +819,16 @@ def h_game(state, frame, answer, log):
     raise GameError(f"unknown step {step!r}")
 
 
+def next_round(state: dict) -> list:
+    """The action round after the last one played: [number, side].  It is derived from
+    ``action_round`` and ``phasing`` (the round last begun and its side; round 0 and no phasing
+    side during the headline phase), so the state holds that fact once."""
+    k, side = state["action_round"], state["phasing"]
+    if k == 0 or side is None:
+        return [1, "USSR"]
+    return [k, "USA"] if side == "USSR" else [k + 1, "USSR"]
+
+
 def setup_frame(side, n, countries, prompt) -> dict:
     return {"kind": "place", "side": side, "target": side, "n": n, "countries": list(countries),
             "max_per": None, "optional": False, "counts": {}, "prompt": prompt,
@@ -777,13 +840,15 @@ def check_phase(state: dict, log=None) -> None:
     for s in SIDES:
         held = [c for c in state["hands"][s] if CARDS[c]["scoring"]]
         if held:
-            say(log, f"The {s} holds {card_name(held[0])} at the end of the turn and loses.")
+            say(log, f"The {s} holds {card_name(held[0])} at the end of the turn and loses.",
+                "reveal", side=s, cards=[held[0]])
             win(state, ENEMY[s], "scoring card held")
             return
     d = state["defcon"]
     pen = {s: max(0, d - state["milops"][s]) for s in SIDES}
     if pen["USA"] or pen["USSR"]:
-        say(log, f"MilOps penalties: USA {pen['USA']}, USSR {pen['USSR']}.")
+        say(log, f"MilOps penalties: USA {pen['USA']}, USSR {pen['USSR']}.", "vp",
+            why="milops", usa=pen["USSR"], ussr=pen["USA"], defcon=d, milops=dict(state["milops"]))
     state["milops"] = {"USA": 0, "USSR": 0}
     vp(state, "USA", pen["USSR"] - pen["USA"])
 
@@ -804,10 +869,11 @@ def reset_phase(state: dict, log=None) -> None:
         new = period_cards("Mid" if state["turn"] == 4 else "Late", opt_cards)
         state["deck"].extend(new)
         rng.shuffle(state, state["deck"])
-        say(log, f"The {'Mid' if state['turn'] == 4 else 'Late'} War cards join the draw pile.")
+        say(log, f"The {'Mid' if state['turn'] == 4 else 'Late'} War cards join the draw pile.",
+            "draw", period="Mid" if state["turn"] == 4 else "Late")
     state["action_round"] = 0
     state["step"] = "deal"
-    say(log, f"Turn {state['turn']} begins.")
+    say(log, f"Turn {state['turn']} begins.", "turn", turn=state["turn"], defcon=state["defcon"])
 
 
 HANDLERS = {

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import marshal
 
-from .data import CARDS, CHINA, COUNTRIES, REGION_NAMES, SIDES, period_cards
+from .data import CARDS, CHINA, COUNTRIES, REGION_NAMES, REGION_SETS, SIDES, period_cards
 
 WINNERS = (None, "USA", "USSR", "draw")
 FRAME_KINDS = ("game", "ops", "place", "remove", "event", "task", "round", "headline",
@@ -79,15 +80,20 @@ def check_invariants(state: dict) -> str | None:
     return None
 
 
-def validate(state) -> str | None:
+def _sentence(msg: str) -> str:
+    return msg[:1].upper() + msg[1:] + "."
+
+
+def validate(state, derive: bool = False) -> str | None:
     """None if ``state`` is a consistent Struggle state, else one sentence naming the first
-    inconsistency.  Never raises."""
+    inconsistency.  Never raises.  ``derive``: the pending decision is not checked (load derives
+    it)."""
     try:
-        _validate(state)
+        _validate(state, derive)
     except Bad as exc:
-        return str(exc)[:1].upper() + str(exc)[1:] + "."
-    except Exception as exc:  # garbage of an unexpected shape
-        return f"The state is malformed ({type(exc).__name__}: {exc})."
+        return _sentence(str(exc))
+    except Exception as exc:  # garbage of an unexpected shape, or the engine failing on it
+        return f"The state is malformed ({type(exc).__name__}: {str(exc)[:200]})."
     return None
 
 
@@ -98,12 +104,12 @@ REQUIRED = {
     "effects": list, "effect_args": list, "table": list, "headline": dict, "options": dict,
     "stack": list, "pending": (dict, type(None)), "rng": int, "dice": list, "step": str,
     "space_attempts": dict, "access": dict, "round": dict, "ccw": int, "test_setup": bool,
-    "ar_next": (list, type(None)), "active": (str, type(None)), "final": bool,
+    "active": (str, type(None)), "final": bool,
     "end_reason": (str, type(None)),
 }
 
 
-def _validate(state) -> None:
+def _validate(state, derive=False) -> None:
     _need(isinstance(state, dict), "the state is not an object")
     for key, typ in REQUIRED.items():
         _need(key in state, f"the state has no {key!r}")
@@ -115,16 +121,19 @@ def _validate(state) -> None:
     _need(_int(state["action_round"], 0, 8), "'action_round' must be 0-8")
     _need(state["phasing"] in (None, "USA", "USSR"), "'phasing' must be null, USA or USSR")
     _need(state["active"] in (None, "USA", "USSR"), "'active' must be null, USA or USSR")
-    _need(state["ar_next"] is None or (len(state["ar_next"]) == 2 and _int(state["ar_next"][0], 1, 9)
-                                       and state["ar_next"][1] in SIDES), "'ar_next' is malformed")
     _need(_int(state["defcon"], 1, 5), "DEFCON must be 1-5")
     _need(_int(state["rng"], 0, MASK), "'rng' must be a 64-bit number")
     _need(all(_int(d, 1, 6) for d in state["dice"]), "forced dice must be 1-6")
     _need(_int(state["ccw"], 0, 99), "'ccw' must be a number")
     _need(state["step"] in STEPS, "'step' is not a step of the turn")
     opts = state["options"]
-    _need(isinstance(opts.get("optional_cards"), bool) and isinstance(opts.get("chinese_civil_war"), bool),
-          "the options are malformed")
+    from . import parse_options
+    try:
+        normal = parse_options(opts)
+    except ValueError as exc:
+        raise Bad(f"the options are malformed: {str(exc)[:1].lower()}{str(exc)[1:].rstrip('.')}") from None
+    _need(normal == opts, "the options must give optional_cards, chinese_civil_war and handicap "
+                          "(null, or a side and 1-30 influence)")
     for key in ("hands", "milops", "space", "space_attempts", "access"):
         _need(set(state[key]) == set(SIDES), f"{key!r} must have USA and USSR")
     for s in SIDES:
@@ -145,18 +154,38 @@ def _validate(state) -> None:
     _need(china["holder"] is not None or (opts["chinese_civil_war"] and state["ccw"] < 3),
           "nobody holds The China Card outside the Chinese Civil War variant")
     _need(_int(state["vp"], -99, 99), "'vp' is out of range")
+    rnd = state["round"]
+    _need(set(rnd) == {"defcon_start", "defcon2"} and _int(rnd["defcon_start"], 1, 5)
+          and isinstance(rnd["defcon2"], bool), "'round' must be {defcon_start: 1-5, defcon2: true/false}")
     msg = card_places(state)
     _need(msg is None, msg or "")
-    _need(len(state["effects"]) == len(state["effect_args"]), "'effects' and 'effect_args' differ in length")
-    _need(all(_int(c, 1, 110) for c in state["effects"]), "'effects' holds an invalid card")
-    _need(all(isinstance(a, dict) for a in state["effect_args"]), "'effect_args' must hold objects")
+    _check_effects(state)
     hl = state["headline"]
+    _need(set(hl) == {"USA", "USSR", "shown"} and hl["shown"] in (None, "USA", "USSR"),
+          "'headline' must have USA, USSR and shown")
     for s in SIDES:
         c = hl.get(s)
         _need(c is None or (_int(c) and c in state["table"]), f"the {s} headline is not on the table")
+    if state["winner"] is None and not any(isinstance(f, dict) and f.get("kind") == "headline"
+                                           for f in state["stack"]):
+        _need(hl["USA"] is None and hl["USSR"] is None and hl["shown"] is None,
+              "a headline is recorded outside the headline phase")
+    if "ar_next" in state:  # saved before the next action round was derived (engine.next_round)
+        from .engine import next_round
+        old = state["ar_next"]
+        _need(old == (next_round(state) if state["step"] == "rounds" else None),
+              "'ar_next' disagrees with 'action_round' and 'phasing'")
+    if "setup_done" in state:
+        _need(state["setup_done"] is True, "'setup_done' must be true when present")
+    extra = sorted(set(state) - set(REQUIRED) - {"ar_next", "setup_done"})
+    _need(not extra, f"the state has an unknown key {extra[0]!r}" if extra else "")
     if state["winner"] is not None:
         _need(state["pending"] is None, "a finished game has a pending decision")
+        _need(isinstance(state["end_reason"], str), "a finished game must say why it ended")
         return
+    _need(state["end_reason"] is None, "the game goes on but 'end_reason' says why it ended")
+    _need(state["final"] is False, "the game goes on but 'final' says it was scored for the last time")
+    _need(state["defcon"] >= 2, "DEFCON is 1 (nuclear war) but nobody has won")
     if abs(state["vp"]) >= 20 and not state.get("final"):
         raise Bad("VP reached 20 but nobody has won")
     stack = state["stack"]
@@ -164,8 +193,13 @@ def _validate(state) -> None:
           "the engine stack is malformed")
     _need(stack[0]["kind"] == "game", "the engine stack does not start with the game")
     _need(all(f["kind"] != "game" for f in stack[1:]), "the engine stack has two game steps")
+    in_game = expected_cards(state)
     for f in stack:
-        _check_frame(f)
+        _check_frame(f, in_game)
+    _check_rounds(state)
+    check_waiting_frames(state)
+    if derive:
+        return
     p = state["pending"]
     _need(p is not None, "the game goes on but no decision is pending")
     _need(p.get("player") in SIDES and isinstance(p.get("prompt"), str)
@@ -175,12 +209,16 @@ def _validate(state) -> None:
         if "country" in o:
             _need(o["country"] in COUNTRIES, f"a decision option names an unknown country {o['country']!r}")
         if "card" in o:
-            _need(o["card"] in CARDS, "a decision option names an unknown card")
+            _need(_card(o["card"]), "a decision option names an unknown card")
     _check_pending_matches(state)
 
 
 def _is(v, *types) -> bool:
     return isinstance(v, types) and not (isinstance(v, bool) and bool not in types)
+
+
+def _card(v) -> bool:
+    return _int(v) and v in CARDS
 
 
 def _side(v) -> bool:
@@ -194,11 +232,11 @@ def _countries(v) -> bool:
 ROUND_STEPS = ("event", "discard", "space", "ops", "ops:influence", "ops:realign", "ops:coup")
 FRAME_FIELDS = {
     "round": {"side": _side, "stage": lambda v: v in ("choose", "use", "run", "end", "done"),
-              "card": lambda v: v is None or v in CARDS,
+              "card": lambda v: v is None or _card(v),
               "todo": lambda v: isinstance(v, list) and all(x in ROUND_STEPS for x in v)},
     "headline": {"stage": lambda v: v in ("choose", "resolve"), "idx": lambda v: _int(v, 0, 2),
                  "choosers": lambda v: isinstance(v, list) and sorted(v) == ["USA", "USSR"]},
-    "ops": {"side": _side, "card": lambda v: v is None or v in CARDS, "left": lambda v: _int(v, 0, 9),
+    "ops": {"side": _side, "card": lambda v: v is None or _card(v), "left": lambda v: _int(v, 0, 9),
             "bonus": lambda v: isinstance(v, list) and all(
                 isinstance(b, list) and len(b) == 2 and b[0] in REGION_NAMES and _int(b[1], 0, 9)
                 for b in v),
@@ -217,7 +255,7 @@ FRAME_FIELDS = {
                "amount": lambda v: v is None or _int(v, 1, 99),
                "counts": lambda v: isinstance(v, dict) and all(c in COUNTRIES and _int(n, 0) for c, n in v.items()),
                "prompt": lambda v: isinstance(v, str)},
-    "event": {"card": lambda v: v in CARDS, "side": _side, "by": _side,
+    "event": {"card": _card, "side": _side, "by": _side,
               "headline": lambda v: isinstance(v, bool), "data": lambda v: isinstance(v, dict),
               "occurred": lambda v: isinstance(v, bool), "keep": lambda v: isinstance(v, bool),
               "started": lambda v: isinstance(v, bool)},
@@ -227,11 +265,19 @@ FRAME_FIELDS = {
 }
 
 
-def _check_frame(f: dict) -> None:
+def _check_frame(f: dict, in_game=None) -> None:
     from .core import EVENTS, TASKS
     kind = f["kind"]
     for key, ok in FRAME_FIELDS[kind].items():
         _need(key in f and ok(f[key]), f"a {kind} step of the engine has a bad {key!r}")
+    card = f.get("card")
+    if in_game is not None and card is not None and kind in ("round", "ops", "event"):
+        # a card being played or resolved is one of the game's (never a card of a later period)
+        _need(card == CHINA or card in in_game, f"a {kind} step of the engine plays card {card}, "
+                                                "which is not in the game yet")
+    if kind == "headline" and f["stage"] == "resolve":
+        _need(isinstance(f.get("order"), list) and sorted(f["order"]) == ["USA", "USSR"],
+              "the headline step has a bad 'order'")
     if kind == "event":
         _need(f["card"] in EVENTS, f"card {f['card']} has no event to resolve")
     if kind == "task":
@@ -240,27 +286,230 @@ def _check_frame(f: dict) -> None:
         _need(isinstance(f.get("picks", {}), dict), f"a {kind} step of the engine is malformed")
 
 
-def _check_pending_matches(state: dict) -> None:
-    """Recompute the pending decision of the top frame (where that is side-effect free)."""
+def _check_rounds(state: dict) -> None:
+    """The sequence of play: the headline and action round frames against the step, the action
+    round number and the phasing side (from which engine.next_round derives the next round)."""
+    stack = state["stack"]
+    rounds = [f for f in stack if f["kind"] == "round"]
+    heads = [f for f in stack if f["kind"] == "headline"]
+    _need(len(rounds) + len(heads) <= 1, "the engine stack holds two headline or action round steps")
+    if state["step"] != "rounds":
+        _need(not rounds and not heads, f"an action round or headline is on in step {state['step']!r}")
+        return
+    if heads:
+        _need(state["action_round"] == 0 and state["phasing"] is None,
+              "during the headline phase the action round must be 0 and no side phasing")
+    elif rounds:
+        _need(state["action_round"] >= 1 and state["phasing"] == rounds[0]["side"],
+              "the phasing side is not the side of the action round being played")
+
+
+# what every effect in force carries beside "by" and "until" (see the add_effect calls)
+EFFECT_UNTIL_TURN = {9, 25, 31, 40, 41, 43, 51, 60, 69, 93, 94, 98, 109}
+EFFECT_UNTIL_GAME = {16, 17, 21, 23, 27, 35, 42, 44, 49, 50, 55, 59, 65, 68, 73, 82, 83, 86, 87, 96,
+                     97, 106, 110}
+EFFECT_EXTRA = {40: {"restricted": _side}, 42: {"trapped": _side}, 44: {"trapped": _side},
+                49: {"side": _side}, 86: {"turn": lambda v: _int(v, 1, 10)},
+                94: {"region": lambda v: v in REGION_SETS}}
+
+
+def _check_effects(state: dict) -> None:
+    """``effects`` (the card numbers in force) and ``effect_args`` (one argument object per
+    effect, at the same index) must agree: same length, and each object exactly the arguments
+    that card's effect is given when it comes into force."""
+    effects, args = state["effects"], state["effect_args"]
+    _need(len(effects) == len(args), "'effects' and 'effect_args' differ in length")
+    from .core import HOOKS
+    for card, a in zip(effects, args):
+        _need(_int(card, 1, 110), f"'effects' holds {card!r}, which is no card number")
+        _need(isinstance(a, dict), f"the arguments of effect {card} are not an object")
+        if card not in EFFECT_UNTIL_TURN | EFFECT_UNTIL_GAME:
+            # no card of the game leaves this effect; only code that registered hooks for it
+            _need(any(card in table for table in HOOKS.values()),
+                  f"'effects' holds {card}, whose card has no effect that stays in force")
+            _need(a.get("by") in SIDES and a.get("until") in ("game", "turn"),
+                  f"effect {card} needs a 'by' side and an 'until' of game or turn")
+            continue
+        extra = EFFECT_EXTRA.get(card, {})
+        _need(set(a) == {"by", "until"} | set(extra),
+              f"the arguments of effect {card} must be by, until"
+              + "".join(f", {k}" for k in extra))
+        _need(a["by"] in SIDES, f"effect {card} has a bad 'by'")
+        _need(a["until"] == ("turn" if card in EFFECT_UNTIL_TURN else "game"),
+              f"effect {card} has a bad 'until'")
+        for k, ok in extra.items():
+            _need(ok(a[k]), f"effect {card} has a bad {k!r}")
+
+
+def _normal(state: dict):
+    """A plain-JSON copy for comparing (tuples and lists alike)."""
+    return json.loads(json.dumps(state, sort_keys=True))
+
+
+UNDOABLE = set(REQUIRED) - {"pending", "stack", "game"} | {"setup_done"}
+
+
+def replay_resumable(state: dict) -> dict:
+    """The state as the engine leaves it after running again the call of the event or task on
+    top of the stack that asked the pending decision (see engine.run_resumable)."""
+    from .engine import run
+    copy = marshal.loads(marshal.dumps(state))
+    frame = copy["stack"][-1]
+    what = "the event of card %s" % frame.get("card") if frame["kind"] == "event" else \
+        "the task %r" % frame.get("name")
+    res = frame.get("resume")
+    _need(isinstance(res, dict) and set(res) == {"frame", "answer", "undo", "added"},
+          f"the decision pending in {what} does not say what it was asked from")
+    pre, answer, undo, added = res["frame"], res["answer"], res["undo"], res["added"]
+    _need(isinstance(pre, dict) and pre.get("kind") == frame["kind"] and "resume" not in pre
+          and isinstance(undo, dict) and isinstance(added, list)
+          and all(k in UNDOABLE for k in undo) and all(k in UNDOABLE and k in copy for k in added)
+          and (answer is None or (isinstance(answer, dict) and isinstance(answer.get("label"), str))),
+          f"the record of how {what} asked its decision is malformed")
+    _check_frame(pre, expected_cards(copy))
+    for k in added:
+        del copy[k]
+    copy.update(undo)
+    copy["stack"][-1] = pre
+    copy["pending"] = None
+    # the state the call started from must itself be whole
+    for key, typ in REQUIRED.items():
+        _need(isinstance(copy.get(key), typ), f"the record of {what} has a bad {key!r}")
+    msg = card_places(copy)
+    _need(msg is None, f"before {what} asked: {msg}")
+    run(copy, answer, None)
+    return copy
+
+
+def _without(frame: dict, key: str) -> dict:
+    return {k: v for k, v in frame.items() if k != key}
+
+
+def check_waiting_frames(state: dict) -> None:
+    """An event or a task below the top of the stack waits for a step it started (a task, a
+    placement, operations, another event): its data must be what its code makes from the state
+    the call started from (the frame's ``"resume"``: engine.run_resumable), and the step it
+    started must be the one above it."""
+    from .engine import HANDLERS
+    stack = state["stack"]
+    for i, f in enumerate(stack[:-1]):
+        if f["kind"] not in ("event", "task"):
+            continue
+        what = "the event of card %s" % f.get("card") if f["kind"] == "event" else \
+            "the task %r" % f.get("name")
+        res = f.get("resume")
+        _need(isinstance(res, dict) and set(res) == {"frame", "answer", "start"},
+              f"{what} waits for a step it started but does not say how it started it")
+        pre, answer, start = res["frame"], res["answer"], res["start"]
+        _need(isinstance(pre, dict) and pre.get("kind") == f["kind"] and "resume" not in pre
+              and isinstance(start, dict) and set(start) <= UNDOABLE | {"game"}
+              and (answer is None or (isinstance(answer, dict)
+                                      and isinstance(answer.get("label"), str))),
+              f"the record of how {what} started its step is malformed")
+        for key, typ in REQUIRED.items():
+            if key not in ("stack", "pending"):
+                _need(key in start and isinstance(start[key], typ),
+                      f"the record of {what} has a bad {key!r}")
+        msg = card_places(start)
+        _need(msg is None, f"before {what} started its step: {msg}")
+        again = marshal.loads(marshal.dumps(start))
+        frame = marshal.loads(marshal.dumps(pre))
+        _check_frame(frame, expected_cards(again))
+        again["stack"] = [frame]
+        again["pending"] = None
+        try:
+            HANDLERS[frame["kind"]](again, frame, answer, None)
+        except Exception as exc:
+            raise Bad(f"{what} cannot be run again from its record "
+                      f"({type(exc).__name__}: {str(exc)[:100]})") from None
+        child, real = (again["stack"][1] if len(again["stack"]) > 1 else {}), stack[i + 1]
+        _need(again["winner"] is None and again["pending"] is None and again["stack"][0] is frame
+              and child.get("kind") == real["kind"] and child.get("card") == real.get("card")
+              and child.get("name") == real.get("name"),
+              f"{what} did not start the step above it")
+        _need(_normal(_without(frame, "resume")) == _normal(_without(f, "resume")),
+              f"the data of {what} are not what its code makes")
+
+
+def settle(state: dict) -> dict:
+    """A copy of ``state`` with the decision the engine asks in it: the engine runs from the
+    stack's top step as if nothing were pending (an event or a task asks again from its record;
+    a card being played offers its uses again)."""
+    from .data import card_name
     from .engine import run, use_options
     frame = state["stack"][-1]
     kind = frame["kind"]
-    p = state["pending"]
-    if kind in ("event", "task"):
+    if kind in ("event", "task") and "resume" in frame:
+        return replay_resumable(state)
+    copy = marshal.loads(marshal.dumps(state))
+    copy["pending"] = None
+    if kind == "round" and frame["stage"] == "use":
+        card, side = frame["card"], frame["side"]
+        _need(card in copy["table"] and card != CHINA and not CARDS[card]["scoring"],
+              "the card whose use is being chosen is not on the table")
+        options = use_options(copy, side, card)
+        _need(options, f"{card_name(card)} has no use, yet its use is asked")
+        copy["pending"] = {"player": side, "prompt": f"How will {side} use {card_name(card)}?",
+                           "options": options}
+        return copy
+    _need(not (kind == "round" and frame["stage"] in ("use", "run", "end", "done")
+               and state["pending"] is not None),
+          f"an action round in stage {frame['stage']!r} cannot be waiting for a decision"
+          if kind == "round" else "")
+    run(copy, None, None)
+    return copy
+
+
+def _check_pending_matches(state: dict) -> None:
+    """The stored pending decision must be the one the engine asks in this state: the engine
+    asks it again (``settle``) and the whole state must come out unchanged."""
+    frame = state["stack"][-1]
+    if frame["kind"] in ("event", "task"):
+        _need("resume" in frame, "the decision pending in an event or a task does not say what "
+                                 "it was asked from")
+    again = settle(state)
+    if _normal(again) == _normal(state):
         return
-    if kind == "round" and frame.get("stage") == "use":
-        _need(frame.get("card") in state["table"] and p["player"] == frame.get("side"),
-              "the pending decision does not match the card being played")
-        again = use_options(state, frame["side"], frame["card"])
-    elif kind in ("ops", "place", "remove", "headline", "reset_discard") or (
-            kind == "round" and frame.get("stage") == "choose"):
-        copy = marshal.loads(marshal.dumps(state))
-        copy["pending"] = None
-        copy["dice"] = []
-        run(copy, None, None)
-        again = (copy["pending"] or {}).get("options")
-        _need(copy["pending"] is not None and copy["pending"]["player"] == p["player"],
-              "the pending decision does not match the state (wrong player)")
-    else:
-        raise Bad(f"a {kind} step cannot be waiting for a decision")
-    _need(again == p["options"], "the pending decision does not match the state")
+    p, q = state["pending"], again.get("pending")
+    if q is None:
+        raise Bad("no decision is pending in this state, yet one is stored")
+    _need(q["player"] == p["player"], "the pending decision does not match the state (wrong player)")
+    _need(q["options"] == p["options"], "the pending decision does not match the state (its options "
+                                        "are not the ones the engine offers)")
+    _need(q["prompt"] == p["prompt"], "the pending decision does not match the state (its prompt)")
+    raise Bad("the pending decision does not match the state (the engine would not be at rest here)")
+
+
+def load(state) -> dict:
+    """The state ``load`` plays: ``state`` itself if consistent, or, when its ``pending`` is null
+    or absent in a game not over, a copy with the decision the engine asks there (a position
+    set up by hand).  Raises ValueError with one sentence naming the first problem."""
+    try:
+        return _load(state)
+    except ValueError:
+        raise
+    except Exception as exc:  # never anything but a sentence, whatever the input holds
+        raise ValueError(f"The state is malformed ({type(exc).__name__}: {str(exc)[:200]}).") \
+            from None
+
+
+def _load(state) -> dict:
+    if isinstance(state, dict) and state.get("pending") is None and state.get("winner") is None:
+        state = dict(state)
+        state["pending"] = None
+        problem = validate(state, derive=True)
+        if problem:
+            raise ValueError(problem)
+        try:
+            state = settle(state)
+        except Bad as exc:
+            raise ValueError(_sentence(str(exc))) from None
+        except Exception as exc:
+            raise ValueError("The engine cannot go on from this state "
+                             f"({type(exc).__name__}: {str(exc)[:200]}).") from None
+    problem = validate(state)   # checked before it is copied: the copy never meets garbage
+    if problem:
+        raise ValueError(problem)
+    state = marshal.loads(marshal.dumps(state))
+    state.pop("ar_next", None)
+    return state

@@ -172,7 +172,8 @@ class Event:
     def say(self, text: str) -> None:
         """Append one human line to the log of this step."""
         if self.log is not None:
-            self.log.append(text)
+            from squabble.games.logline import LogLine
+            self.log.append(LogLine(text, "event_note", card=self.frame.get("card")))
 
     def ask(self, player: str, prompt: str, options: list) -> None:
         """Ask ``player`` to choose one of ``options`` (dicts made with opt()); the event function is

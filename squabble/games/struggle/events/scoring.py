@@ -85,8 +85,11 @@ def score_region(state: dict, region: str, log=None) -> dict:
     """Score one region now (a scoring card): net VP, then Europe control wins."""
     pts = region_points(state, region)
     if log is not None:
-        log.append(f"{region} scored: USA {pts['USA']} ({pts['levels']['USA'] or 'nothing'}), "
-                   f"USSR {pts['USSR']} ({pts['levels']['USSR'] or 'nothing'}).")
+        from squabble.games.logline import LogLine
+        log.append(LogLine(f"{region} scored: USA {pts['USA']} ({pts['levels']['USA'] or 'nothing'}), "
+                           f"USSR {pts['USSR']} ({pts['levels']['USSR'] or 'nothing'}).", "score",
+                           region=region, usa=pts["USA"], ussr=pts["USSR"],
+                           levels=dict(pts["levels"]), europe_control=pts["europe_control"]))
     net_vp(state, pts["USA"], pts["USSR"])
     if pts["europe_control"]:
         win(state, pts["europe_control"], "control of Europe")
@@ -110,7 +113,9 @@ def final_scoring(state: dict, log=None) -> None:
     elif holder == "USSR":
         ussr += 1
     if log is not None:
-        log.append(f"Final scoring: USA {usa}, USSR {ussr}.")
+        from squabble.games.logline import LogLine
+        log.append(LogLine(f"Final scoring: USA {usa}, USSR {ussr}.", "score", region="final",
+                           usa=usa, ussr=ussr, levels={}, europe_control=europe))
     net_vp(state, usa, ussr)
     if europe:
         win(state, europe, "control of Europe at final scoring")

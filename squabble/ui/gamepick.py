@@ -1,0 +1,141 @@
+"""Which game: Title → New game picks Twilight Squabble or Twilight Struggle (the last pick is
+remembered); Continue resumes whichever game was saved last; attract mode alternates the games.
+
+``menus.py`` only calls ``open_new``, ``continue_any``, ``has_save`` and ``save_hint`` from here.
+"""
+
+from __future__ import annotations
+
+from squabble import userdata
+from squabble.framework.layout import text_block
+from squabble.framework.widgets import Button
+from squabble.ui import theme as T
+from squabble.ui.menus import MenuScene
+
+FILE = "gamepick.json"
+GAMES = ("squabble", "struggle")
+LABEL = {"squabble": "Twilight Squabble", "struggle": "Twilight Struggle"}
+ABOUT = {"squabble": "The Cold War in ten minutes: a quick card duel for two.",
+         "struggle": "The full game on the world map: ten turns, 84 countries, 110 cards."}
+
+
+def last_pick() -> str:
+    try:
+        raw = userdata.read_json(FILE)
+    except ValueError:
+        userdata.set_aside(FILE)
+        return "squabble"
+    g = raw.get("last") if isinstance(raw, dict) else None
+    return g if g in GAMES else "squabble"
+
+
+def remember(game: str) -> None:
+    try:
+        raw = userdata.read_json(FILE)
+    except ValueError:
+        raw = None
+    raw = raw if isinstance(raw, dict) else {}
+    raw["last"] = game
+    try:
+        userdata.write_json(FILE, raw)
+    except OSError:
+        pass
+
+
+class GamePickScene(MenuScene):
+    name = "gamepick"
+    title = "New game"
+    subtitle = "Which game?"
+
+    def build(self):
+        rows = [Button(g, LABEL[g], (440, 210 + i * 110, 400, 80), self._pick(g),
+                       hint=ABOUT[g], colour=(58, 70, 98) if g == "squabble" else (70, 60, 96))
+                for i, g in enumerate(GAMES)]
+        rows.append(Button("back", "Back", (490, 450, 300, 50), self.back))
+        self.set_buttons(rows)
+        self.focus.focus(self.button(last_pick()))
+
+    def _pick(self, game):
+        def f():
+            remember(game)
+            self.app.stack.remove(self)
+            if game == "squabble":
+                self.app.open_setup()
+            else:
+                from squabble.ui.struggle.setup import StruggleSetupScene
+                self.app.stack.push(StruggleSetupScene(self.app))
+        return f
+
+    def draw(self, surf):
+        super().draw(surf)
+        L = self.app.layout
+        if userdata.path(FILE).exists():
+            text_block(surf, f"Last played: {LABEL[last_pick()]}.", L.font(18), T.MUTED,
+                       L.r(340, 520, 600, 30), align="center")
+
+
+def open_new(app) -> None:
+    app.stack.push(GamePickScene(app))
+
+
+def _saves():
+    from squabble.ui import savegame
+    from squabble.ui.struggle import saves as ts
+    sq = savegame.exists()
+    st = ts.exists()
+    return sq, st
+
+
+def has_save() -> bool:
+    sq, st = _saves()
+    return sq or st
+
+
+def _latest() -> str | None:
+    from squabble import userdata as U
+    from squabble.ui.struggle import saves as ts
+    sq, st = _saves()
+    if sq and st:
+        try:
+            sq_t = U.path("save.json").stat().st_mtime
+        except OSError:
+            sq_t = 0.0
+        return "struggle" if ts.mtime() >= sq_t else "squabble"
+    return "struggle" if st else "squabble" if sq else None
+
+
+def save_hint() -> str:
+    g = _latest()
+    if g == "struggle":
+        from squabble.ui.struggle import saves as ts
+        return ts.summary()
+    if g == "squabble":
+        return _squabble_summary()
+    return "No saved game yet."
+
+
+def _squabble_summary() -> str:
+    """Which game, era and the Balance of Power (read only; ui/savegame.py checks it on load)."""
+    try:
+        st = userdata.read_json("save.json")["state"]
+        b = st["bop"]
+        lean = f"Balance of Power {'USA' if b > 0 else 'USSR'} {abs(b)}" if b else \
+            "Balance of Power even"
+        return f"Twilight Squabble · era {st['era']} · {lean}"
+    except Exception:
+        return "Twilight Squabble"
+
+
+def continue_any(app) -> None:
+    if _latest() == "struggle":
+        from squabble.ui.struggle.setup import continue_struggle
+        continue_struggle(app)
+    else:
+        app.continue_game()
+
+
+def next_demo(app) -> str:
+    """The game attract mode shows next (alternating; ``--game`` picks the first)."""
+    g = getattr(app, "demo_next", None) or "squabble"
+    app.demo_next = "struggle" if g == "squabble" else "squabble"
+    return g

@@ -1,0 +1,639 @@
+"""Drawing the Squabble table: tracks, sides, cards, tokens, prompt, log, zoom, moments, cloud."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from squabble.framework.cards import draw_card, draw_space_symbol
+from squabble.framework.layout import fit_font, text, text_block, wrap
+from squabble.framework.widgets import TrackSpace, draw_track, panel, token
+from squabble.games.squabble import engine as E
+from squabble.games.squabble.cards import CARDS, ERA_YEARS, EVENTS, OTHER, SIDES
+from squabble.ui import theme as T
+from squabble.ui.session import PRIVATE_KINDS, public_agents
+from squabble.ui.squabble.layout import (
+    BOP_TRACK, BOP_X, BOT_SLOT_Y, CONTROLS, DECK_X, DISC_X, EVENT_RECT, LEADER, PILE, RIGHT,
+    SLOT_CARD, SPACE_TRACK, SPACE_X, TOP_SLOT_Y, TRACK_Y, ZOOM, ZOOM_PANEL, plain, side_row)
+
+
+class DrawMixin:
+    """Part of TableScene (squabble.ui.table)."""
+
+    # ---- drawing --------------------------------------------------------------------------
+    def draw(self, surf):
+        L = self.app.layout
+        if self.app.privacy is not None:
+            self.app.privacy.append((self.app.frame, "all" if self.demo else self.viewer,
+                                     self.display))
+        bg = self._layers.get("bg")
+        if bg is None or bg[0] != L.size:
+            img = pygame.Surface(L.size).convert()
+            img.fill(T.BG)
+            felt = L.r(8, 40, 990, 676)
+            pygame.draw.rect(img, T.FELT, felt, border_radius=L.s(14))
+            pygame.draw.rect(img, T.FELT_EDGE, felt, max(1, L.s(2)), border_radius=L.s(14))
+            bg = self._layers["bg"] = (L.size, img)
+        surf.blit(bg[1], (0, 0))
+        d = self.display
+        self._draw_topbar(surf, d)
+        self._draw_tracks(surf, d)
+        self._draw_side_info(surf, d)
+        self._draw_event(surf, d)
+        self._draw_cards(surf, d)
+        self._draw_slot_tokens(surf, d)
+        self._draw_previews(surf, d)
+        self._draw_flights(surf)
+        self._draw_prompt(surf, d)
+        for b in self.buttons:
+            cur = self.focus.current
+            b.draw(surf, L, focused=self.focus.visible and cur is not None and cur.ref is b)
+        self._draw_focus(surf)
+        self._draw_hint(surf)
+        self._draw_right(surf, d)
+        self._draw_zoom(surf)
+        self._draw_banner(surf)
+        self._draw_moment(surf, d)
+        self._draw_cloud(surf)
+        self._draw_tip(surf)
+        if self.shake > 0 and self.speed > 0:   # counters and the cloud shake the table
+            amp = max(1, L.s(7 * min(1.0, self.shake / 0.3)))
+            k = int(self.t * 60)
+            surf.scroll((k * 7919) % (2 * amp + 1) - amp, (k * 104729) % (2 * amp + 1) - amp)
+
+    def _draw_topbar(self, surf, d):
+        self._layer(surf, "top", (d["era"], self.shown_phase, d["event"], self.demo),
+                    (0, 0, 1280, 40), lambda tmp: self._draw_topbar_now(tmp, d))
+
+    def _draw_topbar_now(self, surf, d):
+        L = self.app.layout
+        pygame.draw.rect(surf, (10, 12, 20), L.r(0, 0, 1280, 40))
+        era = d["era"]
+        text(surf, f"Era {era} of 5 · {ERA_YEARS[era]}", L.font(26, True), T.GOLD, L.p(14, 20),
+             "midleft")
+        ph = self.shown_phase
+        text(surf, f"Phase {ph} · {E.PHASE_NAMES[ph]}", L.font(26, True), T.TEXT, L.p(560, 20),
+             "center")
+        ev = d["event"]
+        if ev:
+            text(surf, f"Event: {EVENTS[ev].name}", fit_font(L, f"Event: {EVENTS[ev].name}", 250,
+                                                             20), (200, 170, 240),
+                 L.p(1000, 20), "midright")
+        if self.demo:
+            text(surf, "ATTRACT MODE — press any key", L.font(20, True), T.GOLD,
+                 L.p(1268, 20), "midright")
+        else:
+            text(surf, "F1 rules · Esc menu", L.font(18), T.MUTED, L.p(1268, 20), "midright")
+
+    def _bop_spaces(self):
+        us, ru = T.SIDE["USA"], T.SIDE["USSR"]
+        pu, pr = (T.PATTERN["USA"], T.PATTERN["USSR"]) if self.cb else ("", "")
+        mu, mr = (T.MARK["USA"], T.MARK["USSR"]) if self.cb else ("", "")
+        return [TrackSpace("CLOUD", (40, 70, 150), "America wins", pu, mu),
+                TrackSpace("2", ru, "Russia", pr, mr), TrackSpace("3", ru, "Russia", pr, mr),
+                TrackSpace("4", ru, "Russia", pr, mr),
+                TrackSpace("5", T.NEUTRAL, "DEFCON", "", ""),
+                TrackSpace("4", us, "America", pu, mu), TrackSpace("3", us, "America", pu, mu),
+                TrackSpace("2", us, "America", pu, mu),
+                TrackSpace("CLOUD", (150, 40, 40), "Russia wins", pr, mr)]
+
+    @staticmethod
+    def _track_rects(rect, n, gap=4):
+        x, y, w, h = rect
+        sw = (w - gap * (n - 1)) / n
+        return [(x + i * (sw + gap), y, sw, h) for i in range(n)]
+
+    def _layer(self, surf, name, key, rect, fn):
+        """Draw a rarely-changing region once into a cached surface; blit it each frame."""
+        L = self.app.layout
+        pr = L.r(rect).clip(surf.get_rect())
+        full = (key, L.size, self.cb)
+        c = self._layers.get(name)
+        if c is None or c[0] != full:
+            tmp = pygame.Surface(L.size, pygame.SRCALPHA)
+            fn(tmp)
+            c = (full, tmp.subsurface(pr).copy().convert_alpha(), pr.topleft)
+            self._layers[name] = c
+        surf.blit(c[1], c[2])
+
+    def _draw_tracks_static(self, surf, d):
+        L = self.app.layout
+        text(surf, "BALANCE OF POWER", L.font(17, True), T.TEXT,
+             L.p(BOP_TRACK[0] + 4, TRACK_Y + 4))
+        rects = draw_track(surf, L, BOP_TRACK, self._bop_spaces())
+        for i in (0, 8):
+            x, y, w, h = rects[i]
+            self._mini_cloud(surf, (x + w / 2, y + h * 0.52), w * 0.32)
+        text(surf, "SPACE RACE", L.font(17, True), T.TEXT, L.p(SPACE_TRACK[0] + 4, TRACK_Y + 4))
+        sub = ["", "+1 token", "shift BoP", "", "", ""]
+        spaces = [TrackSpace("Start" if i == 0 else str(i), (60, 66, 90) if i else (44, 48, 62),
+                             sub[i]) for i in range(6)]
+        draw_track(surf, L, SPACE_TRACK, spaces)
+        # leader card
+        lr = L.r(LEADER)
+        holder = d["leader"]
+        col = T.SIDE[holder] if holder else (70, 70, 80)
+        pygame.draw.rect(surf, col, lr, border_radius=L.s(8))
+        pygame.draw.rect(surf, T.GOLD, lr, max(1, L.s(2)), border_radius=L.s(8))
+        draw_space_symbol(surf, L.p(LEADER[0] + LEADER[2] / 2, LEADER[1] + 30), L.s(17))
+        text(surf, "LEADER", L.font(16, True), T.TEXT,
+             L.p(LEADER[0] + LEADER[2] / 2, LEADER[1] + 60), "center")
+        text(surf, T.NAME[holder] if holder else "nobody", L.font(17, True), T.TEXT,
+             L.p(LEADER[0] + LEADER[2] / 2, LEADER[1] + 82), "center")
+
+    def _draw_tracks(self, surf, d):
+        L = self.app.layout
+        self._layer(surf, "tracks", d["leader"], (BOP_TRACK[0], TRACK_Y, 990 - BOP_TRACK[0],
+                                                  LEADER[1] + LEADER[3] + 4 - TRACK_Y),
+                    lambda tmp: self._draw_tracks_static(tmp, d))
+        rects = self._track_rects(BOP_TRACK, 9)
+        pos = self.bop.shown if self.speed > 0 else d["bop"]
+        i = pos + 4
+        x0 = rects[0][0] + rects[0][2] / 2
+        step = rects[1][0] - rects[0][0]
+        cx = x0 + step * i
+        hop = abs(math.sin(math.pi * (self.bop.pos - math.floor(self.bop.pos)))) * 10 \
+            if self.bop.moving else 0
+        token(surf, L, (cx, BOP_TRACK[1] + BOP_TRACK[3] / 2 - hop + 8), 15, (245, 245, 240),
+              ring=(30, 30, 30))
+        text(surf, "BoP", L.font(14, True), (20, 20, 20),
+             L.p(cx, BOP_TRACK[1] + BOP_TRACK[3] / 2 - hop + 8), "center")
+        srects = self._track_rects(SPACE_TRACK, 6)
+        for side, dx in (("USA", -12), ("USSR", 12)):
+            p = self.space[side].shown if self.speed > 0 else d["space"][side]
+            x0 = srects[0][0] + srects[0][2] / 2
+            stp = srects[1][0] - srects[0][0]
+            lift = 0
+            if self.space[side].moving:
+                lift = abs(math.sin(math.pi * (self.space[side].pos % 1))) * 12
+            token(surf, L, (x0 + stp * p + dx, SPACE_TRACK[1] + SPACE_TRACK[3] / 2 + 4 - lift), 11,
+                  T.SIDE[side], pattern_mark=T.MARK[side])
+
+    def _mini_cloud(self, surf, c, r):
+        L = self.app.layout
+        col = (235, 225, 210)
+        cx, cy = c
+        pygame.draw.rect(surf, col, L.r(cx - r * 0.18, cy - r * 0.1, r * 0.36, r * 0.9))
+        for dx, dy, rr in ((-0.45, -0.35, 0.45), (0.45, -0.35, 0.45), (0, -0.6, 0.55)):
+            pygame.draw.circle(surf, col, L.p(cx + dx * r, cy + dy * r), L.s(rr * r))
+
+    def _draw_side_info(self, surf, d):
+        L = self.app.layout
+        for side in SIDES:
+            row = side_row(self.bottom, side)
+            sy = TOP_SLOT_Y if row == "top" else BOT_SLOT_Y
+            # piles
+            deck = d["decks"][side]
+            if deck:
+                for k in range(min(3, (len(deck) + 2) // 3)):
+                    draw_card(surf, L, None, (DECK_X - k * 2, sy - k * 2, *PILE), face_up=False,
+                              back=T.card_back(side, self.cb))
+            else:
+                pygame.draw.rect(surf, (30, 60, 54), L.r(DECK_X, sy, *PILE),
+                                 max(1, L.s(1)), border_radius=L.s(6))
+            text(surf, f"Deck {len(deck)}", L.font(15), T.MUTED,
+                 L.p(DECK_X + PILE[0] / 2, sy + PILE[1] + 8), "center")
+            text(surf, f"Discards {len(d['discards'][side])}", L.font(15), T.MUTED,
+                 L.p(DISC_X + PILE[0] / 2, sy + PILE[1] + 8), "center")
+            if not d["discards"][side]:
+                pygame.draw.rect(surf, (30, 60, 54), L.r(DISC_X, sy, *PILE),
+                                 max(1, L.s(1)), border_radius=L.s(6))
+            # who and tokens
+            who = self._who(side)
+            avail = d["tokens"][side]
+            ty = sy + PILE[1] + 24
+            text(surf, f"{T.NAME[side]} {who}", L.font(17, True), T.SIDE_LIGHT[side],
+                 L.p(DECK_X, ty), "midleft")
+            text(surf, "Tokens:", L.font(15), T.TEXT, L.p(DECK_X, ty + 16), "midleft")
+            avail -= self._in_flight((side, "tray"))
+            dec = self.deciding
+            if dec and dec["kind"] == "tokens" and dec["player"] == side and "bop_t" in self.stage:
+                avail -= self.stage["bop_t"] + self.stage["space_t"]   # staged: on the cards
+            for k in range(3):
+                if k < avail:
+                    token(surf, L, (DECK_X + 62 + k * 20, ty + 16), 8, T.SIDE[side],
+                          pattern_mark=T.MARK[side] if self.cb else "")
+                else:
+                    pygame.draw.circle(surf, (60, 90, 84), L.p(DECK_X + 62 + k * 20, ty + 16),
+                                       L.s(8), max(1, L.s(1)))
+            if side_row(self.bottom, side) == "top" and self.mode == "thinking" and \
+                    self.thinker is not None and self.thinker.elapsed > 0.2:
+                dots = "." * (1 + int(self.t * 3) % 3)
+                text(surf, f"thinking{dots}", L.font(20, True), T.GOLD,
+                     L.p(330, TOP_SLOT_Y + 12), "midleft")
+                ang = self.t * 6
+                c = L.p(318, TOP_SLOT_Y + 12)
+                pygame.draw.arc(surf, T.GOLD, pygame.Rect(c[0] - L.s(8), c[1] - L.s(8),
+                                                          L.s(16), L.s(16)), ang, ang + 4.2,
+                                max(1, L.s(3)))
+
+    def _who(self, side):
+        s = self.session
+        if s.mode == "demo":
+            return "(computer)"
+        if s.controller(side) == "computer":
+            return f"(computer, {s.setup.get('level', 'normal')})"
+        if s.mode == "hotseat":
+            return "(player 1)" if side == s.setup["human"] else "(player 2)"
+        return "(you)"
+
+    def _draw_event(self, surf, d):
+        L = self.app.layout
+        ev = d["event"]
+        x, y = EVENT_RECT[0], EVENT_RECT[1]
+        if not d["options"]["events"]:
+            return
+        if ev:
+            draw_card(surf, L, T.event_face(ev), (x, y, 80, 112), face_up=True)
+        left = len(d["event_deck"])
+        text(surf, f"Events left {left}", L.font(14), T.MUTED, L.p(x + 40, y + 124), "center")
+
+    def _sprite_order(self, d):
+        order = []
+        for side in SIDES:
+            disc = d["discards"][side]
+            for c in disc[-2:]:
+                order.append(c)
+            for c in disc[:-2]:
+                if self.sprites.get(c) and self.sprites[c].motion.moving:
+                    order.append(c)
+        for side in SIDES:
+            for c in d["decks"][side]:
+                sp = self.sprites.get(c)
+                if sp and sp.motion.moving:
+                    order.append(c)
+        slots = []
+        hands = []
+        for side in SIDES:
+            sl = d["slots"][side]
+            slots += [c for c in (sl["bop"], sl["space"]) if c]
+            hands += list(d["hands"][side])
+        rest = slots + hands
+        rest.sort(key=lambda c: (self.sprites[c].motion.moving if c in self.sprites else 0,
+                                 self.sprites[c].rect[0] if c in self.sprites else 0))
+        return order + rest
+
+    def _draw_cards(self, surf, d):
+        L = self.app.layout
+        dec = self.deciding
+        legal = self._legal_cards(dec) if dec else None
+        for cid in self._sprite_order(d):
+            sp = self.sprites.get(cid)
+            if sp is None:
+                continue
+            side = CARDS[cid].side
+            zone = self.zone_of(cid)
+            allowed = zone != "deck" and self.face_allowed(cid)
+            up, scale = sp.face_for(allowed, self.dur(0.3))
+            highlight = None
+            dim = False
+            if legal is not None and side == dec["player"] and cid in d["hands"][side] and \
+                    zone == "table":
+                if cid in legal:
+                    highlight = T.LEGAL
+                else:
+                    dim = True
+            if cid in (self.stage.get("bop"), self.stage.get("space"), self.stage.get("counter")):
+                highlight = T.GOLD
+            draw_card(surf, L, T.card_face(cid, self.cb), sp.rect, face_up=up,
+                      back=T.card_back(side, self.cb), flip=scale, highlight=highlight, dim=dim)
+            if highlight == T.LEGAL and self.cb:
+                self._legal_mark(surf, sp.rect)
+        # number keys: a small badge over each card of the deciding hand
+        if dec and dec["player"] == self.bottom and dec["kind"] in PRIVATE_KINDS:
+            f = L.font(16, True)
+            for n, cid in enumerate(self._hand_index_cards()[:9], start=1):
+                x, y, w, h = self.sprites[cid].rect
+                c = L.p(x + w / 2, y - 2)
+                pygame.draw.circle(surf, (20, 22, 30), c, L.s(10))
+                pygame.draw.circle(surf, T.MUTED, c, L.s(10), max(1, L.s(1.5)))
+                text(surf, str(n), f, T.TEXT, c, "center")
+        # slot labels under empty slots
+        for side in SIDES:
+            sy = TOP_SLOT_Y if side_row(self.bottom, side) == "top" else BOT_SLOT_Y
+            for key, cx, lab in (("bop", BOP_X, "Balance of Power card"),
+                                 ("space", SPACE_X, "Space Race card")):
+                r = (cx - SLOT_CARD[0] / 2, sy, *SLOT_CARD)
+                occupied = d["slots"][side][key] is not None
+                if dec and side == dec["player"] and (dec["kind"] == "play" or
+                                                      (dec["kind"] == "replace" and key == "bop")):
+                    occupied = bool(self.stage.get(key))
+                if not occupied:
+                    pr = L.r(r)
+                    pygame.draw.rect(surf, (34, 64, 58), pr, border_radius=L.s(8))
+                    pygame.draw.rect(surf, (70, 110, 100), pr, max(1, L.s(2)),
+                                     border_radius=L.s(8))
+                    text_block(surf, lab, L.font(16), (150, 190, 180), pr.inflate(-L.s(10), 0),
+                               align="center", valign="center")
+
+    def _legal_mark(self, surf, rect):
+        """Colour-blind aid: a legal card also carries a shape (a ticked tab on its corner), not
+        only a green outline."""
+        L = self.app.layout
+        x, y, w, h = rect
+        c = L.p(x + w - 4, y + 4)
+        r = L.s(11)
+        pygame.draw.circle(surf, (250, 250, 250), c, r)
+        pygame.draw.circle(surf, (20, 20, 20), c, r, max(1, L.s(2)))
+        pts = [(c[0] - r * 0.5, c[1]), (c[0] - r * 0.1, c[1] + r * 0.45),
+               (c[0] + r * 0.55, c[1] - r * 0.45)]
+        pygame.draw.lines(surf, (20, 20, 20), False, pts, max(2, L.s(3)))
+
+    def _draw_tip(self, surf):
+        if not self.tip:
+            return
+        L = self.app.layout
+        msg, (mx, my) = self.tip
+        f = L.font(16)
+        w = 320
+        lines = wrap(msg, f, L.s(w - 16))
+        h = len(lines) * f.get_linesize() / L.scale + 12
+        x = min(max(4, mx + 14), 1276 - w)
+        y = my + 20 if my + 20 + h < 716 else my - h - 10
+        panel(surf, L, (x, y, w, h), colour=(24, 24, 34), edge=T.GOLD, alpha=245)
+        yy = y + 6
+        for ln in lines:
+            surf.blit(f.render(ln, True, T.TEXT), L.p(x + 8, yy))
+            yy += f.get_linesize() / L.scale
+
+    def _draw_previews(self, surf, d):
+        L = self.app.layout
+        # how far each cloud is, always (a new player's most needed number)
+        b = d["bop"]
+        text(surf, f"clouds: < {E.CLOUD + b} · {E.CLOUD - b} >", L.font(17, True), T.GOLD,
+             L.p(BOP_TRACK[0] + BOP_TRACK[2], TRACK_Y + 4), "topright")
+        proj = self.projected_bop()
+        if proj is not None and proj != b:
+            rects = self._track_rects(BOP_TRACK, 9)
+            x, ry, w, h = rects[proj + E.CLOUD]
+            pr = L.r(x, ry, w, h)
+            for k in range(0, int(pr.w), max(4, L.s(8))):   # dashed frame: a pattern, not a hue
+                pygame.draw.line(surf, T.GOLD, (pr.x + k, pr.y), (min(pr.right, pr.x + k + L.s(4)),
+                                                                 pr.y), max(2, L.s(3)))
+                pygame.draw.line(surf, T.GOLD, (pr.x + k, pr.bottom - 1),
+                                 (min(pr.right, pr.x + k + L.s(4)), pr.bottom - 1), max(2, L.s(3)))
+            cloud = abs(proj) >= E.CLOUD
+            lab = "CLOUD!" if cloud else "lands here"
+            text(surf, lab, L.font(14, True), (255, 120, 100) if cloud else T.GOLD,
+                 L.p(x + w / 2, ry + h + 8), "center", shadow=(0, 0, 0))
+        vals = self.staged_values()
+        if vals is not None:
+            dec = self.deciding
+            for slot, cx in (("bop", BOP_X), ("space", SPACE_X)):
+                self._value_pill(surf, cx, BOT_SLOT_Y, f"value {vals[slot]}")
+
+    def _draw_slot_tokens(self, surf, d):
+        L = self.app.layout
+        dec = self.deciding
+        for side in SIDES:
+            sy = TOP_SLOT_Y if side_row(self.bottom, side) == "top" else BOT_SLOT_Y
+            sl = d["slots"][side]
+            bt, st = sl["bop_tokens"], sl["space_tokens"]
+            if dec and dec["kind"] == "tokens" and side == dec["player"]:
+                bt, st = self.stage["bop_t"], self.stage["space_t"]
+            for n, slot in ((bt, "bop"), (st, "space")):
+                for k in range(n - self._in_flight((side, slot))):
+                    token(surf, L, self._slot_token_pos(side, slot, k, n), 10,
+                          T.SIDE[side], pattern_mark=T.MARK[side])
+            # values once revealed
+            if E.STEP_PHASE.get(d["step"], 10) >= 5 and sl["bop"] and CARDS[sl["bop"]].is_activity:
+                self._value_pill(surf, BOP_X, sy, f"= {E.bop_value(d, side)}")
+
+    def _value_pill(self, surf, cx, sy, label):
+        """A value on the top edge of a slot card (over the era band only)."""
+        L = self.app.layout
+        f = L.font(18, True)
+        w = f.size(label)[0] / L.scale + 16
+        r = L.r(cx - w / 2, sy - 11, w, 22)
+        pygame.draw.rect(surf, (20, 20, 28), r, border_radius=L.s(11))
+        pygame.draw.rect(surf, T.GOLD, r, max(1, L.s(2)), border_radius=L.s(11))
+        text(surf, label, f, T.GOLD, r.center, "center")
+
+    def _draw_prompt(self, surf, d):
+        L = self.app.layout
+        dec = self.deciding
+        box = (330, BOT_SLOT_Y, 380, 48)
+        if dec:
+            who = T.NAME[dec["player"]]
+            msg = self._prompt_text(dec)
+            text(surf, f"{who}: {msg[0]}", fit_font(L, f"{who}: {msg[0]}", box[2], 21, True),
+                 T.GOLD, L.p(box[0], box[1] + 4))
+            if msg[1]:
+                text_block(surf, msg[1], L.font(16), T.TEXT, L.r(box[0], box[1] + 24, box[2], 28))
+        elif self.mode == "thinking":
+            who = T.NAME[self.session.decision()["player"]]
+            text(surf, f"{who} is choosing…", L.font(21, True), T.MUTED, L.p(box[0], box[1] + 4))
+        elif self.mode == "beats" and self.app.log_lines:
+            text_block(surf, plain(self.app.log_lines[-1]), L.font(18), T.TEXT,
+                       L.r(box[0], box[1] + 4, box[2], 100))
+
+    def _draw_focus(self, surf):
+        L = self.app.layout
+        cur = self.focus.current
+        if not self.focus.visible or cur is None or cur.kind == "button":
+            return
+        r = L.r(cur.rect).inflate(L.s(10), L.s(10))
+        pygame.draw.rect(surf, T.FOCUS, r, max(2, L.s(3)), border_radius=L.s(10))
+
+    def _draw_right(self, surf, d):
+        sup = tuple(d["tokens"].values()) + tuple(d["slots"][x]["bop_tokens"] +
+                                                  d["slots"][x]["space_tokens"] for x in SIDES)
+        key = (self.shown_phase, len(self.app.log_lines),
+               self.app.log_lines[-1] if self.app.log_lines else "", self.log_scroll, sup,
+               self.app.settings.hints)
+        self._layer(surf, "right", key, RIGHT, lambda tmp: self._draw_right_now(tmp, d))
+
+    def _draw_right_now(self, surf, d):
+        L = self.app.layout
+        panel(surf, L, RIGHT)
+        x, y, w, h = RIGHT
+        text(surf, "TURN ORDER", L.font(16, True), T.MUTED, L.p(x + 12, y + 8))
+        for i in range(1, 11):
+            cur = i == self.shown_phase
+            col = T.GOLD if cur else (T.TEXT if i > self.shown_phase else T.MUTED)
+            fy = y + 26 + (i - 1) * 19
+            if cur:
+                pygame.draw.rect(surf, (70, 60, 30), L.r(x + 6, fy - 2, w - 12, 19),
+                                 border_radius=L.s(4))
+            text(surf, f"{i}. {E.PHASE_NAMES[i]}", L.font(17, cur), col, L.p(x + 12, fy))
+        ly = y + 226
+        text(surf, "LOG", L.font(16, True), T.MUTED, L.p(x + 12, ly))
+        f = L.font(16)
+        lines: list[tuple[str, bool]] = []
+        src = self.app.log_lines
+        for n, ln in enumerate(src[-40:]):
+            wrapped = wrap(plain(ln), f, L.s(w - 24))
+            for j, wl in enumerate(wrapped):
+                lines.append((wl if j == 0 else "  " + wl, n == len(src[-40:]) - 1))
+        lh = f.get_linesize()
+        avail = max(1, int((L.p(0, y + h - 68)[1] - L.p(0, ly + 18)[1]) / lh))
+        start = max(0, len(lines) - avail - self.log_scroll)
+        yy = L.p(0, ly + 18)[1]
+        for wl, last in lines[start:start + avail]:
+            surf.blit(f.render(wl, True, T.TEXT if last else (190, 190, 196)), (L.p(x + 12, 0)[0],
+                                                                                yy))
+            yy += lh
+        # (no "token supply" count: by ruling R14 the supply never runs short; only the cap
+        # of three held tokens limits a side, and the tray beside each side shows that)
+        if self.app.settings.hints:
+            text_block(surf, CONTROLS, L.font(14), T.MUTED, L.r(x + 12, y + h - 44, w - 20, 44))
+
+    def _draw_zoom(self, surf):
+        L = self.app.layout
+        cid = None
+        cur = self.focus.current
+        ev_item = cur is not None and cur.kind == "event" and (self.focus.visible or
+                                                             self.hover_event)
+        if ev_item and self.display["event"]:
+            panel(surf, L, ZOOM_PANEL, alpha=255)
+            text(surf, "EVENT IN EFFECT", L.font(16, True), T.MUTED,
+                 L.p(ZOOM_PANEL[0] + 12, ZOOM_PANEL[1] + 8))
+            draw_card(surf, L, T.event_face(self.display["event"]), ZOOM, face_up=True)
+            return
+        if self.focus.visible and cur is not None and cur.kind == "card":
+            cid = cur.ref
+        elif self.hover:
+            cid = self.hover
+        if not cid or cid not in self.sprites or self.zone_of(cid) == "deck":
+            return
+        if not self.face_allowed(cid):
+            return
+        panel(surf, L, ZOOM_PANEL, alpha=255)
+        text(surf, "ZOOM (hover or focus a card)", L.font(16, True), T.MUTED,
+             L.p(ZOOM_PANEL[0] + 12, ZOOM_PANEL[1] + 8))
+        draw_card(surf, L, T.card_face(cid, self.cb), ZOOM, face_up=True)
+
+    def _draw_banner(self, surf):
+        if not self.banner or self.moment:
+            return
+        L = self.app.layout
+        txt, col, t, ln = self.banner
+        k = t / ln if ln else 1
+        slide = 1 - min(1, t / 0.25) if k < 0.5 else max(0, (t - (ln - 0.25)) / 0.25)
+        x = 500 + (-1 if k >= 0.5 else 1) * slide * 700
+        r = (x - 330, 236, 660, 60)
+        panel(surf, L, r, colour=(20, 20, 28), edge=T.GOLD, alpha=235)
+        text(surf, txt, fit_font(L, txt, 640, 32, True), col, L.p(x, 266), "center")
+
+    def _draw_moment(self, surf, d):
+        m = self.moment
+        if not m:
+            return
+        L = self.app.layout
+        k = min(1.0, m["t"] / 0.3) if m["len"] else 1.0
+        dim = 255 - int(150 * k)   # darken in place: no full-screen surface per frame
+        surf.fill((dim, dim, dim), special_flags=pygame.BLEND_RGB_MULT)
+        box = (150, 150 + (1 - k) * 40, 700, 380)
+        if m["kind"] == "agent":
+            panel(surf, L, box, colour=(26, 26, 36), edge=T.GOLD)
+            text(surf, "AGENTS REVEALED", L.font(40, True), T.GOLD, L.p(500, box[1] + 36),
+                 "center")
+            shown = [(cid, "played") for cid in sorted(public_agents(d))]
+            for side in SIDES:
+                seen = d["slots"][OTHER[side]]["space"]
+                if d["spied"][side] and seen:
+                    shown.append((seen, f"{T.NAME[side]} sees"))
+            cw = 130 if len(shown) > 2 else 150
+            for i, (cid, lab) in enumerate(shown):
+                x = 500 - (cw + 16) * len(shown) / 2 + (cw + 16) * i + 8
+                draw_card(surf, L, T.card_face(cid, self.cb), (x, box[1] + 76, cw, cw * 1.4),
+                          face_up=self.face_allowed(cid), back=T.card_back(CARDS[cid].side))
+                text(surf, lab, L.font(18, True), T.SIDE_LIGHT[CARDS[cid].side]
+                     if lab == "played" else T.GOLD, L.p(x + cw / 2, box[1] + 66), "center")
+            text_block(surf, m["line"], L.font(22), T.TEXT,
+                       L.r(box[0] + 20, box[1] + 292, box[2] - 40, 80), align="center")
+        elif m["kind"] == "counter":
+            panel(surf, L, box, colour=(40, 20, 20), edge=(255, 120, 90))
+            text(surf, "COUNTER ACTIVITY!", L.font(40, True), (255, 150, 120),
+                 L.p(500, box[1] + 36), "center")
+            cards = m.get("cards", [])
+            for i, (cid, lab) in enumerate(cards):
+                x = 500 - 85 * len(cards) + 170 * i + 10
+                k2 = min(1.0, m["t"] / max(0.01, m["len"] * 0.4))
+                dx = 0 if lab == "counter" else (1 - k2) * -60
+                draw_card(surf, L, T.card_face(cid, self.cb), (x + dx, box[1] + 76, 150, 210),
+                          face_up=self.face_allowed(cid), back=T.card_back(CARDS[cid].side),
+                          dim=lab == "cancelled" and k2 >= 1)
+                text(surf, lab, L.font(20, True), (255, 170, 140) if lab == "cancelled"
+                     else T.GOLD, L.p(x + 75, box[1] + 66), "center")
+                if lab == "cancelled" and k2 >= 1:
+                    r = L.r(x, box[1] + 76, 150, 210)
+                    pygame.draw.line(surf, (255, 90, 70), r.topleft, r.bottomright, L.s(6))
+                    pygame.draw.line(surf, (255, 90, 70), r.topright, r.bottomleft, L.s(6))
+            text_block(surf, m["line"], L.font(21), T.TEXT,
+                       L.r(box[0] + 30, box[1] + 296, box[2] - 60, 80), align="center")
+        elif m["kind"] == "race":
+            panel(surf, L, box, colour=(16, 20, 40), edge=(140, 180, 255))
+            text(surf, "THE SPACE RACE", L.font(40, True), (170, 200, 255),
+                 L.p(500, box[1] + 36), "center")
+            for i, side in enumerate(("USSR", "USA")):
+                cid = d["slots"][side]["space"]
+                x = 500 - 180 + 210 * i
+                if cid:
+                    draw_card(surf, L, T.card_face(cid, self.cb), (x, box[1] + 66, 150, 210),
+                              face_up=self.face_allowed(cid), back=T.card_back(side))
+                    text(surf, f"{T.NAME[side]}: {E.space_value(d, side)}", L.font(22, True),
+                         T.SIDE_LIGHT[side], L.p(x + 75, box[1] + 292), "center")
+            w = m.get("winner")
+            msg = f"{T.NAME[w]} advances!" if w else "A tie: nobody advances."
+            # a little rocket rising for the winner
+            if w:
+                rk = min(1.0, m["t"] / max(0.01, m["len"] * 0.8))
+                rx = 500 - 180 + 210 * (0 if w == "USSR" else 1) + (-24 if w == "USSR" else 174)
+                draw_space_symbol(surf, L.p(rx, box[1] + 280 - 210 * rk), L.s(16))
+            text(surf, msg, L.font(28, True), T.GOLD, L.p(500, box[1] + 340), "center")
+        elif m["kind"] == "event":
+            panel(surf, L, box, colour=(30, 20, 44), edge=(200, 170, 240))
+            text(surf, "NEW EVENT", L.font(40, True), (210, 180, 250), L.p(500, box[1] + 36),
+                 "center")
+            ev = m["event"]
+            if ev:
+                draw_card(surf, L, T.event_face(ev), (box[0] + 40, box[1] + 70, 200, 280),
+                          face_up=True)
+                e = EVENTS[ev]
+                text(surf, f"{e.name} ({e.year})", fit_font(L, f"{e.name} ({e.year})", 400, 28,
+                                                            True), T.TEXT,
+                     L.p(box[0] + 270, box[1] + 90))
+                text_block(surf, e.text, L.font(24), T.TEXT,
+                           L.r(box[0] + 270, box[1] + 130, 400, 200))
+
+    def _draw_cloud(self, surf):
+        if self.cloud_t is None:
+            return
+        L = self.app.layout
+        t = self.cloud_t / max(0.01, self.speed or 0.01)
+        if self.speed == 0:
+            t = 4.0
+        w, h = surf.get_size()
+        k0 = min(1.0, t / 1.5)
+        surf.fill((255 - int(170 * k0), 255 - int(215 * k0), 255 - int(225 * k0)),
+                  special_flags=pygame.BLEND_RGB_MULT)
+        flash = max(0.0, 1 - t / 0.6)
+        if flash > 0:
+            surf.fill((int(255 * flash), int(250 * flash), int(230 * flash)),
+                      special_flags=pygame.BLEND_RGB_ADD)
+        k = min(1.0, t / 2.5)
+        cx, base = 500, 640
+        top = base - 420 * k
+        fire = (255, 170 - int(80 * k), 60)
+        smoke = (200 - int(60 * k), 180 - int(60 * k), 160 - int(50 * k))
+        # shockwave
+        ring = 60 + 700 * min(1.0, t / 1.8)
+        pygame.draw.ellipse(surf, (255, 230, 200), L.r(cx - ring, base - ring * 0.15, ring * 2,
+                                                       ring * 0.3), max(1, L.s(4)))
+        pygame.draw.rect(surf, smoke, L.r(cx - 30 - 10 * k, top + 60, 60 + 20 * k, base - top - 60))
+        for i in range(14):
+            a = i / 14 * math.tau + t * 0.8
+            rr = 70 + 60 * k
+            px = cx + math.cos(a) * rr * 1.4
+            py = top + math.sin(a) * rr * 0.5
+            pygame.draw.circle(surf, smoke, L.p(px, py), L.s(50 + 25 * k))
+        pygame.draw.circle(surf, fire, L.p(cx, top), L.s(80 + 50 * k))
+        pygame.draw.circle(surf, (255, 230, 150), L.p(cx, top), L.s(40 + 20 * k))
+        if t > 1.5:
+            res = self.session.state["result"]
+            text(surf, "MUTUALLY ASSURED DESTRUCTION", L.font(46, True), (255, 240, 220),
+                 L.p(500, 90), "center", shadow=(0, 0, 0))
+            text(surf, f"{T.NAME[res['winner']]} wins", L.font(36, True), T.GOLD,
+                 L.p(500, 140), "center", shadow=(0, 0, 0))

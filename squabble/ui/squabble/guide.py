@@ -1,0 +1,70 @@
+"""The first-game guide: one short hint the first time each moment comes."""
+
+from __future__ import annotations
+
+from squabble.framework.layout import fit_font, text, text_block
+from squabble.framework.widgets import panel
+from squabble.ui import theme as T
+
+
+# The first-game guide: one short hint the first time each moment comes (never blocking;
+# H or the x closes it; off after the first finished game unless asked for again in set-up).
+GUIDE = {
+    "play": ("Play two cards, face down",
+             "Your first pick goes to Balance of Power: its value pushes the BoP token your way. "
+             "The second goes to the Space Race. Agents may only go to Balance of Power."),
+    3: ("Phase 3 · Agents",
+        "A played Agent is shown to both sides and peeks at the other Space Race card; then it "
+        "is replaced by an Activity card from hand."),
+    "replace": ("Replace your spent agent",
+                "Pick an Activity card for the Balance of Power slot. Your Space Race card stays."),
+    "tokens": ("Tokens (phase 4)",
+               "Each token adds 1 to a card. But on Balance of Power, tokens EQUAL to its "
+               "printed value make it 0. The gold 'value' shows the result."),
+    "counter": ("Counter (phase 6)",
+                "A card whose Counter Value equals their printed Activity Value cancels their "
+                "Balance of Power card. The dashed space shows where the token lands."),
+    7: ("Phase 7 · the balance moves",
+        "The token moves by the difference of the two values. If it reaches a cloud, the side "
+        "it moved toward LOSES. 'clouds: < a · b >' counts the spaces left."),
+    8: ("Phase 8 · the Space Race",
+        "The higher value advances (ties: the rocket symbol). Space 1 offers a token, space 2 a "
+        "shift. Whoever is ahead holds the Leader card."),
+    "shift": ("Space 2: a shift",
+              "You may move the balance one space your way. Onto a cloud it loses the game, so "
+              "'No thanks' is then the default."),
+    "take_tokens": ("Phase 9 · tokens for next era",
+                    "Your last Activity card is discarded; take up to its value in tokens (at "
+                    "most 3 held) to spend in phase 4 of the next era."),
+    10: ("Phase 10 · victory?",
+         "After era 5 the side the balance favours wins; at DEFCON 5 the Leader card holder."),
+}
+GUIDE_RECT = (432, 136, 280, 128)
+
+
+class GuideMixin:
+    """Part of TableScene (squabble.ui.table)."""
+
+    def _guide(self, topic):
+        """Show the first-game hint for ``topic`` the first time it comes up."""
+        if self.guide and topic in GUIDE and topic not in self.guide_seen:
+            self.guide_seen.add(topic)
+            self.hint = GUIDE[topic]
+
+    def _draw_hint(self, surf):
+        if not self.hint or self.moment or self.cloud_t is not None:
+            return
+        L = self.app.layout
+        x, y, w, h = GUIDE_RECT
+        panel(surf, L, GUIDE_RECT, colour=(30, 34, 52), edge=(140, 180, 255), alpha=240)
+        text(surf, "FIRST-GAME GUIDE · " + self.hint[0], fit_font(L, "FIRST-GAME GUIDE · " +
+                                                                 self.hint[0], w - 40, 15, True),
+             (170, 200, 255), L.p(x + 8, y + 6))
+        text(surf, "x", L.font(18, True), T.TEXT, L.p(x + w - 12, y + 12), "center")
+        text_block(surf, self.hint[1], L.font(15), T.TEXT, L.r(x + 8, y + 26, w - 16, h - 44))
+        text(surf, "H or x: close · set-up: guide on/off", L.font(13), T.MUTED,
+             L.p(x + 8, y + h - 6), "bottomleft")
+
+    def _hint_close_hit(self, lp) -> bool:
+        x, y, w, h = GUIDE_RECT
+        return self.hint is not None and x + w - 28 <= lp[0] < x + w and y <= lp[1] < y + 26

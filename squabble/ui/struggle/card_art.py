@@ -1,0 +1,232 @@
+"""Twilight Struggle cards drawn by the project at any pixel size: ops, side, period, the
+remove-after-event and war marks, the scoring band and the project's own text from cards.json;
+and a card back.
+
+``render_card`` returns a cached surface; ``draw_card`` blits one and notes face-up draws in the
+framework's face-up record (``FACE_UP``) under the key ``struggle:<number>``, so privacy tests can
+prove a hidden card was never shown.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from squabble.framework.cards import FACE_UP
+from squabble.framework.layout import wrap
+from squabble.games.struggle.data import CARDS
+from squabble.ui import theme
+
+PAPER = (244, 238, 222)
+INK = (30, 28, 36)
+NEUTRAL = (228, 224, 212)
+SCORING = (218, 176, 64)
+PERIOD_COLOUR = {"Early": (86, 128, 96), "Mid": (150, 110, 60), "Late": (120, 70, 110)}
+WAR = (176, 36, 36)
+STAR_ASTERISK = "*"
+
+_fonts: dict = {}
+
+
+def _font(px: float, bold=False):
+    key = (max(6, round(px)), bold)
+    f = _fonts.get(key)
+    if f is None:
+        f = _fonts[key] = pygame.font.Font(None, key[0])
+        f.set_bold(bold)
+    return f
+
+
+def card_key(number: int) -> str:
+    return f"struggle:{number}"
+
+
+def side_colour(side: str):
+    return theme.SIDE.get(side, (120, 116, 104))
+
+
+def render_card(number: int, size: tuple[int, int], face_up: bool = True, *,
+                colourblind: bool = False) -> pygame.Surface:
+    w, h = max(8, int(size[0])), max(8, int(size[1]))
+    s = _render(int(number) if face_up else 0, w, h, bool(colourblind))
+    return s
+
+
+def draw_card(surf: pygame.Surface, number: int, rect, face_up: bool = True, *,
+              colourblind: bool = False) -> pygame.Rect:
+    """Blit a card (face up or back) into ``rect``; face-up draws are recorded."""
+    rect = pygame.Rect(rect)
+    img = render_card(number, rect.size, face_up, colourblind=colourblind)
+    if face_up:
+        FACE_UP.note(card_key(number))
+    surf.blit(img, rect)
+    return rect
+
+
+@lru_cache(maxsize=512)
+def _render(number: int, w: int, h: int, colourblind: bool) -> pygame.Surface:
+    if number == 0:
+        img = _back(w, h)
+    else:
+        if number not in CARDS:
+            raise ValueError(f"There is no Twilight Struggle card {number}.")
+        img = _face(CARDS[number], w, h, colourblind)
+    if pygame.display.get_surface() is not None:
+        img = img.convert_alpha()
+    return img
+
+
+def _back(w, h):
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    rad = max(2, w // 12)
+    pygame.draw.rect(s, (34, 38, 56), (0, 0, w, h), border_radius=rad)
+    inner = pygame.Rect(0, 0, w, h).inflate(-max(4, w // 7), -max(4, w // 7))
+    half = inner.copy()
+    half.w //= 2
+    pygame.draw.rect(s, theme.SIDE["USA"], half, border_top_left_radius=rad, border_bottom_left_radius=rad)
+    half.x += half.w
+    half.w = inner.right - half.x
+    pygame.draw.rect(s, theme.SIDE["USSR"], half, border_top_right_radius=rad, border_bottom_right_radius=rad)
+    pygame.draw.rect(s, theme.GOLD, inner, max(1, w // 40), border_radius=rad)
+    f = _font(h * 0.13, True)
+    for i, word in enumerate(("TWILIGHT", "STRUGGLE")):
+        img = f.render(word, True, PAPER)
+        if img.get_width() > inner.w - 4:
+            img = pygame.transform.smoothscale(img, (inner.w - 4, max(1, round(img.get_height() * (inner.w - 4) / img.get_width()))))
+        s.blit(img, img.get_rect(center=(inner.centerx, inner.centery + (i - 0.5) * f.get_linesize())))
+    pygame.draw.rect(s, INK, (0, 0, w, h), max(1, w // 60), border_radius=rad)
+    return s
+
+
+def _star(surf, centre, r, colour):
+    import math
+    pts = []
+    for i in range(10):
+        a = -math.pi / 2 + i * math.pi / 5
+        rr = r if i % 2 == 0 else r * 0.45
+        pts.append((centre[0] + rr * math.cos(a), centre[1] + rr * math.sin(a)))
+    pygame.draw.polygon(surf, colour, pts)
+
+
+def _face(c: dict, w: int, h: int, colourblind: bool):
+    side = c["side"]
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    rad = max(2, w // 12)
+    frame = SCORING if c["scoring"] else side_colour(side) if side != "Neutral" else (150, 146, 132)
+    pygame.draw.rect(s, frame, (0, 0, w, h), border_radius=rad)
+    m = max(2, w // 22)
+    paper = pygame.Rect(m, m, w - 2 * m, h - 2 * m)
+    pygame.draw.rect(s, PAPER, paper, border_radius=max(2, rad - m // 2))
+    # title band
+    band = pygame.Rect(paper.x, paper.y, paper.w, max(6, round(h * 0.2)))
+    pygame.draw.rect(s, frame, band, border_top_left_radius=max(2, rad - m // 2),
+                     border_top_right_radius=max(2, rad - m // 2))
+    if colourblind and side in ("USA", "USSR"):
+        _pattern(s, band, side)
+    # ops star (a side's card shows its star in its colour; a neutral card half and half)
+    r = round(min(band.h * 0.62, w * 0.16))
+    oc = (band.x + r + m, band.y + band.h // 2 + 1)
+    if c["ops"] is not None:
+        if side == "Neutral":
+            _star(s, oc, r, PAPER)
+            _star(s, oc, r * 0.8, INK)
+        else:
+            _star(s, oc, r, PAPER)
+            _star(s, oc, r * 0.8, side_colour(side))
+        f = _font(r * 1.25, True)
+        img = f.render(str(c["ops"]), True, PAPER)
+        s.blit(img, img.get_rect(center=(oc[0], oc[1] + r // 8)))
+        tx0 = oc[0] + r + m
+    else:
+        tx0 = band.x + m * 2
+    # title
+    title = c["name"]
+    tw = band.right - tx0 - m
+    px = band.h * 0.46
+    f = _font(px, True)
+    lines = wrap(title, f, tw)
+    while (len(lines) > 2 or max(f.size(ln)[0] for ln in lines) > tw) and px > 6:
+        px -= 0.5
+        f = _font(px, True)
+        lines = wrap(title, f, tw)
+    lh = f.get_linesize()
+    y0 = band.centery - lh * len(lines) / 2
+    tcol = INK if c["scoring"] or side == "Neutral" else PAPER
+    for i, ln in enumerate(lines):
+        img = f.render(ln, True, tcol)
+        s.blit(img, (tx0, round(y0 + i * lh)))
+    # a strip with the number, period, side and marks
+    strip = pygame.Rect(paper.x, band.bottom, paper.w, max(5, round(h * 0.085)))
+    pygame.draw.rect(s, PERIOD_COLOUR.get(c["period"], INK), strip)
+    fs = _font(strip.h * 0.82, True)
+    side_txt = {"USA": "USA", "USSR": "USSR"}.get(side, "Scoring" if c["scoring"] else "Neutral")
+    right = side_txt + (" (optional)" if c.get("optional") else "")
+    # the longest wording that fits: "#31  Early War ... Neutral (optional)" down to "#31 ... Neu."
+    for left, rt in ((f"#{c['number']}  {c['period']} War", right),
+                     (f"#{c['number']}  {c['period']} War", side_txt),
+                     (f"#{c['number']} {c['period']}", side_txt),
+                     (f"#{c['number']}", side_txt),
+                     (f"#{c['number']}", side_txt[:3])):
+        if fs.size(left)[0] + fs.size(rt)[0] + 3 * m <= strip.w:
+            break
+    img = fs.render(left, True, PAPER)
+    s.blit(img, img.get_rect(midleft=(strip.x + m, strip.centery + 1)))
+    img = fs.render(rt, True, PAPER)
+    s.blit(img, img.get_rect(midright=(strip.right - m, strip.centery + 1)))
+    # body text
+    body = pygame.Rect(paper.x + m, strip.bottom + m, paper.w - 2 * m, paper.bottom - strip.bottom - 2 * m)
+    marks_h = max(6, round(h * 0.09))
+    body.h -= marks_h
+    text = c.get("text", "")
+    px = max(7, h * 0.062)
+    f = _font(px)
+    lines = wrap(text, f, body.w)
+    while f.get_linesize() * len(lines) > body.h and px > 7:
+        px -= 0.5
+        f = _font(px)
+        lines = wrap(text, f, body.w)
+    y = body.y
+    for ln in lines:
+        if y + f.get_linesize() > body.bottom + 2:
+            break
+        s.blit(f.render(ln, True, INK), (body.x, y))
+        y += f.get_linesize()
+    # marks along the bottom: remove-after-event, war, persistent
+    marks = []
+    if c.get("removed_after_event"):
+        marks.append(("REMOVE AFTER EVENT", (150, 40, 40)))
+    if c.get("war"):
+        marks.append(("WAR", WAR))
+    if c.get("persistent") and not c.get("removed_after_event"):
+        marks.append(("STAYS IN FORCE", (60, 90, 140)))
+    x = paper.x + m
+    fm = _font(marks_h * 0.78, True)
+    for label, col in marks:
+        img = fm.render(label, True, PAPER)
+        chip = pygame.Rect(x, paper.bottom - marks_h - m // 2, img.get_width() + 2 * m, marks_h)
+        if chip.right > paper.right - m:
+            break
+        pygame.draw.rect(s, col, chip, border_radius=max(1, marks_h // 3))
+        s.blit(img, img.get_rect(center=(chip.centerx, chip.centery + 1)))
+        x = chip.right + m
+    if c.get("removed_after_event"):   # the board game's habit: an asterisk by the title
+        f = _font(band.h * 0.5, True)
+        img = f.render(STAR_ASTERISK, True, tcol)
+        s.blit(img, img.get_rect(topright=(band.right - m, band.y + 1)))
+    pygame.draw.rect(s, INK, (0, 0, w, h), max(1, w // 80), border_radius=rad)
+    return s
+
+
+def _pattern(s, rect, side):
+    step = max(4, rect.h // 4)
+    light = (255, 255, 255, 60)
+    if side == "USA":
+        for x in range(rect.left - rect.h, rect.right, step):
+            pygame.draw.line(s, light, (max(rect.left, x), rect.bottom - 1 - max(0, rect.left - x)),
+                             (min(rect.right - 1, x + rect.h), rect.top + max(0, x + rect.h - rect.right + 1)), 1)
+    else:
+        r = max(1, step // 5)
+        for y in range(rect.top + step // 2, rect.bottom, step):
+            for x in range(rect.left + step // 2, rect.right, step):
+                pygame.draw.circle(s, light, (x, y), r)

@@ -1,0 +1,1126 @@
+"""The Twilight Struggle map scene: the map, the tracks, your hand, the prompt, the log.
+
+It composes the map drawing (``MapView``), the tracks (``TracksPanel``) and the card art of
+``ui/struggle/`` with the framework's session (``framework/session.py``) and decision binder
+(``framework/choices.py``).  Every engine decision appears where it belongs: lit countries on the
+map, lit cards in the hand, buttons with the engine's own text for the rest.
+
+Privacy: a card face is drawn only through ``_card``, which asks ``may_show`` (the session's
+``LookRule`` via ``session.viewer()`` and the engine's ``hidden_from``), and notes every face in
+the framework's ``FACE_UP`` record as ``"ts:<number>"``.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from squabble.framework.cards import FACE_UP
+from squabble.framework.choices import ChoiceSet, TargetMenu
+from squabble.framework.focus import FocusRing
+from squabble.framework.handoff import HandOffScene
+from squabble.framework.layout import fit_font, text, text_block, wrap
+from squabble.framework.scene import Scene
+from squabble.framework.widgets import Button, panel
+from squabble.games.struggle.data import CARDS, CHINA, COUNTRIES, ENEMY, STABILITY
+from squabble.games.struggle.describe import hidden_from
+from squabble.ui.struggle.moments import SIDE_COL, defcon_moment, draw_moment, moment_for
+
+BG = (14, 18, 28)
+TEXT = (236, 232, 220)
+MUTED = (150, 152, 164)
+GOLD = (240, 196, 72)
+FOCUS = (255, 214, 90)
+LIT = (120, 230, 140)
+
+# logical layout (1280 x 720)
+PROMPT_R = (0, 0, 1280, 52)
+MAP_R = (0, 52, 930, 448)
+TRACKS_R = (930, 52, 350, 448)
+HAND_R = (0, 500, 600, 220)
+BUTTONS_R = (600, 500, 330, 220)
+LOG_R = (930, 500, 350, 220)
+CARD_W, CARD_H = 104, 146
+BUTTONS_PER_PAGE = 5   # 4 and "More options" when there are more than 5
+ROW = 36
+
+CONTROLS = ("Click a lit country, card or button · Keys: arrows/Tab move, Enter choose, 1-9 "
+            "buttons, Z explore the map, Backspace undo, Esc menu, F1 help · Pad: D-pad, A choose, "
+            "Y explore, X undo, Start menu")
+
+
+class Target:
+    """One focusable thing: a lit country, a lit card, a button."""
+
+    def __init__(self, name, rect, kind, payload=None):
+        self.name, self.rect, self.kind, self.payload = name, rect, kind, payload
+
+
+def _import_views():
+    from squabble.ui.struggle.map_view import MapView
+    from squabble.ui.struggle.tracks import TracksPanel
+    from squabble.ui.struggle import card_art
+    return MapView, TracksPanel, card_art
+
+
+class StruggleScene(Scene):
+    name = "struggle"
+    #: tests only: draw the deciding side's hand face up whatever the LookRule says (a leak the
+    #: privacy test must catch)
+    LEAK_FOR_TEST = False
+
+    def __init__(self, app, session, demo: bool = False):
+        super().__init__(app)
+        MapView, TracksPanel, card_art = _import_views()
+        self.session = session
+        self.demo = demo
+        self.map = MapView()
+        self.tracks = TracksPanel()
+        self.card_art = card_art
+        self.help = None
+        self.shown = session.state          # the state on screen (a beat's, during beats)
+        self.beats: list = []
+        self.moment = None
+        self.pause_t = 0.0
+        self.shown_log = len(session.log)
+        self.log_lines: list = [str(x) for x in session.log[-60:]]
+        self.thinker = None
+        self._prev_defcon = session.state["defcon"]
+        self.choices: ChoiceSet | None = None
+        self.choice_key = None
+        self.page = 0
+        self.focus = FocusRing()
+        self.menu: TargetMenu | None = None
+        self.hover_card = None
+        self.hover_country = None
+        self.hover_track = None
+        self.explore = None          # a country walked to with the arrows in explore mode (Z)
+        self.handoff_open = False
+        self.result_t = 0.0
+        self.t = 0.0
+        self._last_size = None
+        self._drag_from = None
+        self._buttons: list[Button] = []
+        self._card_rects: list = []
+
+    # ---------------------------------------------------------------- helpers
+    @property
+    def speed(self) -> float:
+        if self.demo:
+            return 1.0
+        return getattr(self.app.settings, "speed", 1.0)
+
+    def colour_blind(self) -> bool:
+        return bool(getattr(self.app.settings, "colour_blind", False))
+
+    def viewer(self):
+        return self.session.viewer()
+
+    def may_show(self, card: int, state=None) -> bool:
+        """May ``card``'s face be on screen now?  Only if it is hidden from nobody who may be
+        looking: the viewer's own secrets, or public cards on a public screen."""
+        st = state if state is not None else self.shown
+        v = self.viewer()
+        if v is not None:
+            return card not in hidden_from(st, v)
+        return card not in hidden_from(st, "USA") and card not in hidden_from(st, "USSR")
+
+    def _card(self, surf, card: int, rect, *, face_up: bool, highlight=None, dim=False):
+        """The only place a Struggle card reaches the screen (face-up draws are recorded by
+        ``card_art.draw_card`` in FACE_UP as "struggle:<number>")."""
+        L = self.app.layout
+        r = L.r(rect)
+        pygame.draw.rect(surf, (0, 0, 0), r.move(L.s(2), L.s(3)), border_radius=L.s(6))
+        self.card_art.draw_card(surf, card if face_up else 0, r, face_up,
+                                colourblind=self.colour_blind())
+        if dim:
+            veil = pygame.Surface(r.size, pygame.SRCALPHA)
+            veil.fill((10, 12, 20, 130))
+            surf.blit(veil, r)
+        if highlight:
+            pygame.draw.rect(surf, highlight, r.inflate(L.s(6), L.s(6)), max(2, L.s(3)),
+                             border_radius=L.s(7))
+        return r
+
+    def public_state(self, st):
+        """``st`` with the headlines hidden from whoever may be looking replaced by "hidden"
+        (the tracks and map draw from this, never from a secret)."""
+        hl = st.get("headline") or {}
+        secret = [s for s in ("USA", "USSR") if isinstance(hl.get(s), int)
+                  and not self.may_show(hl[s], st)]
+        if not secret:
+            return st
+        out = dict(st)
+        out["headline"] = dict(hl)
+        for s in secret:
+            out["headline"][s] = "hidden"
+        out["table"] = [c for c in st["table"] if c not in {hl[s] for s in secret}]
+        return out
+
+    def human_turn(self) -> bool:
+        d = self.session.decision()
+        return (d is not None and not self.beats and self.moment is None
+                and self.session.controller(d["player"]) == "human" and not self.handoff_open)
+
+    # ---------------------------------------------------------------- lifecycle
+    def on_enter(self):
+        self.app.on_help = self.toggle_help
+
+    def on_resume(self):
+        self.app.on_help = self.toggle_help
+
+    def on_exit(self):
+        if getattr(self.app, "open_rules", None):
+            self.app.on_help = self.app.open_rules
+
+    def toggle_help(self):
+        if self.help is None:
+            try:
+                from squabble.ui.struggle.help import StruggleHelp
+                self.help = StruggleHelp()
+                cur = self.focus.current if self.focus.visible else None
+                card = self.hover_card if self.hover_card is not None else (
+                    cur.payload if cur is not None and cur.kind == "card" else None)
+                if card is not None and self.may_show_hand(card):
+                    self.help.open_card(card)   # F1 on a card: its reference page
+            except Exception as e:  # help text missing must never stop the game
+                self.app.toast(f"Rules help is not available ({type(e).__name__}).")
+                self.help = None
+        else:
+            self.help = None
+
+    def handle_raw(self, ev) -> bool:
+        """Raw events before they become actions: the help overlay's search box, and the map's
+        own zoom keys (+, -, Ctrl+arrows) and right stick / triggers."""
+        if self.help is not None:
+            if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F1:
+                self.help = None
+                return True
+            used = False
+            try:
+                used = bool(self.help.handle_event(ev))
+            except Exception:
+                used = False
+            if getattr(self.help, "closed", False):
+                self.help = None
+                return True
+            return used or ev.type in (pygame.KEYDOWN, pygame.TEXTINPUT)
+        if self.demo:
+            return False
+        if ev.type in (pygame.KEYDOWN, pygame.CONTROLLERAXISMOTION):
+            if ev.type == pygame.CONTROLLERAXISMOTION and ev.axis in (
+                    pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY):
+                return False
+            try:
+                return bool(self.map.handle_event(ev))
+            except Exception:
+                return False
+        return False
+
+    # ---------------------------------------------------------------- flow
+    def commit(self, index: int):
+        self.explore = None
+        self.menu = None
+        self.choices = None
+        self.choice_key = None
+        try:
+            beats = self.session.apply(index)
+        except ValueError as e:
+            self.app.toast(str(e))
+            return
+        self.app.sounds.play("click")
+        self.beats.extend(beats)
+        if self.session.last_error:
+            self.app.toast(self.session.last_error)
+            self.session.last_error = ""
+
+    def undo(self, side=None):
+        d = self.session.decision()
+        who = side
+        if who is None and d is not None and self.session.mode == "hotseat":
+            who = None  # the newest human decision
+        if self.beats or self.moment:
+            self.skip_beats()
+        if self.session.undo(who):
+            self.thinker = None    # the computer was thinking about a state that is gone
+            self.app.sounds.play("select")
+            self.app.toast("Decision taken back.")
+            self.shown = self.session.state
+            self.log_lines.append(str(self.session.log[-1]))
+            self.choices = None
+            self.choice_key = None
+        else:
+            self.app.sounds.play("deny")
+            self.app.toast("Nothing to take back: undo stops at a die roll, a card draw, a "
+                           "revealed card or the other side's decision.")
+
+    def skip_beats(self):
+        for b in self.beats:
+            self.log_lines.append(b.line)
+        self.beats = []
+        self.moment = None
+        self.shown = self.session.state
+
+    def update(self, dt):
+        self.t += dt
+        if self.help is not None and hasattr(self.help, "update"):
+            self.help.update(dt)
+        if hasattr(self.map, "update"):
+            self.map.update(dt)
+        # 1. beats: one at a time, the animated ones held for a moment
+        if self.moment is not None:
+            self.moment.t += dt
+            if self.moment.t >= self.moment.duration * self.speed:
+                self.moment = None
+            return
+        if self.pause_t > 0:
+            self.pause_t -= dt
+            return
+        if self.beats and self.speed <= 0:   # instant: every beat of the decision at once
+            for b in self.beats:
+                self.log_lines.append(b.line)
+            self.shown = self.beats[-1].state
+            self.beats = []
+            if len(self.log_lines) > 300:
+                del self.log_lines[:100]
+            return
+        if self.beats:
+            b = self.beats.pop(0)
+            self.shown = b.state
+            self.log_lines.append(b.line)
+            if len(self.log_lines) > 300:
+                del self.log_lines[:100]
+            m = moment_for(b.kind, b.data, b.line) if self.speed > 0 else None
+            prev = self._prev_defcon
+            self._prev_defcon = b.state["defcon"]
+            if m is None and self.speed > 0 and b.kind != "defcon" and prev is not None \
+                    and b.state["defcon"] != prev:
+                m = defcon_moment(prev, b.state["defcon"], b.data.get("card"))
+            if m is not None:
+                after = vp_after(b.kind, b.data, b.state["vp"])
+                if after is not None:   # the line is logged just before the marker moves
+                    m.lines.append(f"Victory points now: {vp_text(after)}")
+                self.moment = m
+                if m.sound:
+                    self.app.sounds.play(m.sound)
+            elif self.speed > 0 and b.kind in ("influence", "play", "event"):
+                self.pause_t = 0.12 * self.speed
+                self.app.sounds.play("token" if b.kind == "influence" else "card")
+            return
+        self.shown = self.session.state
+        s = self.session
+        if self._prev_defcon != self.shown["defcon"]:
+            prev, self._prev_defcon = self._prev_defcon, self.shown["defcon"]
+            if prev is not None and self.speed > 0 and not s.over:
+                self.moment = defcon_moment(prev, self.shown["defcon"], None)
+                return
+        # 2. the end
+        if s.over:
+            self.result_t += dt
+            if self.result_t > 0.6 * self.speed:
+                from squabble.ui.struggle.setup import StruggleResultScene
+                if self.demo is False:
+                    from squabble.ui.struggle import saves
+                    saves.clear()
+                self.app.stack.replace_all(StruggleResultScene(self.app, s, demo=self.demo))
+            return
+        d = s.decision()
+        side = d["player"]
+        # 3. the computer
+        if s.controller(side) == "computer":
+            if self.thinker is None:
+                self.thinker = s.think()
+            if self.thinker.done:
+                i = self.thinker.result
+                self.thinker = None
+                self.commit(i)
+            return
+        # 4. a person: hand-off first when the decision is private to the other player
+        hs = s.needs_handoff()
+        if hs is not None:
+            if not self.handoff_open:
+                self.open_handoff(hs)
+            return
+        key = (s.decisions, id(s.state))
+        if self.choice_key != key:
+            self.build_choices()
+
+    def open_handoff(self, side):
+        self.handoff_open = True
+        seat = self.seat_of(side)
+
+        def confirm():
+            self.handoff_open = False
+            self.session.look.handoff_confirmed(side)
+            self.choice_key = None
+
+        def accepts(a):
+            return a.source != "pad" or a.seat is None or a.seat == seat
+
+        kind = (self.session.describe() or {}).get("kind", "")
+        what = "a headline to choose" if kind == "headline" else "a choice from the hand"
+        self.app.stack.push(HandOffScene(
+            self.app, f"{side}'s turn", f"Pass the screen to the {side} player: {what}, in "
+            f"private. {ENEMY[side]}: please look away.", SIDE_COL[side], confirm,
+            accepts=accepts, controls="Enter · click · A on the " + side + " pad · Esc: menu",
+            on_menu=self.open_pause,
+            detail=f"Turn {self.session.state['turn']}, VP {vp_text(self.session.state['vp'])}"))
+
+    def open_pause(self):
+        from squabble.ui.struggle.setup import StrugglePauseScene
+        if not isinstance(self.app.stack.top, StrugglePauseScene):
+            self.app.stack.push(StrugglePauseScene(self.app, self))
+
+    def seat_of(self, side):
+        p1 = self.session.setup.get("human", "USSR")
+        return 0 if side == p1 else 1
+
+    # ---------------------------------------------------------------- choices
+    def hand_cards(self, state=None) -> list:
+        """The cards in the hand row: the viewer's hand (and The China Card if they hold it)."""
+        st = state if state is not None else self.shown
+        v = self.viewer()
+        if self.LEAK_FOR_TEST:
+            d = self.session.decision()
+            v = d["player"] if d else v
+        if v is None:
+            return []
+        cards = list(st["hands"][v])
+        if st["china"]["holder"] == v:
+            cards.append(CHINA)
+        return cards
+
+    def open_enemy_cards(self, state=None) -> list:
+        """Cards of the enemy's hand the viewer may see now (none unless an event opens it)."""
+        st = state if state is not None else self.shown
+        v = self.viewer()
+        if v is None:
+            return []
+        return [c for c in st["hands"][ENEMY[v]] if self.may_show(c, st)]
+
+    def build_choices(self):
+        s = self.session
+        d = s.decision()
+        hand = set(self.hand_cards(s.state))
+        self.choices = ChoiceSet.of(d, card_shown=lambda c: c in hand)
+        self.choice_key = (s.decisions, id(s.state))
+        self.page = 0
+        self.menu = None
+        self.refresh_targets()
+        if d:
+            kind = (s.describe() or {}).get("kind")
+            if kind in ("coup_target", "realign_target", "influence", "setup_influence",
+                        "place_influence", "remove_influence") and self.choices.by_country:
+                first = sorted(self.choices.by_country)[0]
+                if hasattr(self.map, "ensure_visible"):
+                    self.map.ensure_visible(first)
+
+    def refresh_targets(self):
+        """Focus items: lit countries, lit cards, buttons (in that reading order)."""
+        items = []
+        L = self.app.layout
+        cs = self.choices if self.human_turn() else None
+        if cs is not None:
+            for c in sorted(cs.by_country):
+                try:
+                    pr = self.map.country_rect(c)
+                except Exception:
+                    pr = None
+                if pr is None:
+                    continue
+                x0, y0 = L.to_logical(pr.topleft)
+                x1, y1 = L.to_logical(pr.bottomright)
+                items.append(Target(f"country:{c}", (x0, y0, x1 - x0, y1 - y0), "country", c))
+            for card, rect in self._card_rects:
+                if card in cs.by_card:
+                    items.append(Target(f"card:{card}", rect, "card", card))
+        for b in self._buttons:
+            items.append(Target(f"button:{b.name}", b.rect, "button", b))
+        self.focus.set_items(items, key=lambda it: it.name)
+
+    def layout_buttons(self):
+        """Buttons for the options that are neither a country nor a card in the hand, plus undo,
+        paged four at a time."""
+        btns = []
+        x, y, w, h = BUTTONS_R
+        cs = self.choices if self.human_turn() else None
+        if cs is not None and cs.buttons:
+            per = BUTTONS_PER_PAGE if len(cs.buttons) <= BUTTONS_PER_PAGE else BUTTONS_PER_PAGE - 1
+            pages = max(1, -(-len(cs.buttons) // per))
+            self.page %= pages
+            chunk = cs.buttons[self.page * per:(self.page + 1) * per]
+            for i, ch in enumerate(chunk):
+                btns.append(Button(f"opt{ch.index}", ch.label, (x + 24, y + 30 + i * ROW, w - 32,
+                                                                 ROW - 3),
+                                   action=(lambda j=ch.index: self.commit(j)),
+                                   hint="", colour=(52, 74, 110)))
+            if pages > 1:
+                btns.append(Button("more", f"More options ({self.page + 1}/{pages})",
+                                   (x + 8, y + 30 + len(chunk) * ROW, w - 16, ROW - 5),
+                                   action=self.next_page, colour=(60, 60, 80)))
+        d = self.session.decision()
+        if d is not None and self.session.can_undo() and not self.demo and self.human_turn():
+            btns.append(Button("undo", "Undo (Backspace)", (x + w - 150, y + 3, 142, 24),
+                               action=lambda: self.undo(), colour=(80, 60, 50)))
+        self._buttons = btns
+
+    def next_page(self):
+        self.page += 1
+        self.layout_buttons()
+        self.refresh_targets()
+
+    def pick_target(self, target, anchor=None):
+        cs = self.choices
+        if cs is None:
+            return
+        if target.kind == "button":
+            target.payload.action()
+            return
+        chs = cs.for_target(country=target.payload) if target.kind == "country" else \
+            cs.for_target(card=target.payload)
+        if not chs:
+            return
+        if len(chs) == 1:
+            self.commit(chs[0].index)
+        else:
+            x, y, w, h = target.rect
+            title = target.payload if target.kind == "country" else CARDS[target.payload]["name"]
+            self.menu = TargetMenu(str(title), chs, anchor or (x + w, y))
+
+    # ---------------------------------------------------------------- input
+    def pad_allowed(self, a) -> bool:
+        """On one couch each pad drives its own side."""
+        if a.source != "pad" or self.session.mode != "hotseat" or a.seat is None:
+            return True
+        d = self.session.decision()
+        if d is None:
+            return True
+        if self.seat_of(d["player"]) != a.seat:
+            self.app.toast(f"It is the {d['player']} player's decision.")
+            return False
+        return True
+
+    def handle_action(self, a):
+        if self.demo:
+            self.app.to_title()
+            return
+        if self.help is not None:
+            if a.name in ("back", "help", "menu"):
+                self.help = None
+            elif hasattr(self.help, "handle_action"):
+                self.help.handle_action(a)
+            return
+        if self.moment is not None or self.beats:
+            if a.name in ("confirm", "back"):
+                self.moment = None
+                if a.name == "back":
+                    self.skip_beats()
+            return
+        if self.explore is not None or (a.name == "zoom" and not self._card_focused()):
+            if self.explore_action(a):
+                return
+        if a.name in ("menu", "back") and self.menu is None:
+            self.open_pause()
+            return
+        if not self.human_turn() or not self.pad_allowed(a):
+            if a.name == "undo" and self.pad_allowed(a):
+                self.undo()
+            return
+        if self.menu is not None:
+            m = self.menu
+            if a.name == "up":
+                m.index = (m.index - 1) % len(m.choices)
+            elif a.name == "down":
+                m.index = (m.index + 1) % len(m.choices)
+            elif a.name == "confirm":
+                self.commit(m.choices[m.index].index)
+            elif a.name in ("back", "undo"):
+                self.menu = None
+            elif a.name == "number" and 1 <= a.number <= len(m.choices):
+                self.commit(m.choices[a.number - 1].index)
+            return
+        if a.name in ("up", "down", "left", "right"):
+            self.focus.move(a.name)
+            self._focus_moved()
+        elif a.name == "tab":
+            self.focus.next(1)
+            self._focus_moved()
+        elif a.name == "prev":
+            self.focus.next(-1)
+            self._focus_moved()
+        elif a.name == "confirm":
+            cur = self.focus.current
+            if cur is not None:
+                self.focus.visible = True
+                self.pick_target(cur)
+        elif a.name == "undo":
+            self.undo()
+        elif a.name == "number":
+            opts = [b for b in self._buttons if b.name.startswith("opt")]
+            if 1 <= a.number <= len(opts):
+                opts[a.number - 1].action()
+        elif a.name == "zoom":
+            cur = self.focus.current
+            if cur is not None and cur.kind == "card":
+                self.hover_card = None if self.hover_card == cur.payload else cur.payload
+
+    def _card_focused(self) -> bool:
+        cur = self.focus.current
+        return self.focus.visible and cur is not None and cur.kind == "card"
+
+    def explore_action(self, a) -> bool:
+        """Z / pad Y: walk the whole map with the arrows (any country's detail), Enter picks a
+        lit one, Z / Esc / B leaves.  Returns True when the action was used."""
+        if self.explore is None:
+            cur = self.focus.current
+            start = cur.payload if cur is not None and cur.kind == "country" else None
+            lit = sorted(self.choices.by_country) if self.choices and self.human_turn() else []
+            self.explore = start or (lit[0] if lit else "W. Germany")
+            self._explore_to(self.explore)
+            return True
+        if a.name in ("zoom", "back"):
+            self.explore = None
+            self.hover_country = None
+            return True
+        d = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}.get(a.name)
+        if d is not None:
+            n = self.map.neighbour_in_direction(self.explore, *d)
+            if n:
+                self._explore_to(n)
+            return True
+        if a.name == "confirm":
+            if self.human_turn() and self.pad_allowed(a) and self.choices \
+                    and self.explore in self.choices.by_country:
+                r = self.map.country_rect(self.explore)
+                L = self.app.layout
+                x0, y0 = L.to_logical(r.topleft)
+                x1, y1 = L.to_logical(r.bottomright)
+                name = self.explore
+                self.explore = None
+                self.pick_target(Target(f"country:{name}", (x0, y0, x1 - x0, y1 - y0), "country",
+                                        name))
+            else:
+                self.app.sounds.play("deny")
+                self.app.toast(f"{self.explore} is not a choice now.")
+            return True
+        return False
+
+    def _explore_to(self, name):
+        self.explore = name
+        self.map.ensure_visible(name)
+        self.hover_country = name
+
+    def _focus_moved(self):
+        cur = self.focus.current
+        if cur is not None and cur.kind == "country" and hasattr(self.map, "ensure_visible"):
+            self.map.ensure_visible(cur.payload)
+        self.hover_country = cur.payload if cur is not None and cur.kind == "country" else None
+        self.hover_card = cur.payload if cur is not None and cur.kind == "card" else None
+
+    def _map_event(self, kind, lp, button):
+        """Hand a mouse event to the map view (zoom with the wheel, pan by dragging)."""
+        L = self.app.layout
+        pos = L.p(*lp)
+        if kind == "wheel":
+            ev = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=button, flipped=False, precise_x=0.0,
+                                    precise_y=float(button), touch=False, which=0)
+            ev.pos = pos
+        elif kind == "down":
+            ev = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+        elif kind == "up":
+            ev = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+        else:
+            ev = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                    buttons=pygame.mouse.get_pressed() if pygame.display.get_init()
+                                    else (0, 0, 0))
+        try:
+            return bool(self.map.handle_event(ev))
+        except Exception:
+            return False
+
+    def handle_mouse(self, kind, lp, button):
+        if self.demo:
+            if kind in ("down", "wheel"):
+                self.app.to_title()
+            return
+        if self.help is not None:
+            if hasattr(self.help, "handle_mouse"):
+                self.help.handle_mouse(kind, lp, button)
+            elif kind == "up":
+                self.help = None
+            return
+        if self.moment is not None or self.beats:
+            if kind == "up" and button == 1:
+                self.moment = None
+            return
+        in_map = _inside(MAP_R, lp)
+        if self.menu is not None:
+            if kind == "up" and button == 1:
+                i = self.menu.hit(lp)
+                if i is not None:
+                    self.commit(self.menu.choices[i].index)
+                else:
+                    self.menu = None
+            elif kind == "move":
+                i = self.menu.hit(lp)
+                if i is not None:
+                    self.menu.index = i
+            return
+        if kind == "wheel":
+            if in_map:
+                self._map_event(kind, lp, button)
+            elif _inside(BUTTONS_R, lp) and self.choices and \
+                    len(self.choices.buttons) > BUTTONS_PER_PAGE:
+                self.next_page()
+            return
+        if kind == "move":
+            self.hover_card = None
+            self.hover_country = None
+            for card, rect in reversed(self._card_rects):
+                if _inside(rect, lp):
+                    self.hover_card = card
+                    break
+            self.hover_track = None
+            if in_map:
+                self._map_event(kind, lp, button)
+                try:
+                    self.hover_country = self.map.country_at(self.app.layout.p(*lp))
+                except Exception:
+                    self.hover_country = None
+            elif _inside(TRACKS_R, lp):
+                try:
+                    self.hover_track = self.tracks.hit(self.app.layout.p(*lp))
+                except Exception:
+                    self.hover_track = None
+            for it in self.focus.items:
+                if it.kind == "button" and _inside(it.rect, lp):
+                    self.focus.focus(it)
+            return
+        if button != 1 and kind in ("down", "up"):
+            if in_map:
+                self._map_event(kind, lp, button)
+            return
+        if kind == "down":
+            self._drag_from = lp
+            if in_map:
+                self._map_event(kind, lp, button)
+            return
+        # kind == "up": a click
+        dragged = self._drag_from is not None and (abs(self._drag_from[0] - lp[0])
+                                                  + abs(self._drag_from[1] - lp[1])) > 6
+        self._drag_from = None
+        if in_map:
+            self._map_event(kind, lp, button)
+        if dragged:
+            return
+        if self.session.can_undo() and self._hit_button("undo", lp):
+            self.undo()
+            return
+        if _inside(TRACKS_R, lp) and self.open_track(lp):
+            return
+        if not self.human_turn():
+            return
+        if not self.pad_allowed(type("A", (), {"source": "mouse", "seat": None})()):
+            return
+        for b in self._buttons:
+            if b.contains(lp):
+                self.focus.visible = False
+                b.action()
+                return
+        for card, rect in reversed(self._card_rects):
+            if _inside(rect, lp):
+                if self.choices and card in self.choices.by_card:
+                    self.pick_target(Target(f"card:{card}", rect, "card", card), anchor=lp)
+                else:
+                    self.app.sounds.play("deny")
+                    self.app.toast("That card is not a choice now.")
+                return
+        if in_map:
+            try:
+                c = self.map.country_at(self.app.layout.p(*lp))
+            except Exception:
+                c = None
+            if c is not None and self.choices:
+                if c in self.choices.by_country:
+                    self.pick_target(Target(f"country:{c}", (lp[0], lp[1], 1, 1), "country", c),
+                                     anchor=lp)
+                elif self.choices.by_country:
+                    self.app.sounds.play("deny")
+                    self.app.toast(f"{c} is not a legal target now (the lit countries are).")
+
+    def open_track(self, lp) -> bool:
+        """A click on the tracks: the discard or removed pile opens face up (public), an effect in
+        force opens its card in the reference."""
+        try:
+            key = self.tracks.hit(self.app.layout.p(*lp))
+        except Exception:
+            key = None
+        if not key:
+            return False
+        kind, _, arg = key.partition(":")
+        st = self.public_state(self.shown)
+        if kind in ("discard", "removed"):
+            cards = list(st["discard"] if kind == "discard" else st["removed"])
+            title = "Discard pile" if kind == "discard" else "Removed from the game"
+            self.app.stack.push(PileScene(self.app, self, title, cards))
+            return True
+        if kind == "effect" and arg.isdigit():
+            self.toggle_help()
+            if self.help is not None:
+                self.help.open_card(int(arg))
+            return True
+        return False
+
+    def _hit_button(self, name, lp):
+        return any(b.name == name and b.contains(lp) for b in self._buttons)
+
+    # ---------------------------------------------------------------- drawing
+    def draw(self, surf):
+        L = self.app.layout
+        if self._last_size != surf.get_size():
+            self._last_size = surf.get_size()
+            self.map.set_rect(L.r(MAP_R))
+            self.tracks.set_rect(L.r(TRACKS_R))
+        if self.app.privacy is not None:
+            self.app.privacy.append((self.app.frame, self.viewer(), self.shown))
+        surf.fill(BG)
+        self.layout_buttons()
+        lit = self.choices.lit_countries() if (self.choices and self.human_turn()) else None
+        cur = self.focus.current if self.focus.visible else None
+        focus_c = self.explore or (cur.payload if cur is not None and cur.kind == "country"
+                                   else self.hover_country)
+        pub = self.public_state(self.shown)
+        self.map.draw(surf, pub, lit=lit, focus=focus_c, colourblind=self.colour_blind())
+        self.tracks.draw(surf, pub, self.viewer())
+        self.draw_prompt(surf, L)
+        self.draw_hand(surf, L)
+        self.draw_buttons(surf, L)
+        self.draw_log(surf, L)
+        self.refresh_targets()
+        cur = self.focus.current if self.focus.visible else None
+        if cur is not None and cur.kind == "country":
+            pygame.draw.rect(surf, FOCUS, L.r(cur.rect).inflate(L.s(6), L.s(6)), max(2, L.s(3)),
+                             border_radius=L.s(6))
+        if self.menu is not None:
+            self.draw_menu(surf, L)
+        if self.hover_card is not None and self.hover_card in self.hand_cards() \
+                and self.may_show_hand(self.hover_card):
+            self._card(surf, self.hover_card, (640, 160, 230, 322), face_up=True)
+        self.draw_deciding_card(surf, L)
+        if self.hover_country is not None and self.menu is None and self.moment is None:
+            self.draw_country_detail(surf, L, self.hover_country)
+        elif self.hover_track is not None and self.moment is None:
+            self.draw_track_tip(surf, L)
+        if self.moment is not None:
+            veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+            veil.fill((6, 8, 14, 150))
+            surf.blit(veil, (0, 0))
+            draw_moment(surf, L, self.moment, render_card=self._moment_card)
+        if self.help is not None:
+            self.help.draw(surf)
+
+    def may_show_hand(self, card) -> bool:
+        return self.LEAK_FOR_TEST or self.may_show(card)
+
+    def _moment_card(self, surf, card, rect):
+        self._card(surf, card, rect, face_up=self.may_show(card))
+
+    def plain_prompt(self) -> tuple[str, str]:
+        """(what is being decided, why / the arithmetic) in plain words."""
+        s = self.session
+        st = s.state
+        d = s.decision()
+        if d is None:
+            return ("The game is over.", "")
+        desc = s.describe() or {"kind": "", "context": {}}
+        k, ctx = desc["kind"], desc["context"]
+        side = d["player"]
+        if s.controller(side) == "computer":
+            dots = "." * (1 + int(self.t * 3) % 3)
+            return (f"The computer ({side}) is thinking{dots}", d["prompt"])
+        if self.session.needs_handoff():
+            return (f"Waiting for the {side} player", "")
+        who = f"You ({side})" if s.mode == "computer" else f"{side}"
+        card = ctx.get("card_name")
+        n = len(d["options"])
+        if k == "headline":
+            return (f"{who}: choose a headline card from the hand",
+                    "Both headlines are revealed together; the higher Ops value goes first.")
+        if k == "action_card":
+            return (f"{who}: turn {st['turn']}, action round {st['action_round']} — play a card",
+                    "Click a lit card (or Tab to it and press Enter).")
+        if k == "play_mode":
+            return (f"{who}: how will you use {card}?",
+                    "Event: do what the card says · Ops: influence, realignments or a coup · "
+                    "Space Race: a roll to advance. An enemy card's event happens anyway.")
+        if k == "ops_kind":
+            return (f"{who}: {ctx.get('ops_left')} Ops from {card or 'a card'}: "
+                    "spread influence, realign or coup?", "Choose one kind for all these Ops.")
+        if k == "influence":
+            return (f"{who}: place influence — {ctx.get('ops_left')} Ops left",
+                    "A lit number is the cost: 2 into a country the enemy controls.")
+        if k == "coup_target":
+            ops = ctx.get("ops_left", 0)
+            foc = self.hover_country or (self.focus.current.payload if self.focus.current is not None
+                                         and self.focus.current.kind == "country" else None)
+            if foc in STABILITY:
+                stab = STABILITY[foc]
+                need = max(1, 2 * stab - ops + 1)
+                return (f"{who}: choose the coup target ({ops} Ops)",
+                        f"Coup in {foc}: roll + {ops} Ops − 2 × {stab} stability; "
+                        f"a roll of {need} or more changes influence." if need <= 6 else
+                        f"Coup in {foc}: roll + {ops} Ops − 2 × {stab}: no roll can succeed.")
+            return (f"{who}: choose the coup target ({ops} Ops)",
+                    "Result = die + Ops − 2 × stability; battleground coups lower DEFCON.")
+        if k == "realign_target":
+            return (f"{who}: realignment — {ctx.get('ops_left')} rolls left",
+                    "Each side rolls, +1 per adjacent country controlled, +1 for more influence.")
+        if k in ("setup_influence", "handicap_influence", "place_influence"):
+            return (f"{who}: {d['prompt']}", f"{n} places lit on the map." if ctx.get("targets")
+                    else "")
+        if k == "remove_influence":
+            return (f"{who}: {d['prompt']}", f"For {card}." if card else "")
+        if k == "discard":
+            return (f"{who}: {d['prompt']}", "")
+        return (f"{who}: {d['prompt']}", f"For {card}." if card else "")
+
+    def draw_prompt(self, surf, L):
+        panel(surf, L, PROMPT_R, colour=(24, 30, 46), radius=0, alpha=255)
+        d = self.session.decision()
+        side = d["player"] if d else None
+        col = SIDE_COL.get(side, GOLD)
+        pygame.draw.rect(surf, col, L.r(0, 0, 8, 52))
+        main, why = self.plain_prompt()
+        if self.beats or self.moment is not None:
+            main = self.log_lines[-1] if self.log_lines else main
+            why = "Enter or click: next · Esc: skip to the next decision"
+            col = GOLD
+        if self.demo:
+            main, why = "Attract mode: the computer plays both sides", "Press any key for the title."
+        text(surf, main, fit_font(L, main, 1000, 24, bold=True), TEXT, L.p(18, 6))
+        if why:
+            text(surf, why, fit_font(L, why, 1000, 18), MUTED, L.p(18, 31))
+        st = self.shown
+        info = f"Turn {st['turn']} · DEFCON {st['defcon']} · VP {vp_text(st['vp'])}"
+        text(surf, info, L.font(20, True), GOLD, L.p(1270, 16), "midright")
+        if self.thinker is not None:
+            a = self.t * 6
+            cx, cy = L.p(1140, 38)
+            for i in range(3):
+                r = L.s(3 + 2 * ((int(a) + i) % 3 == 0))
+                pygame.draw.circle(surf, col, (cx + L.s(12) * i, cy), r)
+
+    def draw_hand(self, surf, L):
+        panel(surf, L, HAND_R, colour=(22, 26, 38), radius=0)
+        x, y, w, h = HAND_R
+        v = self.viewer()
+        st = self.shown
+        cards = self.hand_cards()
+        rects = []
+        if not cards:
+            if self.session.mode == "demo":
+                msg = "Attract mode: both hands stay hidden."
+            elif v is None:
+                msg = "Public screen: both hands are hidden; a hand-off shows a hand in private."
+            else:
+                msg = "No cards in hand."
+            text(surf, msg, fit_font(L, msg, w - 20, 16), MUTED, L.p(x + 10, y + 6))
+            for i, side in enumerate(("USSR", "USA")):
+                n = len(st["hands"][side])
+                yy = y + 30 + i * 94
+                text(surf, f"{side}: {n} card{'s' if n != 1 else ''}", L.font(16, True),
+                     SIDE_COL[side], L.p(x + 10, yy + 36))
+                for k in range(min(n, 9)):
+                    self._card(surf, 0, (x + 120 + k * 50, yy, 56, 80), face_up=False)
+            self._card_rects = []
+            return
+        text(surf, f"{v or ''} hand ({len(st['hands'][v]) if v else 0})" + (
+            " · hover or Z to zoom" if cards else ""), L.font(16, True),
+            SIDE_COL.get(v, TEXT), L.p(x + 10, y + 6))
+        from squabble.framework.widgets import fan
+        slots = fan(len(cards), x + w / 2, y + 28, CARD_W, CARD_H, w - 20, gap=6)
+        cs = self.choices if self.human_turn() else None
+        cur = self.focus.current if self.focus.visible else None
+        for card, r in zip(cards, slots):
+            lit = cs is not None and card in cs.by_card
+            focused = cur is not None and cur.kind == "card" and cur.payload == card
+            hl = FOCUS if focused else (LIT if lit else None)
+            rr = (r[0], r[1] - (10 if (focused or self.hover_card == card) else 0), r[2], r[3])
+            face = self.may_show_hand(card)
+            self._card(surf, card, rr, face_up=face, highlight=hl,
+                       dim=cs is not None and bool(cs.by_card) and not lit)
+            rects.append((card, rr))
+        self._card_rects = rects
+        # an enemy hand the viewer may see (an event can open it): named under the hand
+        if v is not None:
+            open_cards = self.open_enemy_cards()
+            if open_cards:
+                line = (f"The {ENEMY[v]} hand is open to you: "
+                        + ", ".join(CARDS[c]["name"] for c in open_cards))
+                text(surf, line, fit_font(L, line, w - 20, 15), GOLD, L.p(x + 10, y + 200))
+
+    def draw_buttons(self, surf, L):
+        panel(surf, L, BUTTONS_R, colour=(22, 26, 38), radius=0)
+        x, y, w, h = BUTTONS_R
+        cs = self.choices if self.human_turn() else None
+        title = "Choices" if cs and cs.buttons else ("Choose on the map or in the hand"
+                                                     if cs else "")
+        if title:
+            text(surf, title, L.font(16, True), MUTED, L.p(x + 10, y + 8))
+        if not (cs and cs.buttons):
+            self.draw_in_play(surf, L)
+        cur = self.focus.current if self.focus.visible else None
+        for i, b in enumerate(self._buttons):
+            b.hint = ""
+            b.draw(surf, L, focused=cur is not None and cur.kind == "button" and cur.payload is b)
+            if b.name.startswith("opt"):
+                n = [bb for bb in self._buttons if bb.name.startswith("opt")].index(b) + 1
+                text(surf, str(n), L.font(18, True), GOLD, L.p(b.rect[0] - 9, b.rect[1] + b.rect[3] / 2),
+                     "center")
+
+    def draw_country_detail(self, surf, L, name):
+        """The map's card-sized detail of one country (stability, influence, control, regions,
+        neighbours, the effects that touch it)."""
+        try:
+            self.map.draw_detail(surf, name, self.public_state(self.shown),
+                                 colourblind=self.colour_blind())
+        except Exception:
+            pass
+
+    def draw_deciding_card(self, surf, L):
+        """The card a decision is about (how to use it, its event's choices), large enough to
+        read, in the map's top-left corner while that decision is open."""
+        if not self.human_turn() or self.choices is None or not self.choices.buttons \
+                or self.choices.by_country:
+            return
+        ctx = (self.session.describe() or {}).get("context", {})
+        c = ctx.get("card")
+        if not isinstance(c, int) or c in self.hand_cards() or not self.may_show(c):
+            return
+        text(surf, "Deciding on", L.font(14, True), MUTED, L.p(10, 58))
+        self._card(surf, c, (8, 74, 150, 210), face_up=True)
+
+    def draw_track_tip(self, surf, L):
+        try:
+            tip = self.tracks.tooltip(self.hover_track, self.public_state(self.shown))
+        except Exception:
+            tip = ""
+        if not tip:
+            return
+        f = L.font(16)
+        lines = wrap(tip, f, L.s(380))
+        h = 16 + len(lines) * f.get_linesize() / max(0.01, L.scale)
+        panel(surf, L, (540, 60, 390, h), colour=(24, 28, 42), edge=GOLD)
+        yy = L.p(0, 68)[1]
+        for ln in lines:
+            surf.blit(f.render(ln, True, TEXT), (L.p(548, 0)[0], yy))
+            yy += f.get_linesize()
+
+    def draw_in_play(self, surf, L):
+        """The cards on the table now (played, public) in the choices panel."""
+        x, y, w, h = BUTTONS_R
+        cards = [c for c in self.shown.get("table", []) if self.may_show(c)]
+        ctx = (self.session.describe() or {}).get("context", {}) if not self.beats else {}
+        c = ctx.get("card")
+        if isinstance(c, int) and c not in cards and c not in self.hand_cards() \
+                and self.may_show(c):
+            cards.append(c)
+        if not cards:
+            return
+        text(surf, "In play", L.font(15, True), MUTED, L.p(x + 10, y + 30))
+        for i, c in enumerate(cards[-2:]):
+            self._card(surf, c, (x + 10 + i * 112, y + 50, 100, 140), face_up=True)
+
+    def draw_log(self, surf, L):
+        panel(surf, L, LOG_R, colour=(18, 20, 30), radius=0)
+        x, y, w, h = LOG_R
+        text(surf, "Log", L.font(16, True), MUTED, L.p(x + 10, y + 6))
+        f = L.font(15)
+        lines = []
+        for ln in self.log_lines[-14:]:
+            lines.extend(wrap(ln, f, L.s(w - 20)))
+        lh = f.get_linesize()
+        maxn = max(1, int((L.s(h - 28)) // lh))
+        yy = L.p(0, y + 26)[1]
+        for ln in lines[-maxn:]:
+            col = TEXT
+            if ln.startswith("USA"):
+                col = (160, 190, 255)
+            elif ln.startswith("USSR"):
+                col = (255, 160, 150)
+            surf.blit(f.render(ln, True, col), (L.p(x + 10, 0)[0], yy))
+            yy += lh
+
+    def draw_menu(self, surf, L):
+        m = self.menu
+        rows, box = m.rects()
+        panel(surf, L, box, colour=(30, 36, 54), edge=FOCUS)
+        text(surf, m.title, L.font(18, True), GOLD, L.p(box[0] + 10, box[1] + 8))
+        for i, (ch, r) in enumerate(zip(m.choices, rows)):
+            foc = i == m.index
+            pygame.draw.rect(surf, (70, 84, 120) if foc else (44, 52, 74), L.r(r),
+                             border_radius=L.s(5))
+            lab = f"{i + 1}. {ch.label}"
+            text(surf, lab, fit_font(L, lab, r[2] - 12, 18), TEXT, L.p(r[0] + 6, r[1] + 6))
+
+
+def vp_after(kind: str, data: dict, vp_before: int):
+    """The VP marker once a scoring / MilOps / Space Race line's points are in (None: no VP)."""
+    if kind in ("score", "vp"):
+        return vp_before + data.get("usa", 0) - data.get("ussr", 0)
+    if kind == "space_advance" and data.get("vp"):
+        return vp_before + (data["vp"] if data.get("side") == "USA" else -data["vp"])
+    return None
+
+
+def vp_text(v: int) -> str:
+    if v > 0:
+        return f"USA +{v}"
+    if v < 0:
+        return f"USSR +{-v}"
+    return "0"
+
+
+def _inside(rect, lp) -> bool:
+    x, y, w, h = rect
+    return x <= lp[0] < x + w and y <= lp[1] < y + h
+
+
+class PileScene(Scene):
+    """The discard pile or the removed cards, face up (public), over the map; any input closes."""
+    opaque = False
+    name = "struggle_pile"
+
+    def __init__(self, app, owner, title, cards):
+        super().__init__(app)
+        self.owner, self.title, self.cards = owner, title, cards
+        self.top = 0
+
+    def handle_action(self, a):
+        if a.name in ("down", "right") and self.top + 24 < len(self.cards):
+            self.top += 12
+        elif a.name in ("up", "left"):
+            self.top = max(0, self.top - 12)
+        else:
+            self.app.stack.remove(self)
+
+    def handle_mouse(self, kind, lp, button):
+        if kind == "wheel":
+            self.handle_action(type("A", (), {"name": "down" if button < 0 else "up"})())
+        elif kind == "up":
+            self.app.stack.remove(self)
+
+    def draw(self, surf):
+        L = self.app.layout
+        veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        veil.fill((6, 8, 14, 200))
+        surf.blit(veil, (0, 0))
+        text(surf, f"{self.title} ({len(self.cards)})", L.font(30, True), GOLD, L.p(640, 40),
+             "center")
+        if not self.cards:
+            text(surf, "No cards.", L.font(22), MUTED, L.p(640, 300), "center")
+        for i, c in enumerate(self.cards[self.top:self.top + 24]):
+            col, row = i % 12, i // 12
+            rect = (22 + col * 104, 80 + row * 150, 96, 136)
+            self.owner._card(surf, c, rect, face_up=self.owner.may_show(c))
+        text(surf, "Wheel or arrows: more · any other key or click: close", L.font(16), MUTED,
+             L.p(640, 700), "center")

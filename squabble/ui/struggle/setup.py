@@ -1,0 +1,422 @@
+"""Twilight Struggle set-up, pause and result screens, and starting / resuming a game."""
+
+from __future__ import annotations
+
+import random
+
+from squabble.framework.layout import fit_font, text, text_block
+from squabble.framework.session import Session
+from squabble.framework.widgets import Button, panel
+from squabble.games import registry
+from squabble.ui import settings as S
+from squabble.ui import theme as T
+from squabble.ui.menus import MenuScene
+from squabble.ui.struggle import saves
+
+HANDICAPS = [None] + [("USSR", k) for k in (1, 2, 3, 4, 5, 6)] + [("USA", k) for k in (1, 2, 3, 4,
+                                                                                       5, 6)] \
+    + ["bid"]
+
+
+def computer_player(state, level, seed):
+    """The Struggle computer player the protocol uses; it decides from its own side's view."""
+    from squabble.ai import choose
+    return choose("struggle", state, level, seed)
+
+
+def _seed(app):
+    if getattr(app, "seed", None) is not None:
+        return app.seed
+    return random.randrange(1 << 31)
+
+
+def start_struggle(app, setup: dict, seed: int | None = None):
+    """A new Struggle game on the map scene (autosaved from the first decision)."""
+    from squabble.ui.struggle.scene import StruggleScene
+    adapter = registry.get("struggle")
+    try:
+        session = Session.new(adapter, setup, _seed(app) if seed is None else seed,
+                              saver=saves.write, chooser=computer_player)
+    except (ValueError, registry.GameUnavailable) as e:
+        app.toast(str(e), 5)
+        return None
+    if setup["mode"] == "computer":
+        other = "USA" if setup["human"] == "USSR" else "USSR"
+        session.log.append(f"You play the {setup['human']}; the computer plays the {other}.")
+    else:
+        session.log.append(f"Player 1 plays the {setup['human']}. Private choices start with a "
+                           "hand-off screen.")
+    session.log.append("Lit countries and cards are your choices: click one, or Tab and Enter. "
+                       "Z walks the whole map with the arrows. F1: rules and card reference.")
+    try:
+        saves.write(session)
+    except OSError:
+        app.toast("The game could not be saved: it will not survive closing the window.")
+    app.session = None
+    app.demo = False
+    app.stack.replace_all(StruggleScene(app, session))
+    return session
+
+
+def continue_struggle(app) -> bool:
+    """Resume the Struggle autosave exactly where it was; on a problem, say so (never crash)."""
+    from squabble.ui.struggle.scene import StruggleScene
+    state, setup, log, problem = saves.load()
+    if problem:
+        app.to_title(problem)
+        return False
+    session = Session(registry.get("struggle"), state, setup, log, saver=saves.write,
+                      chooser=computer_player)
+    session.log.append("Game resumed from the autosave.")
+    app.session = None
+    app.demo = False
+    app.stack.replace_all(StruggleScene(app, session))
+    return True
+
+
+def start_struggle_demo(app):
+    """Attract mode: the computer plays both sides."""
+    from squabble.ui.struggle.scene import StruggleScene
+    setup = {"mode": "demo", "human": "USSR", "level": "easy", "options": {}}
+    session = Session.new(registry.get("struggle"), setup, _seed(app), chooser=computer_player)
+    app.session = None
+    app.demo = True
+    app.stack.replace_all(StruggleScene(app, session, demo=True))
+    return session
+
+
+class StruggleSetupScene(MenuScene):
+    name = "struggle_setup"
+    title = "Twilight Struggle"
+    subtitle = "The full game: 1945-1989, ten turns, 84 countries"
+
+    def __init__(self, app, message=""):
+        st = app.settings
+        self.opts = {"mode": "computer", "human": "USSR", "level": st.level, "optional": False,
+                     "ccw": False, "handicap": None}
+        super().__init__(app)
+        self.message = message
+
+    def build(self):
+        o = self.opts
+        rows = []
+        y = 150
+        mode_lab = "Against the computer" if o["mode"] == "computer" else "Two players, this screen"
+        rows.append(self._row("mode", f"Opponent:  <  {mode_lab}  >", y,
+                              self._cycle("mode", ["computer", "hotseat"])))
+        who = "You play" if o["mode"] == "computer" else "Player 1 plays"
+        rows.append(self._row("human", f"{who}:  <  {o['human']}  >", y + 62,
+                              self._cycle("human", ["USSR", "USA"])))
+        lvl = self._row("level", f"Computer level:  <  {o['level']}  >", y + 124,
+                        self._cycle("level", ["easy", "normal", "hard"]))
+        lvl.enabled = o["mode"] == "computer"
+        lvl.reason = "Two players on this screen: no computer."
+        rows.append(lvl)
+        rows.append(self._row("optional", "Optional cards 104-110:  <  "
+                              f"{'On' if o['optional'] else 'Off'}  >", y + 186,
+                              self._cycle("optional", [False, True])))
+        rows.append(self._row("ccw", "Chinese Civil War:  <  "
+                              f"{'On' if o['ccw'] else 'Off'}  >", y + 248,
+                              self._cycle("ccw", [False, True])))
+        hc = o["handicap"]
+        hc_lab = "None" if hc is None else "Secret bids for sides (two players)" if hc == "bid" \
+            else f"{hc[0]} places {hc[1]} extra influence"
+        rows.append(self._row("handicap", f"Handicap:  <  {hc_lab}  >", y + 310,
+                              self._cycle("handicap", HANDICAPS)))
+        start = Button("start", "Start the Cold War", (490, y + 384, 300, 56), self._start,
+                       colour=(40, 110, 70))
+        if hc == "bid" and o["mode"] != "hotseat":
+            start.enabled = False
+            start.reason = "Bidding for sides needs two players on this screen."
+        rows.append(start)
+        rows.append(Button("back", "Back", (490, y + 448, 300, 44), self.back))
+        old = self.focus.current.name if self.focus.current else None
+        self.set_buttons(rows)
+        if old:
+            b = self.button(old)
+            if b:
+                self.focus.focus(b)
+
+    def _row(self, name, label, y, action):
+        return Button(name, label, (310, y, 660, 54), action, kind="row",
+                      hint="left/right arrows or click to change")
+
+    def _cycle(self, key, values):
+        def f(d):
+            i = values.index(self.opts[key]) if self.opts[key] in values else 0
+            self.opts[key] = values[(i + d) % len(values)]
+            self.build()
+        return f
+
+    def setup_dict(self) -> dict:
+        o = self.opts
+        options = {"optional_cards": o["optional"], "chinese_civil_war": o["ccw"]}
+        if o["handicap"] not in (None, "bid"):
+            options["handicap"] = {"side": o["handicap"][0], "influence": o["handicap"][1]}
+        return {"mode": o["mode"], "human": o["human"], "level": o["level"], "options": options}
+
+    def _start(self):
+        if saves.exists():
+            # a new game would silently replace the saved one: ask first (safe answer first)
+            from squabble.framework.confirm import ConfirmScene
+            self.app.stack.push(ConfirmScene(
+                self.app, "Replace the saved Struggle game?",
+                "A Twilight Struggle game is saved and can be continued from the title. Starting "
+                "a new one replaces it for good.", "Start a new game", "Keep the saved game",
+                on_yes=self._start_now))
+            return
+        self._start_now()
+
+    def _start_now(self):
+        self.app.settings.level = self.opts["level"]
+        S.save(self.app.settings)
+        if self.opts["handicap"] == "bid":
+            start_bidding(self.app, self.setup_dict())
+            return
+        start_struggle(self.app, self.setup_dict())
+
+    def draw(self, surf):
+        super().draw(surf)
+        L = self.app.layout
+        o = self.opts
+        if o["mode"] == "hotseat":
+            note = ("Two players share the screen. Headlines and every card choice are private: "
+                    "a hand-off screen covers the map first. With two gamepads each pad drives "
+                    "its own side.")
+        else:
+            other = "USA" if o["human"] == "USSR" else "USSR"
+            note = f"You play the {o['human']}; the computer plays the {other}."
+        if o["handicap"] == "bid":
+            note = ("Each player secretly names the side they want and how much extra influence "
+                    "they would give the other side to get it; the higher bid wins its side.")
+        elif o["handicap"]:
+            note += (f" Handicap: after set-up the {o['handicap'][0]} may add up to "
+                     f"{o['handicap'][1]} influence where it already has some.")
+        text_block(surf, note, L.font(18), T.TEXT, L.r(290, 648, 700, 48), align="center")
+
+
+class StrugglePauseScene(MenuScene):
+    name = "struggle_pause"
+    title = "Paused"
+    opaque = False
+
+    def __init__(self, app, scene):
+        self.scene = scene
+        super().__init__(app)
+
+    def build(self):
+        s = self.scene.session
+        hidden = self.scene.handoff_open   # over a hand-off: nothing that shows the map
+        items = [("resume", "Resume", self.back, True, ""),
+                 ("undo", "Undo my last decision", self._undo, s.can_undo() and not hidden,
+                  "Nothing to undo." if not hidden else "Not during a hand-off."),
+                 ("help", "Rules and card reference (F1)", self._help, not hidden,
+                  "After the hand-off."),
+                 ("title", "Save and quit to title", self._quit, True, "")]
+        self.set_buttons([Button(n, lab, (440, 220 + i * 70, 400, 56), act, enabled=en, reason=r)
+                          for i, (n, lab, act, en, r) in enumerate(items)])
+
+    def _undo(self):
+        self.app.stack.remove(self)
+        self.scene.undo()
+
+    def _help(self):
+        self.app.stack.remove(self)
+        self.scene.toggle_help()
+
+    def _quit(self):
+        if self.scene.session.mode != "demo" and not self.scene.session.over:
+            try:
+                saves.write(self.scene.session)
+            except OSError:
+                pass
+        self.app.to_title("Your Twilight Struggle game is saved: Continue resumes it.")
+
+    def draw(self, surf):
+        L = self.app.layout
+        veil = surf.copy()
+        veil.fill((0, 0, 0))
+        veil.set_alpha(170)
+        surf.blit(veil, (0, 0))
+        panel(surf, L, (400, 120, 480, 480))
+        text(surf, self.title, L.font(48, True), T.GOLD, L.p(640, 170), "center")
+        cur = self.focus.current
+        for b in self.buttons:
+            b.draw(surf, L, focused=b is cur)
+        from squabble.ui.struggle.scene import CONTROLS
+        text_block(surf, CONTROLS, L.font(17), T.TEXT, L.r(140, 620, 1000, 60), align="center")
+
+
+class StruggleResultScene(MenuScene):
+    name = "struggle_result"
+
+    def __init__(self, app, session, demo: bool = False):
+        self.session = session
+        self.demo = demo
+        super().__init__(app)
+        if not demo:
+            app.sounds.play("win")
+
+    def build(self):
+        if self.demo:
+            self.set_buttons([])
+            return
+        self.set_buttons([
+            Button("rematch", "Play again (same set-up)", (440, 500, 400, 56), self._again,
+                   colour=(40, 110, 70)),
+            Button("title", "Title screen", (440, 566, 400, 50), self.app.to_title)])
+
+    def _again(self):
+        setup = dict(self.session.setup)
+        start_struggle(self.app, setup)
+
+    def back(self):
+        self.app.to_title()
+
+    def update(self, dt):
+        super().update(dt)
+        if self.demo and self.t > 5.0:
+            self.app.start_demo()
+
+    def handle_action(self, a):
+        if self.demo:
+            self.app.to_title()
+            return
+        super().handle_action(a)
+
+    def handle_mouse(self, kind, lp, button):
+        if self.demo:
+            if kind == "up":
+                self.app.to_title()
+            return
+        super().handle_mouse(kind, lp, button)
+
+    def headline(self) -> tuple[str, tuple]:
+        st = self.session.state
+        w = st["winner"]
+        if w == "draw":
+            return "A draw", T.GOLD
+        s = self.session
+        if s.mode == "computer":
+            return (f"You win as the {w}!" if w == s.setup["human"] else
+                    f"The computer ({w}) wins"), \
+                T.SIDE_LIGHT.get(w, T.GOLD)
+        return f"The {w} wins", T.SIDE_LIGHT.get(w, T.GOLD)
+
+    def draw(self, surf):
+        L = self.app.layout
+        self.draw_background(surf)
+        st = self.session.state
+        title, col = self.headline()
+        text(surf, title, L.font(72, True), col, L.p(640, 120), "center", shadow=(0, 0, 0))
+        reason = st.get("end_reason") or ""
+        why = {"20 victory points": "20 victory points ahead",
+               "DEFCON 1: nuclear war": "DEFCON 1: nuclear war — the side that caused it loses",
+               "final scoring": "final scoring after turn 10",
+               "control of Europe": "control of Europe when Europe was scored",
+               "scoring card held": "a scoring card was held at the end of a turn"}.get(reason,
+                                                                                      reason)
+        text(surf, f"How: {why}", fit_font(L, f"How: {why}", 1000, 30), T.TEXT, L.p(640, 200),
+             "center")
+        vp = st["vp"]
+        vpt = f"USA +{vp}" if vp > 0 else f"USSR +{-vp}" if vp < 0 else "even"
+        lines = [f"Victory points: {vpt}", f"Turn {st['turn']}, action round {st['action_round']}",
+                 f"DEFCON {st['defcon']} · Space Race: USA {st['space']['USA']}, "
+                 f"USSR {st['space']['USSR']}"]
+        for i, ln in enumerate(lines):
+            text(surf, ln, L.font(26), T.TEXT, L.p(640, 260 + i * 38), "center")
+        tail = [str(x) for x in self.session.log[-4:]]
+        panel(surf, L, (240, 372, 800, 118), colour=(22, 26, 38))
+        text(surf, "The last moves", L.font(16, True), T.MUTED, L.p(252, 378))
+        text_block(surf, "\n".join(tail), L.font(19), T.TEXT, L.r(252, 398, 776, 90))
+        cur = self.focus.current
+        for b in self.buttons:
+            b.draw(surf, L, focused=b is cur)
+        if self.demo:
+            text(surf, "Attract mode · press any key", L.font(22), T.MUTED, L.p(640, 560),
+                 "center")
+
+
+# ---------------------------------------------------------------- bidding for sides (3.2.2)
+def start_bidding(app, setup: dict):
+    """Two secret bids, each behind a hand-off, then the sides and the handicap they give."""
+    from squabble.framework.handoff import HandOffScene
+    bids = []
+
+    def ask(player: int):
+        def confirmed():
+            app.stack.push(BidScene(app, player, done))
+        app.stack.push(HandOffScene(app, f"Player {player}: your secret bid",
+                                    f"Pass the screen to player {player}. The other player: "
+                                    "please look away.", T.GOLD, confirmed,
+                                    controls="Enter · click · A"))
+
+    def done(bid):
+        bids.append(bid)
+        if len(bids) == 1:
+            ask(2)
+            return
+        from squabble.games.struggle.bidding import resolve_bids
+        out = resolve_bids(bids[0], bids[1], seed=_seed(app))
+        s = dict(setup)
+        s["human"] = out["sides"][0]
+        opts = dict(s.get("options") or {})
+        opts.pop("handicap", None)
+        if out["handicap"]:
+            opts["handicap"] = out["handicap"]
+        s["options"] = opts
+        msg = (f"Player 1 plays the {out['sides'][0]}, player 2 the {out['sides'][1]}."
+               + (f" The {out['handicap']['side']} may place {out['handicap']['influence']} "
+                  "extra influence." if out["handicap"] else ""))
+        start_struggle(app, s)
+        app.toast(msg, 6)
+
+    ask(1)
+
+
+class BidScene(MenuScene):
+    name = "struggle_bid"
+    title = "Your secret bid"
+
+    def __init__(self, app, player: int, on_done):
+        self.player = player
+        self.on_done = on_done
+        self.bid = {"side": "USSR", "number": 0}
+        super().__init__(app)
+        self.subtitle = f"Player {player}: nobody else sees this"
+
+    def build(self):
+        b = self.bid
+        side_lab = b["side"] or "No preference"
+        rows = [Button("side", f"Side I want:  <  {side_lab}  >", (310, 220, 660, 60),
+                       self._side, kind="row", hint="left/right arrows or click to change"),
+                Button("number", f"Extra influence I would give:  <  {b['number']}  >",
+                       (310, 300, 660, 60), self._number, kind="row",
+                       hint="the other side places this much more if I get my side"),
+                Button("done", "Seal my bid", (490, 400, 300, 56), self._done,
+                       colour=(40, 110, 70))]
+        old = self.focus.current.name if self.focus.current else None
+        self.set_buttons(rows)
+        if old and self.button(old):
+            self.focus.focus(self.button(old))
+
+    def _side(self, d):
+        order = ["USSR", "USA", None]
+        self.bid["side"] = order[(order.index(self.bid["side"]) + d) % 3]
+        if self.bid["side"] is None:
+            self.bid["number"] = 0
+        self.build()
+
+    def _number(self, d):
+        if self.bid["side"] is None:
+            self.bid["number"] = 0
+        else:
+            self.bid["number"] = max(0, min(10, self.bid["number"] + d))
+        self.build()
+
+    def back(self):
+        pass  # a bid must be sealed (Esc would show the other player's screen)
+
+    def _done(self):
+        self.app.stack.remove(self)
+        self.on_done(dict(self.bid))

@@ -1,0 +1,98 @@
+"""Couch privacy in Twilight Struggle: over whole hot-seat games, every face-up card draw
+(the framework's FACE_UP record) is checked against who may look at that frame (the session's
+LookRule, recorded by the scene), with this test's own reading of what is secret."""
+
+import random
+from contextlib import contextmanager
+
+import pygame
+import pytest
+
+from tests.ui import driver as D
+from tests.ui import struggle_driver as SD
+from tests.ui.test_struggle_play import chooser
+from squabble.framework.cards import FACE_UP
+
+OTHER = {"USA": "USSR", "USSR": "USA"}
+
+
+@contextmanager
+def recording(app):
+    FACE_UP.clear()
+    FACE_UP.enabled = True
+    app.privacy = []
+    try:
+        yield
+    finally:
+        FACE_UP.enabled = False
+        FACE_UP.clear()
+        app.privacy = None
+
+
+def owner_of_secret(state, card):
+    """The side a card is secret to (its holder), "deck" for the draw pile, or None if public."""
+    for side in ("USA", "USSR"):
+        if card in state["hands"][side]:
+            return side
+    if card in state["deck"]:
+        return "deck"
+    choosing = any(f.get("kind") == "headline" and f.get("stage") == "choose"
+                   for f in state.get("stack") or [])
+    hl = state["headline"]
+    for side in ("USA", "USSR"):
+        if choosing and hl.get(side) == card and hl.get("shown") != side:
+            return side
+    return None
+
+
+def check_record(app):
+    frames = {}
+    for f, viewer, state in app.privacy:
+        frames.setdefault(f, (viewer, state))
+    own = {"USA": 0, "USSR": 0}
+    n = 0
+    for frame, key in FACE_UP.entries:
+        if not str(key).startswith("struggle:"):
+            continue
+        n += 1
+        card = int(str(key).split(":")[1])
+        assert frame in frames, f"a card face was drawn at frame {frame} without the map scene"
+        viewer, state = frames[frame]
+        secret = owner_of_secret(state, card)
+        if secret is None:
+            continue
+        assert secret == viewer, (
+            f"frame {frame}: card {card} (secret of {secret}) was drawn face up while "
+            f"{'nobody' if viewer is None else viewer} had the screen")
+        own[viewer] += 1
+    return own, n
+
+
+def test_hotseat_struggle_never_shows_a_secret_to_the_other_player(app):
+    with recording(app):
+        SD.start(app, "hotseat", "USSR")
+        counts = SD.play_to_end(app, SD.decide_mouse, lambda a: D.key(a, pygame.K_RETURN),
+                                chooser(11))
+        assert D.top(app).name == "struggle_result"
+        own, n = check_record(app)
+    # the check is not empty: each side saw its own hand during its private turns
+    assert own["USA"] > 0 and own["USSR"] > 0 and n > 50
+    assert counts["handoffs"] >= 4
+
+
+def test_a_deliberate_leak_is_caught(app, monkeypatch):
+    from squabble.ui.struggle.scene import StruggleScene
+    monkeypatch.setattr(StruggleScene, "LEAK_FOR_TEST", True)
+    with recording(app):
+        SD.start(app, "hotseat", "USSR")
+        rnd = chooser(2)
+        for _ in range(40):   # set-up, into the first headlines: enough for a leak to show
+            assert D.run_until(app, lambda: SD.waiting(app), 5000)
+            if D.top(app).name == "struggle_result":
+                break
+            if D.top(app).name == "handoff":
+                D.key(app, pygame.K_RETURN)
+                continue
+            SD.decide_mouse(app, rnd(SD.scene(app).session.decision()))
+        with pytest.raises(AssertionError, match="drawn face up while"):
+            check_record(app)
