@@ -78,14 +78,27 @@ def build_parser() -> argparse.ArgumentParser:
                      help="Twilight Struggle only: allow the engine test set-up while card "
                           "events are missing (random play never chooses a missing event)")
 
-    tour = sub.add_parser("tournament", help="computer players against each other")
-    tour.add_argument("--game", choices=["squabble", "struggle"], default="squabble")
+    tour = sub.add_parser(
+        "tournament", help="computer players against each other",
+        description="Plays computer players against each other, sides alternating, and prints "
+                    "the score with its 95%% Wilson interval, how the games ended and the time "
+                    "per decision. Progress goes to stderr; Ctrl-C stops early and prints what "
+                    "was measured so far.",
+    )
+    tour.add_argument("--game", choices=["squabble", "struggle"], default="squabble",
+                      help="which game (default: squabble)")
     tour_levels = ["random", "easy", "normal", "hard", "greedy"]   # greedy: Struggle only
-    tour.add_argument("--a", required=True, choices=tour_levels)
-    tour.add_argument("--b", required=True, choices=tour_levels)
-    tour.add_argument("--games", type=_positive, default=100)
-    tour.add_argument("--seed", type=_integer, default=0, dest="tour_seed")
-    tour.add_argument("--events", action="store_true")
+    tour.add_argument("--a", required=True, choices=tour_levels, metavar="LEVEL",
+                      help="the first player: random, easy, normal, hard, or greedy "
+                           "(Twilight Struggle only)")
+    tour.add_argument("--b", required=True, choices=tour_levels, metavar="LEVEL",
+                      help="the second player (same levels)")
+    tour.add_argument("--games", type=_positive, default=100, metavar="N",
+                      help="how many games (default: 100)")
+    tour.add_argument("--seed", type=_integer, default=0, dest="tour_seed", metavar="SEED",
+                      help="seed of the first game (default: 0)")
+    tour.add_argument("--events", action="store_true",
+                      help="Twilight Squabble only: play with the Event deck")
     return p
 
 
@@ -171,6 +184,12 @@ def _run(args) -> int:
         if args.seed is not None:
             return _refuse(command, "give the seed after the command: "
                                     "squabble tournament --seed SEED ...")
+        if args.game == "struggle" and args.events:
+            return _refuse(command, "--events is for Twilight Squabble only (Twilight Struggle "
+                                    "always plays with its whole deck).")
+        if args.game == "squabble" and "greedy" in (args.a, args.b):
+            return _refuse(command, "the greedy level plays Twilight Struggle only; Twilight "
+                                    "Squabble's levels are random, easy, normal and hard.")
         try:
             from squabble.ai.tournament import run_tournament
         except ImportError:

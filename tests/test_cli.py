@@ -181,3 +181,20 @@ def _no_display_with(env, **more):
     finally:
         os.environ.clear()
         os.environ.update(saved)
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["tournament", "--game", "struggle", "--a", "easy", "--b", "easy", "--games", "1",
+      "--events"], "--events is for Twilight Squabble only"),
+    (["tournament", "--game", "squabble", "--a", "greedy", "--b", "easy", "--games", "1"],
+     "greedy level plays Twilight Struggle only"),
+])
+def test_tournament_refuses_options_that_do_not_apply(argv, says, capsys):
+    """Issue 11: options that do not apply to the chosen game are refused, not ignored."""
+    assert main(argv) == 2
+    assert says in capsys.readouterr().err
+
+
+def test_tournament_help_names_its_options_plainly():
+    out = run("tournament", "--help").stdout
+    assert "TOUR_SEED" not in out and "--seed SEED" in out and "(default: 100)" in out
