@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import threading
+import time
+
 import pygame
 
 from squabble.framework.clock import NoWaitClock
@@ -16,9 +19,18 @@ def new_app(anim="instant", size=(1280, 720)):
     return app
 
 
+def _thinking() -> bool:
+    """A computer player is thinking on its worker thread (any thread besides the main one)."""
+    return threading.active_count() > 1
+
+
 def step(app, n=1):
+    """Step ``n`` frames.  The NoWaitClock lets frames outrun a computer player's worker thread
+    on an idle machine, so a frame stepped while it thinks also gives it a moment."""
     for _ in range(n):
         app.step()
+        if _thinking():
+            time.sleep(0.002)
 
 
 def click(app, pos, settle=1):
@@ -57,11 +69,20 @@ def new_game(app, game="squabble"):
         menu_click(app, game)
 
 
-def run_until(app, pred, limit=20000):
-    for _ in range(limit):
+def run_until(app, pred, limit=20000, wall=240.0):
+    """Step frames until ``pred()`` holds, at most ``limit`` frames.  Frames while a computer
+    player thinks do not count (how many pass meanwhile depends on the machine, not on the game);
+    ``wall`` seconds stop a game that really stalled."""
+    frames = 0
+    deadline = time.monotonic() + wall
+    while frames < limit and time.monotonic() < deadline:
         if pred():
             return True
         app.step()
+        if _thinking():
+            time.sleep(0.002)
+        else:
+            frames += 1
     return pred()
 
 
