@@ -1,0 +1,349 @@
+"""The Struggle map scene's panels: its layout, the prompt, the hand row, the buttons, the
+country and track tips, the card in play, the log and the menu strip, drawn for ``StruggleScene``
+(``scene.py`` keeps the state, input and beats).  Also the pile viewer and the VP helpers.
+
+Privacy: card faces are drawn only through the scene's ``_card`` (``may_show``), never here.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from squabble.framework.layout import fit_font, text, wrap
+from squabble.framework.scene import Scene
+from squabble.framework.widgets import panel
+from squabble.games.struggle.data import CARDS, ENEMY, STABILITY
+from squabble.ui.struggle.moments import SIDE_COL
+
+BG = (14, 18, 28)
+TEXT = (236, 232, 220)
+MUTED = (150, 152, 164)
+GOLD = (240, 196, 72)
+FOCUS = (255, 214, 90)
+LIT = (120, 230, 140)
+
+# logical layout (1280 x 720)
+PROMPT_R = (0, 0, 1280, 52)
+MAP_R = (0, 52, 930, 448)
+TRACKS_R = (930, 52, 350, 448)
+HAND_R = (0, 500, 600, 220)
+BUTTONS_R = (600, 500, 330, 220)
+LOG_R = (930, 500, 350, 220)
+CARD_W, CARD_H = 104, 146
+BUTTONS_PER_PAGE = 5   # 4 and "More options" when there are more than 5
+ROW = 36
+
+CONTROLS = ("Click a lit country, card or button · Keys: arrows/Tab move, Enter choose, 1-9 "
+            "buttons, Z explore the map, Backspace undo, Esc menu, F1 help · Pad: D-pad, A choose, "
+            "Y explore, X undo, Start menu")
+
+
+class ScenePanels:
+    """Drawing of the scene's panels (a mixin of ``StruggleScene``)."""
+
+    def may_show_hand(self, card) -> bool:
+        return self.LEAK_FOR_TEST or self.may_show(card)
+
+    def _moment_card(self, surf, card, rect):
+        self._card(surf, card, rect, face_up=self.may_show(card))
+
+    def plain_prompt(self) -> tuple[str, str]:
+        """(what is being decided, why / the arithmetic) in plain words."""
+        s = self.session
+        st = s.state
+        d = s.decision()
+        if d is None:
+            return ("The game is over.", "")
+        desc = s.describe() or {"kind": "", "context": {}}
+        k, ctx = desc["kind"], desc["context"]
+        side = d["player"]
+        if s.controller(side) == "computer":
+            dots = "." * (1 + int(self.t * 3) % 3)
+            return (f"The computer ({side}) is thinking{dots}", d["prompt"])
+        if self.session.needs_handoff():
+            return (f"Waiting for the {side} player", "")
+        who = f"You ({side})" if s.mode == "computer" else f"{side}"
+        card = ctx.get("card_name")
+        n = len(d["options"])
+        if k == "headline":
+            return (f"{who}: choose a headline card from the hand",
+                    "Both headlines are revealed together; the higher Ops value goes first.")
+        if k == "action_card":
+            return (f"{who}: turn {st['turn']}, action round {st['action_round']} — play a card",
+                    "Click a lit card (or Tab to it and press Enter).")
+        if k == "play_mode":
+            return (f"{who}: how will you use {card}?",
+                    "Event: do what the card says · Ops: influence, realignments or a coup · "
+                    "Space Race: a roll to advance. An enemy card's event happens anyway.")
+        if k == "ops_kind":
+            return (f"{who}: {ctx.get('ops_left')} Ops from {card or 'a card'}: "
+                    "spread influence, realign or coup?", "Choose one kind for all these Ops.")
+        if k == "influence":
+            return (f"{who}: place influence — {ctx.get('ops_left')} Ops left",
+                    "A lit number is the cost: 2 into a country the enemy controls.")
+        if k == "coup_target":
+            ops = ctx.get("ops_left", 0)
+            foc = self.hover_country or (self.focus.current.payload if self.focus.current is not None
+                                         and self.focus.current.kind == "country" else None)
+            if foc in STABILITY:
+                stab = STABILITY[foc]
+                need = max(1, 2 * stab - ops + 1)
+                return (f"{who}: choose the coup target ({ops} Ops)",
+                        f"Coup in {foc}: roll + {ops} Ops − 2 × {stab} stability; "
+                        f"a roll of {need} or more changes influence." if need <= 6 else
+                        f"Coup in {foc}: roll + {ops} Ops − 2 × {stab}: no roll can succeed.")
+            return (f"{who}: choose the coup target ({ops} Ops)",
+                    "Result = die + Ops − 2 × stability; battleground coups lower DEFCON.")
+        if k == "realign_target":
+            return (f"{who}: realignment — {ctx.get('ops_left')} rolls left",
+                    "Each side rolls, +1 per adjacent country controlled, +1 for more influence.")
+        if k in ("setup_influence", "handicap_influence", "place_influence"):
+            return (f"{who}: {d['prompt']}", f"{n} places lit on the map." if ctx.get("targets")
+                    else "")
+        if k == "remove_influence":
+            return (f"{who}: {d['prompt']}", f"For {card}." if card else "")
+        if k == "discard":
+            return (f"{who}: {d['prompt']}", "")
+        return (f"{who}: {d['prompt']}", f"For {card}." if card else "")
+
+    def draw_prompt(self, surf, L):
+        panel(surf, L, PROMPT_R, colour=(24, 30, 46), radius=0, alpha=255)
+        d = self.session.decision()
+        side = d["player"] if d else None
+        col = SIDE_COL.get(side, GOLD)
+        pygame.draw.rect(surf, col, L.r(0, 0, 8, 52))
+        main, why = self.plain_prompt()
+        if self.beats or self.moment is not None:
+            main = self.log_lines[-1] if self.log_lines else main
+            why = "Enter or click: next · Esc: skip to the next decision"
+            col = GOLD
+        if self.demo:
+            main, why = "Attract mode: the computer plays both sides", "Press any key for the title."
+        text(surf, main, fit_font(L, main, 1000, 24, bold=True), TEXT, L.p(18, 6))
+        if why:
+            text(surf, why, fit_font(L, why, 1000, 18), MUTED, L.p(18, 31))
+        st = self.shown
+        info = f"Turn {st['turn']} · DEFCON {st['defcon']} · VP {vp_text(st['vp'])}"
+        text(surf, info, L.font(20, True), GOLD, L.p(1270, 16), "midright")
+        if self.thinker is not None:
+            a = self.t * 6
+            cx, cy = L.p(1140, 38)
+            for i in range(3):
+                r = L.s(3 + 2 * ((int(a) + i) % 3 == 0))
+                pygame.draw.circle(surf, col, (cx + L.s(12) * i, cy), r)
+
+    def draw_hand(self, surf, L):
+        panel(surf, L, HAND_R, colour=(22, 26, 38), radius=0)
+        x, y, w, h = HAND_R
+        v = self.viewer()
+        st = self.shown
+        cards = self.hand_cards()
+        rects = []
+        if not cards:
+            if self.session.mode == "demo":
+                msg = "Attract mode: both hands stay hidden."
+            elif v is None:
+                msg = "Public screen: both hands are hidden; a hand-off shows a hand in private."
+            else:
+                msg = "No cards in hand."
+            text(surf, msg, fit_font(L, msg, w - 20, 16), MUTED, L.p(x + 10, y + 6))
+            for i, side in enumerate(("USSR", "USA")):
+                n = len(st["hands"][side])
+                yy = y + 30 + i * 94
+                text(surf, f"{side}: {n} card{'s' if n != 1 else ''}", L.font(16, True),
+                     SIDE_COL[side], L.p(x + 10, yy + 36))
+                for k in range(min(n, 9)):
+                    self._card(surf, 0, (x + 120 + k * 50, yy, 56, 80), face_up=False)
+            self._card_rects = []
+            return
+        text(surf, f"{v or ''} hand ({len(st['hands'][v]) if v else 0})" + (
+            " · hover or Z to zoom" if cards else ""), L.font(16, True),
+            SIDE_COL.get(v, TEXT), L.p(x + 10, y + 6))
+        from squabble.framework.widgets import fan
+        slots = fan(len(cards), x + w / 2, y + 28, CARD_W, CARD_H, w - 20, gap=6)
+        cs = self.choices if self.human_turn() else None
+        cur = self.focus.current if self.focus.visible else None
+        for card, r in zip(cards, slots):
+            lit = cs is not None and card in cs.by_card
+            focused = cur is not None and cur.kind == "card" and cur.payload == card
+            hl = FOCUS if focused else (LIT if lit else None)
+            rr = (r[0], r[1] - (10 if (focused or self.hover_card == card) else 0), r[2], r[3])
+            face = self.may_show_hand(card)
+            self._card(surf, card, rr, face_up=face, highlight=hl,
+                       dim=cs is not None and bool(cs.by_card) and not lit)
+            rects.append((card, rr))
+        self._card_rects = rects
+        # an enemy hand the viewer may see (an event can open it): named under the hand
+        if v is not None:
+            open_cards = self.open_enemy_cards()
+            if open_cards:
+                line = (f"The {ENEMY[v]} hand is open to you: "
+                        + ", ".join(CARDS[c]["name"] for c in open_cards))
+                text(surf, line, fit_font(L, line, w - 20, 15), GOLD, L.p(x + 10, y + 200))
+
+    def draw_buttons(self, surf, L):
+        panel(surf, L, BUTTONS_R, colour=(22, 26, 38), radius=0)
+        x, y, w, h = BUTTONS_R
+        cs = self.choices if self.human_turn() else None
+        title = "Choices" if cs and cs.buttons else ("Choose on the map or in the hand"
+                                                     if cs else "")
+        if title:
+            text(surf, title, L.font(16, True), MUTED, L.p(x + 10, y + 8))
+        if not (cs and cs.buttons):
+            self.draw_in_play(surf, L)
+        cur = self.focus.current if self.focus.visible else None
+        for i, b in enumerate(self._buttons):
+            b.hint = ""
+            b.draw(surf, L, focused=cur is not None and cur.kind == "button" and cur.payload is b)
+            if b.name.startswith("opt"):
+                n = [bb for bb in self._buttons if bb.name.startswith("opt")].index(b) + 1
+                text(surf, str(n), L.font(18, True), GOLD, L.p(b.rect[0] - 9, b.rect[1] + b.rect[3] / 2),
+                     "center")
+
+    def draw_country_detail(self, surf, L, name):
+        """The map's card-sized detail of one country (stability, influence, control, regions,
+        neighbours, the effects that touch it)."""
+        try:
+            self.map.draw_detail(surf, name, self.public_state(self.shown),
+                                 colourblind=self.colour_blind())
+        except Exception:
+            pass
+
+    def draw_deciding_card(self, surf, L):
+        """The card a decision is about (how to use it, its event's choices), large enough to
+        read, in the map's top-left corner while that decision is open."""
+        if not self.human_turn() or self.choices is None or not self.choices.buttons \
+                or self.choices.by_country:
+            return
+        ctx = (self.session.describe() or {}).get("context", {})
+        c = ctx.get("card")
+        if not isinstance(c, int) or c in self.hand_cards() or not self.may_show(c):
+            return
+        text(surf, "Deciding on", L.font(14, True), MUTED, L.p(10, 58))
+        self._card(surf, c, (8, 74, 150, 210), face_up=True)
+
+    def draw_track_tip(self, surf, L):
+        try:
+            tip = self.tracks.tooltip(self.hover_track, self.public_state(self.shown))
+        except Exception:
+            tip = ""
+        if not tip:
+            return
+        f = L.font(16)
+        lines = wrap(tip, f, L.s(380))
+        h = 16 + len(lines) * f.get_linesize() / max(0.01, L.scale)
+        panel(surf, L, (540, 60, 390, h), colour=(24, 28, 42), edge=GOLD)
+        yy = L.p(0, 68)[1]
+        for ln in lines:
+            surf.blit(f.render(ln, True, TEXT), (L.p(548, 0)[0], yy))
+            yy += f.get_linesize()
+
+    def draw_in_play(self, surf, L):
+        """The cards on the table now (played, public) in the choices panel."""
+        x, y, w, h = BUTTONS_R
+        cards = [c for c in self.shown.get("table", []) if self.may_show(c)]
+        ctx = (self.session.describe() or {}).get("context", {}) if not self.beats else {}
+        c = ctx.get("card")
+        if isinstance(c, int) and c not in cards and c not in self.hand_cards() \
+                and self.may_show(c):
+            cards.append(c)
+        if not cards:
+            return
+        text(surf, "In play", L.font(15, True), MUTED, L.p(x + 10, y + 30))
+        for i, c in enumerate(cards[-2:]):
+            self._card(surf, c, (x + 10 + i * 112, y + 50, 100, 140), face_up=True)
+
+    def draw_log(self, surf, L):
+        panel(surf, L, LOG_R, colour=(18, 20, 30), radius=0)
+        x, y, w, h = LOG_R
+        text(surf, "Log", L.font(16, True), MUTED, L.p(x + 10, y + 6))
+        f = L.font(15)
+        lines = []
+        for ln in self.log_lines[-14:]:
+            lines.extend(wrap(ln, f, L.s(w - 20)))
+        lh = f.get_linesize()
+        maxn = max(1, int((L.s(h - 28)) // lh))
+        yy = L.p(0, y + 26)[1]
+        for ln in lines[-maxn:]:
+            col = TEXT
+            if ln.startswith("USA"):
+                col = (160, 190, 255)
+            elif ln.startswith("USSR"):
+                col = (255, 160, 150)
+            surf.blit(f.render(ln, True, col), (L.p(x + 10, 0)[0], yy))
+            yy += lh
+
+    def draw_menu(self, surf, L):
+        m = self.menu
+        rows, box = m.rects()
+        panel(surf, L, box, colour=(30, 36, 54), edge=FOCUS)
+        text(surf, m.title, L.font(18, True), GOLD, L.p(box[0] + 10, box[1] + 8))
+        for i, (ch, r) in enumerate(zip(m.choices, rows)):
+            foc = i == m.index
+            pygame.draw.rect(surf, (70, 84, 120) if foc else (44, 52, 74), L.r(r),
+                             border_radius=L.s(5))
+            lab = f"{i + 1}. {ch.label}"
+            text(surf, lab, fit_font(L, lab, r[2] - 12, 18), TEXT, L.p(r[0] + 6, r[1] + 6))
+
+
+def vp_after(kind: str, data: dict, vp_before: int):
+    """The VP marker once a scoring / MilOps / Space Race line's points are in (None: no VP)."""
+    if kind in ("score", "vp"):
+        return vp_before + data.get("usa", 0) - data.get("ussr", 0)
+    if kind == "space_advance" and data.get("vp"):
+        return vp_before + (data["vp"] if data.get("side") == "USA" else -data["vp"])
+    return None
+
+
+def vp_text(v: int) -> str:
+    if v > 0:
+        return f"USA +{v}"
+    if v < 0:
+        return f"USSR +{-v}"
+    return "0"
+
+
+def _inside(rect, lp) -> bool:
+    x, y, w, h = rect
+    return x <= lp[0] < x + w and y <= lp[1] < y + h
+
+
+class PileScene(Scene):
+    """The discard pile or the removed cards, face up (public), over the map; any input closes."""
+    opaque = False
+    name = "struggle_pile"
+
+    def __init__(self, app, owner, title, cards):
+        super().__init__(app)
+        self.owner, self.title, self.cards = owner, title, cards
+        self.top = 0
+
+    def handle_action(self, a):
+        if a.name in ("down", "right") and self.top + 24 < len(self.cards):
+            self.top += 12
+        elif a.name in ("up", "left"):
+            self.top = max(0, self.top - 12)
+        else:
+            self.app.stack.remove(self)
+
+    def handle_mouse(self, kind, lp, button):
+        if kind == "wheel":
+            self.handle_action(type("A", (), {"name": "down" if button < 0 else "up"})())
+        elif kind == "up":
+            self.app.stack.remove(self)
+
+    def draw(self, surf):
+        L = self.app.layout
+        veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        veil.fill((6, 8, 14, 200))
+        surf.blit(veil, (0, 0))
+        text(surf, f"{self.title} ({len(self.cards)})", L.font(30, True), GOLD, L.p(640, 40),
+             "center")
+        if not self.cards:
+            text(surf, "No cards.", L.font(22), MUTED, L.p(640, 300), "center")
+        for i, c in enumerate(self.cards[self.top:self.top + 24]):
+            col, row = i % 12, i // 12
+            rect = (22 + col * 104, 80 + row * 150, 96, 136)
+            self.owner._card(surf, c, rect, face_up=self.owner.may_show(c))
+        text(surf, "Wheel or arrows: more · any other key or click: close", L.font(16), MUTED,
+             L.p(640, 700), "center")
