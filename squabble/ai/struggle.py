@@ -843,19 +843,113 @@ def greedy_score(state, me):
     return v if me == "USA" else -v
 
 
+#: greedy: engine steps per decision after which options are scored one ply, without completion
+GREEDY_WORK = 4000
+_PLACE_MODES = frozenset(("place", "influence"))
+
+
+def _greedy_delta(infl, c, side, me, n=1):
+    """Change of :func:`greedy_score` for ``me`` (VP left out) when ``side`` adds ``n`` in ``c``."""
+    ci = infl[c]
+    regions = _COUNTRY_REGIONS[c]
+
+    def part():
+        a, s = ci["USA"], ci["USSR"]
+        st = _STAB[c]
+        k = 0.6 if c in _BG else 0.25
+        v = k if a >= s + st else (-k if s >= a + st else 0.0)
+        for r in regions:
+            ra, rs = _region_points(infl, r)
+            v += 0.5 * (ra - rs)
+        return v
+    before = part()
+    old = ci[side]
+    ci[side] = max(0, old + n)
+    after = part()
+    ci[side] = old
+    d = after - before
+    return d if me == "USA" else -d
+
+
+class _Greedy:
+    """The baseline's one-ply look, with the side's own following decisions of the same action
+    completed greedily before the score: a card, then its use, then the kind of operations, then
+    each target in turn.  Decisions of the enemy inside the action (an event's choice it makes)
+    are taken by the enemy's own one-ply score, with no look further; nothing of the enemy's
+    next action is seen."""
+
+    def __init__(self, me, rnd):
+        self.me = me
+        self.rnd = rnd
+        self.work = 0
+        self.memo = {}
+
+    def _apply(self, t, i):
+        self.work += 1
+        S.apply_in_place(t, i)
+
+    def _mine(self, t):
+        """True while ``t`` waits for a decision that belongs to the current action."""
+        if t.get("winner") is not None:
+            return False
+        q = t.get("pending")
+        if q is None or not q["options"]:
+            return False
+        return q["options"][0]["mode"] not in ("play", "headline")
+
+    def complete(self, t):
+        steps = 0
+        while self._mine(t) and steps < 40:
+            side = t["pending"]["player"]
+            j = self.pick(t, side, nested=True) if side == self.me else self.pick(t, side, nested=True,
+                                                                                   deep=False)
+            self._apply(t, j)
+            steps += 1
+
+    def value(self, t, i, side, nested, deep=True):
+        """Score for ``side`` of option ``i`` of ``t`` (``t`` untouched)."""
+        o = t["pending"]["options"][i]
+        if o["mode"] in _PLACE_MODES and "country" in o and nested:
+            return _greedy_delta(t["influence"], o["country"], side, side) / o.get("amount", 1)
+        if o["mode"] == "done" and nested:
+            return -0.01
+        key = None
+        if o["mode"] in _MEMO_MODES and "country" not in o:
+            # operations of the same kind and ops are worth the same whatever card gives them
+            key = (t["pending"]["player"], o["mode"], o["label"],
+                   marshal.dumps((t["influence"], t["vp"], t["defcon"], t["milops"], t["space"],
+                                  t["effects"])))
+            if key in self.memo:
+                return self.memo[key]
+        u = _copy(t)
+        self._apply(u, i)
+        if (deep and self.work < GREEDY_WORK and (not nested or "country" not in o)
+                and u.get("winner") is None):
+            self.complete(u)
+        v = greedy_score(u, side)
+        if key is not None:
+            self.memo[key] = v
+        return v
+
+    def pick(self, t, side, nested, deep=True, cand=None):
+        opts = t["pending"]["options"]
+        if len(opts) == 1:
+            return 0
+        best, pick = None, None
+        for i in (cand if cand is not None else range(len(opts))):
+            k = (round(self.value(t, i, side, nested, deep), 6), self.rnd.random())
+            if best is None or k > best:
+                best, pick = k, i
+        return pick
+
+
 def greedy_choice(state, me, seed):
     """One ply: each option applied to a re-dealt copy (what ``me`` cannot see dealt again from
-    the seed, dice rolled by the copy's own generator), the best :func:`greedy_score` taken; ties
-    broken by the seed.  It plays its scoring cards when it has no round to spare for them."""
+    the seed, dice rolled by the copy's own generator), the side's own following decisions of the
+    same action completed greedily (so a coup that wins the game is seen), then the best
+    :func:`greedy_score` taken; ties broken by the seed.  It plays its scoring cards when it has
+    no round to spare for them.  It never looks at the enemy's next action."""
     base = determinize(state, me, seed)
-    opts = base["pending"]["options"]
-    cand = _scoring_forced(base, me) or list(range(len(opts)))
-    rnd = random.Random(seed * 1_000_033 + 5)
-    best, pick = None, cand[0]
-    for i in cand:
-        t = _copy(base)
-        S.apply_in_place(t, i)
-        key = (round(greedy_score(t, me), 6), rnd.random())
-        if best is None or key > best:
-            best, pick = key, i
-    return pick
+    cand = _scoring_forced(base, me)
+    g = _Greedy(me, random.Random(seed * 1_000_033 + 5))
+    return g.pick(base, me, nested=False, cand=cand)
