@@ -848,24 +848,34 @@ GREEDY_WORK = 4000
 _PLACE_MODES = frozenset(("place", "influence"))
 
 
-def _greedy_delta(infl, c, side, me, n=1):
-    """Change of :func:`greedy_score` for ``me`` (VP left out) when ``side`` adds ``n`` in ``c``."""
+def _greedy_control(ci, c):
+    a, s = ci["USA"], ci["USSR"]
+    st = _STAB[c]
+    k = 0.6 if c in _BG else 0.25
+    return k if a >= s + st else (-k if s >= a + st else 0.0)
+
+
+def _greedy_delta(infl, c, side, me, n=1, cache=None):
+    """Change of :func:`greedy_score` for ``me`` (VP left out) when ``side`` adds ``n`` in ``c``;
+    ``cache`` keeps each region's current points for a run of calls on the same map."""
     ci = infl[c]
     regions = _COUNTRY_REGIONS[c]
-
-    def part():
-        a, s = ci["USA"], ci["USSR"]
-        st = _STAB[c]
-        k = 0.6 if c in _BG else 0.25
-        v = k if a >= s + st else (-k if s >= a + st else 0.0)
-        for r in regions:
+    before = _greedy_control(ci, c)
+    for r in regions:
+        if cache is not None and r in cache:
+            before += cache[r]
+        else:
             ra, rs = _region_points(infl, r)
-            v += 0.5 * (ra - rs)
-        return v
-    before = part()
+            x = 0.5 * (ra - rs)
+            if cache is not None:
+                cache[r] = x
+            before += x
     old = ci[side]
     ci[side] = max(0, old + n)
-    after = part()
+    after = _greedy_control(ci, c)
+    for r in regions:
+        ra, rs = _region_points(infl, r)
+        after += 0.5 * (ra - rs)
     ci[side] = old
     d = after - before
     return d if me == "USA" else -d
@@ -906,11 +916,11 @@ class _Greedy:
             self._apply(t, j)
             steps += 1
 
-    def value(self, t, i, side, nested, deep=True):
+    def value(self, t, i, side, nested, deep=True, cache=None):
         """Score for ``side`` of option ``i`` of ``t`` (``t`` untouched)."""
         o = t["pending"]["options"][i]
         if o["mode"] in _PLACE_MODES and "country" in o and nested:
-            return _greedy_delta(t["influence"], o["country"], side, side) / o.get("amount", 1)
+            return _greedy_delta(t["influence"], o["country"], side, side, 1, cache) / o.get("amount", 1)
         if o["mode"] == "done" and nested:
             return -0.01
         key = None
@@ -936,8 +946,9 @@ class _Greedy:
         if len(opts) == 1:
             return 0
         best, pick = None, None
+        cache = {}
         for i in (cand if cand is not None else range(len(opts))):
-            k = (round(self.value(t, i, side, nested, deep), 6), self.rnd.random())
+            k = (round(self.value(t, i, side, nested, deep, cache), 6), self.rnd.random())
             if best is None or k > best:
                 best, pick = k, i
         return pick
