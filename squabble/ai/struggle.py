@@ -61,6 +61,9 @@ _DICE_MODES = frozenset(("coup", "realign"))
 #: die faces averaged for a coup, realignment or space attempt (mean 3.5, both extremes)
 _FACES = (1, 3, 4, 6)
 _MEMO_MODES = frozenset(("influence", "realign", "coup", "space"))
+_EVENT_MODES = frozenset(("event", "event_first", "ops_first"))
+#: more draws of the generator for an event whose resolution draws on it
+RANDOM_SAMPLES = 3
 #: probability of each difference of two dice
 _DIFF_P = {d: (6 - abs(d)) / 36.0 for d in range(-5, 6)}
 #: options kept for a full look after the quick first score
@@ -188,6 +191,8 @@ DEFCON_DANGER = {"USSR": frozenset((4, 26, 67, 5, 20, 45)),
 DANGER_W = {2: 3.0, 3: 0.8}
 #: each round left this turn that only a dangerous card can fill, by DEFCON
 FORCED_W = {2: 25.0, 3: 8.0}
+#: no spare card beyond the rounds left (the next lost card forces a dangerous play), by DEFCON
+MARGIN_W = {2: 6.0, 3: 2.0}
 #: headlining a dangerous card at DEFCON 3 or lower
 HEADLINE_DANGER = 12.0
 #: being trapped by Quagmire / Bear Trap (action rounds spent discarding)
@@ -327,9 +332,14 @@ class Evaluator:
                     if ch["holder"] == side and ch["face_up"]:
                         safe += 1
                     spaced = 1 if any(c in danger and space_ok(state, side, c) for c in hand) else 0
-                    forced = _rounds_left(state, side) - nscore - safe - spaced
+                    left = _rounds_left(state, side)
+                    forced = left - nscore - safe - spaced
                     if forced > 0:
                         v -= FORCED_W[dc] * forced
+                    elif forced == 0 and left > 0:
+                        # no spare card: one card lost to an enemy event (a random discard,
+                        # a card taken) forces a dangerous play, so the plan has no margin
+                        v -= MARGIN_W[dc]
         return v
 
 
@@ -393,6 +403,8 @@ def _stop(state, headline=False):
 class Player:
     def __init__(self, state, me, seed, level="normal"):
         self.me = me
+        self.seed = seed
+        self.draws = 0     # other generator draws taken for random events (seeded, counted)
         self.ev = Evaluator(state, me)
         self.level = level
         self.memo = {}
@@ -688,7 +700,22 @@ class Player:
                 # headline: the play-out guesses one enemy headline only, so the risk is priced
                 v -= HEADLINE_DANGER
             return v
-        return self.settle(t)
+        v = self.settle(t)
+        if o["mode"] in _EVENT_MODES and t["rng"] != state["rng"] and v > -WIN / 2:
+            # the event drew on the generator (a random discard, a roll): one draw is one
+            # outcome of many, so the line is played again with other draws and averaged
+            # (a 1-in-5 chance that Five Year Plan discards Grain Sales at DEFCON 2 is seen)
+            vals = [v]
+            for k in range(RANDOM_SAMPLES):
+                u = _copy(state)
+                self.draws += 1
+                u["rng"] = R.seed_value(self.seed * 131 + self.draws)
+                self._apply(u, i)
+                vals.append(self.settle(u))
+                if vals[-1] <= -WIN / 2:
+                    break
+            v = sum(vals) / len(vals)
+        return v
 
     def quick_value(self, state, i):
         """A cheap first score (no play-out), to keep the options worth a full look."""

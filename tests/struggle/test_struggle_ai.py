@@ -413,7 +413,11 @@ def test_a_dangerous_card_left_as_the_only_play_at_defcon_2_is_priced():
         st = action_round_state(hands={"USSR": hand, "USA": [21, 27]}, phasing="USA", defcon=2,
                                 turn=4, action_round=6, influence=_OPEN, seed=1, china=None)
         return Evaluator(st, "USSR").hand_value(st, "USSR")
-    assert value([26]) < value([26, 14]) - 20
+    assert value([26]) < value([26, 14]) - 15
+    # and with one safe card only for the one round left, the plan has no margin: an enemy
+    # event that takes or discards a card forces CIA Created (seen in an easy-normal game: Five
+    # Year Plan's random discard); a spare card removes that price
+    assert value([26, 14]) < value([26, 14, 7]) - 4
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
