@@ -23,7 +23,7 @@ from squabble.framework.scene import Scene
 from squabble.framework.widgets import Button
 from squabble.games.struggle.data import CARDS, CHINA, ENEMY
 from squabble.games.struggle.describe import hidden_from
-from squabble.ui.struggle.moments import SIDE_COL, defcon_moment, draw_moment, moment_for
+from squabble.ui.struggle.moments import SIDE_COL, draw_moment, moment_for
 from squabble.ui.struggle.panels import (  # noqa: F401  (CONTROLS, vp_after: used by tests)
     BG, BUTTONS_PER_PAGE, BUTTONS_R, CONTROLS, FOCUS, MAP_R, ROW, TRACKS_R, PileScene,
     ScenePanels, _inside, vp_after, vp_text,
@@ -64,9 +64,8 @@ class StruggleScene(ScenePanels, Scene):
         self.moment = None
         self.pause_t = 0.0
         self.shown_log = len(session.log)
-        self.log_lines: list = [str(x) for x in session.log[-60:]]
+        self.log_lines: list = [str(x) for x in session.log[-60:] if str(x)]   # markers: no text
         self.thinker = None
-        self._prev_defcon = session.state["defcon"]
         self.choices: ChoiceSet | None = None
         self.choice_key = None
         self.page = 0
@@ -96,6 +95,11 @@ class StruggleScene(ScenePanels, Scene):
 
     def viewer(self):
         return self.session.viewer()
+
+    def _log(self, line: str) -> None:
+        """A beat's line into the log panel (markers, which have no text, stay out of it)."""
+        if line:
+            self.log_lines.append(line)
 
     def may_show(self, card: int, state=None) -> bool:
         """May ``card``'s face be on screen now?  Only if it is hidden from nobody who may be
@@ -237,7 +241,7 @@ class StruggleScene(ScenePanels, Scene):
 
     def skip_beats(self):
         for b in self.beats:
-            self.log_lines.append(b.line)
+            self._log(b.line)
         self.beats = []
         self.moment = None
         self.shown = self.session.state
@@ -259,7 +263,7 @@ class StruggleScene(ScenePanels, Scene):
             return
         if self.beats and self.speed <= 0:   # instant: every beat of the decision at once
             for b in self.beats:
-                self.log_lines.append(b.line)
+                self._log(b.line)
             self.shown = self.beats[-1].state
             self.beats = []
             if len(self.log_lines) > 300:
@@ -268,15 +272,10 @@ class StruggleScene(ScenePanels, Scene):
         if self.beats:
             b = self.beats.pop(0)
             self.shown = b.state
-            self.log_lines.append(b.line)
+            self._log(b.line)
             if len(self.log_lines) > 300:
                 del self.log_lines[:100]
             m = moment_for(b.kind, b.data, b.line) if self.speed > 0 else None
-            prev = self._prev_defcon
-            self._prev_defcon = b.state["defcon"]
-            if m is None and self.speed > 0 and b.kind != "defcon" and prev is not None \
-                    and b.state["defcon"] != prev:
-                m = defcon_moment(prev, b.state["defcon"], b.data.get("card"))
             if m is not None:
                 after = vp_after(b.kind, b.data, b.state["vp"])
                 if after is not None:   # the line is logged just before the marker moves
@@ -290,11 +289,6 @@ class StruggleScene(ScenePanels, Scene):
             return
         self.shown = self.session.state
         s = self.session
-        if self._prev_defcon != self.shown["defcon"]:
-            prev, self._prev_defcon = self._prev_defcon, self.shown["defcon"]
-            if prev is not None and self.speed > 0 and not s.over:
-                self.moment = defcon_moment(prev, self.shown["defcon"], None)
-                return
         # 2. the end
         if s.over:
             self.result_t += dt

@@ -325,7 +325,7 @@ class StruggleResultScene(MenuScene):
                  f"USSR {st['space']['USSR']}"]
         for i, ln in enumerate(lines):
             text(surf, ln, L.font(26), T.TEXT, L.p(640, 260 + i * 38), "center")
-        tail = [str(x) for x in self.session.log[-4:]]
+        tail = [str(x) for x in self.session.log if str(x)][-4:]   # markers have no text
         panel(surf, L, (240, 372, 800, 118), colour=(22, 26, 38))
         text(surf, "The last moves", L.font(16, True), T.MUTED, L.p(252, 378))
         text_block(surf, "\n".join(tail), L.font(19), T.TEXT, L.r(252, 398, 776, 90))

@@ -114,7 +114,7 @@ def cuban_missile_crisis(e):
     the game, unless that enemy first takes 2 of its influence out of Cuba (USSR) or W. Germany
     or Turkey (USA)."""
     st = e.state
-    set_defcon(st, 2)
+    set_defcon(st, 2, e.log, card=e.card)
     if st["winner"] is not None:
         return
     add_effect(st, 40, e.side, until="turn", restricted=e.enemy)
@@ -276,7 +276,7 @@ def salt_negotiations(e):
     non-scoring card from the discard pile into its hand (shown to the enemy)."""
     st = e.state
     if e.step == 0:
-        improve_defcon(st, 2)
+        improve_defcon(st, 2, e.log, card=e.card)
         add_effect(st, 43, e.side, until="turn")
         pile = [c for c in st["discard"] if not is_scoring(c)]
         e.step = 1
@@ -336,9 +336,9 @@ def summit(e):
         return
     if e.answer["mode"] == "choose":
         if e.answer["amount"] > 0:
-            improve_defcon(st, 1)
+            improve_defcon(st, 1, e.log, card=e.card)
         else:
-            degrade_defcon(st, 1)
+            degrade_defcon(st, 1, e.log, card=e.card)
 
 
 # ---------------------------------------------------------------- 046 How I Learned to Stop Worrying
@@ -353,7 +353,7 @@ def how_i_learned(e):
               [opt(f"DEFCON {n}" + (" (nuclear war: you lose)" if n == 1 else ""),
                    mode="choose", amount=n) for n in (5, 4, 3, 2, 1)])
         return
-    set_defcon(st, e.answer["amount"])
+    set_defcon(st, e.answer["amount"], e.log, card=e.card)
 
 
 # ---------------------------------------------------------------- 047 Junta
@@ -486,7 +486,7 @@ def we_will_bury_you(e):
     """DEFCON -1; the USSR gains 3 VP at the USA's next normal card play unless it is UN
     Intervention played for its event (U-11)."""
     st = e.state
-    degrade_defcon(st, 1)
+    degrade_defcon(st, 1, e.log, card=e.card)
     if st["winner"] is not None:
         return
     add_effect(st, 50, "USSR")
@@ -583,7 +583,7 @@ def muslim_revolution(e):
 def abm_treaty(e):
     """DEFCON +1, then operations with this card's 4 ops (the side's modifiers apply, U-2)."""
     if e.step == 0:
-        improve_defcon(e.state, 1)
+        improve_defcon(e.state, 1, e.log, card=e.card)
         e.step = 1
         e.ops(4, card=57)
 
@@ -668,7 +668,8 @@ def lone_gunman(e):
     if e.step == 0:
         hand = st["hands"]["USA"]
         e.say('"Lone Gunman": the USA shows its hand: '
-              + (", ".join(card_name(c) for c in hand) if hand else "no card") + ".")
+              + (", ".join(card_name(c) for c in hand) if hand else "no card") + ".", "reveal",
+              side="USA", cards=list(hand))
         e.step = 1
         e.ops(1, side="USSR", card=62)
 
@@ -735,7 +736,8 @@ def grain_sales(e):
         take_card(st, card)
         st["table"].append(card)
         e.data["card"] = card
-        e.say(f"Grain Sales to Soviets: the USA takes {card_name(card)}.")
+        e.say(f"Grain Sales to Soviets: the USA takes {card_name(card)}.", "reveal",
+              side="USSR", cards=[card])
         if is_scoring(card):
             options = [opt(f"Play {card_name(card)} (score now)", mode="event")]
         else:
@@ -983,7 +985,8 @@ def ask_not(e):
     n = e.data.get("n", 0)
     for _ in range(n):
         draw(st, "USA")
-    e.say(f'"Ask Not": the USA discards and draws {n} card' + ("" if n == 1 else "s") + ".")
+    e.say(f'"Ask Not": the USA discards and draws {n} card' + ("" if n == 1 else "s") + ".",
+          "draw", side="USA", n=n)
 
 
 # ---------------------------------------------------------------- 078 Alliance for Progress
