@@ -243,7 +243,7 @@ class StrugglePauseScene(MenuScene):
         cur = self.focus.current
         for b in self.buttons:
             b.draw(surf, L, focused=b is cur)
-        from squabble.ui.struggle.scene import CONTROLS
+        from squabble.ui.struggle.panels import CONTROLS
         text_block(surf, CONTROLS, L.font(17), T.TEXT, L.r(140, 620, 1000, 60), align="center")
 
 
