@@ -135,3 +135,36 @@ class MenuScene(Scene):
             r = L.r(240, 600, 800, 60)
             text_block(surf, self.message, L.font(22), (255, 200, 150), r, align="center")
         text(surf, MENU_CONTROLS, L.font(17), T.MUTED, L.p(640, 700), "center")
+
+
+class ResultMenuScene(MenuScene):
+    """A game's result screen.  In attract mode (``demo``) the next game starts by itself after
+    ``DEMO_WAIT`` seconds, and any key, button or click returns to the title: on the click's
+    release, so that the release never lands on the title's buttons."""
+    DEMO_WAIT = 5.0
+
+    def __init__(self, app, session, demo: bool = False):
+        self.session = session
+        self.demo = demo
+        super().__init__(app)
+
+    def update(self, dt):
+        super().update(dt)
+        if self.demo and self.t > self.DEMO_WAIT:   # attract mode: the next game starts by itself
+            self.app.start_demo()
+
+    def handle_action(self, a):
+        if self.demo:
+            self.app.to_title()
+            return
+        super().handle_action(a)
+
+    def handle_mouse(self, kind, lp, button):
+        if self.demo:
+            if kind == "up":
+                self.app.to_title()
+            return
+        super().handle_mouse(kind, lp, button)
+
+    def back(self):
+        self.app.to_title()

@@ -19,7 +19,7 @@ from squabble.ui import couch_prefs
 from squabble.ui import theme as T
 from squabble.ui.rulings_text import RULINGS
 
-from squabble.ui.menu_scene import MENU_CONTROLS, MenuScene  # noqa: F401  (re-exported)
+from squabble.ui.menu_scene import MENU_CONTROLS, MenuScene, ResultMenuScene  # noqa: F401
 from squabble.ui.option_setup import OptionRow, OptionSetupScene, on_off
 
 
@@ -467,34 +467,14 @@ def track_words(b: int) -> str:
     return f"{side} {5 - abs(b)}"
 
 
-class ResultScene(MenuScene):
+class ResultScene(ResultMenuScene):
     name = "result"
 
     def __init__(self, app, session, demo: bool = False):
-        self.session = session
-        self.demo = demo
-        super().__init__(app)
+        super().__init__(app, session, demo)
         app.sounds.play("win")
         if not demo:
             couch_prefs.game_finished()   # the first-game guide goes off after a first game
-
-    def update(self, dt):
-        super().update(dt)
-        if self.demo and self.t > 5.0:   # attract mode: the next game starts by itself
-            self.app.start_demo()
-
-    def handle_action(self, a):
-        if self.demo:
-            self.app.to_title()
-            return
-        super().handle_action(a)
-
-    def handle_mouse(self, kind, lp, button):
-        if self.demo:
-            if kind == "down":
-                self.app.to_title()
-            return
-        super().handle_mouse(kind, lp, button)
 
     def build(self):
         self.set_buttons([
@@ -502,9 +482,6 @@ class ResultScene(MenuScene):
                    colour=(40, 110, 70)),
             Button("title", "Title screen", (660, 620, 220, 56), self.app.to_title),
         ])
-
-    def back(self):
-        self.app.to_title()
 
     def draw(self, surf):
         L = self.app.layout

@@ -10,7 +10,7 @@ from squabble.framework.widgets import Button, panel
 from squabble.games import registry
 from squabble.ui import settings as S
 from squabble.ui import theme as T
-from squabble.ui.menus import MenuScene
+from squabble.ui.menus import MenuScene, ResultMenuScene
 from squabble.ui.option_setup import OptionRow, OptionSetupScene, on_off
 from squabble.ui.struggle import saves
 
@@ -218,13 +218,11 @@ class StrugglePauseScene(MenuScene):
         text_block(surf, CONTROLS, L.font(17), T.TEXT, L.r(140, 620, 1000, 60), align="center")
 
 
-class StruggleResultScene(MenuScene):
+class StruggleResultScene(ResultMenuScene):
     name = "struggle_result"
 
     def __init__(self, app, session, demo: bool = False):
-        self.session = session
-        self.demo = demo
-        super().__init__(app)
+        super().__init__(app, session, demo)
         if not demo:
             app.sounds.play("win")
 
@@ -240,27 +238,6 @@ class StruggleResultScene(MenuScene):
     def _again(self):
         setup = dict(self.session.setup)
         start_struggle(self.app, setup)
-
-    def back(self):
-        self.app.to_title()
-
-    def update(self, dt):
-        super().update(dt)
-        if self.demo and self.t > 5.0:
-            self.app.start_demo()
-
-    def handle_action(self, a):
-        if self.demo:
-            self.app.to_title()
-            return
-        super().handle_action(a)
-
-    def handle_mouse(self, kind, lp, button):
-        if self.demo:
-            if kind == "up":
-                self.app.to_title()
-            return
-        super().handle_mouse(kind, lp, button)
 
     def headline(self) -> tuple[str, tuple]:
         st = self.session.state
