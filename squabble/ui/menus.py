@@ -20,7 +20,7 @@ from squabble.ui import theme as T
 from squabble.ui.rulings_text import RULINGS
 
 from squabble.ui.menu_scene import MENU_CONTROLS, MenuScene, ResultMenuScene  # noqa: F401
-from squabble.ui.option_setup import OptionRow, OptionSetupScene, on_off
+from squabble.ui.option_setup import OptionRow, OptionSetupScene, on_off, opponent_rows
 
 
 class TitleScene(MenuScene):
@@ -117,15 +117,7 @@ class SetupScene(OptionSetupScene):
         super().__init__(app, opts, message)
 
     def option_rows(self):
-        return [
-            OptionRow("mode", "Opponent", ["computer", "hotseat"],
-                      lambda m: "Against the computer" if m == "computer"
-                      else "Two players, this screen"),
-            OptionRow("human", lambda o: "You play" if o["mode"] == "computer"
-                      else "Player 1 plays", ["USSR", "USA"], lambda s: T.NAME[s]),
-            OptionRow("level", "Computer level", ["easy", "normal", "hard"],
-                      enabled=lambda o: o["mode"] == "computer",
-                      reason="Two players on this screen: no computer."),
+        return opponent_rows(lambda s: T.NAME[s]) + [
             OptionRow("events", "Event deck variant", [False, True], on_off),
             OptionRow("guide", "First-game guide", [False, True], on_off),
         ]

@@ -33,6 +33,21 @@ def on_off(value) -> str:
     return "On" if value else "Off"
 
 
+def opponent_rows(side_words=str) -> list[OptionRow]:
+    """The rows both games start with: the opponent (the computer or a second player on this
+    screen), the side the (first) player takes, and the computer's level."""
+    return [
+        OptionRow("mode", "Opponent", ["computer", "hotseat"],
+                  lambda m: "Against the computer" if m == "computer"
+                  else "Two players, this screen"),
+        OptionRow("human", lambda o: "You play" if o["mode"] == "computer" else "Player 1 plays",
+                  ["USSR", "USA"], side_words),
+        OptionRow("level", "Computer level", ["easy", "normal", "hard"],
+                  enabled=lambda o: o["mode"] == "computer",
+                  reason="Two players on this screen: no computer."),
+    ]
+
+
 class OptionSetupScene(MenuScene):
     """Rows of options, then start and Back (layout in logical 1280x720 units)."""
     ROW_X, ROW_W, ROW_H, ROW_GAP, TOP = 340, 600, 56, 64, 150

@@ -11,7 +11,7 @@ from squabble.games import registry
 from squabble.ui import settings as S
 from squabble.ui import theme as T
 from squabble.ui.menus import MenuScene, ResultMenuScene
-from squabble.ui.option_setup import OptionRow, OptionSetupScene, on_off
+from squabble.ui.option_setup import OptionRow, OptionSetupScene, on_off, opponent_rows
 from squabble.ui.struggle import saves
 
 HANDICAPS = [None] + [("USSR", k) for k in (1, 2, 3, 4, 5, 6)] + [("USA", k) for k in (1, 2, 3, 4,
@@ -111,15 +111,7 @@ class StruggleSetupScene(OptionSetupScene):
                                "optional": False, "ccw": False, "handicap": None}, message)
 
     def option_rows(self):
-        return [
-            OptionRow("mode", "Opponent", ["computer", "hotseat"],
-                      lambda m: "Against the computer" if m == "computer"
-                      else "Two players, this screen"),
-            OptionRow("human", lambda o: "You play" if o["mode"] == "computer"
-                      else "Player 1 plays", ["USSR", "USA"]),
-            OptionRow("level", "Computer level", ["easy", "normal", "hard"],
-                      enabled=lambda o: o["mode"] == "computer",
-                      reason="Two players on this screen: no computer."),
+        return opponent_rows() + [
             OptionRow("optional", "Optional cards 104-110", [False, True], on_off),
             OptionRow("ccw", "Chinese Civil War", [False, True], on_off),
             OptionRow("handicap", "Handicap", HANDICAPS, handicap_words),
