@@ -13,8 +13,11 @@ from squabble.games.squabble import engine as E
 from squabble.games.squabble.cards import CARDS, OTHER, SIDES
 from squabble.ui import couch_prefs
 from squabble.ui import theme as T
-from squabble.ui.session import Session, public_agents
+from squabble.framework.session import Session
+from squabble.ui.squabble.game import public_agents
 from squabble.ui.squabble.beats import BeatsMixin
+from squabble.ui.squabble.choose import ChooseMixin
+from squabble.ui.squabble.explain import ExplainMixin
 from squabble.ui.squabble.drawing import DrawMixin
 from squabble.ui.squabble.guide import GUIDE, GUIDE_RECT, GuideMixin  # noqa: F401
 from squabble.ui.squabble.hand import HandMixin
@@ -24,9 +27,10 @@ from squabble.ui.squabble.layout import (
     TOP_CARD, TOP_HAND_Y, TOP_SLOT_Y, side_row)
 
 
-class TableScene(DrawMixin, HandMixin, BeatsMixin, GuideMixin, Scene):
-    """The Squabble table.  The session decides; this scene shows (beats), lets a person choose
-    (hand), draws (drawing) and teaches (guide)."""
+class TableScene(DrawMixin, ChooseMixin, HandMixin, ExplainMixin, BeatsMixin, GuideMixin, Scene):
+    """The Squabble table on the framework's session.  The session decides, thinks, saves and
+    undoes; this scene shows (beats), lets a person choose (choose: the framework's ChoiceSet;
+    hand: keys, pads, mouse), explains (explain), draws (drawing) and teaches (guide)."""
     name = "table"
 
     def __init__(self, app, session: Session, demo: bool = False):
@@ -40,7 +44,7 @@ class TableScene(DrawMixin, HandMixin, BeatsMixin, GuideMixin, Scene):
         self.beat_len = 0.0
         self.mode = "await"                       # await | beats | human | thinking | handoff | over
         self.bottom = session.setup["human"] if session.mode != "demo" else "USSR"
-        self.stage: dict = {}
+        self._dec = None                          # the decision a person is answering
         self.sprites: dict[str, CardSprite] = {}
         self.focus = FocusRing()
         self.items: list[Item] = []
@@ -100,7 +104,17 @@ class TableScene(DrawMixin, HandMixin, BeatsMixin, GuideMixin, Scene):
     @property
     def viewer(self) -> str | None:
         """The side that may look at its secrets right now (the session's LookRule)."""
-        return self.session.look.viewer
+        return self.session.viewer()
+
+    def may_look(self, side: str) -> bool:
+        """May ``side``'s secrets be on screen?  Against the computer the one person's own
+        always; on one couch the session's LookRule decides."""
+        s = self.session
+        if s.mode == "demo":
+            return True
+        if s.mode == "computer":
+            return side == s.setup["human"]
+        return s.look.may_look(side)
 
     def face_allowed(self, cid: str) -> bool:
         """May this card's face be drawn now?  Its owner may look (the session's one rule), or
@@ -108,7 +122,7 @@ class TableScene(DrawMixin, HandMixin, BeatsMixin, GuideMixin, Scene):
         if self.demo:
             return True
         owner = CARDS[cid].side
-        if self.session.may_look(owner):
+        if self.may_look(owner):
             return True
         if cid in public_agents(self.display):
             return True
@@ -116,7 +130,8 @@ class TableScene(DrawMixin, HandMixin, BeatsMixin, GuideMixin, Scene):
 
     @property
     def deciding(self) -> dict | None:
-        return self.session.decision() if self.mode == "human" else None
+        """The decision a person answers now (None while beats play, the computer thinks...)."""
+        return self._dec if self.mode == "human" else None
 
     # ---- zones: where every card belongs ------------------------------------------------------
     def zone_rects(self) -> dict[str, tuple]:
@@ -124,10 +139,8 @@ class TableScene(DrawMixin, HandMixin, BeatsMixin, GuideMixin, Scene):
         out = {}
         dec = self.deciding
         staging_side = dec["player"] if dec else None
-        staged = set()
-        if dec and dec["kind"] in ("play", "replace", "counter"):
-            staged = {c for c in (self.stage.get("bop"), self.stage.get("space"),
-                                  self.stage.get("counter")) if c}
+        stage = self.stage
+        staged = self.staged_cards()
         for side in SIDES:
             row = side_row(self.bottom, side)
             # the fan is laid out over the whole hand, staged cards included, so the cards left
@@ -147,17 +160,17 @@ class TableScene(DrawMixin, HandMixin, BeatsMixin, GuideMixin, Scene):
             slot = d["slots"][side]
             bop, space = slot["bop"], slot["space"]
             if side == staging_side and dec["kind"] == "play":
-                bop, space = self.stage.get("bop"), self.stage.get("space")
+                bop, space = stage["bop"], stage["space"]
             if side == staging_side and dec["kind"] == "replace":
-                bop = self.stage.get("bop")
+                bop = stage["bop"]
             if bop:
                 out[bop] = (BOP_X - SLOT_CARD[0] / 2, sy, *SLOT_CARD)
             if space:
                 out[space] = (SPACE_X - SLOT_CARD[0] / 2, sy, *SLOT_CARD)
-            if side == staging_side and dec["kind"] == "counter" and self.stage.get("counter"):
+            if side == staging_side and dec["kind"] == "counter" and stage["counter"]:
                 # the chosen counter card stands beside the opponent's Balance of Power card
                 oy = TOP_SLOT_Y if row == "bottom" else BOT_SLOT_Y
-                out[self.stage["counter"]] = (BOP_X + SLOT_CARD[0] / 2 + 14, oy, *SLOT_CARD)
+                out[stage["counter"]] = (BOP_X + SLOT_CARD[0] / 2 + 14, oy, *SLOT_CARD)
             for c in d["discards"][side]:
                 out[c] = (DISC_X, sy, *PILE)
             for c in d["decks"][side]:
@@ -276,7 +289,7 @@ class TableScene(DrawMixin, HandMixin, BeatsMixin, GuideMixin, Scene):
             self.mode = "thinking"
             return
         # a human decides: every private decision in hot-seat play starts with a hand-off
-        if s.needs_handoff():
+        if s.needs_handoff() is not None:
             self._hand_off(side)
             return
         self._start_human()
@@ -287,7 +300,7 @@ class TableScene(DrawMixin, HandMixin, BeatsMixin, GuideMixin, Scene):
         other = T.NAME[OTHER[side]]
 
         def confirm():
-            self.session.handoff_confirmed(side)
+            self.session.look.handoff_confirmed(side)
             self.bottom = side
             self._layout_sprites(snap=True)
             self.sound("select")
@@ -306,10 +319,10 @@ class TableScene(DrawMixin, HandMixin, BeatsMixin, GuideMixin, Scene):
 
     def _start_human(self):
         self.mode = "human"
-        self.stage = {"bop": None, "space": None, "counter": None, "bop_t": 0, "space_t": 0}
-        dec = self.session.decision()
+        dec = self._dec = self.session.decision()
         self.last_private = dec["player"]
         self.display = self.session.state
+        self._bind()
         self.shown_phase = self.display["phase"]
         self._layout_sprites()
         self._rebuild()
@@ -322,9 +335,17 @@ class TableScene(DrawMixin, HandMixin, BeatsMixin, GuideMixin, Scene):
         side = dec["player"]
         # tokens a person staged are already on the cards: do not fly them in again
         self._no_fly = side if (dec["kind"] == "tokens" and self.mode == "human") else None
-        beats = s.apply(index)   # the session's LookRule makes the screen public
+        try:
+            beats = s.apply(index)   # the session's LookRule makes the screen public
+        except ValueError as e:
+            self.app.toast(str(e))
+            return
+        if s.last_error:
+            self.app.toast(s.last_error)
+            s.last_error = ""
         self.sound("click")
-        self.stage = {}
+        self._unbind()
+        self._dec = None
         self.buttons = []
         self._items()
         self.focus.visible = False     # nothing stays highlighted for the next Enter

@@ -12,7 +12,7 @@ from squabble.framework.widgets import TrackSpace, draw_track, panel, token
 from squabble.games.squabble import engine as E
 from squabble.games.squabble.cards import CARDS, ERA_YEARS, EVENTS, OTHER, SIDES
 from squabble.ui import theme as T
-from squabble.ui.session import PRIVATE_KINDS, public_agents
+from squabble.ui.squabble.game import public_agents
 from squabble.ui.squabble.layout import (
     BOP_TRACK, BOP_X, BOT_SLOT_Y, CONTROLS, DECK_X, DISC_X, EVENT_RECT, LEADER, PILE, RIGHT,
     SLOT_CARD, SPACE_TRACK, SPACE_X, TOP_SLOT_Y, TRACK_Y, ZOOM, ZOOM_PANEL, plain, side_row)
@@ -278,6 +278,7 @@ class DrawMixin:
         L = self.app.layout
         dec = self.deciding
         legal = self._legal_cards(dec) if dec else None
+        staged = self.staged_cards()
         for cid in self._sprite_order(d):
             sp = self.sprites.get(cid)
             if sp is None:
@@ -294,14 +295,14 @@ class DrawMixin:
                     highlight = T.LEGAL
                 else:
                     dim = True
-            if cid in (self.stage.get("bop"), self.stage.get("space"), self.stage.get("counter")):
+            if cid in staged:
                 highlight = T.GOLD
             draw_card(surf, L, T.card_face(cid, self.cb), sp.rect, face_up=up,
                       back=T.card_back(side, self.cb), flip=scale, highlight=highlight, dim=dim)
             if highlight == T.LEGAL and self.cb:
                 self._legal_mark(surf, sp.rect)
         # number keys: a small badge over each card of the deciding hand
-        if dec and dec["player"] == self.bottom and dec["kind"] in PRIVATE_KINDS:
+        if dec and dec["player"] == self.bottom and self.session.is_private(dec):
             f = L.font(16, True)
             for n, cid in enumerate(self._hand_index_cards()[:9], start=1):
                 x, y, w, h = self.sprites[cid].rect
