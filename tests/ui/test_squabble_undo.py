@@ -16,23 +16,39 @@ from squabble.games.squabble import engine as E
 from squabble.games.squabble.cards import CARDS
 
 
-def _play_then_tokens(side="USA", seeds=range(300)):
-    """(state, option index): ``side`` is to play two cards, and after that play (an Activity
-    card in each slot, so phase 3 reveals nothing) ``side`` also decides first in phase 4."""
+def _positions(seeds=range(300)):
+    """Every (state, decision) of random legal games, seed by seed."""
     for seed in seeds:
         rnd = random.Random(seed)
         s = E.new_game(seed, {"events": False})
         while s["winner"] is None:
             d = E.decision(s)
-            if d["kind"] == "play" and d["player"] == side:
-                for i, o in enumerate(d["options"]):
-                    if CARDS[o["bop"]].is_activity:
-                        after, _ = E.apply(s, i)
-                        nxt = E.decision(after)
-                        if nxt and (nxt["player"], nxt["kind"]) == (side, "tokens"):
-                            return s, i
-                        break
+            yield s, d
             s, _log = E.apply(s, rnd.randrange(len(d["options"])))
+
+
+def _next_after(state, index):
+    nxt = E.decision(E.apply(state, index)[0])
+    return (nxt["player"], nxt["kind"]) if nxt else None
+
+
+def _play_then_tokens(side="USA"):
+    """(state, option index): ``side`` is to play two cards, and after that play (an Activity
+    card in each slot, so phase 3 reveals nothing) ``side`` also decides first in phase 4."""
+    for s, d in _positions():
+        if d["kind"] == "play" and d["player"] == side:
+            i = next(i for i, o in enumerate(d["options"]) if CARDS[o["bop"]].is_activity)
+            if _next_after(s, i) == (side, "tokens"):
+                return s, i
+    raise AssertionError("no such position")
+
+
+def _tokens_then_counter(side="USA"):
+    """A position where ``side`` places tokens and, after the phase 5 reveal, decides a counter."""
+    for s, d in _positions():
+        if d["kind"] == "tokens" and d["player"] == side and \
+                _next_after(s, 0) == (side, "counter"):
+            return s
     raise AssertionError("no such position")
 
 
@@ -108,22 +124,6 @@ def test_undo_inside_a_multi_step_own_turn_against_the_computer(app):
     D.decide_keys(app, play)
     assert D.run_until(app, lambda: D.waiting_for_human(app))
     assert tb.session.decision()["kind"] == "tokens"
-
-
-def _tokens_then_counter(side="USA", seeds=range(300)):
-    """A position where ``side`` places tokens and, after the phase 5 reveal, decides a counter."""
-    for seed in seeds:
-        rnd = random.Random(seed)
-        s = E.new_game(seed, {"events": False})
-        while s["winner"] is None:
-            d = E.decision(s)
-            if d["kind"] == "tokens" and d["player"] == side:
-                after, _ = E.apply(s, 0)
-                nxt = E.decision(after)
-                if nxt and (nxt["player"], nxt["kind"]) == (side, "counter"):
-                    return s
-            s, _log = E.apply(s, rnd.randrange(len(d["options"])))
-    raise AssertionError("no such position")
 
 
 def test_undo_is_refused_after_a_reveal(app):
