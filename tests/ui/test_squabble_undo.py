@@ -106,6 +106,7 @@ def test_undo_inside_a_multi_step_own_turn_against_the_computer(app):
     assert D.run_until(app, lambda: D.waiting_for_human(app))
     dec = tb.session.decision()
     assert (dec["player"], dec["kind"]) == ("USA", "tokens")
+    assert tb.hint is not None and "Tokens" in tb.hint[0]     # the first-game guide speaks
     undo = next(b for b in tb.buttons if b.name == "undo")
     assert undo.enabled
     D.click(app, tb.button_pos("plus_bop"))
@@ -116,6 +117,7 @@ def test_undo_inside_a_multi_step_own_turn_against_the_computer(app):
     assert D.run_until(app, lambda: D.waiting_for_human(app))
     assert tb.session.state == state and tb.session.decision()["kind"] == "play"
     assert "takes back" in app.log_lines[-1]
+    assert tb.hint is None or "Tokens" not in tb.hint[0], "the undone moment's guide stayed"
     # nothing older is the player's own since the draw: the button says why it is dimmed
     assert not next(b for b in tb.buttons if b.name == "undo").enabled
     D.key(app, pygame.K_BACKSPACE)

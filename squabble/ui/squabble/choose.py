@@ -321,6 +321,7 @@ class ChooseMixin:
         self.buttons = []
         self.display = s.state
         self.shown_phase = self.display["phase"]
+        self.hint = None               # a guide hint belongs to the moment that was undone
         self.app.log_line(str(s.log[-1]))
         self.sound("select")
         self.app.toast("Decision taken back.")
