@@ -133,6 +133,7 @@ class ChooseMixin:
             action = (lambda i=ch.index: self._commit(i))
             colour = (58, 70, 98) if mode == "pass" else (40, 110, 70)
             if k == "shift" and mode == "shift":
+                label = "Shift the balance"      # the engine's words do not fit the button
                 hint = "one space toward you"
                 if self._shift_loses():
                     hint, colour = "lands on a Mushroom Cloud: you lose!", (150, 50, 40)
@@ -277,8 +278,10 @@ class ChooseMixin:
         if ch is not None:
             self._commit(ch.index)
 
-    def _confirm_losing_shift(self, index):
+    def _confirm_losing_shift(self, index=None):
         """A move that loses on the spot asks first; the safe answer has the focus."""
+        if index is None:
+            index = self.choices.find(mode="shift").index
         me = T.NAME[self.deciding["player"]]
         self.app.stack.push(ConfirmScene(
             self.app, "This loses the game",
