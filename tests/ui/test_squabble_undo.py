@@ -190,3 +190,33 @@ def test_hotseat_undo_hands_off_again_and_never_crosses_the_other_side(app):
         else:
             raise AssertionError("Russia never decided right after America")
         check_record(w)
+
+
+def test_undo_while_the_computer_thinks_drops_its_answer(app, monkeypatch):
+    """Russia (the person) plays; while America (the computer) is still thinking, Backspace
+    takes the play back, and the computer's answer to the old position is never played."""
+    import threading
+    import time
+
+    from squabble.ui.squabble import game as G
+    gate = threading.Event()
+    real = G.computer_choice
+
+    def slow(state, level, seed):
+        gate.wait(5)
+        return real(state, level, seed)
+
+    monkeypatch.setattr(G, "computer_choice", slow)
+    from tests.ui.test_play import start
+    tb = start(app, "computer", "USSR")
+    assert D.run_until(app, lambda: D.waiting_for_human(app))
+    before = tb.session.state
+    D.decide_keys(app, 0)
+    assert D.run_until(app, lambda: tb.mode == "thinking", 2000)
+    D.key(app, pygame.K_BACKSPACE)
+    assert tb.session.state == before and tb.thinker is None
+    gate.set()
+    time.sleep(0.1)                            # the old worker thread finishes meanwhile
+    assert D.run_until(app, lambda: D.waiting_for_human(app))
+    assert tb.session.decisions == 2 and tb.session.decision()["player"] == "USSR"
+    assert tb.session.decision()["kind"] == "play"
