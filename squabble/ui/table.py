@@ -219,9 +219,10 @@ class TableScene(DrawMixin, MomentsMixin, ZonesMixin, ChooseMixin, HandMixin, Ex
         accepts = (lambda a: a.source != "pad" or seats.get(a.seat) in (None, side))
         nxt = self.session.decision()
         what = self._prompt_text(nxt)[0] if nxt else ""
+        message = (f"{name} again: {other}, please look away." if self.session.look.again(side)
+                   else f"Pass the screen to {name}. {other}: please look away.")
         self.app.stack.push(HandOffScene(
-            self.app, f"{name}'s turn",
-            f"Pass the screen to {name}. {other}: please look away.", T.SIDE[side], confirm,
+            self.app, f"{name}'s turn", message, T.SIDE[side], confirm,
             detail=f"Next for {name}: {what}" if what else "",
             accepts=accepts, controls="Enter / Space · click the button · gamepad A · Esc menu",
             on_menu=lambda: self.app.open_pause(self)))

@@ -169,6 +169,8 @@ def test_hotseat_undo_hands_off_again_and_never_crosses_the_other_side(app):
         assert tb.session.look.viewer is None
         assert D.run_until(app, lambda: D.waiting_for_human(app))
         assert isinstance(D.top(app), HandOffScene), "the undone play showed with no hand-off"
+        # the same player keeps the screen: the hand-off says so instead of "pass the screen"
+        assert D.top(app).message == "America again: Russia, please look away."
         assert D.run_until(app, lambda: D.top(app).ready)
         D.key(app, pygame.K_RETURN)
         assert tb.session.decision()["kind"] == "play" and tb.mode == "human"
