@@ -13,14 +13,11 @@ from squabble.framework.layout import fit_font, text, wrap
 from squabble.framework.scene import Scene
 from squabble.framework.widgets import panel
 from squabble.games.struggle.data import CARDS, ENEMY, STABILITY
+from squabble.ui import theme
 from squabble.ui.struggle.moments import SIDE_COL
 
-BG = (14, 18, 28)
-TEXT = (236, 232, 220)
-MUTED = (150, 152, 164)
-GOLD = (240, 196, 72)
-FOCUS = (255, 214, 90)
-LIT = (120, 230, 140)
+BG = (14, 18, 28)   # a shade darker than the menus' (theme.BG): the map's sea shows against it
+TEXT, MUTED, GOLD, FOCUS, LIT = theme.TEXT, theme.MUTED, theme.GOLD, theme.FOCUS, theme.LEGAL
 
 # logical layout (1280 x 720)
 PROMPT_R = (0, 0, 1280, 52)
