@@ -351,3 +351,18 @@ def test_esc_on_a_hand_off_opens_the_menu_without_showing_the_map(app):
     assert not p.button("undo").enabled and not p.button("help").enabled
     D.key(app, pygame.K_ESCAPE)             # back to the hand-off, still covering the map
     assert D.top(app).name == "handoff"
+
+
+def test_the_result_says_headline_phase_not_action_round_0(app):
+    """A game that ends in the headline phase (e.g. a scoring card headlined past 20 VP) is
+    summed up as "headline phase": action round 0 means nothing to a player."""
+    from squabble.ui.struggle.setup import StruggleResultScene
+    g = registry.get("struggle")
+    s = Session.new(g, {"mode": "hotseat", "human": "USSR", "level": "easy"}, seed=3)
+    state = json.loads(json.dumps(s.state))
+    state.update(turn=5, action_round=0, setup_done=True, winner="USA", vp=21)
+    s.state = state
+    lines = StruggleResultScene(app, s, demo=True).summary_lines()
+    assert lines[1] == "Turn 5, headline phase", lines
+    state.update(action_round=3)
+    assert StruggleResultScene(app, s, demo=True).summary_lines()[1] == "Turn 5, action round 3"

@@ -298,8 +298,11 @@ class StruggleScene(SceneInput, ScenePanels, Scene):
         kind = (self.session.describe() or {}).get("kind", "")
         what = "a headline to choose" if kind == "headline" else "a choice from the hand"
         self.app.stack.push(HandOffScene(
-            self.app, f"{side}'s turn", f"Pass the screen to the {side} player: {what}, in "
-            f"private. {ENEMY[side]}: please look away.", SIDE_COL[side], confirm,
+            self.app, f"{side}'s turn",
+            (f"{side} again: {what}, in private. {ENEMY[side]}: please look away."
+             if self.session.look.again(side) else
+             f"Pass the screen to the {side} player: {what}, in "
+             f"private. {ENEMY[side]}: please look away."), SIDE_COL[side], confirm,
             accepts=accepts, controls="Enter · click · A on the " + side + " pad · Esc: menu",
             on_menu=self.open_pause,
             detail=f"Turn {self.session.state['turn']}, VP {vp_text(self.session.state['vp'])}"))

@@ -231,6 +231,18 @@ class StruggleResultScene(ResultMenuScene):
         setup = dict(self.session.setup)
         start_struggle(self.app, setup)
 
+    def summary_lines(self) -> list[str]:
+        """Victory points, when the game ended and the tracks, in plain words."""
+        st = self.session.state
+        vp = st["vp"]
+        vpt = f"USA +{vp}" if vp > 0 else f"USSR +{-vp}" if vp < 0 else "even"
+        # action round 0 is the headline phase (or set-up): say so, not "action round 0"
+        when = (f"action round {st['action_round']}" if st.get("action_round")
+                else "headline phase" if st.get("setup_done", True) else "set-up")
+        return [f"Victory points: {vpt}", f"Turn {st['turn']}, {when}",
+                 f"DEFCON {st['defcon']} · Space Race: USA {st['space']['USA']}, "
+                 f"USSR {st['space']['USSR']}"]
+
     def headline(self) -> tuple[str, tuple]:
         st = self.session.state
         w = st["winner"]
@@ -258,11 +270,7 @@ class StruggleResultScene(ResultMenuScene):
                                                                                       reason)
         text(surf, f"How: {why}", fit_font(L, f"How: {why}", 1000, 30), T.TEXT, L.p(640, 200),
              "center")
-        vp = st["vp"]
-        vpt = f"USA +{vp}" if vp > 0 else f"USSR +{-vp}" if vp < 0 else "even"
-        lines = [f"Victory points: {vpt}", f"Turn {st['turn']}, action round {st['action_round']}",
-                 f"DEFCON {st['defcon']} · Space Race: USA {st['space']['USA']}, "
-                 f"USSR {st['space']['USSR']}"]
+        lines = self.summary_lines()
         for i, ln in enumerate(lines):
             text(surf, ln, L.font(26), T.TEXT, L.p(640, 260 + i * 38), "center")
         tail = [str(x) for x in self.session.log if str(x)][-4:]   # markers have no text
