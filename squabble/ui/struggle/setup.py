@@ -8,6 +8,7 @@ from squabble.framework.layout import fit_font, text, text_block
 from squabble.framework.session import Session
 from squabble.framework.widgets import Button, panel
 from squabble.games import registry
+from squabble.ui import couch_prefs
 from squabble.ui import settings as S
 from squabble.ui import theme as T
 from squabble.ui.menus import MenuScene, ResultMenuScene
@@ -17,6 +18,10 @@ from squabble.ui.struggle import saves
 HANDICAPS = [None] + [("USSR", k) for k in (1, 2, 3, 4, 5, 6)] + [("USA", k) for k in (1, 2, 3, 4,
                                                                                        5, 6)] \
     + ["bid"]
+# what the Struggle set-up remembers, and the values it accepts back
+CHOICES = {"mode": ("computer", "hotseat"), "human": ("USSR", "USA"),
+           "level": ("easy", "normal", "hard"), "optional": (False, True), "ccw": (False, True),
+           "handicap": tuple(HANDICAPS)}
 
 
 def computer_player(state, level, seed):
@@ -107,8 +112,12 @@ class StruggleSetupScene(OptionSetupScene):
                "a new one replaces it for good.")
 
     def __init__(self, app, message=""):
-        super().__init__(app, {"mode": "computer", "human": "USSR", "level": app.settings.level,
-                               "optional": False, "ccw": False, "handicap": None}, message)
+        # the set-up remembers the last choices (kept in the user data folder)
+        opts = couch_prefs.last_setup({"mode": "computer", "human": "USSR",
+                                       "level": app.settings.level, "optional": False,
+                                       "ccw": False, "handicap": None},
+                                      key="struggle_setup", choices=CHOICES)
+        super().__init__(app, opts, message)
 
     def option_rows(self):
         return opponent_rows() + [
@@ -135,6 +144,7 @@ class StruggleSetupScene(OptionSetupScene):
     def start_now(self):
         self.app.settings.level = self.opts["level"]
         S.save(self.app.settings)
+        couch_prefs.remember_setup(self.opts, key="struggle_setup", choices=CHOICES)
         if self.opts["handicap"] == "bid":
             start_bidding(self.app, self.setup_dict())
             return
