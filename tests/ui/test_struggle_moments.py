@@ -98,3 +98,36 @@ def test_reveal_moment_shows_the_cards_of_the_reveal_kind(app):
                                                           "card": 5})])
     assert [m.kind for m in seen] == ["reveal"] and seen[0].cards == [8]
     assert sc.log_lines[-1] == text
+
+
+def test_the_tracks_behind_a_scoring_moment_show_the_points_it_announces(app):
+    """A scoring line is logged just before the VP marker moves; while its moment says
+    "Victory points now: ...", the tracks behind it must show the same figure (a screenshot had
+    "USA +5" in the moment over "VP 0" in the header)."""
+    import random
+
+    from squabble.framework.session import Session
+    from squabble.ui.struggle.panels import vp_after
+    sc = _scene(app)
+    g = registry.get("struggle")
+    beat = None
+    for seed in range(1, 30):       # random play until a scoring moves the marker
+        s = Session.new(g, {"mode": "hotseat", "human": "USSR", "level": "easy"}, seed=seed)
+        rnd = random.Random(seed)
+        while beat is None and s.decision() is not None:
+            d = s.decision()
+            beat = next((b for b in s.apply(rnd.randrange(len(d["options"])))
+                         if b.kind == "score"
+                         and vp_after(b.kind, b.data, b.state["vp"]) != b.state["vp"]), None)
+        if beat is not None:
+            break
+    assert beat is not None, "no scoring that moved the VP marker in this game"
+    after = vp_after(beat.kind, beat.data, beat.state["vp"])
+    sc.beats = [beat]
+    for _ in range(3):
+        sc.update(1 / 60)
+        if sc.moment is not None:
+            break
+    assert sc.moment is not None and sc.moment.kind == "score"
+    assert any(ln.startswith("Victory points now") for ln in sc.moment.lines)
+    assert sc.shown["vp"] == after != beat.state["vp"]

@@ -243,6 +243,8 @@ class StruggleScene(SceneInput, ScenePanels, Scene):
                 after = vp_after(b.kind, b.data, b.state["vp"])
                 if after is not None:   # the line is logged just before the marker moves
                     m.lines.append(f"Victory points now: {vp_text(after)}")
+                    # the tracks behind the moment agree with it (not the VP before scoring)
+                    self.shown = dict(b.state, vp=after)
                 self.moment = m
                 if m.sound:
                     self.app.sounds.play(m.sound)
