@@ -35,7 +35,7 @@ class Moment:
     lines: list
     colour: tuple = GOLD
     dice: list = field(default_factory=list)     # [(value, colour)]
-    cards: list = field(default_factory=list)    # card numbers shown face up (public by then)
+    cards: list = field(default_factory=list)    # card numbers shown (a reveal: face up to all)
     duration: float = 1.6
     t: float = 0.0
     sound: str = ""

@@ -41,8 +41,19 @@ class ScenePanels:
     def may_show_hand(self, card) -> bool:
         return self.LEAK_FOR_TEST or self.may_show(card)
 
+    def revealed_now(self) -> tuple:
+        """(the engine's line, its cards) while a reveal moment is on screen, else None: an
+        event or a rule that shows cards (CIA Created, Five Year Plan, a scoring card held at the
+        end of a turn...) shows them to both players, exactly those the line names."""
+        m = self.moment
+        if m is not None and m.kind == "reveal" and m.cards:
+            return (m.lines[0] if m.lines else "", tuple(m.cards))
+        return None
+
     def _moment_card(self, surf, card, rect):
-        self._card(surf, card, rect, face_up=self.may_show(card))
+        rv = self.revealed_now()
+        self._card(surf, card, rect,
+                   face_up=self.may_show(card) or (rv is not None and card in rv[1]))
 
     def plain_prompt(self) -> tuple[str, str]:
         """(what is being decided, why / the arithmetic) in plain words."""

@@ -438,7 +438,8 @@ class StruggleScene(SceneInput, ScenePanels, Scene):
             self.map.set_rect(L.r(MAP_R))
             self.tracks.set_rect(L.r(TRACKS_R))
         if self.app.privacy is not None:
-            self.app.privacy.append((self.app.frame, self.viewer(), self.shown))
+            self.app.privacy.append((self.app.frame, self.viewer(), self.shown,
+                                     self.revealed_now()))
         surf.fill(BG)
         self.layout_buttons()
         lit = self.choices.lit_countries() if (self.choices and self.human_turn()) else None
