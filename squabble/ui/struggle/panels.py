@@ -196,7 +196,9 @@ class ScenePanels:
         title = "Choices" if cs and cs.buttons else ("Choose on the map or in the hand"
                                                      if cs else "")
         if title:
-            text(surf, title, L.font(16, True), MUTED, L.p(x + 10, y + 8))
+            # the Undo button sits at the right of this line: the title fits beside it
+            room = w - 20 - (160 if any(b.name == "undo" for b in self._buttons) else 0)
+            text(surf, title, fit_font(L, title, room, 16, bold=True), MUTED, L.p(x + 10, y + 8))
         if not (cs and cs.buttons):
             self.draw_in_play(surf, L)
         cur = self.focus.current if self.focus.visible else None
