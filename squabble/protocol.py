@@ -21,6 +21,7 @@ import math
 import sys
 
 from squabble.games import registry
+from squabble.games.logline import text_lines
 
 MAX_LINE_BYTES = 4 * 1024 * 1024
 MAX_INT_DIGITS = 100
@@ -205,7 +206,9 @@ class Session:
         except ValueError as e:
             raise ProtocolError(str(e)) from None
         self.state = state
-        return self._snapshot({"log": log})
+        # the log's text lines only: markers (kind and data without text) are for scenes, and
+        # no log data crosses the protocol
+        return self._snapshot({"log": text_lines(log)})
 
     def cmd_dice(self, req):
         self._need_game()

@@ -6,43 +6,13 @@
 from __future__ import annotations
 
 import os
-import sys
-import tempfile
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ["SQUABBLE_DATA_DIR"] = tempfile.mkdtemp(prefix="squabble-shots-")
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from shot_harness import OUT, app_, shot, steps, until  # (first: the headless set-up)
 
 import pygame  # noqa: E402
 
-from squabble.framework.clock import NoWaitClock  # noqa: E402
 from squabble.framework.handoff import HandOffScene  # noqa: E402
-from squabble.ui import settings as S  # noqa: E402
-from squabble.ui.app import SquabbleApp  # noqa: E402
 from squabble.ui.menus import ResultScene  # noqa: E402
-
-OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.join("docs", "screenshots")
-
-
-def app_(anim="normal", seed=7):
-    a = SquabbleApp(clock=NoWaitClock(), test_mode=True, seed=seed,
-                    settings=S.Settings(sound=0, music=0, anim=anim))
-    a.to_title()
-    return a
-
-
-def steps(a, n):
-    for _ in range(n):
-        a.step()
-
-
-def until(a, pred, limit=20000):
-    for _ in range(limit):
-        if pred():
-            return True
-        a.step()
-    return False
 
 
 def table(a):
@@ -53,13 +23,6 @@ def table(a):
 def human_turn(a):
     t = table(a)
     return t is not None and a.stack.top is t and t.mode == "human"
-
-
-def shot(a, name):
-    path = os.path.join(OUT, name)
-    a.draw()
-    a.save_screenshot(path)
-    print(path)
 
 
 def pick(a, index=0):

@@ -10,23 +10,18 @@ from __future__ import annotations
 
 import os
 import random
-import sys
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from shot_harness import OUT, save  # (first: the headless set-up)
 
 import pygame  # noqa: E402
 
-from squabble.framework.layout import render, wrap  # noqa: E402
+from squabble.framework.layout import render  # noqa: E402
 from squabble.games import struggle  # noqa: E402
 from squabble.ui import theme  # noqa: E402
 from squabble.ui.struggle.card_art import draw_card  # noqa: E402
 from squabble.ui.struggle.help import StruggleHelp  # noqa: E402
 from squabble.ui.struggle.map_view import MapView  # noqa: E402
 from squabble.ui.struggle.tracks import TracksPanel  # noqa: E402
-
-OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.join("docs", "screenshots")
 
 
 def lit_of(decision: dict) -> dict:
@@ -99,7 +94,7 @@ def main() -> int:
     mv, tp = MapView(), TracksPanel()
     compose(screen, struggle.view(st, "USSR"), "USSR", mv, tp, prompt=d["prompt"], lit=lit_of(d),
             focus="Poland")
-    pygame.image.save(screen, os.path.join(OUT, "struggle-map.png"))
+    save(screen, "struggle-map.png")
 
     # 2. zoomed in at 1280x720, turn 2 or later: operations with lit targets and a detail card
     screen = pygame.display.set_mode((1280, 720))
@@ -112,17 +107,16 @@ def main() -> int:
     mv.ensure_visible(target)
     compose(screen, struggle.view(st, side), side, mv, tp, prompt=d["prompt"], lit=lit_of(d),
             focus=target, detail=target)
-    pygame.image.save(screen, os.path.join(OUT, "struggle-map-zoomed.png"))
+    save(screen, "struggle-map-zoomed.png")
 
     # 3. the rules help and the card reference
     h = StruggleHelp()
     h.draw(screen)
-    pygame.image.save(screen, os.path.join(OUT, "struggle-help.png"))
+    save(screen, "struggle-help.png")
     h.open_card(40)
     h.draw(screen)
-    pygame.image.save(screen, os.path.join(OUT, "struggle-cards.png"))
+    save(screen, "struggle-cards.png")
     pygame.quit()
-    print("wrote struggle-map.png, struggle-map-zoomed.png, struggle-help.png, struggle-cards.png to", OUT)
     return 0
 
 

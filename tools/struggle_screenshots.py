@@ -7,48 +7,16 @@ a headline hand-off, operations with lit targets, a coup, a scoring and the resu
 from __future__ import annotations
 
 import os
-import sys
-import tempfile
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ["SQUABBLE_DATA_DIR"] = tempfile.mkdtemp(prefix="squabble-shots-")
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from shot_harness import OUT, app_, shot, until  # (first: the headless set-up)
 
-from squabble.framework.clock import NoWaitClock  # noqa: E402
 from squabble.framework.handoff import HandOffScene  # noqa: E402
 from squabble.games.struggle.data import CARDS  # noqa: E402
-from squabble.ui import settings as S  # noqa: E402
-from squabble.ui.app import SquabbleApp  # noqa: E402
-
-OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.join("docs", "screenshots")
-
-
-def app_(anim="normal", seed=7):
-    a = SquabbleApp(clock=NoWaitClock(), test_mode=True, seed=seed,
-                    settings=S.Settings(sound=0, music=0, anim=anim))
-    a.to_title()
-    return a
-
-
-def until(a, pred, limit=40000):
-    for _ in range(limit):
-        if pred():
-            return True
-        a.step()
-    return False
 
 
 def scene(a):
     from squabble.ui.struggle.scene import StruggleScene
     return a.stack.find(StruggleScene)
-
-
-def shot(a, name):
-    path = os.path.join(OUT, name)
-    a.draw()
-    a.save_screenshot(path)
-    print("wrote", path)
 
 
 def waiting(a):
@@ -68,6 +36,29 @@ def pick(a, prefer):
     d = sc.session.decision()
     i = next((k for k, o in enumerate(d["options"]) if prefer(o)), 0)
     sc.commit(i)
+
+
+def catch_moment(a, kind_, t, name, prefer, limit):
+    """Decide by ``prefer`` until a moment of ``kind_`` shows; shoot it at time ``t`` (dice
+    settled).  Other moments are skipped."""
+    def showing(k=None):
+        sc = scene(a)
+        return sc is not None and sc.moment is not None and (k is None or sc.moment.kind == k)
+    for _ in range(limit):
+        until(a, lambda: waiting(a) or showing(kind_))
+        sc = scene(a)
+        if sc is None:
+            return
+        if showing(kind_):
+            sc.moment.t = t
+            shot(a, name)
+            return
+        if showing():
+            sc.moment = None
+            continue
+        if a.stack.top is not sc:
+            return
+        pick(a, prefer)
 
 
 def main():
@@ -104,40 +95,11 @@ def main():
 
     # a coup: steer the next operations into a coup and catch the moment with settled dice
     a.settings.anim = "normal"
-    for _ in range(600):
-        until(a, lambda: waiting(a) or (scene(a) and scene(a).moment is not None
-                                         and scene(a).moment.kind == "coup"))
-        sc = scene(a)
-        if sc is None:
-            break
-        if sc.moment is not None and sc.moment.kind == "coup":
-            sc.moment.t = 1.4
-            shot(a, "struggle-coup.png")
-            break
-        if sc.moment is not None:
-            sc.moment = None
-            continue
-        if a.stack.top is not sc:
-            break
-        pick(a, lambda o: o.get("mode") == "coup")
+    catch_moment(a, "coup", 1.4, "struggle-coup.png", lambda o: o.get("mode") == "coup", 600)
     # a scoring: play scoring cards when the hand has one
-    for _ in range(2000):
-        until(a, lambda: waiting(a) or (scene(a) and scene(a).moment is not None
-                                         and scene(a).moment.kind == "score"))
-        sc = scene(a)
-        if sc is None:
-            break
-        if sc.moment is not None and sc.moment.kind == "score":
-            sc.moment.t = 1.0
-            shot(a, "struggle-scoring.png")
-            break
-        if sc.moment is not None:
-            sc.moment = None
-            continue
-        if a.stack.top is not sc:
-            break
-        pick(a, lambda o: CARDS.get(o.get("card"), {}).get("scoring") or o.get("mode") in
-             ("influence",))
+    catch_moment(a, "score", 1.0, "struggle-scoring.png",
+                 lambda o: CARDS.get(o.get("card"), {}).get("scoring") or o.get("mode") in
+                 ("influence",), 2000)
 
     # a headline hand-off on one couch
     b = app_(anim="instant", seed=3)

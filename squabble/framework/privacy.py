@@ -18,11 +18,18 @@ class LookRule:
         self.solo = solo
         self.viewer: str | None = solo
         self.handoffs = 0  # hand-offs confirmed so far (a test can tell two private turns apart)
+        self.last_handoff: str | None = None  # the side that confirmed the latest hand-off
 
     def handoff_confirmed(self, side: str) -> None:
         """The player of ``side`` confirmed the hand-off screen: the screen is theirs."""
         self.viewer = side
         self.handoffs += 1
+        self.last_handoff = side
+
+    def again(self, side: str) -> bool:
+        """The hand-off about to be shown goes to the side that had the latest one (after an
+        undo or a public step between two private decisions of the same side)."""
+        return self.last_handoff == side
 
     def public_step(self) -> None:
         """A decision was committed or a public beat is shown: from now on nobody's secrets

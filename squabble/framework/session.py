@@ -9,8 +9,10 @@ from the adapter (``decision``, ``apply_index``, ``describe``, ``is_private``, `
 Undo (BGA policy): a player may take back their own decisions made since the last die roll, card
 draw or reveal of hidden information, and only while no other player has decided since.  The
 session keeps the state before each undoable decision; a decision that rolled a die (the
-generator moved), drew a card (the draw pile changed) or revealed hidden information (a card
-hidden from the other side became visible to it) clears that history.
+generator moved), drew a card (the draw pile changed, or a card came into a hand out of sight
+of the other side) or revealed hidden information (a card hidden from a side became visible to
+it) clears that history.  Undo is also refused across another side's decision and after the game
+ended.
 """
 
 from __future__ import annotations
@@ -230,11 +232,13 @@ class Session:
             return True
         hidden = getattr(self.game, "hidden_from", None)
         if hidden is not None:
-            other = self.other(side)
-            was = hidden(before, other)
-            now = hidden(after, other)
-            if was - now:
-                return True  # a card hidden from the other side is visible to it now
+            for who in self.sides:
+                was = set(hidden(before, who))
+                now = set(hidden(after, who))
+                if was - now:
+                    return True  # a card hidden from a side is visible to it now (a reveal)
+                if now - was:
+                    return True  # a card nobody knew came into a hand (a draw)
         return False
 
     # -- undo --------------------------------------------------------------------------

@@ -51,7 +51,7 @@ def _squabble():
     def apply_index(s, i, log=None):
         E.apply_option(s, E.options(s)[i], log)
 
-    # decisions that need the decider's own secret cards on screen (ui/session.py's rule)
+    # decisions that need the decider's own secret cards on screen (the table asks the framework session through is_private)
     private_kinds = {"play", "replace", "tokens", "counter"}
 
     def describe(s):

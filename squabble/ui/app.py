@@ -17,7 +17,8 @@ from squabble.ui import savegame
 from squabble.ui import settings as S
 from squabble.ui.menus import (ControlsScene, DiscardScene, OptionsScene, PauseScene, ResultScene, RulesScene,
                                SetupScene, TitleScene)
-from squabble.ui.session import Session
+from squabble.framework.session import Session
+from squabble.ui.squabble import game as squabble_game
 from squabble.ui.table import TableScene
 
 
@@ -115,10 +116,11 @@ class SquabbleApp(GameApp):
     def start_game(self, setup: dict, seed: int | None = None):
         setup = {"mode": setup["mode"], "human": setup["human"],
                  "level": setup.get("level", "normal"), "events": bool(setup.get("events"))}
-        self.session = Session.new(setup, self.seed if seed is None and self.seed is not None
-                                   else (seed if seed is not None else self._new_seed()))
+        self.session = squabble_game.new_session(
+            setup, self.seed if seed is None and self.seed is not None
+            else (seed if seed is not None else self._new_seed()))
         if setup["mode"] != "demo":
-            savegame.write(self.session.state, self.session.setup, self.session.log)
+            squabble_game.save(self.session)
         self.log_lines = list(self.session.log)
         self.stack.replace_all(TableScene(self, self.session))
 
@@ -129,7 +131,7 @@ class SquabbleApp(GameApp):
             self.open_setup(problem + " Start a new game below.")
             return
         setup["events"] = bool(state["options"]["events"])  # the state says which deck is used
-        self.session = Session(state, setup, log)
+        self.session = squabble_game.resume_session(state, setup, log)
         self.log_lines = list(log) + ["Game resumed from the autosave."]
         self.stack.replace_all(TableScene(self, self.session))
 
@@ -151,7 +153,8 @@ class SquabbleApp(GameApp):
         self.demo = True
         setup = {"mode": "demo", "human": "USSR", "level": "normal",
                  "events": self._seed_rng.random() < 0.5}
-        self.session = Session.new(setup, self._new_seed() if self.seed is None else self.seed)
+        self.session = squabble_game.new_session(
+            setup, self._new_seed() if self.seed is None else self.seed)
         self.log_lines = ["Attract mode: the computer plays both sides. Press any key."]
         self.stack.replace_all(TableScene(self, self.session, demo=True))
 

@@ -28,21 +28,31 @@ def _write(d: dict) -> None:
         pass
 
 
-def last_setup(default: dict) -> dict:
-    """The set-up chosen last time (each field checked), else ``default``."""
+def _json_shape(v):
+    """Tuples are stored as JSON lists: compare remembered values in that shape."""
+    return [_json_shape(x) for x in v] if isinstance(v, (tuple, list)) else v
+
+
+def last_setup(default: dict, key: str = "setup", choices: dict | None = None) -> dict:
+    """The set-up chosen last time under ``key`` (each field checked against ``choices``: a
+    value no longer offered is dropped), else ``default``."""
+    choices = CHOICES if choices is None else choices
     out = dict(default)
-    raw = _read().get("setup")
+    raw = _read().get(key)
     if isinstance(raw, dict):
-        for k, allowed in CHOICES.items():
+        for k, allowed in choices.items():
             v = raw.get(k)
-            if any(v is a or (type(v) is type(a) and v == a) for a in allowed):
-                out[k] = v
+            for a in allowed:
+                if v is a or (type(v) is type(_json_shape(a)) and v == _json_shape(a)):
+                    out[k] = a
+                    break
     return out
 
 
-def remember_setup(setup: dict) -> None:
+def remember_setup(setup: dict, key: str = "setup", choices: dict | None = None) -> None:
+    choices = CHOICES if choices is None else choices
     d = _read()
-    d["setup"] = {k: setup[k] for k in CHOICES if k in setup}
+    d[key] = {k: _json_shape(setup[k]) for k in choices if k in setup}
     _write(d)
 
 

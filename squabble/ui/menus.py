@@ -8,8 +8,6 @@ import random
 import pygame
 
 from squabble.framework.cards import draw_card
-from squabble.framework.confirm import ConfirmScene
-from squabble.framework.focus import FocusRing
 from squabble.framework.layout import fit_font, text, text_block, wrap
 from squabble.framework.scene import Scene
 from squabble.framework.widgets import Button, panel
@@ -21,130 +19,8 @@ from squabble.ui import couch_prefs
 from squabble.ui import theme as T
 from squabble.ui.rulings_text import RULINGS
 
-MENU_CONTROLS = "Mouse: click · Keys: arrows move and change, Enter choose, Esc back, F1 rules · " \
-                "Pad: D-pad, A choose, B back"
-
-
-class MenuScene(Scene):
-    """A vertical list of buttons; rows with ``values`` change with left/right."""
-    title = ""
-    subtitle = ""
-
-    def __init__(self, app):
-        super().__init__(app)
-        self.focus = FocusRing()
-        self.focus.visible = True
-        self.buttons: list[Button] = []
-        self.t = 0.0
-        self.message = ""
-        self.build()
-
-    def build(self):
-        pass
-
-    def set_buttons(self, buttons):
-        self.buttons = buttons
-        self.focus.set_items(buttons)
-
-    def button(self, name):
-        return next((b for b in self.buttons if b.name == name), None)
-
-    def button_pos(self, name):
-        b = self.button(name)
-        x, y, w, h = b.rect
-        return self.app.layout.p(x + w / 2, y + h / 2)
-
-    def activate(self, b: Button):
-        if not b.enabled:
-            self.app.sounds.play("deny")
-            self.app.toast(b.reason or "Not available.")
-            return
-        self.app.sounds.play("click")
-        b.action()
-
-    def change(self, b: Button, d: int):
-        """Left/right on a row; rows override with their own ``change`` in b.kind == 'row'."""
-        if b.kind == "row" and b.enabled:
-            self.app.sounds.play("select")
-            b.action(d)
-
-    def back(self):
-        self.app.stack.pop()
-
-    def handle_action(self, a):
-        cur = self.focus.current
-        if a.name in ("up", "prev"):
-            self.focus.move("up") if a.name == "up" else self.focus.next(-1)
-        elif a.name in ("down", "tab"):
-            self.focus.move("down") if a.name == "down" else self.focus.next(1)
-        elif a.name in ("left", "right") and cur is not None:
-            if cur.kind == "row":
-                self.change(cur, -1 if a.name == "left" else 1)
-            else:
-                self.focus.move(a.name)
-        elif a.name == "confirm" and cur is not None:
-            if cur.kind == "row":
-                self.change(cur, 1)
-            else:
-                self.activate(cur)
-        elif a.name in ("back", "undo", "menu"):
-            self.back()
-        elif a.name == "number" and 1 <= a.number <= len(self.buttons):
-            b = self.buttons[a.number - 1]
-            self.focus.focus(b)
-            if b.kind == "row":
-                self.change(b, 1)
-            else:
-                self.activate(b)
-
-    def handle_mouse(self, kind, lp, button):
-        for b in self.buttons:
-            if b.contains(lp):
-                if kind == "move":
-                    self.focus.focus(b)
-                elif kind == "up" and button == 1:
-                    self.focus.focus(b)
-                    if b.kind == "row":
-                        x, y, w, h = b.rect
-                        self.change(b, -1 if lp[0] < x + w * 0.3 else 1)
-                    else:
-                        self.activate(b)
-                return
-
-    def update(self, dt):
-        self.t += dt
-
-    def draw_background(self, surf):
-        L = self.app.layout
-        surf.fill(T.BG)
-        w, h = surf.get_size()
-        # slow drifting lines of the two tracks' colours
-        for i in range(12):
-            y = L.p(0, (i * 67 + self.t * 12) % 760 - 20)[1]
-            col = T.SIDE["USA"] if i % 2 else T.SIDE["USSR"]
-            pygame.draw.line(surf, tuple(c // 4 for c in col), (0, y), (w, y - h // 6),
-                             max(1, L.s(6)))
-
-    def draw(self, surf):
-        L = self.app.layout
-        self.draw_background(surf)
-        if self.title:
-            text(surf, self.title, L.font(54, True), T.GOLD, L.p(640, 70), "center",
-                 shadow=(0, 0, 0))
-        if self.subtitle:
-            text(surf, self.subtitle, L.font(24), T.MUTED, L.p(640, 118), "center")
-        cur = self.focus.current
-        for b in self.buttons:
-            b.draw(surf, L, focused=b is cur)
-        if cur is not None and not cur.enabled and cur.reason:
-            # hovering (or focusing) a disabled button says why, without a click
-            x, y, w, h = cur.rect
-            text(surf, cur.reason, L.font(18, True), (255, 200, 150), L.p(x + w / 2, y + h + 4),
-                 "midtop", shadow=(0, 0, 0))
-        if self.message:
-            r = L.r(240, 600, 800, 60)
-            text_block(surf, self.message, L.font(22), (255, 200, 150), r, align="center")
-        text(surf, MENU_CONTROLS, L.font(17), T.MUTED, L.p(640, 700), "center")
+from squabble.ui.menu_scene import MENU_CONTROLS, MenuScene, ResultMenuScene  # noqa: F401
+from squabble.ui.option_setup import OptionRow, OptionSetupScene, on_off, opponent_rows
 
 
 class TitleScene(MenuScene):
@@ -227,91 +103,43 @@ class TitleScene(MenuScene):
         text(surf, MENU_CONTROLS, L.font(17), T.MUTED, L.p(640, 700), "center")
 
 
-class SetupScene(MenuScene):
+class SetupScene(OptionSetupScene):
     name = "setup"
     title = "New game"
     subtitle = "Choose who plays and how"
+    START_LABEL = "Start the war"
 
     def __init__(self, app, message=""):
-        st = app.settings
         # the set-up remembers the last choices (kept in the user data folder)
-        self.opts = couch_prefs.last_setup({"mode": "computer", "human": "USSR",
-                                            "level": st.level, "events": False})
-        self.opts["guide"] = couch_prefs.guide_on()
-        super().__init__(app)
-        self.message = message
+        opts = couch_prefs.last_setup({"mode": "computer", "human": "USSR",
+                                       "level": app.settings.level, "events": False})
+        opts["guide"] = couch_prefs.guide_on()
+        super().__init__(app, opts, message)
 
-    def build(self):
-        o = self.opts
-        rows = []
-        y = 150
-        mode_lab = "Against the computer" if o["mode"] == "computer" else "Two players, this screen"
-        rows.append(self._row("mode", f"Opponent:  <  {mode_lab}  >", y, self._cycle("mode",
-                                                                               ["computer",
-                                                                                "hotseat"])))
-        who = "You play" if o["mode"] == "computer" else "Player 1 plays"
-        rows.append(self._row("human", f"{who}:  <  {T.NAME[o['human']]}  >", y + 64,
-                              self._cycle("human", ["USSR", "USA"])))
-        lvl = self._row("level", f"Computer level:  <  {o['level']}  >", y + 128,
-                        self._cycle("level", ["easy", "normal", "hard"]))
-        lvl.enabled = o["mode"] == "computer"
-        lvl.reason = "Two players on this screen: no computer."
-        rows.append(lvl)
-        rows.append(self._row("events", f"Event deck variant:  <  {'On' if o['events'] else 'Off'}  >",
-                              y + 192, self._cycle("events", [False, True])))
-        rows.append(self._row("guide", f"First-game guide:  <  {'On' if o['guide'] else 'Off'}  >",
-                              y + 256, self._cycle("guide", [False, True])))
-        rows.append(Button("start", "Start the war", (490, y + 336, 300, 60), self._start,
-                           colour=(40, 110, 70)))
-        rows.append(Button("back", "Back", (490, y + 404, 300, 50), self.back))
-        old = self.focus.current.name if self.focus.current else None
-        self.set_buttons(rows)
-        if old:
-            b = self.button(old)
-            if b:
-                self.focus.focus(b)
+    def option_rows(self):
+        return opponent_rows(lambda s: T.NAME[s]) + [
+            OptionRow("events", "Event deck variant", [False, True], on_off),
+            OptionRow("guide", "First-game guide", [False, True], on_off),
+        ]
 
-    def _row(self, name, label, y, action):
-        return Button(name, label, (340, y, 600, 56), action, kind="row",
-                      hint="left/right arrows or click to change")
+    def saved_game_exists(self) -> bool:
+        return savegame.exists()
 
-    def _cycle(self, key, values):
-        def f(d):
-            i = values.index(self.opts[key])
-            self.opts[key] = values[(i + d) % len(values)]
-            self.build()
-        return f
-
-    def _start(self):
-        if savegame.exists():
-            # a new game would silently replace the saved one: ask first (safe answer first)
-            self.app.stack.push(ConfirmScene(
-                self.app, "Replace the saved game?",
-                "A game is saved and can be continued from the title. Starting a new game "
-                "replaces it for good.", "Start a new game", "Keep the saved game",
-                on_yes=self._start_now))
-            return
-        self._start_now()
-
-    def _start_now(self):
+    def start_now(self):
         self.app.settings.level = self.opts["level"]
         S.save(self.app.settings)
         couch_prefs.remember_setup(self.opts)
         couch_prefs.set_guide(self.opts["guide"])
         self.app.start_game({k: v for k, v in self.opts.items() if k != "guide"})
 
-    def draw(self, surf):
-        super().draw(surf)
-        L = self.app.layout
+    def note(self) -> str:
         o = self.opts
         if o["mode"] == "hotseat":
-            note = ("Two players share the screen. A hand-off screen covers the table whenever "
+            return ("Two players share the screen. A hand-off screen covers the table whenever "
                     "the secret choice passes to the other player. With two gamepads, each pad "
                     "drives its own side.")
-        else:
-            note = (f"You play {T.NAME[o['human']]}; the computer plays "
-                    f"{T.NAME[OTHER[o['human']]]}. Russia plays its cards first each turn.")
-        text_block(surf, note, L.font(19), T.TEXT, L.r(340, 612, 600, 70), align="center")
+        return (f"You play {T.NAME[o['human']]}; the computer plays "
+                f"{T.NAME[OTHER[o['human']]]}. Russia plays its cards first each turn.")
 
 
 class OptionsScene(MenuScene):
@@ -631,34 +459,14 @@ def track_words(b: int) -> str:
     return f"{side} {5 - abs(b)}"
 
 
-class ResultScene(MenuScene):
+class ResultScene(ResultMenuScene):
     name = "result"
 
     def __init__(self, app, session, demo: bool = False):
-        self.session = session
-        self.demo = demo
-        super().__init__(app)
+        super().__init__(app, session, demo)
         app.sounds.play("win")
         if not demo:
             couch_prefs.game_finished()   # the first-game guide goes off after a first game
-
-    def update(self, dt):
-        super().update(dt)
-        if self.demo and self.t > 5.0:   # attract mode: the next game starts by itself
-            self.app.start_demo()
-
-    def handle_action(self, a):
-        if self.demo:
-            self.app.to_title()
-            return
-        super().handle_action(a)
-
-    def handle_mouse(self, kind, lp, button):
-        if self.demo:
-            if kind == "down":
-                self.app.to_title()
-            return
-        super().handle_mouse(kind, lp, button)
 
     def build(self):
         self.set_buttons([
@@ -666,9 +474,6 @@ class ResultScene(MenuScene):
                    colour=(40, 110, 70)),
             Button("title", "Title screen", (660, 620, 220, 56), self.app.to_title),
         ])
-
-    def back(self):
-        self.app.to_title()
 
     def draw(self, surf):
         L = self.app.layout

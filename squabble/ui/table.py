@@ -1,5 +1,11 @@
-"""The table scene: both tracks, slots, hands, piles, the Event, the log, and the player's
-choices. Its parts live in squabble/ui/squabble/ (layout, beats, hand, drawing, guide)."""
+"""The Twilight Squabble table: a thin scene on the framework's session.
+
+``framework.session.Session`` (built by ``ui/squabble/game.py``) owns the game: the computer's
+worker thread, the beats of each decision, the autosave, undo like Board Game Arena and the
+LookRule of couch play.  This scene runs the flow (await, hand-off, a person's turn, beats) and
+mixes in its parts from ``squabble/ui/squabble/``: zones (where cards go), choose (the
+framework's ChoiceSet as lit cards and buttons), hand (input), explain (tooltips and previews),
+beats, drawing, moments and guide."""
 
 from __future__ import annotations
 
@@ -7,26 +13,31 @@ from squabble.framework.cards import CardSprite
 from squabble.framework.focus import FocusRing
 from squabble.framework.handoff import HandOffScene
 from squabble.framework.scene import Scene
+from squabble.framework.session import Session
 from squabble.framework.tween import Stepper
-from squabble.framework.widgets import Button, fan
+from squabble.framework.widgets import Button
 from squabble.games.squabble import engine as E
 from squabble.games.squabble.cards import CARDS, OTHER, SIDES
 from squabble.ui import couch_prefs
 from squabble.ui import theme as T
-from squabble.ui.session import Session, public_agents
 from squabble.ui.squabble.beats import BeatsMixin
+from squabble.ui.squabble.choose import ChooseMixin
 from squabble.ui.squabble.drawing import DrawMixin
+from squabble.ui.squabble.explain import ExplainMixin
+from squabble.ui.squabble.game import public_agents
 from squabble.ui.squabble.guide import GUIDE, GUIDE_RECT, GuideMixin  # noqa: F401
 from squabble.ui.squabble.hand import HandMixin
 from squabble.ui.squabble.layout import *  # noqa: F401,F403  (the table's names, as before)
-from squabble.ui.squabble.layout import (
-    BOP_X, BOT_SLOT_Y, DECK_X, DISC_X, HAND_CARD, HAND_Y, Item, PILE, SLOT_CARD, SPACE_X,
-    TOP_CARD, TOP_HAND_Y, TOP_SLOT_Y, side_row)
+from squabble.ui.squabble.layout import Item  # noqa: F401
+from squabble.ui.squabble.moments import MomentsMixin
+from squabble.ui.squabble.zones import ZonesMixin
 
 
-class TableScene(DrawMixin, HandMixin, BeatsMixin, GuideMixin, Scene):
-    """The Squabble table.  The session decides; this scene shows (beats), lets a person choose
-    (hand), draws (drawing) and teaches (guide)."""
+class TableScene(DrawMixin, MomentsMixin, ZonesMixin, ChooseMixin, HandMixin, ExplainMixin,
+                 BeatsMixin, GuideMixin, Scene):
+    """The Squabble table on the framework's session.  The session decides, thinks, saves and
+    undoes; this scene shows (beats), lets a person choose (choose: the framework's ChoiceSet;
+    hand: keys, pads, mouse), explains (explain), draws (drawing) and teaches (guide)."""
     name = "table"
 
     def __init__(self, app, session: Session, demo: bool = False):
@@ -40,7 +51,7 @@ class TableScene(DrawMixin, HandMixin, BeatsMixin, GuideMixin, Scene):
         self.beat_len = 0.0
         self.mode = "await"                       # await | beats | human | thinking | handoff | over
         self.bottom = session.setup["human"] if session.mode != "demo" else "USSR"
-        self.stage: dict = {}
+        self._dec = None                          # the decision a person is answering
         self.sprites: dict[str, CardSprite] = {}
         self.focus = FocusRing()
         self.items: list[Item] = []
@@ -100,7 +111,17 @@ class TableScene(DrawMixin, HandMixin, BeatsMixin, GuideMixin, Scene):
     @property
     def viewer(self) -> str | None:
         """The side that may look at its secrets right now (the session's LookRule)."""
-        return self.session.look.viewer
+        return self.session.viewer()
+
+    def may_look(self, side: str) -> bool:
+        """May ``side``'s secrets be on screen?  Against the computer the one person's own
+        always; on one couch the session's LookRule decides."""
+        s = self.session
+        if s.mode == "demo":
+            return True
+        if s.mode == "computer":
+            return side == s.setup["human"]
+        return s.look.may_look(side)
 
     def face_allowed(self, cid: str) -> bool:
         """May this card's face be drawn now?  Its owner may look (the session's one rule), or
@@ -108,7 +129,7 @@ class TableScene(DrawMixin, HandMixin, BeatsMixin, GuideMixin, Scene):
         if self.demo:
             return True
         owner = CARDS[cid].side
-        if self.session.may_look(owner):
+        if self.may_look(owner):
             return True
         if cid in public_agents(self.display):
             return True
@@ -116,73 +137,8 @@ class TableScene(DrawMixin, HandMixin, BeatsMixin, GuideMixin, Scene):
 
     @property
     def deciding(self) -> dict | None:
-        return self.session.decision() if self.mode == "human" else None
-
-    # ---- zones: where every card belongs ------------------------------------------------------
-    def zone_rects(self) -> dict[str, tuple]:
-        d = self.display
-        out = {}
-        dec = self.deciding
-        staging_side = dec["player"] if dec else None
-        staged = set()
-        if dec and dec["kind"] in ("play", "replace", "counter"):
-            staged = {c for c in (self.stage.get("bop"), self.stage.get("space"),
-                                  self.stage.get("counter")) if c}
-        for side in SIDES:
-            row = side_row(self.bottom, side)
-            # the fan is laid out over the whole hand, staged cards included, so the cards left
-            # in hand keep their places (and numbers) while a choice is being staged
-            hand = list(d["hands"][side])
-            if row == "bottom":
-                rects = fan(len(hand), 500, HAND_Y, *HAND_CARD, 960)
-            else:
-                rects = fan(len(hand), 500, TOP_HAND_Y, *TOP_CARD, 560)
-            for c, r in zip(hand, rects):
-                if side == staging_side and c in staged:
-                    continue
-                if row == "bottom" and self.hover == c and self.mode == "human":
-                    r = (r[0], r[1] - 14, r[2], r[3])
-                out[c] = r
-            sy = TOP_SLOT_Y if row == "top" else BOT_SLOT_Y
-            slot = d["slots"][side]
-            bop, space = slot["bop"], slot["space"]
-            if side == staging_side and dec["kind"] == "play":
-                bop, space = self.stage.get("bop"), self.stage.get("space")
-            if side == staging_side and dec["kind"] == "replace":
-                bop = self.stage.get("bop")
-            if bop:
-                out[bop] = (BOP_X - SLOT_CARD[0] / 2, sy, *SLOT_CARD)
-            if space:
-                out[space] = (SPACE_X - SLOT_CARD[0] / 2, sy, *SLOT_CARD)
-            if side == staging_side and dec["kind"] == "counter" and self.stage.get("counter"):
-                # the chosen counter card stands beside the opponent's Balance of Power card
-                oy = TOP_SLOT_Y if row == "bottom" else BOT_SLOT_Y
-                out[self.stage["counter"]] = (BOP_X + SLOT_CARD[0] / 2 + 14, oy, *SLOT_CARD)
-            for c in d["discards"][side]:
-                out[c] = (DISC_X, sy, *PILE)
-            for c in d["decks"][side]:
-                out[c] = (DECK_X, sy, *PILE)
-        return out
-
-    def zone_of(self, cid: str) -> str:
-        d = self.display
-        side = CARDS[cid].side
-        if cid in d["decks"][side]:
-            return "deck"
-        if cid in d["discards"][side]:
-            return "discard"
-        return "table"
-
-    def _layout_sprites(self, snap=False):
-        rects = self.zone_rects()
-        dur = 0 if snap else self.dur(0.38)
-        for cid, r in rects.items():
-            sp = self.sprites.get(cid)
-            if sp is None:
-                sp = self.sprites[cid] = CardSprite(cid)
-                sp.place(r, 0, snap=True)
-            else:
-                sp.place(r, dur, snap=snap or dur == 0)
+        """The decision a person answers now (None while beats play, the computer thinks...)."""
+        return self._dec if self.mode == "human" else None
 
     # ---- flow -----------------------------------------------------------------------------
     def on_enter(self):
@@ -228,40 +184,6 @@ class TableScene(DrawMixin, HandMixin, BeatsMixin, GuideMixin, Scene):
             return True
         return any(sp.motion.moving or sp.flip is not None for sp in self.sprites.values())
 
-    def _animate(self, dt):
-        for sp in self.sprites.values():
-            sp.update(dt)
-        if self.speed == 0:
-            self.bop.set(self.display["bop"], snap=True)
-            for s in SIDES:
-                self.space[s].set(self.display["space"][s], snap=True)
-        else:
-            self.bop.step_time = 0.32 * self.speed
-            self.bop.set(self.display["bop"])
-            if self.bop.update(dt):
-                self.sound("step")
-            for s in SIDES:
-                self.space[s].step_time = 0.4 * self.speed
-                self.space[s].set(self.display["space"][s])
-                self.space[s].update(dt)
-        if self.banner:
-            self.banner[2] += dt
-            if self.banner[2] >= self.banner[3]:
-                self.banner = None
-        if self.moment:
-            self.moment["t"] += dt
-            if self.moment["t"] >= self.moment["len"]:
-                self.moment = None
-        if self.shake > 0:
-            self.shake = max(0.0, self.shake - dt)
-        if self.flights:
-            for f in self.flights:
-                f["t"] += dt
-            done = [f for f in self.flights if f["t"] >= f["len"]]
-            if done:
-                self.sound("token")
-                self.flights = [f for f in self.flights if f["t"] < f["len"]]
-
     def _await(self):
         s = self.session
         dec = s.decision()
@@ -276,7 +198,7 @@ class TableScene(DrawMixin, HandMixin, BeatsMixin, GuideMixin, Scene):
             self.mode = "thinking"
             return
         # a human decides: every private decision in hot-seat play starts with a hand-off
-        if s.needs_handoff():
+        if s.needs_handoff() is not None:
             self._hand_off(side)
             return
         self._start_human()
@@ -287,7 +209,7 @@ class TableScene(DrawMixin, HandMixin, BeatsMixin, GuideMixin, Scene):
         other = T.NAME[OTHER[side]]
 
         def confirm():
-            self.session.handoff_confirmed(side)
+            self.session.look.handoff_confirmed(side)
             self.bottom = side
             self._layout_sprites(snap=True)
             self.sound("select")
@@ -297,19 +219,20 @@ class TableScene(DrawMixin, HandMixin, BeatsMixin, GuideMixin, Scene):
         accepts = (lambda a: a.source != "pad" or seats.get(a.seat) in (None, side))
         nxt = self.session.decision()
         what = self._prompt_text(nxt)[0] if nxt else ""
+        message = (f"{name} again: {other}, please look away." if self.session.look.again(side)
+                   else f"Pass the screen to {name}. {other}: please look away.")
         self.app.stack.push(HandOffScene(
-            self.app, f"{name}'s turn",
-            f"Pass the screen to {name}. {other}: please look away.", T.SIDE[side], confirm,
+            self.app, f"{name}'s turn", message, T.SIDE[side], confirm,
             detail=f"Next for {name}: {what}" if what else "",
             accepts=accepts, controls="Enter / Space · click the button · gamepad A · Esc menu",
             on_menu=lambda: self.app.open_pause(self)))
 
     def _start_human(self):
         self.mode = "human"
-        self.stage = {"bop": None, "space": None, "counter": None, "bop_t": 0, "space_t": 0}
-        dec = self.session.decision()
+        dec = self._dec = self.session.decision()
         self.last_private = dec["player"]
         self.display = self.session.state
+        self._bind()
         self.shown_phase = self.display["phase"]
         self._layout_sprites()
         self._rebuild()
@@ -322,9 +245,17 @@ class TableScene(DrawMixin, HandMixin, BeatsMixin, GuideMixin, Scene):
         side = dec["player"]
         # tokens a person staged are already on the cards: do not fly them in again
         self._no_fly = side if (dec["kind"] == "tokens" and self.mode == "human") else None
-        beats = s.apply(index)   # the session's LookRule makes the screen public
+        try:
+            beats = s.apply(index)   # the session's LookRule makes the screen public
+        except ValueError as e:
+            self.app.toast(str(e))
+            return
+        if s.last_error:
+            self.app.toast(s.last_error)
+            s.last_error = ""
         self.sound("click")
-        self.stage = {}
+        self._unbind()
+        self._dec = None
         self.buttons = []
         self._items()
         self.focus.visible = False     # nothing stays highlighted for the next Enter

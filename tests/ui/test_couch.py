@@ -106,3 +106,30 @@ def test_result_reads_the_balance_as_the_track_does():
     assert track_words(-3) == "Russia 2"      # the red space marked 2, next to Russia's cloud
     assert track_words(1) == "America 4"
     assert track_words(0) == "DEFCON 5"
+
+
+def test_struggle_setup_remembers_the_last_choices_and_survives_odd_values(app, data_dir):
+    from tests.ui import struggle_driver as SD
+    SD.start(app, "hotseat", "USA", optional=True, ccw=True)
+    app.to_title()
+    D.menu_click(app, "new")
+    D.menu_click(app, "struggle")
+    s = D.top(app)
+    assert s.name == "struggle_setup"
+    assert (s.opts["mode"], s.opts["human"], s.opts["optional"], s.opts["ccw"]) == \
+        ("hotseat", "USA", True, True)
+    # a handicap (a tuple on screen, a list in JSON) comes back as the same choice
+    couch_prefs.remember_setup({"handicap": ("USA", 3)}, key="struggle_setup",
+                               choices={"handicap": (None, ("USA", 3))})
+    assert couch_prefs.last_setup({"handicap": None}, key="struggle_setup",
+                                  choices={"handicap": (None, ("USA", 3))}) == \
+        {"handicap": ("USA", 3)}
+    # a value no longer offered is dropped; the Squabble set-up's memory is untouched
+    (data_dir / "couch.json").write_text(
+        '{"struggle_setup": {"handicap": ["USA", 99], "mode": 1}, "setup": {"mode": "hotseat"}}')
+    app.to_title()
+    D.menu_click(app, "new")
+    D.menu_click(app, "struggle")
+    s = D.top(app)
+    assert s.opts["handicap"] is None and s.opts["mode"] == "computer"
+    assert couch_prefs.last_setup({"mode": "computer"}) == {"mode": "hotseat"}

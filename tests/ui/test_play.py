@@ -135,7 +135,7 @@ def test_f11_toggles_fullscreen_and_back(app):
 def test_the_computer_thinks_off_the_ui_thread(app, monkeypatch):
     """A slow computer player never blocks a frame, and a thinking indicator shows."""
     import time
-    from squabble.ui import session as SS
+    from squabble.ui.squabble import game as SS
     real = SS.computer_choice
 
     def slow(state, level, seed):

@@ -182,7 +182,8 @@ def test_the_session_carries_a_whole_ten_turn_game_with_structured_beats():
         beats = s.apply(ch(d))
         for i, b in enumerate(beats):
             kinds.add(b.kind)
-            assert isinstance(b.state, dict) and b.line
+            # every beat has text, except the engine's markers (a deal, an event's DEFCON move)
+            assert isinstance(b.state, dict) and (b.line or b.kind in ("draw", "defcon"))
             after = vp_after(b.kind, b.data, b.state["vp"])
             if after is not None:   # the moment's "VP now" is where the marker really goes
                 nxt = beats[i + 1].state if i + 1 < len(beats) else s.state
@@ -190,7 +191,7 @@ def test_the_session_carries_a_whole_ten_turn_game_with_structured_beats():
                 checked += 1
     assert checked > 5
     assert s.state["end_reason"] == "final scoring" and s.state["turn"] == 10
-    assert {"coup", "influence", "play", "score", "headline", "turn"} <= kinds, kinds
+    assert {"coup", "influence", "play", "score", "headline", "turn", "draw"} <= kinds, kinds
 
 
 def test_two_players_bid_for_sides_in_secret(app):
@@ -350,3 +351,18 @@ def test_esc_on_a_hand_off_opens_the_menu_without_showing_the_map(app):
     assert not p.button("undo").enabled and not p.button("help").enabled
     D.key(app, pygame.K_ESCAPE)             # back to the hand-off, still covering the map
     assert D.top(app).name == "handoff"
+
+
+def test_the_result_says_headline_phase_not_action_round_0(app):
+    """A game that ends in the headline phase (e.g. a scoring card headlined past 20 VP) is
+    summed up as "headline phase": action round 0 means nothing to a player."""
+    from squabble.ui.struggle.setup import StruggleResultScene
+    g = registry.get("struggle")
+    s = Session.new(g, {"mode": "hotseat", "human": "USSR", "level": "easy"}, seed=3)
+    state = json.loads(json.dumps(s.state))
+    state.update(turn=5, action_round=0, setup_done=True, winner="USA", vp=21)
+    s.state = state
+    lines = StruggleResultScene(app, s, demo=True).summary_lines()
+    assert lines[1] == "Turn 5, headline phase", lines
+    state.update(action_round=3)
+    assert StruggleResultScene(app, s, demo=True).summary_lines()[1] == "Turn 5, action round 3"

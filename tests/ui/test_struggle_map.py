@@ -272,7 +272,8 @@ def _count(surf, rect, colour):
 @pytest.mark.parametrize("size", [(1280, 720), (3840, 2160)])
 def test_map_draws_influence_control_lit_and_focus(size):
     from squabble.ui import theme
-    from squabble.ui.struggle.map_view import LIT, OCEAN, MapView
+    from squabble.ui.struggle.map_style import LIT, OCEAN
+    from squabble.ui.struggle.map_view import MapView
     pygame.init()
     surf = pygame.Surface(size)
     mv = MapView()
@@ -434,7 +435,7 @@ def test_help_overlay_types_a_search_scrolls_and_closes(screen):
 
 
 def test_country_detail_card_and_the_effects_that_mention_a_country(view, screen):
-    from squabble.ui.struggle.map_view import effects_touching
+    from squabble.ui.struggle.map_detail import effects_touching
     st = start_state()
     st["effects"], st["effect_args"] = [21, 40], [{"by": "USA", "until": "game"}, {"by": "USSR", "until": "turn"}]
     assert effects_touching(st, "France") == [21]          # NATO names Europe
@@ -521,7 +522,7 @@ def test_monkey_input_never_breaks_the_map(view, screen):
 
 
 def test_lit_targets_scrolled_out_of_view_get_a_pointer_at_the_edge(view, screen):
-    from squabble.ui.struggle.map_view import LIT
+    from squabble.ui.struggle.map_style import LIT
     st = start_state()
     view.zoom(3.0, view.country_rect("Chile").center)
     view.ensure_visible("Chile")
@@ -565,7 +566,7 @@ def test_tracks_panel_names_the_phase_of_the_turn(screen):
 
 def test_a_region_can_be_shown_alone(view, screen):
     """Hovering a scoring row can show which countries make up that region."""
-    from squabble.ui.struggle.map_view import REGION_TINT, PAPER, _mix
+    from squabble.ui.struggle.map_style import REGION_TINT, PAPER, _mix
     st = start_state()
     view.draw(screen, st, region="Middle East")
     col = _mix(REGION_TINT["Middle East"], PAPER, 0.55)

@@ -12,6 +12,7 @@ from tests.ui import driver as D
 from tests.ui import struggle_driver as SD
 from tests.ui.test_struggle_play import chooser
 from squabble.framework.cards import FACE_UP
+from squabble.games.struggle.data import CARDS
 
 OTHER = {"USA": "USSR", "USSR": "USA"}
 
@@ -47,8 +48,8 @@ def owner_of_secret(state, card):
 
 def check_record(app):
     frames = {}
-    for f, viewer, state in app.privacy:
-        frames.setdefault(f, (viewer, state))
+    for f, viewer, state, reveal in app.privacy:
+        frames.setdefault(f, (viewer, state, reveal))
     own = {"USA": 0, "USSR": 0}
     n = 0
     for frame, key in FACE_UP.entries:
@@ -57,9 +58,12 @@ def check_record(app):
         n += 1
         card = int(str(key).split(":")[1])
         assert frame in frames, f"a card face was drawn at frame {frame} without the map scene"
-        viewer, state = frames[frame]
+        viewer, state, reveal = frames[frame]
         secret = owner_of_secret(state, card)
         if secret is None:
+            continue
+        if reveal is not None and card in reveal[1] and CARDS[card]["name"] in reveal[0]:
+            # the engine's reveal line names this card: it is shown to both players
             continue
         assert secret == viewer, (
             f"frame {frame}: card {card} (secret of {secret}) was drawn face up while "
@@ -94,5 +98,52 @@ def test_a_deliberate_leak_is_caught(app, monkeypatch):
                 D.key(app, pygame.K_RETURN)
                 continue
             SD.decide_mouse(app, rnd(SD.scene(app).session.decision()))
+        with pytest.raises(AssertionError, match="drawn face up while"):
+            check_record(app)
+
+
+def _reveal_frames(app, text, cards, side="USSR"):
+    """Put a reveal beat of the engine's shape on a public hot-seat screen and draw frames."""
+    import copy
+
+    from squabble.framework.session import Beat
+    sc = SD.scene(app)
+    sc.moment, sc.beats = None, []
+    sc.session.look.public_step()          # the screen is public (nobody's secrets)
+    st = copy.deepcopy(sc.session.state)
+    sc.beats = [Beat(text, st, "reveal", {"side": side, "cards": list(cards)})]
+    for _ in range(3):
+        sc.update(1 / 60)
+        app.frame += 1                       # a frame of its own in both records
+        FACE_UP.begin_frame(app.frame)
+        app.draw()
+    return sc
+
+
+def test_a_reveal_shows_exactly_the_cards_its_line_names_to_both_players(app):
+    """Rules that show cards (a scoring card held at the end of a turn, CIA Created, Five Year
+    Plan...) show those faces on the public screen; the record accepts them only because the
+    engine's line names them, and a face the line does not name is still a leak."""
+    with recording(app):
+        app.settings.anim = "fast"              # moments are shown (not skipped)
+        SD.start(app, "hotseat", "USSR")
+        assert D.run_until(app, lambda: SD.waiting(app), 5000)
+        if D.top(app).name == "handoff":
+            D.run_until(app, lambda: D.top(app).ready)
+            D.key(app, pygame.K_RETURN)
+        sc = SD.scene(app)
+        assert D.top(app) is sc
+        hand = sc.session.state["hands"]["USSR"]
+        shown, other = hand[0], hand[1]
+        FACE_UP.clear()
+        _reveal_frames(app, f"The USSR holds {CARDS[shown]['name']} at the end of the turn "
+                            "and loses.", [shown])
+        faces = {int(str(k).split(":")[1]) for _, k in FACE_UP.entries
+                 if str(k).startswith("struggle:")}
+        assert shown in faces, "the revealed card was drawn face down"
+        assert other not in faces
+        check_record(app)
+        # a reveal beat whose line does not name the card it shows: caught
+        _reveal_frames(app, "The USSR shows a card.", [other])
         with pytest.raises(AssertionError, match="drawn face up while"):
             check_record(app)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 
+from squabble.games.loading import load_checked
 from squabble.games.squabble.cards import (
     CARDS, CARD_IDS, EVENTS, EVENT_IDS, IS_ACTIVITY, OTHER, OWNER, SIDES, era_cards,
 )
@@ -35,35 +36,13 @@ def load(s) -> dict:
     """The state ``load`` plays: a copy of ``s`` if it is consistent, or, when its ``pending`` is
     null or absent in a game not over, a copy run on to the decision the rules ask there (a
     position set up by hand).  Raises ValueError with one sentence naming the first problem."""
-    try:
-        return _load(s)
-    except ValueError:
-        raise
-    except Exception as e:  # never anything but a sentence, whatever the input holds
-        raise ValueError(f"The state is malformed ({type(e).__name__}: {str(e)[:200]}).") from None
+    return load_checked(s, validate=validate, settle=_settle, copy=copy.deepcopy)
 
 
-def _load(s) -> dict:
-    if isinstance(s, dict) and s.get("pending") is None and s.get("winner") is None:
-        s = dict(s)
-        s["pending"] = None
-        problem = validate(s, derive=True)
-        if problem:
-            raise ValueError(problem)
-        s = copy.deepcopy(s)
-        try:
-            run(s, None)
-        except Exception as e:
-            raise ValueError(f"The game cannot go on from this state ({type(e).__name__}: "
-                             f"{str(e)[:200]}).") from None
-        problem = validate(s)
-        if problem:
-            raise ValueError(problem)
-        return s
-    problem = validate(s)   # checked before it is copied: the copy never meets garbage
-    if problem:
-        raise ValueError(problem)
-    return copy.deepcopy(s)
+def _settle(s) -> dict:
+    s = copy.deepcopy(s)
+    run(s, None)
+    return s
 
 
 _KEYS: list = []

@@ -7,6 +7,7 @@ decision; decisions are frames on ``state["stack"]`` (see engine.py and events/_
 from __future__ import annotations
 
 from squabble import rng
+from squabble.games.logline import LogLine, marker
 from .data import (ADJACENT, BATTLEGROUND, CARDS, CHINA, COUNTRIES, ENEMY, REGION_SETS,
                    SPACE_END, SPACE_RACE, STABILITY, SUPERPOWER_ADJ, card_name)
 
@@ -129,29 +130,44 @@ def net_vp(state: dict, usa: int, ussr: int) -> None:
     vp(state, "USA", usa - ussr)
 
 
-def degrade_defcon(state: dict, n: int = 1) -> None:
-    """Lower DEFCON by ``n``; at 1 the active side loses (2.1.5(d))."""
+def _defcon_moved(state: dict, before: int, log, why: dict) -> None:
+    """A "defcon" marker (a log line with no text: the protocol's log is unchanged) when DEFCON
+    moved, so a scene shows the change where it happens: data ``defcon`` (now), ``before`` and
+    what moved it (e.g. ``card``)."""
+    if log is not None and state["defcon"] != before:
+        log.append(marker("defcon", defcon=state["defcon"], before=before, **why))
+
+
+def degrade_defcon(state: dict, n: int = 1, log=None, **why) -> None:
+    """Lower DEFCON by ``n``; at 1 the active side loses (2.1.5(d)).  With ``log``, a "defcon"
+    marker records the change (``why``: its data, e.g. card=number)."""
     if n <= 0 or state["winner"] is not None:
         return
+    before = state["defcon"]
     state["defcon"] = max(1, state["defcon"] - n)
     if state["defcon"] == 2:
         state["round"]["defcon2"] = True
     if state["defcon"] == 1:
         loser = state.get("active") or state.get("phasing")
         win(state, ENEMY[loser] if loser else "draw", "DEFCON 1: nuclear war")
+    _defcon_moved(state, before, log, why)
 
 
-def improve_defcon(state: dict, n: int = 1) -> None:
+def improve_defcon(state: dict, n: int = 1, log=None, **why) -> None:
     if n > 0:
+        before = state["defcon"]
         state["defcon"] = min(5, state["defcon"] + n)
+        _defcon_moved(state, before, log, why)
 
 
-def set_defcon(state: dict, value: int) -> None:
+def set_defcon(state: dict, value: int, log=None, **why) -> None:
     value = max(1, min(5, value))
     if value < state["defcon"]:
-        degrade_defcon(state, state["defcon"] - value)
+        degrade_defcon(state, state["defcon"] - value, log, **why)
     else:
+        before = state["defcon"]
         state["defcon"] = value
+        _defcon_moved(state, before, log, why)
 
 
 def add_milops(state: dict, side: str, n: int) -> None:
@@ -180,7 +196,6 @@ def advance_space(state: dict, side: str, log=None) -> None:
     first = state["space"][ENEMY[side]] < pos
     gain = box["vp_first"] if first else box["vp_second"]
     if log is not None:
-        from squabble.games.logline import LogLine
         log.append(LogLine(f"{side} reaches {box['name']} on the Space Race"
                            + (f" (+{gain} VP)" if gain else "") + ".", "space_advance", side=side,
                            box=box["name"], position=pos, vp=gain))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import marshal
 
 from squabble import rng
-from squabble.games.logline import LogLine
+from squabble.games.logline import LogLine, marker
 
 from . import core
 from .core import (
@@ -257,9 +257,10 @@ def do_coup(state: dict, side: str, country: str, ops: int, *, milops=True, log=
         add_milops(state, side, ops)
     if country in BATTLEGROUND and all(fn(state, a, side, country)
                                        for fn, a in active_hooks(state, "coup_defcon")):
+        before = state["defcon"]
         degrade_defcon(state, 1)
         say(log, f"DEFCON drops to {state['defcon']}.", "defcon", defcon=state["defcon"],
-            why="coup in a battleground", country=country)
+            before=before, why="coup in a battleground", country=country)
         if state["winner"] is not None:
             return 0
     die = roll(state)
@@ -735,16 +736,27 @@ def h_reset_discard(state, frame, answer, log):
 
 # ---------------------------------------------------------------- the game frame
 def deal(state: dict, log=None) -> None:
-    """Rewrite 4.1.1: USSR first, alternate until each side has 8 (9 from turn 4)."""
+    """Rewrite 4.1.1: USSR first, alternate until each side has 8 (9 from turn 4).  With ``log``,
+    a "draw" marker (no text: the protocol's log is unchanged) says how many cards each side
+    drew and whether the discard pile was reshuffled: counts only, never which cards."""
     size = 8 if state["turn"] < 4 else 9
     hands = state["hands"]
+    drawn = {s: 0 for s in SIDES}
+    reshuffled = False
     while True:
         moved = False
         for s in SIDES:
-            if len(hands[s]) < size and draw(state, s):
-                moved = True
+            if len(hands[s]) < size:
+                empty = not state["deck"] and bool(state["discard"])
+                if draw(state, s):
+                    moved = True
+                    drawn[s] += 1
+                    reshuffled = reshuffled or empty
         if not moved:
             break
+    if log is not None and any(drawn.values()):
+        log.append(marker("draw", why="deal", turn=state["turn"], drawn=drawn,
+                          deck=len(state["deck"]), reshuffled=reshuffled, hand_size=size))
 
 
 def h_game(state, frame, answer, log):

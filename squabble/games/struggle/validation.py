@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import marshal
 
+from squabble.games.loading import Refused, load_checked
+
 from .data import CARDS, CHINA, COUNTRIES, REGION_NAMES, REGION_SETS, SIDES, period_cards
 
 WINNERS = (None, "USA", "USSR", "draw")
@@ -484,32 +486,15 @@ def load(state) -> dict:
     """The state ``load`` plays: ``state`` itself if consistent, or, when its ``pending`` is null
     or absent in a game not over, a copy with the decision the engine asks there (a position
     set up by hand).  Raises ValueError with one sentence naming the first problem."""
-    try:
-        return _load(state)
-    except ValueError:
-        raise
-    except Exception as exc:  # never anything but a sentence, whatever the input holds
-        raise ValueError(f"The state is malformed ({type(exc).__name__}: {str(exc)[:200]}).") \
-            from None
-
-
-def _load(state) -> dict:
-    if isinstance(state, dict) and state.get("pending") is None and state.get("winner") is None:
-        state = dict(state)
-        state["pending"] = None
-        problem = validate(state, derive=True)
-        if problem:
-            raise ValueError(problem)
-        try:
-            state = settle(state)
-        except Bad as exc:
-            raise ValueError(_sentence(str(exc))) from None
-        except Exception as exc:
-            raise ValueError("The engine cannot go on from this state "
-                             f"({type(exc).__name__}: {str(exc)[:200]}).") from None
-    problem = validate(state)   # checked before it is copied: the copy never meets garbage
-    if problem:
-        raise ValueError(problem)
-    state = marshal.loads(marshal.dumps(state))
+    state = load_checked(state, validate=validate, settle=_settle,
+                         copy=lambda s: marshal.loads(marshal.dumps(s)),
+                         stuck="The engine cannot go on from this state")
     state.pop("ar_next", None)
     return state
+
+
+def _settle(state) -> dict:
+    try:
+        return settle(state)
+    except Bad as exc:
+        raise Refused(_sentence(str(exc))) from None

@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 
 from squabble.framework.widgets import token
-from squabble.games.logline import data_of, kind_of
 from squabble.games.squabble import engine as E
 from squabble.games.squabble.cards import ERA_YEARS, SIDES
 from squabble.ui import theme as T
@@ -27,24 +26,26 @@ class BeatsMixin:
             if self.app.stack.top is self:  # else update() does it once menus close
                 self._await()
             return
-        line, snap = self.beats.pop(0)
+        beat = self.beats.pop(0)        # a framework Beat: line, state, kind, data
+        snap = beat.state
         prev = self.display
         self.display = snap
         self._token_flights(prev, snap)
         self._layout_sprites()
         self._items()
         moved = snap["bop"] != prev["bop"] or snap["space"] != prev["space"]
-        if kind_of(line) == "end" and moved and self.speed > 0:
+        if beat.kind == "end" and moved and self.speed > 0:
             # the outcome follows the motion: the token walks to the cloud (or its last space)
             # first, under the old header; the words and phase 10 come when it arrives
-            self.held = (line, snap, prev)
+            self.held = (beat, prev)
             self.beat_t, self.beat_len = 0.0, 0.0
             return
-        self._show_beat(line, snap, prev)
+        self._show_beat(beat, prev)
 
-    def _show_beat(self, line, snap, prev):
+    def _show_beat(self, beat, prev):
         """The beat's words, header, banner, moment and sound: all at once, with the state."""
         self.held = None
+        line, snap = beat.line, beat.state
         self.app.log_line(line)
         if snap["phase"] != self.shown_phase:
             self.hint = None          # a hint belongs to its moment
@@ -54,8 +55,8 @@ class BeatsMixin:
         if snap["phase"] != prev["phase"] or snap["era"] != prev["era"]:
             self._banner(snap)
             length += 0.7
-        k = kind_of(line)
-        data = data_of(line)
+        k = beat.kind
+        data = beat.data
         if k in ("play", "replace"):
             self.sound("card")
         if k == "era":

@@ -35,7 +35,7 @@ class Moment:
     lines: list
     colour: tuple = GOLD
     dice: list = field(default_factory=list)     # [(value, colour)]
-    cards: list = field(default_factory=list)    # card numbers shown face up (public by then)
+    cards: list = field(default_factory=list)    # card numbers shown (a reveal: face up to all)
     duration: float = 1.6
     t: float = 0.0
     sound: str = ""
@@ -97,11 +97,32 @@ def moment_for(kind: str, data: dict, text_line: str) -> Moment | None:
         return Moment("score", title, lines, GOLD, duration=2.4, sound="banner")
     if kind == "defcon":
         lvl = d["defcon"]
-        return Moment("defcon", f"DEFCON drops to {lvl}",
-                      [f"Because of a {d.get('why', 'card')}" + (f" ({d['country']})"
-                                                                 if d.get("country") else "") + ".",
-                       f"At DEFCON {lvl}: {DEFCON_CLOSES.get(lvl, '')}."], (230, 120, 40),
-                      duration=1.8, sound="banner")
+        before = d.get("before")
+        worse = before is None or lvl < before
+        if isinstance(d.get("card"), int):
+            why = f"Because of {_name(d['card'])}."
+        elif d.get("why"):
+            why = f"Because of a {d['why']}" + (f" ({d['country']})" if d.get("country") else "") + "."
+        else:
+            why = ""
+        return Moment("defcon", f"DEFCON {'drops' if worse else 'improves'} to {lvl}",
+                      ([why] if why else []) + [f"At DEFCON {lvl}: {DEFCON_CLOSES.get(lvl, '')}."],
+                      (230, 120, 40) if worse else (120, 200, 120), duration=1.8, sound="banner")
+    if kind == "draw":
+        if d.get("why") == "deal":
+            drawn = d.get("drawn") or {}
+            lines = [f"USSR draws {drawn.get('USSR', 0)}, USA draws {drawn.get('USA', 0)}: "
+                     f"each hand is filled to {d.get('hand_size', 8)} cards."]
+            if d.get("reshuffled"):
+                lines.append("The draw pile ran out: the discard pile was shuffled into it.")
+            lines.append(f"{d.get('deck', 0)} cards are left in the draw pile.")
+            return Moment("draw", f"Turn {d.get('turn', '')}: new cards dealt", lines, GOLD,
+                          duration=1.4, sound="flip")
+        if d.get("side") in SIDE_COL and d.get("n"):
+            return Moment("draw", f"The {d['side']} draws {d['n']} card"
+                          + ("" if d["n"] == 1 else "s"), [text_line], SIDE_COL[d["side"]],
+                          duration=1.4, sound="flip")
+        return None
     if kind == "headline":
         cards = d.get("cards") or {}
         return Moment("headline", "Headlines revealed",
@@ -116,7 +137,7 @@ def moment_for(kind: str, data: dict, text_line: str) -> Moment | None:
                        f"USA +{d['usa']} VP, USSR +{d['ussr']} VP"], GOLD, duration=1.8)
     if kind == "turn":
         return Moment("turn", f"Turn {d['turn']} begins",
-                      [f"DEFCON improves to {d['defcon']}; new cards are dealt."], GOLD,
+                      [f"DEFCON improves to {d['defcon']}."], GOLD,
                       duration=1.2, sound="banner")
     return None
 
@@ -165,12 +186,3 @@ def draw_moment(surf, L, m: Moment, render_card=None):
     text_block(surf, "Enter, click or A to continue", L.font(16), MUTED,
                L.r(x, y + h - 28, w, 20), align="center")
 
-
-def defcon_moment(before: int, after: int, card=None) -> Moment:
-    """A DEFCON change found between two states (events move DEFCON without a log kind)."""
-    why = f"Because of {_name(card)}." if isinstance(card, int) else ""
-    verb = "drops" if after < before else "improves"
-    return Moment("defcon", f"DEFCON {verb} to {after}",
-                  ([why] if why else []) + [f"At DEFCON {after}: {DEFCON_CLOSES.get(after, '')}."],
-                  (230, 120, 40) if after < before else (120, 200, 120), duration=1.6,
-                  sound="banner")

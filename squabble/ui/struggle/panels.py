@@ -13,14 +13,11 @@ from squabble.framework.layout import fit_font, text, wrap
 from squabble.framework.scene import Scene
 from squabble.framework.widgets import panel
 from squabble.games.struggle.data import CARDS, ENEMY, STABILITY
+from squabble.ui import theme
 from squabble.ui.struggle.moments import SIDE_COL
 
-BG = (14, 18, 28)
-TEXT = (236, 232, 220)
-MUTED = (150, 152, 164)
-GOLD = (240, 196, 72)
-FOCUS = (255, 214, 90)
-LIT = (120, 230, 140)
+BG = (14, 18, 28)   # a shade darker than the menus' (theme.BG): the map's sea shows against it
+TEXT, MUTED, GOLD, FOCUS, LIT = theme.TEXT, theme.MUTED, theme.GOLD, theme.FOCUS, theme.LEGAL
 
 # logical layout (1280 x 720)
 PROMPT_R = (0, 0, 1280, 52)
@@ -44,8 +41,19 @@ class ScenePanels:
     def may_show_hand(self, card) -> bool:
         return self.LEAK_FOR_TEST or self.may_show(card)
 
+    def revealed_now(self) -> tuple:
+        """(the engine's line, its cards) while a reveal moment is on screen, else None: an
+        event or a rule that shows cards (CIA Created, Five Year Plan, a scoring card held at the
+        end of a turn...) shows them to both players, exactly those the line names."""
+        m = self.moment
+        if m is not None and m.kind == "reveal" and m.cards:
+            return (m.lines[0] if m.lines else "", tuple(m.cards))
+        return None
+
     def _moment_card(self, surf, card, rect):
-        self._card(surf, card, rect, face_up=self.may_show(card))
+        rv = self.revealed_now()
+        self._card(surf, card, rect,
+                   face_up=self.may_show(card) or (rv is not None and card in rv[1]))
 
     def plain_prompt(self) -> tuple[str, str]:
         """(what is being decided, why / the arithmetic) in plain words."""
@@ -188,7 +196,9 @@ class ScenePanels:
         title = "Choices" if cs and cs.buttons else ("Choose on the map or in the hand"
                                                      if cs else "")
         if title:
-            text(surf, title, L.font(16, True), MUTED, L.p(x + 10, y + 8))
+            # the Undo button sits at the right of this line: the title fits beside it
+            room = w - 20 - (160 if any(b.name == "undo" for b in self._buttons) else 0)
+            text(surf, title, fit_font(L, title, room, 16, bold=True), MUTED, L.p(x + 10, y + 8))
         if not (cs and cs.buttons):
             self.draw_in_play(surf, L)
         cur = self.focus.current if self.focus.visible else None

@@ -14,27 +14,18 @@ from __future__ import annotations
 
 import pygame
 
-from squabble.framework.cards import FACE_UP
 from squabble.framework.choices import ChoiceSet, TargetMenu
 from squabble.framework.focus import FocusRing
 from squabble.framework.handoff import HandOffScene
-from squabble.framework.layout import text
 from squabble.framework.scene import Scene
 from squabble.framework.widgets import Button
 from squabble.games.struggle.data import CARDS, CHINA, ENEMY
 from squabble.games.struggle.describe import hidden_from
-from squabble.ui.struggle.moments import SIDE_COL, defcon_moment, draw_moment, moment_for
-from squabble.ui.struggle.panels import (  # noqa: F401  (CONTROLS, vp_after: used by tests)
-    BG, BUTTONS_PER_PAGE, BUTTONS_R, CONTROLS, FOCUS, MAP_R, ROW, TRACKS_R, PileScene,
-    ScenePanels, _inside, vp_after, vp_text,
+from squabble.ui.struggle.moments import SIDE_COL, draw_moment, moment_for
+from squabble.ui.struggle.scene_input import SceneInput, Target
+from squabble.ui.struggle.panels import (  # noqa: F401  (vp_after: used by tests)
+    BG, BUTTONS_PER_PAGE, BUTTONS_R, FOCUS, MAP_R, ROW, TRACKS_R, ScenePanels, vp_after, vp_text,
 )
-
-
-class Target:
-    """One focusable thing: a lit country, a lit card, a button."""
-
-    def __init__(self, name, rect, kind, payload=None):
-        self.name, self.rect, self.kind, self.payload = name, rect, kind, payload
 
 
 def _import_views():
@@ -44,7 +35,7 @@ def _import_views():
     return MapView, TracksPanel, card_art
 
 
-class StruggleScene(ScenePanels, Scene):
+class StruggleScene(SceneInput, ScenePanels, Scene):
     name = "struggle"
     #: tests only: draw the deciding side's hand face up whatever the LookRule says (a leak the
     #: privacy test must catch)
@@ -64,9 +55,8 @@ class StruggleScene(ScenePanels, Scene):
         self.moment = None
         self.pause_t = 0.0
         self.shown_log = len(session.log)
-        self.log_lines: list = [str(x) for x in session.log[-60:]]
+        self.log_lines: list = [str(x) for x in session.log[-60:] if str(x)]   # markers: no text
         self.thinker = None
-        self._prev_defcon = session.state["defcon"]
         self.choices: ChoiceSet | None = None
         self.choice_key = None
         self.page = 0
@@ -96,6 +86,11 @@ class StruggleScene(ScenePanels, Scene):
 
     def viewer(self):
         return self.session.viewer()
+
+    def _log(self, line: str) -> None:
+        """A beat's line into the log panel (markers, which have no text, stay out of it)."""
+        if line:
+            self.log_lines.append(line)
 
     def may_show(self, card: int, state=None) -> bool:
         """May ``card``'s face be on screen now?  Only if it is hidden from nobody who may be
@@ -170,34 +165,6 @@ class StruggleScene(ScenePanels, Scene):
         else:
             self.help = None
 
-    def handle_raw(self, ev) -> bool:
-        """Raw events before they become actions: the help overlay's search box, and the map's
-        own zoom keys (+, -, Ctrl+arrows) and right stick / triggers."""
-        if self.help is not None:
-            if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F1:
-                self.help = None
-                return True
-            used = False
-            try:
-                used = bool(self.help.handle_event(ev))
-            except Exception:
-                used = False
-            if getattr(self.help, "closed", False):
-                self.help = None
-                return True
-            return used or ev.type in (pygame.KEYDOWN, pygame.TEXTINPUT)
-        if self.demo:
-            return False
-        if ev.type in (pygame.KEYDOWN, pygame.CONTROLLERAXISMOTION):
-            if ev.type == pygame.CONTROLLERAXISMOTION and ev.axis in (
-                    pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY):
-                return False
-            try:
-                return bool(self.map.handle_event(ev))
-            except Exception:
-                return False
-        return False
-
     # ---------------------------------------------------------------- flow
     def commit(self, index: int):
         self.explore = None
@@ -237,7 +204,7 @@ class StruggleScene(ScenePanels, Scene):
 
     def skip_beats(self):
         for b in self.beats:
-            self.log_lines.append(b.line)
+            self._log(b.line)
         self.beats = []
         self.moment = None
         self.shown = self.session.state
@@ -259,7 +226,7 @@ class StruggleScene(ScenePanels, Scene):
             return
         if self.beats and self.speed <= 0:   # instant: every beat of the decision at once
             for b in self.beats:
-                self.log_lines.append(b.line)
+                self._log(b.line)
             self.shown = self.beats[-1].state
             self.beats = []
             if len(self.log_lines) > 300:
@@ -268,19 +235,16 @@ class StruggleScene(ScenePanels, Scene):
         if self.beats:
             b = self.beats.pop(0)
             self.shown = b.state
-            self.log_lines.append(b.line)
+            self._log(b.line)
             if len(self.log_lines) > 300:
                 del self.log_lines[:100]
             m = moment_for(b.kind, b.data, b.line) if self.speed > 0 else None
-            prev = self._prev_defcon
-            self._prev_defcon = b.state["defcon"]
-            if m is None and self.speed > 0 and b.kind != "defcon" and prev is not None \
-                    and b.state["defcon"] != prev:
-                m = defcon_moment(prev, b.state["defcon"], b.data.get("card"))
             if m is not None:
                 after = vp_after(b.kind, b.data, b.state["vp"])
                 if after is not None:   # the line is logged just before the marker moves
                     m.lines.append(f"Victory points now: {vp_text(after)}")
+                    # the tracks behind the moment agree with it (not the VP before scoring)
+                    self.shown = dict(b.state, vp=after)
                 self.moment = m
                 if m.sound:
                     self.app.sounds.play(m.sound)
@@ -290,11 +254,6 @@ class StruggleScene(ScenePanels, Scene):
             return
         self.shown = self.session.state
         s = self.session
-        if self._prev_defcon != self.shown["defcon"]:
-            prev, self._prev_defcon = self._prev_defcon, self.shown["defcon"]
-            if prev is not None and self.speed > 0 and not s.over:
-                self.moment = defcon_moment(prev, self.shown["defcon"], None)
-                return
         # 2. the end
         if s.over:
             self.result_t += dt
@@ -341,8 +300,11 @@ class StruggleScene(ScenePanels, Scene):
         kind = (self.session.describe() or {}).get("kind", "")
         what = "a headline to choose" if kind == "headline" else "a choice from the hand"
         self.app.stack.push(HandOffScene(
-            self.app, f"{side}'s turn", f"Pass the screen to the {side} player: {what}, in "
-            f"private. {ENEMY[side]}: please look away.", SIDE_COL[side], confirm,
+            self.app, f"{side}'s turn",
+            (f"{side} again: {what}, in private. {ENEMY[side]}: please look away."
+             if self.session.look.again(side) else
+             f"Pass the screen to the {side} player: {what}, in "
+             f"private. {ENEMY[side]}: please look away."), SIDE_COL[side], confirm,
             accepts=accepts, controls="Enter · click · A on the " + side + " pad · Esc: menu",
             on_menu=self.open_pause,
             detail=f"Turn {self.session.state['turn']}, VP {vp_text(self.session.state['vp'])}"))
@@ -468,293 +430,6 @@ class StruggleScene(ScenePanels, Scene):
             title = target.payload if target.kind == "country" else CARDS[target.payload]["name"]
             self.menu = TargetMenu(str(title), chs, anchor or (x + w, y))
 
-    # ---------------------------------------------------------------- input
-    def pad_allowed(self, a) -> bool:
-        """On one couch each pad drives its own side."""
-        if a.source != "pad" or self.session.mode != "hotseat" or a.seat is None:
-            return True
-        d = self.session.decision()
-        if d is None:
-            return True
-        if self.seat_of(d["player"]) != a.seat:
-            self.app.toast(f"It is the {d['player']} player's decision.")
-            return False
-        return True
-
-    def handle_action(self, a):
-        if self.demo:
-            self.app.to_title()
-            return
-        if self.help is not None:
-            if a.name in ("back", "help", "menu"):
-                self.help = None
-            elif hasattr(self.help, "handle_action"):
-                self.help.handle_action(a)
-            return
-        if self.moment is not None or self.beats:
-            if a.name in ("confirm", "back"):
-                self.moment = None
-                if a.name == "back":
-                    self.skip_beats()
-            return
-        if self.explore is not None or (a.name == "zoom" and not self._card_focused()):
-            if self.explore_action(a):
-                return
-        if a.name in ("menu", "back") and self.menu is None:
-            self.open_pause()
-            return
-        if not self.human_turn() or not self.pad_allowed(a):
-            if a.name == "undo" and self.pad_allowed(a):
-                self.undo()
-            return
-        if self.menu is not None:
-            m = self.menu
-            if a.name == "up":
-                m.index = (m.index - 1) % len(m.choices)
-            elif a.name == "down":
-                m.index = (m.index + 1) % len(m.choices)
-            elif a.name == "confirm":
-                self.commit(m.choices[m.index].index)
-            elif a.name in ("back", "undo"):
-                self.menu = None
-            elif a.name == "number" and 1 <= a.number <= len(m.choices):
-                self.commit(m.choices[a.number - 1].index)
-            return
-        if a.name in ("up", "down", "left", "right"):
-            self.focus.move(a.name)
-            self._focus_moved()
-        elif a.name == "tab":
-            self.focus.next(1)
-            self._focus_moved()
-        elif a.name == "prev":
-            self.focus.next(-1)
-            self._focus_moved()
-        elif a.name == "confirm":
-            cur = self.focus.current
-            if cur is not None:
-                self.focus.visible = True
-                self.pick_target(cur)
-        elif a.name == "undo":
-            self.undo()
-        elif a.name == "number":
-            opts = [b for b in self._buttons if b.name.startswith("opt")]
-            if 1 <= a.number <= len(opts):
-                opts[a.number - 1].action()
-        elif a.name == "zoom":
-            cur = self.focus.current
-            if cur is not None and cur.kind == "card":
-                self.hover_card = None if self.hover_card == cur.payload else cur.payload
-
-    def _card_focused(self) -> bool:
-        cur = self.focus.current
-        return self.focus.visible and cur is not None and cur.kind == "card"
-
-    def explore_action(self, a) -> bool:
-        """Z / pad Y: walk the whole map with the arrows (any country's detail), Enter picks a
-        lit one, Z / Esc / B leaves.  Returns True when the action was used."""
-        if self.explore is None:
-            cur = self.focus.current
-            start = cur.payload if cur is not None and cur.kind == "country" else None
-            lit = sorted(self.choices.by_country) if self.choices and self.human_turn() else []
-            self.explore = start or (lit[0] if lit else "W. Germany")
-            self._explore_to(self.explore)
-            return True
-        if a.name in ("zoom", "back"):
-            self.explore = None
-            self.hover_country = None
-            return True
-        d = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}.get(a.name)
-        if d is not None:
-            n = self.map.neighbour_in_direction(self.explore, *d)
-            if n:
-                self._explore_to(n)
-            return True
-        if a.name == "confirm":
-            if self.human_turn() and self.pad_allowed(a) and self.choices \
-                    and self.explore in self.choices.by_country:
-                r = self.map.country_rect(self.explore)
-                L = self.app.layout
-                x0, y0 = L.to_logical(r.topleft)
-                x1, y1 = L.to_logical(r.bottomright)
-                name = self.explore
-                self.explore = None
-                self.pick_target(Target(f"country:{name}", (x0, y0, x1 - x0, y1 - y0), "country",
-                                        name))
-            else:
-                self.app.sounds.play("deny")
-                self.app.toast(f"{self.explore} is not a choice now.")
-            return True
-        return False
-
-    def _explore_to(self, name):
-        self.explore = name
-        self.map.ensure_visible(name)
-        self.hover_country = name
-
-    def _focus_moved(self):
-        cur = self.focus.current
-        if cur is not None and cur.kind == "country" and hasattr(self.map, "ensure_visible"):
-            self.map.ensure_visible(cur.payload)
-        self.hover_country = cur.payload if cur is not None and cur.kind == "country" else None
-        self.hover_card = cur.payload if cur is not None and cur.kind == "card" else None
-
-    def _map_event(self, kind, lp, button):
-        """Hand a mouse event to the map view (zoom with the wheel, pan by dragging)."""
-        L = self.app.layout
-        pos = L.p(*lp)
-        if kind == "wheel":
-            ev = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=button, flipped=False, precise_x=0.0,
-                                    precise_y=float(button), touch=False, which=0)
-            ev.pos = pos
-        elif kind == "down":
-            ev = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
-        elif kind == "up":
-            ev = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)
-        else:
-            ev = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                    buttons=pygame.mouse.get_pressed() if pygame.display.get_init()
-                                    else (0, 0, 0))
-        try:
-            return bool(self.map.handle_event(ev))
-        except Exception:
-            return False
-
-    def handle_mouse(self, kind, lp, button):
-        if self.demo:
-            if kind in ("down", "wheel"):
-                self.app.to_title()
-            return
-        if self.help is not None:
-            if hasattr(self.help, "handle_mouse"):
-                self.help.handle_mouse(kind, lp, button)
-            elif kind == "up":
-                self.help = None
-            return
-        if self.moment is not None or self.beats:
-            if kind == "up" and button == 1:
-                self.moment = None
-            return
-        in_map = _inside(MAP_R, lp)
-        if self.menu is not None:
-            if kind == "up" and button == 1:
-                i = self.menu.hit(lp)
-                if i is not None:
-                    self.commit(self.menu.choices[i].index)
-                else:
-                    self.menu = None
-            elif kind == "move":
-                i = self.menu.hit(lp)
-                if i is not None:
-                    self.menu.index = i
-            return
-        if kind == "wheel":
-            if in_map:
-                self._map_event(kind, lp, button)
-            elif _inside(BUTTONS_R, lp) and self.choices and \
-                    len(self.choices.buttons) > BUTTONS_PER_PAGE:
-                self.next_page()
-            return
-        if kind == "move":
-            self.hover_card = None
-            self.hover_country = None
-            for card, rect in reversed(self._card_rects):
-                if _inside(rect, lp):
-                    self.hover_card = card
-                    break
-            self.hover_track = None
-            if in_map:
-                self._map_event(kind, lp, button)
-                try:
-                    self.hover_country = self.map.country_at(self.app.layout.p(*lp))
-                except Exception:
-                    self.hover_country = None
-            elif _inside(TRACKS_R, lp):
-                try:
-                    self.hover_track = self.tracks.hit(self.app.layout.p(*lp))
-                except Exception:
-                    self.hover_track = None
-            for it in self.focus.items:
-                if it.kind == "button" and _inside(it.rect, lp):
-                    self.focus.focus(it)
-            return
-        if button != 1 and kind in ("down", "up"):
-            if in_map:
-                self._map_event(kind, lp, button)
-            return
-        if kind == "down":
-            self._drag_from = lp
-            if in_map:
-                self._map_event(kind, lp, button)
-            return
-        # kind == "up": a click
-        dragged = self._drag_from is not None and (abs(self._drag_from[0] - lp[0])
-                                                  + abs(self._drag_from[1] - lp[1])) > 6
-        self._drag_from = None
-        if in_map:
-            self._map_event(kind, lp, button)
-        if dragged:
-            return
-        if self.session.can_undo() and self._hit_button("undo", lp):
-            self.undo()
-            return
-        if _inside(TRACKS_R, lp) and self.open_track(lp):
-            return
-        if not self.human_turn():
-            return
-        if not self.pad_allowed(type("A", (), {"source": "mouse", "seat": None})()):
-            return
-        for b in self._buttons:
-            if b.contains(lp):
-                self.focus.visible = False
-                b.action()
-                return
-        for card, rect in reversed(self._card_rects):
-            if _inside(rect, lp):
-                if self.choices and card in self.choices.by_card:
-                    self.pick_target(Target(f"card:{card}", rect, "card", card), anchor=lp)
-                else:
-                    self.app.sounds.play("deny")
-                    self.app.toast("That card is not a choice now.")
-                return
-        if in_map:
-            try:
-                c = self.map.country_at(self.app.layout.p(*lp))
-            except Exception:
-                c = None
-            if c is not None and self.choices:
-                if c in self.choices.by_country:
-                    self.pick_target(Target(f"country:{c}", (lp[0], lp[1], 1, 1), "country", c),
-                                     anchor=lp)
-                elif self.choices.by_country:
-                    self.app.sounds.play("deny")
-                    self.app.toast(f"{c} is not a legal target now (the lit countries are).")
-
-    def open_track(self, lp) -> bool:
-        """A click on the tracks: the discard or removed pile opens face up (public), an effect in
-        force opens its card in the reference."""
-        try:
-            key = self.tracks.hit(self.app.layout.p(*lp))
-        except Exception:
-            key = None
-        if not key:
-            return False
-        kind, _, arg = key.partition(":")
-        st = self.public_state(self.shown)
-        if kind in ("discard", "removed"):
-            cards = list(st["discard"] if kind == "discard" else st["removed"])
-            title = "Discard pile" if kind == "discard" else "Removed from the game"
-            self.app.stack.push(PileScene(self.app, self, title, cards))
-            return True
-        if kind == "effect" and arg.isdigit():
-            self.toggle_help()
-            if self.help is not None:
-                self.help.open_card(int(arg))
-            return True
-        return False
-
-    def _hit_button(self, name, lp):
-        return any(b.name == name and b.contains(lp) for b in self._buttons)
-
     # ---------------------------------------------------------------- drawing
     def draw(self, surf):
         L = self.app.layout
@@ -763,7 +438,8 @@ class StruggleScene(ScenePanels, Scene):
             self.map.set_rect(L.r(MAP_R))
             self.tracks.set_rect(L.r(TRACKS_R))
         if self.app.privacy is not None:
-            self.app.privacy.append((self.app.frame, self.viewer(), self.shown))
+            self.app.privacy.append((self.app.frame, self.viewer(), self.shown,
+                                     self.revealed_now()))
         surf.fill(BG)
         self.layout_buttons()
         lit = self.choices.lit_countries() if (self.choices and self.human_turn()) else None

@@ -8,14 +8,20 @@ from squabble.framework.layout import fit_font, text, text_block
 from squabble.framework.session import Session
 from squabble.framework.widgets import Button, panel
 from squabble.games import registry
+from squabble.ui import couch_prefs
 from squabble.ui import settings as S
 from squabble.ui import theme as T
-from squabble.ui.menus import MenuScene
+from squabble.ui.menus import MenuScene, ResultMenuScene
+from squabble.ui.option_setup import OptionRow, OptionSetupScene, on_off, opponent_rows
 from squabble.ui.struggle import saves
 
 HANDICAPS = [None] + [("USSR", k) for k in (1, 2, 3, 4, 5, 6)] + [("USA", k) for k in (1, 2, 3, 4,
                                                                                        5, 6)] \
     + ["bid"]
+# what the Struggle set-up remembers, and the values it accepts back
+CHOICES = {"mode": ("computer", "hotseat"), "human": ("USSR", "USA"),
+           "level": ("easy", "normal", "hard"), "optional": (False, True), "ccw": (False, True),
+           "handicap": tuple(HANDICAPS)}
 
 
 def computer_player(state, level, seed):
@@ -85,68 +91,45 @@ def start_struggle_demo(app):
     return session
 
 
-class StruggleSetupScene(MenuScene):
+def handicap_words(hc) -> str:
+    if hc is None:
+        return "None"
+    if hc == "bid":
+        return "Secret bids for sides (two players)"
+    return f"{hc[0]} places {hc[1]} extra influence"
+
+
+class StruggleSetupScene(OptionSetupScene):
     name = "struggle_setup"
     title = "Twilight Struggle"
     subtitle = "The full game: 1945-1989, ten turns, 84 countries"
+    ROW_X, ROW_W, ROW_H, ROW_GAP = 310, 660, 54, 62
+    START_GAP, START_H, BACK_H = 12, 56, 44
+    NOTE_FONT, NOTE_RECT = 18, (290, 648, 700, 48)
+    START_LABEL = "Start the Cold War"
+    REPLACE = ("Replace the saved Struggle game?",
+               "A Twilight Struggle game is saved and can be continued from the title. Starting "
+               "a new one replaces it for good.")
 
     def __init__(self, app, message=""):
-        st = app.settings
-        self.opts = {"mode": "computer", "human": "USSR", "level": st.level, "optional": False,
-                     "ccw": False, "handicap": None}
-        super().__init__(app)
-        self.message = message
+        # the set-up remembers the last choices (kept in the user data folder)
+        opts = couch_prefs.last_setup({"mode": "computer", "human": "USSR",
+                                       "level": app.settings.level, "optional": False,
+                                       "ccw": False, "handicap": None},
+                                      key="struggle_setup", choices=CHOICES)
+        super().__init__(app, opts, message)
 
-    def build(self):
-        o = self.opts
-        rows = []
-        y = 150
-        mode_lab = "Against the computer" if o["mode"] == "computer" else "Two players, this screen"
-        rows.append(self._row("mode", f"Opponent:  <  {mode_lab}  >", y,
-                              self._cycle("mode", ["computer", "hotseat"])))
-        who = "You play" if o["mode"] == "computer" else "Player 1 plays"
-        rows.append(self._row("human", f"{who}:  <  {o['human']}  >", y + 62,
-                              self._cycle("human", ["USSR", "USA"])))
-        lvl = self._row("level", f"Computer level:  <  {o['level']}  >", y + 124,
-                        self._cycle("level", ["easy", "normal", "hard"]))
-        lvl.enabled = o["mode"] == "computer"
-        lvl.reason = "Two players on this screen: no computer."
-        rows.append(lvl)
-        rows.append(self._row("optional", "Optional cards 104-110:  <  "
-                              f"{'On' if o['optional'] else 'Off'}  >", y + 186,
-                              self._cycle("optional", [False, True])))
-        rows.append(self._row("ccw", "Chinese Civil War:  <  "
-                              f"{'On' if o['ccw'] else 'Off'}  >", y + 248,
-                              self._cycle("ccw", [False, True])))
-        hc = o["handicap"]
-        hc_lab = "None" if hc is None else "Secret bids for sides (two players)" if hc == "bid" \
-            else f"{hc[0]} places {hc[1]} extra influence"
-        rows.append(self._row("handicap", f"Handicap:  <  {hc_lab}  >", y + 310,
-                              self._cycle("handicap", HANDICAPS)))
-        start = Button("start", "Start the Cold War", (490, y + 384, 300, 56), self._start,
-                       colour=(40, 110, 70))
-        if hc == "bid" and o["mode"] != "hotseat":
+    def option_rows(self):
+        return opponent_rows() + [
+            OptionRow("optional", "Optional cards 104-110", [False, True], on_off),
+            OptionRow("ccw", "Chinese Civil War", [False, True], on_off),
+            OptionRow("handicap", "Handicap", HANDICAPS, handicap_words),
+        ]
+
+    def check_start(self, start):
+        if self.opts["handicap"] == "bid" and self.opts["mode"] != "hotseat":
             start.enabled = False
             start.reason = "Bidding for sides needs two players on this screen."
-        rows.append(start)
-        rows.append(Button("back", "Back", (490, y + 448, 300, 44), self.back))
-        old = self.focus.current.name if self.focus.current else None
-        self.set_buttons(rows)
-        if old:
-            b = self.button(old)
-            if b:
-                self.focus.focus(b)
-
-    def _row(self, name, label, y, action):
-        return Button(name, label, (310, y, 660, 54), action, kind="row",
-                      hint="left/right arrows or click to change")
-
-    def _cycle(self, key, values):
-        def f(d):
-            i = values.index(self.opts[key]) if self.opts[key] in values else 0
-            self.opts[key] = values[(i + d) % len(values)]
-            self.build()
-        return f
 
     def setup_dict(self) -> dict:
         o = self.opts
@@ -155,29 +138,19 @@ class StruggleSetupScene(MenuScene):
             options["handicap"] = {"side": o["handicap"][0], "influence": o["handicap"][1]}
         return {"mode": o["mode"], "human": o["human"], "level": o["level"], "options": options}
 
-    def _start(self):
-        if saves.exists():
-            # a new game would silently replace the saved one: ask first (safe answer first)
-            from squabble.framework.confirm import ConfirmScene
-            self.app.stack.push(ConfirmScene(
-                self.app, "Replace the saved Struggle game?",
-                "A Twilight Struggle game is saved and can be continued from the title. Starting "
-                "a new one replaces it for good.", "Start a new game", "Keep the saved game",
-                on_yes=self._start_now))
-            return
-        self._start_now()
+    def saved_game_exists(self) -> bool:
+        return saves.exists()
 
-    def _start_now(self):
+    def start_now(self):
         self.app.settings.level = self.opts["level"]
         S.save(self.app.settings)
+        couch_prefs.remember_setup(self.opts, key="struggle_setup", choices=CHOICES)
         if self.opts["handicap"] == "bid":
             start_bidding(self.app, self.setup_dict())
             return
         start_struggle(self.app, self.setup_dict())
 
-    def draw(self, surf):
-        super().draw(surf)
-        L = self.app.layout
+    def note(self) -> str:
         o = self.opts
         if o["mode"] == "hotseat":
             note = ("Two players share the screen. Headlines and every card choice are private: "
@@ -192,7 +165,7 @@ class StruggleSetupScene(MenuScene):
         elif o["handicap"]:
             note += (f" Handicap: after set-up the {o['handicap'][0]} may add up to "
                      f"{o['handicap'][1]} influence where it already has some.")
-        text_block(surf, note, L.font(18), T.TEXT, L.r(290, 648, 700, 48), align="center")
+        return note
 
 
 class StrugglePauseScene(MenuScene):
@@ -243,17 +216,15 @@ class StrugglePauseScene(MenuScene):
         cur = self.focus.current
         for b in self.buttons:
             b.draw(surf, L, focused=b is cur)
-        from squabble.ui.struggle.scene import CONTROLS
+        from squabble.ui.struggle.panels import CONTROLS
         text_block(surf, CONTROLS, L.font(17), T.TEXT, L.r(140, 620, 1000, 60), align="center")
 
 
-class StruggleResultScene(MenuScene):
+class StruggleResultScene(ResultMenuScene):
     name = "struggle_result"
 
     def __init__(self, app, session, demo: bool = False):
-        self.session = session
-        self.demo = demo
-        super().__init__(app)
+        super().__init__(app, session, demo)
         if not demo:
             app.sounds.play("win")
 
@@ -270,26 +241,17 @@ class StruggleResultScene(MenuScene):
         setup = dict(self.session.setup)
         start_struggle(self.app, setup)
 
-    def back(self):
-        self.app.to_title()
-
-    def update(self, dt):
-        super().update(dt)
-        if self.demo and self.t > 5.0:
-            self.app.start_demo()
-
-    def handle_action(self, a):
-        if self.demo:
-            self.app.to_title()
-            return
-        super().handle_action(a)
-
-    def handle_mouse(self, kind, lp, button):
-        if self.demo:
-            if kind == "up":
-                self.app.to_title()
-            return
-        super().handle_mouse(kind, lp, button)
+    def summary_lines(self) -> list[str]:
+        """Victory points, when the game ended and the tracks, in plain words."""
+        st = self.session.state
+        vp = st["vp"]
+        vpt = f"USA +{vp}" if vp > 0 else f"USSR +{-vp}" if vp < 0 else "even"
+        # action round 0 is the headline phase (or set-up): say so, not "action round 0"
+        when = (f"action round {st['action_round']}" if st.get("action_round")
+                else "headline phase" if st.get("setup_done", True) else "set-up")
+        return [f"Victory points: {vpt}", f"Turn {st['turn']}, {when}",
+                 f"DEFCON {st['defcon']} · Space Race: USA {st['space']['USA']}, "
+                 f"USSR {st['space']['USSR']}"]
 
     def headline(self) -> tuple[str, tuple]:
         st = self.session.state
@@ -318,14 +280,10 @@ class StruggleResultScene(MenuScene):
                                                                                       reason)
         text(surf, f"How: {why}", fit_font(L, f"How: {why}", 1000, 30), T.TEXT, L.p(640, 200),
              "center")
-        vp = st["vp"]
-        vpt = f"USA +{vp}" if vp > 0 else f"USSR +{-vp}" if vp < 0 else "even"
-        lines = [f"Victory points: {vpt}", f"Turn {st['turn']}, action round {st['action_round']}",
-                 f"DEFCON {st['defcon']} · Space Race: USA {st['space']['USA']}, "
-                 f"USSR {st['space']['USSR']}"]
+        lines = self.summary_lines()
         for i, ln in enumerate(lines):
             text(surf, ln, L.font(26), T.TEXT, L.p(640, 260 + i * 38), "center")
-        tail = [str(x) for x in self.session.log[-4:]]
+        tail = [str(x) for x in self.session.log if str(x)][-4:]   # markers have no text
         panel(surf, L, (240, 372, 800, 118), colour=(22, 26, 38))
         text(surf, "The last moves", L.font(16, True), T.MUTED, L.p(252, 378))
         text_block(surf, "\n".join(tail), L.font(19), T.TEXT, L.r(252, 398, 776, 90))

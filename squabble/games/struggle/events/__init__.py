@@ -169,11 +169,16 @@ class Event:
         self.frame["data"]["step"] = value
 
     # --- output
-    def say(self, text: str) -> None:
-        """Append one human line to the log of this step."""
+    def say(self, text: str, kind: str = "event_note", **data) -> None:
+        """Append one human line to the log of this step, with a kind and data beside it for the
+        scenes ("event_note" by default; "reveal" with ``side`` and ``cards`` for cards shown
+        from a hand, "draw" with ``side`` and ``n`` for cards drawn).  ``data["card"]`` is the
+        event's card.  Data may name a card only where ``text`` names it too: the log's data is
+        never a way round the hidden information."""
         if self.log is not None:
             from squabble.games.logline import LogLine
-            self.log.append(LogLine(text, "event_note", card=self.frame.get("card")))
+            data.setdefault("card", self.frame.get("card"))
+            self.log.append(LogLine(text, kind, **data))
 
     def ask(self, player: str, prompt: str, options: list) -> None:
         """Ask ``player`` to choose one of ``options`` (dicts made with opt()); the event function is

@@ -68,7 +68,7 @@ def _side_ops_mod(state: dict, side: str, card) -> int:
 def duck_and_cover(e):
     """DEFCON drops by one, then the USA gains 5 minus the new DEFCON in VP."""
     st = e.state
-    degrade_defcon(st, 1)
+    degrade_defcon(st, 1, e.log, card=e.card)
     if st["winner"] is not None:
         return
     gain = 5 - st["defcon"]
@@ -89,7 +89,8 @@ def five_year_plan(e):
             e.say("Five Year Plan: the USSR has no card to discard.")
             return
         e.data["card"] = card
-        e.say(f"Five Year Plan: the USSR discards {card_name(card)} at random.")
+        e.say(f"Five Year Plan: the USSR discards {card_name(card)} at random.", "reveal",
+              side="USSR", cards=[card])
         if card_side(card) == "USA":
             e.step = 1
             e.resolve(card, side="USA")
@@ -290,7 +291,7 @@ def olympic_games(e):
             vp(st, e.side if mine + 2 > theirs else e.enemy, 2)
             return
         e.say(f"The {e.enemy} boycotts the Olympic Games.")
-        degrade_defcon(st, 1)
+        degrade_defcon(st, 1, e.log, card=e.card)
         if st["winner"] is not None:
             return
         e.step = 2
@@ -386,7 +387,8 @@ def cia_created(e):
     if e.step == 0:
         hand = st["hands"]["USSR"]
         e.say("CIA Created: the USSR shows its hand: "
-              + (", ".join(card_name(c) for c in hand) if hand else "no card") + ".")
+              + (", ".join(card_name(c) for c in hand) if hand else "no card") + ".", "reveal",
+              side="USSR", cards=list(hand))
         e.step = 1
         e.ops(1, side="USA", card=26)
 
@@ -517,7 +519,7 @@ def nuclear_test_ban(e):
     """The resolving side gains DEFCON - 2 VP; then DEFCON improves by 2."""
     st = e.state
     vp(st, e.side, max(0, st["defcon"] - 2))
-    improve_defcon(st, 2)
+    improve_defcon(st, 2, e.log, card=e.card)
 
 
 # ---------------------------------------------------------------- 035 Formosan Resolution
@@ -574,7 +576,8 @@ def cambridge_five(e):
     if e.step == 0:
         shown = sorted(c for c in st["hands"]["USA"] if is_scoring(c))
         e.say("The Cambridge Five: the USA shows "
-              + (", ".join(card_name(c) for c in shown) if shown else "no scoring card") + ".")
+              + (", ".join(card_name(c) for c in shown) if shown else "no scoring card") + ".",
+              "reveal", side="USA", cards=list(shown))
         if not shown:
             return
         where = set()

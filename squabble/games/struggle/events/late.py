@@ -195,7 +195,7 @@ def kal_007(e):
     use 4 ops to place influence or make realignment rolls (never a coup)."""
     st = e.state
     if e.step == 0:
-        degrade_defcon(st, 1)
+        degrade_defcon(st, 1, e.log, card=e.card)
         if st["winner"] is not None:
             return
         vp(st, "USA", 2)
@@ -217,7 +217,7 @@ def glasnost(e):
     USSR may use 4 ops to place influence or make realignment rolls (never a coup)."""
     st = e.state
     if e.step == 0:
-        improve_defcon(st, 1)
+        improve_defcon(st, 1, e.log, card=e.card)
         vp(st, "USSR", 2)
         if st["winner"] is not None or not has_effect(st, 87):
             return
@@ -265,7 +265,8 @@ def terrorism(e):
             e.say(f"Terrorism: the {e.enemy} has no card left to discard.")
             return
         discard(st, card)
-        e.say(f"Terrorism: the {e.enemy} discards {card_name(card)} at random.")
+        e.say(f"Terrorism: the {e.enemy} discards {card_name(card)} at random.", "reveal",
+              side=e.enemy, cards=[card])
 
 
 # ---------------------------------------------------------------- 093 Iran-Contra Scandal
@@ -399,7 +400,8 @@ def aldrich_ames_remix(e):
         add_effect(st, 98, "USSR", until="turn")
         hand = st["hands"]["USA"]
         e.say("Aldrich Ames Remix: the USA shows its hand: "
-              + (", ".join(card_name(c) for c in hand) if hand else "no card") + ".")
+              + (", ".join(card_name(c) for c in hand) if hand else "no card") + ".", "reveal",
+              side="USA", cards=list(hand))
         if not hand:
             return
         e.step = 1

@@ -1,0 +1,352 @@
+"""The player's choices on the Squabble table, taken from the framework's decision binder.
+
+``framework.choices.ChoiceSet`` turns the engine's DECISION into lit cards and buttons; cards
+of a composite option (a Balance of Power card and a Space Race card) are picked one step at a
+time with its ``StepPick``.  The table adds only its own widgets: the + / - token buttons of
+phase 4, Swap, and the question before a move that loses on the spot.  Undo is one key for
+everything: it takes back the newest pick, and with nothing picked the newest own decision
+through the session (Board Game Arena's policy: not past a card draw, a revealed card or the
+other side's decision)."""
+
+from __future__ import annotations
+
+from squabble.framework.choices import ChoiceSet
+from squabble.framework.confirm import ConfirmScene
+from squabble.framework.widgets import Button
+from squabble.games.squabble import engine as E
+from squabble.games.squabble.cards import CARDS, SIDES
+from squabble.ui import theme as T
+from squabble.ui.squabble.layout import (
+    BOP_X, BOT_SLOT_Y, DISC_X, EVENT_RECT, Item, PILE, SLOT_CARD, SPACE_X, TOP_SLOT_Y, plain,
+    plural, side_row)
+
+# The option keys of each decision kind whose cards are picked one per step (the engine's
+# option shape: a play names "bop" and "space", a replacement or a counter names "card").
+STEPS = {"play": ("bop", "space"), "replace": ("card",), "counter": ("card",)}
+# where a one-step pick stands on the table (the staged card's place)
+ONE_STEP_SLOT = {"replace": "bop", "counter": "counter"}
+NO_UNDO = ("Nothing to take back: undo stops at a card draw, a revealed card or the other "
+           "side's decision.")
+
+BX, BY = 330, BOT_SLOT_Y + 52        # the button row between the two slot columns
+UNDO_RECT = (646, BY, 70, 56)
+
+
+def choice_set(dec: dict | None, hand=None) -> ChoiceSet | None:
+    """The DECISION as the table binds it (``hand``: the cards the table can light)."""
+    if not dec:
+        return None
+    shown = (lambda c: c in hand) if hand is not None else (lambda c: True)
+    return ChoiceSet.of(dec, card_shown=shown, steps=STEPS.get(dec["kind"], ()))
+
+
+class ChooseMixin:
+    """Part of TableScene (squabble.ui.table)."""
+
+    choices: ChoiceSet | None = None
+    pick = None                       # StepPick of the current decision, or None
+    tok: dict = {}                    # phase 4: tokens counted on each card
+
+    # ---- what is staged -----------------------------------------------------------------
+    @property
+    def stage(self) -> dict:
+        """The picks in the table's words: "bop" / "space" / "counter" cards, and the token
+        counts "bop_t" / "space_t" while placing tokens."""
+        out = {"bop": None, "space": None, "counter": None}
+        dec = self.deciding
+        if dec is None:
+            return out
+        k = dec["kind"]
+        if self.pick is not None:
+            if k == "play":
+                out.update(self.pick.picked)
+            elif k in ONE_STEP_SLOT:
+                out[ONE_STEP_SLOT[k]] = self.pick.picked.get("card")
+        if k == "tokens":
+            out["bop_t"], out["space_t"] = self.tok.get("bop", 0), self.tok.get("space", 0)
+        return out
+
+    def staged_cards(self) -> set:
+        return {c for c in self.pick.picked.values() if c} if self.pick is not None else set()
+
+    def _has_stage(self) -> bool:
+        return bool(self.staged_cards() or self.tok.get("bop") or self.tok.get("space"))
+
+    def _bind(self):
+        """A new human decision: its choices, an empty pick, no tokens counted."""
+        dec = self._dec
+        self.choices = choice_set(dec, set(self.display["hands"][dec["player"]]))
+        self.pick = self.choices.picker() if self.choices.steps else None
+        self.tok = {"bop": 0, "space": 0}
+
+    def _unbind(self):
+        self.choices = None
+        self.pick = None
+        self.tok = {}
+        self._dec = None
+
+    # ---- buttons ------------------------------------------------------------------------
+    def main_button(self) -> Button | None:
+        """The button Enter presses when nothing else was picked: the decision's main action,
+        and the safe one when the main action would lose the game on the spot."""
+        names = [b.name for b in self.buttons]
+        for want in ("confirm", "no" if self._shift_loses() else "yes"):
+            if want in names:
+                return self.buttons[names.index(want)]
+        return next((b for b in self.buttons if b.name.startswith("take")), None) or \
+            (self.buttons[0] if self.buttons else None)
+
+    def _focus_main(self):
+        b = self.main_button()
+        for it in self.items:
+            if it.ref is b and b is not None:
+                self.focus.focus(it)
+                return
+
+    def _shift_loses(self) -> bool:
+        dec = self.deciding
+        if not dec or dec["kind"] != "shift":
+            return False
+        nb = self.display["bop"] + (1 if dec["player"] == "USA" else -1)
+        return abs(nb) >= E.CLOUD
+
+    def _option_buttons(self, k, x, width):
+        """The ChoiceSet's buttons (the engine's own labels), named for the keys and pads."""
+        cs = self.choices
+        out = []
+        n = max(1, len(cs.buttons))
+        w = min(width, (300 / n) - 8) if k == "take_tokens" else width
+        for ch in cs.buttons:
+            mode = ch.option.get("mode")
+            if k == "take_tokens":
+                name, hint = f"take{ch.amount}", "token" + ("s" if ch.amount != 1 else "")
+                label = f"Take {ch.amount}"
+                rect = (x, BY, w, 56)
+            elif mode == "pass":
+                name = "pass" if k == "counter" else "no"
+                label = "Don't counter" if k == "counter" else "No thanks"
+                hint = "safe" if self._shift_loses() else "pass"
+                rect = (x, BY, 116 if k != "counter" else 110, 56)
+            else:
+                name, label, hint = "yes", plain(ch.label), ""
+                rect = (x, BY, width, 56)
+            action = (lambda i=ch.index: self._commit(i))
+            colour = (58, 70, 98) if mode == "pass" else (40, 110, 70)
+            if k == "shift" and mode == "shift":
+                label = "Shift the balance"      # the engine's words do not fit the button
+                hint = "one space toward you"
+                if self._shift_loses():
+                    hint, colour = "lands on a Mushroom Cloud: you lose!", (150, 50, 40)
+                    action = (lambda i=ch.index: self._confirm_losing_shift(i))
+            out.append(Button(name, label, rect, action, hint=hint, colour=colour))
+            x = rect[0] + rect[2] + 8
+        return out
+
+    def _rebuild(self):
+        """Buttons and focus items for the current moment."""
+        self.buttons = []
+        dec = self.deciding
+        if dec and self.choices is not None:
+            k = dec["kind"]
+            pk = self.pick
+            if k == "play":
+                done = pk.chosen() is not None
+                self.buttons.append(Button("confirm", "Play face down", (BX, BY, 190, 56),
+                                           self._confirm_pick, enabled=done,
+                                           reason="Choose a Balance of Power card and a Space "
+                                                  "Race card first.", hint="Enter",
+                                           colour=(40, 110, 70)))
+                self.buttons.append(Button("swap", "Swap", (BX + 200, BY, 80, 56), self._swap,
+                                           enabled=pk.can_swap(),
+                                           reason="Swap needs two Activity cards in the slots.",
+                                           hint="slots"))
+            elif k == "replace":
+                self.buttons.append(Button("confirm", "Place face down", (BX, BY, 220, 56),
+                                           self._confirm_pick, enabled=pk.chosen() is not None,
+                                           reason="Choose an Activity card from your hand.",
+                                           hint="Enter", colour=(40, 110, 70)))
+            elif k == "tokens":
+                avail = self.display["tokens"][dec["player"]]
+                used = self.tok["bop"] + self.tok["space"]
+                for slot, cx in (("bop", BOP_X), ("space", SPACE_X)):
+                    # BoP buttons left of its card (the prompt is on the right), Space on the right
+                    x = cx - SLOT_CARD[0] / 2 - 72 if slot == "bop" else cx + SLOT_CARD[0] / 2 + 26
+                    self.buttons.append(Button(f"plus_{slot}", "+", (x, BOT_SLOT_Y + 4, 46, 40),
+                                               lambda s=slot: self._tok(s, 1),
+                                               enabled=used < avail,
+                                               reason=f"You have only {plural(avail, 'token')}."))
+                    self.buttons.append(Button(f"minus_{slot}", "-", (x, BOT_SLOT_Y + 84, 46, 40),
+                                               lambda s=slot: self._tok(s, -1),
+                                               enabled=self.tok[slot] > 0,
+                                               reason="No token there to take back."))
+                self.buttons.append(Button("confirm", f"Place {plural(used, 'token')}",
+                                           (BX, BY, 250, 56), self._confirm_tokens,
+                                           hint="Enter", colour=(40, 110, 70)))
+            elif k == "counter":
+                c = pk.picked.get("card")
+                self.buttons.append(Button("confirm", "Counter!" if c else "Pick a counter card",
+                                           (BX, BY, 190, 56), self._confirm_pick,
+                                           enabled=bool(c),
+                                           reason="Click a highlighted card in your hand first.",
+                                           hint="Enter", colour=(150, 60, 40)))
+                self.buttons += self._option_buttons(k, BX + 198, 110)
+            else:   # take_token, shift, take_tokens: the engine's options as buttons
+                self.buttons += self._option_buttons(k, BX, 120 if k == "take_tokens" else 190)
+            me = dec["player"]
+            can = self._has_stage() or self.session.can_undo(me)
+            self.buttons.append(Button("undo", "Undo", UNDO_RECT, self.undo, enabled=can,
+                                       reason=NO_UNDO, hint="Bksp"))
+        self._items()
+
+    def _items(self):
+        items: list[Item] = []
+        d = self.display
+        dec = self.deciding
+        if dec and dec["player"] == self.bottom and self.session.is_private(dec):
+            rects = self.zone_rects()
+            staged = self.staged_cards()
+            for c in d["hands"][self.bottom]:
+                if c in rects and c not in staged:
+                    items.append(Item(f"card:{c}", rects[c], "card", c))
+            for c in (self.pick.picked.values() if self.pick is not None else ()):
+                if c and c in rects:
+                    items.append(Item(f"card:{c}", rects[c], "card", c))
+        for b in self.buttons:
+            items.append(Item(b.name, b.rect, "button", b))
+        for side in SIDES:
+            sy = TOP_SLOT_Y if side_row(self.bottom, side) == "top" else BOT_SLOT_Y
+            items.append(Item(f"discards:{side}", (DISC_X, sy, *PILE), "pile", side))
+        if d["event"]:
+            items.append(Item("event", EVENT_RECT, "event", d["event"]))
+        self.items = items
+        self.focus.set_items(items)
+
+    def _hand_index_cards(self):
+        """The deciding hand in its fan order; key n picks (or takes back) the n-th card.  The
+        numbers stay put while cards are staged, so a quick second key means what it says."""
+        return list(self.display["hands"][self.bottom])
+
+    # ---- picking --------------------------------------------------------------------------
+    def click_card(self, cid: str):
+        dec = self.deciding
+        if not dec or CARDS[cid].side != dec["player"]:
+            self.app.toast("It is not your card to play now.")
+            return
+        k = dec["kind"]
+        pk = self.pick
+        if pk is None:
+            if k == "tokens":
+                return self._deny("Place tokens with the + and - buttons beside your cards.")
+            if k == "take_tokens":
+                return self._deny("Choose how many tokens to take with the buttons.")
+            return self._deny("Answer with the buttons.")
+        if pk.drop(cid):
+            self.sound("card")
+        elif cid not in pk.values():
+            return self._deny(self.why_not(cid, dec) or "That card cannot be chosen now.")
+        elif pk.pick(cid):
+            self.sound("card")
+        else:
+            return self._deny("Both slots are full: click a card in a slot to take it back.")
+        self._layout_sprites()
+        self._rebuild()
+        self.focus.set_items(self.items)
+
+    def _deny(self, why):
+        self.sound("deny")
+        self.app.toast(why)
+
+    def _swap(self):
+        if self.pick is not None and self.pick.swap():
+            self.sound("card")
+            self._layout_sprites()
+            self._rebuild()
+
+    def _tok(self, slot, d):
+        self.tok[slot] += d
+        self.sound("token")
+        self._rebuild()
+
+    def _confirm_pick(self):
+        ch = self.pick.chosen() if self.pick is not None else None
+        if ch is None:
+            return self._deny("That choice cannot be played.")
+        self._commit(ch.index)
+
+    def _confirm_tokens(self):
+        ch = self.choices.find(mode="tokens", bop=self.tok["bop"], space=self.tok["space"])
+        if ch is not None:
+            self._commit(ch.index)
+
+    def _confirm_losing_shift(self, index=None):
+        """A move that loses on the spot asks first; the safe answer has the focus."""
+        if index is None:
+            index = self.choices.find(mode="shift").index
+        me = T.NAME[self.deciding["player"]]
+        self.app.stack.push(ConfirmScene(
+            self.app, "This loses the game",
+            f"Shifting the Balance of Power puts it on the Mushroom Cloud: nuclear war, and "
+            f"{me} loses at once.", "Shift and lose", "Keep the balance",
+            on_yes=lambda: self._commit(index)))
+
+    # ---- undo -----------------------------------------------------------------------------
+    def undo(self):
+        """Backspace / pad X / the Undo button: the newest pick, else the newest own decision."""
+        if self.demo:
+            return
+        if self.mode == "human" and self._has_stage():
+            if self.pick is not None and self.pick.back() is not None:
+                pass
+            elif self.tok.get("space"):
+                self.tok["space"] -= 1
+            elif self.tok.get("bop"):
+                self.tok["bop"] -= 1
+            self.sound("card")
+            self._layout_sprites()
+            self._rebuild()
+            return
+        self.undo_decision()
+
+    def undo_decision(self):
+        """Take back the newest decision of the side deciding now (while the beats play or the
+        computer thinks: the newest human decision) through the session's undo."""
+        s = self.session
+        if self.mode not in ("human", "beats", "thinking"):
+            return self._deny(NO_UNDO)
+        dec = s.decision()
+        side = dec["player"] if (self.mode == "human" and dec) else None
+        if not s.undo(side):
+            return self._deny(NO_UNDO)
+        self.thinker = None            # the computer was thinking about a state that is gone
+        self.beats, self.held, self.moment, self.banner = [], None, None, None
+        self.flights = []
+        self._unbind()
+        self.buttons = []
+        self.display = s.state
+        self.shown_phase = self.display["phase"]
+        self.hint = None               # a guide hint belongs to the moment that was undone
+        self.app.log_line(str(s.log[-1]))
+        self.sound("select")
+        self.app.toast("Decision taken back.")
+        if s.last_error:
+            self.app.toast(s.last_error)
+            s.last_error = ""
+        self._layout_sprites()
+        self._items()
+        self.mode = "await"
+        self._await()          # a private decision on one couch starts with a hand-off again
+
+    def activate(self, item: Item):
+        if item.kind == "button":
+            b = item.ref
+            if b.enabled:
+                self.sound("click")
+                b.action()
+            else:
+                self._deny(b.reason or "Not now.")
+        elif item.kind == "card":
+            self.click_card(item.ref)
+        elif item.kind == "pile":
+            self.app.show_discards(self, item.ref)
+        elif item.kind == "event":
+            self.focus.visible = True  # the zoom panel shows the Event in full

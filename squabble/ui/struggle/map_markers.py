@@ -1,0 +1,212 @@
+"""The map's live layer: influence markers and control, the animated pulse of a change, lit
+targets with their cost label, marks for lit countries off screen, and the legend
+(``LiveLayer``, a part of ``MapView``)."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from squabble.ui import theme
+from squabble.ui.struggle.map_style import (BG_NAME, INK, LINK, LIT, PAPER)
+
+
+class LiveLayer:
+    """Drawing of what changes during play (mixed into ``MapView``)."""
+
+    def _marker_rects(self, rr, s):
+        """Screen rects of the USA (left) and USSR (right) influence markers inside a country box."""
+        m = max(11, round(24 * s))
+        y = rr.y + round(rr.h * 0.69) - m // 2
+        pad = max(1, round(5 * s))
+        return (pygame.Rect(rr.x + pad, y, m, m), pygame.Rect(rr.right - pad - m, y, m, m))
+
+    def _sprite(self, key, build) -> pygame.Surface:
+        """A small cached drawing (marker, ring, badge): drawn once, then only blitted."""
+        img = self._sprites.get(key)
+        if img is None:
+            if len(self._sprites) > 3000:
+                self._sprites.clear()
+            img = build()
+            if pygame.display.get_surface() is not None:
+                img = img.convert_alpha()
+            self._sprites[key] = img
+        return img
+
+    def _draw_influence(self, surf, name, rr, c, s, colourblind, ctrl):
+        usa, ussr = c.get("USA", 0), c.get("USSR", 0)
+        anim = self._anim_by_country.get(name)
+        if ctrl:
+            w = max(2, round(3.5 * s))
+            rad = max(3, round(9 * s))
+            ring = rr.inflate(w, w)
+            col = theme.SIDE_LIGHT[ctrl]
+
+            def build_ring(size=ring.size, w=w, rad=rad, col=col):
+                img = pygame.Surface(size, pygame.SRCALPHA)
+                pygame.draw.rect(img, col, img.get_rect(), w, border_radius=rad)
+                return img
+            surf.blit(self._sprite(("ring", ctrl, ring.size, w), build_ring), ring.topleft)
+        rects = self._marker_rects(rr, s)
+        for idx, side, n in ((0, "USA", usa), (1, "USSR", ussr)):
+            mr = rects[idx]
+            changed = anim is not None and anim.before[idx] != anim.after[idx]
+            if n <= 0:
+                if not changed or anim.before[idx] <= 0:
+                    continue
+                # the last influence leaves: the old marker shrinks away
+                n = anim.before[idx]
+                k = 1 - anim.k
+                mr = mr.inflate(-round(mr.w * (1 - k)), -round(mr.h * (1 - k)))
+                if mr.w < 3:
+                    continue
+            elif changed:
+                grow = 0.45 * math.sin(math.pi * anim.k)
+                mr = mr.inflate(round(mr.w * grow), round(mr.h * grow))
+            controlled = ctrl == side
+            key = ("m", side, n, controlled, colourblind, mr.w, round(s * 20))
+
+            def build(side=side, n=n, controlled=controlled, w=mr.w):
+                img = pygame.Surface((w, w), pygame.SRCALPHA)
+                self._marker(img, side, pygame.Rect(0, 0, w, w), n, theme.SIDE[side], controlled,
+                             colourblind, s)
+                return img
+            surf.blit(self._sprite(key, build), mr.topleft)
+            if changed:
+                # the change itself ("+2", "-1") rises from the marker and fades
+                d = anim.after[idx] - anim.before[idx]
+                txt = f"{d:+d}"
+                px = max(14, round(26 * s))
+                img = self._sprite(("delta", side, txt, px), lambda txt=txt, px=px, side=side:
+                                   self._delta_img(txt, px, side))
+                img.set_alpha(round(255 * min(1.0, 2.2 * (1 - anim.k))))
+                c = rects[idx].midtop
+                surf.blit(img, img.get_rect(midbottom=(c[0], c[1] - round(22 * s * anim.k))))
+
+    def _delta_img(self, txt, px, side):
+        from squabble.framework.layout import render
+        f = self.font(px, True)
+        fg = render(txt, f, theme.SIDE_LIGHT[side])
+        img = pygame.Surface((fg.get_width() + 2, fg.get_height() + 2), pygame.SRCALPHA)
+        img.blit(render(txt, f, INK), (2, 2))
+        img.blit(fg, (0, 0))
+        return img
+
+    def _marker(self, surf, side, mr, n, col, controlled, colourblind, s):
+        """USA markers are squares, USSR markers are discs (shape tells the sides apart without
+        colour); a controlling side's marker is solid, otherwise it is paper with a coloured rim."""
+        fill = col if controlled else PAPER
+        ink = PAPER if controlled else col
+        rim = max(1, round(2.5 * s))
+        if side == "USA":
+            pygame.draw.rect(surf, fill, mr, border_radius=max(1, mr.w // 6))
+            pygame.draw.rect(surf, col if not controlled else PAPER, mr, rim,
+                             border_radius=max(1, mr.w // 6))
+        else:
+            pygame.draw.circle(surf, fill, mr.center, mr.w // 2)
+            pygame.draw.circle(surf, col if not controlled else PAPER, mr.center, mr.w // 2, rim)
+        if colourblind:
+            # the side's letter (as on the Squabble table: A America, R Russia) before the number
+            txt = ("A" if side == "USA" else "R") + str(n)
+            px = mr.h * 0.7
+            while px > 7 and self.font(px, True).size(txt)[0] > mr.w - 2 * rim:
+                px -= 1
+            self._text(surf, txt, max(7, px), ink, center=(mr.centerx, mr.centery + 1), bold=True)
+        else:
+            self._text(surf, str(n), max(10, mr.h * 0.92), ink, center=(mr.centerx, mr.centery + 1),
+                       bold=True)
+
+    # ------------------------------------------------------------ legend
+    def _legend(self, colourblind) -> pygame.Surface:
+        """A key to the map in the sea at its bottom-left: markers, control, battlegrounds,
+        stability, links."""
+        from squabble.framework.layout import render
+        px = max(11, round(self.view.scale * 21))
+        key = ("legend", px, colourblind)
+        img = self._sprites.get(key)
+        if img is not None:
+            return img
+        f = self.font(px)
+        lh = round(px * 1.35)
+        m = round(px * 1.05)
+        rows = 6
+        w = round(px * 12.5)
+        img = pygame.Surface((w, rows * lh + px), pygame.SRCALPHA)
+        pygame.draw.rect(img, (10, 14, 24, 215), img.get_rect(), border_radius=px // 2)
+        x0, y = round(px * 0.5), round(px * 0.5)
+        tx = x0 + 2 * m + px // 2
+
+        def label(t, yy):
+            img.blit(render(t, f, theme.TEXT), (tx, yy + (m - f.get_height()) // 2 + 1))
+        self._marker(img, "USA", pygame.Rect(x0, y, m, m), 2, theme.SIDE["USA"], False, colourblind, px / 24)
+        self._marker(img, "USSR", pygame.Rect(x0 + m + 2, y, m, m), 1, theme.SIDE["USSR"], False, colourblind, px / 24)
+        label("USA, USSR influence", y)
+        y += lh
+        self._marker(img, "USA", pygame.Rect(x0, y, m, m), 4, theme.SIDE["USA"], True, colourblind, px / 24)
+        self._marker(img, "USSR", pygame.Rect(x0 + m + 2, y, m, m), 3, theme.SIDE["USSR"], True, colourblind, px / 24)
+        label("solid: controls it", y)
+        y += lh
+        pygame.draw.rect(img, BG_NAME, (x0, y + m // 4, 2 * m, m // 2), border_radius=2)
+        label("battleground", y)
+        y += lh
+        pygame.draw.circle(img, PAPER, (x0 + m // 2, y + m // 2), m // 2)
+        t = render("3", self.font(px, True), INK)
+        img.blit(t, t.get_rect(center=(x0 + m // 2, y + m // 2 + 1)))
+        label("stability", y)
+        y += lh
+        pygame.draw.line(img, LINK, (x0, y + m // 2), (x0 + 2 * m, y + m // 2), 2)
+        label("adjacent (dashed:", y)
+        y += lh - round(px * 0.35)
+        label("superpower's)", y)
+        if pygame.display.get_surface() is not None:
+            img = img.convert_alpha()
+        self._sprites[key] = img
+        return img
+
+    def offscreen_marks(self, names) -> list[tuple[str, tuple[int, int]]]:
+        """For countries outside the view: where on the map's edge their pointer goes."""
+        r = self.view.rect.inflate(-24, -24)
+        out = []
+        for n in names:
+            cx, cy = self.country_rect(n).center
+            x = min(max(cx, r.left), r.right)
+            y = min(max(cy, r.top), r.bottom)
+            out.append((n, (x, y)))
+        return out
+
+    def _draw_offscreen(self, surf, names) -> None:
+        """A green pointer at the edge of the map for each legal target scrolled out of view."""
+        for n, (x, y) in self.offscreen_marks(names):
+            cx, cy = self.country_rect(n).center
+            ang = math.atan2(cy - y, cx - x)
+            L = 13
+            tip = (x + L * math.cos(ang), y + L * math.sin(ang))
+            a1 = (x + L * 0.6 * math.cos(ang + 2.4), y + L * 0.6 * math.sin(ang + 2.4))
+            a2 = (x + L * 0.6 * math.cos(ang - 2.4), y + L * 0.6 * math.sin(ang - 2.4))
+            pygame.draw.polygon(surf, INK, [tip, a1, a2], 0)
+            pygame.draw.polygon(surf, LIT, [tip, a1, a2], 0)
+            pygame.draw.polygon(surf, INK, [tip, a1, a2], 1)
+
+    def _draw_lit(self, surf, name, label, s):
+        rr = self.country_rect(name)
+        w = max(2, round(3 * s))
+        px = max(12, 22 * s)
+        f = self.font(px, True)
+        tw, th = f.size(label) if label else (0, 0)
+        d = max(th, tw + th // 3) + 2
+        pad = d // 2 + 4
+        key = ("lit", rr.size, label, w)
+
+        def build():
+            img = pygame.Surface((rr.w + 2 * pad, rr.h + 2 * pad), pygame.SRCALPHA)
+            box = pygame.Rect(pad, pad, rr.w, rr.h)
+            pygame.draw.rect(img, LIT, box.inflate(w * 2, w * 2), w, border_radius=max(3, round(10 * s)))
+            if label:
+                badge = pygame.Rect(0, 0, d, th + 2)
+                badge.center = (box.right - w, box.top + w)
+                pygame.draw.rect(img, INK, badge.inflate(4, 4), border_radius=badge.h)
+                pygame.draw.rect(img, LIT, badge, border_radius=badge.h)
+                self._text(img, label, px, INK, center=(badge.centerx, badge.centery + 1), bold=True)
+            return img
+        surf.blit(self._sprite(key, build), (rr.x - pad, rr.y - pad))

@@ -1,0 +1,223 @@
+"""The map's static layer: sea, region land, adjacency links and country boxes with name and
+stability, drawn at window resolution for the current zoom and cached until the view changes
+(``StaticLayer``, a part of ``MapView``)."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from squabble.games.struggle.data import (BATTLEGROUND, STABILITY)
+from squabble.ui import theme
+from squabble.ui.struggle.map_style import (BG_NAME, INK, LINK, MIN_NAME_PX, OCEAN, OCEAN_LINE,
+                                            PAPER, PLAIN_NAME, REGION_LABEL, REGION_TINT,
+                                            SHORT_NAME, TINY_NAME, _mix, tint_region)
+
+
+class StaticLayer:
+    """Drawing of the land, the links and the country boxes (mixed into ``MapView``)."""
+
+    #: extra map drawn around the visible part when zoomed in, so panning only moves a picture
+    PAN_MARGIN = 0.25
+
+    def _static_layer(self, surf, colourblind) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The map without markers, and the screen position of its top-left corner.
+
+        Drawn at window resolution for the current zoom, covering the visible area plus a margin;
+        panning within the margin reuses it, anything else redraws it."""
+        s = self.view.scale
+        vx, vy, vw, vh = self.view.visible_world()
+        c = self._static_cover
+        key = (round(s, 9), self.view.rect.size, colourblind, surf.get_bitsize())
+        if (self._static is not None and self._static_key == key and c[0] <= vx + 1e-6
+                and c[1] <= vy + 1e-6 and vx + vw <= c[0] + c[2] + 1e-6 and vy + vh <= c[1] + c[3] + 1e-6):
+            return self._static, self._static_pos()
+        # a new zoom draws just the visible part (the wheel may turn again at once); a pan that
+        # leaves the picture at the same zoom draws a margin around it for the pans that follow
+        same_zoom = self._static is not None and self._static_key == key
+        m = self.PAN_MARGIN if self.view.zoom > 1.0001 and same_zoom else 0.0
+        wx0 = max(min(vx, 0.0), vx - vw * m) if m else vx
+        wy0 = max(min(vy, 0.0), vy - vh * m) if m else vy
+        wx1 = min(max(vx + vw, self.world[0]), vx + vw * (1 + m)) if m else vx + vw
+        wy1 = min(max(vy + vh, self.world[1]), vy + vh * (1 + m)) if m else vy + vh
+        # whole pixels, so the picture lines up exactly when it is moved
+        size = (max(1, math.ceil((wx1 - wx0) * s) + 1), max(1, math.ceil((wy1 - wy0) * s) + 1))
+        layer = self._buffer("_buf", size)
+        layer.fill(OCEAN)
+        self._static_cover = (wx0, wy0, (size[0] - 1) / s, (size[1] - 1) / s)
+
+        def scr(x, y):
+            return (x - wx0) * s, (y - wy0) * s
+
+        # an even grid that tells the eye this is the sea
+        step = 100
+        for gx in range(0, int(self.world[0]) + 1, step):
+            pygame.draw.line(layer, OCEAN_LINE, scr(gx, 0), scr(gx, self.world[1]), 1)
+        for gy in range(0, int(self.world[1]) + 1, step):
+            pygame.draw.line(layer, OCEAN_LINE, scr(0, gy), scr(self.world[0], gy), 1)
+
+        # land: each region is the union of its boxes (grown) and thick bridges between neighbours
+        # of the same region, so regions read as land masses with their own tint
+        self._draw_land(layer, scr, s)
+
+        # region labels beside each region
+        for reg, (lx, ly) in self.region_label_pos.items():
+            self._text(layer, REGION_LABEL[reg], 19 * s, _mix(REGION_TINT[reg], PAPER, 0.6),
+                       center=scr(lx, ly), bold=True)
+
+        # adjacency links
+        lw = max(1, round(2.2 * s))
+        for (a, b), p, q, wrap in self.link_segments():
+            sp = a if a in self.superpowers else b if b in self.superpowers else None
+            col = theme.SIDE_LIGHT[sp] if sp else LINK
+            P, Q = scr(*p), scr(*q)
+            if wrap or sp:
+                _dashed(layer, col, P, Q, lw, max(4, round(10 * s)))
+            else:
+                pygame.draw.line(layer, col, P, Q, lw)
+        # the Pacific crossing leaves the map's edges: say where it goes
+        for (a, b), p, q, wrap in self.link_segments():
+            if wrap:
+                other = b if p == self._world_center(a) else a
+                edge_x, edge_y = q
+                txt = f"to {other}"
+                px = max(11, 15 * s)
+                f = self.font(px, True)
+                tw = f.size(txt)[0]
+                x = scr(edge_x, edge_y)[0]
+                x = x + 6 if edge_x == 0 else x - 6 - tw
+                self._text(layer, txt, px, theme.SIDE_LIGHT["USA"], bold=True,
+                           topleft=(x, scr(edge_x, edge_y)[1] + 4))
+
+        # superpowers
+        for sp, (x, y, w, h) in self.superpowers.items():
+            rr = pygame.Rect(round(scr(x, y)[0]), round(scr(x, y)[1]), round(w * s), round(h * s))
+            pygame.draw.rect(layer, theme.SIDE[sp], rr, border_radius=max(3, round(12 * s)))
+            pygame.draw.rect(layer, PAPER, rr, max(1, round(3 * s)), border_radius=max(3, round(12 * s)))
+            self._text(layer, sp, 40 * s, PAPER, center=rr.center, bold=True)
+
+        # country boxes (land, name strip, stability), exactly where country_rect puts them
+        ox, oy = self._layer_pos(wx0, wy0)
+        for name in self.board.spaces:
+            rr = self.country_rect(name).move(-ox, -oy)
+            if rr.right < 0 or rr.bottom < 0 or rr.x > size[0] or rr.y > size[1]:
+                continue
+            self._draw_country_static(layer, name, rr, s, colourblind)
+        self._static, self._static_key = layer, key
+        self._dimmed = None
+        return layer, self._static_pos()
+
+    def _buffer(self, attr: str, size) -> pygame.Surface:
+        """A part of one reused big surface: allocating a 4K-sized surface costs more than
+        drawing the whole map on it."""
+        r = self.view.rect
+        need = (math.ceil(r.w * (1 + 2 * self.PAN_MARGIN)) + 2, math.ceil(r.h * (1 + 2 * self.PAN_MARGIN)) + 2)
+        buf = getattr(self, attr, None)
+        if buf is None or buf.get_width() < max(need[0], size[0]) or buf.get_height() < max(need[1], size[1]):
+            full = (max(need[0], size[0]), max(need[1], size[1]))
+            disp = pygame.display.get_surface()
+            buf = pygame.Surface(full, 0, disp) if disp is not None else pygame.Surface(full)
+            setattr(self, attr, buf)
+        return buf.subsurface((0, 0, size[0], size[1]))
+
+    def _layer_pos(self, wx0, wy0) -> tuple[int, int]:
+        px, py = self.view.to_screen(wx0, wy0)
+        return round(px), round(py)
+
+    def _static_pos(self) -> tuple[int, int]:
+        return self._layer_pos(self._static_cover[0], self._static_cover[1])
+
+    def _draw_land(self, layer, scr, s):
+        grow, bridge = 20, 44
+        lw_max, lh_max = layer.get_size()
+        for edge in (True, False):
+            g = grow + (4 if edge else 0)
+            for reg, names in self.land_groups.items():
+                col = REGION_TINT[reg]
+                # the rim is a lighter shade seen through the sea, drawn first and then mostly
+                # covered by the land itself
+                col = _mix(OCEAN, _mix(col, PAPER, 0.35), 0.6) if edge else _mix(col, OCEAN, 0.35)
+                lw = 0 if not edge else max(1, math.ceil(5 * s))   # the rim: only its ring
+                for n in names:
+                    x, y, w, h = self.board.rect(n)
+                    (ax, ay), (bx, by) = scr(x - g, y - g), scr(x + w + g, y + h + g)
+                    if bx < 0 or by < 0 or ax > lw_max or ay > lh_max:
+                        continue
+                    pygame.draw.rect(layer, col, (round(ax), round(ay), round(bx - ax), round(by - ay)),
+                                     lw, border_radius=max(2, round(26 * s)))
+                for a, b in self.land_bridges[reg]:
+                    pa, pb = scr(*self.board.center(a)), scr(*self.board.center(b))
+                    pygame.draw.line(layer, col, pa, pb, max(2, round((bridge + 2 * (g - grow)) * s)))
+
+    def name_label(self, name: str, max_w: int, px: float) -> tuple[str, float]:
+        """The name (or a shorter form) and font size that fit ``max_w`` pixels: the full name if
+        it fits at nearly the common size, else the shorter forms, so names keep one size; never
+        below MIN_NAME_PX unless even the shortest form needs it."""
+        base = max(px, MIN_NAME_PX)
+        for label in (name, SHORT_NAME.get(name), TINY_NAME.get(name)):
+            if not label:
+                continue
+            p = base
+            w = self.font(p, True).size(label)[0]
+            if w > max_w:
+                p = max(MIN_NAME_PX, base * 0.95, math.floor(p * max_w / w))
+            if self.font(p, True).size(label)[0] <= max_w:
+                return label, p
+        label = TINY_NAME.get(name) or SHORT_NAME.get(name) or name
+        p = min(px, MIN_NAME_PX)
+        while self.font(p, True).size(label)[0] > max_w and p > 7:
+            p -= 1
+        return label, p
+
+    def _draw_country_static(self, layer, name, rr, s, colourblind):
+        rad = max(2, round(8 * s))
+        tint = REGION_TINT[tint_region(name)]
+        pygame.draw.rect(layer, _mix(tint, INK, 0.25), rr, border_radius=rad)
+        bg = name in BATTLEGROUND
+        strip = pygame.Rect(rr.x, rr.y, rr.w, max(1, round(rr.h * 0.40)))
+        pygame.draw.rect(layer, BG_NAME if bg else PLAIN_NAME, strip,
+                         border_top_left_radius=rad, border_top_right_radius=rad)
+        label, px = self.name_label(name, rr.w - max(2, round(6 * s)), 17.5 * s)
+        self._text(layer, label, px, PAPER, center=strip.center, bold=True)
+        # stability: a paper disc in the middle of the lower part; battlegrounds get a star ring
+        cy = rr.y + round(rr.h * 0.69)
+        cr = max(5, round(11 * s))
+        centre = (rr.centerx, cy)
+        pygame.draw.circle(layer, PAPER, centre, cr)
+        if bg:
+            pygame.draw.circle(layer, BG_NAME, centre, cr, max(1, round(2.5 * s)))
+        self._text(layer, str(STABILITY[name]), max(9, 17 * s), INK,
+                   center=(centre[0], centre[1] + 1), bold=True)
+        pygame.draw.rect(layer, _mix(tint, PAPER, 0.35), rr, max(1, round(1.5 * s)),
+                         border_radius=rad)
+
+    def _dimmed_layer(self, static, pos) -> pygame.Surface:
+        """The static layer with every country shaded (built once per static layer)."""
+        if self._dimmed is not None:
+            return self._dimmed
+        layer = self._buffer("_dbuf", static.get_size())
+        layer.blit(static, (0, 0))
+        ox, oy = pos
+        size = self.country_rect(next(iter(self.board.spaces))).size
+        sh = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(sh, (8, 10, 18, 100), sh.get_rect(), border_radius=max(2, round(8 * self.view.scale)))
+        for name in self.board.spaces:
+            r = self.country_rect(name)
+            layer.blit(sh, (r.x - ox, r.y - oy))
+        self._dimmed = layer
+        return layer
+
+
+def _dashed(surf, col, p, q, width, dash):
+    x0, y0 = p
+    x1, y1 = q
+    d = math.hypot(x1 - x0, y1 - y0)
+    if d < 1:
+        return
+    n = max(1, int(d // dash))
+    for i in range(0, n, 2):
+        a = i / n
+        b = min(1.0, (i + 1) / n)
+        pygame.draw.line(surf, col, (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a),
+                         (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b), width)

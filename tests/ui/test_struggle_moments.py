@@ -1,0 +1,133 @@
+"""The Struggle scene animates moments from the engine's log kinds and data, never by comparing
+states: a deal, a DEFCON change made by an event, cards shown by an event."""
+
+import copy
+
+from tests.ui import driver as D
+from tests.ui import struggle_driver as SD
+from squabble.framework.session import Beat, SnapLog
+from squabble.games import registry
+from squabble.games.logline import data_of, kind_of
+from squabble.games.struggle.data import CARDS
+
+
+def _scene(app):
+    app.settings.anim = "fast"
+    sc = SD.start(app, "hotseat", "USSR")
+    assert D.run_until(app, lambda: SD.waiting(app), 2000)
+    D.top(app)  # the hand-off may be on top; the scene underneath is what is tested
+    sc.moment = None
+    sc.beats = []
+    return sc
+
+
+def _play_beats(app, sc, beats):
+    """Hand ``beats`` to the scene and step it until it shows a moment (or runs out of beats)."""
+    sc.beats = list(beats)
+    seen = []
+    for _ in range(len(beats) * 3 + 3):
+        sc.update(1 / 60)
+        if sc.moment is not None:
+            seen.append(sc.moment)
+            sc.moment = None
+        if not sc.beats:
+            break
+    return seen
+
+
+def test_defcon_moment_comes_from_the_marker_and_names_the_event(app):
+    sc = _scene(app)
+    st = copy.deepcopy(sc.session.state)
+    st["defcon"] = 3
+    beat = Beat("", st, "defcon", {"defcon": 3, "before": 4, "card": 50})
+    seen = _play_beats(app, sc, [beat])
+    assert [m.kind for m in seen] == ["defcon"]
+    m = seen[0]
+    assert m.title == "DEFCON drops to 3"
+    assert any(CARDS[50]["name"] in ln for ln in m.lines)
+    assert any("Europe and Asia are closed" in ln for ln in m.lines)
+    # the marker has no text: it stays out of the log panel
+    assert "" not in sc.log_lines
+
+
+def test_a_defcon_improvement_says_improves(app):
+    sc = _scene(app)
+    st = copy.deepcopy(sc.session.state)
+    seen = _play_beats(app, sc, [Beat("", st, "defcon", {"defcon": 5, "before": 2, "card": 46})])
+    assert seen and seen[0].title == "DEFCON improves to 5"
+
+
+def test_a_state_change_without_a_defcon_kind_is_no_defcon_moment(app):
+    """No more state diffing: a beat whose state has another DEFCON but whose kind says nothing
+    of it shows no DEFCON moment (the engine marks every DEFCON change itself)."""
+    sc = _scene(app)
+    st = copy.deepcopy(sc.session.state)
+    st["defcon"] = sc.shown["defcon"] - 2
+    seen = _play_beats(app, sc, [Beat("The USSR boycotts the Olympic Games.", st, "event_note",
+                                      {"card": 20})])
+    assert [m.kind for m in seen] == []
+
+
+def test_deal_moment_from_the_engine_draw_marker(app):
+    """The engine's own deal (its "draw" marker, not a made-up beat) gives the deal moment with
+    the counts from the marker's data."""
+    from squabble.games.struggle.engine import deal
+    sc = _scene(app)
+    game = registry.get("struggle")
+    st = copy.deepcopy(sc.session.state)
+    st["deck"] += st["hands"]["USA"] + st["hands"]["USSR"]
+    st["hands"] = {"USA": [], "USSR": st["deck"][:3]}
+    st["deck"] = st["deck"][3:]
+    st["turn"] = 2
+    log = SnapLog(st, game.copy)
+    deal(st, log)
+    beats = [Beat(str(x), s, kind_of(x), dict(data_of(x))) for x, s in zip(log, log.snaps)]
+    assert [b.kind for b in beats] == ["draw"] and beats[0].line == ""
+    seen = _play_beats(app, sc, beats)
+    assert [m.kind for m in seen] == ["draw"]
+    assert seen[0].title == "Turn 2: new cards dealt"
+    assert any("USSR draws 5, USA draws 8" in ln for ln in seen[0].lines), seen[0].lines
+    assert "" not in sc.log_lines
+
+
+def test_reveal_moment_shows_the_cards_of_the_reveal_kind(app):
+    sc = _scene(app)
+    st = copy.deepcopy(sc.session.state)
+    text = f"Five Year Plan: the USSR discards {CARDS[8]['name']} at random."
+    seen = _play_beats(app, sc, [Beat(text, st, "reveal", {"side": "USSR", "cards": [8],
+                                                          "card": 5})])
+    assert [m.kind for m in seen] == ["reveal"] and seen[0].cards == [8]
+    assert sc.log_lines[-1] == text
+
+
+def test_the_tracks_behind_a_scoring_moment_show_the_points_it_announces(app):
+    """A scoring line is logged just before the VP marker moves; while its moment says
+    "Victory points now: ...", the tracks behind it must show the same figure (a screenshot had
+    "USA +5" in the moment over "VP 0" in the header)."""
+    import random
+
+    from squabble.framework.session import Session
+    from squabble.ui.struggle.panels import vp_after
+    sc = _scene(app)
+    g = registry.get("struggle")
+    beat = None
+    for seed in range(1, 30):       # random play until a scoring moves the marker
+        s = Session.new(g, {"mode": "hotseat", "human": "USSR", "level": "easy"}, seed=seed)
+        rnd = random.Random(seed)
+        while beat is None and s.decision() is not None:
+            d = s.decision()
+            beat = next((b for b in s.apply(rnd.randrange(len(d["options"])))
+                         if b.kind == "score"
+                         and vp_after(b.kind, b.data, b.state["vp"]) != b.state["vp"]), None)
+        if beat is not None:
+            break
+    assert beat is not None, "no scoring that moved the VP marker in this game"
+    after = vp_after(beat.kind, beat.data, beat.state["vp"])
+    sc.beats = [beat]
+    for _ in range(3):
+        sc.update(1 / 60)
+        if sc.moment is not None:
+            break
+    assert sc.moment is not None and sc.moment.kind == "score"
+    assert any(ln.startswith("Victory points now") for ln in sc.moment.lines)
+    assert sc.shown["vp"] == after != beat.state["vp"]
