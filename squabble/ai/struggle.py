@@ -61,6 +61,9 @@ _DICE_MODES = frozenset(("coup", "realign"))
 #: die faces averaged for a coup, realignment or space attempt (mean 3.5, both extremes)
 _FACES = (1, 3, 4, 6)
 _MEMO_MODES = frozenset(("influence", "realign", "coup", "space"))
+_EVENT_MODES = frozenset(("event", "event_first", "ops_first"))
+#: more draws of the generator for an event whose resolution draws on it
+RANDOM_SAMPLES = 3
 #: probability of each difference of two dice
 _DIFF_P = {d: (6 - abs(d)) / 36.0 for d in range(-5, 6)}
 #: options kept for a full look after the quick first score
@@ -188,6 +191,8 @@ DEFCON_DANGER = {"USSR": frozenset((4, 26, 67, 5, 20, 45)),
 DANGER_W = {2: 3.0, 3: 0.8}
 #: each round left this turn that only a dangerous card can fill, by DEFCON
 FORCED_W = {2: 25.0, 3: 8.0}
+#: no spare card beyond the rounds left (the next lost card forces a dangerous play), by DEFCON
+MARGIN_W = {2: 6.0, 3: 2.0}
 #: headlining a dangerous card at DEFCON 3 or lower
 HEADLINE_DANGER = 12.0
 #: being trapped by Quagmire / Bear Trap (action rounds spent discarding)
@@ -327,9 +332,14 @@ class Evaluator:
                     if ch["holder"] == side and ch["face_up"]:
                         safe += 1
                     spaced = 1 if any(c in danger and space_ok(state, side, c) for c in hand) else 0
-                    forced = _rounds_left(state, side) - nscore - safe - spaced
+                    left = _rounds_left(state, side)
+                    forced = left - nscore - safe - spaced
                     if forced > 0:
                         v -= FORCED_W[dc] * forced
+                    elif forced == 0 and left > 0:
+                        # no spare card: one card lost to an enemy event (a random discard,
+                        # a card taken) forces a dangerous play, so the plan has no margin
+                        v -= MARGIN_W[dc]
         return v
 
 
@@ -393,6 +403,8 @@ def _stop(state, headline=False):
 class Player:
     def __init__(self, state, me, seed, level="normal"):
         self.me = me
+        self.seed = seed
+        self.draws = 0     # other generator draws taken for random events (seeded, counted)
         self.ev = Evaluator(state, me)
         self.level = level
         self.memo = {}
@@ -688,7 +700,22 @@ class Player:
                 # headline: the play-out guesses one enemy headline only, so the risk is priced
                 v -= HEADLINE_DANGER
             return v
-        return self.settle(t)
+        v = self.settle(t)
+        if o["mode"] in _EVENT_MODES and t["rng"] != state["rng"] and v > -WIN / 2:
+            # the event drew on the generator (a random discard, a roll): one draw is one
+            # outcome of many, so the line is played again with other draws and averaged
+            # (a 1-in-5 chance that Five Year Plan discards Grain Sales at DEFCON 2 is seen)
+            vals = [v]
+            for k in range(RANDOM_SAMPLES):
+                u = _copy(state)
+                self.draws += 1
+                u["rng"] = R.seed_value(self.seed * 131 + self.draws)
+                self._apply(u, i)
+                vals.append(self.settle(u))
+                if vals[-1] <= -WIN / 2:
+                    break
+            v = sum(vals) / len(vals)
+        return v
 
     def quick_value(self, state, i):
         """A cheap first score (no play-out), to keep the options worth a full look."""
@@ -843,19 +870,124 @@ def greedy_score(state, me):
     return v if me == "USA" else -v
 
 
+#: greedy: engine steps per decision after which options are scored one ply, without completion
+GREEDY_WORK = 4000
+_PLACE_MODES = frozenset(("place", "influence"))
+
+
+def _greedy_control(ci, c):
+    a, s = ci["USA"], ci["USSR"]
+    st = _STAB[c]
+    k = 0.6 if c in _BG else 0.25
+    return k if a >= s + st else (-k if s >= a + st else 0.0)
+
+
+def _greedy_delta(infl, c, side, me, n=1, cache=None):
+    """Change of :func:`greedy_score` for ``me`` (VP left out) when ``side`` adds ``n`` in ``c``;
+    ``cache`` keeps each region's current points for a run of calls on the same map."""
+    ci = infl[c]
+    regions = _COUNTRY_REGIONS[c]
+    before = _greedy_control(ci, c)
+    for r in regions:
+        if cache is not None and r in cache:
+            before += cache[r]
+        else:
+            ra, rs = _region_points(infl, r)
+            x = 0.5 * (ra - rs)
+            if cache is not None:
+                cache[r] = x
+            before += x
+    old = ci[side]
+    ci[side] = max(0, old + n)
+    after = _greedy_control(ci, c)
+    for r in regions:
+        ra, rs = _region_points(infl, r)
+        after += 0.5 * (ra - rs)
+    ci[side] = old
+    d = after - before
+    return d if me == "USA" else -d
+
+
+class _Greedy:
+    """The baseline's one-ply look, with the side's own following decisions of the same action
+    completed greedily before the score: a card, then its use, then the kind of operations, then
+    each target in turn.  Decisions of the enemy inside the action (an event's choice it makes)
+    are taken by the enemy's own one-ply score, with no look further; nothing of the enemy's
+    next action is seen."""
+
+    def __init__(self, me, rnd):
+        self.me = me
+        self.rnd = rnd
+        self.work = 0
+        self.memo = {}
+
+    def _apply(self, t, i):
+        self.work += 1
+        S.apply_in_place(t, i)
+
+    def _mine(self, t):
+        """True while ``t`` waits for a decision that belongs to the current action."""
+        if t.get("winner") is not None:
+            return False
+        q = t.get("pending")
+        if q is None or not q["options"]:
+            return False
+        return q["options"][0]["mode"] not in ("play", "headline")
+
+    def complete(self, t):
+        steps = 0
+        while self._mine(t) and steps < 40:
+            side = t["pending"]["player"]
+            j = self.pick(t, side, nested=True) if side == self.me else self.pick(t, side, nested=True,
+                                                                                   deep=False)
+            self._apply(t, j)
+            steps += 1
+
+    def value(self, t, i, side, nested, deep=True, cache=None):
+        """Score for ``side`` of option ``i`` of ``t`` (``t`` untouched)."""
+        o = t["pending"]["options"][i]
+        if o["mode"] in _PLACE_MODES and "country" in o and nested:
+            return _greedy_delta(t["influence"], o["country"], side, side, 1, cache) / o.get("amount", 1)
+        if o["mode"] == "done" and nested:
+            return -0.01
+        key = None
+        if o["mode"] in _MEMO_MODES and "country" not in o:
+            # operations of the same kind and ops are worth the same whatever card gives them
+            key = (t["pending"]["player"], o["mode"], o["label"],
+                   marshal.dumps((t["influence"], t["vp"], t["defcon"], t["milops"], t["space"],
+                                  t["effects"])))
+            if key in self.memo:
+                return self.memo[key]
+        u = _copy(t)
+        self._apply(u, i)
+        if (deep and self.work < GREEDY_WORK and (not nested or "country" not in o)
+                and u.get("winner") is None):
+            self.complete(u)
+        v = greedy_score(u, side)
+        if key is not None:
+            self.memo[key] = v
+        return v
+
+    def pick(self, t, side, nested, deep=True, cand=None):
+        opts = t["pending"]["options"]
+        if len(opts) == 1:
+            return 0
+        best, pick = None, None
+        cache = {}
+        for i in (cand if cand is not None else range(len(opts))):
+            k = (round(self.value(t, i, side, nested, deep, cache), 6), self.rnd.random())
+            if best is None or k > best:
+                best, pick = k, i
+        return pick
+
+
 def greedy_choice(state, me, seed):
     """One ply: each option applied to a re-dealt copy (what ``me`` cannot see dealt again from
-    the seed, dice rolled by the copy's own generator), the best :func:`greedy_score` taken; ties
-    broken by the seed.  It plays its scoring cards when it has no round to spare for them."""
+    the seed, dice rolled by the copy's own generator), the side's own following decisions of the
+    same action completed greedily (so a coup that wins the game is seen), then the best
+    :func:`greedy_score` taken; ties broken by the seed.  It plays its scoring cards when it has
+    no round to spare for them.  It never looks at the enemy's next action."""
     base = determinize(state, me, seed)
-    opts = base["pending"]["options"]
-    cand = _scoring_forced(base, me) or list(range(len(opts)))
-    rnd = random.Random(seed * 1_000_033 + 5)
-    best, pick = None, cand[0]
-    for i in cand:
-        t = _copy(base)
-        S.apply_in_place(t, i)
-        key = (round(greedy_score(t, me), 6), rnd.random())
-        if best is None or key > best:
-            best, pick = key, i
-    return pick
+    cand = _scoring_forced(base, me)
+    g = _Greedy(me, random.Random(seed * 1_000_033 + 5))
+    return g.pick(base, me, nested=False, cand=cand)

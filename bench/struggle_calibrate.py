@@ -1,0 +1,103 @@
+"""Calibrate the greedy baseline against the computer player as it was before issue 14.
+
+    git archive ac297a3 | tar -x -C /tmp/s3-old
+    python bench/struggle_calibrate.py --old /tmp/s3-old/squabble/ai/struggle.py --games 40
+
+Loads the old ``struggle.py`` (the AI module only; the rules engine is today's) under another
+name and plays its ``--old-level`` (normal) against today's ``--new-level`` (greedy), sides
+alternating, with the same bookkeeping as ``squabble tournament``: wins with 95% Wilson
+intervals and how each game ended.  Issue 14 measured the old normal at 33/60 (55%) against its
+own greedy player, losing mostly at DEFCON 1: the baseline written here should take a real share
+of games from it too.  Run by hand; results go to docs/ai-struggle.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from squabble.ai import struggle as NEW  # noqa: E402
+from squabble.ai import tournament as T  # noqa: E402
+from squabble.games import struggle as S  # noqa: E402
+
+
+def load_old(path):
+    spec = importlib.util.spec_from_file_location("old_struggle_ai", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def play(players, seed, times):
+    st = S.new_game(seed)
+    rnd = random.Random(seed * 7 + 1)
+    last = None
+    while True:
+        d = S.decision(st)
+        if d is None:
+            break
+        name, fn = players[d["player"]]
+        t0 = time.process_time()
+        i = fn(st, rnd.randrange(1 << 30))
+        times.setdefault(name, []).append(time.process_time() - t0)
+        if len(d["options"]) > 1:
+            last = d["player"]
+        S.apply_in_place(st, i)
+    return st, T.end_reason(st, {}, last)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--old", required=True, help="path of the old squabble/ai/struggle.py")
+    ap.add_argument("--old-level", default="normal")
+    ap.add_argument("--new-level", default="greedy")
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--seed", type=int, default=1000)
+    a = ap.parse_args()
+    old = load_old(a.old)
+    oname, nname = f"old {a.old_level}", a.new_level
+    fo = (lambda st, s: old.choose_struggle(st, a.old_level, s))
+    fn = (lambda st, s: NEW.choose_struggle(st, a.new_level, s))
+    wins = {oname: 0, nname: 0, "draw": 0}
+    reasons: dict = {}
+    times: dict = {}
+    n = 0
+    try:
+        for g in range(a.games):
+            o_side = "USA" if g % 2 == 0 else "USSR"
+            n_side = "USSR" if o_side == "USA" else "USA"
+            st, why = play({o_side: (oname, fo), n_side: (nname, fn)}, a.seed * 1_000_003 + g, times)
+            w = st["winner"]
+            who = "draw" if w == "draw" else (oname if w == o_side else nname)
+            wins[who] += 1
+            k = f"{who} won: {why}" if who != "draw" else "draw"
+            reasons[k] = reasons.get(k, 0) + 1
+            n += 1
+            print(f"  game {g + 1}/{a.games}: {k} (turn {st['turn']}, old as {o_side}); "
+                  f"{oname} {wins[oname]}, {nname} {wins[nname]}", file=sys.stderr, flush=True)
+    except KeyboardInterrupt:
+        print(f"Interrupted after {n} games.")
+    if not n:
+        return 1
+    print(f"{oname} vs {nname}: {n} games, sides alternating")
+    for k in (oname, nname, "draw"):
+        lo, hi = T.wilson(wins[k], n)
+        print(f"  {k:<12} {wins[k]:>4}  {100 * wins[k] / n:5.1f}%  95% CI [{100 * lo:5.1f}%, "
+              f"{100 * hi:5.1f}%]")
+    print("  how the games ended:")
+    for k, v in sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0])):
+        print(f"    {v:>4}  {k}")
+    for lvl, ts in sorted(times.items()):
+        print(f"  CPU time per decision, {lvl}: mean {1000 * sum(ts) / len(ts):.1f} ms, p99 "
+              f"{1000 * T.percentile(ts, 0.99):.1f} ms, max {1000 * max(ts):.1f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
