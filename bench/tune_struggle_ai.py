@@ -23,6 +23,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 import squabble.ai.struggle as A  # noqa: E402
+import squabble.ai.struggle_eval as E  # noqa: E402
 from squabble.ai.tournament import wilson  # noqa: E402
 from squabble.games import struggle as S  # noqa: E402
 
@@ -35,17 +36,22 @@ WEIGHTS = {
 }
 
 
+def _home(name):
+    """The module whose global the player reads (the search or the evaluation)."""
+    return E if hasattr(E, name) else A
+
+
 def get(name):
     if name == "DANGER_W2":
-        return A.DANGER_W[2]
-    return getattr(A, name)
+        return E.DANGER_W[2]
+    return getattr(_home(name), name)
 
 
 def put(name, value):
     if name == "DANGER_W2":
-        A.DANGER_W[2] = value
+        E.DANGER_W[2] = value
     else:
-        setattr(A, name, value)
+        setattr(_home(name), name, value)
 
 
 def play(seed, cfg_usa, cfg_ussr):

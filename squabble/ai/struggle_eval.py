@@ -1,0 +1,364 @@
+"""Position value and determinization for the Twilight Struggle computer player
+(``squabble.ai.struggle``): the ``Evaluator`` (VP, regions as if scored now, countries, Space Race,
+The China Card, MilOps, the side's own hand, DEFCON danger, Quagmire / Bear Trap), its weights, and
+``determinize`` (the hidden cards dealt again from the seed).  How it thinks: docs/ai-struggle.md.
+"""
+
+from __future__ import annotations
+
+import marshal
+import random
+
+from squabble import rng as R
+from squabble.games import struggle as S
+from squabble.games.struggle import data as D
+from squabble.games.struggle.engine import rounds_for, space_ok
+from squabble.games.struggle.events.mid import trapped_by
+
+ENEMY = D.ENEMY
+WIN = 1000.0
+
+
+_SCORED = ("Europe", "Asia", "Middle East", "Africa", "Central America", "South America",
+           "Southeast Asia")
+_REGION_CARD = {r: n for n, r in D.SCORING_REGION.items()}
+_REGION_COUNTRIES = {r: D.REGIONS[r] for r in _SCORED}
+_REGION_BG = {r: frozenset(c for c in D.REGIONS[r] if c in D.BATTLEGROUND) for r in _SCORED}
+_ADJ_BONUS = {"Europe", "Asia", "Central America"}
+_ADJ_SUPER = {s: D.SUPERPOWER_ADJ[s] for s in ("USA", "USSR")}
+#: scored regions each country belongs to
+_COUNTRY_REGIONS = {c: tuple(r for r in _SCORED if c in D.REGION_SETS[r]) for c in D.COUNTRIES}
+_STAB = D.STABILITY
+_BG = D.BATTLEGROUND
+_USE_MODES = frozenset(("event", "influence", "realign", "coup", "space", "event_first",
+                        "ops_first"))
+_DICE_MODES = frozenset(("coup", "realign"))
+#: die faces averaged for a coup, realignment or space attempt (mean 3.5, both extremes)
+_FACES = (1, 3, 4, 6)
+_MEMO_MODES = frozenset(("influence", "realign", "coup", "space"))
+_EVENT_MODES = frozenset(("event", "event_first", "ops_first"))
+#: probability of each difference of two dice
+_DIFF_P = {d: (6 - abs(d)) / 36.0 for d in range(-5, 6)}
+
+
+def _copy(state):
+    return marshal.loads(marshal.dumps(state))
+
+
+# ---------------------------------------------------------------------------------- evaluation
+
+def _region_points(infl, region):
+    """(USA points, USSR points) of a region scoring now (scoring hooks left out)."""
+    ctrl_a = ctrl_s = bg_a = bg_s = adj_a = adj_s = 0
+    bgs = _REGION_BG[region]
+    for c in _REGION_COUNTRIES[region]:
+        ci = infl[c]
+        a, s = ci["USA"], ci["USSR"]
+        st = _STAB[c]
+        if a >= s + st:
+            ctrl_a += 1
+            if c in bgs:
+                bg_a += 1
+            if c in _ADJ_SUPER["USSR"]:
+                adj_a += 1
+        elif s >= a + st:
+            ctrl_s += 1
+            if c in bgs:
+                bg_s += 1
+            if c in _ADJ_SUPER["USA"]:
+                adj_s += 1
+    return _points(region, ctrl_a, ctrl_s, bg_a, bg_s, adj_a, adj_s)
+
+
+def _points(region, ctrl_a, ctrl_s, bg_a, bg_s, adj_a, adj_s):
+    if region == "Southeast Asia":
+        return ctrl_a + bg_a, ctrl_s + bg_s
+    pres, dom, con = D.REGION_VP[region]
+    nb = len(_REGION_BG[region])
+    out = []
+    for n, b, en, eb, adj in ((ctrl_a, bg_a, ctrl_s, bg_s, adj_a), (ctrl_s, bg_s, ctrl_a, bg_a, adj_s)):
+        pts = b + (adj if region in _ADJ_BONUS else 0)
+        if n > en and b == nb:
+            pts += 20 if con is None else con     # control of Europe wins the game
+        elif n > en and b > eb and n - b >= 1:
+            pts += dom
+        elif n >= 1:
+            pts += pres
+        out.append(pts)
+    return out[0], out[1]
+
+
+_CV: dict = {}
+_NEED = (1.0, 0.4, 0.15, 0.05, 0.0)
+
+
+def _country_value(ci, c):
+    """USA-minus-USSR positional value of one country (control, battlegrounds, useful influence)."""
+    a, s = ci["USA"], ci["USSR"]
+    key = (c, a, s)
+    v = _CV.get(key)
+    if v is not None:
+        return v
+    st = _STAB[c]
+    bg = c in _BG
+    # control, with part credit for a side that is close to taking it (a control that the enemy
+    # breaks with one point is mostly still there: the owner restores it as cheaply)
+    need_a = max(0, s + st - a)
+    need_s = max(0, a + st - s)
+    v = (0.9 if bg else 0.35) * (_NEED[min(need_a, 4)] - _NEED[min(need_s, 4)])
+    cap = st + 1
+    w = 0.12 if bg else 0.06
+    v += w * (min(a, cap) - min(s, cap))
+    if len(_CV) < 200_000:
+        _CV[key] = v
+    return v
+
+
+def _region_weights(state, me):
+    """How much each region's current score is worth (scoring cards seen, turn)."""
+    turn = state["turn"]
+    final = 0.25 + 0.045 * turn
+    hand = state["hands"][me]
+    gone = set(state["discard"]) | set(state["removed"])
+    w = {}
+    for r in _SCORED:
+        card = _REGION_CARD[r]
+        if isinstance(hand, list) and card in hand:
+            w[r] = 1.0
+        elif card in gone:
+            w[r] = 0.25 + (final if r != "Southeast Asia" else 0.0)
+        elif r == "Southeast Asia" and turn < 4:
+            w[r] = 0.15
+        else:
+            w[r] = 0.55 + (final if r != "Southeast Asia" else 0.0)
+        w[r] = min(w[r], 1.1)
+    return w
+
+
+def _rounds_left(state, side):
+    """Action rounds ``side`` still has this turn (not counting a play it is asked for now)."""
+    a = state["action_round"]
+    total = rounds_for(state, side)
+    if a <= 0:
+        return total
+    p = state.get("pending")
+    asked = p is not None and p["player"] == side and p["options"] and p["options"][0]["mode"] == "play"
+    if asked:
+        return total - a + 1
+    played = (state["phasing"] == side) or (side == "USSR" and state["phasing"] == "USA")
+    return total - a + (0 if played else 1)
+
+
+_MILOPS_W = (1.0, 0.6, 0.35, 0.2)
+
+#: cards whose event, fired in the holder's own action round, can take DEFCON to 1 there (so the
+#: holder loses): for each holder, the enemy cards that lower DEFCON or hand the enemy a coup
+#: (4 Duck and Cover, 26 CIA Created, 67 Grain Sales to Soviets, 5 Five Year Plan; 50 "We Will
+#: Bury You", 62 "Lone Gunman", 91 Ortega) and the neutral ones the enemy can turn against the
+#: player (20 Olympic Games: a boycott; 45 Summit: the roll's winner moves DEFCON)
+DEFCON_DANGER = {"USSR": frozenset((4, 26, 67, 5, 20, 45)),
+                 "USA": frozenset((50, 62, 91, 20, 45))}
+#: value of a dangerous card held, by DEFCON (2, 3): a liability while DEFCON is low
+DANGER_W = {2: 3.0, 3: 0.8}
+#: each round left this turn that only a dangerous card can fill, by DEFCON
+FORCED_W = {2: 25.0, 3: 8.0}
+#: no spare card beyond the rounds left (the next lost card forces a dangerous play), by DEFCON
+MARGIN_W = {2: 6.0, 3: 2.0}
+#: headlining a dangerous card at DEFCON 3 or lower
+HEADLINE_DANGER = 12.0
+#: being trapped by Quagmire / Bear Trap (action rounds spent discarding)
+TRAP_W = 3.0
+#: a held enemy card, per op (its event will go to the enemy unless it is sent to space)
+ENEMY_CARD_W = 0.3
+
+
+class Evaluator:
+    """Scores positions for one side; region weights are fixed once per decision."""
+
+    def __init__(self, state, me):
+        self.me = me
+        self.sign = 1.0 if me == "USA" else -1.0
+        self.w = _region_weights(state, me)
+
+    def region_term(self, infl, r):
+        a, s = _region_points(infl, r)
+        return self.w[r] * (a - s)
+
+    def map_usa(self, infl):
+        """Regions as if scored now (weighted) plus every country's positional value, one pass."""
+        cnt = {r: [0, 0, 0, 0, 0, 0] for r in _SCORED}
+        v = 0.0
+        for c, ci in infl.items():
+            v += _country_value(ci, c)
+            a, s = ci["USA"], ci["USSR"]
+            st = _STAB[c]
+            if a >= s + st:
+                k = 0
+            elif s >= a + st:
+                k = 1
+            else:
+                continue
+            bg = c in _BG
+            adj = c in _ADJ_SUPER["USSR" if k == 0 else "USA"]
+            for r in _COUNTRY_REGIONS[c]:
+                x = cnt[r]
+                x[k] += 1
+                if bg:
+                    x[2 + k] += 1
+                if adj:
+                    x[4 + k] += 1
+        w = self.w
+        for r, x in cnt.items():
+            a, s = _points(r, *x)
+            v += w[r] * (a - s)
+        return v
+
+    def delta_place(self, infl, c, side, n=1):
+        """Change of the (USA-minus-USSR) map value when ``side`` adds ``n`` (may be negative)."""
+        ci = infl[c]
+        before = _country_value(ci, c)
+        rb = 0.0
+        regions = _COUNTRY_REGIONS[c]
+        for r in regions:
+            rb += self.region_term(infl, r)
+        old = ci[side]
+        ci[side] = max(0, old + n)
+        after = _country_value(ci, c)
+        ra = 0.0
+        for r in regions:
+            ra += self.region_term(infl, r)
+        ci[side] = old
+        return (after - before) + (ra - rb)
+
+    def __call__(self, state, side=None):
+        side = side or self.me
+        sgn = 1.0 if side == "USA" else -1.0
+        w = state.get("winner")
+        if w is not None:
+            return WIN if w == side else -WIN
+        v = float(state["vp"])
+        v += self.map_usa(state["influence"])
+        # space race
+        v += 0.5 * (state["space"]["USA"] - state["space"]["USSR"])
+        # The China Card
+        ch = state["china"]
+        if ch["holder"] is not None:
+            cv = 2.5 if ch["face_up"] else 1.8
+            v += cv if ch["holder"] == "USA" else -cv
+        # military operations still owed at the end of the turn
+        if state["action_round"] > 0:
+            dc = state["defcon"]
+            for s, sg in (("USA", 1.0), ("USSR", -1.0)):
+                short = max(0, dc - state["milops"][s])
+                if short:
+                    left = _rounds_left(state, s)
+                    wt = _MILOPS_W[left] if left < len(_MILOPS_W) else 0.1
+                    v -= sg * short * wt
+        v *= sgn
+        if state["effects"]:
+            if trapped_by(state, side):
+                v -= TRAP_W
+            if trapped_by(state, ENEMY[side]):
+                v += TRAP_W
+        return v + self.hand_value(state, side)
+
+    @staticmethod
+    def hand_value(state, side):
+        """The known hand of ``side``: own cards are assets, enemy events liabilities, scoring
+        cards without a round left to play them lose the game."""
+        hand = state["hands"][side]
+        if not isinstance(hand, list):
+            return 0.0
+        v = 0.0
+        nscore = 0
+        for c in hand:
+            card = D.CARDS[c]
+            if card["scoring"]:
+                nscore += 1
+                continue
+            ops = card["ops"] or 0
+            if card["side"] == ENEMY[side]:
+                v -= ENEMY_CARD_W * ops
+            else:
+                v += 0.15 * ops
+        if nscore and state["action_round"] > 0:
+            left = _rounds_left(state, side)
+            if nscore > left:
+                v -= 60.0
+            elif nscore == left:
+                v -= 1.5
+        dc = state["defcon"]
+        if dc in DANGER_W:
+            danger = DEFCON_DANGER[side]
+            bad = sum(1 for c in hand if c in danger)
+            if bad:
+                v -= DANGER_W[dc] * bad
+                if state["action_round"] > 0:
+                    # rounds left this turn that only a dangerous card can fill (one may go to
+                    # the Space Race if the engine allows it with one of them): at DEFCON 2 the
+                    # enemy then ends the game in this side's round; at DEFCON 3 it may come to
+                    # that after one battleground coup
+                    safe = len(hand) - bad - nscore
+                    ch = state["china"]
+                    if ch["holder"] == side and ch["face_up"]:
+                        safe += 1
+                    spaced = 1 if any(c in danger and space_ok(state, side, c) for c in hand) else 0
+                    left = _rounds_left(state, side)
+                    forced = left - nscore - safe - spaced
+                    if forced > 0:
+                        v -= FORCED_W[dc] * forced
+                    elif forced == 0 and left > 0:
+                        # no spare card: one card lost to an enemy event (a random discard,
+                        # a card taken) forces a dangerous play, so the plan has no margin
+                        v -= MARGIN_W[dc]
+        return v
+
+
+# ------------------------------------------------------------------------------ determinization
+
+def determinize(state, side, seed):
+    """A full state consistent with ``S.view(state, side)``: hidden cards dealt again from seed."""
+    v = S.view(state, side)
+    enemy = ENEMY[side]
+    Dt = _copy(state)
+    rnd = random.Random(seed * 7919 + 17)
+    hidden_hand = not isinstance(v["hands"][enemy], list)
+    hl = state.get("headline") or {}
+    hidden_hl = (v.get("headline") or {}).get(enemy) == "hidden"
+    pool = list(state["deck"])
+    if hidden_hand:
+        pool += state["hands"][enemy]
+    if hidden_hl:
+        pool.append(hl[enemy])
+    pool.sort()
+    rnd.shuffle(pool)
+    if hidden_hl:
+        new = pool.pop()
+        Dt["table"].remove(hl[enemy])
+        Dt["table"].append(new)
+        Dt["headline"][enemy] = new
+    if hidden_hand:
+        n = len(state["hands"][enemy])
+        Dt["hands"][enemy] = sorted(pool[:n])
+        pool = pool[n:]
+    Dt["deck"] = pool
+    Dt["rng"] = R.seed_value(rnd.getrandbits(62))
+    Dt["dice"] = []
+    return Dt
+
+
+def _scoring_forced(state, me):
+    """Option indices of scoring cards when the hand has no round to spare for them."""
+    p = state["pending"]
+    opts = p["options"]
+    if not opts or opts[0]["mode"] != "play" or state["action_round"] <= 0:
+        return None
+    hand = state["hands"][me]
+    n = sum(1 for c in hand if D.CARDS[c]["scoring"])
+    if not n:
+        return None
+    left = _rounds_left(state, me)
+    if n < left:
+        return None
+    idx = [i for i, o in enumerate(opts) if o.get("card") is not None and D.CARDS[o["card"]]["scoring"]]
+    return idx or None
