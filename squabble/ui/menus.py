@@ -114,23 +114,21 @@ class SetupScene(OptionSetupScene):
         opts = couch_prefs.last_setup({"mode": "computer", "human": "USSR",
                                        "level": app.settings.level, "events": False})
         opts["guide"] = couch_prefs.guide_on()
-        super().__init__(app, opts, message)
-
-    def option_rows(self):
-        return opponent_rows(lambda s: T.NAME[s]) + [
+        rows = opponent_rows(lambda s: T.NAME[s]) + [
             OptionRow("events", "Event deck variant", [False, True], on_off),
             OptionRow("guide", "First-game guide", [False, True], on_off),
         ]
+        super().__init__(app, opts, rows, self.start_now, message)
 
     def saved_game_exists(self) -> bool:
         return savegame.exists()
 
-    def start_now(self):
-        self.app.settings.level = self.opts["level"]
+    def start_now(self, opts):
+        self.app.settings.level = opts["level"]
         S.save(self.app.settings)
-        couch_prefs.remember_setup(self.opts)
-        couch_prefs.set_guide(self.opts["guide"])
-        self.app.start_game({k: v for k, v in self.opts.items() if k != "guide"})
+        couch_prefs.remember_setup(opts)
+        couch_prefs.set_guide(opts["guide"])
+        self.app.start_game({k: v for k, v in opts.items() if k != "guide"})
 
     def note(self) -> str:
         o = self.opts

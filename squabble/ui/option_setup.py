@@ -1,9 +1,10 @@
 """The new-game set-up screen both games use: option rows that change with left/right or a click
 ("Opponent:  <  Against the computer  >"), a start button, Back, and a note under them.
 
-A game's set-up is a subclass that gives its rows (``option_rows``), its note, what a start does
-(``start_now``) and whether a saved game would be replaced; the scene draws the rows, cycles their
-values, asks before replacing a saved game and keeps the focus on the row being changed.
+A game's set-up gives the scene its rows and what a start does (``on_start(opts)``); a subclass
+may add its note, a check that disables the start and whether a saved game would be replaced.
+The scene draws the rows, cycles their values, asks before replacing a saved game and keeps the
+focus on the row being changed.
 """
 
 from __future__ import annotations
@@ -58,23 +59,20 @@ class OptionSetupScene(MenuScene):
     REPLACE = ("Replace the saved game?", "A game is saved and can be continued from the title. "
                "Starting a new game replaces it for good.")
 
-    def __init__(self, app, opts: dict, message: str = ""):
+    def __init__(self, app, opts: dict, rows: list[OptionRow],
+                 on_start: Callable[[dict], None], message: str = ""):
         self.opts = opts
+        self.rows = rows
+        self.on_start = on_start
         super().__init__(app)
         self.message = message
 
-    # -- what a game's set-up gives
-    def option_rows(self) -> list[OptionRow]:
-        raise NotImplementedError
-
+    # -- what a game's set-up may add
     def check_start(self, start: Button) -> None:
         """Disable ``start`` (with a reason) when the options cannot start a game."""
 
     def saved_game_exists(self) -> bool:
         return False
-
-    def start_now(self) -> None:
-        raise NotImplementedError
 
     def note(self) -> str:
         return ""
@@ -82,7 +80,7 @@ class OptionSetupScene(MenuScene):
     # -- the screen
     def build(self):
         o = self.opts
-        specs = self.option_rows()
+        specs = self.rows
         buttons = []
         for i, r in enumerate(specs):
             label = r.label(o) if callable(r.label) else r.label
@@ -121,9 +119,10 @@ class OptionSetupScene(MenuScene):
             # a new game would silently replace the saved one: ask first (safe answer first)
             title, words = self.REPLACE
             self.app.stack.push(ConfirmScene(self.app, title, words, "Start a new game",
-                                             "Keep the saved game", on_yes=self.start_now))
+                                             "Keep the saved game",
+                                             on_yes=lambda: self.on_start(self.opts)))
             return
-        self.start_now()
+        self.on_start(self.opts)
 
     def draw(self, surf):
         super().draw(surf)

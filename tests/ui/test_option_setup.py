@@ -14,13 +14,12 @@ class _Setup(OptionSetupScene):
     def __init__(self, app, saved=False):
         self.saved = saved
         self.started = []
-        super().__init__(app, {"colour": "red", "fast": False, "size": 2})
-
-    def option_rows(self):
-        return [OptionRow("colour", "Colour", ["red", "green", "blue"]),
+        rows = [OptionRow("colour", "Colour", ["red", "green", "blue"]),
                 OptionRow("fast", "Fast", [False, True], on_off),
                 OptionRow("size", lambda o: f"Size ({o['colour']})", [1, 2, 3], str,
                           enabled=lambda o: not o["fast"], reason="Fast games have one size.")]
+        super().__init__(app, {"colour": "red", "fast": False, "size": 2}, rows,
+                         lambda opts: self.started.append(dict(opts)))
 
     def check_start(self, start):
         if self.opts["colour"] == "blue":
@@ -28,9 +27,6 @@ class _Setup(OptionSetupScene):
 
     def saved_game_exists(self):
         return self.saved
-
-    def start_now(self):
-        self.started.append(dict(self.opts))
 
     def note(self):
         return f"A {self.opts['colour']} game."

@@ -117,14 +117,12 @@ class StruggleSetupScene(OptionSetupScene):
                                        "level": app.settings.level, "optional": False,
                                        "ccw": False, "handicap": None},
                                       key="struggle_setup", choices=CHOICES)
-        super().__init__(app, opts, message)
-
-    def option_rows(self):
-        return opponent_rows() + [
+        rows = opponent_rows() + [
             OptionRow("optional", "Optional cards 104-110", [False, True], on_off),
             OptionRow("ccw", "Chinese Civil War", [False, True], on_off),
             OptionRow("handicap", "Handicap", HANDICAPS, handicap_words),
         ]
+        super().__init__(app, opts, rows, self.start_now, message)
 
     def check_start(self, start):
         if self.opts["handicap"] == "bid" and self.opts["mode"] != "hotseat":
@@ -141,11 +139,11 @@ class StruggleSetupScene(OptionSetupScene):
     def saved_game_exists(self) -> bool:
         return saves.exists()
 
-    def start_now(self):
-        self.app.settings.level = self.opts["level"]
+    def start_now(self, opts):
+        self.app.settings.level = opts["level"]
         S.save(self.app.settings)
-        couch_prefs.remember_setup(self.opts, key="struggle_setup", choices=CHOICES)
-        if self.opts["handicap"] == "bid":
+        couch_prefs.remember_setup(opts, key="struggle_setup", choices=CHOICES)
+        if opts["handicap"] == "bid":
             start_bidding(self.app, self.setup_dict())
             return
         start_struggle(self.app, self.setup_dict())
