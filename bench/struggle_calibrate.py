@@ -16,15 +16,12 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
-import random
 import sys
-import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from squabble.ai import struggle as NEW  # noqa: E402
 from squabble.ai import tournament as T  # noqa: E402
-from squabble.games import struggle as S  # noqa: E402
 
 
 def load_old(path):
@@ -32,24 +29,6 @@ def load_old(path):
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
-
-
-def play(players, seed, times):
-    st = S.new_game(seed)
-    rnd = random.Random(seed * 7 + 1)
-    last = None
-    while True:
-        d = S.decision(st)
-        if d is None:
-            break
-        name, fn = players[d["player"]]
-        t0 = time.process_time()
-        i = fn(st, rnd.randrange(1 << 30))
-        times.setdefault(name, []).append(time.process_time() - t0)
-        if len(d["options"]) > 1:
-            last = d["player"]
-        S.apply_in_place(st, i)
-    return st, T.end_reason(st, {}, last)
 
 
 def main():
@@ -62,8 +41,11 @@ def main():
     a = ap.parse_args()
     old = load_old(a.old)
     oname, nname = f"old {a.old_level}", a.new_level
-    fo = (lambda st, s: old.choose_struggle(st, a.old_level, s))
-    fn = (lambda st, s: NEW.choose_struggle(st, a.new_level, s))
+
+    def choose(st, name, s):      # the tournament's game loop, with the old module for "old ..."
+        if name == oname:
+            return old.choose_struggle(st, a.old_level, s)
+        return NEW.choose_struggle(st, a.new_level, s)
     wins = {oname: 0, nname: 0, "draw": 0}
     reasons: dict = {}
     times: dict = {}
@@ -72,14 +54,15 @@ def main():
         for g in range(a.games):
             o_side = "USA" if g % 2 == 0 else "USSR"
             n_side = "USSR" if o_side == "USA" else "USA"
-            st, why = play({o_side: (oname, fo), n_side: (nname, fn)}, a.seed * 1_000_003 + g, times)
-            w = st["winner"]
+            r = T.play_struggle_game({o_side: oname, n_side: nname}, a.seed * 1_000_003 + g,
+                                     times, choose=choose)
+            w, why = r["winner"], r["reason"]
             who = "draw" if w == "draw" else (oname if w == o_side else nname)
             wins[who] += 1
             k = f"{who} won: {why}" if who != "draw" else "draw"
             reasons[k] = reasons.get(k, 0) + 1
             n += 1
-            print(f"  game {g + 1}/{a.games}: {k} (turn {st['turn']}, old as {o_side}); "
+            print(f"  game {g + 1}/{a.games}: {k} (turn {r['turn']}, old as {o_side}); "
                   f"{oname} {wins[oname]}, {nname} {wins[nname]}", file=sys.stderr, flush=True)
     except KeyboardInterrupt:
         print(f"Interrupted after {n} games.")

@@ -79,12 +79,16 @@ def match(a: str, b: str, games: int, seed: int = 0, events: bool = False, out=p
     elapsed = time.perf_counter() - t0
     res = {"a": a, "b": b, "games": games, "events": events, "wins": wins, "by_side": by_side,
            "seconds": elapsed, "times": {}}
-    for lvl, ts in times.items():
-        res["times"][lvl] = {"decisions": len(ts), "median": percentile(ts, 0.5),
-                             "p95": percentile(ts, 0.95), "max": max(ts)}
+    res["times"] = {lvl: time_figures(ts) for lvl, ts in times.items()}
     if out:
         report(res, out)
     return res
+
+
+def time_figures(ts: list) -> dict:
+    """Decisions, mean, median, p95, p99 and max of a list of times per decision."""
+    return {"decisions": len(ts), "mean": sum(ts) / len(ts), "median": percentile(ts, 0.5),
+            "p95": percentile(ts, 0.95), "p99": percentile(ts, 0.99), "max": max(ts)}
 
 
 def report(res: dict, out=print) -> None:
@@ -125,12 +129,16 @@ def end_reason(state: dict, levels: dict, last: str | None) -> str:
     return reason
 
 
-def play_struggle_game(levels: dict, seed: int, times: dict | None = None) -> dict:
+def play_struggle_game(levels: dict, seed: int, times: dict | None = None,
+                       choose=None) -> dict:
     """One Twilight Struggle game from ``new_game(seed)``; ``levels`` maps side -> level.
-    Returns the winner, the end reason (see :func:`end_reason`), the last turn and the VP."""
+    Returns the winner, the end reason (see :func:`end_reason`), the last turn and the VP.
+    ``choose(state, level, seed)`` picks for a level (default: this project's player; a bench
+    may pass another, e.g. an older version of it)."""
     import random as _random
     from squabble.ai.struggle import choose_struggle
     from squabble.games import struggle as S
+    choose = choose or choose_struggle
     st = S.new_game(seed)
     rnd = _random.Random(seed * 7 + 1)
     last = None
@@ -146,7 +154,7 @@ def play_struggle_game(levels: dict, seed: int, times: dict | None = None) -> di
             # CPU time of this process (one core): on a shared machine the wall clock also
             # counts the other processes' turns
             t0 = time.process_time()
-            i = choose_struggle(st, lv, rnd.randrange(1 << 30))
+            i = choose(st, lv, rnd.randrange(1 << 30))
             if times is not None:
                 times.setdefault(lv, []).append(time.process_time() - t0)
         if len(d["options"]) > 1:
@@ -187,10 +195,7 @@ def struggle_match(a: str, b: str, games: int, seed: int = 0, out=print, progres
     except KeyboardInterrupt:
         res["interrupted"] = True
     res["seconds"] = time.perf_counter() - t0
-    for lvl, ts in times.items():
-        res["times"][lvl] = {"decisions": len(ts), "median": percentile(ts, 0.5),
-                             "p95": percentile(ts, 0.95), "p99": percentile(ts, 0.99),
-                             "max": max(ts), "mean": sum(ts) / len(ts)}
+    res["times"] = {lvl: time_figures(ts) for lvl, ts in times.items()}
     if out:
         struggle_report(res, out)
     return res
