@@ -3,9 +3,12 @@ time per decision.
 
     python bench/struggle_ai.py                                   # the matches of issue 14
     python bench/struggle_ai.py --games 40 --match easy:normal --match hard:greedy
+    python bench/struggle_ai.py --games 100 --jobs 2 --match hard:normal   # on two cores
 
 Each match alternates sides (game g: the first level plays the USA when g is even), full games
-from ``new_game(seed)``, one process (one core).  Levels: easy, normal, hard, greedy (the one-ply
+from ``new_game(seed)``; one process (one core), or with ``--jobs N`` the match's games split
+into N parts played side by side in N processes and added up (the same games and results as one
+process: each game's seed is its number in the match).  Levels: easy, normal, hard, greedy (the one-ply
 baseline) and random.  Progress goes to stderr; Ctrl-C prints what was measured so far.  Run by
 hand; results go to docs/ai-struggle.md.
 """
@@ -18,9 +21,36 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from squabble.ai.tournament import STRUGGLE_LEVELS, struggle_match  # noqa: E402
+from squabble.ai.tournament import (  # noqa: E402
+    STRUGGLE_LEVELS, merge_struggle_results, struggle_match, struggle_report)
 
 DEFAULT = ["normal:greedy", "hard:greedy", "hard:normal", "easy:normal", "normal:random"]
+
+
+def _progress(line):
+    print(line, file=sys.stderr, flush=True)
+
+
+def _part(job):
+    first, second, games, seed, start, quiet = job
+    return struggle_match(first, second, games, seed=seed, out=None,
+                          progress=None if quiet else _progress, start=start)
+
+
+def _in_parts(first, second, a):
+    """The match's games in ``a.jobs`` contiguous parts, one process each, then added up."""
+    import multiprocessing
+    n = max(1, min(a.jobs, a.games))
+    bounds = [a.games * k // n for k in range(n + 1)]
+    jobs = [(first, second, bounds[k + 1] - bounds[k], a.seed, bounds[k], a.quiet)
+            for k in range(n)]
+    with multiprocessing.Pool(n) as pool:
+        try:
+            parts = pool.map(_part, jobs)
+        except KeyboardInterrupt:
+            pool.terminate()
+            raise SystemExit(130)
+    return merge_struggle_results(parts)
 
 
 def main():
@@ -28,6 +58,7 @@ def main():
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--quiet", action="store_true", help="no progress line per game")
+    ap.add_argument("--jobs", type=int, default=1, help="processes to split each match into")
     ap.add_argument("--match", action="append",
                     help="FIRST:SECOND levels (" + ", ".join(STRUGGLE_LEVELS) + "); repeatable")
     a = ap.parse_args()
@@ -35,8 +66,12 @@ def main():
         first, _, second = m.partition(":")
         if first not in STRUGGLE_LEVELS or second not in STRUGGLE_LEVELS:
             ap.error(f"bad match {m!r}: levels are {', '.join(STRUGGLE_LEVELS)}")
-        prog = None if a.quiet else (lambda line: print(line, file=sys.stderr, flush=True))
-        res = struggle_match(first, second, a.games, seed=a.seed, out=print, progress=prog)
+        if a.jobs > 1:
+            res = _in_parts(first, second, a)
+            struggle_report(res, print)
+        else:
+            res = struggle_match(first, second, a.games, seed=a.seed, out=print,
+                                 progress=None if a.quiet else _progress)
         print(flush=True)
         if res["interrupted"]:
             return 130

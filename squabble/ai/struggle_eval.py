@@ -70,6 +70,31 @@ def _region_points(infl, region):
     return _points(region, ctrl_a, ctrl_s, bg_a, bg_s, adj_a, adj_s)
 
 
+def _region_counts(infl, region, skip):
+    """[USA controls, USSR controls, USA battlegrounds, USSR battlegrounds, USA / USSR controls
+    next to the enemy superpower] of a region, leaving out the country ``skip``."""
+    x = [0, 0, 0, 0, 0, 0]
+    bgs = _REGION_BG[region]
+    for c in _REGION_COUNTRIES[region]:
+        if c == skip:
+            continue
+        ci = infl[c]
+        a, s = ci["USA"], ci["USSR"]
+        st = _STAB[c]
+        if a >= s + st:
+            k = 0
+        elif s >= a + st:
+            k = 1
+        else:
+            continue
+        x[k] += 1
+        if c in bgs:
+            x[2 + k] += 1
+        if c in _ADJ_SUPER["USSR" if k == 0 else "USA"]:
+            x[4 + k] += 1
+    return x
+
+
 def _points(region, ctrl_a, ctrl_s, bg_a, bg_s, adj_a, adj_s):
     if region == "Southeast Asia":
         return ctrl_a + bg_a, ctrl_s + bg_s
@@ -217,17 +242,38 @@ class Evaluator:
         """Change of the (USA-minus-USSR) map value when ``side`` adds ``n`` (may be negative)."""
         ci = infl[c]
         before = _country_value(ci, c)
-        rb = 0.0
-        regions = _COUNTRY_REGIONS[c]
-        for r in regions:
-            rb += self.region_term(infl, r)
+        st = _STAB[c]
+        a, s = ci["USA"], ci["USSR"]
+        was = 0 if a >= s + st else (1 if s >= a + st else 2)
         old = ci[side]
         ci[side] = max(0, old + n)
         after = _country_value(ci, c)
-        ra = 0.0
-        for r in regions:
-            ra += self.region_term(infl, r)
+        a, s = ci["USA"], ci["USSR"]
+        now = 0 if a >= s + st else (1 if s >= a + st else 2)
+        if now == was:
+            # the regions score by who controls what: unchanged control, unchanged regions
+            ci[side] = old
+            return after - before
         ci[side] = old
+        # control changed: each region of c counted once without c, then with c before / after
+        bg = c in _BG
+        adj = (c in _ADJ_SUPER["USSR"], c in _ADJ_SUPER["USA"])
+        ra = rb = 0.0
+        for r in _COUNTRY_REGIONS[c]:
+            x = _region_counts(infl, r, c)
+            for k, sgn in ((now, 1.0), (was, -1.0)):
+                y = list(x)
+                if k < 2:
+                    y[k] += 1
+                    if bg:
+                        y[2 + k] += 1
+                    if adj[k]:
+                        y[4 + k] += 1
+                pa, ps = _points(r, *y)
+                if sgn > 0:
+                    ra += self.w[r] * (pa - ps)
+                else:
+                    rb += self.w[r] * (pa - ps)
         return (after - before) + (ra - rb)
 
     def __call__(self, state, side=None):

@@ -164,16 +164,19 @@ def play_struggle_game(levels: dict, seed: int, times: dict | None = None,
             "vp": st["vp"]}
 
 
-def struggle_match(a: str, b: str, games: int, seed: int = 0, out=print, progress=None) -> dict:
-    """``games`` Struggle games of ``a`` against ``b`` (``a`` is the USA in even games).  Ctrl-C
+def struggle_match(a: str, b: str, games: int, seed: int = 0, out=print, progress=None,
+                   start: int = 0) -> dict:
+    """``games`` Struggle games of ``a`` against ``b`` (``a`` is the USA in even games), the
+    games numbered ``start`` to ``start + games - 1`` of the match of ``seed`` (so a bench can
+    play one match in parts on several cores and :func:`merge_struggle_results` them).  Ctrl-C
     stops after the game under way is abandoned; the games finished so far are reported."""
     res = {"a": a, "b": b, "games": 0, "wins": {"a": 0, "b": 0, "draw": 0},
            "by_side": {"a": {"USA": [0, 0], "USSR": [0, 0]}}, "reasons": {}, "times": {},
-           "turns": [], "interrupted": False, "planned": games}
-    times: dict = {}
+           "turns": [], "interrupted": False, "planned": games, "raw_times": {}}
+    times = res["raw_times"]
     t0 = time.perf_counter()
     try:
-        for g in range(games):
+        for g in range(start, start + games):
             a_side = "USA" if g % 2 == 0 else "USSR"
             b_side = "USSR" if a_side == "USA" else "USA"
             levels = {a_side: a, b_side: b}
@@ -190,7 +193,7 @@ def struggle_match(a: str, b: str, games: int, seed: int = 0, out=print, progres
             res["turns"].append(r["turn"])
             res["games"] += 1
             if progress:
-                progress(f"  game {g + 1}/{games}: {who} ({r['reason']}, turn {r['turn']}); "
+                progress(f"  game {g + 1}/{start + games}: {who} ({r['reason']}, turn {r['turn']}); "
                          f"{a} {res['wins']['a']}, {b} {res['wins']['b']}")
     except KeyboardInterrupt:
         res["interrupted"] = True
@@ -198,6 +201,33 @@ def struggle_match(a: str, b: str, games: int, seed: int = 0, out=print, progres
     res["times"] = {lvl: time_figures(ts) for lvl, ts in times.items()}
     if out:
         struggle_report(res, out)
+    return res
+
+
+def merge_struggle_results(parts: list) -> dict:
+    """One result of a match played in parts (:func:`struggle_match` with ``start``): wins,
+    sides, end reasons and turns added up, the per-decision times pooled, ``seconds`` the
+    longest part (the parts ran side by side)."""
+    first = parts[0]
+    res = {"a": first["a"], "b": first["b"], "games": 0, "wins": {"a": 0, "b": 0, "draw": 0},
+           "by_side": {"a": {"USA": [0, 0], "USSR": [0, 0]}}, "reasons": {}, "turns": [],
+           "interrupted": False, "planned": 0, "raw_times": {}, "seconds": 0.0}
+    for p in parts:
+        res["games"] += p["games"]
+        res["planned"] += p["planned"]
+        res["interrupted"] = res["interrupted"] or p["interrupted"]
+        res["seconds"] = max(res["seconds"], p["seconds"])
+        for k in res["wins"]:
+            res["wins"][k] += p["wins"][k]
+        for side in ("USA", "USSR"):
+            for j in (0, 1):
+                res["by_side"]["a"][side][j] += p["by_side"]["a"][side][j]
+        for k, v in p["reasons"].items():
+            res["reasons"][k] = res["reasons"].get(k, 0) + v
+        res["turns"] += p["turns"]
+        for lvl, ts in p["raw_times"].items():
+            res["raw_times"].setdefault(lvl, []).extend(ts)
+    res["times"] = {lvl: time_figures(ts) for lvl, ts in res["raw_times"].items()}
     return res
 
 

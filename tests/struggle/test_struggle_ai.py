@@ -358,6 +358,19 @@ def test_tournament_struggle_reports_end_reasons():
     assert sum(res["reasons"].values()) == 2
 
 
+def test_a_match_played_in_parts_adds_up_to_the_whole_match():
+    """bench/struggle_ai.py --jobs: games start..start+n-1 of a match, merged, are the match."""
+    from squabble.ai.tournament import merge_struggle_results, struggle_match
+    whole = struggle_match("normal", "random", 4, seed=9, out=None)
+    parts = [struggle_match("normal", "random", 1, seed=9, out=None, start=0),
+             struggle_match("normal", "random", 3, seed=9, out=None, start=1)]
+    merged = merge_struggle_results(parts)
+    for key in ("games", "wins", "by_side", "reasons", "turns"):
+        assert merged[key] == whole[key], key
+    assert merged["times"]["normal"]["decisions"] == whole["times"]["normal"]["decisions"]
+    assert parts[1]["by_side"]["a"]["USSR"][1] == 2    # games 1 and 3: normal is the USSR
+
+
 def test_tournament_ctrl_c_prints_what_was_measured():
     import os
     import signal
