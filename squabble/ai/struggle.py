@@ -38,12 +38,17 @@ from squabble.ai.struggle_greedy import greedy_choice
 
 LEVELS = ("easy", "normal", "hard", "greedy")
 #: hard level: at most this many determinized samples, within this many engine steps in all
-HARD_SAMPLES = 4
-HARD_WORK = 1500
+HARD_SAMPLES = 6
+HARD_WORK = 2500
+#: hard: engine steps for the first look over several deals, and for the second look's first
+#: deal (past them a look is cut short and its deal not used)
+FIRST_WORK = 5000
+#: hard: deals of the hidden cards averaged in the first look (normal: one)
+HARD_FIRST_DEALS = 3
 #: hard: enemy cards tried for its reply
 REPLY_CARDS = 3
 #: hard: options given the second, deeper look
-HARD_TOP = 3
+HARD_TOP = 4
 #: engine steps a reply estimate is counted as (it costs about as much time)
 REPLY_WORK = 25
 #: more draws of the generator for an event whose resolution draws on it
@@ -52,6 +57,10 @@ RANDOM_SAMPLES = 3
 KEEP = 10
 
 # ------------------------------------------------------------------------------------ policies
+
+class _OutOfWork(Exception):
+    """A look ran past its budget of engine steps (hard): its deal is not used."""
+
 
 def _round_owner(state):
     """The side that loses if DEFCON reaches 1 now (the engine: the active side, else phasing)."""
@@ -86,9 +95,12 @@ class Player:
         self.reply_ops = 3 if level == "hard" else 0
         self.deep = False  # hard's second pass: the enemy's next action round is played out
         self.work = 0      # engine steps taken: the hard level's budget (not the clock: determinism)
+        self.limit = None  # hard: past this many steps the look is cut short (_OutOfWork)
 
     def _apply(self, state, i):
         self.work += 1
+        if self.limit is not None and self.work > self.limit:
+            raise _OutOfWork
         S.apply_in_place(state, i)
 
     # --- fast greedy policy used inside play-outs (for either side)
@@ -467,6 +479,24 @@ def option_values(state, level, seed):
     vals = {i: pl.option_value(base, i) for i in cand}
     if level != "hard":
         return vals
+    # hard, first pass: normal's look averaged over more deals of the hidden cards, while
+    # they fit in FIRST_WORK engine steps (a deal whole or not at all)
+    work, deals = pl.work, 1
+    for k in range(1, HARD_FIRST_DEALS):
+        if work * (deals + 1) / deals > FIRST_WORK:
+            break
+        Dk = determinize(state, me, seed * 37 + 1000 + k)
+        pk = Player(Dk, me, seed + 1000 + k, "normal")
+        pk.limit = FIRST_WORK - work
+        try:
+            got = {i: pk.option_value(Dk, i) for i in cand}
+        except _OutOfWork:
+            break
+        for i in cand:
+            vals[i] += got[i]
+        deals += 1
+        work += pk.work
+    vals = {i: v / deals for i, v in vals.items()}
     # hard, second pass: the best few options again, now with the enemy's next action round
     # played out at the end of each line (its best card for it, in this deal of its hand), over
     # more deals of the hidden cards while the work budget lasts; a deal is used whole or not at
@@ -482,12 +512,19 @@ def option_values(state, level, seed):
         Dk = base if k == 0 else determinize(state, me, seed * 31 + k)
         pk = Player(Dk, me, seed + k, "normal")
         pk.deep = True
+        pk.limit = FIRST_WORK if k == 0 else HARD_WORK - work
+        try:
+            got = {i: pk.option_value(Dk, i) for i in top}
+        except _OutOfWork:
+            break
         for i in top:
-            tot[i] += pk.option_value(Dk, i)
+            tot[i] += got[i]
         samples += 1
         work += pk.work
         if work * (k + 2) / (k + 1) > HARD_WORK:
             break
+    if not samples:
+        return {i: vals[i] for i in top}
     return {i: tot[i] / samples for i in top}
 
 

@@ -75,6 +75,36 @@ def test_hard_legal_and_deterministic():
         assert choose_struggle(st, "hard", n) == a
 
 
+def test_hard_looks_stay_within_their_engine_step_budgets(monkeypatch):
+    """Hard's extra looks (more deals in the first look, the enemy's reply in the second) are
+    bounded by engine steps: FIRST_WORK for the first look's deals and the second look's first
+    deal, HARD_WORK for the rest; a look that would pass its budget is cut short and dropped."""
+    import squabble.ai.struggle as A
+    steps = [0]
+    real = A.S.apply_in_place
+
+    def counted(state, i):
+        steps[0] += 1
+        return real(state, i)
+
+    monkeypatch.setattr(A.S, "apply_in_place", counted)
+
+    def cost(st, level, n):
+        steps[0] = 0
+        A.option_values(st, level, n)
+        return steps[0]
+
+    sample = [st for st in POSITIONS[::4] if len(decision(st)["options"]) > 2][:8]
+    extra = [cost(st, "hard", n) - cost(st, "normal", n) for n, st in enumerate(sample)]
+    assert max(extra) > 700          # with the real budgets, hard looks much further
+    monkeypatch.setattr(A, "FIRST_WORK", 200)
+    monkeypatch.setattr(A, "HARD_WORK", 300)
+    for n, st in enumerate(sample):
+        assert cost(st, "hard", n) - cost(st, "normal", n) <= 200 + 200 + 300
+        a = choose_struggle(st, "hard", n)
+        assert 0 <= a < len(decision(st)["options"]) and choose_struggle(st, "hard", n) == a
+
+
 def _reshuffle_hidden(st, rnd):
     """Another full state with the same view for the deciding side: the enemy's hidden hand and
     the draw pile dealt again (cards may move between them), a new generator, no forced dice,
