@@ -38,13 +38,13 @@ from squabble.ai.struggle_greedy import greedy_choice
 
 LEVELS = ("easy", "normal", "hard", "greedy")
 #: hard level: at most this many determinized samples, within this many engine steps in all
-HARD_SAMPLES = 6
-HARD_WORK = 2500
+HARD_SAMPLES = 8
+HARD_WORK = 3000
 #: hard: engine steps for the first look over several deals, and for the second look's first
 #: deal (past them a look is cut short and its deal not used)
 FIRST_WORK = 5000
 #: hard: deals of the hidden cards averaged in the first look (normal: one)
-HARD_FIRST_DEALS = 3
+HARD_FIRST_DEALS = 4
 #: hard: enemy cards tried for its reply
 REPLY_CARDS = 3
 #: hard: options given the second, deeper look
@@ -479,53 +479,55 @@ def option_values(state, level, seed):
     vals = {i: pl.option_value(base, i) for i in cand}
     if level != "hard":
         return vals
-    # hard, first pass: normal's look averaged over more deals of the hidden cards, while
-    # they fit in FIRST_WORK engine steps (a deal whole or not at all)
-    work, deals = pl.work, 1
-    for k in range(1, HARD_FIRST_DEALS):
-        if work * (deals + 1) / deals > FIRST_WORK:
-            break
+    # hard, first look: normal's values averaged over more deals of the hidden cards, while
+    # they fit in FIRST_WORK engine steps with the first deal's
+
+    def first_deal(k):
         Dk = determinize(state, me, seed * 37 + 1000 + k)
-        pk = Player(Dk, me, seed + 1000 + k, "normal")
-        pk.limit = FIRST_WORK - work
-        try:
-            got = {i: pk.option_value(Dk, i) for i in cand}
-        except _OutOfWork:
-            break
-        for i in cand:
-            vals[i] += got[i]
-        deals += 1
-        work += pk.work
+        return Dk, Player(Dk, me, seed + 1000 + k, "normal")
+
+    deals, _ = _over_deals(cand, vals, 1, pl.work, FIRST_WORK, HARD_FIRST_DEALS, first_deal)
     vals = {i: v / deals for i, v in vals.items()}
-    # hard, second pass: the best few options again, now with the enemy's next action round
+    # hard, second look: the best few options again, now with the enemy's next action round
     # played out at the end of each line (its best card for it, in this deal of its hand), over
-    # more deals of the hidden cards while the work budget lasts; a deal is used whole or not at
-    # all, and the budget counts engine steps (not the clock: the same view and seed give the
-    # same answer)
+    # more deals of the hidden cards while HARD_WORK lasts (the first deal: up to FIRST_WORK)
     top = sorted(sorted(cand, key=lambda i: (-vals[i], i))[:HARD_TOP])
     if len(top) == 1:
         return {top[0]: vals[top[0]]}
-    tot = {i: 0.0 for i in top}
-    work = 0
-    samples = 0
-    for k in range(HARD_SAMPLES):
+
+    def second_deal(k):
         Dk = base if k == 0 else determinize(state, me, seed * 31 + k)
         pk = Player(Dk, me, seed + k, "normal")
         pk.deep = True
-        pk.limit = FIRST_WORK if k == 0 else HARD_WORK - work
-        try:
-            got = {i: pk.option_value(Dk, i) for i in top}
-        except _OutOfWork:
-            break
-        for i in top:
-            tot[i] += got[i]
-        samples += 1
-        work += pk.work
-        if work * (k + 2) / (k + 1) > HARD_WORK:
-            break
+        return Dk, pk
+
+    tot = {i: 0.0 for i in top}
+    samples, _ = _over_deals(top, tot, 0, 0, HARD_WORK, HARD_SAMPLES, second_deal, FIRST_WORK)
     if not samples:
         return {i: vals[i] for i in top}
     return {i: tot[i] / samples for i in top}
+
+
+def _over_deals(opts, totals, n, work, budget, most, deal, first_limit=None):
+    """Add to ``totals`` the values of ``opts`` over more deals of the hidden cards (``deal(k)``
+    gives the k-th deal and its player), from ``n`` deals done with ``work`` engine steps, up
+    to ``most`` deals as long as the next one is expected to fit in ``budget`` steps (by the
+    mean so far).  A deal is used whole or not at all: a look that would pass the budget (the
+    very first one: ``first_limit``) is cut short and dropped.  Returns (deals, work)."""
+    while n < most:
+        if n and work * (n + 1) / n > budget:
+            break
+        Dk, pk = deal(n)
+        pk.limit = first_limit if (n == 0 and first_limit) else budget - work
+        try:
+            got = {i: pk.option_value(Dk, i) for i in opts}
+        except _OutOfWork:
+            break
+        for i in opts:
+            totals[i] += got[i]
+        n += 1
+        work += pk.work
+    return n, work
 
 
 #: options within this many VP of the best are "close": the seed picks among them
