@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -45,11 +46,13 @@ def _in_parts(first, second, a):
     jobs = [(first, second, bounds[k + 1] - bounds[k], a.seed, bounds[k], a.quiet)
             for k in range(n)]
     with multiprocessing.Pool(n) as pool:
+        # Ctrl-C reaches every process of the group: each part stops and returns the games it
+        # finished (struggle_match), while this process waits for them instead of stopping
+        old = signal.signal(signal.SIGINT, signal.SIG_IGN)
         try:
             parts = pool.map(_part, jobs)
-        except KeyboardInterrupt:
-            pool.terminate()
-            raise SystemExit(130)
+        finally:
+            signal.signal(signal.SIGINT, old)
     return merge_struggle_results(parts)
 
 
