@@ -43,6 +43,8 @@ HARD_WORK = 3000
 #: hard: engine steps for the first look over several deals, and for the second look's first
 #: deal (past them a look is cut short and its deal not used)
 FIRST_WORK = 5000
+#: hard: engine steps of a whole decision (normal's first look included; about 1.5 s of one core)
+HARD_TOTAL = 12000
 #: hard: deals of the hidden cards averaged in the first look (normal: one)
 HARD_FIRST_DEALS = 4
 #: hard: enemy cards tried for its reply
@@ -486,7 +488,9 @@ def option_values(state, level, seed):
         Dk = determinize(state, me, seed * 37 + 1000 + k)
         return Dk, Player(Dk, me, seed + 1000 + k, "normal")
 
-    deals, _ = _over_deals(cand, vals, 1, pl.work, FIRST_WORK, HARD_FIRST_DEALS, first_deal)
+    spent = [pl.work]      # engine steps of the whole decision, against HARD_TOTAL
+    deals, _ = _over_deals(cand, vals, 1, pl.work, FIRST_WORK, HARD_FIRST_DEALS, first_deal,
+                           spent)
     vals = {i: v / deals for i, v in vals.items()}
     # hard, second look: the best few options again, now with the enemy's next action round
     # played out at the end of each line (its best card for it, in this deal of its hand), over
@@ -502,27 +506,32 @@ def option_values(state, level, seed):
         return Dk, pk
 
     tot = {i: 0.0 for i in top}
-    samples, _ = _over_deals(top, tot, 0, 0, HARD_WORK, HARD_SAMPLES, second_deal, FIRST_WORK)
+    samples, _ = _over_deals(top, tot, 0, 0, HARD_WORK, HARD_SAMPLES, second_deal, spent,
+                             FIRST_WORK)
     if not samples:
         return {i: vals[i] for i in top}
     return {i: tot[i] / samples for i in top}
 
 
-def _over_deals(opts, totals, n, work, budget, most, deal, first_limit=None):
+def _over_deals(opts, totals, n, work, budget, most, deal, spent, first_limit=None):
     """Add to ``totals`` the values of ``opts`` over more deals of the hidden cards (``deal(k)``
     gives the k-th deal and its player), from ``n`` deals done with ``work`` engine steps, up
     to ``most`` deals as long as the next one is expected to fit in ``budget`` steps (by the
     mean so far).  A deal is used whole or not at all: a look that would pass the budget (the
-    very first one: ``first_limit``) is cut short and dropped.  Returns (deals, work)."""
+    very first one: ``first_limit``), or the decision's HARD_TOTAL (``spent[0]`` so far, added
+    to here), is cut short and dropped.  Returns (deals, work)."""
     while n < most:
         if n and work * (n + 1) / n > budget:
             break
         Dk, pk = deal(n)
-        pk.limit = first_limit if (n == 0 and first_limit) else budget - work
+        pk.limit = min(first_limit if (n == 0 and first_limit) else budget - work,
+                       HARD_TOTAL - spent[0])
         try:
             got = {i: pk.option_value(Dk, i) for i in opts}
         except _OutOfWork:
+            spent[0] += pk.work
             break
+        spent[0] += pk.work
         for i in opts:
             totals[i] += got[i]
         n += 1

@@ -78,7 +78,8 @@ def test_hard_legal_and_deterministic():
 def test_hard_looks_stay_within_their_engine_step_budgets(monkeypatch):
     """Hard's extra looks (more deals in the first look, the enemy's reply in the second) are
     bounded by engine steps: FIRST_WORK for the first look's deals and the second look's first
-    deal, HARD_WORK for the rest; a look that would pass its budget is cut short and dropped."""
+    deal, HARD_WORK for the rest, HARD_TOTAL for the whole decision; a look that would pass its
+    budget is cut short and dropped."""
     import squabble.ai.struggle as A
     steps = [0]
     real = A.S.apply_in_place
@@ -103,6 +104,12 @@ def test_hard_looks_stay_within_their_engine_step_budgets(monkeypatch):
         assert cost(st, "hard", n) - cost(st, "normal", n) <= 200 + 200 + 300
         a = choose_struggle(st, "hard", n)
         assert 0 <= a < len(decision(st)["options"]) and choose_struggle(st, "hard", n) == a
+    # and the whole decision within HARD_TOTAL steps, normal's first look included
+    monkeypatch.setattr(A, "FIRST_WORK", 5000)
+    monkeypatch.setattr(A, "HARD_WORK", 3000)
+    monkeypatch.setattr(A, "HARD_TOTAL", 250)
+    for n, st in enumerate(sample):
+        assert cost(st, "hard", n) - cost(st, "normal", n) <= 250
 
 
 def _reshuffle_hidden(st, rnd):
