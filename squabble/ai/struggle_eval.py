@@ -49,25 +49,14 @@ def _copy(state):
 
 def _region_points(infl, region):
     """(USA points, USSR points) of a region scoring now (scoring hooks left out)."""
-    ctrl_a = ctrl_s = bg_a = bg_s = adj_a = adj_s = 0
-    bgs = _REGION_BG[region]
-    for c in _REGION_COUNTRIES[region]:
-        ci = infl[c]
-        a, s = ci["USA"], ci["USSR"]
-        st = _STAB[c]
-        if a >= s + st:
-            ctrl_a += 1
-            if c in bgs:
-                bg_a += 1
-            if c in _ADJ_SUPER["USSR"]:
-                adj_a += 1
-        elif s >= a + st:
-            ctrl_s += 1
-            if c in bgs:
-                bg_s += 1
-            if c in _ADJ_SUPER["USA"]:
-                adj_s += 1
-    return _points(region, ctrl_a, ctrl_s, bg_a, bg_s, adj_a, adj_s)
+    return _points(region, *_region_counts(infl, region, None))
+
+
+def _controller(ci, c):
+    """0 when the USA controls country ``c`` (influence ``ci``), 1 the USSR, 2 neither."""
+    a, s = ci["USA"], ci["USSR"]
+    st = _STAB[c]
+    return 0 if a >= s + st else (1 if s >= a + st else 2)
 
 
 def _region_counts(infl, region, skip):
@@ -78,14 +67,8 @@ def _region_counts(infl, region, skip):
     for c in _REGION_COUNTRIES[region]:
         if c == skip:
             continue
-        ci = infl[c]
-        a, s = ci["USA"], ci["USSR"]
-        st = _STAB[c]
-        if a >= s + st:
-            k = 0
-        elif s >= a + st:
-            k = 1
-        else:
+        k = _controller(infl[c], c)
+        if k == 2:
             continue
         x[k] += 1
         if c in bgs:
@@ -210,7 +193,9 @@ class Evaluator:
         return self.w[r] * (a - s)
 
     def map_usa(self, infl):
-        """Regions as if scored now (weighted) plus every country's positional value, one pass."""
+        """Regions as if scored now (weighted) plus every country's positional value, one pass.
+        (The counting of ``_region_counts`` written inline: this loop runs some 16 million times
+        a game.)"""
         cnt = {r: [0, 0, 0, 0, 0, 0] for r in _SCORED}
         v = 0.0
         for c, ci in infl.items():
@@ -242,14 +227,11 @@ class Evaluator:
         """Change of the (USA-minus-USSR) map value when ``side`` adds ``n`` (may be negative)."""
         ci = infl[c]
         before = _country_value(ci, c)
-        st = _STAB[c]
-        a, s = ci["USA"], ci["USSR"]
-        was = 0 if a >= s + st else (1 if s >= a + st else 2)
+        was = _controller(ci, c)
         old = ci[side]
         ci[side] = max(0, old + n)
         after = _country_value(ci, c)
-        a, s = ci["USA"], ci["USSR"]
-        now = 0 if a >= s + st else (1 if s >= a + st else 2)
+        now = _controller(ci, c)
         if now == was:
             # the regions score by who controls what: unchanged control, unchanged regions
             ci[side] = old
