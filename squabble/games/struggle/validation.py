@@ -438,7 +438,7 @@ def settle(state: dict) -> dict:
     stack's top step as if nothing were pending (an event or a task asks again from its record;
     a card being played offers its uses again)."""
     from .data import card_name
-    from .engine import run, use_options
+    from .engine import ask_use, run, use_options
     frame = state["stack"][-1]
     kind = frame["kind"]
     if kind in ("event", "task") and "resume" in frame:
@@ -451,8 +451,7 @@ def settle(state: dict) -> dict:
               "the card whose use is being chosen is not on the table")
         options = use_options(copy, side, card)
         _need(options, f"{card_name(card)} has no use, yet its use is asked")
-        copy["pending"] = {"player": side, "prompt": f"How will {side} use {card_name(card)}?",
-                           "options": options}
+        ask_use(copy, side, card, options)
         return copy
     _need(not (kind == "round" and frame["stage"] in ("use", "run", "end", "done")
                and state["pending"] is not None),

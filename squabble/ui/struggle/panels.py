@@ -297,7 +297,10 @@ class ScenePanels:
 
 
 def vp_after(kind: str, data: dict, vp_before: int):
-    """The VP marker once a scoring / MilOps / Space Race line's points are in (None: no VP)."""
+    """The VP marker once a scoring / MilOps / Space Race line's points are in (None: no VP):
+    the engine logs these lines once the points are in and says the marker (``vp_after``)."""
+    if "vp_after" in data and kind in ("score", "vp", "space_advance"):
+        return data["vp_after"]
     if kind in ("score", "vp"):
         return vp_before + data.get("usa", 0) - data.get("ussr", 0)
     if kind == "space_advance" and data.get("vp"):
