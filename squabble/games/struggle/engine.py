@@ -265,7 +265,8 @@ def do_coup(state: dict, side: str, country: str, ops: int, *, milops=True, log=
             return 0
     die = roll(state)
     mod = sum(fn(state, a, side, country) for fn, a in active_hooks(state, "coup_mod"))
-    result = max(0, die + ops + mod - 2 * STABILITY[country])
+    total = die + ops + mod - 2 * STABILITY[country]   # the coup's sum, negative when it fails
+    result = max(0, total)
     c = state["influence"][country]
     placed = max(0, result - c[enemy])
     removed = min(result, c[enemy])
@@ -275,7 +276,7 @@ def do_coup(state: dict, side: str, country: str, ops: int, *, milops=True, log=
         + (f" {mod:+d}" if mod else "") + f", result {result}: "
         + (f"{removed} {enemy} influence removed, {placed} {side} placed." if result else "no effect."),
         "coup", side=side, country=country, ops=ops, die=die, mod=mod,
-        stability=STABILITY[country], result=result, removed=removed, placed=placed, enemy=enemy)
+        stability=STABILITY[country], sum=total, result=result, removed=removed, placed=placed, enemy=enemy)
     for fn, a in active_hooks(state, "coup_done"):
         fn(state, a, side, country, result)
     return result

@@ -7,7 +7,8 @@ state it is given.
 
 - ``controller(state, country)``, ``control_margin(state, country, side)``
 - ``defcon_allows(state, country)``, ``defcon_closed_regions(defcon)``, ``DEFCON_FLOOR``
-- ``coup_odds(state, side, country, ops)``, ``realign_odds(state, side, country)``
+- ``coup_odds(state, side, country, ops)``, ``realign_odds(state, side, country)``,
+  ``adjacent_controlled(state, side, country)``
 - ``region_score(state, region)``, ``scoring_preview(state, card)``
 - ``effects_on(state, country)``
 - ``action_rounds(state, side)``, ``space_allowed(state, side, card)``, ``trapped_by(state, side)``
@@ -25,7 +26,7 @@ from .data import (ADJACENT, BATTLEGROUND, ENEMY, REGION_SETS, REGIONS, SCORING_
 from .events.mid_shared import trapped_by  # noqa: F401  (re-exported: Quagmire / Bear Trap)
 from .events.scoring import region_points
 
-__all__ = ["DEFCON_FLOOR", "controller", "control_margin", "defcon_allows",
+__all__ = ["DEFCON_FLOOR", "adjacent_controlled", "controller", "control_margin", "defcon_allows",
            "defcon_closed_regions", "coup_odds", "realign_odds", "region_score",
            "scoring_preview", "effects_on", "action_rounds", "space_allowed", "trapped_by",
            "what_if"]
@@ -85,6 +86,12 @@ def coup_odds(state: dict, side: str, country: str, ops: int) -> dict:
             "battleground": bg, "defcon_drop": drop, "milops": ops}
 
 
+def adjacent_controlled(state: dict, side: str, country: str) -> int:
+    """The realignment modifier for adjacency (rewrite 2.3.6(c)): the countries next to
+    ``country`` that ``side`` controls, plus 1 when it is next to ``side``'s superpower."""
+    return core.adjacent_controlled(state, side, country)
+
+
 def _realign_mods(state: dict, roller: str, country: str, acting: str) -> dict:
     """One side's realignment modifiers (rewrite 2.3.6(c)), as engine.do_realign adds them."""
     infl = state["influence"]
@@ -140,8 +147,8 @@ def scoring_preview(state: dict, card: int):
 def effects_on(state: dict, country: str) -> list:
     """The effects in force (card numbers, in the order they came into force) that change what
     may be done in ``country`` or what it counts for now: they forbid an action there, modify a
-    coup or a realignment there, stop a coup there from lowering DEFCON, or change how it
-    counts in a scoring."""
+    coup or a realignment there, end the game when a coup is declared there (Cuban Missile
+    Crisis), stop a coup there from lowering DEFCON, or change how it counts in a scoring."""
     out = []
     for card, args in zip(state["effects"], state["effect_args"]):
         if card in out:
@@ -161,6 +168,12 @@ def _touches(state, card, args, side, country) -> bool:
     fn = HOOKS["realign_mod"].get(card)
     if fn and any(fn(state, args, side, country, acting) for acting in SIDES):
         return True
+    fn = HOOKS["coup_declared"].get(card)
+    if fn:
+        scratch = marshal.loads(marshal.dumps(state))
+        fn(scratch, args, side, country)
+        if scratch["winner"] is not None and state["winner"] is None:
+            return True
     fn = HOOKS["coup_defcon"].get(card)
     if fn and country in BATTLEGROUND and not fn(state, args, side, country):
         return True

@@ -12,7 +12,7 @@ import pygame
 from squabble.framework.layout import fit_font, text, wrap
 from squabble.framework.scene import Scene
 from squabble.framework.widgets import panel
-from squabble.games.struggle.data import CARDS, ENEMY, STABILITY
+from squabble.games.struggle.data import CARDS, ENEMY
 from squabble.ui import theme
 from squabble.ui.struggle.moments import SIDE_COL
 
@@ -93,13 +93,14 @@ class ScenePanels:
             ops = ctx.get("ops_left", 0)
             foc = self.hover_country or (self.focus.current.payload if self.focus.current is not None
                                          and self.focus.current.kind == "country" else None)
-            if foc in STABILITY:
-                stab = STABILITY[foc]
-                need = max(1, 2 * stab - ops + 1)
+            odds = (ctx.get("coups") or {}).get(foc)
+            if odds is not None:   # the engine's coup sum for this target (query.coup_odds)
+                mod = f" {odds['mod']:+d} modifier" if odds["mod"] else ""
+                calc = (f"Coup in {foc}: roll + {odds['ops']} Ops{mod} − 2 × {odds['stability']} "
+                        "stability")
                 return (f"{who}: choose the coup target ({ops} Ops)",
-                        f"Coup in {foc}: roll + {ops} Ops − 2 × {stab} stability; "
-                        f"a roll of {need} or more changes influence." if need <= 6 else
-                        f"Coup in {foc}: roll + {ops} Ops − 2 × {stab}: no roll can succeed.")
+                        f"{calc}; a roll of {odds['need']} or more changes influence."
+                        if odds["need"] is not None else f"{calc}: no roll can succeed.")
             return (f"{who}: choose the coup target ({ops} Ops)",
                     "Result = die + Ops − 2 × stability; battleground coups lower DEFCON.")
         if k == "realign_target":
