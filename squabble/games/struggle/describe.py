@@ -18,6 +18,7 @@ import marshal
 
 from . import query
 from .core import KINDS, active_hooks
+from .query import hidden_from  # noqa: F401  (the registry's hidden_from)
 from .data import CARDS, ENEMY, REGION_SETS, card_name
 
 #: a DEFCON at or under which, or an enemy lead in VP from which, options are tried on a copy
@@ -25,17 +26,22 @@ DANGER_DEFCON = 2
 DANGER_LEAD = 10
 #: generators a what-if is run with: an outcome seen with every one is certain, with some a risk
 _SEEDS = (1, 2, 3)
-_CACHE: dict = {"key": None, "out": None}
+#: the last few answers, by the whole state they were computed from (one dict store each: safe
+#: when a window and a computer player's thread ask at once)
+_CACHE: dict = {}
+_CACHE_SIZE = 8
 
 
 def full_decision(state: dict) -> dict:
     """The DECISION of a state whose game goes on and whose decision is pending (a copy)."""
     key = marshal.dumps(state)
-    if _CACHE["key"] != key:
-        _CACHE["out"] = None     # never a stale answer, even if the next line raises
-        _CACHE["out"] = marshal.dumps(_compute(state))
-        _CACHE["key"] = key
-    return marshal.loads(_CACHE["out"])
+    out = _CACHE.get(key)
+    if out is None:
+        out = marshal.dumps(_compute(state))
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.clear()
+        _CACHE[key] = out
+    return marshal.loads(out)
 
 
 def describe(state: dict) -> dict | None:
@@ -232,21 +238,6 @@ def _card_danger(state: dict, index: int, option: dict, side: str) -> None:
 
 
 # ---------------------------------------------------------------- privacy
-def hidden_from(state: dict, side: str) -> set:
-    """Card numbers ``side`` may not see now: the enemy's hand (unless the US hand is open to the
-    USSR under Aldrich Ames Remix), the draw pile, and an enemy headline not yet shown."""
-    enemy = ENEMY[side]
-    out = set(state.get("deck") or [])
-    if not (side == "USSR" and 98 in (state.get("effects") or [])):
-        out.update(state["hands"][enemy])
-    hl = state.get("headline") or {}
-    choosing = any(f.get("kind") == "headline" and f.get("stage") == "choose"
-                   for f in state.get("stack") or [])
-    if choosing and isinstance(hl.get(enemy), int) and hl.get("shown") != enemy:
-        out.add(hl[enemy])
-    return out
-
-
 def is_private(state: dict, decision: dict | None) -> bool:
     """A headline, or any choice among the decider's own hidden cards, is made in private."""
     if decision is None:

@@ -13,6 +13,7 @@ state it is given.
 - ``effects_on(state, country)``
 - ``action_rounds(state, side)``, ``space_allowed(state, side, card)``, ``trapped_by(state, side)``
 - ``what_if(state, index)``
+- ``hidden_from(state, side)`` (the cards ``side`` may not see now: the privacy rule's facts)
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from .events.scoring import region_points
 __all__ = ["DEFCON_FLOOR", "adjacent_controlled", "controller", "control_margin", "defcon_allows",
            "defcon_closed_regions", "coup_odds", "realign_odds", "region_score",
            "scoring_preview", "effects_on", "action_rounds", "space_allowed", "trapped_by",
-           "what_if"]
+           "what_if", "hidden_from"]
 
 
 def _scratch(state: dict, hook: str) -> dict:
@@ -226,3 +227,19 @@ def what_if(state: dict, index: int, seed: int = 0) -> dict:
     run(copy, answer, log)
     return {"state": copy, "log": log, "winner": copy["winner"], "end_reason": copy["end_reason"],
             "vp": copy["vp"] - state["vp"], "defcon": copy["defcon"]}
+
+
+# ---------------------------------------------------------------- privacy
+def hidden_from(state: dict, side: str) -> set:
+    """Card numbers ``side`` may not see now: the enemy's hand (unless the US hand is open to the
+    USSR under Aldrich Ames Remix), the draw pile, and an enemy headline not yet shown."""
+    enemy = ENEMY[side]
+    out = set(state.get("deck") or [])
+    if not (side == "USSR" and 98 in (state.get("effects") or [])):
+        out.update(state["hands"][enemy])
+    hl = state.get("headline") or {}
+    choosing = any(f.get("kind") == "headline" and f.get("stage") == "choose"
+                   for f in state.get("stack") or [])
+    if choosing and isinstance(hl.get(enemy), int) and hl.get("shown") != enemy:
+        out.add(hl[enemy])
+    return out
