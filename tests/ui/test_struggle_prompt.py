@@ -31,3 +31,20 @@ def test_the_coup_prompt_shows_the_engines_coup_sum(app):
     sc.hover_country = "Japan"
     assert sc.plain_prompt()[1] == ("Coup in Japan: roll + 5 Ops − 2 × 4 stability; a roll of 4 "
                                     "or more changes influence.")
+
+
+def test_the_realignment_prompt_shows_the_engines_modifiers(app):
+    # rewrite 2.3.6(c): +1 per adjacent controlled country (a superpower counts), +1 for more
+    # influence.  USA realigns Mexico (next to the USA): USA +1 (superpower), USSR +1 (more).
+    app.settings.anim = "fast"
+    sc = SD.start(app, "hotseat", "USSR")
+    assert D.run_until(app, lambda: SD.waiting(app), 2000)
+    st = action_round_state(hands={"USSR": [7], "USA": [4, 8]}, phasing="USA",
+                            influence={"Mexico": (0, 1)})
+    st, _ = choose(st, mode="play", card=4)
+    st, _ = choose(st, mode="realign")
+    sc.session.state = st
+    sc.session.look.needs_handoff = lambda side, private: False
+    sc.hover_country = "Mexico"
+    assert sc.plain_prompt()[1] == ("Realign Mexico: USA +1 (superpower), USSR +1 (more influence); "
+                                    "USA wins 42%, loses 42%.")

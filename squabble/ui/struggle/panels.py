@@ -104,6 +104,14 @@ class ScenePanels:
             return (f"{who}: choose the coup target ({ops} Ops)",
                     "Result = die + Ops − 2 × stability; battleground coups lower DEFCON.")
         if k == "realign_target":
+            foc = self.hover_country or (self.focus.current.payload if self.focus.current is not None
+                                         and self.focus.current.kind == "country" else None)
+            odds = (ctx.get("realignments") or {}).get(foc)
+            if odds is not None:   # the engine's modifiers for this target (query.realign_odds)
+                return (f"{who}: realignment — {ctx.get('ops_left')} rolls left",
+                        f"Realign {foc}: {side} {realign_mods(odds['side'])}, {ENEMY[side]} "
+                        f"{realign_mods(odds['enemy'])}; {side} wins {round(100 * odds['win'])}%, "
+                        f"loses {round(100 * odds['lose'])}%.")
             return (f"{who}: realignment — {ctx.get('ops_left')} rolls left",
                     "Each side rolls, +1 per adjacent country controlled, +1 for more influence.")
         if k in ("setup_influence", "handicap_influence", "place_influence"):
@@ -307,6 +315,15 @@ def vp_after(kind: str, data: dict, vp_before: int):
     if kind == "space_advance" and data.get("vp"):
         return vp_before + (data["vp"] if data.get("side") == "USA" else -data["vp"])
     return None
+
+
+def realign_mods(m: dict) -> str:
+    """One side's realignment modifiers in words: "+2 (1 adjacent, superpower, more influence)"."""
+    parts = ([f"{m['adjacent']} adjacent"] if m["adjacent"] else []) \
+        + (["superpower"] if m["superpower"] else []) \
+        + (["more influence"] if m["more_influence"] else []) \
+        + ([f"effects {m['effects']:+d}"] if m["effects"] else [])
+    return f"{m['total']:+d}" + (f" ({', '.join(parts)})" if parts else "")
 
 
 def vp_text(v: int) -> str:
