@@ -29,7 +29,7 @@ import random
 from squabble import rng as R
 from squabble.games import struggle as S
 from squabble.games.struggle import data as D
-from squabble.games.struggle.core import adjacent_controlled
+from squabble.games.struggle.query import adjacent_controlled
 from squabble.ai.struggle_eval import (  # noqa: F401  (Evaluator, determinize: public here too)
     _ADJ_SUPER, _BG, _DICE_MODES, _DIFF_P, _EVENT_MODES, _FACES, _MEMO_MODES, _STAB, _USE_MODES,
     DEFCON_DANGER, ENEMY, HEADLINE_DANGER, WIN, Evaluator, _copy, _scoring_forced,

@@ -12,8 +12,9 @@ import random
 from squabble import rng as R
 from squabble.games import struggle as S
 from squabble.games.struggle import data as D
-from squabble.games.struggle.engine import rounds_for, space_ok
-from squabble.games.struggle.events.mid import trapped_by
+from squabble.games.struggle.query import action_rounds as rounds_for
+from squabble.games.struggle.query import space_allowed as space_ok
+from squabble.games.struggle.query import trapped_by
 
 ENEMY = D.ENEMY
 WIN = 1000.0

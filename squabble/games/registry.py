@@ -89,7 +89,7 @@ def _struggle(test_setup: bool = False):
     def apply_index(s, i, log=None):
         S.apply_in_place(s, i, log)
 
-    from squabble.games.struggle import describe as DS
+    from squabble.games.struggle import describe as DS   # describe: the decision's kind and context
 
     return SimpleNamespace(
         name="struggle",

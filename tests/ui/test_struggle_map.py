@@ -438,9 +438,14 @@ def test_country_detail_card_and_the_effects_that_mention_a_country(view, screen
     from squabble.ui.struggle.map_detail import effects_touching
     st = start_state()
     st["effects"], st["effect_args"] = [21, 40], [{"by": "USA", "until": "game"}, {"by": "USSR", "until": "turn"}]
-    assert effects_touching(st, "France") == [21]          # NATO names Europe
-    assert effects_touching(st, "Cuba") == [40]            # Cuban Missile Crisis names Cuba
-    assert effects_touching(st, "Kenya") == []
+    st["effect_args"][1]["restricted"] = "USSR"
+    # the engine's answer (query.effects_on): NATO protects a US-controlled European country,
+    # the Cuban Missile Crisis ends the game at a coup anywhere
+    assert effects_touching(st, "France") == [40]
+    st["influence"]["France"]["USA"] = 3
+    assert effects_touching(st, "France") == [21, 40]
+    st["effects"], st["effect_args"] = st["effects"][:1], st["effect_args"][:1]
+    assert effects_touching(st, "Cuba") == [] and effects_touching(st, "Kenya") == []
     for name in ("France", "Japan", "Mexico", "Australia"):
         box = view.draw_detail(screen, name, st)
         assert screen.get_rect().contains(box)

@@ -97,13 +97,16 @@ FIXED_SETUP = {
 
 
 def decision(state: dict):
-    """The pending DECISION, or None when the game has ended."""
+    """The pending DECISION, or None when the game has ended: player, prompt, options (an option
+    that loses the game for the side taking it carries a ``warning`` sentence, one that can a
+    ``risk`` sentence), kind and context (see docs/engine-protocol.md and describe.py)."""
     if state.get("winner") is not None:
         return None
     p = state.get("pending")
     if p is None:
         return None
-    return {"player": p["player"], "prompt": p["prompt"], "options": [dict(o) for o in p["options"]]}
+    from .describe import full_decision
+    return full_decision(state)
 
 
 def apply_in_place(state: dict, index: int, log: list | None = None) -> None:
@@ -169,6 +172,8 @@ def view(state: dict, side: str) -> dict:
     p = v.get("pending")
     if p is not None and p.get("player") != side:
         v["pending"] = {"player": p["player"], "prompt": p["prompt"], "options": []}
+        if "kind" in p:   # what is asked and its public facts (the card in play, counts)
+            v["pending"].update(kind=p["kind"], context=p["context"])
     v["stack"] = []
     v["rng"] = 0
     v["dice"] = []

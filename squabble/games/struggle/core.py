@@ -1,7 +1,8 @@
 """State helpers shared by the rules engine and the events: influence, control, tracks, cards, effects.
 
 Every function takes the game state (a plain JSON dict) and mutates it in place.  Nothing here asks a
-decision; decisions are frames on ``state["stack"]`` (see engine.py and events/__init__.py).
+decision but ``ask``, which every step that asks one calls; decisions are frames on
+``state["stack"]`` (see engine.py and events/__init__.py).
 """
 
 from __future__ import annotations
@@ -34,6 +35,31 @@ def active_hooks(state: dict, name: str):
         fn = table.get(card)
         if fn is not None:
             yield fn, args
+
+
+# ---------------------------------------------------------------- asking a decision
+#: the kinds of decision the engine asks (docs/engine-protocol.md, "Twilight Struggle: kind and context")
+KINDS = ("headline", "action_card", "play_mode", "ops_kind", "influence", "coup_target",
+         "realign_target", "discard", "remove_influence", "place_influence", "event_choice",
+         "setup_influence", "handicap_influence")
+
+
+def ask(state: dict, side: str, prompt: str, options: list, kind: str, card=None, **context) -> None:
+    """Ask ``side`` to choose one of ``options``: the pending DECISION, saying what it is
+    (``kind``, one of KINDS) and its facts (``context``: the card in play, always present, plus
+    the kind's own keys, plain JSON)."""
+    context["card"] = card
+    state["pending"] = {"player": side, "prompt": prompt, "options": options, "kind": kind,
+                        "context": context}
+
+
+def card_in_play(state: dict):
+    """The card whose play or event the top of the stack is part of (None in the set-up)."""
+    for f in reversed(state["stack"]):
+        c = f.get("card")
+        if isinstance(c, int):
+            return c
+    return None
 
 
 # ---------------------------------------------------------------- influence and control
@@ -195,11 +221,11 @@ def advance_space(state: dict, side: str, log=None) -> None:
     box = SPACE_RACE[pos - 1]
     first = state["space"][ENEMY[side]] < pos
     gain = box["vp_first"] if first else box["vp_second"]
-    if log is not None:
+    vp(state, side, gain)
+    if log is not None:   # logged once the points are in: ``vp_after`` is the marker now
         log.append(LogLine(f"{side} reaches {box['name']} on the Space Race"
                            + (f" (+{gain} VP)" if gain else "") + ".", "space_advance", side=side,
-                           box=box["name"], position=pos, vp=gain))
-    vp(state, side, gain)
+                           box=box["name"], position=pos, vp=gain, vp_after=state["vp"]))
 
 
 def space_attempts_allowed(state: dict, side: str) -> int:

@@ -1,96 +1,248 @@
-"""What a scene needs to know about the pending decision, without parsing English.
+"""The pending DECISION as ``decision()`` hands it out: what it is, its facts, its dangers.
 
-``describe(state)`` gives ``{"kind": ..., "context": {...}}`` for the pending DECISION: the kind
-of choice (rulebook terms: "headline", "action_card", "play_mode", "ops_kind", "influence",
-"coup_target", "realign_target", "space", "discard", "remove_influence", "event_choice",
-"setup_influence", "handicap_influence") and its context (side, card in play, ops left, points
-left, how many targets).  It reads the engine's frame stack and never changes the state, so the
-protocol's DECISION text stays exactly the same.
+The engine says what it asks where it asks (``core.ask``: ``kind`` and the stored ``context``).
+Here the facts that follow from the state are added to the context (the card's name, the coup
+sum of every coup target, the realignment modifiers of every realignment target, what each
+scoring card offered would give now), and the options that lose the game for the side taking
+them get a ``warning`` sentence, those that hand the enemy a way to end the game a ``risk``
+sentence (see docs/engine-protocol.md).  Nothing here changes the state; the result is cached
+for the state it was computed from, so a window asking every frame pays once.
 
+``describe(state)`` gives ``{"kind", "context"}`` of the pending DECISION;
 ``hidden_from(state, side)`` lists the cards ``side`` may not see now (the privacy rule's facts).
 """
 
 from __future__ import annotations
 
-from .data import CARDS, ENEMY
+import marshal
+
+from . import query
+from .core import KINDS, active_hooks
+from .query import hidden_from  # noqa: F401  (the registry's hidden_from)
+from .data import CARDS, ENEMY, REGION_SETS, card_name
+
+#: a DEFCON at or under which, or an enemy lead in VP from which, options are tried on a copy
+DANGER_DEFCON = 2
+DANGER_LEAD = 10
+#: generators a what-if is run with: an outcome seen with every one is certain, with some a risk
+_SEEDS = (1, 2, 3)
+#: the last few answers, by the whole state they were computed from (one dict store each: safe
+#: when a window and a computer player's thread ask at once)
+_CACHE: dict = {}
+_CACHE_SIZE = 8
 
 
-def _card_in_play(stack: list):
-    for f in reversed(stack):
-        c = f.get("card")
-        if isinstance(c, int):
-            return c
-    return None
+def full_decision(state: dict) -> dict:
+    """The DECISION of a state whose game goes on and whose decision is pending (a copy)."""
+    key = marshal.dumps(state)
+    out = _CACHE.get(key)
+    if out is None:
+        out = marshal.dumps(_compute(state))
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.clear()
+        _CACHE[key] = out
+    return marshal.loads(out)
 
 
 def describe(state: dict) -> dict | None:
-    p = state.get("pending")
-    if state.get("winner") is not None or not p:
-        return None
-    stack = state.get("stack") or []
-    top = stack[-1] if stack else {}
-    fk = top.get("kind")
-    opts = p["options"]
-    modes = {o.get("mode") for o in opts}
-    ctx = {"side": p["player"], "card": _card_in_play(stack), "turn": state.get("turn"),
-           "action_round": state.get("action_round"),
-           "targets": sum(1 for o in opts if "country" in o),
-           "cards": sum(1 for o in opts if "card" in o)}
-    kind = "event_choice"
-    if fk == "headline":
-        kind = "headline"
-    elif fk == "round":
-        kind = "action_card" if top.get("stage") == "choose" else "play_mode"
-    elif fk == "reset_discard":
-        kind = "discard"
-    elif fk == "ops":
-        ctx["ops_left"] = top.get("left", 0)
-        ctx["bonus"] = [list(b) for b in top.get("bonus", [])]
-        if top.get("type") is None:
-            kind = "ops_kind"
-        else:
-            kind = {"influence": "influence", "coup": "coup_target",
-                    "realign": "realign_target"}.get(top["type"], "ops_kind")
-    elif fk == "place":
-        ctx["left"] = top.get("n", 0)
-        step = state.get("step")
-        if step in ("setup_usa", "handicap") and not state.get("setup_done") and len(stack) == 2:
-            kind = "setup_influence"
-        elif step == "headline" and len(stack) == 2 and state.get("setup_done"):
-            kind = "handicap_influence"
-        else:
-            kind = "place_influence"
-    elif fk == "remove":
-        ctx["left"] = top.get("n", 0)
-        kind = "remove_influence"
-    elif "space" in modes:
-        kind = "space"
-    if ctx["card"] is not None:
-        ctx["card_name"] = CARDS[ctx["card"]]["name"]
-    return {"kind": kind, "context": ctx}
+    """{"kind", "context"} of the pending DECISION (None when nothing is pending)."""
+    from . import decision
+    d = decision(state)
+    return None if d is None else {"kind": d["kind"], "context": d["context"]}
 
 
-def hidden_from(state: dict, side: str) -> set:
-    """Card numbers ``side`` may not see now: the enemy's hand (unless the US hand is open to the
-    USSR under Aldrich Ames Remix), the draw pile, and an enemy headline not yet shown."""
+# ---------------------------------------------------------------- kind and context
+def _stored(state: dict) -> tuple:
+    """The kind and context the engine stored; for a state saved before decisions said what
+    they are, the ones the engine asks again in it (or "event_choice" if it cannot say)."""
+    p = state["pending"]
+    if p.get("kind") in KINDS and isinstance(p.get("context"), dict):
+        return p["kind"], p["context"]
+    try:
+        from .validation import settle
+        q = settle(state)["pending"]
+        if q["options"] == p["options"]:
+            return q["kind"], q["context"]
+    except Exception:   # a state the engine cannot go on from: say the least
+        pass
+    return "event_choice", {"card": None}
+
+
+def _compute(state: dict) -> dict:
+    p = state["pending"]
+    kind, stored = _stored(state)
+    side = p["player"]
+    options = [dict(o) for o in p["options"]]
+    ctx = marshal.loads(marshal.dumps(stored))
+    card = ctx.get("card")
+    ctx.update(side=side, turn=state["turn"], action_round=state["action_round"],
+               card_name=card_name(card) if isinstance(card, int) else None,
+               targets=sum(1 for o in options if "country" in o),
+               cards=sum(1 for o in options if "card" in o))
+    if kind == "coup_target":
+        ctx["coups"] = {o["country"]: query.coup_odds(state, side, o["country"],
+                                                      _ops_for(ctx, o["country"]))
+                        for o in options if "country" in o}
+    elif kind == "realign_target":
+        ctx["realignments"] = {o["country"]: query.realign_odds(state, side, o["country"])
+                               for o in options if "country" in o}
+    elif kind in ("action_card", "headline"):
+        ctx["scorings"] = {str(o["card"]): query.scoring_preview(state, o["card"])
+                           for o in options if CARDS.get(o.get("card"), {}).get("scoring")}
+    if options:
+        _mark(state, kind, side, options)
+    return {"player": side, "prompt": p["prompt"], "options": options, "kind": kind,
+            "context": ctx}
+
+
+def _ops_for(ctx: dict, country: str) -> int:
+    """The ops a coup in ``country`` is conducted with (engine.h_ops: the region bonuses too)."""
+    return ctx["ops_left"] + sum(a for r, a in ctx.get("bonus", []) if country in REGION_SETS[r])
+
+
+# ---------------------------------------------------------------- warnings and risks
+def _mark(state: dict, kind: str, side: str, options: list) -> None:
+    if kind in ("action_card", "headline"):
+        _held_scoring(state, kind, side, options)
+        if kind == "action_card":
+            _scoring_loss(state, side, options)
+    if not state.get("stack"):   # a view (squabble.games.struggle.view): nothing to run
+        return
+    danger = state["defcon"] <= DANGER_DEFCON or _enemy_lead(state, side) >= DANGER_LEAD \
+        or any(True for _ in active_hooks(state, "coup_declared"))
+    if not danger:
+        return
+    if kind == "action_card":
+        for i, o in enumerate(options):
+            if o.get("mode") == "play" and "warning" not in o:
+                _card_danger(state, i, o, side)
+    elif kind in ("play_mode", "coup_target", "realign_target", "ops_kind", "event_choice"):
+        if kind == "event_choice" and len(options) > 12:
+            return
+        outs = [_outcome(state, i, side) for i in range(len(options))]
+        for o, out in zip(options, outs):
+            _put(o, out)
+        if kind == "play_mode":
+            _enemy_event_after_ops(state, side, options, outs)
+
+
+def _put(option: dict, out) -> None:
+    if out is not None and out[0] not in option:
+        option[out[0]] = out[1]
+
+
+def _enemy_lead(state: dict, side: str) -> int:
+    return -state["vp"] if side == "USA" else state["vp"]
+
+
+def _rounds_left(state: dict, side: str, kind: str) -> int:
+    """Action rounds ``side`` still has this turn after the one it is choosing a card for (all
+    of them when it is choosing its headline)."""
+    total = query.action_rounds(state, side)
+    return total if kind == "headline" else total - state["action_round"]
+
+
+def _held_scoring(state: dict, kind: str, side: str, options: list) -> None:
+    """Rewrite 4.2 (a scoring card held at the end of the turn loses): an option that leaves
+    more scoring cards in hand than action rounds left to play them."""
+    hand = state["hands"][side]
+    if not isinstance(hand, list):
+        return
+    held = sum(1 for c in hand if CARDS[c]["scoring"])
+    left = _rounds_left(state, side, kind)
+    for o in options:
+        keep = held - (1 if CARDS.get(o.get("card"), {}).get("scoring") else 0)
+        if keep > left:
+            rounds = "no action round" if left == 0 else \
+                f"only {left} action round{'s' if left != 1 else ''}"
+            o["warning"] = (f"{keep} scoring card{'s' if keep != 1 else ''} would stay in your hand "
+                            f"with {rounds} left to play {'them' if keep != 1 else 'it'}: a "
+                            "scoring card held at the end of the turn loses the game.")
+
+
+def _scoring_loss(state: dict, side: str, options: list) -> None:
+    """Playing a scoring card whose region would give the enemy control of Europe or 20 VP."""
     enemy = ENEMY[side]
-    out = set(state.get("deck") or [])
-    if not (side == "USSR" and 98 in (state.get("effects") or [])):
-        out.update(state["hands"][enemy])
-    hl = state.get("headline") or {}
-    choosing = any(f.get("kind") == "headline" and f.get("stage") == "choose"
-                   for f in state.get("stack") or [])
-    if choosing and isinstance(hl.get(enemy), int) and hl.get("shown") != enemy:
-        out.add(hl[enemy])
-    return out
+    for o in options:
+        pts = query.scoring_preview(state, o.get("card"))
+        if pts is None or "warning" in o:
+            continue
+        after = state["vp"] + pts["net"]
+        if pts["europe_control"] == enemy:
+            o["warning"] = f"Scoring Europe now gives the {enemy} control of Europe: you lose the game."
+        elif (after <= -20 if enemy == "USSR" else after >= 20):
+            o["warning"] = f"This scoring takes the {enemy} to 20 VP: you lose the game."
 
 
+def _why(out: dict, side: str) -> str:
+    """Why a what-if ended the game against ``side`` (no final full stop)."""
+    reason = out["end_reason"] or "the game ends"
+    if reason.startswith("DEFCON 1"):
+        return "DEFCON would fall to 1 in your own action round"
+    return f"the {ENEMY[side]} would win ({reason})"
+
+
+def _loss_sentence(out: dict, side: str) -> str:
+    why = _why(out, side)
+    return why[0].upper() + why[1:] + ": you lose the game."
+
+
+def _outcome(state: dict, index: int, side: str):
+    """("warning", sentence) when option ``index`` ends the game against ``side`` whatever the
+    dice, ("risk", sentence) when it can (by the dice, or by a choice it hands the enemy before
+    ``side`` decides again), else None."""
+    outs = [query.what_if(state, index, seed) for seed in _SEEDS]
+    lost = [o for o in outs if o["winner"] == ENEMY[side]]
+    if lost and len(lost) == len(outs):
+        return "warning", _loss_sentence(lost[0], side)
+    if lost:
+        return "risk", f"Depending on the dice, this can lose the game: {_why(lost[0], side)}."
+    nxt = outs[0]["state"]
+    p = nxt.get("pending")
+    if nxt["winner"] is None and p and p["player"] != side and len(p["options"]) <= 12:
+        for j in range(len(p["options"])):
+            o = query.what_if(nxt, j, _SEEDS[0])
+            if o["winner"] == p["player"]:
+                return "risk", (f"The {p['player']} could then end the game and win"
+                                + (f" ({o['end_reason']})." if o["end_reason"] else "."))
+    return None
+
+
+def _enemy_event_after_ops(state: dict, side: str, options: list, outs: list) -> None:
+    """An enemy card played for operations: its event is resolved after the ops (ops_first)
+    as surely as before them (event_first), so what the event does is a risk of either."""
+    first = next((out for o, out in zip(options, outs) if o.get("mode") == "event_first"), None)
+    if first is None:
+        return
+    for o in options:
+        if o.get("mode") == "ops_first" and "warning" not in o and "risk" not in o:
+            o["risk"] = "The enemy's event is resolved after your operations. " + first[1]
+
+
+def _card_danger(state: dict, index: int, option: dict, side: str) -> None:
+    """Playing a card: a warning when every use of it loses, a risk when some use can."""
+    nxt = query.what_if(state, index, _SEEDS[0])["state"]
+    if nxt["winner"] == ENEMY[side]:
+        option["warning"] = _loss_sentence(nxt, side)
+        return
+    p = nxt.get("pending")
+    if nxt["winner"] is not None or not p or p["player"] != side or p.get("kind") != "play_mode":
+        return
+    outs = [_outcome(nxt, i, side) for i in range(len(p["options"]))]
+    bad = [o for o in outs if o is not None]
+    name = card_name(option["card"])
+    if bad and len(bad) == len(outs) and all(o[0] == "warning" for o in bad):
+        option["warning"] = f"Every use of {name} loses the game. " + bad[0][1]
+    elif bad:
+        option["risk"] = f"Some uses of {name} can end the game. " + bad[0][1]
+
+
+# ---------------------------------------------------------------- privacy
 def is_private(state: dict, decision: dict | None) -> bool:
     """A headline, or any choice among the decider's own hidden cards, is made in private."""
     if decision is None:
         return False
-    d = describe(state)
-    if d and d["kind"] == "headline":
+    if decision.get("kind") == "headline":
         return True
     side = decision["player"]
     own = set(state["hands"][side])

@@ -17,7 +17,7 @@ from squabble.games.logline import LogLine, marker
 from . import core
 from .core import (
     DEFCON_FLOOR, EVENTS, active_hooks, add_influence, add_milops, adjacent_controlled, advance_space,
-    degrade_defcon, discard, draw, improve_defcon, ops_value, roll, space_ability,
+    ask, card_in_play, degrade_defcon, discard, draw, improve_defcon, ops_value, roll, space_ability,
     space_attempts_allowed, vp, win)
 from .data import (ADJACENT, BATTLEGROUND, CARDS, CHINA, COUNTRY_NAMES, ENEMY, REGION_SETS,
                    REGIONS, SIDES, SPACE_END, SPACE_RACE, STABILITY, SUPERPOWER_ADJ, card_name,
@@ -265,7 +265,8 @@ def do_coup(state: dict, side: str, country: str, ops: int, *, milops=True, log=
             return 0
     die = roll(state)
     mod = sum(fn(state, a, side, country) for fn, a in active_hooks(state, "coup_mod"))
-    result = max(0, die + ops + mod - 2 * STABILITY[country])
+    total = die + ops + mod - 2 * STABILITY[country]   # the coup's sum, negative when it fails
+    result = max(0, total)
     c = state["influence"][country]
     placed = max(0, result - c[enemy])
     removed = min(result, c[enemy])
@@ -275,7 +276,7 @@ def do_coup(state: dict, side: str, country: str, ops: int, *, milops=True, log=
         + (f" {mod:+d}" if mod else "") + f", result {result}: "
         + (f"{removed} {enemy} influence removed, {placed} {side} placed." if result else "no effect."),
         "coup", side=side, country=country, ops=ops, die=die, mod=mod,
-        stability=STABILITY[country], result=result, removed=removed, placed=placed, enemy=enemy)
+        stability=STABILITY[country], sum=total, result=result, removed=removed, placed=placed, enemy=enemy)
     for fn, a in active_hooks(state, "coup_done"):
         fn(state, a, side, country, result)
     return result
@@ -357,8 +358,9 @@ def h_ops(state, frame, answer, log):
             frame["type"] = kinds[0]
             return
         total = frame["left"]
-        state["pending"] = {"player": side, "prompt": f"Conduct operations ({total} ops): how?",
-                            "options": [opt(KIND_LABEL[k], mode=k) for k in kinds]}
+        ask(state, side, f"Conduct operations ({total} ops): how?",
+            [opt(KIND_LABEL[k], mode=k) for k in kinds], "ops_kind", card_in_play(state),
+            ops_left=total, bonus=[list(b) for b in frame["bonus"]])
         return
     if kind == "influence":
         targets = influence_targets(state, frame)
@@ -374,11 +376,13 @@ def h_ops(state, frame, answer, log):
     if not options:
         finish(state, frame)
         return
-    state["pending"] = {"player": side, "prompt": prompt, "options": options}
+    ask(state, side, prompt, options, ASK_KIND[kind], card_in_play(state), ops_left=frame["left"],
+        bonus=[list(b) for b in frame["bonus"]])
 
 
 KIND_LABEL = {"influence": "Spread influence", "realign": "Realignments", "coup": "Launch a coup"}
 KIND_VERB = {"realign": "Realign", "coup": "Coup in"}
+ASK_KIND = {"influence": "influence", "realign": "realign_target", "coup": "coup_target"}
 # Shared option dicts (never mutated: decision() hands out copies).
 INFLUENCE_OPTS = {(c, k): opt(f"Place 1 influence in {c}" + (" (costs 2)" if k == 2 else ""),
                               mode="influence", country=c, amount=k)
@@ -425,8 +429,11 @@ def h_place(state, frame, answer, log):
         return
     if frame["optional"]:
         options.append(opt("Done", mode="done"))
-    state["pending"] = {"player": frame["side"], "prompt": f"{frame['prompt']} ({frame['n']} left)",
-                        "options": options}
+    # the set-up's placements are the ones whose options say "influence" (setup_frame)
+    kind = "place_influence" if frame["mode"] != "influence" else \
+        "handicap_influence" if frame["optional"] else "setup_influence"
+    ask(state, frame["side"], f"{frame['prompt']} ({frame['n']} left)", options, kind,
+        card_in_play(state), left=frame["n"], target=target)
 
 
 def h_remove(state, frame, answer, log):
@@ -457,8 +464,8 @@ def h_remove(state, frame, answer, log):
         return
     if frame["optional"]:
         options.append(opt("Done", mode="done"))
-    state["pending"] = {"player": frame["side"], "prompt": f"{frame['prompt']} ({frame['n']} left)",
-                        "options": options}
+    ask(state, frame["side"], f"{frame['prompt']} ({frame['n']} left)", options, "remove_influence",
+        card_in_play(state), left=frame["n"], target=target)
 
 
 def h_event(state, frame, answer, log):
@@ -533,9 +540,9 @@ def h_round(state, frame, answer, log):
                 say(log, f"{side} has no card and sits out action round {state['action_round']}.")
                 frame["stage"] = "end"
                 return
-            state["pending"] = {"player": side,
-                                "prompt": f"Turn {state['turn']}, action round {state['action_round']}: "
-                                          f"{side}, play a card", "options": options}
+            ask(state, side, f"Turn {state['turn']}, action round {state['action_round']}: "
+                             f"{side}, play a card", options, "action_card",
+                turn=state["turn"], action_round=state["action_round"])
             return
         if answer["mode"] == "pass":
             say(log, f"{side} plays no card.")
@@ -563,8 +570,7 @@ def h_round(state, frame, answer, log):
             frame["stage"] = "end"
             return
         frame["stage"] = "use"
-        state["pending"] = {"player": side, "prompt": f"How will {side} use {card_name(card)}?",
-                            "options": options}
+        ask_use(state, side, card, options)
         return
     if stage == "use":
         mode = answer["mode"]
@@ -605,6 +611,12 @@ def h_round(state, frame, answer, log):
 #: the steps of each use of a card (rewrite 2.3.5-2.3.7)
 USE_STEPS = {"event": ("event",), "space": ("space",), "event_first": ("event", "ops"),
              "ops_first": ("ops", "event")}
+
+
+def ask_use(state: dict, side: str, card: int, options: list) -> None:
+    """Ask how ``side`` uses ``card`` (also asked again when a saved game is checked)."""
+    ask(state, side, f"How will {side} use {card_name(card)}?", options, "play_mode", card,
+        ops=ops_value(state, side, card))
 
 
 def played(state: dict, side: str, card: int, use: str) -> None:
@@ -682,8 +694,8 @@ def h_headline(state, frame, answer, log):
                 opt(f"Headline {card_name(c)}", mode="headline", card=c) for c in cards])
             if options:
                 state["active"] = side
-                state["pending"] = {"player": side, "prompt": f"Turn {state['turn']}: {side}, choose your headline",
-                                    "options": options}
+                ask(state, side, f"Turn {state['turn']}: {side}, choose your headline", options,
+                    "headline", turn=state["turn"])
                 return
             frame["idx"] += 1
         # reveal and order (rewrite 4.1.3): higher ops first, scoring cards as 0, USA on ties
@@ -730,8 +742,7 @@ def h_reset_discard(state, frame, answer, log):
         finish(state, frame)
         return
     options.append(opt("Keep every card", mode="pass"))
-    state["pending"] = {"player": side, "prompt": f"{side} may discard a card from its hand",
-                        "options": options}
+    ask(state, side, f"{side} may discard a card from its hand", options, "discard")
 
 
 # ---------------------------------------------------------------- the game frame
@@ -858,11 +869,13 @@ def check_phase(state: dict, log=None) -> None:
             return
     d = state["defcon"]
     pen = {s: max(0, d - state["milops"][s]) for s in SIDES}
-    if pen["USA"] or pen["USSR"]:
-        say(log, f"MilOps penalties: USA {pen['USA']}, USSR {pen['USSR']}.", "vp",
-            why="milops", usa=pen["USSR"], ussr=pen["USA"], defcon=d, milops=dict(state["milops"]))
+    milops = dict(state["milops"])
     state["milops"] = {"USA": 0, "USSR": 0}
     vp(state, "USA", pen["USSR"] - pen["USA"])
+    if pen["USA"] or pen["USSR"]:   # logged once the points are in (``vp_after``)
+        say(log, f"MilOps penalties: USA {pen['USA']}, USSR {pen['USSR']}.", "vp",
+            why="milops", usa=pen["USSR"], ussr=pen["USA"], defcon=d, milops=milops,
+            vp_after=state["vp"])
 
 
 def reset_phase(state: dict, log=None) -> None:

@@ -438,7 +438,7 @@ def settle(state: dict) -> dict:
     stack's top step as if nothing were pending (an event or a task asks again from its record;
     a card being played offers its uses again)."""
     from .data import card_name
-    from .engine import run, use_options
+    from .engine import ask_use, run, use_options
     frame = state["stack"][-1]
     kind = frame["kind"]
     if kind in ("event", "task") and "resume" in frame:
@@ -451,8 +451,7 @@ def settle(state: dict) -> dict:
               "the card whose use is being chosen is not on the table")
         options = use_options(copy, side, card)
         _need(options, f"{card_name(card)} has no use, yet its use is asked")
-        copy["pending"] = {"player": side, "prompt": f"How will {side} use {card_name(card)}?",
-                           "options": options}
+        ask_use(copy, side, card, options)
         return copy
     _need(not (kind == "round" and frame["stage"] in ("use", "run", "end", "done")
                and state["pending"] is not None),
@@ -470,15 +469,19 @@ def _check_pending_matches(state: dict) -> None:
         _need("resume" in frame, "the decision pending in an event or a task does not say what "
                                  "it was asked from")
     again = settle(state)
+    p, q = state["pending"], again.get("pending")
+    if q is not None and "kind" not in p:   # saved before decisions said their kind: still good
+        q = again["pending"] = {k: v for k, v in q.items() if k not in ("kind", "context")}
     if _normal(again) == _normal(state):
         return
-    p, q = state["pending"], again.get("pending")
     if q is None:
         raise Bad("no decision is pending in this state, yet one is stored")
     _need(q["player"] == p["player"], "the pending decision does not match the state (wrong player)")
     _need(q["options"] == p["options"], "the pending decision does not match the state (its options "
                                         "are not the ones the engine offers)")
     _need(q["prompt"] == p["prompt"], "the pending decision does not match the state (its prompt)")
+    _need(q.get("kind") == p.get("kind") and _normal(q.get("context")) == _normal(p.get("context")),
+          "the pending decision does not match the state (its kind or context)")
     raise Bad("the pending decision does not match the state (the engine would not be at rest here)")
 
 
@@ -490,6 +493,10 @@ def load(state) -> dict:
                          copy=lambda s: marshal.loads(marshal.dumps(s)),
                          stuck="The engine cannot go on from this state")
     state.pop("ar_next", None)
+    p = state.get("pending")
+    if p is not None and "kind" not in p:   # saved before decisions said their kind
+        q = settle(state)["pending"]
+        p.update(kind=q["kind"], context=q["context"])
     return state
 
 

@@ -50,8 +50,8 @@ class DetailCard:
 
     def _render_detail(self, name, state, W, H, u, colourblind) -> pygame.Surface:
         from squabble.framework.layout import render, wrap
-        from squabble.games.struggle.core import controller, defcon_allows
         from squabble.games.struggle.data import CARDS
+        from squabble.games.struggle.query import control_margin, controller, defcon_allows
         sh = round(5 * u)
         # opaque with a colour key for the rounded corners: blits fast even at 4K
         disp = pygame.display.get_surface()
@@ -109,15 +109,13 @@ class DetailCard:
                 pygame.draw.rect(surf, (60, 64, 80), mr, 1, border_radius=m // 5)
             surf.blit(render(f"{side} {n}", fb, theme.SIDE_LIGHT[side]), (mr.right + round(8 * u), mr.y + round(8 * u)))
         y += m + round(8 * u)
-        stab = STABILITY[name]
         if ctrl:
             line(f"Controlled by the {ctrl}.", theme.SIDE_LIGHT[ctrl], fb)
         else:
             line("Nobody controls it.", theme.TEXT, fb)
         for side in ("USA", "USSR"):
             if ctrl != side:
-                enemy = "USSR" if side == "USA" else "USA"
-                need = stab + infl.get(enemy, 0) - infl.get(side, 0)
+                need = control_margin(state, name, side)
                 line(f"The {side} needs {need} more influence to control it.", theme.MUTED)
         if "defcon" in state:
             if defcon_allows(state, name):
@@ -130,18 +128,14 @@ class DetailCard:
         eff = effects_touching(state, name)
         if eff:
             y += round(4 * u)
-            line("Effects that mention it: " + ", ".join(CARDS[e]["name"] for e in eff), theme.GOLD)
+            line("Effects in force here: " + ", ".join(CARDS[e]["name"] for e in eff), theme.GOLD)
         return surf
 
 
 def effects_touching(state: dict, country: str) -> list[int]:
-    """Effects in force whose card text names the country or one of its regions."""
-    import re
-    from squabble.games.struggle.data import CARDS
-    words = [country] + list(COUNTRIES[country]["regions"])
-    out = []
-    for c in dict.fromkeys(state.get("effects") or []):
-        text = CARDS.get(c, {}).get("text", "")
-        if any(re.search(r"(?<![A-Za-z])" + re.escape(w), text) for w in words):
-            out.append(c)
-    return out
+    """Effects in force that change what may be done in the country or how it counts now (the
+    engine's answer: query.effects_on)."""
+    from squabble.games.struggle.query import effects_on
+    if not isinstance(state.get("influence"), dict) or "effect_args" not in state:
+        return []
+    return effects_on(state, country)

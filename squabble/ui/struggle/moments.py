@@ -50,7 +50,7 @@ def moment_for(kind: str, data: dict, text_line: str) -> Moment | None:
     if kind == "coup":
         mod = d.get("mod", 0)
         calc = (f"die {d['die']} + {d['ops']} ops" + (f" {mod:+d} modifier" if mod else "")
-                + f" − 2 × {d['stability']} stability = {d['result']}")
+                + f" − 2 × {d['stability']} stability = {d.get('sum', d['result'])}")
         if d["result"] > 0:
             res = (f"{d['removed']} {d['enemy']} influence removed"
                    + (f", {d['placed']} {d['side']} influence placed" if d["placed"] else ""))

@@ -12,7 +12,7 @@ import pygame
 from squabble.framework.layout import fit_font, text, wrap
 from squabble.framework.scene import Scene
 from squabble.framework.widgets import panel
-from squabble.games.struggle.data import CARDS, ENEMY, STABILITY
+from squabble.games.struggle.data import CARDS, ENEMY
 from squabble.ui import theme
 from squabble.ui.struggle.moments import SIDE_COL
 
@@ -93,16 +93,25 @@ class ScenePanels:
             ops = ctx.get("ops_left", 0)
             foc = self.hover_country or (self.focus.current.payload if self.focus.current is not None
                                          and self.focus.current.kind == "country" else None)
-            if foc in STABILITY:
-                stab = STABILITY[foc]
-                need = max(1, 2 * stab - ops + 1)
+            odds = (ctx.get("coups") or {}).get(foc)
+            if odds is not None:   # the engine's coup sum for this target (query.coup_odds)
+                mod = f" {odds['mod']:+d} modifier" if odds["mod"] else ""
+                calc = (f"Coup in {foc}: roll + {odds['ops']} Ops{mod} − 2 × {odds['stability']} "
+                        "stability")
                 return (f"{who}: choose the coup target ({ops} Ops)",
-                        f"Coup in {foc}: roll + {ops} Ops − 2 × {stab} stability; "
-                        f"a roll of {need} or more changes influence." if need <= 6 else
-                        f"Coup in {foc}: roll + {ops} Ops − 2 × {stab}: no roll can succeed.")
+                        f"{calc}; a roll of {odds['need']} or more changes influence."
+                        if odds["need"] is not None else f"{calc}: no roll can succeed.")
             return (f"{who}: choose the coup target ({ops} Ops)",
                     "Result = die + Ops − 2 × stability; battleground coups lower DEFCON.")
         if k == "realign_target":
+            foc = self.hover_country or (self.focus.current.payload if self.focus.current is not None
+                                         and self.focus.current.kind == "country" else None)
+            odds = (ctx.get("realignments") or {}).get(foc)
+            if odds is not None:   # the engine's modifiers for this target (query.realign_odds)
+                return (f"{who}: realignment — {ctx.get('ops_left')} rolls left",
+                        f"Realign {foc}: {side} {realign_mods(odds['side'])}, {ENEMY[side]} "
+                        f"{realign_mods(odds['enemy'])}; {side} wins {round(100 * odds['win'])}%, "
+                        f"loses {round(100 * odds['lose'])}%.")
             return (f"{who}: realignment — {ctx.get('ops_left')} rolls left",
                     "Each side rolls, +1 per adjacent country controlled, +1 for more influence.")
         if k in ("setup_influence", "handicap_influence", "place_influence"):
@@ -297,12 +306,24 @@ class ScenePanels:
 
 
 def vp_after(kind: str, data: dict, vp_before: int):
-    """The VP marker once a scoring / MilOps / Space Race line's points are in (None: no VP)."""
+    """The VP marker once a scoring / MilOps / Space Race line's points are in (None: no VP):
+    the engine logs these lines once the points are in and says the marker (``vp_after``)."""
+    if "vp_after" in data and kind in ("score", "vp", "space_advance"):
+        return data["vp_after"]
     if kind in ("score", "vp"):
         return vp_before + data.get("usa", 0) - data.get("ussr", 0)
     if kind == "space_advance" and data.get("vp"):
         return vp_before + (data["vp"] if data.get("side") == "USA" else -data["vp"])
     return None
+
+
+def realign_mods(m: dict) -> str:
+    """One side's realignment modifiers in words: "+2 (1 adjacent, superpower, more influence)"."""
+    parts = ([f"{m['adjacent']} adjacent"] if m["adjacent"] else []) \
+        + (["superpower"] if m["superpower"] else []) \
+        + (["more influence"] if m["more_influence"] else []) \
+        + ([f"effects {m['effects']:+d}"] if m["effects"] else [])
+    return f"{m['total']:+d}" + (f" ({', '.join(parts)})" if parts else "")
 
 
 def vp_text(v: int) -> str:

@@ -13,7 +13,7 @@ import pygame
 
 from squabble.framework.layout import render
 from squabble.games.struggle.data import CARDS, SCORED_REGIONS, SPACE_RACE, card_name
-from squabble.games.struggle.events.scoring import region_points
+from squabble.games.struggle.query import defcon_closed_regions, region_score
 from squabble.ui import theme
 
 PANEL = (22, 28, 44)
@@ -25,9 +25,14 @@ WARN = (240, 110, 80)
 
 COLUMN_W = 300   # logical units
 
-#: the regions DEFCON closes to coups and realignments at each level (rewrite 2.1.5)
-DEFCON_CLOSES = {5: "", 4: "Europe", 3: "Europe, Asia", 2: "Europe, Asia, Middle East",
-                 1: "nuclear war: the phasing side loses"}
+
+
+def defcon_closes(level: int) -> str:
+    """The regions DEFCON ``level`` closes to coups and realignments, in words (the engine's
+    rule: query.defcon_closed_regions); at 1, what DEFCON 1 means."""
+    if level <= 1:
+        return "nuclear war: the phasing side loses"
+    return ", ".join(defcon_closed_regions(level))
 
 #: what reaching each Space Race box grants besides VP (written by the project)
 SPACE_GRANTS = {2: "2 Space Race attempts a turn", 4: "enemy reveals its headline first",
@@ -200,7 +205,7 @@ class TracksPanel:
                 pygame.draw.rect(surf, PAPER, br, max(1, round(2 * u)), border_radius=max(2, round(4 * u)))
             self._t(surf, str(lvl), 14, INK if on else (30, 30, 36), True, center=br.center)
             self._hit(br, f"defcon:{lvl}")
-        closed = DEFCON_CLOSES[d]
+        closed = defcon_closes(d)
         msg = ("Coups and realignments allowed everywhere." if not closed else
                closed[0].upper() + closed[1:] + "." if d == 1 else
                f"No coups or realignments in {closed}.")
@@ -427,7 +432,7 @@ class TracksPanel:
         st.setdefault("effect_args", [{} for _ in st["effects"]])
         for reg in SCORED_REGIONS + ("Southeast Asia",):
             try:
-                out[reg] = region_points(st, reg)
+                out[reg] = region_score(st, reg)
             except (KeyError, TypeError, ValueError):
                 continue
         return out
@@ -439,7 +444,7 @@ class TracksPanel:
         kind, _, arg = key.partition(":")
         if kind == "defcon":
             lvl = int(arg)
-            closed = DEFCON_CLOSES[lvl]
+            closed = defcon_closes(lvl)
             return (f"DEFCON {lvl}: " + ("no region closed." if not closed else closed + "." if lvl == 1
                                          else f"no coups or realignments in {closed}.")
                     + " A coup in a battleground lowers DEFCON by 1.")

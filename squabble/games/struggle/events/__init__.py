@@ -182,10 +182,12 @@ class Event:
 
     def ask(self, player: str, prompt: str, options: list) -> None:
         """Ask ``player`` to choose one of ``options`` (dicts made with opt()); the event function is
-        called again with ``e.answer`` set to the chosen dict.  With no options nothing is asked."""
+        called again with ``e.answer`` set to the chosen dict.  With no options nothing is asked.
+        The decision's kind is "event_choice", its context the card of this event (or task)."""
         if not options:
             return
-        self.state["pending"] = {"player": player, "prompt": prompt, "options": options}
+        from ..core import ask, card_in_play
+        ask(self.state, player, prompt, options, "event_choice", card_in_play(self.state))
 
     def not_occurred(self) -> None:
         """The event does not occur (condition unmet): the card is discarded, not eliminated."""

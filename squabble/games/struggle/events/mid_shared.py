@@ -3,9 +3,10 @@ operations uses, and who is trapped or owes Missile Envy."""
 
 from __future__ import annotations
 
-from . import REGION_SETS, effect_args
+from . import CARDS, REGION_SETS, effect_args
 
-WAR_CARDS = frozenset((11, 13, 24, 36, 102))
+#: the cards the card data marks as wars (Flower Power reads this: never a list of its own)
+WAR_CARDS = frozenset(n for n, c in CARDS.items() if c["war"])
 AMERICAS = REGION_SETS["Central America"] | REGION_SETS["South America"]
 OPS_USES = ("influence", "realign", "coup")
 

@@ -84,13 +84,14 @@ def region_points(state: dict, region: str, final: bool = False) -> dict:
 def score_region(state: dict, region: str, log=None) -> dict:
     """Score one region now (a scoring card): net VP, then Europe control wins."""
     pts = region_points(state, region)
-    if log is not None:
+    net_vp(state, pts["USA"], pts["USSR"])
+    if log is not None:   # logged once the points are in: ``vp_after`` is the marker now
         from squabble.games.logline import LogLine
         log.append(LogLine(f"{region} scored: USA {pts['USA']} ({pts['levels']['USA'] or 'nothing'}), "
                            f"USSR {pts['USSR']} ({pts['levels']['USSR'] or 'nothing'}).", "score",
                            region=region, usa=pts["USA"], ussr=pts["USSR"],
-                           levels=dict(pts["levels"]), europe_control=pts["europe_control"]))
-    net_vp(state, pts["USA"], pts["USSR"])
+                           levels=dict(pts["levels"]), europe_control=pts["europe_control"],
+                           vp_after=state["vp"]))
     if pts["europe_control"]:
         win(state, pts["europe_control"], "control of Europe")
     return pts
@@ -112,11 +113,12 @@ def final_scoring(state: dict, log=None) -> None:
         usa += 1
     elif holder == "USSR":
         ussr += 1
+    net_vp(state, usa, ussr)
     if log is not None:
         from squabble.games.logline import LogLine
         log.append(LogLine(f"Final scoring: USA {usa}, USSR {ussr}.", "score", region="final",
-                           usa=usa, ussr=ussr, levels={}, europe_control=europe))
-    net_vp(state, usa, ussr)
+                           usa=usa, ussr=ussr, levels={}, europe_control=europe,
+                           vp_after=state["vp"]))
     if europe:
         win(state, europe, "control of Europe at final scoring")
     elif state["vp"] > 0:
