@@ -269,3 +269,59 @@ def test_protocol_new_takes_the_options_and_squabble_refuses_them():
                                       "options": {"designer_realignment": True}}))
     text = json.dumps(out)
     assert "designer_realignment" in text and "error" in text.lower()
+
+
+# ---------------------------------------------------------------- the computer player
+ALL = {"designer_realignment": True, "space_race_optional_roll": True, "reveal_held_cards": True}
+
+
+def _ai_game_steps(levels, n, seed):
+    """``n`` decisions chosen by the computer player from a Mid War action round at DEFCON 2
+    (the designer rule opens Europe, Asia and the Middle East to realignments there): each a
+    legal index, the invariants kept, the state valid."""
+    import random
+    from squabble.ai.struggle import choose_struggle
+    from squabble.games.struggle import apply_in_place, check_invariants
+    st = action_round_state(hands={"USSR": [7, 8, 10, 31, 14], "USA": [4, 5, 19, 22, 35]},
+                            turn=4, defcon=2, options=ALL, seed=seed,
+                            influence={"Poland": (1, 2), "Iran": (2, 1), "Japan": (3, 1)})
+    rnd = random.Random(seed)
+    chosen = []
+    for _ in range(n):
+        d = decision(st)
+        if d is None:
+            break
+        i = choose_struggle(st, levels[d["player"]], rnd.randrange(1 << 30))
+        assert 0 <= i < len(d["options"])
+        chosen.append(d["options"][i])
+        apply_in_place(st, i)
+        assert check_invariants(st) is None
+    assert validate(json.loads(json.dumps(st))) is None
+    return chosen
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_computer_levels_play_legally_with_the_optional_rules(level):
+    chosen = _ai_game_steps({"USA": level, "USSR": level}, 40, 5)
+    assert len(chosen) == 40
+
+
+def test_hard_plays_a_few_legal_decisions_with_the_optional_rules():
+    assert len(_ai_game_steps({"USA": "hard", "USSR": "normal"}, 6, 6)) == 6
+
+
+def test_computer_rolls_for_the_space_race_and_realigns_where_the_designer_rule_allows():
+    # the choices come from the engine's options: the roll question is answered "roll" by normal
+    # and hard (rolling never costs anything); a realignment in Europe at DEFCON 2 is one of the
+    # options it may weigh
+    from squabble.ai.struggle import choose_struggle
+    st, _ = _space_play(NO_ROLL, dice=[])
+    for level in ("normal", "hard"):
+        assert decision(st)["options"][choose_struggle(st, level, 3)]["mode"] == "roll"
+    st = action_round_state(hands={"USA": [4], "USSR": [7]}, phasing="USA", clear=True,
+                            influence={"Poland": (0, 1)}, defcon=2, options=DESIGNER)
+    st, _ = choose(st, mode="play", card=4)
+    st, _ = choose(st, mode="influence")
+    assert "Poland" in _targets(st, "realign")
+    i = choose_struggle(st, "normal", 1)
+    assert 0 <= i < len(decision(st)["options"])
