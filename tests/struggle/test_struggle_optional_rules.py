@@ -149,6 +149,18 @@ def test_an_event_offering_one_kind_does_not_mix():
     assert mixing(st, make_ops_frame(st, "USSR", 4))
 
 
+def test_glasnost_still_offers_influence_or_realignments_and_each_stays_one_kind():
+    # card 90 with The Reformer (87): "influence placements or realignment rolls" -- the
+    # designer rule does not merge an event's own choice of kind
+    st = action_round_state(hands={"USSR": [90], "USA": [4]}, turn=8, options=DESIGNER,
+                            effects=[(87, "USSR")], influence={"Poland": (1, 1)})
+    st, _ = choose(st, mode="play", card=90)
+    st, _ = choose(st, mode="event")
+    assert [o.get("kind") for o in decision(st)["options"]] == ["influence", "realign", None]
+    st, _ = choose(st, mode="use", kind="realign")
+    assert set(_modes(st)) == {"realign"} and "Poland" in _targets(st, "realign")
+
+
 # ---------------------------------------------------------------- The Space Race
 def _space_play(opts, dice=()):
     st = action_round_state(hands={"USA": [4, 5], "USSR": []}, phasing="USA", options=opts,

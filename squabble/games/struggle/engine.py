@@ -222,7 +222,7 @@ def legal_kinds(state: dict, frame: dict) -> list:
                 out.append(k)
         elif strike_targets(state, frame, k, True):
             out.append(k)
-    return optional_rules.mixed_kinds(state, frame, out)
+    return out
 
 
 def spend(frame: dict, country, cost: int) -> None:
@@ -359,7 +359,7 @@ def h_ops(state, frame, answer, log):
             return
     kind = frame["type"]
     if kind is None:
-        kinds = legal_kinds(state, frame)
+        kinds = optional_rules.mixed_kinds(state, frame, legal_kinds(state, frame))
         if not kinds:
             say(log, f"{side} has no legal use for these operations.")
             finish(state, frame)
@@ -637,7 +637,7 @@ def use_options(state: dict, side: str, card: int) -> list:
     ops = ops_value(state, side, card)
     out = []
     probe = make_ops_frame(state, side, CARDS[card]["ops"], card=card)
-    kinds = legal_kinds(state, probe)
+    kinds = optional_rules.mixed_kinds(state, probe, legal_kinds(state, probe))
     if owner == ENEMY[side]:
         if can_occur(state, card, owner):  # (False too for an event not written yet)
             out.append(opt(f"The {owner} resolves the event first, then {side} conducts {ops} ops",
