@@ -337,3 +337,18 @@ def test_computer_rolls_for_the_space_race_and_realigns_where_the_designer_rule_
     assert "Poland" in _targets(st, "realign")
     i = choose_struggle(st, "normal", 1)
     assert 0 <= i < len(decision(st)["options"])
+
+
+def test_the_computer_keeps_the_revealed_held_cards_in_the_enemy_hand():
+    # classic SoP 6: what was shown is public; the computer's guess of the enemy's hidden hand
+    # (determinize) keeps the shown cards that are still there, and deals the rest anew
+    from squabble.ai.struggle_eval import determinize
+    st, _ = _end_turn(REVEAL)
+    assert st["held_shown"] == {"USA": [22], "USSR": [7]} and 7 in st["hands"]["USSR"]
+    assert validate(json.loads(json.dumps(st))) is None
+    for seed in range(8):
+        d = determinize(st, "USA", seed)
+        assert 7 in d["hands"]["USSR"] and len(d["hands"]["USSR"]) == len(st["hands"]["USSR"])
+    st2, _ = _end_turn(None)
+    assert "held_shown" not in st2
+    assert any(7 not in determinize(st2, "USA", s)["hands"]["USSR"] for s in range(8))

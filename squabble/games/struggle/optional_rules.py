@@ -98,10 +98,15 @@ def space_roll(e):
 # ---------------------------------------------------------------- Reveal Held Card
 def reveal_held_cards(state: dict, log=None) -> None:
     """Both sides show every card they hold (classic sequence of play, step 6): one public log
-    line, kind "held_cards", data ``cards`` {"USA": [...], "USSR": [...]} and ``turn``."""
-    if not option_on(state, "reveal_held_cards") or state["winner"] is not None or log is None:
+    line, kind "held_cards", data ``cards`` {"USA": [...], "USSR": [...]} and ``turn``.  The
+    state keeps what was shown (``state["held_shown"]``, public: the computer player knows
+    those cards are in the enemy's hand while they stay there)."""
+    if not option_on(state, "reveal_held_cards") or state["winner"] is not None:
         return
     held = {s: sorted(state["hands"][s]) for s in ("USA", "USSR")}
+    state["held_shown"] = held
+    if log is None:
+        return
     parts = [f"the {s} holds " + (", ".join(card_name(c) for c in held[s]) or "no card")
              for s in ("USA", "USSR")]
     text = f"Held cards revealed: {parts[0]}; {parts[1]}."

@@ -182,7 +182,13 @@ def _validate(state, derive=False) -> None:
               "'ar_next' disagrees with 'action_round' and 'phasing'")
     if "setup_done" in state:
         _need(state["setup_done"] is True, "'setup_done' must be true when present")
-    extra = sorted(set(state) - set(REQUIRED) - {"ar_next", "setup_done"})
+    if "held_shown" in state:  # the reveal_held_cards option: the cards shown at the last reveal
+        hs = state["held_shown"]
+        _need(bool(state["options"].get("reveal_held_cards")) and isinstance(hs, dict)
+              and set(hs) == set(SIDES) and all(isinstance(v, list) and all(_card(c) for c in v)
+                                                for v in hs.values()),
+              "'held_shown' must list the cards each side showed (reveal_held_cards only)")
+    extra = sorted(set(state) - set(REQUIRED) - {"ar_next", "setup_done", "held_shown"})
     _need(not extra, f"the state has an unknown key {extra[0]!r}" if extra else "")
     if state["winner"] is not None:
         _need(state["pending"] is None, "a finished game has a pending decision")
@@ -356,7 +362,7 @@ def _normal(state: dict):
     return json.loads(json.dumps(state, sort_keys=True))
 
 
-UNDOABLE = set(REQUIRED) - {"pending", "stack", "game"} | {"setup_done"}
+UNDOABLE = set(REQUIRED) - {"pending", "stack", "game"} | {"setup_done", "held_shown"}
 
 
 def replay_resumable(state: dict) -> dict:
