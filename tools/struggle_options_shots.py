@@ -1,5 +1,6 @@
-"""Write docs/screenshots/struggle-setup-options.png (the set-up with the optional rules on) and
-struggle-held-cards.png (a held-card reveal at the end of a turn, hot-seat: public) headless.
+"""Write docs/screenshots/struggle-setup-options.png (the set-up with the optional rules on),
+struggle-held-cards.png (a held-card reveal at the end of a turn, hot-seat: public) and
+struggle-designer-ops.png (one card's operations buying influence and realignments) headless.
 
     SDL_VIDEODRIVER=dummy python tools/struggle_options_shots.py [outdir]
 """
@@ -34,6 +35,26 @@ def main():
     s.focus.focus(s.button("designer_realignment"))
     until(a, lambda: False, 20)
     shot(a, "struggle-setup-options.png")
+
+    # against the computer: the USSR's first operations with the designer realignment rule
+    c = app_(anim="instant", seed=4)
+    start_struggle(c, {"mode": "computer", "human": "USSR", "level": "easy",
+                       "options": {k: True for k in RULES}}, seed=9)
+    for _ in range(400):
+        until(c, lambda: scene(c) is not None and scene(c).human_turn()
+              and scene(c).choices is not None)
+        sc = scene(c)
+        d = sc.session.decision()
+        modes = {o.get("mode") for o in d["options"] if o.get("country")}
+        if {"influence", "realign"} <= modes:
+            until(c, lambda: False, 4)
+            shot(c, "struggle-designer-ops.png")
+            break
+        i = next((k for k, o in enumerate(d["options"])
+                  if o.get("mode") == "influence" and "country" not in o),
+                 next((k for k, o in enumerate(d["options"]) if o.get("mode") == "play"
+                       and (CARDS.get(o.get("card"), {}).get("ops") or 0) >= 3), 0))
+        sc.commit(i)
 
     # two players on one screen: play the first options until the end of turn 1's reveal
     b = app_(anim="normal", seed=3)
