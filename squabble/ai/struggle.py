@@ -185,6 +185,8 @@ class Player:
         for s_ in (side, enemy):
             mods[s_] = adjacent_controlled(state, s_, c) + (1 if ci[s_] > ci[ENEMY[s_]] else 0)
         base = mods[side] - mods[enemy]
+        # the designer realignment rule (optional): the realigning side loses nothing there
+        protected = bool(state["options"].get("designer_realignment"))
         out = 0.0
         cache = {}
         for d, p in _DIFF_P.items():
@@ -192,7 +194,7 @@ class Player:
             if x > 0:
                 k = -min(x, ci[enemy])
                 who = enemy
-            elif x < 0:
+            elif x < 0 and not protected:
                 k = -min(-x, ci[side])
                 who = side
             else:
@@ -251,7 +253,8 @@ class Player:
         while not _stop(state, headline) and steps < limit:
             i = self.fast(state)
             o = state["pending"]["options"][i]
-            if not branched and ((o["mode"] in _DICE_MODES and "country" in o) or o["mode"] == "space"):
+            if not branched and ((o["mode"] in _DICE_MODES and "country" in o)
+                                 or o["mode"] in _SPACE_ROLL_MODES):
                 vals = []
                 for dice in ([3, 4], [4, 3]):
                     t = _copy(state)
@@ -346,7 +349,7 @@ class Player:
     # --- values of the options of the real decision
     def option_value(self, state, i):
         o = state["pending"]["options"][i]
-        if (o["mode"] in _DICE_MODES and "country" in o) or o["mode"] == "space":
+        if (o["mode"] in _DICE_MODES and "country" in o) or o["mode"] in _SPACE_ROLL_MODES:
             # expected value over the die (each roll pairs with its opposite for realignments);
             # the rolls left after a realignment are the same whatever the target: not played out
             vals = []
@@ -420,6 +423,10 @@ class Player:
             t["dice"] = [4, 3]
         self._apply(t, i)
         return self.ev(t)
+
+
+#: a Space Race attempt, and the optional rule's "roll" after it: averaged over the die
+_SPACE_ROLL_MODES = ("space", "roll")
 
 
 def _suicidal(state, i, me):

@@ -355,8 +355,12 @@ def determinize(state, side, seed):
     hl = state.get("headline") or {}
     hidden_hl = (v.get("headline") or {}).get(enemy) == "hidden"
     pool = list(state["deck"])
+    # cards the enemy showed at the last held-card reveal (reveal_held_cards option), still in
+    # its hand: public, so they stay where they are
+    shown = set((state.get("held_shown") or {}).get(enemy, ())) & set(state["hands"][enemy]) \
+        if hidden_hand else set()
     if hidden_hand:
-        pool += state["hands"][enemy]
+        pool += [c for c in state["hands"][enemy] if c not in shown]
     if hidden_hl:
         pool.append(hl[enemy])
     pool.sort()
@@ -367,8 +371,8 @@ def determinize(state, side, seed):
         Dt["table"].append(new)
         Dt["headline"][enemy] = new
     if hidden_hand:
-        n = len(state["hands"][enemy])
-        Dt["hands"][enemy] = sorted(pool[:n])
+        n = len(state["hands"][enemy]) - len(shown)
+        Dt["hands"][enemy] = sorted(pool[:n] + list(shown))
         pool = pool[n:]
     Dt["deck"] = pool
     Dt["rng"] = R.seed_value(rnd.getrandbits(62))

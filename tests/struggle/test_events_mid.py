@@ -630,6 +630,32 @@ def test_flower_power_blocked_by_an_evil_empire():
     assert "event" not in modes(st)
 
 
+def test_flower_power_does_not_pay_for_arab_israeli_war_after_camp_david():
+    # card 59 + card 65 + card 13; MW-12 (ruling changed to the official digital edition's):
+    # once Camp David Accords is in effect Arab-Israeli War's event can no longer occur, so the
+    # card is no longer a war card -- the USA plays it for operations and the USSR gains nothing
+    for camp_david, paid in ((False, -2), (True, 0)):
+        st = mid({"USA": [13], "USSR": [7]}, phasing="USA", clear=True,
+                 influence={"Canada": (1, 0)}, effects=[(59, "USSR")]
+                 + ([(65, "USA")] if camp_david else []), dice=[1])  # the war (if any) fails
+        st, _ = choose(st, mode="play", card=13)
+        st, _ = choose(st, mode="influence" if camp_david else "ops_first")
+        if not camp_david:
+            st = kind(st, "influence")
+        st = place_all(st, "Canada", 2, "influence")
+        assert st["vp"] == paid, camp_david
+
+
+def test_flower_power_does_not_pay_for_a_headlined_war_card():
+    # card 59 + card 36; MW-12, rewrite 4.1.3: a headline is not played (kept reading; the
+    # official digital edition pays here)
+    st = headline_state({"USA": [36, 4], "USSR": [7, 8]}, turn=MID, effects=[(59, "USSR")],
+                        clear=True, influence={"Haiti": (0, 1)})
+    st, _ = choose(st, mode="headline", card=7)
+    st, _ = choose(st, mode="headline", card=36)
+    assert st["vp"] == 0
+
+
 # ---------------------------------------------------------------- 060 U2 Incident
 def test_u2_incident_and_un_intervention_later():
     # card 60 + card 32; digest 060: +1 now, +1 once when UN Intervention's event is used

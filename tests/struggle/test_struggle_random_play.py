@@ -20,20 +20,26 @@ def careful_pick(st, options, rnd):
     return rnd.choice(good or list(range(len(options))))
 
 
-def play(seed, options=None, careful=False):
+def play(seed, options=None, careful=False, reload_every=97, log=None, watch=None):
+    """One random game; every ``reload_every`` steps through a JSON round trip, validated;
+    ``watch(decision)`` sees every decision."""
     st = new_game(seed, options, test_setup=True)
     rnd = random.Random(seed)
     steps = 0
     while st["winner"] is None:
         d = decision(st)
         assert d is not None and d["options"], "a game goes on without a decision"
+        if watch is not None:
+            watch(d)
         i = careful_pick(st, d["options"], rnd) if careful else rnd.randrange(len(d["options"]))
-        if steps % 97 == 0:  # the pure path and a JSON round trip now and then
+        if steps % reload_every == 0:  # the pure path and a JSON round trip
             loaded = json.loads(json.dumps(st))
             assert validate(loaded) is None, validate(loaded)
-            st, _ = apply(loaded, i)
+            st, lines = apply(loaded, i)
+            if log is not None:
+                log += lines
         else:
-            apply_in_place(st, i)
+            apply_in_place(st, i, log)
         steps += 1
         msg = check_invariants(st)
         assert msg is None, (seed, steps, msg)
@@ -73,3 +79,31 @@ def test_careful_random_games_reach_final_scoring():
             if ends.count("final scoring") == 4:
                 break
     assert ends.count("final scoring") >= 4, ends
+
+
+ALL_OPTIONAL_RULES = {"designer_realignment": True, "space_race_optional_roll": True,
+                      "reveal_held_cards": True}
+
+
+def test_random_games_with_the_optional_rules_reloaded_at_every_step():
+    """The three optional rules on: the same invariants, every step through a JSON round trip
+    and validate; the rules' own facts hold (bench/struggle_options_soak.py plays more)."""
+    seen = {"mixed": 0, "no_roll": 0, "held_cards": 0}
+
+    def watch(d):
+        modes = {o.get("mode") for o in d["options"] if o.get("country")}
+        seen["mixed"] += {"influence", "realign"} <= modes
+
+    for seed in range(4):
+        log = []
+        st = play(2000 + seed, dict(ALL_OPTIONAL_RULES, optional_cards=seed % 2 == 1),
+                  careful=True, reload_every=1, log=log, watch=watch)
+        kinds = [getattr(x, "kind", "note") for x in log]
+        for line in log:
+            if getattr(line, "kind", "") == "realign":   # the realigning side never loses there
+                assert line.data["loser"] in (None, line.data["enemy"]), str(line)
+        # one reveal at the end of every turn the game lived through
+        assert kinds.count("held_cards") == kinds.count("turn") + (st["end_reason"] == "final scoring")
+        seen["no_roll"] += kinds.count("space_no_roll")
+        seen["held_cards"] += kinds.count("held_cards")
+    assert all(seen.values()), seen

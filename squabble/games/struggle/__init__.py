@@ -21,7 +21,13 @@ __all__ = ["new_game", "decision", "apply", "apply_in_place", "validate", "check
 #: card numbers (sorted) whose event is not written yet
 MISSING_EVENTS: list = sorted(n for n in CARD_NUMBERS if n not in EVENTS)
 
-DEFAULT_OPTIONS = {"optional_cards": False, "chinese_civil_war": False, "handicap": None}
+DEFAULT_OPTIONS = {"optional_cards": False, "chinese_civil_war": False, "handicap": None,
+                   # the rulebooks' optional rules (optional_rules.py), all off by default
+                   "designer_realignment": False, "space_race_optional_roll": False,
+                   "reveal_held_cards": False}
+#: the true-or-false options
+FLAG_OPTIONS = ("optional_cards", "chinese_civil_war", "designer_realignment",
+                "space_race_optional_roll", "reveal_held_cards")
 
 
 def parse_options(options) -> dict:
@@ -31,10 +37,10 @@ def parse_options(options) -> dict:
         raise ValueError("Struggle options must be an object.")
     unknown = sorted(set(options) - set(DEFAULT_OPTIONS))
     if unknown:
-        raise ValueError(f"Unknown Struggle option {unknown[0]!r} (known: optional_cards, "
-                         "chinese_civil_war, handicap).")
+        raise ValueError(f"Unknown Struggle option {unknown[0]!r} (known: "
+                         f"{', '.join(DEFAULT_OPTIONS)}).")
     out = dict(DEFAULT_OPTIONS)
-    for key in ("optional_cards", "chinese_civil_war"):
+    for key in FLAG_OPTIONS:
         if key in options:
             if not isinstance(options[key], bool):
                 raise ValueError(f"Option {key} must be true or false.")

@@ -24,6 +24,7 @@ from .data import (ADJACENT, BATTLEGROUND, CARDS, CHINA, COUNTRY_NAMES, ENEMY, R
                    period_cards)
 from .events import can_occur, event_frame, make_ops_frame, opt, Event
 from .events.scoring import final_scoring
+from . import optional_rules
 
 ADJ_COUNTRIES = {c: tuple(sorted(a for a in adj if a not in ("USA", "USSR")))
                  for c, adj in ADJACENT.items()}
@@ -149,6 +150,7 @@ def influence_targets(state: dict, frame: dict, first_only: bool = False) -> lis
     restrict = frame["countries"]
     if restrict is not None:
         acc.intersection_update(restrict)
+    acc.difference_update(frame.get("realigned", ()))  # designer rule: not where we realigned
     infl = state["influence"]
     left = frame["left"]
     bonus = frame["bonus"]
@@ -179,12 +181,15 @@ def strike_targets(state: dict, frame: dict, action: str, first_only: bool = Fal
     infl = state["influence"]
     restrict = frame["countries"]
     defcon = 0 if frame["ignore_defcon"] else state["defcon"]
+    if action == "realign" and optional_rules.option_on(state, "designer_realignment"):
+        defcon = 0  # designer rule: realignments ignore DEFCON's regions
+    placed = frame.get("influenced", ()) if action == "realign" else ()
     left = frame["left"]
     bonus = frame["bonus"]
     checks = list(active_hooks(state, "can_target"))
     out = []
     for c in (restrict if restrict is not None else COUNTRY_NAMES):
-        if infl[c][enemy] <= 0:
+        if infl[c][enemy] <= 0 or c in placed:
             continue
         if defcon and defcon < DEFCON_FLOOR[c]:
             continue
@@ -296,6 +301,8 @@ def do_realign(state: dict, side: str, country: str, log=None) -> int:
         mod += sum(fn(state, a, s, country, side) for fn, a in active_hooks(state, "realign_mod"))
         rolls[s] = (r, r + mod)
     diff = rolls[side][1] - rolls[enemy][1]
+    if diff < 0 and optional_rules.realign_protected(state):
+        diff = 0  # designer rule: the realigning side loses no influence where it realigns
     if diff > 0:
         k = core.remove_influence(state, country, enemy, diff)
         out = k
@@ -333,9 +340,13 @@ def h_ops(state, frame, answer, log):
             add_influence(state, c, side, 1)
             say(log, f"{side} places 1 influence in {c}.", "influence", side=side, country=c,
                 amount=1)
+            if optional_rules.mixing(state, frame):
+                optional_rules.record_target(frame, "influenced", c)
         elif mode == "realign":
             c = answer["country"]
             spend(frame, c, 1)
+            if optional_rules.mixing(state, frame):
+                optional_rules.record_target(frame, "realigned", c)
             do_realign(state, side, c, log)
         elif mode == "coup":
             c = answer["country"]
@@ -349,7 +360,7 @@ def h_ops(state, frame, answer, log):
             return
     kind = frame["type"]
     if kind is None:
-        kinds = legal_kinds(state, frame)
+        kinds = optional_rules.mixed_kinds(state, frame, legal_kinds(state, frame))
         if not kinds:
             say(log, f"{side} has no legal use for these operations.")
             finish(state, frame)
@@ -359,10 +370,16 @@ def h_ops(state, frame, answer, log):
             return
         total = frame["left"]
         ask(state, side, f"Conduct operations ({total} ops): how?",
-            [opt(KIND_LABEL[k], mode=k) for k in kinds], "ops_kind", card_in_play(state),
-            ops_left=total, bonus=[list(b) for b in frame["bonus"]])
+            [opt(optional_rules.kind_label(state, frame, k, KIND_LABEL[k]), mode=k) for k in kinds],
+            "ops_kind", card_in_play(state), ops_left=total, bonus=[list(b) for b in frame["bonus"]])
         return
-    if kind == "influence":
+    if optional_rules.mixing(state, frame) and kind in ("influence", "realign"):
+        options = [INFLUENCE_OPTS[c, cost] for c, cost in influence_targets(state, frame)]
+        if ccw_open(state, frame):
+            options.append(opt("Place 1 influence in the Chinese Civil War display", mode="ccw"))
+        options += [STRIKE_OPTS["realign", c] for c in strike_targets(state, frame, "realign")]
+        prompt = f"Influence and realignments: {ops_left(frame)} ops left"
+    elif kind == "influence":
         targets = influence_targets(state, frame)
         options = [INFLUENCE_OPTS[c, cost] for c, cost in targets]
         if ccw_open(state, frame):
@@ -597,7 +614,8 @@ def h_round(state, frame, answer, log):
             state["stack"].append(make_ops_frame(state, side, CARDS[card]["ops"], card=card, kind=kind))
         elif step == "space":
             discard(state, card)
-            research(state, side, log)
+            if not optional_rules.put_on_space_race(state, side, log):
+                research(state, side, log)
         return
     # stage "end": hooks of the end of an action round, then done
     if stage == "end":
@@ -630,7 +648,7 @@ def use_options(state: dict, side: str, card: int) -> list:
     ops = ops_value(state, side, card)
     out = []
     probe = make_ops_frame(state, side, CARDS[card]["ops"], card=card)
-    kinds = legal_kinds(state, probe)
+    kinds = optional_rules.mixed_kinds(state, probe, legal_kinds(state, probe))
     if owner == ENEMY[side]:
         if can_occur(state, card, owner):  # (False too for an event not written yet)
             out.append(opt(f"The {owner} resolves the event first, then {side} conducts {ops} ops",
@@ -638,11 +656,13 @@ def use_options(state: dict, side: str, card: int) -> list:
             out.append(opt(f"{side} conducts {ops} ops first, then the {owner} resolves the event",
                            mode="ops_first"))
         else:
-            out += [opt(f"{KIND_LABEL[k]} with {ops} ops (the event cannot occur)", mode=k) for k in kinds]
+            out += [opt(f"{optional_rules.kind_label(state, probe, k, KIND_LABEL[k])} with {ops} ops "
+                        "(the event cannot occur)", mode=k) for k in kinds]
     else:
         if can_occur(state, card, side):
             out.append(opt(f"Resolve the event of {card_name(card)}", mode="event"))
-        out += [opt(f"{KIND_LABEL[k]} with {ops} ops", mode=k) for k in kinds]
+        out += [opt(f"{optional_rules.kind_label(state, probe, k, KIND_LABEL[k])} with {ops} ops",
+                    mode=k) for k in kinds]
     if space_ok(state, side, card):
         box = SPACE_RACE[state["space"][side]]
         out.append(opt(f"Space Race attempt ({box['name']}: roll 1-{box['roll_max']})", mode="space"))
@@ -826,6 +846,7 @@ def h_game(state, frame, answer, log):
                 return
     if step == "check":
         check_phase(state, log)
+        optional_rules.reveal_held_cards(state, log)  # classic sequence of play, step 6
         state["step"] = "reset"
         return
     if step == "reset":

@@ -134,8 +134,11 @@ def _validate(state, derive=False) -> None:
         normal = parse_options(opts)
     except ValueError as exc:
         raise Bad(f"the options are malformed: {str(exc)[:1].lower()}{str(exc)[1:].rstrip('.')}") from None
-    _need(normal == opts, "the options must give optional_cards, chinese_civil_war and handicap "
-                          "(null, or a side and 1-30 influence)")
+    # a game saved before the optional rules existed has none of them (all off): the rest must
+    # be given, each in its normal form
+    _need({k: normal[k] for k in opts} == opts and set(LEGACY_OPTIONS) <= set(opts),
+          "the options must give optional_cards, chinese_civil_war and handicap "
+          "(null, or a side and 1-30 influence)")
     for key in ("hands", "milops", "space", "space_attempts", "access"):
         _need(set(state[key]) == set(SIDES), f"{key!r} must have USA and USSR")
     for s in SIDES:
@@ -179,7 +182,13 @@ def _validate(state, derive=False) -> None:
               "'ar_next' disagrees with 'action_round' and 'phasing'")
     if "setup_done" in state:
         _need(state["setup_done"] is True, "'setup_done' must be true when present")
-    extra = sorted(set(state) - set(REQUIRED) - {"ar_next", "setup_done"})
+    if "held_shown" in state:  # the reveal_held_cards option: the cards shown at the last reveal
+        hs = state["held_shown"]
+        _need(bool(state["options"].get("reveal_held_cards")) and isinstance(hs, dict)
+              and set(hs) == set(SIDES) and all(isinstance(v, list) and all(_card(c) for c in v)
+                                                for v in hs.values()),
+              "'held_shown' must list the cards each side showed (reveal_held_cards only)")
+    extra = sorted(set(state) - set(REQUIRED) - {"ar_next", "setup_done", "held_shown"})
     _need(not extra, f"the state has an unknown key {extra[0]!r}" if extra else "")
     if state["winner"] is not None:
         _need(state["pending"] is None, "a finished game has a pending decision")
@@ -231,6 +240,8 @@ def _countries(v) -> bool:
     return isinstance(v, list) and all(c in COUNTRIES for c in v)
 
 
+#: the options every saved game gives (the optional rules' options may be absent: off)
+LEGACY_OPTIONS = ("optional_cards", "chinese_civil_war", "handicap")
 ROUND_STEPS = ("event", "discard", "space", "ops", "ops:influence", "ops:realign", "ops:coup")
 FRAME_FIELDS = {
     "round": {"side": _side, "stage": lambda v: v in ("choose", "use", "run", "end", "done"),
@@ -284,6 +295,9 @@ def _check_frame(f: dict, in_game=None) -> None:
         _need(f["card"] in EVENTS, f"card {f['card']} has no event to resolve")
     if kind == "task":
         _need(f.get("name") in TASKS, "an engine task is unknown")
+    if kind == "ops":  # designer realignment rule: where these operations placed or realigned
+        for key in ("influenced", "realigned"):
+            _need(_countries(f.get(key, [])), f"an ops step of the engine has a bad {key!r}")
     if kind == "remove" or kind == "place":
         _need(isinstance(f.get("picks", {}), dict), f"a {kind} step of the engine is malformed")
 
@@ -348,7 +362,7 @@ def _normal(state: dict):
     return json.loads(json.dumps(state, sort_keys=True))
 
 
-UNDOABLE = set(REQUIRED) - {"pending", "stack", "game"} | {"setup_done"}
+UNDOABLE = set(REQUIRED) - {"pending", "stack", "game"} | {"setup_done", "held_shown"}
 
 
 def replay_resumable(state: dict) -> dict:

@@ -131,6 +131,11 @@ def moment_for(kind: str, data: dict, text_line: str) -> Moment | None:
     if kind == "reveal":
         return Moment("reveal", "Revealed", [text_line], GOLD, cards=list(d.get("cards", [])),
                       duration=1.8, sound="flip")
+    if kind == "held_cards":  # the reveal_held_cards option: public, like every reveal
+        held = d.get("cards") or {}
+        return Moment("reveal", "Held cards revealed", [text_line], GOLD,
+                      cards=list(held.get("USA", [])) + list(held.get("USSR", [])),
+                      duration=2.2, sound="flip")
     if kind == "vp" and (d.get("usa") or d.get("ussr")):
         return Moment("vp", "Military Operations penalties",
                       [f"DEFCON {d['defcon']}: each side needed {d['defcon']} MilOps",

@@ -86,6 +86,10 @@ class ScenePanels:
         if k == "ops_kind":
             return (f"{who}: {ctx.get('ops_left')} Ops from {card or 'a card'}: "
                     "spread influence, realign or coup?", "Choose one kind for all these Ops.")
+        if k == "influence" and any(o.get("mode") == "realign" for o in d["options"]):
+            return (f"{who}: place influence or realign — {ctx.get('ops_left')} Ops left",
+                    "Designer rule: both with these Ops, never both in one country. A lit number "
+                    "is the cost; \u2026 offers a choice.")
         if k == "influence":
             return (f"{who}: place influence — {ctx.get('ops_left')} Ops left",
                     "A lit number is the cost: 2 into a country the enemy controls.")

@@ -21,7 +21,24 @@ HANDICAPS = [None] + [("USSR", k) for k in (1, 2, 3, 4, 5, 6)] + [("USA", k) for
 # what the Struggle set-up remembers, and the values it accepts back
 CHOICES = {"mode": ("computer", "hotseat"), "human": ("USSR", "USA"),
            "level": ("easy", "normal", "hard"), "optional": (False, True), "ccw": (False, True),
-           "handicap": tuple(HANDICAPS)}
+           "handicap": tuple(HANDICAPS), "designer_realignment": (False, True),
+           "space_race_optional_roll": (False, True), "reveal_held_cards": (False, True)}
+#: the rulebooks' optional rules (games/struggle/optional_rules.py): set-up row label, and what
+#: the note under the rows says while the row has the focus
+OPTIONAL_RULES = {
+    "designer_realignment": ("Designer realignment rules",
+                             "Designer optional rule: realignments ignore DEFCON's regions, the "
+                             "realigning side never loses influence where it realigns, and one "
+                             "card's operations may buy influence and realignment rolls together "
+                             "(not in the same country)."),
+    "space_race_optional_roll": ("Space Race: may choose not to roll",
+                                 "Designer optional rule: a side that puts a card on the Space "
+                                 "Race may decline to roll; the card is spent and the marker "
+                                 "stays."),
+    "reveal_held_cards": ("Reveal held cards (tournament)",
+                          "Tournament rule: at the end of each turn both sides show the cards "
+                          "they hold to each other."),
+}
 
 
 def computer_player(state, level, seed):
@@ -103,9 +120,9 @@ class StruggleSetupScene(OptionSetupScene):
     name = "struggle_setup"
     title = "Twilight Struggle"
     subtitle = "The full game: 1945-1989, ten turns, 84 countries"
-    ROW_X, ROW_W, ROW_H, ROW_GAP = 310, 660, 54, 62
-    START_GAP, START_H, BACK_H = 12, 56, 44
-    NOTE_FONT, NOTE_RECT = 18, (290, 648, 700, 48)
+    ROW_X, ROW_W, ROW_H, ROW_GAP, TOP = 310, 660, 40, 46, 140
+    START_GAP, START_H, BACK_H = 8, 46, 36
+    NOTE_FONT, NOTE_RECT = 17, (250, 656, 780, 56)
     START_LABEL = "Start the Cold War"
     REPLACE = ("Replace the saved Struggle game?",
                "A Twilight Struggle game is saved and can be continued from the title. Starting "
@@ -115,13 +132,14 @@ class StruggleSetupScene(OptionSetupScene):
         # the set-up remembers the last choices (kept in the user data folder)
         opts = couch_prefs.last_setup({"mode": "computer", "human": "USSR",
                                        "level": app.settings.level, "optional": False,
-                                       "ccw": False, "handicap": None},
+                                       "ccw": False, "handicap": None}
+                                      | {k: False for k in OPTIONAL_RULES},
                                       key="struggle_setup", choices=CHOICES)
         rows = opponent_rows() + [
             OptionRow("optional", "Optional cards 104-110", [False, True], on_off),
             OptionRow("ccw", "Chinese Civil War", [False, True], on_off),
             OptionRow("handicap", "Handicap", HANDICAPS, handicap_words),
-        ]
+        ] + [OptionRow(k, label, [False, True], on_off) for k, (label, _) in OPTIONAL_RULES.items()]
         super().__init__(app, opts, rows, self.start_now, message)
 
     def check_start(self, start):
@@ -132,6 +150,7 @@ class StruggleSetupScene(OptionSetupScene):
     def setup_dict(self) -> dict:
         o = self.opts
         options = {"optional_cards": o["optional"], "chinese_civil_war": o["ccw"]}
+        options.update({k: o[k] for k in OPTIONAL_RULES if o[k]})
         if o["handicap"] not in (None, "bid"):
             options["handicap"] = {"side": o["handicap"][0], "influence": o["handicap"][1]}
         return {"mode": o["mode"], "human": o["human"], "level": o["level"], "options": options}
@@ -150,6 +169,9 @@ class StruggleSetupScene(OptionSetupScene):
 
     def note(self) -> str:
         o = self.opts
+        cur = self.focus.current.name if self.focus.current else None
+        if cur in OPTIONAL_RULES:
+            return OPTIONAL_RULES[cur][1]
         if o["mode"] == "hotseat":
             note = ("Two players share the screen. Headlines and every card choice are private: "
                     "a hand-off screen covers the map first. With two gamepads each pad drives "

@@ -38,6 +38,29 @@ def defcon_closes(level: int) -> str:
 SPACE_GRANTS = {2: "2 Space Race attempts a turn", 4: "enemy reveals its headline first",
                 6: "may discard a held card at turn end", 8: "8 action rounds a turn"}
 
+#: the optional rules a game may be played with (games/struggle/optional_rules.py): the chip
+#: the EFFECTS section shows while one is in force, and its tooltip
+RULE_CHIPS = {
+    "designer_realignment": ("Designer realignments",
+                             "Designer optional rule: realignments ignore DEFCON's regions, the "
+                             "realigning side never loses influence where it realigns, and one "
+                             "card's operations may buy influence and realignments together (not "
+                             "in the same country)."),
+    "space_race_optional_roll": ("Space roll optional",
+                                 "Designer optional rule: a side that puts a card on the Space "
+                                 "Race may choose not to roll (the card is spent)."),
+    "reveal_held_cards": ("Held cards revealed",
+                          "Tournament rule: at the end of each turn both sides show the cards "
+                          "they hold."),
+}
+
+
+def rules_in_force(state: dict) -> list:
+    """The optional rules in force in ``state``'s game, in RULE_CHIPS order."""
+    opts = state.get("options") or {}
+    return [k for k in RULE_CHIPS if opts.get(k)]
+
+
 SECTION_H = {"turn": 33, "defcon": 36, "vp": 18, "milops": 34, "space": 46, "china": 18,
              "headline": 18, "effects": 32, "decks": 20, "scoring": 130}
 GAP = 5
@@ -130,7 +153,7 @@ class TracksPanel:
                 repr(state.get("milops")), repr(state.get("space")), repr(state.get("china")),
                 repr(state.get("headline")), tuple(state.get("effects") or ()),
                 deck if isinstance(deck, int) else len(deck or ()), len(state.get("discard") or ()),
-                len(state.get("removed") or ()),
+                len(state.get("removed") or ()), tuple(rules_in_force(state)),
                 tuple((v.get("USA", 0), v.get("USSR", 0)) for v in infl.values())
                 if isinstance(infl, dict) else ())
 
@@ -208,7 +231,8 @@ class TracksPanel:
         closed = defcon_closes(d)
         msg = ("Coups and realignments allowed everywhere." if not closed else
                closed[0].upper() + closed[1:] + "." if d == 1 else
-               f"No coups or realignments in {closed}.")
+               f"No coups in {closed}; realignments anywhere." if "designer_realignment"
+               in rules_in_force(state) else f"No coups or realignments in {closed}.")
         self._t(surf, msg, 12.5, WARN if d <= 2 else theme.TEXT, False, topleft=(r.x, r.y + 21 * u))
 
     def _draw_vp(self, surf, r, state, viewer):
@@ -343,7 +367,8 @@ class TracksPanel:
 
     def _draw_effects(self, surf, r, state, viewer):
         u = self.u
-        eff = list(dict.fromkeys(state.get("effects") or []))
+        # the optional rules of the game first (gold chips), then the cards' effects
+        eff = rules_in_force(state) + list(dict.fromkeys(state.get("effects") or []))
         self._label(surf, r, "EFFECTS")
         x0 = r.x + self.LABEL_W * u
         x, y = x0, r.y + 2 * u
@@ -351,9 +376,12 @@ class TracksPanel:
             self._t(surf, "none in force", 12, theme.MUTED, False, midleft=(x, r.y + 9 * u))
             return
         for i, c in enumerate(eff):
-            name = card_name(c)
-            side = CARDS[c]["side"] if c in CARDS else "Neutral"
-            col = theme.SIDE_LIGHT.get(side, PAPER)
+            if c in RULE_CHIPS:
+                name, col, key = RULE_CHIPS[c][0], theme.GOLD, f"rule:{c}"
+            else:
+                name = card_name(c)
+                side = CARDS[c]["side"] if c in CARDS else "Neutral"
+                col, key = theme.SIDE_LIGHT.get(side, PAPER), f"effect:{c}"
             f = self.font(11, True)
             w = f.size(name)[0] + 8 * u
             if x + w > r.right and x > x0:
@@ -363,12 +391,12 @@ class TracksPanel:
                 more = len(eff) - i
                 self._t(surf, f"+{more} more", 11, theme.MUTED, True, bottomright=(r.right, r.bottom))
                 self._hit(pygame.Rect(r.right - round(60 * u), r.bottom - round(14 * u),
-                                      round(60 * u), round(14 * u)), f"effect:{c}")
+                                      round(60 * u), round(14 * u)), key)
                 break
             chip = pygame.Rect(round(x), round(y), round(w - 3 * u), round(14 * u))
             pygame.draw.rect(surf, (44, 52, 74), chip, border_radius=max(1, round(4 * u)))
             self._t(surf, name, 11, col, True, center=chip.center)
-            self._hit(chip, f"effect:{c}")
+            self._hit(chip, key)
             x += w
 
     def _draw_decks(self, surf, r, state, viewer):
@@ -445,7 +473,10 @@ class TracksPanel:
         if kind == "defcon":
             lvl = int(arg)
             closed = defcon_closes(lvl)
+            free = "designer_realignment" in rules_in_force(state or {})
             return (f"DEFCON {lvl}: " + ("no region closed." if not closed else closed + "." if lvl == 1
+                                         else f"no coups in {closed} (realignments anywhere: "
+                                              "designer rule)." if free
                                          else f"no coups or realignments in {closed}.")
                     + " A coup in a battleground lowers DEFCON by 1.")
         if kind == "vp":
@@ -467,6 +498,8 @@ class TracksPanel:
         if kind == "china":
             return ("The China Card: 4 ops (5 if all spent in Asia). After play it passes face down to "
                     "the other side. Its holder gains 1 VP at final scoring.")
+        if kind == "rule":
+            return RULE_CHIPS[arg][1] if arg in RULE_CHIPS else ""
         if kind == "effect":
             c = int(arg)
             return f"{card_name(c)}: {CARDS[c].get('text', '')}" if c in CARDS else ""

@@ -142,14 +142,21 @@ def flower_power(e):
     add_effect(e.state, 59, "USSR")
 
 
+def flower_power_war_card(state: dict, card: int) -> bool:
+    """A war card for Flower Power: not Arab-Israeli War once Camp David Accords (65) is in
+    effect -- its event can no longer occur, so it is no longer a war card (MW-12, the ruling of
+    the official digital edition)."""
+    return card in WAR_CARDS and not (card == 13 and has_effect(state, 65))
+
+
 def war_card_played_by_usa(state: dict, card: int, use: str) -> None:
-    if has_effect(state, 59) and card in WAR_CARDS and use != "space":
+    if has_effect(state, 59) and flower_power_war_card(state, card) and use != "space":
         vp(state, "USSR", 2)
 
 
 @hook("card_played", 59)
 def flower_power_watch(state, args, side, card, use):
-    if side == "USA" and card in WAR_CARDS and use != "space":
+    if side == "USA" and flower_power_war_card(state, card) and use != "space":
         vp(state, "USSR", 2)
 
 

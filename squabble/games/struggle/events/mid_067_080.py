@@ -19,6 +19,7 @@ def grain_sales(e):
     """The USA takes a random card from the USSR hand and plays it (any use, MW-11), or gives it
     back and conducts operations with this card's 2 ops."""
     from ..engine import USE_STEPS, research, use_options
+    from ..optional_rules import put_on_space_race
     st = e.state
     if e.step == 0:
         card = random_hand_card(st, "USSR")
@@ -73,6 +74,8 @@ def grain_sales(e):
                 discard(st, card)
             elif step == "space":
                 discard(st, card)
+                if put_on_space_race(st, "USA", e.log):
+                    return  # the optional roll: the USA is asked whether to roll
                 research(st, "USA", e.log)
                 if st["winner"] is not None:
                     return
