@@ -90,6 +90,11 @@ class ProtocolError(Exception):
     pass
 
 
+class InputFailed(Exception):
+    """Standard input cannot be read (an input/output error): ``serve`` stops; its message is
+    the reason in a few words."""
+
+
 def load_state(state):
     """(game adapter, the loaded state) for ``load``: the protocol's own limits, then the
     engine's full check (a copy is returned; a null or absent 'pending' is derived).  Raises
@@ -320,14 +325,18 @@ def _read_line(stream, limit: int):
 
 def serve(stdin=None, stdout=None, max_line: int = MAX_LINE_BYTES) -> int:
     """Answer requests until ``quit`` or the end of input.  Reads bytes (``stdin.buffer`` when
-    there is one) so that no locale or encoding can end the process."""
+    there is one) so that no locale or encoding can end the process.  An answer that cannot be
+    written raises the ``OSError``; input that cannot be read raises ``InputFailed``."""
     stdin = stdin if stdin is not None else sys.stdin
     stdout = stdout if stdout is not None else sys.stdout
     source = getattr(stdin, "buffer", stdin)
     sink = getattr(stdout, "buffer", stdout)
     session = Session()
     while True:
-        raw, too_long = _read_line(source, max_line)
+        try:
+            raw, too_long = _read_line(source, max_line)
+        except OSError as e:
+            raise InputFailed(e.strerror or type(e).__name__) from None
         if raw is None:
             return 0
         if too_long:
