@@ -30,7 +30,7 @@ def _integer(text: str) -> int:
 ENGINE_DESCRIPTION = (
     "The game without a window: reads one JSON request per line on standard input and answers "
     "one JSON line per request on standard output (new, state, load, act, dice, info, ai, "
-    "quit), for bots, scripted tests and puzzle tools. Any bad line gets an "
+    "view, quit), for bots, scripted tests and puzzle tools. Any bad line gets an "
     '{"ok":false,"error":...} answer and the engine keeps reading. The protocol, its limits '
     "and examples are in docs/engine-protocol.md.")
 
@@ -55,8 +55,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seed for new games (default: random); also the seed of 'simulate'")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
-    sub.add_parser("engine", help="speak the JSON Lines engine protocol on stdin/stdout",
-                   description=ENGINE_DESCRIPTION)
+    eng = sub.add_parser("engine", help="speak the JSON Lines engine protocol on stdin/stdout",
+                         description=ENGINE_DESCRIPTION)
+    eng.add_argument("--seat", choices=["USA", "USSR"],
+                     help="be one side's seat: answer only with that side's view, refuse "
+                          "state, load and dice, accept act only for that side's decisions; "
+                          "the computer plays the other side (the level new's \"opponent\" "
+                          "names). The fair way to connect a bot or a remote player")
 
     sim = sub.add_parser(
         "simulate", help="play random legal games and check invariants",
@@ -245,7 +250,7 @@ def _run(args) -> int:
         if args.seed is not None:
             return _refuse(command, "--seed does not apply: send a \"seed\" in the engine's "
                                     "\"new\" request.")
-        return _engine()
+        return _engine(args.seat)
     if command == "simulate":
         return _simulate(args)
     if command == "tournament":
@@ -285,7 +290,7 @@ def _run(args) -> int:
     return run_app(args)
 
 
-def _engine() -> int:
+def _engine(seat: str | None = None) -> int:
     """``squabble engine``: exit status 0 after ``quit`` or the end of input, 1 when the answers
     cannot be written or the requests cannot be read (the reader went away, a full disk, an
     input/output error), 2 when standard input or output is not open at all."""
@@ -299,7 +304,7 @@ def _engine() -> int:
                                      f"standard input and answers on standard output.")
     from squabble.protocol import serve, InputFailed
     try:
-        return serve()
+        return serve(seat=seat)
     except InputFailed as e:
         _say(f"squabble engine: standard input cannot be read ({e}).")
         return 1
