@@ -104,7 +104,7 @@ def save_hint() -> str:
         return "No saved game yet."
     raw, problem = savegame.read(g)
     if problem or raw is None:
-        return f"{LABEL[g]}: the save is damaged. Continue says why and sets it aside."
+        return f"{LABEL[g]} · the save is damaged"
     if g == "struggle":
         from squabble.ui.struggle import saves as ts
         return ts.summary(raw)

@@ -161,7 +161,8 @@ def check(raw, game: str = "squabble") -> str | None:
         return "the game in it is damaged (it holds no game of the right kind)"
     why = load_problem(state)
     if why:
-        return f"the game in it is damaged ({why.rstrip('.')})"
+        why = why.removeprefix("Inconsistent state: ").rstrip(".")
+        return f"the game in it is damaged ({why})"
     if state.get("winner") is not None:
         return "that game is already over"
     return _log_problem(raw.get("log", []), game)
@@ -171,15 +172,17 @@ _MISSING = object()
 
 
 def read(game: str = "squabble"):
-    """(raw, problem): the parsed file and why it cannot be resumed (None if it can).  raw is
-    ``None`` with no problem when there is no save.  Nothing is set aside here."""
+    """(raw, problem): the parsed file and, if it cannot be resumed, why ("could not be read:
+    ..." or "could not be resumed: ...").  raw is ``None`` with no problem when there is no
+    save.  Nothing is set aside here."""
     try:
         raw = userdata.read_json(file_for(game), missing=_MISSING)
     except ValueError as e:
-        return _MISSING, f"it could not be read: {e}"
+        return _MISSING, f"could not be read: {e}"
     if raw is _MISSING:
         return None, None
-    return raw, check(raw, game)
+    problem = check(raw, game)
+    return raw, problem and f"could not be resumed: {problem}"
 
 
 def _log_lines(log, game: str) -> list:
@@ -207,7 +210,7 @@ def load(*, game: str = "squabble") -> tuple[dict | None, dict | None, list, str
         return None, None, [], ""
     if problem:
         bad = userdata.set_aside(file_for(game))
-        return None, None, [], (f"The saved {name} game could not be resumed: {problem}."
+        return None, None, [], (f"The saved {name} game {problem}."
                                 + (f" It was kept as {bad}." if bad else
                                    " It could not be moved aside."))
     from squabble.protocol import load_state
