@@ -149,8 +149,9 @@ def screenshot_problem(path: str) -> str | None:
     try:
         path.encode("utf-8")
     except UnicodeEncodeError as e:
-        return (f"the file name has a byte that is not UTF-8 text (0x{ord(path[e.start]) & 0xff:02x}"
-                f" at position {e.start}); give a name in UTF-8.")
+        byte = ord(path[e.start]) & 0xff   # a surrogate escape holds the byte itself
+        return (f"the file name has a byte that is not UTF-8 text (0x{byte:02x} at position "
+                f"{e.start}); give a name in UTF-8.")
     p = Path(path)
     if p.suffix.lower() != ".png":
         return f"the screenshot is saved as PNG, so its name must end in .png (got {path!r})."
