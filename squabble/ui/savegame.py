@@ -162,6 +162,8 @@ def check(raw, game: str = "squabble") -> str | None:
     why = load_problem(state)
     if why:
         why = why.removeprefix("Inconsistent state: ").rstrip(".")
+        if why[1:2].islower():   # "The pending ..." -> "the pending ..." (not "USA ...")
+            why = why[:1].lower() + why[1:]
         return f"the game in it is damaged ({why})"
     if state.get("winner") is not None:
         return "that game is already over"
