@@ -18,7 +18,7 @@ from types import SimpleNamespace
 
 from squabble.games import registry
 from squabble.games.squabble.cards import CARDS as SQ_CARDS, OTHER
-from squabble.games.struggle.data import card_name
+from squabble.games.struggle.data import CARD_NUMBERS, card_name
 from squabble.protocol import Session, seen_decision
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,7 +38,8 @@ def normal(x):
 
 def hidden_places_struggle(st, seat):
     """[(container, index)] of the cards hidden from ``seat``: the enemy's hand (unless Aldrich
-    Ames opens it to the USSR), the draw pile and an enemy headline not yet shown."""
+    Ames opens it to the USSR) and the draw pile.  (An enemy headline not yet shown is hidden
+    too; it is not dealt again here.)"""
     enemy = ENEMY[seat]
     places = [(st["deck"], i) for i in range(len(st["deck"]))]
     if not (seat == "USSR" and 98 in st["effects"]):
@@ -91,14 +92,36 @@ def relabel_squabble(st, seat, rnd):
     return base, []
 
 
-def hidden_names(name, st, seat):
-    """Names of the cards hidden from ``seat`` that no card it may see also bears (Twilight
-    Squabble gives both sides an Agent and a Double Agent)."""
+def hidden_where(name, st, seat) -> dict:
+    """{name: where} of the cards hidden from ``seat`` (the enemy's hand, the draw pile, a
+    face-down slot), leaving out names a card it may see also bears (Twilight Squabble gives
+    both sides an Agent and a Double Agent)."""
     if name == "struggle":
-        return {card_name(c[i]) for c, i in hidden_places_struggle(st, seat)}
-    hidden = {c[i] for c, i in hidden_places_squabble(st, seat)}
+        return {card_name(c[i]): "deck" if c is st["deck"] else "hand"
+                for c, i in hidden_places_struggle(st, seat)}
+    places = hidden_places_squabble(st, seat)
+    hidden = {c[i] for c, i in places}
     shown = {c.name for cid, c in SQ_CARDS.items() if cid not in hidden}
-    return {SQ_CARDS[c].name for c in hidden} - shown
+    return {SQ_CARDS[c[i]].name: i if isinstance(i, str) else "hand" for c, i in places
+            if SQ_CARDS[c[i]].name not in shown}
+
+
+def all_names(name) -> list:
+    names = [card_name(n) for n in CARD_NUMBERS] if name == "struggle" else \
+        [c.name for c in SQ_CARDS.values()]
+    return sorted(set(names), key=len, reverse=True)
+
+
+def named_secrets(line: str, secret: set, names: list) -> list:
+    """The secret names ``line`` names, a longer name holding a shorter one counted once
+    ("Southeast Asia Scoring" does not name "Asia Scoring")."""
+    found = []
+    for n in names:
+        if n in line:
+            if n in secret:
+                found.append(n)
+            line = line.replace(n, "\0")
+    return found
 
 
 # -- the check of one answer --------------------------------------------------------------------
@@ -119,15 +142,18 @@ def check_answer(name, session, answer, seat, rnd, relabels=2):
         assert normal(seen_decision(game.decision(other), seat)) == answer["decision"]
     steps = session.game.recorded
     assert [str(x) for _, log, _ in steps for x in log if str(x)] == answer.get("log", [])
+    names = all_names(name)
     for before, log, after in steps:
-        # a card hidden from the seat before and after a step must not be named in its log
-        # (a card played comes out of hiding; a reshuffled one goes into it)
-        secret = hidden_names(name, before, seat) & hidden_names(name, after, seat)
+        # a card that stays where it is hidden from the seat (in the enemy's hand, in the draw
+        # pile) must not be named by the step's log; a card played or discarded comes out of
+        # hiding, even if a reshuffle puts it back into the pile in the same step
+        was, now = hidden_where(name, before, seat), hidden_where(name, after, seat)
+        secret = {n for n, where in was.items() if now.get(n) == where}
         for line in log:
             shown = set()
             if getattr(line, "kind", "") == "reveal":   # a card the rules show (CIA Created)
                 shown = {card_name(c) for c in line.data.get("cards", [])}
-            named = [n for n in secret - shown if n in line]
+            named = named_secrets(str(line), secret - shown, names)
             assert not named, (str(line), named)
     steps.clear()
 
