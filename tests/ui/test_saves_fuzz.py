@@ -4,10 +4,12 @@ is built and Continue is clicked.  Nothing crashes; a save that cannot be resume
 a sentence and set aside (Continue is not offered for it again); one that is resumed plays on.
 Bounded: a fixed number of seeded mutations."""
 
+import contextlib
 import copy
 import json
 import os
 import random
+import signal
 
 import pytest
 
@@ -51,7 +53,8 @@ def mutate(raw, rnd):
                        "special", "top"])
     raw = copy.deepcopy(raw)
     if kind == "special":
-        return rnd.choice(["fifo", "dev-zero", "folder", "dangling"])
+        special = rnd.choice(["fifo", "dev-zero", "folder", "dangling"])
+        return special if hasattr(os, "mkfifo") or special == "folder" else b"[]"
     if kind == "top":
         return json.dumps(rnd.choice(VALUES)).encode()
     text = json.dumps(raw).encode()
@@ -111,7 +114,7 @@ def test_mutated_saves_through_continue(app, data_dir, tmp_path_factory, game, c
                     p.unlink()
         what = mutate(good, rnd)
         place(data_dir / name, what, aside)
-        with deadline(30):
+        with deadline(30) if hasattr(signal, "SIGALRM") else contextlib.nullcontext():
             app.to_title()
             t = D.top(app)
             assert t.button("continue").enabled, i

@@ -19,6 +19,8 @@ from squabble.ui import savegame
 from squabble.ui.struggle import saves
 
 SETUP = {"mode": "computer", "human": "USA", "level": "easy"}
+posix_only = pytest.mark.skipif(not hasattr(os, "mkfifo") or not hasattr(signal, "SIGALRM"),
+                                reason="FIFOs, links to /dev/zero and SIGALRM: POSIX")
 FILES = {"squabble": "save.json", "struggle": "save-struggle.json"}
 
 
@@ -129,6 +131,7 @@ def _specials(tmp):
     }
 
 
+@posix_only
 @pytest.mark.parametrize("kind", ["fifo", "dev-zero", "dangling", "folder", "huge", "loop"])
 @pytest.mark.parametrize("game", ["squabble", "struggle"])
 def test_a_special_file_in_place_of_a_save_is_refused_without_reading_it(
@@ -139,6 +142,7 @@ def test_a_special_file_in_place_of_a_save_is_refused_without_reading_it(
     assert "could not be read" in msg
 
 
+@posix_only
 @pytest.mark.parametrize("kind", ["fifo", "dev-zero", "dangling", "folder", "huge", "loop"])
 def test_special_settings_and_preference_files_never_block_the_start(data_dir,
                                                                     tmp_path_factory, kind):
@@ -157,6 +161,7 @@ def test_special_settings_and_preference_files_never_block_the_start(data_dir,
         D.step(app, 2)
 
 
+@posix_only
 def test_a_fifo_is_never_opened(data_dir, monkeypatch):
     os.mkfifo(data_dir / "save.json")
     opened = []
