@@ -30,7 +30,7 @@ def _integer(text: str) -> int:
 ENGINE_DESCRIPTION = (
     "The game without a window: reads one JSON request per line on standard input and answers "
     "one JSON line per request on standard output (new, state, load, act, dice, info, ai, "
-    "quit), for bots, scripted tests and puzzle tools. Any bad line gets an "
+    "view, quit), for bots, scripted tests and puzzle tools. Any bad line gets an "
     '{"ok":false,"error":...} answer and the engine keeps reading. The protocol, its limits '
     "and examples are in docs/engine-protocol.md.")
 
@@ -55,8 +55,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seed for new games (default: random); also the seed of 'simulate'")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
-    sub.add_parser("engine", help="speak the JSON Lines engine protocol on stdin/stdout",
-                   description=ENGINE_DESCRIPTION)
+    eng = sub.add_parser("engine", help="speak the JSON Lines engine protocol on stdin/stdout",
+                         description=ENGINE_DESCRIPTION)
+    eng.add_argument("--seat", choices=["USA", "USSR"],
+                     help="be one side's seat: answer only with that side's view, refuse "
+                          "state, load and dice, accept act only for that side's decisions; "
+                          "the computer plays the other side (the level new's \"opponent\" "
+                          "names). The fair way to connect a bot or a remote player")
 
     sim = sub.add_parser(
         "simulate", help="play random legal games and check invariants",
@@ -105,17 +110,58 @@ def build_parser() -> argparse.ArgumentParser:
 WINDOW_OPTIONS = ("demo", "frames", "screenshot", "fullscreen")
 
 
+def _say(message: str) -> None:
+    """One line on standard error, when there is one (it may be closed, or a full disk)."""
+    err = sys.stderr
+    if err is None:
+        return
+    try:
+        err.write(message + "\n")
+        err.flush()
+    except (OSError, ValueError):
+        pass
+
+
 def _refuse(command: str | None, message: str) -> int:
-    print(f"squabble{' ' + command if command else ''}: {message}", file=sys.stderr)
+    _say(f"squabble{' ' + command if command else ''}: {message}")
     return 2
+
+
+def _output_failed(command: str | None, err: OSError) -> int:
+    """Standard output cannot be written (the reader went away, a full disk, a closed file):
+    one line on standard error, and exit status 1.  Whatever is still buffered for standard
+    output is sent to the null device, so that Python's own last flush prints nothing more."""
+    why = "the program reading it went away" if isinstance(err, BrokenPipeError) else \
+        (err.strerror or type(err).__name__)
+    try:
+        fd = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(fd, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+    _say(f"squabble{' ' + command if command else ''}: standard output cannot be written "
+         f"({why}).")
+    return 1
 
 
 def screenshot_problem(path: str) -> str | None:
     """None if a PNG can be written at ``path``, else why not.  Checked before the first frame
     so that a long run never ends in an error; missing folders are not created."""
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError as e:
+        byte = ord(path[e.start]) & 0xff   # a surrogate escape holds the byte itself
+        return (f"the file name has a byte that is not UTF-8 text (0x{byte:02x} at position "
+                f"{e.start}); give a name in UTF-8.")
     p = Path(path)
     if p.suffix.lower() != ".png":
         return f"the screenshot is saved as PNG, so its name must end in .png (got {path!r})."
+    try:
+        return _screenshot_place_problem(path, p)
+    except OSError as e:   # a folder that cannot be entered, a name too long, ...
+        return f"{path} cannot be written ({e.strerror or type(e).__name__})."
+
+
+def _screenshot_place_problem(path: str, p: Path) -> str | None:
     if p.is_dir():
         return f"{path} is a folder; give a file name ending in .png."
     folder = Path(os.path.abspath(path)).parent
@@ -148,14 +194,50 @@ def no_display() -> bool:
     return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
+HEADLESS_DRIVERS = ("offscreen", "dummy")
+
+
+def video_problem() -> str | None:
+    """None if SDL opened a video driver that shows a window, or the headless driver the user
+    asked for with SDL_VIDEODRIVER; else why the window would be invisible.  (With a stale
+    DISPLAY, SDL falls back to its offscreen driver without a word.)"""
+    asked = [d.strip().lower() for d in os.environ.get("SDL_VIDEODRIVER", "").split(",")
+             if d.strip()]
+    try:
+        import pygame
+        pygame.display.init()
+        driver = (pygame.display.get_driver() or "").lower()
+    except Exception:   # no driver at all: the window's own start-up says so
+        return None
+    if driver in HEADLESS_DRIVERS and driver not in asked:
+        pygame.display.quit()
+        where = os.environ.get("WAYLAND_DISPLAY") or os.environ.get("DISPLAY")
+        return (f"no display answers{f' at {where!r}' if where else ''}, so the window would "
+                f"be invisible (SDL fell back to its {driver!r} driver). Start it where a "
+                f"display runs, or ask for a headless window with SDL_VIDEODRIVER=dummy.")
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return _run(args)
+        code = _run(args)
+        if sys.stdout is not None and args.command in ("simulate", "tournament"):
+            sys.stdout.flush()   # a full disk or a closed pipe is found here, not at exit
+        return code
     except KeyboardInterrupt:
-        print("squabble: stopped (Ctrl-C).", file=sys.stderr)
+        _say("squabble: stopped (Ctrl-C).")
         return 130
+    except OSError as e:
+        if args.command not in ("simulate", "tournament") or not _is_stdout_error(e):
+            raise
+        return _output_failed(args.command, e)
+
+
+def _is_stdout_error(e: OSError) -> bool:
+    """An error of writing standard output (print's), not of a file the command opened."""
+    return isinstance(e, BrokenPipeError) or e.filename is None
 
 
 def _run(args) -> int:
@@ -169,15 +251,7 @@ def _run(args) -> int:
         if args.seed is not None:
             return _refuse(command, "--seed does not apply: send a \"seed\" in the engine's "
                                     "\"new\" request.")
-        from squabble.protocol import serve
-        try:
-            return serve()
-        except BrokenPipeError:  # the program reading the answers went away
-            try:
-                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            except (OSError, ValueError):
-                pass
-            return 1
+        return _engine(args.seat)
     if command == "simulate":
         return _simulate(args)
     if command == "tournament":
@@ -193,8 +267,7 @@ def _run(args) -> int:
         try:
             from squabble.ai.tournament import run_tournament
         except ImportError:
-            print("squabble tournament: the computer players are not available in this build.",
-                  file=sys.stderr)
+            _say("squabble tournament: the computer players are not available in this build.")
             return 1
         return run_tournament(args)
     if args.screenshot:
@@ -207,13 +280,37 @@ def _run(args) -> int:
                              "simulate' need none; SDL_VIDEODRIVER=dummy runs the window "
                              "invisibly, e.g. with --frames and --screenshot.")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    problem = video_problem()
+    if problem:
+        return _refuse(None, problem)
     try:
         from squabble.ui.app import run_app
     except ImportError as e:
-        print(f"squabble: the game window could not start ({e}). Is pygame-ce installed?",
-              file=sys.stderr)
+        _say(f"squabble: the game window could not start ({e}). Is pygame-ce installed?")
         return 1
     return run_app(args)
+
+
+def _engine(seat: str | None = None) -> int:
+    """``squabble engine``: exit status 0 after ``quit`` or the end of input, 1 when the answers
+    cannot be written or the requests cannot be read (the reader went away, a full disk, an
+    input/output error), 2 when standard input or output is not open at all."""
+    for name, stream in (("input", sys.stdin), ("output", sys.stdout)):
+        try:
+            ok = stream is not None and stream.fileno() >= 0 and os.fstat(stream.fileno())
+        except (OSError, ValueError, AttributeError):
+            ok = False
+        if not ok:
+            return _refuse("engine", f"standard {name} is closed: the engine reads requests on "
+                                     f"standard input and answers on standard output.")
+    from squabble.protocol import serve, InputFailed
+    try:
+        return serve(seat=seat)
+    except InputFailed as e:
+        _say(f"squabble engine: standard input cannot be read ({e}).")
+        return 1
+    except OSError as e:   # writing an answer: the reader went away, a full disk, ...
+        return _output_failed("engine", e)
 
 
 def _simulate(args) -> int:
@@ -229,13 +326,13 @@ def _simulate(args) -> int:
     from squabble.games.registry import GameUnavailable
     from squabble.simulate import simulate
     options = {"events": True} if args.events else {}
-    print(f"squabble simulate: {args.games} {args.game} games from seed {seed} "
-          f"(Ctrl-C stops early and prints what was measured).", file=sys.stderr, flush=True)
+    _say(f"squabble simulate: {args.games} {args.game} games from seed {seed} "
+         f"(Ctrl-C stops early and prints what was measured).")
     try:
         result = simulate(args.game, args.games, seed, options, check=not args.no_check,
                           test_setup=args.test_setup)
     except (GameUnavailable, ValueError) as e:
-        print(f"squabble simulate: {e}", file=sys.stderr)
+        _say(f"squabble simulate: {e}")
         return 1
     return 130 if result.get("interrupted") else 0
 

@@ -90,6 +90,11 @@ class ProtocolError(Exception):
     pass
 
 
+class InputFailed(Exception):
+    """Standard input cannot be read (an input/output error): ``serve`` stops; its message is
+    the reason in a few words."""
+
+
 def load_state(state):
     """(game adapter, the loaded state) for ``load``: the protocol's own limits, then the
     engine's full check (a copy is returned; a null or absent 'pending' is derived).  Raises
@@ -131,13 +136,39 @@ def _is_int(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-class Session:
-    """The engine's one current game and the handling of one request at a time."""
+SIDES = ("USA", "USSR")
+OPPONENT_LEVELS = ("random", "easy", "normal", "hard")
+SEAT_REFUSED = ("state", "load", "dice")
 
-    def __init__(self):
+
+def seen_decision(decision, side: str):
+    """The DECISION as ``side`` may see it: its own whole; the other side's with its player, kind
+    and prompt only (``"options": []``: what the other side may choose can tell its cards)."""
+    if decision is None or decision.get("player") == side:
+        return decision
+    out = {"player": decision["player"], "prompt": decision.get("prompt", ""), "options": []}
+    if "kind" in decision:
+        out["kind"] = decision["kind"]
+    return out
+
+
+class Session:
+    """The engine's one current game and the handling of one request at a time.
+
+    With ``seat`` ("USA" or "USSR": ``squabble engine --seat``) the process is that side's
+    seat: every answer holds only what the seat may see (``view``), ``state``, ``load`` and
+    ``dice`` are refused, ``act`` answers only the seat's decisions, and the other side is the
+    computer player of the level ``new`` names (``"opponent"``), which moves before each answer
+    until the seat decides or the game ends."""
+
+    def __init__(self, seat: str | None = None):
         self.game = None      # registry adapter
         self.state = None
         self.last_cmd = None  # the command of the last request that named a known one
+        self.seat = seat
+        self.opponent = "normal"
+        self.opponent_seed = 0
+        self.moves = 0        # decisions taken in this game (the opponent's seed moves on)
 
     # -- helpers -------------------------------------------------------------------------------
     def _need_game(self):
@@ -145,10 +176,41 @@ class Session:
             raise ProtocolError("No game is loaded: send a 'new' or 'load' request first.")
 
     def _snapshot(self, extra=None):
-        out = {"ok": True, "state": self.state, "decision": self.game.decision(self.state)}
+        if self.seat is not None:
+            out = self._seen(self.seat)
+        else:
+            out = {"ok": True, "state": self.state, "decision": self.game.decision(self.state)}
         if extra:
             out.update(extra)
         return out
+
+    def _seen(self, side: str) -> dict:
+        return {"ok": True, "state": self.game.view(self.state, side),
+                "decision": seen_decision(self.game.decision(self.state), side)}
+
+    def _opponent_moves(self) -> list:
+        """Seated: the computer plays the other side until the seat decides or the game ends;
+        the text lines of what it did (its log)."""
+        lines: list = []
+        while self.seat is not None:
+            d = self.game.decision(self.state)
+            if d is None or d["player"] == self.seat:
+                break
+            seed = self.opponent_seed * 1_000_003 + self.moves
+            if self.opponent == "random" or len(d["options"]) == 1:
+                import random
+                index = random.Random(seed).randrange(len(d["options"]))
+            else:
+                from squabble.ai import choose
+                index = choose(self.game.name, self.state, self.opponent, seed)
+            self.state, log = self.game.apply(self.state, index)
+            self.moves += 1
+            lines.extend(text_lines(log))
+        return lines
+
+    def _seated_refusal(self, cmd: str) -> str:
+        return (f"This engine is the {self.seat}'s seat: {cmd!r} is refused, since it would "
+                f"show or change what the {self.seat} may not see; use 'view' and 'act'.")
 
     @staticmethod
     def _game_of(req, key="game"):
@@ -176,6 +238,18 @@ class Session:
             options = {}
         if not isinstance(options, dict):
             raise ProtocolError("'options' must be an object.")
+        opponent = req.get("opponent", "normal")
+        if self.seat is not None:
+            if opponent not in OPPONENT_LEVELS:
+                raise ProtocolError("'opponent' must be \"random\", \"easy\", \"normal\" or "
+                                    "\"hard\".")
+            if opponent != "random":
+                try:
+                    import squabble.ai  # noqa: F401
+                except ImportError:
+                    raise ProtocolError("The computer player is not available in this build: "
+                                        "play the seat against the \"random\" opponent.") \
+                        from None
         game = self._adapter(name, options)
         opts = {k: v for k, v in options.items() if k != "test_setup"}
         try:
@@ -183,7 +257,19 @@ class Session:
         except ValueError as e:
             raise ProtocolError(str(e)) from None
         self.game, self.state = game, state
-        return self._snapshot()
+        self.opponent, self.opponent_seed, self.moves = opponent, seed, 0
+        lines = self._opponent_moves()
+        return self._snapshot({"log": lines} if self.seat is not None else None)
+
+    def cmd_view(self, req):
+        self._need_game()
+        side = req.get("side", self.seat)
+        if side not in SIDES:
+            raise ProtocolError(f"'side' must be \"USA\" or \"USSR\" (got {excerpt(side)}).")
+        if self.seat is not None and side != self.seat:
+            raise ProtocolError(f"This engine is the {self.seat}'s seat: it shows only the "
+                                f"{self.seat}'s view.")
+        return self._seen(side)
 
     def cmd_state(self, req):
         self._need_game()
@@ -201,14 +287,23 @@ class Session:
         index = req.get("index")
         if not _is_int(index):
             raise ProtocolError("'index' must be an integer.")
+        if self.seat is not None:
+            d = self.game.decision(self.state)
+            if d is None:
+                raise ProtocolError("The game is over: there is no decision to make.")
+            if d["player"] != self.seat:
+                raise ProtocolError(f"This engine is the {self.seat}'s seat: the decision "
+                                    f"pending is the {d['player']}'s.")
         try:
             state, log = self.game.apply(self.state, index)
         except ValueError as e:
             raise ProtocolError(str(e)) from None
         self.state = state
+        self.moves += 1
         # the log's text lines only: markers (kind and data without text) are for scenes, and
         # no log data crosses the protocol
-        return self._snapshot({"log": text_lines(log)})
+        lines = text_lines(log) + self._opponent_moves()
+        return self._snapshot({"log": lines})
 
     def cmd_dice(self, req):
         self._need_game()
@@ -240,8 +335,12 @@ class Session:
         seed = req.get("seed", 0)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ProtocolError("'seed' must be an integer.")
-        if self.game.decision(self.state) is None:
+        d = self.game.decision(self.state)
+        if d is None:
             raise ProtocolError("The game is over: there is no decision to make.")
+        if self.seat is not None and d["player"] != self.seat:
+            raise ProtocolError(f"This engine is the {self.seat}'s seat: the decision pending "
+                                f"is the {d['player']}'s.")
         try:
             from squabble.ai import choose
         except ImportError:
@@ -255,7 +354,7 @@ class Session:
     def cmd_quit(self, req):
         return {"ok": True}
 
-    COMMANDS = ("new", "state", "load", "act", "dice", "info", "ai", "quit")
+    COMMANDS = ("new", "state", "load", "act", "dice", "info", "ai", "quit", "view")
 
     def handle_line(self, line: str) -> dict:
         """One request line (text) -> one answer (a dict that json.dumps can always write)."""
@@ -271,18 +370,20 @@ class Session:
             return _error(f"Unknown command {excerpt(cmd)}: use one of "
                           + ", ".join(self.COMMANDS) + ".")
         self.last_cmd = cmd
+        if self.seat is not None and cmd in SEAT_REFUSED:
+            return _error(self._seated_refusal(cmd))
         # commands never change a state in place before every check has passed
-        saved = (self.game, self.state)
+        saved = (self.game, self.state, self.opponent, self.opponent_seed, self.moves)
         try:
             out = getattr(self, "cmd_" + cmd)(req)
             # the answer must be writable as strict JSON; if not, nothing changes
             json.dumps(out, allow_nan=False)
             return out
         except ProtocolError as e:
-            self.game, self.state = saved
+            self.game, self.state, self.opponent, self.opponent_seed, self.moves = saved
             return _error(str(e))
         except Exception as e:  # never die on a request: report and keep the game untouched
-            self.game, self.state = saved
+            self.game, self.state, self.opponent, self.opponent_seed, self.moves = saved
             return _error(f"Internal error while handling {cmd!r}: {type(e).__name__}: "
                           f"{excerpt(str(e), 120)}")
 
@@ -318,16 +419,21 @@ def _read_line(stream, limit: int):
             return b"", True
 
 
-def serve(stdin=None, stdout=None, max_line: int = MAX_LINE_BYTES) -> int:
+def serve(stdin=None, stdout=None, max_line: int = MAX_LINE_BYTES,
+          seat: str | None = None) -> int:
     """Answer requests until ``quit`` or the end of input.  Reads bytes (``stdin.buffer`` when
-    there is one) so that no locale or encoding can end the process."""
+    there is one) so that no locale or encoding can end the process.  An answer that cannot be
+    written raises the ``OSError``; input that cannot be read raises ``InputFailed``."""
     stdin = stdin if stdin is not None else sys.stdin
     stdout = stdout if stdout is not None else sys.stdout
     source = getattr(stdin, "buffer", stdin)
     sink = getattr(stdout, "buffer", stdout)
-    session = Session()
+    session = Session(seat)
     while True:
-        raw, too_long = _read_line(source, max_line)
+        try:
+            raw, too_long = _read_line(source, max_line)
+        except OSError as e:
+            raise InputFailed(e.strerror or type(e).__name__) from None
         if raw is None:
             return 0
         if too_long:

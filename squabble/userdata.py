@@ -3,20 +3,28 @@
 Linux: $XDG_DATA_HOME/squabble or ~/.local/share/squabble; Windows: %APPDATA%\\squabble;
 macOS: ~/Library/Application Support/squabble.  SQUABBLE_DATA_DIR overrides all of them.
 
-Nothing here may end the game: a folder that cannot be created or written only means that
-nothing is kept.  Writers get an ``OSError`` to report; readers see "no file"; ``status()`` says
-in one sentence why the folder cannot be used.  Paths are ``pathlib`` paths and files are
+Nothing here may end the game: a folder that cannot be created, entered or written only means
+that nothing is kept.  Writers get an ``OSError`` to report; readers see "no file"; ``status()``
+says in one sentence why the folder cannot be used.  Paths are ``pathlib`` paths and files are
 replaced with ``os.replace``, which is atomic on Windows, macOS and Linux alike.
+
+Every file is read as untrusted data: only a regular file of at most ``MAX_FILE_BYTES`` is opened
+(checked before opening, opened without blocking and checked again on the open file), so a FIFO,
+a device or a link to ``/dev/zero`` in place of a save is refused at once and never read.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import stat
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+MAX_FILE_BYTES = 4 * 1024 * 1024   # a Struggle save with its log is about 60 KB
+STALE_SECONDS = 600                # a temporary file this old belongs to no write in progress
 
 
 def data_dir(create: bool = True) -> Path:
@@ -56,7 +64,34 @@ def status() -> str:
     except OSError as e:
         why = e.strerror or type(e).__name__
         return f"The data folder {d} cannot be written ({why})."
+    clean_stale(d)
     return ""
+
+
+def clean_stale(folder: Path | None = None, now: float | None = None) -> int:
+    """Remove the temporary files (``NAME.json.<random>.tmp``) that writes interrupted by a
+    crash or a kill left behind, once they are ``STALE_SECONDS`` old (a younger one may be a
+    write of another game process still running).  Returns how many were removed; never
+    raises."""
+    now = time.time() if now is None else now
+    removed = 0
+    try:
+        folder = folder if folder is not None else data_dir(create=False)
+        names = os.listdir(folder)
+    except (OSError, RuntimeError):
+        return 0
+    for n in names:
+        if not (n.endswith(".tmp") and ".json." in n):
+            continue
+        p = os.path.join(folder, n)
+        try:
+            st = os.lstat(p)
+            if stat.S_ISREG(st.st_mode) and now - st.st_mtime > STALE_SECONDS:
+                os.unlink(p)
+                removed += 1
+        except OSError:
+            pass
+    return removed
 
 
 def write_json(name: str, obj) -> Path:
@@ -93,27 +128,124 @@ def _replace(src, dst, tries: int = 20) -> None:
             time.sleep(0.025)
 
 
-def read_json(name: str):
-    """The parsed file, or None if it does not exist (or its folder cannot be reached).
-    Raises ValueError if it exists but cannot be read."""
+class _Refused(ValueError):
+    pass
+
+
+def _no_constant(name):
+    raise _Refused(f"it holds {name}, which is not a number")
+
+
+def read_bytes(name: str, limit: int = MAX_FILE_BYTES) -> bytes | None:
+    """The file's bytes, or None if there is no file (or its folder cannot be reached).
+    Raises ValueError with a plain clause if something is there that is not a regular file of
+    at most ``limit`` bytes, or cannot be read.  Never blocks: nothing but a regular file is
+    opened, and it is opened with O_NONBLOCK where the system has it."""
     try:
         p = path(name, create=False)
-    except (OSError, RuntimeError):
+        st = os.stat(p)   # follows a link: what would be opened
+    except RuntimeError:   # no home folder to be found
         return None
+    except FileNotFoundError:
+        if os.path.islink(p):
+            raise ValueError(f"{p.name} is a link to nothing") from None
+        return None   # nothing there (or replaced this instant by another game's save)
+    except OSError as e:
+        if not os.path.lexists(p):
+            return None   # a folder that cannot be entered: no file
+        raise ValueError(f"{p.name} cannot be read ({e.strerror or type(e).__name__})") \
+            from None
+    _check_regular(p, st, limit)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) \
+        | getattr(os, "O_NOCTTY", 0)
     try:
-        with open(p, encoding="utf-8") as f:
-            return json.load(f)
-    except (FileNotFoundError, NotADirectoryError):
+        fd = os.open(p, flags)
+    except FileNotFoundError:
         return None
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as e:
-        raise ValueError(f"{p.name} could not be read ({type(e).__name__})") from None
+    except OSError as e:
+        raise ValueError(f"{p.name} cannot be read ({e.strerror or type(e).__name__})") \
+            from None
+    try:
+        _check_regular(p, os.fstat(fd), limit)   # the file opened is the one checked
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as e:
+        raise ValueError(f"{p.name} cannot be read ({e.strerror or type(e).__name__})") \
+            from None
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > limit:
+        raise ValueError(f"{p.name} is larger than {limit // (1024 * 1024)} MB")
+    return data
+
+
+def _check_regular(p: Path, st, limit: int) -> None:
+    if not stat.S_ISREG(st.st_mode):
+        what = "a folder" if stat.S_ISDIR(st.st_mode) else \
+            "a pipe" if stat.S_ISFIFO(st.st_mode) else \
+            "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode) else \
+            "not a regular file"
+        raise ValueError(f"{p.name} is {what}, not a file the game wrote"
+                         if what != "not a regular file" else f"{p.name} is not a regular file")
+    if st.st_size > limit:
+        raise ValueError(f"{p.name} is larger than {limit // (1024 * 1024)} MB")
+
+
+def read_json(name: str, missing=None):
+    """The parsed file, or ``missing`` if it does not exist (or its folder cannot be reached).
+    Raises ValueError with a plain clause (no exception names) if it is there but cannot be
+    read: not a regular file, too large, not UTF-8, not JSON, NaN or an infinity, too deep."""
+    data = read_bytes(name)
+    if data is None:
+        return missing
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError(f"{name} holds bytes that are not UTF-8 text") from None
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except _Refused as e:
+        raise ValueError(f"{name} is not a file the game wrote ({e})") from None
+    except RecursionError:
+        raise ValueError(f"{name} is nested too deeply to be a file the game wrote") from None
+    except json.JSONDecodeError as e:
+        raise ValueError(f"{name} is not valid JSON (line {e.lineno}, column {e.colno})") \
+            from None
+    except (ValueError, MemoryError):   # e.g. an integer with too many digits
+        raise ValueError(f"{name} holds a number too large to be a file the game wrote") \
+            from None
 
 
 def exists(name: str) -> bool:
+    """True if a regular file is there (a folder that cannot be reached holds none)."""
     try:
-        return path(name, create=False).is_file()
-    except (OSError, RuntimeError):
+        return stat.S_ISREG(os.stat(path(name, create=False)).st_mode)
+    except (OSError, RuntimeError, ValueError):
         return False
+
+
+def present(name: str) -> bool:
+    """True if anything stands at the name: a file, a folder, a pipe, a link (even a broken
+    one).  Continue is offered for it, and reading it says what is wrong."""
+    try:
+        os.lstat(path(name, create=False))
+        return True
+    except (OSError, RuntimeError, ValueError):
+        return False
+
+
+def mtime(name: str) -> float:
+    """When the thing at the name was last changed, 0.0 if nothing is there; never raises."""
+    try:
+        return os.lstat(path(name, create=False)).st_mtime
+    except (OSError, RuntimeError, ValueError):
+        return 0.0
 
 
 def remove(name: str) -> None:
@@ -138,7 +270,7 @@ def set_aside(name: str) -> str:
         p = path(name, create=False)
         for n in range(1, 1000):
             bad = p.with_name(bad_name(name, n))
-            if not bad.exists():
+            if not os.path.lexists(bad):
                 break
         else:
             bad = p.with_name(f"{p.stem}.bad-{time.strftime('%Y%m%d-%H%M%S')}{p.suffix}")

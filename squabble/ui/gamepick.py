@@ -69,7 +69,7 @@ class GamePickScene(MenuScene):
     def draw(self, surf):
         super().draw(surf)
         L = self.app.layout
-        if userdata.path(FILE).exists():
+        if userdata.exists(FILE):
             text_block(surf, f"Last played: {LABEL[last_pick()]}.", L.font(18), T.MUTED,
                        L.r(340, 520, 600, 30), align="center")
 
@@ -78,56 +78,60 @@ def open_new(app) -> None:
     app.stack.push(GamePickScene(app))
 
 
-def _saves():
+def _present() -> list:
     from squabble.ui import savegame
-    from squabble.ui.struggle import saves as ts
-    sq = savegame.exists()
-    st = ts.exists()
-    return sq, st
+    return [g for g in GAMES if savegame.exists(game=g)]
 
 
 def has_save() -> bool:
-    sq, st = _saves()
-    return sq or st
+    """Continue is offered when a save of either game is there, even a damaged one: then its
+    hint says so, and Continue says why and sets the file aside (so it is offered no more)."""
+    return bool(_present())
 
 
 def _latest() -> str | None:
-    from squabble import userdata as U
-    from squabble.ui.struggle import saves as ts
-    sq, st = _saves()
-    if sq and st:
-        try:
-            sq_t = U.path("save.json").stat().st_mtime
-        except OSError:
-            sq_t = 0.0
-        return "struggle" if ts.mtime() >= sq_t else "squabble"
-    return "struggle" if st else "squabble" if sq else None
+    from squabble.ui import savegame
+    present = _present()
+    if not present:
+        return None
+    return max(reversed(present), key=lambda g: savegame.mtime(game=g))
 
 
 def save_hint() -> str:
+    from squabble.ui import savegame
     g = _latest()
+    if g is None:
+        return "No saved game yet."
+    raw, problem = savegame.read(g)
+    if problem or raw is None:
+        return f"{LABEL[g]} · the save is damaged"
     if g == "struggle":
         from squabble.ui.struggle import saves as ts
-        return ts.summary()
-    if g == "squabble":
-        return _squabble_summary()
-    return "No saved game yet."
+        return ts.summary(raw)
+    return _squabble_summary(raw["state"])
 
 
-def _squabble_summary() -> str:
-    """Which game, era and the Balance of Power (read only; ui/savegame.py checks it on load)."""
-    try:
-        st = userdata.read_json("save.json")["state"]
-        b = st["bop"]
-        lean = f"Balance of Power {'USA' if b > 0 else 'USSR'} {abs(b)}" if b else \
-            "Balance of Power even"
-        return f"Twilight Squabble · era {st['era']} · {lean}"
-    except Exception:
-        return "Twilight Squabble"
+def _squabble_summary(st: dict) -> str:
+    """Which game, era and the Balance of Power, in the table's words (a checked save)."""
+    b = st["bop"]
+    lean = f"Balance of Power {T.NAME['USA' if b > 0 else 'USSR']} {abs(b)}" if b else \
+        "Balance of Power even"
+    return f"Twilight Squabble · era {st['era']} · {lean}"
 
 
 def continue_any(app) -> None:
-    if _latest() == "struggle":
+    """Resume the save made last; a save that cannot be resumed is set aside and the title
+    says why on its own line (the same check as the protocol's ``load``)."""
+    from squabble.ui import savegame
+    g = _latest()
+    if g is None:
+        app.to_title("There is no saved game any more: start a new one.")
+        return
+    raw, problem = savegame.read(g)
+    if problem or raw is None:
+        app.to_title(savegame.load(game=g)[3] or "There is no saved game any more.")
+        return
+    if g == "struggle":
         from squabble.ui.struggle.setup import continue_struggle
         continue_struggle(app)
     else:

@@ -3,8 +3,11 @@
 A save is ``{"save_version", "game", "state", "setup", "log"}``.  ``game`` names the rules
 engine (``"squabble"`` when absent, as in saves made before there were two games); the file of
 Twilight Squabble keeps its old name ``save.json``, another game's is ``save-<game>.json``.
-A save is resumed only if it passes the same check as the engine protocol's ``load`` (the
-engine's own consistency check and the protocol's limits) plus the window's own fields.
+A save is untrusted data.  It is resumed only if it passes the same check as the engine
+protocol's ``load`` (the engine's own consistency check and the protocol's limits) plus the
+window's own fields, each checked before it is used (``check``); anything else is refused with a
+sentence and the file is set aside (``save.bad.json``), so it is never offered again.  Both games
+go through ``load`` here (Twilight Struggle's ``ui/struggle/saves.py`` adds only its title line).
 
 Saving never ends the game: when the data folder cannot be written, ``write`` and ``clear``
 return False and the reporter set with ``set_reporter`` is told once, in one sentence.
@@ -21,6 +24,9 @@ SAVE_VERSION = 1
 
 SETUP_KEYS = {"mode": ("computer", "hotseat", "demo"), "human": ("USA", "USSR"),
               "level": ("easy", "normal", "hard")}
+STRUGGLE_SETUP_KEYS = dict(SETUP_KEYS, mode=("computer", "hotseat"))
+MAX_LOG = 500          # lines kept in a save's log (80 and 120 are written)
+MAX_LOG_TEXT = 2000    # characters in one line of it
 GAME_NAMES = {"squabble": "Twilight Squabble", "struggle": "Twilight Struggle"}
 
 _reporter: Callable[[str], None] | None = None
@@ -57,12 +63,16 @@ def file_for(game: str = "squabble") -> str:
     return FILE if game == "squabble" else f"save-{game}.json"
 
 
-def write(state: dict, setup: dict, log: list[str], *, game: str = "squabble") -> bool:
-    """Autosave; True if the game is on disk."""
+def write(state: dict, setup: dict, log: list, *, game: str = "squabble") -> bool:
+    """Autosave; True if the game is on disk.  ``log`` holds strings (Twilight Squabble) or
+    ``{"text","kind","data"}`` objects (Twilight Struggle)."""
+    payload = {"save_version": SAVE_VERSION, "game": game, "state": state, "setup": setup,
+               "log": list(log[-80:]) if game == "squabble" else list(log)}
     try:
-        userdata.write_json(file_for(game), {"save_version": SAVE_VERSION, "game": game,
-                                             "state": state, "setup": setup,
-                                             "log": list(log[-80:])})
+        try:
+            userdata.write_json(file_for(game), payload)
+        except (TypeError, ValueError):  # a log datum JSON cannot hold: save without the log
+            userdata.write_json(file_for(game), dict(payload, log=[]))
     except OSError as e:
         _report("the autosave failed", e)
         return False
@@ -70,7 +80,13 @@ def write(state: dict, setup: dict, log: list[str], *, game: str = "squabble") -
 
 
 def exists(*, game: str = "squabble") -> bool:
-    return userdata.exists(file_for(game))
+    """Something stands where the game's save is kept (Continue is offered for it; if it is
+    not a save that can be resumed, Continue says why and sets it aside)."""
+    return userdata.present(file_for(game))
+
+
+def mtime(*, game: str = "squabble") -> float:
+    return userdata.mtime(file_for(game))
 
 
 def clear(*, game: str = "squabble") -> bool:
@@ -83,54 +99,122 @@ def clear(*, game: str = "squabble") -> bool:
     return True
 
 
+def _setup_problem(setup, game: str) -> str | None:
+    keys = STRUGGLE_SETUP_KEYS if game == "struggle" else SETUP_KEYS
+    if not isinstance(setup, dict):
+        return "its game set-up is missing"
+    for k, allowed in keys.items():
+        if setup.get(k) not in allowed or isinstance(setup.get(k), bool):
+            return f"its game set-up is damaged (its {k!r} is not one of the choices)"
+    extra = sorted(set(setup) - set(keys) - {"options"} - ({"events"} if game == "squabble"
+                                                            else set()))
+    if extra:
+        return f"its game set-up is damaged (it has an unknown {extra[0][:40]!r})"
+    if game == "squabble":
+        if "events" in setup and not isinstance(setup["events"], bool):
+            return "its game set-up is damaged (its 'events' is not true or false)"
+        if "options" in setup and setup["options"] not in ({"events": True}, {"events": False}):
+            return "its game set-up is damaged (its 'options' are not the Event deck's)"
+    elif "options" in setup:
+        from squabble.games.struggle import parse_options
+        try:
+            parse_options(setup["options"])
+        except ValueError:
+            return "its game set-up is damaged (its 'options' are not the game's options)"
+    return None
+
+
+def _log_problem(log, game: str) -> str | None:
+    if not isinstance(log, list) or len(log) > MAX_LOG:
+        return f"its game log is damaged (not a list of at most {MAX_LOG} lines)"
+    for i, x in enumerate(log, 1):
+        if game == "struggle" and isinstance(x, dict):
+            if (set(x) != {"text", "kind", "data"} or not isinstance(x["kind"], str)
+                    or len(x["kind"]) > 40 or not isinstance(x["data"], dict)):
+                return f"its game log is damaged (line {i} is not a text, a kind and data)"
+            x = x["text"]
+        if not isinstance(x, str) or len(x) > MAX_LOG_TEXT:
+            return f"its game log is damaged (line {i} is not a line of text)"
+    return None
+
+
 def check(raw, game: str = "squabble") -> str | None:
-    """None if ``raw`` (a parsed save file) can be resumed, else why not (a lower-case clause).
-    The state gets exactly the check of the engine protocol's ``load``."""
+    """None if ``raw`` (a parsed save file) can be resumed, else why not (a lower-case clause
+    naming the field).  Every field is checked before it is used; the state gets exactly the
+    check of the engine protocol's ``load``."""
     from squabble.protocol import load_problem
     if not isinstance(raw, dict):
-        return "the file is not a saved game"
-    if raw.get("save_version") != SAVE_VERSION:
+        return "the file holds no saved game"
+    if raw.get("save_version") != SAVE_VERSION or isinstance(raw.get("save_version"), bool):
         return "it was made by a different version of the game"
     stored = raw.get("game", "squabble")
     if stored != game:
         return f"it is not a {GAME_NAMES.get(game, game)} game"
-    setup = raw.get("setup")
-    if not isinstance(setup, dict) or any(setup.get(k) not in v for k, v in SETUP_KEYS.items()):
-        return "its game set-up is damaged"
-    if "events" in setup and not isinstance(setup["events"], bool):
-        return "its game set-up is damaged"
+    extra = sorted(set(raw) - {"save_version", "game", "state", "setup", "log"})
+    if extra:
+        return f"it has an unknown field {extra[0][:40]!r}"
+    why = _setup_problem(raw.get("setup"), game)
+    if why:
+        return why
     state = raw.get("state")
     if not isinstance(state, dict) or state.get("game", game) != game:
         return "the game in it is damaged (it holds no game of the right kind)"
     why = load_problem(state)
     if why:
-        return f"the game in it is damaged ({why.rstrip('.')})"
+        why = why.removeprefix("Inconsistent state: ").rstrip(".")
+        if why[1:2].islower():   # "The pending ..." -> "the pending ..." (not "USA ...")
+            why = why[:1].lower() + why[1:]
+        return f"the game in it is damaged ({why})"
     if state.get("winner") is not None:
         return "that game is already over"
-    if "log" in raw and not isinstance(raw["log"], list):
-        return "its game log is damaged"
-    return None
+    return _log_problem(raw.get("log", []), game)
 
 
-def load(*, game: str = "squabble") -> tuple[dict | None, dict | None, list[str], str]:
-    """(state, setup, log, problem).  On any problem the file is set aside (never over an
-    earlier kept copy) and problem says why, in a sentence for the player."""
-    name = file_for(game)
+_MISSING = object()
+
+
+def read(game: str = "squabble"):
+    """(raw, problem): the parsed file and, if it cannot be resumed, why ("could not be read:
+    ..." or "could not be resumed: ...").  raw is ``None`` with no problem when there is no
+    save.  Nothing is set aside here."""
     try:
-        raw = userdata.read_json(name)
+        raw = userdata.read_json(file_for(game), missing=_MISSING)
     except ValueError as e:
-        bad = userdata.set_aside(name)
-        return None, None, [], f"The saved game could not be read: {e}." + (
-            f" It was kept as {bad}." if bad else "")
-    if raw is None:
-        return None, None, [], "There is no saved game."
+        return _MISSING, f"could not be read: {e}"
+    if raw is _MISSING:
+        return None, None
     problem = check(raw, game)
+    return raw, problem and f"could not be resumed: {problem}"
+
+
+def _log_lines(log, game: str) -> list:
+    if game != "struggle":
+        return list(log)
+    from squabble.games.logline import LogLine
+    out = []
+    for x in log:
+        if isinstance(x, str):
+            out.append(x)
+            continue
+        line = LogLine(x["text"], x["kind"])   # data set as a whole: any key is only data
+        line.data = dict(x["data"])
+        out.append(line)
+    return out
+
+
+def load(*, game: str = "squabble") -> tuple[dict | None, dict | None, list, str]:
+    """(state, setup, log, problem).  On any problem the file is set aside (never over an
+    earlier kept copy) and problem says why, in a sentence for the player; an empty problem
+    with no state means there is no save."""
+    raw, problem = read(game)
+    name = GAME_NAMES.get(game, game)
+    if raw is None and problem is None:
+        return None, None, [], ""
     if problem:
-        bad = userdata.set_aside(name)
-        return None, None, [], f"The saved game could not be resumed: {problem}." + (
-            f" It was kept as {bad}." if bad else "")
+        bad = userdata.set_aside(file_for(game))
+        return None, None, [], (f"The saved {name} game {problem}."
+                                + (f" It was kept as {bad}." if bad else
+                                   " It could not be moved aside."))
     from squabble.protocol import load_state
     _, state = load_state(raw["state"])   # as the protocol loads it (a copy, normalised)
-    log = [x for x in raw.get("log", []) if isinstance(x, str)]
-    setup = dict(raw["setup"])
-    return state, setup, log, ""
+    return state, dict(raw["setup"]), _log_lines(raw.get("log", []), game), ""

@@ -43,9 +43,12 @@ def test_corrupt_save_gives_a_message_and_a_new_game(app, data_dir):
     (data_dir / "save.json").write_text("{ this is not json")
     app.to_title()
     D.menu_click(app, "continue")
-    t = D.top(app)
-    assert isinstance(t, SetupScene) and "could not be read" in t.message
+    t = D.top(app)   # issue 22: the title says why, on its own line, in plain words
+    assert isinstance(t, TitleScene) and "could not be read" in t.message
+    assert "Error" not in t.message and not t.button("continue").enabled
     assert not (data_dir / "save.json").exists() and (data_dir / "save.bad.json").exists()
+    D.menu_click(app, "new")
+    D.menu_click(app, "squabble")
     D.menu_click(app, "start")
     assert isinstance(D.top(app), TableScene)
     D.step(app, 5)
@@ -61,7 +64,7 @@ def test_damaged_state_and_old_version_are_refused(app, data_dir):
                                                                           "level": "easy"}}))
     app.to_title()
     D.menu_click(app, "continue")
-    assert isinstance(D.top(app), SetupScene) and "damaged" in D.top(app).message
+    assert isinstance(D.top(app), TitleScene) and "damaged" in D.top(app).message
     (data_dir / "save.json").write_text(json.dumps({"save_version": 0, "state": {}}))
     app.to_title()
     D.menu_click(app, "continue")

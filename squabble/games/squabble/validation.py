@@ -54,6 +54,16 @@ def _all_keys() -> list:
     return _KEYS
 
 
+def _known(v, table) -> bool:
+    """``v`` names an entry of ``table`` (a string: a list or an object never does)."""
+    return isinstance(v, str) and v in table
+
+
+def _short(v) -> str:
+    text = repr(v)
+    return text if len(text) <= 40 else text[:40] + "..."
+
+
 def _is_int(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
@@ -105,7 +115,10 @@ def _validate(s, derive: bool = False) -> str | None:
                 return f"'slots.{side}.{tk}' must be an integer from 0 to {TOKEN_CAP}."
         if slot["bop_tokens"] + slot["space_tokens"] > TOKEN_CAP:
             return f"{side} has more than {TOKEN_CAP} Socio-Economic tokens on its cards."
-        if slot["space"] is not None and slot["space"] in CARDS and not IS_ACTIVITY[slot["space"]]:
+        for place in ("bop", "space"):
+            if slot[place] is not None and not _known(slot[place], CARDS):
+                return f"'slots.{side}.{place}' must be null or a card, not {_short(slot[place])}."
+        if slot["space"] is not None and not IS_ACTIVITY[slot["space"]]:
             return f"{side}'s Space Race card must be an Activity card."
         for key in ("hands", "decks", "discards"):
             if not isinstance(s[key][side], list):
@@ -135,9 +148,10 @@ def _validate(s, derive: bool = False) -> str | None:
     if s["event"] is not None and (not isinstance(s["event"], str) or s["event"] not in EVENTS):
         return f"'event' must be null or an event card, not {s['event']!r}."
     evs = s["event_deck"] + s["events_covered"] + ([s["event"]] if s["event"] is not None else [])
-    for e in evs:
-        if e not in EVENTS:
-            return f"Unknown event {e!r}."
+    for key in ("event_deck", "events_covered"):
+        for e in s[key]:
+            if not _known(e, EVENTS):
+                return f"'{key}' holds {_short(e)}, which is no event card."
     if len(set(evs)) != len(evs):
         return "An event card is in two places."
     if s["options"]["events"] and len(evs) != len(EVENT_IDS):
@@ -148,8 +162,8 @@ def _validate(s, derive: bool = False) -> str | None:
         return "'rng' must be an integer from 0 to 2**64-1."
     if s["dice"] != []:
         return "'dice' must be an empty list: Twilight Squabble rolls no dice."
-    if s["step"] not in STEP_PHASE:
-        return f"Unknown step {s['step']!r}."
+    if not _known(s["step"], STEP_PHASE):
+        return f"'step' must be a step of the era, not {_short(s['step'])}."
     if not isinstance(s["todo"], list) or any(t not in SIDES for t in s["todo"]):
         return "'todo' must be a list of sides."
     if not isinstance(s["bonus"], list) or any(b not in (1, 2) for b in s["bonus"]):

@@ -85,10 +85,15 @@ def controller(state: dict, country: str):
     return None
 
 
+MAX_INFLUENCE = 99   # a side's influence in one country: far above any real game, and the bound
+# ``load`` checks, so play never makes a state that ``load`` refuses (extra influence is lost)
+
+
 def add_influence(state: dict, country: str, side: str, n: int = 1) -> None:
-    """Place ``n`` influence of ``side`` in ``country`` (2.2.2(a))."""
+    """Place ``n`` influence of ``side`` in ``country`` (2.2.2(a)), at most MAX_INFLUENCE."""
     if n > 0:
-        state["influence"][country][side] += n
+        c = state["influence"][country]
+        c[side] = min(MAX_INFLUENCE, c[side] + n)
 
 
 def remove_influence(state: dict, country: str, side: str, n: int = 1) -> int:

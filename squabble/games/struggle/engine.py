@@ -275,8 +275,8 @@ def do_coup(state: dict, side: str, country: str, ops: int, *, milops=True, log=
     c = state["influence"][country]
     placed = max(0, result - c[enemy])
     removed = min(result, c[enemy])
-    c[side] += placed
     c[enemy] -= removed
+    add_influence(state, country, side, placed)   # (at most core.MAX_INFLUENCE)
     say(log, f"{side} coup in {country} with {ops} ops: die {die}"
         + (f" {mod:+d}" if mod else "") + f", result {result}: "
         + (f"{removed} {enemy} influence removed, {placed} {side} placed." if result else "no effect."),

@@ -7,6 +7,7 @@ import marshal
 
 from squabble.games.loading import Refused, load_checked
 
+from .core import MAX_INFLUENCE
 from .data import CARDS, CHINA, COUNTRIES, REGION_NAMES, REGION_SETS, SIDES, period_cards
 
 WINNERS = (None, "USA", "USSR", "draw")
@@ -45,6 +46,9 @@ def expected_cards(state: dict) -> set:
 def card_places(state: dict) -> str | None:
     """Every card in exactly one place: hands, deck, discard, removed, table."""
     seen = {}
+    hands = state["hands"]
+    if not isinstance(hands, dict) or set(hands) != set(SIDES):
+        return "'hands' must have USA and USSR"
     places = [("USA hand", state["hands"]["USA"]), ("USSR hand", state["hands"]["USSR"]),
               ("deck", state["deck"]), ("discard", state["discard"]), ("removed", state["removed"]),
               ("table", state["table"])]
@@ -126,7 +130,7 @@ def _validate(state, derive=False) -> None:
     _need(_int(state["defcon"], 1, 5), "DEFCON must be 1-5")
     _need(_int(state["rng"], 0, MASK), "'rng' must be a 64-bit number")
     _need(all(_int(d, 1, 6) for d in state["dice"]), "forced dice must be 1-6")
-    _need(_int(state["ccw"], 0, 99), "'ccw' must be a number")
+    _need(_int(state["ccw"], 0, 99), "'ccw' must be a whole number from 0 to 99")
     _need(state["step"] in STEPS, "'step' is not a step of the turn")
     opts = state["options"]
     from . import parse_options
@@ -145,20 +149,20 @@ def _validate(state, derive=False) -> None:
         _need(_int(state["milops"][s], 0, 5), "MilOps must be 0-5")
         _need(_int(state["space"][s], 0, 8), "Space Race positions must be 0-8")
         _need(_int(state["space_attempts"][s], 0, 2), "space attempts must be 0-2")
-        _need(isinstance(state["access"][s], list) and all(c in COUNTRIES for c in state["access"][s]),
-              "'access' lists unknown countries")
+        _need(_countries(state["access"][s]), f"'access.{s}' must be a list of countries")
     infl = state["influence"]
     _need(set(infl) == set(COUNTRIES), "'influence' must list exactly the 84 countries")
     for c, v in infl.items():
         _need(isinstance(v, dict) and set(v) == set(SIDES), f"influence in {c} is malformed")
         for s in SIDES:
-            _need(_int(v[s], 0, 99), f"{s} influence in {c} must be a number from 0")
+            _need(_int(v[s], 0, MAX_INFLUENCE),
+                  f"{s} influence in {c} must be a whole number from 0 to {MAX_INFLUENCE}")
     china = state["china"]
     _need(set(china) == {"holder", "face_up"} and china["holder"] in (None, "USA", "USSR")
           and isinstance(china["face_up"], bool), "'china' is malformed")
     _need(china["holder"] is not None or (opts["chinese_civil_war"] and state["ccw"] < 3),
           "nobody holds The China Card outside the Chinese Civil War variant")
-    _need(_int(state["vp"], -99, 99), "'vp' is out of range")
+    _need(_int(state["vp"], -99, 99), "'vp' must be a whole number from -99 to 99")
     rnd = state["round"]
     _need(set(rnd) == {"defcon_start", "defcon2"} and _int(rnd["defcon_start"], 1, 5)
           and isinstance(rnd["defcon2"], bool), "'round' must be {defcon_start: 1-5, defcon2: true/false}")
@@ -218,7 +222,8 @@ def _validate(state, derive=False) -> None:
     for o in p["options"]:
         _need(isinstance(o, dict) and isinstance(o.get("label"), str), "a decision option is malformed")
         if "country" in o:
-            _need(o["country"] in COUNTRIES, f"a decision option names an unknown country {o['country']!r}")
+            _need(_known(o["country"], COUNTRIES),
+                  f"a decision option names an unknown country {o['country']!r}")
         if "card" in o:
             _need(_card(o["card"]), "a decision option names an unknown card")
     _check_pending_matches(state)
@@ -237,7 +242,15 @@ def _side(v) -> bool:
 
 
 def _countries(v) -> bool:
-    return isinstance(v, list) and all(c in COUNTRIES for c in v)
+    return isinstance(v, list) and all(_known(c, COUNTRIES) for c in v)
+
+
+def _known(v, table) -> bool:
+    """``v`` names an entry of ``table`` (a string: a list or an object never does)."""
+    return isinstance(v, str) and v in table
+
+
+BOTH_SIDES = (["USA", "USSR"], ["USSR", "USA"])
 
 
 #: the options every saved game gives (the optional rules' options may be absent: off)
@@ -248,7 +261,7 @@ FRAME_FIELDS = {
               "card": lambda v: v is None or _card(v),
               "todo": lambda v: isinstance(v, list) and all(x in ROUND_STEPS for x in v)},
     "headline": {"stage": lambda v: v in ("choose", "resolve"), "idx": lambda v: _int(v, 0, 2),
-                 "choosers": lambda v: isinstance(v, list) and sorted(v) == ["USA", "USSR"]},
+                 "choosers": lambda v: v in BOTH_SIDES},
     "ops": {"side": _side, "card": lambda v: v is None or _card(v), "left": lambda v: _int(v, 0, 9),
             "bonus": lambda v: isinstance(v, list) and all(
                 isinstance(b, list) and len(b) == 2 and b[0] in REGION_NAMES and _int(b[1], 0, 9)
@@ -289,12 +302,12 @@ def _check_frame(f: dict, in_game=None) -> None:
         _need(card == CHINA or card in in_game, f"a {kind} step of the engine plays card {card}, "
                                                 "which is not in the game yet")
     if kind == "headline" and f["stage"] == "resolve":
-        _need(isinstance(f.get("order"), list) and sorted(f["order"]) == ["USA", "USSR"],
+        _need(f.get("order") in BOTH_SIDES,
               "the headline step has a bad 'order'")
     if kind == "event":
         _need(f["card"] in EVENTS, f"card {f['card']} has no event to resolve")
     if kind == "task":
-        _need(f.get("name") in TASKS, "an engine task is unknown")
+        _need(_known(f.get("name"), TASKS), "an engine task is unknown")
     if kind == "ops":  # designer realignment rule: where these operations placed or realigned
         for key in ("influenced", "realigned"):
             _need(_countries(f.get(key, [])), f"an ops step of the engine has a bad {key!r}")
@@ -326,7 +339,7 @@ EFFECT_UNTIL_GAME = {16, 17, 21, 23, 27, 35, 42, 44, 49, 50, 55, 59, 65, 68, 73,
                      97, 106, 110}
 EFFECT_EXTRA = {40: {"restricted": _side}, 42: {"trapped": _side}, 44: {"trapped": _side},
                 49: {"side": _side}, 86: {"turn": lambda v: _int(v, 1, 10)},
-                94: {"region": lambda v: v in REGION_SETS}}
+                94: {"region": lambda v: _known(v, REGION_SETS)}}
 
 
 def _check_effects(state: dict) -> None:
@@ -379,7 +392,8 @@ def replay_resumable(state: dict) -> dict:
     pre, answer, undo, added = res["frame"], res["answer"], res["undo"], res["added"]
     _need(isinstance(pre, dict) and pre.get("kind") == frame["kind"] and "resume" not in pre
           and isinstance(undo, dict) and isinstance(added, list)
-          and all(k in UNDOABLE for k in undo) and all(k in UNDOABLE and k in copy for k in added)
+          and all(k in UNDOABLE for k in undo)
+          and all(_known(k, UNDOABLE) and k in copy for k in added)
           and (answer is None or (isinstance(answer, dict) and isinstance(answer.get("label"), str))),
           f"the record of how {what} asked its decision is malformed")
     _check_frame(pre, expected_cards(copy))

@@ -1,0 +1,294 @@
+"""A seat for a bot (issue 23): ``{"cmd":"view","side":S}`` and ``squabble engine --seat S``.
+
+Whole games are played through a seated engine (the seat picks random options, the other side
+is the engine's own "random" opponent).  Every answer the seat gets is checked against the true
+game, which the test alone sees: the answer is exactly the seat's view of it, it stays the same
+when the other side's hidden cards are dealt differently (relabelled: the same counts in the
+same places, other cards), and no log line names a card hidden from the seat."""
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from types import SimpleNamespace
+
+from squabble.games import registry
+from squabble.games.squabble.cards import CARDS as SQ_CARDS, OTHER
+from squabble.games.struggle.data import CARD_NUMBERS, card_name
+from squabble.protocol import Session, seen_decision
+
+ROOT = Path(__file__).resolve().parents[1]
+ENEMY = {"USA": "USSR", "USSR": "USA"}
+
+
+def ask(session, req) -> dict:
+    out = session.handle_line(json.dumps(req))
+    return json.loads(json.dumps(out))   # what crosses the pipe
+
+
+def normal(x):
+    return json.loads(json.dumps(x))
+
+
+# -- the other side's hidden cards, dealt again -------------------------------------------------
+
+def hidden_places_struggle(st, seat):
+    """[(container, index)] of the cards hidden from ``seat``: the enemy's hand (unless Aldrich
+    Ames opens it to the USSR) and the draw pile.  (An enemy headline not yet shown is hidden
+    too; it is not dealt again here.)"""
+    enemy = ENEMY[seat]
+    places = [(st["deck"], i) for i in range(len(st["deck"]))]
+    if not (seat == "USSR" and 98 in st["effects"]):
+        places += [(st["hands"][enemy], i) for i in range(len(st["hands"][enemy]))]
+    return places
+
+
+def relabel_struggle(st, seat, rnd):
+    st = normal(st)
+    places = hidden_places_struggle(st, seat)
+    cards = [c[i] for c, i in places]
+    rnd.shuffle(cards)
+    for (c, i), card in zip(places, cards):
+        c[i] = card
+    return st, cards
+
+
+def hidden_places_squabble(st, seat):
+    from squabble.games.squabble import engine as E
+    other = OTHER[seat]
+    h = E.hidden_from(st, seat)
+    places = [(st["hands"][other], i) for i in range(len(st["hands"][other]))]
+    slot = st["slots"][other]
+    if slot["bop"] is not None and not h["bop_seen"]:
+        places.append((slot, "bop"))
+    if slot["space"] is not None and not h["space_seen"]:
+        places.append((slot, "space"))
+    return places
+
+
+def relabel_squabble(st, seat, rnd):
+    """The other side's hand and its face-down cards, dealt among themselves again (the only
+    cards Twilight Squabble hides; an Activity card stays where one must be)."""
+    base = normal(st)
+    keys = [i for _, i in hidden_places_squabble(base, seat)]
+    for _ in range(20):
+        st = normal(base)
+        places = hidden_places_squabble(st, seat)
+        cards = [c[i] for c, i in places]
+        rnd.shuffle(cards)
+        if any(i == "space" and not SQ_CARDS[card].is_activity
+               for (_, i), card in zip(places, cards)):
+            continue
+        for (c, i), card in zip(places, cards):
+            c[i] = card
+        # what the rules show (an Agent is revealed in phase 3) must stay shown: a deal that
+        # changes which places are face down tells a different public story
+        if [i for _, i in hidden_places_squabble(st, seat)] == keys:
+            return st, cards
+    return base, []
+
+
+def hidden_where(name, st, seat) -> dict:
+    """{name: where} of the cards hidden from ``seat`` (the enemy's hand, the draw pile, a
+    face-down slot), leaving out names a card it may see also bears (Twilight Squabble gives
+    both sides an Agent and a Double Agent)."""
+    if name == "struggle":
+        return {card_name(c[i]): "deck" if c is st["deck"] else "hand"
+                for c, i in hidden_places_struggle(st, seat)}
+    places = hidden_places_squabble(st, seat)
+    hidden = {c[i] for c, i in places}
+    shown = {c.name for cid, c in SQ_CARDS.items() if cid not in hidden}
+    return {SQ_CARDS[c[i]].name: i if isinstance(i, str) else "hand" for c, i in places
+            if SQ_CARDS[c[i]].name not in shown}
+
+
+def all_names(name) -> list:
+    names = [card_name(n) for n in CARD_NUMBERS] if name == "struggle" else \
+        [c.name for c in SQ_CARDS.values()]
+    return sorted(set(names), key=len, reverse=True)
+
+
+def named_secrets(line: str, secret: set, names: list) -> list:
+    """The secret names ``line`` names, a longer name holding a shorter one counted once
+    ("Southeast Asia Scoring" does not name "Asia Scoring")."""
+    found = []
+    for n in names:
+        if n in line:
+            if n in secret:
+                found.append(n)
+            line = line.replace(n, "\0")
+    return found
+
+
+# -- the check of one answer --------------------------------------------------------------------
+
+def check_answer(name, session, answer, seat, rnd, relabels=2):
+    game = session.game
+    true = session.state
+    assert answer["ok"], answer
+    assert answer["state"] == normal(game.view(true, seat))
+    assert answer["decision"] == normal(seen_decision(game.decision(true), seat))
+    d = answer["decision"]
+    if d is not None and d["player"] != seat:
+        assert d["options"] == []
+    relabel = relabel_struggle if name == "struggle" else relabel_squabble
+    for _ in range(relabels):
+        other, _ = relabel(true, seat, rnd)
+        assert normal(game.view(other, seat)) == answer["state"]
+        assert normal(seen_decision(game.decision(other), seat)) == answer["decision"]
+    steps = session.game.recorded
+    assert [str(x) for _, log, _ in steps for x in log if str(x)] == answer.get("log", [])
+    names = all_names(name)
+    for before, log, after in steps:
+        # a card that stays where it is hidden from the seat (in the enemy's hand, in the draw
+        # pile) must not be named by the step's log; a card played or discarded comes out of
+        # hiding, even if a reshuffle puts it back into the pile in the same step
+        was, now = hidden_where(name, before, seat), hidden_where(name, after, seat)
+        secret = {n for n, where in was.items() if now.get(n) == where}
+        for line in log:
+            shown = set()
+            if getattr(line, "kind", "") == "reveal":   # a card the rules show (CIA Created)
+                shown = {card_name(c) for c in line.data.get("cards", [])}
+            named = named_secrets(str(line), secret - shown, names)
+            assert not named, (str(line), named)
+    steps.clear()
+
+
+def recording(game):
+    """The adapter with its ``apply`` keeping each step (before, log lines with their kinds and
+    data, after) for the test."""
+    recorded = []
+
+    def apply(state, index):
+        after, log = game.apply(state, index)
+        recorded.append((state, log, after))
+        return after, log
+
+    return SimpleNamespace(**dict(vars(game), apply=apply, recorded=recorded))
+
+
+def play_seated(name, seat, seed, max_answers=2000):
+    rnd = random.Random(seed)
+    session = Session(seat=seat)
+    session._adapter = lambda n, o=None: recording(registry.get(n, test_setup=True))
+    answer = ask(session, {"cmd": "new", "game": name, "seed": seed, "opponent": "random",
+                           "options": {"test_setup": True} if name == "struggle" else
+                           {"events": bool(seed % 2)}})
+    n = 0
+    while True:
+        check_answer(name, session, answer, seat, rnd)
+        n += 1
+        d = answer["decision"]
+        if d is None or n >= max_answers:
+            return n, session
+        assert d["player"] == seat   # the opponent moved before the answer
+        answer = ask(session, {"cmd": "act", "index": rnd.randrange(len(d["options"]))})
+
+
+@pytest.mark.parametrize("seat", ["USA", "USSR"])
+@pytest.mark.parametrize("seed", range(3))
+def test_whole_squabble_games_through_a_seat_show_only_the_seats_view(seat, seed):
+    n, session = play_seated("squabble", seat, seed)
+    assert session.state["winner"] is not None and n > 5
+
+
+@pytest.mark.parametrize("seat, seed", [("USA", 11), ("USSR", 10), ("USSR", 19)])
+def test_whole_struggle_games_through_a_seat_show_only_the_seats_view(seat, seed):
+    """(Seeds whose random games run long: to turn 4, 10 and 5.)"""
+    n, session = play_seated("struggle", seat, seed)
+    assert session.state["winner"] is not None and n > 80
+
+
+@pytest.mark.parametrize("leak", ["hand", "deck", "log"])
+def test_the_seat_check_catches_a_leak(monkeypatch, leak):
+    """The same check fails on a deliberately leaking engine."""
+    real = registry.get("struggle", test_setup=True)
+
+    def leaky_view(state, side):
+        v = real.view(state, side)
+        if leak == "hand":
+            v["hands"][ENEMY[side]] = list(state["hands"][ENEMY[side]])
+        elif leak == "deck":
+            v["deck"] = list(state["deck"])
+        return v
+
+    def leaky_apply(state, index):
+        after, log = real.apply(state, index)
+        if leak == "log" and state["pending"]["player"] == "USSR":
+            log.append("The USSR holds " + card_name(state["hands"]["USSR"][0]) + ".")
+        return after, log
+
+    fake = SimpleNamespace(**dict(vars(real), view=leaky_view, apply=leaky_apply))
+    monkeypatch.setattr(registry, "get", lambda n, **k: fake if n == "struggle" else real)
+    with pytest.raises(AssertionError):
+        play_seated("struggle", "USA", 11)
+
+
+# -- what the seat may and may not ask ----------------------------------------------------------
+
+def test_a_seat_refuses_state_load_dice_and_other_views():
+    s = Session(seat="USSR")
+    first = ask(s, {"cmd": "new", "game": "struggle", "seed": 2, "opponent": "random",
+                    "options": {"test_setup": True}})
+    assert first["ok"] and isinstance(first["state"]["hands"]["USA"], int)
+    for req in ({"cmd": "state"}, {"cmd": "load", "state": s.state},
+                {"cmd": "dice", "rolls": [6]}, {"cmd": "view", "side": "USA"},
+                {"cmd": "new", "game": "squabble", "opponent": "perfect"}):
+        out = ask(s, req)
+        assert not out["ok"] and "seat" in out["error"] or "opponent" in out["error"], out
+    assert ask(s, {"cmd": "view"}) == {k: first[k] for k in ("ok", "state", "decision")} or \
+        ask(s, {"cmd": "view"})["ok"]
+
+
+def test_a_seat_acts_only_on_its_own_decisions():
+    s = Session(seat="USA")
+    ask(s, {"cmd": "new", "game": "squabble", "seed": 1, "opponent": "random"})
+    s.state = registry.get("squabble").new(1)   # (the test forces the USSR's turn)
+    assert s.game.decision(s.state)["player"] == "USSR"
+    out = ask(s, {"cmd": "act", "index": 0})
+    assert not out["ok"] and "the decision pending is the USSR's" in out["error"]
+    out = ask(s, {"cmd": "ai", "level": "easy"})
+    assert not out["ok"] and "USSR's" in out["error"]
+
+
+def test_view_without_a_seat_gives_either_sides_view():
+    s = Session()
+    ask(s, {"cmd": "new", "game": "struggle", "seed": 3, "options": {"test_setup": True}})
+    for side in ("USA", "USSR"):
+        v = ask(s, {"cmd": "view", "side": side})
+        assert v["state"] == normal(s.game.view(s.state, side))
+        assert isinstance(v["state"]["deck"], int)
+        assert isinstance(v["state"]["hands"][ENEMY[side]], int)
+        assert isinstance(v["state"]["hands"][side], list)
+    assert "'side'" in ask(s, {"cmd": "view", "side": "NATO"})["error"]
+    assert ask(s, {"cmd": "state"})["ok"]   # unseated: the whole state, as before
+
+
+def test_squabble_view_hides_the_other_sides_hand_face_down_cards_and_orders():
+    s = Session()
+    out = ask(s, {"cmd": "new", "game": "squabble", "seed": 5, "options": {"events": True}})
+    ask(s, {"cmd": "act", "index": 0})   # the USSR plays two cards face down
+    v = ask(s, {"cmd": "view", "side": "USA"})["state"]
+    assert v["hands"]["USSR"] == [] and v["hand_counts"]["USSR"] == len(s.state["hands"]["USSR"])
+    assert v["slots"]["USSR"]["bop"] is None and v["slots"]["USSR"]["bop_hidden"]
+    assert v["event_deck"] == sorted(v["event_deck"]) and v["rng"] == 0
+    assert out["state"]["event_deck"] != v["event_deck"] or len(v["event_deck"]) < 2
+
+
+def test_seated_engine_process_from_the_command_line():
+    reqs = [{"cmd": "new", "game": "squabble", "seed": 4, "opponent": "random"},
+            {"cmd": "state"}, {"cmd": "view"}, {"cmd": "quit"}]
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    r = subprocess.run([sys.executable, "-m", "squabble", "engine", "--seat", "USSR"],
+                       input="".join(json.dumps(q) + "\n" for q in reqs).encode(),
+                       capture_output=True, cwd=ROOT, env=env, timeout=120)
+    assert r.returncode == 0, r.stderr.decode()
+    answers = [json.loads(x) for x in r.stdout.decode().splitlines()]
+    assert answers[0]["ok"] and answers[0]["state"]["hands"]["USA"] == []
+    assert answers[0]["decision"]["player"] == "USSR"
+    assert not answers[1]["ok"] and "seat" in answers[1]["error"]
+    assert answers[2]["state"] == answers[0]["state"] and answers[3] == {"ok": True}
