@@ -506,3 +506,30 @@ def test_greedy_takes_the_winning_coup_an_event_hands_it():
             apply_in_place(st, choose_struggle(st, "greedy", seed))
         wins += st["winner"] == "USSR"
     assert wins == 6
+
+
+def _envy_position(envy_unseen):
+    """Turn 5, the USA's fifth action round (three rounds left, this one included), holding two
+    scoring cards and Containment; the USSR holds five cards and 24 cards are in the draw pile:
+    Missile Envy among those 29 unseen cards, or already discarded."""
+    st = action_round_state({"USA": [37, 81, 25], "USSR": [7, 9, 14, 30, 33]}, phasing="USA",
+                            turn=5, action_round=5)
+    deck = [c for c in st["deck"] if c != 49][:24] + ([49] if envy_unseen else [])
+    st["discard"] = sorted(set(st["deck"]) - set(deck))
+    st["deck"] = sorted(deck)
+    return st
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_scoring_card_goes_first_while_missile_envy_can_take_a_round(level):
+    """Playing Containment now leaves two rounds for two scoring cards: if the USSR holds Missile
+    Envy (one chance in six here) it takes a round, and a scoring card held at the end of the
+    turn loses the game.  With Missile Envy unseen a scoring card is played now; with Missile
+    Envy in the discards the spare round may go to Containment.  (Fails without THIEF_W: every
+    seed played Containment.)"""
+    for seed in range(3):
+        st = _envy_position(True)
+        i = choose_struggle(st, level, seed)
+        assert CARDS[decision(st)["options"][i]["card"]]["scoring"], seed
+    st = _envy_position(False)
+    assert decision(st)["options"][choose_struggle(st, "normal", 0)]["card"] == 25
