@@ -1,7 +1,7 @@
 """Does the computer choose the cards people choose?  (issue 21, "Plays like people")
 
     python bench/struggle_human_agreement.py [--games N] [--levels random,greedy,normal]
-        [--hard-every K] [--logs DIR] [--seed S]
+        [--hard-every K] [--logs DIR] [--seed S] [--show N [--show-level L]]
 
 Reads the 45 real games of ``reference/ts-game-logs`` (exported from the official app; never
 committed here) from ``--logs``, else ``$SQUABBLE_TS_LOGS``, else ``../shared/reference/
@@ -315,6 +315,8 @@ def main():
     ap.add_argument("--hard-every", type=int, default=10)
     ap.add_argument("--logs")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--show", type=int, default=0, help="print this many disagreements")
+    ap.add_argument("--show-level", default="normal")
     args = ap.parse_args()
     logs = find_logs(args.logs)
     if logs is None:
@@ -326,17 +328,23 @@ def main():
     levels = args.levels.split(",")
     tally = defaultdict(lambda: [0, 0, 0])   # (measure, level, group) -> [n, card, card+use]
     counts = [0, 0, 0]    # card choices, not rebuilt, names not read
+    shown = []            # disagreements to print (--show)
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
-        _measure(files, levels, args, tally, counts)
+        _measure(files, levels, args, tally, counts, shown)
     except KeyboardInterrupt:
         print("Stopped: the choices measured so far follow.")
     total, skipped, unknown = counts
     _report(levels, tally, total, skipped, unknown)
+    if shown:
+        print(f"\nThe first {len(shown)} choices where {args.show_level} (full hand) chose "
+              f"another card than the person:")
+        for line in shown:
+            print("  " + line)
     return 0
 
 
-def _measure(files, levels, args, tally, counts):
+def _measure(files, levels, args, tally, counts, shown):
     k = 0
     for f in files:
         choices, unk = parse(f)
@@ -360,6 +368,14 @@ def _measure(files, levels, args, tally, counts):
                               f"{type(e).__name__}: {e}", file=sys.stderr)
                         continue
                     same = card == ch["card"]
+                    if (not same and level == args.show_level and measure == "full hand"
+                            and len(shown) < args.show):
+                        shown.append(f"{f.name} T{ch['turn']} {ch['side']} "
+                                      f"{'headline' if ch['ar'] == 0 else 'AR%d' % ch['ar']} "
+                                      f"DEFCON {ch['pos']['defcon']} VP {ch['pos']['vp']:+d}: "
+                                      f"person {D.CARDS[ch['card']]['name']} ({ch['use']}), "
+                                      f"{level} {D.CARDS[card]['name'] if card else card} "
+                                      f"({use})")
                     both = same and (ch["ar"] == 0 or level == "random" or use == ch["use"])
                     if level == "random":   # the chance a random use matches: not counted
                         both = False
