@@ -98,7 +98,7 @@ def game_files(logs: Path) -> list[Path]:
 HEAD = re.compile(r"^Turn (\d+), (US|USSR) AR(\d+): (.+?): (Place Influence|Event|Coup|Space Race"
                   r"|Realignment)\b")
 HEADLINE = re.compile(r"^Turn (\d+), Headline Phase")
-HEADLINES = re.compile(r"^(US|USSR) Headlines (.+)$")
+HEADLINES = re.compile(r"(?:^|: )(US|USSR) Headlines (.+)$")   # also on the phase's own line
 INFL = re.compile(r"^(US|USSR) [+-]\d+ in (.+?) \[(\d+)\]\[(\d+)\]")
 SCORE = re.compile(r"Score is (US|USSR) (\d+)|Score is even")
 DEFCON = re.compile(r"DEFCON (?:degrades|improves) to (\d)")
@@ -140,7 +140,7 @@ def parse(path: Path) -> tuple[list[dict], list[str]]:
             pos["turn"] = int(m.group(1))
             pos["milops"] = {"USA": 0, "USSR": 0}
             pending_hl = []
-        m = HEADLINES.match(line)
+        m = HEADLINES.search(line)
         if m:
             n = card_of(m.group(2))
             if n is not None:
