@@ -179,6 +179,37 @@ HEADLINE_DANGER = 12.0
 TRAP_W = 3.0
 #: a held enemy card, per op (its event will go to the enemy unless it is sent to space)
 ENEMY_CARD_W = 0.3
+#: Missile Envy, played by the enemy, takes an action round from its victim (who must play it
+#: for operations in its next round; scoring cards are never taken).  (Quagmire and Bear Trap do
+#: not: a trapped side may play its scoring cards when they are due, U-9.)
+MISSILE_ENVY = 49
+#: a hand with no spare round for its scoring cards: this many VP times the chance that the
+#: enemy holds Missile Envy (a stolen round leaves a scoring card held at the turn's end, which
+#: loses the game; issue 21 reports hard as the USA losing a game so on turn 4 of seed 4242)
+THIEF_W = 120.0
+
+
+def thief_chance(state, side):
+    """The chance that the enemy holds Missile Envy, from what ``side`` may see: if it is
+    unseen, the enemy hand's share of the unseen cards."""
+    enemy = ENEMY[side]
+    hand = state["hands"][enemy]
+    n = len(hand) if isinstance(hand, list) else int(hand)
+    deck = state["deck"]
+    pool = n + (len(deck) if isinstance(deck, list) else int(deck))
+    card = MISSILE_ENVY
+    if (not n or not pool or card in state["discard"] or card in state["removed"]
+            or card in state["table"] or card in state["hands"][side]
+            or not _in_game(state, card)):
+        return 0.0
+    return n / pool
+
+
+def _in_game(state, card):
+    period = D.CARDS[card]["period"]
+    return period == "Early" or (period == "Mid" and state["turn"] >= 4) or state["turn"] >= 8
+
+
 
 
 class Evaluator:
@@ -315,7 +346,7 @@ class Evaluator:
             if nscore > left:
                 v -= 60.0
             elif nscore == left:
-                v -= 1.5
+                v -= 1.5 + THIEF_W * thief_chance(state, side)
         dc = state["defcon"]
         if dc in DANGER_W:
             danger = DEFCON_DANGER[side]

@@ -1,6 +1,6 @@
 """One game being played, for ANY game adapter of ``squabble.games.registry``.
 
-The session owns the state, who controls each side, the computer's worker thread, the beats of
+The session owns the state, who controls each side, the computer's worker process, the beats of
 each decision (log lines with the state at that moment), the autosave hook, undo like Board Game
 Arena, and the one privacy rule (``LookRule``).  It knows no game: everything game-specific comes
 from the adapter (``decision``, ``apply_index``, ``describe``, ``is_private``, ``copy``,
@@ -20,10 +20,12 @@ from __future__ import annotations
 import random
 import threading
 import time
+import weakref
 import zlib
 from dataclasses import dataclass, field
 
 from squabble.framework.privacy import LookRule
+from squabble.framework.worker import Worker, WorkerStopped, travels
 
 
 def kind_of(line) -> str:
@@ -59,29 +61,60 @@ class SnapLog(list):
 
 
 class Thinker:
-    """The computer's choice, worked out on a worker thread so the window keeps its frame rate."""
+    """The computer's choice, worked out in the session's worker process (``framework/worker.py``)
+    so the window keeps its frame rate: ``done`` and ``result`` only poll, never wait.
 
-    def __init__(self, choose, state: dict, n: int, level: str, seed: int):
-        self.result: int | None = None
+    A chooser that cannot be sent to another process (a test's closure) runs on a thread
+    instead; no chooser at all takes a random legal option at once.  A chooser that fails, a
+    worker that dies or an answer out of range gives ``error`` (one line) and a random legal
+    option, so a broken computer player never stops the game."""
+
+    def __init__(self, choose, state: dict, n: int, level: str, seed: int, *, worker=None):
+        self._result: int | None = None
         self.error: str = ""
         self.started = time.monotonic()
         self._n = n
-        self._thread = threading.Thread(target=self._run, args=(choose, state, level, seed),
-                                        daemon=True)
-        self._thread.start()
+        self._seed = seed
+        self._worker = worker
+        self._thread = None
+        if choose is None:   # no computer player given: a random legal option
+            self._result = random.Random(seed).randrange(n)
+        elif worker is not None:
+            self._job = worker.ask(state, level, seed)
+        else:
+            self._thread = threading.Thread(target=self._run, args=(choose, state, level, seed),
+                                            daemon=True)
+            self._thread.start()
 
     def _run(self, choose, state, level, seed):
         try:
-            if choose is None:   # no computer player given: a random legal option
-                self.result = random.Random(seed).randrange(self._n)
-                return
-            i = choose(state, level, seed)
-            if not (isinstance(i, int) and not isinstance(i, bool) and 0 <= i < self._n):
-                raise ValueError(f"the computer chose {i!r}")
+            i, error = choose(state, level, seed), ""
         except Exception as e:  # a broken computer player must never crash the window
-            self.error = f"{type(e).__name__}: {e}"
-            i = random.Random(seed).randrange(self._n)
-        self.result = i
+            i, error = None, f"{type(e).__name__}: {e}"
+        self._settle(i, error)
+
+    def _settle(self, i, error: str) -> None:
+        if not error and not (isinstance(i, int) and not isinstance(i, bool) and 0 <= i < self._n):
+            error = f"ValueError: the computer chose {i!r}"
+        if error:
+            self.error = error
+            i = random.Random(self._seed).randrange(self._n)
+        self._result = i
+
+    def _poll(self, timeout: float = 0.0) -> None:
+        if self._result is not None or self._worker is None:
+            return
+        try:
+            got = self._worker.answer(self._job, timeout)
+        except WorkerStopped as e:
+            got = (None, str(e))
+        if got is not None:
+            self._settle(*got)
+
+    @property
+    def result(self) -> int | None:
+        self._poll()
+        return self._result
 
     @property
     def done(self) -> bool:
@@ -92,8 +125,11 @@ class Thinker:
         return time.monotonic() - self.started
 
     def wait(self, timeout: float | None = None) -> int | None:
-        self._thread.join(timeout)
-        return self.result
+        if self._thread is not None:
+            self._thread.join(timeout)
+        elif self._worker is not None:
+            self._poll(timeout)
+        return self._result
 
 
 class Session:
@@ -274,5 +310,21 @@ class Session:
         seed = (zlib.crc32(repr(self.state.get("rng")).encode()) ^ (self.decisions * 7919)) \
             & 0x7FFFFFFF
         level = self.setup.get("level", "normal")
-        return Thinker(self.chooser, self.game.copy(self.state), len(d["options"]), level, seed)
+        return Thinker(self.chooser, self.game.copy(self.state), len(d["options"]), level, seed,
+                       worker=self._worker_for(self.chooser))
+
+    def _worker_for(self, chooser):
+        """The session's one long-lived worker process for ``chooser`` (started on first use,
+        stopped when the session is dropped), or None when the chooser cannot travel."""
+        worker = getattr(self, "_worker", None)
+        if worker is not None and worker.chooser is chooser:
+            return worker
+        if worker is not None:
+            worker.close()
+        self._worker = None
+        if chooser is None or not travels(chooser):
+            return None
+        self._worker = Worker(chooser)
+        weakref.finalize(self, self._worker.close)
+        return self._worker
 

@@ -506,3 +506,58 @@ def test_greedy_takes_the_winning_coup_an_event_hands_it():
             apply_in_place(st, choose_struggle(st, "greedy", seed))
         wins += st["winner"] == "USSR"
     assert wins == 6
+
+
+def _envy_position(envy_unseen):
+    """Turn 5, the USA's fifth action round (three rounds left, this one included), holding two
+    scoring cards and Containment; the USSR holds five cards and 24 cards are in the draw pile:
+    Missile Envy among those 29 unseen cards, or already discarded."""
+    st = action_round_state({"USA": [37, 81, 25], "USSR": [7, 9, 14, 30, 33]}, phasing="USA",
+                            turn=5, action_round=5)
+    deck = [c for c in st["deck"] if c != 49][:24] + ([49] if envy_unseen else [])
+    st["discard"] = sorted(set(st["deck"]) - set(deck))
+    st["deck"] = sorted(deck)
+    return st
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_scoring_card_goes_first_while_missile_envy_can_take_a_round(level):
+    """Playing Containment now leaves two rounds for two scoring cards: if the USSR holds Missile
+    Envy (one chance in six here) it takes a round, and a scoring card held at the end of the
+    turn loses the game.  With Missile Envy unseen a scoring card is played now; with Missile
+    Envy in the discards the spare round may go to Containment.  (Fails without THIEF_W: every
+    seed played Containment.)"""
+    for seed in range(3):
+        st = _envy_position(True)
+        i = choose_struggle(st, level, seed)
+        assert CARDS[decision(st)["options"][i]["card"]]["scoring"], seed
+    st = _envy_position(False)
+    assert decision(st)["options"][choose_struggle(st, "normal", 0)]["card"] == 25
+
+
+def test_military_operations_owed_at_17_vp_down_are_met_in_the_last_round():
+    """Guard (passed before issue 21's session too): the USA, 17 VP down at DEFCON 3 with no
+    military operations, plays its last action round; three VP for the shortfall would give the
+    USSR 20 at the turn's end, so its one card goes to a coup, at every level."""
+    st = action_round_state({"USA": [25], "USSR": [7, 9, 14]}, phasing="USA", turn=5,
+                            action_round=7, defcon=3)
+    st["milops"] = {"USA": 0, "USSR": 3}
+    st["vp"] = -17
+    for level in LEVELS:
+        t = _snapshot(st)
+        apply_in_place(t, choose_struggle(t, level, 0))
+        assert decision(t)["options"][choose_struggle(t, level, 0)]["mode"] == "coup", level
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_we_will_bury_you_goes_to_the_space_race_at_defcon_2(level):
+    """Guard (passed before issue 21's session too): the USA at DEFCON 2 holds "We Will Bury You"
+    (its event would take DEFCON to 1 in the USA's own round) and three US cards: the Soviet
+    card is sent to the Space Race."""
+    st = action_round_state({"USA": [50, 25, 29, 106], "USSR": [7, 9, 14, 30, 33]},
+                            phasing="USA", turn=5, action_round=3, defcon=2)
+    assert CARDS[50]["name"] == '"We Will Bury You"'
+    i = choose_struggle(st, level, 0)
+    assert decision(st)["options"][i]["card"] == 50
+    t = apply(st, i)[0]
+    assert decision(t)["options"][choose_struggle(t, level, 0)]["mode"] == "space"

@@ -136,13 +136,10 @@ def test_the_computer_thinks_off_the_ui_thread(app, monkeypatch):
     """A slow computer player never blocks a frame, and a thinking indicator shows."""
     import time
     from squabble.ui.squabble import game as SS
-    real = SS.computer_choice
-
-    def slow(state, level, seed):
-        time.sleep(0.6)
-        return real(state, level, seed)
-
-    monkeypatch.setattr(SS, "computer_choice", slow)
+    from tests.worker_choosers import slow_squabble
+    # a module-level chooser: the session sends it to its worker process (a patched
+    # computer_choice would not reach that process)
+    monkeypatch.setattr(SS, "_chooser", slow_squabble)
     tb = start(app, "computer", "USA")   # Russia (the computer) plays first
     worst = 0.0
     seen_thinking = False

@@ -1,0 +1,415 @@
+"""Does the computer choose the cards people choose?  (issue 21, "Plays like people")
+
+    python bench/struggle_human_agreement.py [--games N] [--levels random,greedy,normal]
+        [--hard-every K] [--logs DIR] [--seed S] [--show N [--show-level L]]
+
+Reads the 45 real games of ``reference/ts-game-logs`` (exported from the official app; never
+committed here) from ``--logs``, else ``$SQUABBLE_TS_LOGS``, else ``../shared/reference/
+ts-game-logs`` beside the repository (or beside its worktree folder), and says so when they are
+absent.  At each card choice a person made (headlines and action rounds) it rebuilds the
+position from the log and asks each level which card it would play, and how.
+
+**How a position is rebuilt** (the logs print every change, not whole states): the influence of
+every country the log has touched (its totals after each change), VP, DEFCON, military
+operations (reset at each turn's headline), the Space Race, who holds The China Card, the turn
+and action round, and the cards played so far (to the discards, or removed for an event marked
+``*``).  Effects in force (Containment, Red Scare, Quagmire...) are *not* rebuilt, nor the
+discards' reshuffles; the engine's own set-up of a turn stands in for them.  The deciding side's
+hand: the cards the log shows it playing from this choice to the end of the turn
+are certainly in it ("known cards"); the rest of a hand of the right size (8 in turns 1-3, 9
+later, less the cards already played this turn) is dealt at random from the unseen cards, by
+seed.  Two measures:
+
+* **full hand**: the known cards plus the random ones (the person's real hand, as far as the log
+  tells, with the cards it does not show guessed);
+* **known cards only**: the hand is just the known cards (every option is a card the person
+  really held, so a level cannot go wrong by picking a guessed card).
+
+Then ``choose_struggle`` (and a uniformly random card) picks a card; the card is played and the
+same level answers the following decisions of the same side until it names a use (event,
+influence, coup, realignment, Space Race).  Prints, per level: how often its card is the
+person's, and its card *and* use, by side and by period (Early: turns 1-3, Mid 4-7, Late 8-10),
+with 95% Wilson intervals.  Hard is asked at every K-th choice only (``--hard-every``; about 0.3 s
+a choice); the group "hard's sample" gives every level on those same choices.
+"""
+
+from __future__ import annotations
+
+import argparse
+import marshal
+import math
+import os
+import random
+import re
+import signal
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "struggle"))
+
+from squabble.ai.struggle import choose_struggle  # noqa: E402
+from squabble.games.struggle import apply_in_place, decision  # noqa: E402
+from squabble.games.struggle import data as D  # noqa: E402
+from squabble.games.struggle.validation import expected_cards  # noqa: E402
+
+from struggle_helpers import action_round_state, headline_state  # noqa: E402
+
+SIDE = {"US": "USA", "USSR": "USSR"}
+USE = {"Place Influence": "influence", "Event": "event", "Coup": "coup", "Space Race": "space",
+       "Realignment": "realign"}
+COUNTRY = {"East Germany": "E. Germany", "West Germany": "W. Germany", "UK": "U.K.",
+           "North Korea": "N. Korea", "South Korea": "S. Korea",
+           "Dominican Republic": "Dominican Rep"}
+
+
+def _key(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.lower().replace("*", ""))
+
+
+CARD = {_key(c["name"]): n for n, c in D.CARDS.items()}
+CARD[_key("Mideast Scoring")] = CARD[_key("Middle East Scoring")]
+CHINA = CARD.get(_key("The China Card"))
+
+
+def find_logs(given: str | None) -> Path | None:
+    for p in ([given] if given else []) + [os.environ.get("SQUABBLE_TS_LOGS"),
+                                            ROOT / ".." / "shared" / "reference" / "ts-game-logs",
+                                            ROOT / ".." / ".." / "shared" / "reference" /
+                                            "ts-game-logs"]:
+        if p and Path(p).is_dir():
+            return Path(p).resolve()
+    return None
+
+
+def game_files(logs: Path) -> list[Path]:
+    listed = logs / "games.txt"
+    if listed.exists():
+        names = [ln.split()[0] for ln in listed.read_text().splitlines()
+                 if ln.strip() and not ln.startswith("#")]
+        return [logs / n for n in names if (logs / n).exists()]
+    return sorted(logs.glob("tsreplayer_*.txt"))
+
+
+# --------------------------------------------------------------------------------- the log
+
+HEAD = re.compile(r"^Turn (\d+), (US|USSR) AR(\d+): (.+?): (Place Influence|Event|Coup|Space Race"
+                  r"|Realignment)\b")
+HEADLINE = re.compile(r"^Turn (\d+), Headline Phase")
+HEADLINES = re.compile(r"(?:^|: )(US|USSR) Headlines (.+)$")   # also on the phase's own line
+INFL = re.compile(r"^(US|USSR) [+-]\d+ in (.+?) \[(\d+)\]\[(\d+)\]")
+SCORE = re.compile(r"Score is (US|USSR) (\d+)|Score is even")
+DEFCON = re.compile(r"DEFCON (?:degrades|improves) to (\d)")
+MILOPS = re.compile(r"^(US|USSR) Military Ops to (\d+)")
+SPACE = re.compile(r"^(US|USSR) advances to (\d+) in the Space Race")
+
+
+def parse(path: Path) -> tuple[list[dict], list[str]]:
+    """The card choices of a game: [{turn, side, ar (0: headline), card, use, pos, later}], where
+    ``pos`` is the position just before the choice and ``later`` the index in the list of plays
+    (for the known cards); and the names the parser could not read."""
+    pos = {"influence": {}, "vp": 0, "defcon": 5, "milops": {"USA": 0, "USSR": 0},
+           "space": {"USA": 0, "USSR": 0}, "china": "USSR", "discard": [], "removed": [],
+           "turn": 1}
+    choices, unknown = [], []
+    evented = set()
+
+    def snap():
+        return {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
+                for k, v in pos.items()}
+
+    def card_of(name):
+        n = CARD.get(_key(name))
+        if n is None:
+            unknown.append(name)
+        return n
+
+    def played(n, name):
+        if n is None or n == CHINA:
+            return
+        (pos["removed"] if name.strip().endswith("*") and n in evented
+         else pos["discard"]).append(n)
+
+    pending_hl = []
+    for line in path.read_text(errors="replace").splitlines():
+        line = line.strip()
+        m = HEADLINE.match(line)
+        if m:
+            pos["turn"] = int(m.group(1))
+            pos["milops"] = {"USA": 0, "USSR": 0}
+            pending_hl = []
+        m = HEADLINES.search(line)
+        if m:
+            n = card_of(m.group(2))
+            if n is not None:
+                choices.append({"turn": pos["turn"], "side": SIDE[m.group(1)], "ar": 0, "card": n,
+                                "use": "event", "pos": snap()})
+                pending_hl.append((n, m.group(2)))
+            continue
+        m = HEAD.match(line)
+        if m:
+            for n, name in pending_hl:
+                played(n, name)
+            pending_hl = []
+            pos["turn"] = int(m.group(1))
+            n = card_of(m.group(4))
+            if n is not None:
+                choices.append({"turn": pos["turn"], "side": SIDE[m.group(2)],
+                                "ar": int(m.group(3)), "card": n, "use": USE[m.group(5)],
+                                "pos": snap()})
+                if m.group(5) == "Event":
+                    evented.add(n)
+                played(n, m.group(4))
+                if n == CHINA:
+                    pos["china"] = "USA" if SIDE[m.group(2)] == "USSR" else "USSR"
+            continue
+        if line.startswith("Event: "):
+            n = CARD.get(_key(line[7:]))
+            if n is not None:
+                evented.add(n)
+                if line.endswith("*") and n in pos["discard"]:   # an event that removes it
+                    pos["discard"].remove(n)
+                    pos["removed"].append(n)
+        m = INFL.match(line)
+        if m:
+            c = COUNTRY.get(m.group(2), m.group(2))
+            if c in D.COUNTRIES:
+                pos["influence"][c] = (int(m.group(3)), int(m.group(4)))
+            else:
+                unknown.append(m.group(2))
+        m = SCORE.search(line)
+        if m:
+            pos["vp"] = 0 if m.group(1) is None else (int(m.group(2)) if m.group(1) == "US"
+                                                       else -int(m.group(2)))
+        m = DEFCON.search(line)
+        if m:
+            pos["defcon"] = int(m.group(1))
+        m = MILOPS.match(line)
+        if m:
+            pos["milops"][SIDE[m.group(1)]] = int(m.group(2))
+        m = SPACE.match(line)
+        if m:
+            pos["space"][SIDE[m.group(1)]] = int(m.group(2))
+    # known cards: what the side plays from this choice to the end of the turn (a card it
+    # discards is left out: Our Man in Tehran's discards come from the draw pile)
+    for k, ch in enumerate(choices):
+        ch["known"] = sorted({x["card"] for x in choices[k:]
+                              if x["turn"] == ch["turn"] and x["side"] == ch["side"]
+                              and x["card"] != CHINA and x["ar"] != 0 or x is ch})
+    return [c for c in choices if c["card"] != CHINA], unknown
+
+
+# ------------------------------------------------------------------------- the position
+
+def hand_size(turn: int, ar: int) -> int:
+    full = 8 if turn <= 3 else 9
+    return full if ar == 0 else full - 1 - (ar - 1)
+
+
+def build(ch: dict, seed: int, known_only: bool):
+    """An engine state at the person's choice, or None when the engine cannot offer it."""
+    pos, side, turn = ch["pos"], ch["side"], ch["turn"]
+    other = "USA" if side == "USSR" else "USSR"
+    opts = {"optional_cards": True}
+    hand = [c for c in ch["known"] if c != CHINA]
+    pool_st = action_round_state(hands={}, turn=turn, seed=seed, options=opts)
+    gone = set(pos["discard"]) | set(pos["removed"])
+    unseen = sorted(expected_cards(pool_st) - gone - set(hand))
+    rnd = random.Random(seed)
+    rnd.shuffle(unseen)
+    if not known_only:
+        need = max(0, hand_size(turn, ch["ar"]) - len(hand))
+        hand += unseen[:need]
+        unseen = unseen[need:]
+    # the other side has played as many action rounds (the USSR, before a US round: one more)
+    n_other = hand_size(turn, ch["ar"] + (1 if side == "USA" and ch["ar"] else 0))
+    hands = {side: hand, other: unseen[:n_other]}
+    infl = {c: v for c, v in pos["influence"].items()}
+    china = pos["china"]
+    try:
+        if ch["ar"] == 0:
+            st = headline_state(hands, turn=turn, seed=seed, influence=infl, options=opts,
+                                space=pos["space"])
+        else:
+            st = action_round_state(hands=hands, phasing=side, turn=turn, action_round=ch["ar"],
+                                    influence=infl, defcon=pos["defcon"], seed=seed,
+                                    options=opts, china=china, space=pos["space"])
+    except Exception:
+        return None
+    st["vp"] = pos["vp"]
+    st["milops"] = dict(pos["milops"])
+    st["discard"] = [c for c in pos["discard"] if c not in hand and c not in hands[other]]
+    st["removed"] = [c for c in pos["removed"] if c not in hand and c not in hands[other]]
+    if ch["ar"] == 0:
+        st["defcon"] = pos["defcon"]
+    d = decision(st)
+    # a headline is asked of both sides; answer the other side's first with its known card
+    for _ in range(2):
+        if d is None or d["player"] == side:
+            break
+        i = next((k for k, o in enumerate(d["options"]) if o.get("card") in hands[other]), 0)
+        apply_in_place(st, i)
+        d = decision(st)
+    if d is None or d["player"] != side:
+        return None
+    if not any(o.get("card") == ch["card"] for o in d["options"]):
+        return None
+    return st
+
+
+def pick(st, level: str, seed: int, rnd: random.Random):
+    """(card, use) the level chooses at the card decision of ``st``."""
+    d = decision(st)
+    side = d["player"]
+    if level == "random":
+        cards = sorted({o["card"] for o in d["options"] if o.get("card") is not None})
+        return rnd.choice(cards), None
+    i = choose_struggle(st, level, seed)
+    card = d["options"][i].get("card")
+    if d["options"][i].get("mode") == "headline":
+        return card, "event"
+    t = marshal.loads(marshal.dumps(st))
+    apply_in_place(t, i)
+    for _ in range(4):
+        d = decision(t)
+        if d is None or d["player"] != side:
+            return card, "event"
+        modes = {o.get("mode") for o in d["options"]}
+        if modes & {"influence", "coup", "realign", "space"} or "event" in modes:
+            j = choose_struggle(t, level, seed)
+            m = d["options"][j].get("mode")
+            if m in ("influence", "coup", "realign", "space", "event"):
+                return card, m
+            apply_in_place(t, j)
+            continue
+        if modes & {"event_first", "ops_first"}:
+            apply_in_place(t, choose_struggle(t, level, seed))
+            continue
+        return card, "event"
+    return card, None
+
+
+# ------------------------------------------------------------------------------- report
+
+def wilson(k: int, n: int) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 0.0
+    z = 1.96
+    p = k / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return mid - half, mid + half
+
+
+def period(turn: int) -> str:
+    return "Early" if turn <= 3 else ("Mid" if turn <= 7 else "Late")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=45)
+    ap.add_argument("--levels", default="random,greedy,normal,hard")
+    ap.add_argument("--hard-every", type=int, default=10)
+    ap.add_argument("--logs")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--show", type=int, default=0, help="print this many disagreements")
+    ap.add_argument("--show-level", default="normal")
+    args = ap.parse_args()
+    logs = find_logs(args.logs)
+    if logs is None:
+        print("The real game logs (reference/ts-game-logs) are not here: give --logs DIR or "
+              "SQUABBLE_TS_LOGS; nothing measured.")
+        return 0
+    files = game_files(logs)[:args.games]
+    print(f"Logs: {logs} ({len(files)} games read)")
+    levels = args.levels.split(",")
+    tally = defaultdict(lambda: [0, 0, 0])   # (measure, level, group) -> [n, card, card+use]
+    counts = [0, 0, 0]    # card choices, not rebuilt, names not read
+    shown = []            # disagreements to print (--show)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    try:
+        _measure(files, levels, args, tally, counts, shown)
+    except KeyboardInterrupt:
+        print("Stopped: the choices measured so far follow.")
+    total, skipped, unknown = counts
+    _report(levels, tally, total, skipped, unknown)
+    if shown:
+        print(f"\nThe first {len(shown)} choices where {args.show_level} (full hand) chose "
+              f"another card than the person:")
+        for line in shown:
+            print("  " + line)
+    return 0
+
+
+def _measure(files, levels, args, tally, counts, shown):
+    k = 0
+    for f in files:
+        choices, unk = parse(f)
+        counts[2] += len(unk)
+        for ch in choices:
+            counts[0] += 1
+            k += 1
+            for measure in ("full hand", "known cards only"):
+                st = build(ch, args.seed * 100003 + k, measure == "known cards only")
+                if st is None:
+                    counts[1] += measure == "full hand"
+                    continue
+                for level in levels:
+                    if level == "hard" and k % args.hard_every:
+                        continue
+                    rnd = random.Random(k * 31 + len(level))
+                    try:
+                        card, use = pick(st, level, args.seed + k, rnd)
+                    except Exception as e:  # a rebuilt position the engine cannot play on
+                        print(f"  {f.name} T{ch['turn']} AR{ch['ar']}: {level}: "
+                              f"{type(e).__name__}: {e}", file=sys.stderr)
+                        continue
+                    same = card == ch["card"]
+                    if (not same and level == args.show_level and measure == "full hand"
+                            and len(shown) < args.show):
+                        shown.append(f"{f.name} T{ch['turn']} {ch['side']} "
+                                      f"{'headline' if ch['ar'] == 0 else 'AR%d' % ch['ar']} "
+                                      f"DEFCON {ch['pos']['defcon']} VP {ch['pos']['vp']:+d}: "
+                                      f"person {D.CARDS[ch['card']]['name']} ({ch['use']}), "
+                                      f"{level} {D.CARDS[card]['name'] if card else card} "
+                                      f"({use})")
+                    both = same and (ch["ar"] == 0 or level == "random" or use == ch["use"])
+                    if level == "random":   # the chance a random use matches: not counted
+                        both = False
+                    groups = ["all", ch["side"], period(ch["turn"]),
+                              "headline" if ch["ar"] == 0 else "action round"]
+                    if k % args.hard_every == 0:
+                        groups.append("hard's sample")
+                    for g in groups:
+                        t = tally[(measure, level, g)]
+                        t[0] += 1
+                        t[1] += same
+                        t[2] += both
+        print(f"  {f.name}: {len(choices)} card choices", file=sys.stderr, flush=True)
+
+
+def _report(levels, tally, total, skipped, unknown):
+    print(f"{total} card choices of people; {skipped} could not be rebuilt (the engine did not "
+          f"offer the person's card there); {unknown} names not read")
+    groups = ("all", "USSR", "USA", "Early", "Mid", "Late", "headline", "action round",
+              "hard's sample")
+    for measure in ("full hand", "known cards only"):
+        print(f"\n### {measure}\n")
+        print("| level | group | choices | same card | 95% interval | same card and use |")
+        print("|---|---|---:|---:|---|---:|")
+        for level in levels:
+            for g in groups:
+                n, c, b = tally[(measure, level, g)]
+                if not n:
+                    continue
+                lo, hi = wilson(c, n)
+                cu = "-" if level == "random" else f"{100 * b / n:.1f}%"
+                print(f"| {level} | {g} | {n} | {100 * c / n:.1f}% | {100 * lo:.1f}-{100 * hi:.1f}%"
+                      f" | {cu} |")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

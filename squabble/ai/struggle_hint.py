@@ -1,0 +1,143 @@
+"""The Twilight Struggle coach: the best few options of the pending decision, with reasons.
+
+``hint(view_state, side, seed, k=3)`` returns up to ``k`` dicts ``{"index", "label", "reasons"}``,
+best first: ``index`` into ``decision(view_state)["options"]``, the option's label, and plain
+sentences from the computer player's evaluation (docs/ai-struggle.md, "The coach").  The options
+are ranked by normal's values (``struggle.option_values``); each is then played out to the end of
+its action on the same deal (dice on middle faces; an option naming a country is applied
+alone, so a point is judged by its own effect) and compared with the position before: VP,
+the regions as they would score, countries won or lost, DEFCON, the enemy event it hands over.
+
+The hint reads only what ``side`` may see: everything hidden from it (the enemy's hand, the draw
+pile, an enemy headline not yet shown, the generator) is dealt again from ``seed`` before anything
+is looked at, as the computer player does.  The look-ahead needs the engine's frame stack (where
+in the procedure the decision is), which ``S.view`` removes, so the state passed is the game's
+own state; a state without a stack is refused with a one-sentence ``ValueError``.
+"""
+
+from __future__ import annotations
+
+from squabble.games import struggle as S
+from squabble.games.struggle import data as D
+from squabble.ai.struggle import Player, _stop, option_values
+from squabble.ai.struggle_eval import (_SCORED, DEFCON_DANGER, ENEMY, _controller, _copy,
+                                       _region_points, determinize)
+
+_OWNER = {0: "USA", 1: "USSR"}
+_OPS_MODES = ("influence", "realign", "coup", "ops_first")
+
+
+def hint(view_state: dict, side: str, seed: int, k: int = 3) -> list[dict]:
+    """The best ``k`` options of the pending decision for ``side``, with reasons (see above)."""
+    if side not in ("USA", "USSR"):
+        raise ValueError('The side must be "USA" or "USSR".')
+    d = S.decision(view_state) if isinstance(view_state, dict) else None
+    if d is None:
+        raise ValueError("There is no decision to give a hint for: the game is over.")
+    if d["player"] != side:
+        raise ValueError(f"The decision is the {d['player']}'s, not the {side}'s.")
+    if not view_state.get("stack"):
+        raise ValueError("The hint needs the game's own state (the engine's frame stack), "
+                         "not a view: it reads only what the side may see either way.")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError("The seed must be an integer.")
+    base = _copy(determinize(view_state, side, seed))
+    if len(d["options"]) == 1:
+        ranked = [0]
+        vals = {0: 0.0}
+    else:
+        vals = option_values(base, "normal", seed)
+        ranked = sorted(vals, key=lambda i: (-vals[i], i))[:max(1, k)]
+    pl = Player(base, side, seed, "normal")
+    out = []
+    for n, i in enumerate(ranked):
+        o = d["options"][i]
+        reasons = [r for r in (o.get("warning"), o.get("risk")) if r]
+        reasons += _reasons(pl, base, i, side)
+        if n and len(ranked) > 1:
+            gap = vals[ranked[0]] - vals[i]
+            reasons.append(f"The computer rates it {gap:.1f} VP of position below the first "
+                           f"choice." if gap >= 0.05 else "The computer rates it as good as the "
+                           "first choice.")
+        elif len(ranked) > 1:
+            reasons.append("The computer's first choice.")
+        out.append({"index": i, "label": o.get("label", ""), "reasons": reasons})
+    return out
+
+
+def _played_out(pl, base, i):
+    t = _copy(base)
+    t["dice"] = [4, 3] * 6   # middle faces: a coup or a roll as it goes on average
+    o = base["pending"]["options"][i]
+    headline = o["mode"] == "headline"
+    S.apply_in_place(t, i)
+    if "country" in o:   # one point, one coup, one realignment: its own effect, not the plan's
+        return t
+    steps = 0
+    while not _stop(t, headline) and steps < 60:
+        if not t["dice"]:
+            t["dice"] = [4, 3] * 6
+        S.apply_in_place(t, pl.fast(t))
+        steps += 1
+    return t
+
+
+def _reasons(pl, base, i, me):
+    enemy = ENEMY[me]
+    o = base["pending"]["options"][i]
+    out = []
+    card = o.get("card")
+    if card is not None and card in D.CARDS:
+        c = D.CARDS[card]
+        if c["side"] == enemy and o["mode"] in ("play", *_OPS_MODES):
+            out.append(f"{c['name']} is the {enemy}'s card: played for operations, its event "
+                       f"fires for the {enemy} (the Space Race would spare you that).")
+        elif c["side"] == enemy and o["mode"] == "space":
+            out.append(f"Sends {c['name']} to the Space Race: its event never fires for the "
+                       f"{enemy}.")
+    t = _played_out(pl, base, i)
+    if t.get("winner") is not None:
+        why = t.get("end_reason") or "the game ends"
+        out.insert(0, ("Wins" if t["winner"] == me else "Loses") + f" the game ({why}).")
+        return out
+    sg = 1 if me == "USA" else -1
+    dvp = sg * (t["vp"] - base["vp"])
+    if dvp:
+        out.append(f"{'Gains' if dvp > 0 else 'Gives away'} {abs(dvp)} VP now.")
+    for region in _SCORED:
+        a0, s0 = _region_points(base["influence"], region)
+        a1, s1 = _region_points(t["influence"], region)
+        diff = sg * ((a1 - s1) - (a0 - s0))
+        if diff:
+            out.append(f"{region}, if scored now: {'+' if diff > 0 else '-'}{abs(diff)} VP for "
+                       f"you against before.")
+    won, lost, broken = [], [], []
+    for c in D.COUNTRIES:
+        k0 = _controller(base["influence"][c], c)
+        k1 = _controller(t["influence"][c], c)
+        if k0 != k1:
+            if _OWNER.get(k1) == me:
+                won.append(c)
+            elif _OWNER.get(k0) == me:
+                lost.append(c)
+            elif _OWNER.get(k0) == enemy:
+                broken.append(c)
+    if won:
+        out.append("Takes control of " + ", ".join(won) + ".")
+    if broken:
+        out.append(f"Breaks the {enemy}'s control of " + ", ".join(broken) + ".")
+    if lost:
+        out.append("Loses control of " + ", ".join(lost) + ".")
+    if t["defcon"] < base["defcon"]:
+        warn = (" A battleground coup now ends the game for whoever makes it."
+                if t["defcon"] == 2 else "")
+        out.append(f"DEFCON falls to {t['defcon']}.{warn}")
+    if t["defcon"] == 2:
+        held = sorted(D.CARDS[x]["name"] for x in t["hands"][me] if x in DEFCON_DANGER[me])
+        if held:
+            out.append(f"At DEFCON 2 you still hold {', '.join(held)}, whose event can end "
+                       "the game in your own round.")
+    need = t["defcon"] - t["milops"][me]
+    if t["milops"][me] > base["milops"][me] and need <= 0 < base["defcon"] - base["milops"][me]:
+        out.append("Meets this turn's military operations.")
+    return out

@@ -1,0 +1,144 @@
+"""The computer player's own process: one long-lived worker per session.
+
+The window must keep its frame rate while the computer thinks, and a search in a thread of the
+window's process competes with the drawing for Python's one interpreter lock.  So the session
+starts one worker process (the ``spawn`` start method: the same on every platform and in the
+PyInstaller one-file bundle, whose entry point calls ``multiprocessing.freeze_support()``) and
+sends it each question: the state, the level, the seed.  The worker answers with the option's
+index or the error it met.
+
+The window only polls (``Worker.answer`` never waits unless asked to), so it never freezes.  A
+question whose asker went away (an undo while the computer thinks) is withdrawn by stopping the
+worker and starting a fresh one for the next question, so a stale search never delays the next
+answer and its answer can never be applied.  A worker that dies answers with a clear error.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import pickle
+
+#: the worker's lower scheduling priority (Unix ``nice``): the window's frames come first
+WORKER_NICE = 5
+
+
+class WorkerStopped(RuntimeError):
+    """The worker process ended before it answered."""
+
+
+def travels(chooser) -> bool:
+    """True when ``chooser`` can be sent to another process (a module-level function); a test's
+    closure cannot, and is run on a thread instead (``session.Thinker``)."""
+    try:
+        pickle.dumps(chooser)
+    except Exception:
+        return False
+    return True
+
+
+def _serve(conn, chooser) -> None:
+    """The worker's loop: answer each (job, state, level, seed) until the pipe closes."""
+    if hasattr(os, "nice"):
+        try:
+            os.nice(WORKER_NICE)   # on a busy machine the window's frames come first
+        except OSError:
+            pass
+    while True:
+        try:
+            msg = conn.recv()
+        except (EOFError, OSError):
+            return
+        if msg is None:
+            return
+        job, state, level, seed = msg
+        try:
+            answer, error = chooser(state, level, seed), ""
+        except Exception as e:  # reported to the window, which falls back to a legal option
+            answer, error = None, f"{type(e).__name__}: {e}"
+        try:
+            conn.send((job, answer, error))
+        except (OSError, ValueError):
+            return
+
+
+class Worker:
+    """One worker process running ``chooser(state, level, seed)`` for a session."""
+
+    def __init__(self, chooser):
+        self.chooser = chooser
+        self._ctx = multiprocessing.get_context("spawn")
+        self._proc = None
+        self._conn = None
+        self._job = 0            # the last question's number
+        self._waiting = None     # the number of the question the worker is working on
+
+    def _start(self) -> None:
+        self._conn, child = self._ctx.Pipe()
+        self._proc = self._ctx.Process(target=_serve, args=(child, self.chooser), daemon=True,
+                                       name="squabble-computer-player")
+        self._proc.start()
+        child.close()   # only the worker holds its end: if the window dies, the worker sees EOF
+
+    @property
+    def pid(self) -> int | None:
+        return self._proc.pid if self._proc is not None else None
+
+    def ask(self, state: dict, level: str, seed: int) -> int:
+        """Send a question; return its number.  A question still unanswered is withdrawn."""
+        if self._waiting is not None:
+            try:
+                self._read(self._waiting, 0)
+            except WorkerStopped:
+                pass
+        if self._waiting is not None or self._proc is None or not self._proc.is_alive():
+            self.close()
+            self._start()
+        self._job += 1
+        try:
+            self._conn.send((self._job, state, level, seed))
+        except (OSError, ValueError):
+            pass   # a worker dead on arrival is reported by answer()
+        self._waiting = self._job
+        return self._job
+
+    def answer(self, job: int, timeout: float = 0.0):
+        """``(index, error)`` once question ``job`` is answered, else None (after waiting at most
+        ``timeout`` seconds).  Raises ``WorkerStopped`` if the worker died before answering, and
+        returns None forever for a question that was withdrawn."""
+        if job != self._waiting:
+            return None
+        return self._read(job, timeout)
+
+    def _read(self, job: int, timeout: float):
+        conn = self._conn
+        try:
+            while conn.poll(timeout):
+                got, index, error = conn.recv()
+                if got == job:
+                    self._waiting = None
+                    return index, error
+                timeout = 0   # an older answer: skip it
+        except (EOFError, OSError):
+            pass
+        else:
+            if self._proc.is_alive():
+                return None
+        self._proc.join(1.0)   # the pipe closed: the process is ending, if not already gone
+        code = self._proc.exitcode
+        self.close()
+        self._waiting = None
+        raise WorkerStopped(f"The computer player's process stopped before answering "
+                            f"(exit code {code}).")
+
+    def close(self) -> None:
+        """Stop the worker (nothing waits on it for long)."""
+        proc, conn = self._proc, self._conn
+        self._proc = self._conn = None
+        self._waiting = None
+        if conn is not None:
+            conn.close()
+        if proc is not None:
+            if proc.is_alive():
+                proc.terminate()
+            proc.join(1.0)

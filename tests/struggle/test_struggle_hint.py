@@ -1,0 +1,62 @@
+"""The Twilight Struggle coach (squabble/ai/struggle_hint.py, COMMON contract 4): the best few
+options with plain reasons, from what the side may see only."""
+
+import random
+
+import pytest
+
+from squabble.ai.struggle_hint import hint
+from squabble.games.struggle import decision, view
+from squabble.games.struggle.data import CARDS
+
+from struggle_helpers import action_round_state
+from test_struggle_ai import POSITIONS, _reshuffle_hidden
+
+
+def test_hints_name_real_options_best_first_with_reasons():
+    for n, st in enumerate(POSITIONS[::9]):
+        d = decision(st)
+        got = hint(st, d["player"], n)
+        assert 1 <= len(got) <= 3
+        assert len({h["index"] for h in got}) == len(got)
+        for h in got:
+            assert d["options"][h["index"]]["label"] == h["label"]
+            assert h["reasons"] and all(isinstance(r, str) and r.endswith(".")
+                                        for r in h["reasons"])
+    assert len(hint(POSITIONS[0], decision(POSITIONS[0])["player"], 1, k=1)) == 1
+
+
+def test_the_hint_does_not_change_when_the_other_sides_hidden_cards_do():
+    rnd = random.Random(8)
+    checked = 0
+    for n, st in enumerate(POSITIONS[::5]):
+        if 98 in st["effects"]:   # Aldrich Ames: the US hand is open to the USSR
+            continue
+        side = decision(st)["player"]
+        want = hint(st, side, n)
+        for _ in range(2):
+            assert hint(_reshuffle_hidden(st, rnd), side, n) == want
+        checked += 1
+    assert checked > 10
+
+
+def test_an_enemy_card_played_for_operations_says_whose_event_fires():
+    # the USA holds only Soviet cards and a scoring card is not among them
+    st = action_round_state({"USA": [7, 9, 14], "USSR": [21, 22, 23]}, phasing="USA",
+                            turn=2, action_round=1)
+    got = hint(st, "USA", 3, k=3)
+    text = " ".join(r for h in got for r in h["reasons"])
+    assert "card: played for operations, its event fires for the USSR" in text
+    assert any(CARDS[c]["name"] in text for c in (7, 9, 14))
+
+
+def test_bad_requests_get_one_sentence():
+    st = POSITIONS[0]
+    side = decision(st)["player"]
+    other = "USA" if side == "USSR" else "USSR"
+    with pytest.raises(ValueError, match="not the"):
+        hint(st, other, 1)
+    with pytest.raises(ValueError, match="frame stack"):
+        hint(view(st, side), side, 1)
+    with pytest.raises(ValueError, match="side"):
+        hint(st, "France", 1)

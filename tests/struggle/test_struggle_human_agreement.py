@@ -1,0 +1,74 @@
+"""bench/struggle_human_agreement.py reads a game log and rebuilds each person's card choice as
+a position where the engine offers that card (a small log written here: the real logs are not
+part of the repository)."""
+
+import importlib.util
+from pathlib import Path
+
+from squabble.games.struggle import decision
+
+ROOT = Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location(
+    "struggle_human_agreement", ROOT / "bench" / "struggle_human_agreement.py")
+H = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(H)
+
+LOG = """SETUP: a will play as USSR.
+b will play as USA.
+USSR +1 in East Germany [0][4]
+US +2 in West Germany [2][0]
+
+Turn 1, Headline Phase: Socialist Governments & Marshall Plan*: USSR Headlines Socialist Governments
+US Headlines Marshall Plan*
+Event: Marshall Plan*
+US +1 in Italy [1][0]
+
+Event: Socialist Governments
+US -1 in Italy [0][0]
+
+Turn 1, USSR AR1: COMECON*: Coup (3 Ops):
+Target: Italy
+SUCCESS: 3 [ + 3 - 2x2 = 2 ]
+USSR +2 in Italy [0][2]
+USSR Military Ops to 3
+DEFCON degrades to 4
+
+Turn 1, US AR1: Nuclear Test Ban: Place Influence (4 Ops):
+US +1 in Iran [2][0]
+US +3 in Italy [3][2]
+
+Turn 1, USSR AR2: Mideast Scoring: Event: Mideast Scoring
+USSR gains 1 VP. Score is USSR 1.
+"""
+
+
+def test_a_log_becomes_positions_offering_the_persons_card(tmp_path):
+    f = tmp_path / "game.txt"
+    f.write_text(LOG)
+    choices, unknown = H.parse(f)
+    assert unknown == []
+    got = [(c["turn"], c["side"], c["ar"], H.D.CARDS[c["card"]]["name"], c["use"])
+           for c in choices]
+    assert got == [(1, "USSR", 0, "Socialist Governments", "event"),
+                   (1, "USA", 0, "Marshall Plan", "event"),
+                   (1, "USSR", 1, "Comecon", "coup"),
+                   (1, "USA", 1, "Nuclear Test Ban", "influence"),
+                   (1, "USSR", 2, "Middle East Scoring", "event")]
+    us_ar1 = choices[3]
+    assert us_ar1["pos"]["influence"]["Italy"] == (0, 2) and us_ar1["pos"]["defcon"] == 4
+    assert us_ar1["pos"]["milops"] == {"USA": 0, "USSR": 3}
+    assert H.CARD[H._key("Marshall Plan*")] in us_ar1["pos"]["removed"]
+    for known_only in (False, True):
+        st = H.build(us_ar1, 7, known_only)
+        d = decision(st)
+        assert d["player"] == "USA"
+        assert any(o.get("card") == us_ar1["card"] for o in d["options"])
+        assert st["influence"]["Italy"] == {"USA": 0, "USSR": 2}
+    assert len(H.build(us_ar1, 7, False)["hands"]["USA"]) == 7    # 8, less the headline
+
+
+def test_the_logs_missing_is_said_not_a_crash(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(H, "find_logs", lambda given: None)
+    monkeypatch.setattr("sys.argv", ["x", "--games", "1"])
+    assert H.main() == 0
+    assert "not here" in capsys.readouterr().out

@@ -1,0 +1,78 @@
+"""The computer player thinks in its own process (framework/worker.py, issue 21): one long-lived
+worker per session, polled by the window, withdrawn on undo, and a dead worker reported."""
+
+import os
+import threading
+
+from squabble.framework.session import Session
+from squabble.games import registry
+from tests import worker_choosers as W
+
+
+def _session(chooser, level="normal", seed=2):
+    return Session.new(registry.get("struggle"), {"mode": "computer", "human": "USA",
+                                                  "level": level}, seed=seed, chooser=chooser)
+
+
+def test_the_computer_answers_from_its_own_process():
+    s = _session(W.struggle_player)
+    t = s.think()
+    i = t.wait(60)
+    assert t.done and t.error == "" and 0 <= i < len(s.decision()["options"])
+    assert s._worker.pid not in (None, os.getpid())
+    s.apply(i)
+
+
+def test_one_worker_serves_the_whole_session(tmp_path):
+    log = str(tmp_path / "pids")
+    s = _session(W.pid_player)
+    s.setup["level"] = log
+    for _ in range(3):
+        t = s.think()
+        s.apply(t.wait(60))
+    pids = open(log).read().split()
+    assert len(pids) == 3 and len(set(pids)) == 1 and pids[0] != str(os.getpid())
+
+
+def test_the_window_only_polls_while_the_computer_thinks(tmp_path):
+    """The session's polling never waits: while the worker is busy, ``done`` says no at once,
+    and no thread of the window's process does the thinking."""
+    gate = str(tmp_path / "gate")
+    s = _session(W.gated)
+    s.setup["level"] = gate
+    threads = threading.active_count()
+    t = s.think()
+    assert t.wait(0) is None
+    while not (os.path.exists(gate + ".pid") and open(gate + ".pid").read()):   # it thinks
+        assert not t.done and t.result is None
+    for _ in range(50):
+        assert not t.done and t.result is None
+    assert threading.active_count() == threads
+    pid = open(gate + ".pid").read()
+    assert pid != str(os.getpid())
+    open(gate, "w").close()
+    assert t.wait(60) == 0 and t.error == ""
+
+
+def test_undo_withdraws_the_stale_question(tmp_path):
+    gate = str(tmp_path / "gate")
+    s = _session(W.gated)
+    s.setup["level"] = gate
+    stale = s.think()
+    first = s._worker.pid
+    fresh = s.think()                      # the window dropped ``stale`` (an undo) and asks again
+    assert s._worker.pid != first          # the busy worker was stopped, not waited for
+    open(gate, "w").close()
+    assert fresh.wait(60) == 0 and fresh.error == ""
+    assert stale.wait(0.2) is None and not stale.done   # its answer can never be applied
+
+
+def test_a_crashed_worker_gives_a_clear_error_and_a_legal_option_not_a_hang():
+    s = _session(W.crash)
+    t = s.think()
+    i = t.wait(60)
+    assert t.done and 0 <= i < len(s.decision()["options"])
+    assert "process stopped" in t.error and "exit code 3" in t.error
+    s.chooser = W.struggle_player          # the next question starts a new worker
+    t = s.think()
+    assert t.wait(60) is not None and t.error == ""
