@@ -118,11 +118,10 @@ def _mark(state: dict, kind: str, side: str, options: list, ctx: dict) -> None:
             _scoring_loss(state, side, options)
     if not state.get("stack"):   # a view (squabble.games.struggle.view): nothing to run
         return
-    danger = state["defcon"] <= DANGER_DEFCON or _enemy_lead(state, side) >= DANGER_LEAD \
-        or any(True for _ in active_hooks(state, "coup_declared"))
-    if not danger:
+    coup_ends = any(True for _ in active_hooks(state, "coup_declared"))   # Cuban Missile Crisis
+    if not (coup_ends or state["defcon"] <= DANGER_DEFCON
+            or _enemy_lead(state, side) >= DANGER_LEAD):
         return
-    coup_ends = any(True for _ in active_hooks(state, "coup_declared"))
     if kind == "action_card":
         for i, o in enumerate(options):
             if o.get("mode") == "play" and "warning" not in o:
