@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import marshal
 
+from squabble import rng
+
 from . import query
 from .core import KINDS, active_hooks
 from .query import hidden_from  # noqa: F401  (the registry's hidden_from)
@@ -26,6 +28,7 @@ DANGER_DEFCON = 2
 DANGER_LEAD = 10
 #: generators a what-if is run with: an outcome seen with every one is certain, with some a risk
 _SEEDS = (1, 2, 3)
+_SEEDED = tuple(rng.seed_value(s) for s in _SEEDS)   # a copy whose generator is still here rolled nothing
 #: the last few answers, by the whole state they were computed from (one dict store each: safe
 #: when a window and a computer player's thread ask at once)
 _CACHE: dict = {}
@@ -90,7 +93,7 @@ def _compute(state: dict) -> dict:
         ctx["scorings"] = {str(o["card"]): query.scoring_preview(state, o["card"])
                            for o in options if CARDS.get(o.get("card"), {}).get("scoring")}
     if options:
-        _mark(state, kind, side, options)
+        _mark(state, kind, side, options, ctx)
     return {"player": side, "prompt": p["prompt"], "options": options, "kind": kind,
             "context": ctx}
 
@@ -101,29 +104,43 @@ def _ops_for(ctx: dict, country: str) -> int:
 
 
 # ---------------------------------------------------------------- warnings and risks
-def _mark(state: dict, kind: str, side: str, options: list) -> None:
+#: the uses of a card that resolve its event (the only way a card's play ends a game at once:
+#: operations and the Space Race lose nothing until a coup target or a die is chosen)
+EVENT_MODES = frozenset(("event", "event_first"))
+#: at most this many options of an event's choice (or of the enemy's next choice) are tried
+MAX_TRIED = 12
+
+
+def _mark(state: dict, kind: str, side: str, options: list, ctx: dict) -> None:
     if kind in ("action_card", "headline"):
         _held_scoring(state, kind, side, options)
         if kind == "action_card":
             _scoring_loss(state, side, options)
     if not state.get("stack"):   # a view (squabble.games.struggle.view): nothing to run
         return
-    danger = state["defcon"] <= DANGER_DEFCON or _enemy_lead(state, side) >= DANGER_LEAD \
-        or any(True for _ in active_hooks(state, "coup_declared"))
-    if not danger:
+    coup_ends = any(True for _ in active_hooks(state, "coup_declared"))   # Cuban Missile Crisis
+    if not (coup_ends or state["defcon"] <= DANGER_DEFCON
+            or _enemy_lead(state, side) >= DANGER_LEAD):
         return
     if kind == "action_card":
         for i, o in enumerate(options):
             if o.get("mode") == "play" and "warning" not in o:
                 _card_danger(state, i, o, side)
-    elif kind in ("play_mode", "coup_target", "realign_target", "ops_kind", "event_choice"):
-        if kind == "event_choice" and len(options) > 12:
-            return
-        outs = [_outcome(state, i, side) for i in range(len(options))]
-        for o, out in zip(options, outs):
-            _put(o, out)
-        if kind == "play_mode":
-            _enemy_event_after_ops(state, side, options, outs)
+        return
+    if kind == "play_mode":
+        tried = [o.get("mode") in EVENT_MODES for o in options]
+    elif kind == "coup_target":   # a coup ends a game by DEFCON 1 or by an effect (before the die)
+        tried = [coup_ends or (state["defcon"] <= 2 and ctx["coups"][o["country"]]["defcon_drop"])
+                 for o in options]
+    elif kind == "event_choice" and len(options) <= MAX_TRIED:
+        tried = [True] * len(options)
+    else:
+        return
+    outs = [_outcome(state, i, side) if t else None for i, t in enumerate(tried)]
+    for o, out in zip(options, outs):
+        _put(o, out)
+    if kind == "play_mode":
+        _enemy_event_after_ops(state, side, options, outs)
 
 
 def _put(option: dict, out) -> None:
@@ -191,7 +208,9 @@ def _outcome(state: dict, index: int, side: str):
     """("warning", sentence) when option ``index`` ends the game against ``side`` whatever the
     dice, ("risk", sentence) when it can (by the dice, or by a choice it hands the enemy before
     ``side`` decides again), else None."""
-    outs = [query.what_if(state, index, seed) for seed in _SEEDS]
+    first = query.what_if(state, index, _SEEDS[0])
+    rolled = first["state"]["rng"] != _SEEDED[0]
+    outs = [first] + ([query.what_if(state, index, seed) for seed in _SEEDS[1:]] if rolled else [])
     lost = [o for o in outs if o["winner"] == ENEMY[side]]
     if lost and len(lost) == len(outs):
         return "warning", _loss_sentence(lost[0], side)
@@ -199,7 +218,7 @@ def _outcome(state: dict, index: int, side: str):
         return "risk", f"Depending on the dice, this can lose the game: {_why(lost[0], side)}."
     nxt = outs[0]["state"]
     p = nxt.get("pending")
-    if nxt["winner"] is None and p and p["player"] != side and len(p["options"]) <= 12:
+    if nxt["winner"] is None and p and p["player"] != side and len(p["options"]) <= MAX_TRIED:
         for j in range(len(p["options"])):
             o = query.what_if(nxt, j, _SEEDS[0])
             if o["winner"] == p["player"]:
@@ -228,7 +247,13 @@ def _card_danger(state: dict, index: int, option: dict, side: str) -> None:
     p = nxt.get("pending")
     if nxt["winner"] is not None or not p or p["player"] != side or p.get("kind") != "play_mode":
         return
-    outs = [_outcome(nxt, i, side) for i in range(len(p["options"]))]
+    opts = p["options"]
+    outs = [_outcome(nxt, i, side) if o.get("mode") in EVENT_MODES else None
+            for i, o in enumerate(opts)]
+    first = next((out for o, out in zip(opts, outs) if o.get("mode") == "event_first"), None)
+    if first is not None:   # an enemy card: its event follows the operations just the same
+        outs = [("risk", first[1]) if o.get("mode") == "ops_first" else out
+                for o, out in zip(opts, outs)]
     bad = [o for o in outs if o is not None]
     name = card_name(option["card"])
     if bad and len(bad) == len(outs) and all(o[0] == "warning" for o in bad):
