@@ -21,7 +21,7 @@ CONTEXT = {
     "realign_target": {"ops_left", "bonus", "realignments"},
     "place_influence": {"left", "target"}, "setup_influence": {"left", "target"},
     "handicap_influence": {"left", "target"}, "remove_influence": {"left", "target"},
-    "discard": set(), "event_choice": set(),
+    "discard": set(), "event_choice": set(), "space_roll": set(),
 }
 
 

@@ -72,6 +72,17 @@ def test_designer_rule_the_realigning_side_loses_no_influence():
     assert st["influence"]["N. Korea"] == {"USA": 2, "USSR": 0}    # 6 vs 1+2: 3 USSR removed
 
 
+def test_designer_rule_realignment_odds_show_no_loss_for_the_realigning_side():
+    # classic DOR: the phasing player may not lose influence where it realigns, so the odds the
+    # engine offers the window and the computer say it can lose nothing there.
+    from squabble.games.struggle import query as Q
+    for opts, loses in ((None, True), (DESIGNER, False)):
+        st = action_round_state(hands={"USA": [19], "USSR": []}, phasing="USA",
+                                influence={"N. Korea": (2, 3)}, options=opts)
+        r = Q.realign_odds(st, "USA", "N. Korea")
+        assert (r["lose"] > 0) is loses and (r["expected"] < 0) is loses, opts
+
+
 def test_designer_rule_operations_buy_influence_and_realignments_at_normal_costs():
     # classic DOR: "Operations points may be used to purchase both Influence markers and
     # Realignment rolls, at normal costs, ..."  3 ops: 1 influence in S. Korea (1 op), one
@@ -175,6 +186,7 @@ def test_optional_space_roll_may_not_roll():
     st, _ = _space_play(NO_ROLL, dice=[1])
     d = decision(st)
     assert d["player"] == "USA" and [o["mode"] for o in d["options"]] == ["roll", "no_roll"]
+    assert d["kind"] == "space_roll" and d["context"]["card"] == 4     # says what it asks
     st, log = choose(st, mode="no_roll")
     assert st["space"]["USA"] == 0 and 4 in st["discard"] and st["dice"] == [1]   # no die rolled
     assert st["space_attempts"]["USA"] == 1                        # the attempt of the turn is used

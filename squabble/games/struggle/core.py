@@ -41,7 +41,7 @@ def active_hooks(state: dict, name: str):
 #: the kinds of decision the engine asks (docs/engine-protocol.md, "Twilight Struggle: kind and context")
 KINDS = ("headline", "action_card", "play_mode", "ops_kind", "influence", "coup_target",
          "realign_target", "discard", "remove_influence", "place_influence", "event_choice",
-         "setup_influence", "handicap_influence")
+         "setup_influence", "handicap_influence", "space_roll")
 
 
 def ask(state: dict, side: str, prompt: str, options: list, kind: str, card=None, **context) -> None:

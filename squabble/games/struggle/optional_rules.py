@@ -86,7 +86,8 @@ def space_roll(e):
         box = SPACE_RACE[st["space"][side]]
         e.ask(side, f"{side}: roll for the Space Race ({box['name']}: 1-{box['roll_max']})?",
               [opt(f"Roll the die ({box['name']}: needs 1-{box['roll_max']})", mode="roll"),
-               opt("Do not roll: the card is spent, the marker stays", mode="no_roll")])
+               opt("Do not roll: the card is spent, the marker stays", mode="no_roll")],
+              "space_roll")
         return
     if e.answer["mode"] == "roll":
         research(st, side, e.log)

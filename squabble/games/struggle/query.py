@@ -26,6 +26,7 @@ from .data import (ADJACENT, BATTLEGROUND, ENEMY, REGION_SETS, REGIONS, SCORING_
                    STABILITY)
 from .events.mid_shared import trapped_by  # noqa: F401  (re-exported: Quagmire / Bear Trap)
 from .events.scoring import region_points
+from .optional_rules import realign_protected
 
 __all__ = ["DEFCON_FLOOR", "adjacent_controlled", "controller", "control_margin", "defcon_allows",
            "defcon_closed_regions", "coup_odds", "realign_odds", "region_score",
@@ -110,7 +111,9 @@ def realign_odds(state: dict, side: str, country: str) -> dict:
     (controlled countries next to it), superpower (next to its own superpower), more_influence,
     effects, total}) and the chances over the 36 rolls: win (enemy influence removed), lose
     (own influence removed), expected (enemy influence removed on average, own counted
-    negative, within what each side has there)."""
+    negative, within what each side has there).  Under the designer realignment rule the
+    realigning side loses nothing, so ``lose`` is 0."""
+    protected = realign_protected(state)
     enemy = ENEMY[side]
     me, them = _realign_mods(state, side, country, side), _realign_mods(state, enemy, country, side)
     have = state["influence"][country]
@@ -122,7 +125,7 @@ def realign_odds(state: dict, side: str, country: str) -> dict:
             if diff > 0:
                 win += 1
                 expected += min(diff, have[enemy])
-            elif diff < 0:
+            elif diff < 0 and not protected:
                 lose += 1
                 expected -= min(-diff, have[side])
     return {"side": me, "enemy": them, "win": win / 36, "lose": lose / 36,

@@ -180,14 +180,15 @@ class Event:
             data.setdefault("card", self.frame.get("card"))
             self.log.append(LogLine(text, kind, **data))
 
-    def ask(self, player: str, prompt: str, options: list) -> None:
+    def ask(self, player: str, prompt: str, options: list, kind: str = "event_choice") -> None:
         """Ask ``player`` to choose one of ``options`` (dicts made with opt()); the event function is
         called again with ``e.answer`` set to the chosen dict.  With no options nothing is asked.
-        The decision's kind is "event_choice", its context the card of this event (or task)."""
+        The decision's kind is ``kind`` ("event_choice" unless a task says more), its context the
+        card of this event (or task)."""
         if not options:
             return
         from ..core import ask, card_in_play
-        ask(self.state, player, prompt, options, "event_choice", card_in_play(self.state))
+        ask(self.state, player, prompt, options, kind, card_in_play(self.state))
 
     def not_occurred(self) -> None:
         """The event does not occur (condition unmet): the card is discarded, not eliminated."""
