@@ -14,6 +14,7 @@ from functools import lru_cache
 import pygame
 
 from squabble.framework.cards import FACE_UP
+from squabble.framework.fonts import font as font_of
 from squabble.framework.layout import wrap
 from squabble.games.struggle.data import CARDS
 from squabble.ui import theme
@@ -33,8 +34,7 @@ def _font(px: float, bold=False):
     key = (max(6, round(px)), bold)
     f = _fonts.get(key)
     if f is None:
-        f = _fonts[key] = pygame.font.Font(None, key[0])
-        f.set_bold(bold)
+        f = _fonts[key] = font_of(key[0], bold)
     return f
 
 
