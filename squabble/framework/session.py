@@ -242,16 +242,31 @@ class Session:
         return False
 
     # -- undo --------------------------------------------------------------------------
+    def undo_side(self) -> str | None:
+        """The side whose decisions an undo may take back now: on one couch only the side
+        deciding now (the USA player must not take back the USSR's secret headline), against
+        the computer the person's side, in attract mode nobody."""
+        if self.mode == "demo":
+            return None
+        if self.mode == "hotseat":
+            d = self.decision()
+            return d["player"] if d is not None else None
+        return self.setup["human"]
+
     def can_undo(self, side: str | None = None) -> bool:
+        """May ``side`` (None: ``undo_side()``) take back its newest decision now?"""
         if not self.history or self.mode == "demo" or self.over:
             return False
+        if side is None:
+            side = self.undo_side()
         who = self.history[-1][1]
-        if side is not None and who != side:
+        if who != side:
             return False
         return self.controller(who) == "human"
 
     def undo(self, side: str | None = None) -> bool:
-        """Take back the last decision of ``side`` (any human side if None)."""
+        """Take back the last decision of ``side`` (None: of ``undo_side()``, never another
+        side's)."""
         if not self.can_undo(side):
             return False
         before, who, log_len = self.history.pop()

@@ -182,14 +182,12 @@ class StruggleScene(SceneInput, ScenePanels, Scene):
             self.app.toast(self.session.last_error)
             self.session.last_error = ""
 
-    def undo(self, side=None):
-        d = self.session.decision()
-        who = side
-        if who is None and d is not None and self.session.mode == "hotseat":
-            who = None  # the newest human decision
+    def undo(self):
+        """Take back the newest decision of the side that may undo now (on one couch the side
+        deciding now, never the other side's: ``Session.undo_side``)."""
         if self.beats or self.moment:
             self.skip_beats()
-        if self.session.undo(who):
+        if self.session.undo():
             self.thinker = None    # the computer was thinking about a state that is gone
             self.app.sounds.play("select")
             self.app.toast("Decision taken back.")
