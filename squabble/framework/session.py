@@ -212,7 +212,8 @@ class Session:
             self.history = []
         else:
             self.history.append((before, side, log_len))
-        self.look.public_step()
+        if not self._keeps_screen(side, d):
+            self.look.public_step()
         if self.saver is not None and self.mode != "demo":
             try:
                 self.saver(self)
@@ -221,6 +222,16 @@ class Session:
         beats = [Beat(str(line), snap, kind_of(line), dict(data_of(line)))
                  for line, snap in zip(list(log), log.snaps)]
         return beats
+
+    def _keeps_screen(self, side: str, decided: dict) -> bool:
+        """A game whose adapter says ``keeps_screen`` lets a side that decided in private and
+        decides in private again at once keep the screen (Twilight Struggle's starting influence:
+        six placements behind one hand-off, the other player still looking away)."""
+        if not getattr(self.game, "keeps_screen", False) or self.over:
+            return False
+        nxt = self.decision()
+        return (nxt is not None and nxt["player"] == side and self.look.viewer == side
+                and self.game.is_private(self.state, nxt))
 
     def _barrier(self, before: dict, after: dict, side: str, log: list) -> bool:
         """True when this decision rolled a die, drew a card or revealed hidden information."""

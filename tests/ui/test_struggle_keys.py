@@ -19,3 +19,24 @@ def test_three_enters_on_austria_place_three_points(app):
         assert D.run_until(app, lambda: SD.waiting(app))
         assert s.state["influence"]["Austria"]["USSR"] == before + n, f"Enter {n}"
         assert sc.focus.current.name == "country:Austria"
+
+
+def test_hotseat_set_up_shows_each_side_its_own_hand_behind_a_hand_off(app):
+    from squabble.framework.handoff import HandOffScene
+    sc = SD.start(app, "hotseat", "USSR")
+    s = sc.session
+    for side in ("USSR", "USA"):
+        assert D.run_until(app, lambda: SD.waiting(app))
+        assert isinstance(D.top(app), HandOffScene), f"{side}'s set-up came with no hand-off"
+        assert D.top(app).title.startswith(side)
+        assert D.run_until(app, lambda: D.top(app).ready)
+        D.key(app, pygame.K_RETURN)
+        assert D.run_until(app, lambda: SD.waiting(app)) and D.top(app) is sc
+        assert s.describe()["kind"] == "setup_influence" and s.decision()["player"] == side
+        hand = sc.hand_cards()
+        assert set(s.state["hands"][side]) <= set(hand) and all(sc.may_show_hand(c) for c in hand)
+        while s.decision()["player"] == side and s.describe()["kind"] == "setup_influence":
+            SD.decide_keys(app, 0)
+            assert D.run_until(app, lambda: SD.waiting(app))
+            if s.decision()["player"] == side:     # one hand-off for all of a side's set-up
+                assert D.top(app) is sc and set(s.state["hands"][side]) <= set(sc.hand_cards())

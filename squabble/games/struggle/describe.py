@@ -86,11 +86,12 @@ def hidden_from(state: dict, side: str) -> set:
 
 
 def is_private(state: dict, decision: dict | None) -> bool:
-    """A headline, or any choice among the decider's own hidden cards, is made in private."""
+    """A headline, the starting influence (placed looking at one's own hand), or any choice
+    among the decider's own hidden cards, is made in private."""
     if decision is None:
         return False
     d = describe(state)
-    if d and d["kind"] == "headline":
+    if d and d["kind"] in ("headline", "setup_influence", "handicap_influence"):
         return True
     side = decision["player"]
     own = set(state["hands"][side])

@@ -296,7 +296,10 @@ class StruggleScene(SceneInput, ScenePanels, Scene):
             return a.source != "pad" or a.seat is None or a.seat == seat
 
         kind = (self.session.describe() or {}).get("kind", "")
-        what = "a headline to choose" if kind == "headline" else "a choice from the hand"
+        what = {"headline": "a headline to choose",
+                "setup_influence": "your starting influence to place, seeing your hand",
+                "handicap_influence": "your extra influence to place, seeing your hand",
+                }.get(kind, "a choice from the hand")
         self.app.stack.push(HandOffScene(
             self.app, f"{side}'s turn",
             (f"{side} again: {what}, in private. {ENEMY[side]}: please look away."
