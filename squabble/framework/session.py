@@ -208,7 +208,8 @@ class Session:
         # undo history: the decider's own decisions since the last die, draw or reveal
         if self.history and self.history[-1][1] != side:
             self.history = []
-        if self._barrier(before, new, side, log):
+        played = d["options"][index].get("card")
+        if self._barrier(before, new, side, log, played):
             self.history = []
         else:
             self.history.append((before, side, log_len))
@@ -233,8 +234,11 @@ class Session:
         return (nxt is not None and nxt["player"] == side and self.look.viewer == side
                 and self.game.is_private(self.state, nxt))
 
-    def _barrier(self, before: dict, after: dict, side: str, log: list) -> bool:
-        """True when this decision rolled a die, drew a card or revealed hidden information."""
+    def _barrier(self, before: dict, after: dict, side: str, log: list, played=None) -> bool:
+        """True when this decision rolled a die, drew a card or revealed hidden information.
+        The card the decider picked from its own hand (``played``: the option's ``card``) is
+        shown by the choice itself, which stays undoable until its use reveals or rolls
+        something (Board Game Arena's policy)."""
         if before.get("rng") != after.get("rng"):
             return True
         if "deck" in before and before.get("deck") != after.get("deck"):
@@ -246,6 +250,8 @@ class Session:
             for who in self.sides:
                 was = set(hidden(before, who))
                 now = set(hidden(after, who))
+                if who != side and played is not None and played in was:
+                    was.discard(played)   # the decider's own card, chosen to play
                 if was - now:
                     return True  # a card hidden from a side is visible to it now (a reveal)
                 if now - was:
