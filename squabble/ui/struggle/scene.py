@@ -21,7 +21,7 @@ from squabble.framework.scene import Scene
 from squabble.framework.widgets import Button
 from squabble.games.struggle.data import CARDS, CHINA, ENEMY
 from squabble.games.struggle.describe import hidden_from
-from squabble.ui.struggle.moments import SIDE_COL, draw_moment, moment_for
+from squabble.ui.struggle.moments import SIDE_COL, coup_first, draw_moment, moment_for
 from squabble.ui.struggle.scene_input import SceneInput, Target
 from squabble.ui.struggle.panels import (  # noqa: F401  (vp_after: used by tests)
     BG, BUTTONS_PER_PAGE, BUTTONS_R, FOCUS, MAP_R, ROW, TRACKS_R, ScenePanels, vp_after, vp_text,
@@ -177,7 +177,7 @@ class StruggleScene(SceneInput, ScenePanels, Scene):
             self.app.toast(str(e))
             return
         self.app.sounds.play("click")
-        self.beats.extend(beats)
+        self.beats.extend(coup_first(beats))
         if self.session.last_error:
             self.app.toast(self.session.last_error)
             self.session.last_error = ""
