@@ -213,7 +213,7 @@ class Session:
             self.history = []
         else:
             self.history.append((before, side, log_len))
-        if not self._keeps_screen(side, d):
+        if not self._keeps_screen(side):
             self.look.public_step()
         if self.saver is not None and self.mode != "demo":
             try:
@@ -224,10 +224,11 @@ class Session:
                  for line, snap in zip(list(log), log.snaps)]
         return beats
 
-    def _keeps_screen(self, side: str, decided: dict) -> bool:
-        """A game whose adapter says ``keeps_screen`` lets a side that decided in private and
-        decides in private again at once keep the screen (Twilight Struggle's starting influence:
-        six placements behind one hand-off, the other player still looking away)."""
+    def _keeps_screen(self, side: str) -> bool:
+        """A game whose adapter says ``keeps_screen`` lets a side that has the screen and
+        decides in private again at once (after its own decision or undo) keep the screen
+        (Twilight Struggle's starting influence: six placements behind one hand-off, the other
+        player still looking away)."""
         if not getattr(self.game, "keeps_screen", False) or self.over:
             return False
         nxt = self.decision()
@@ -291,7 +292,8 @@ class Session:
         del self.log[log_len:]
         self.log.append(f"{who} takes back a decision.")
         self.decisions += 1
-        self.look.public_step()
+        if not self._keeps_screen(who):
+            self.look.public_step()
         if self.saver is not None and self.mode != "demo":
             try:
                 self.saver(self)

@@ -12,7 +12,7 @@ import pygame
 from squabble.framework.layout import fit_font, text, wrap
 from squabble.framework.scene import Scene
 from squabble.framework.widgets import panel
-from squabble.games.struggle.data import CARDS, ENEMY, STABILITY
+from squabble.games.struggle.data import CARDS, STABILITY
 from squabble.ui import theme
 from squabble.ui.struggle.moments import SIDE_COL
 
@@ -23,10 +23,8 @@ TEXT, MUTED, GOLD, FOCUS, LIT = theme.TEXT, theme.MUTED, theme.GOLD, theme.FOCUS
 PROMPT_R = (0, 0, 1280, 52)
 MAP_R = (0, 52, 930, 448)
 TRACKS_R = (930, 52, 350, 448)
-HAND_R = (0, 500, 600, 220)
 BUTTONS_R = (600, 500, 330, 220)
 LOG_R = (930, 500, 350, 220)
-CARD_W, CARD_H = 104, 146
 BUTTONS_PER_PAGE = 5   # 4 and "More options" when there are more than 5
 ROW = 36
 
@@ -91,8 +89,9 @@ class ScenePanels:
                     "A lit number is the cost: 2 into a country the enemy controls.")
         if k == "coup_target":
             ops = ctx.get("ops_left", 0)
-            foc = self.hover_country or (self.focus.current.payload if self.focus.current is not None
-                                         and self.focus.current.kind == "country" else None)
+            cur = self.focus.current if self.focus.visible else None   # only one pointed at
+            foc = self.hover_country or (cur.payload if cur is not None
+                                         and cur.kind == "country" else None)
             if foc in STABILITY:
                 stab = STABILITY[foc]
                 need = max(1, 2 * stab - ops + 1)
@@ -139,55 +138,6 @@ class ScenePanels:
             for i in range(3):
                 r = L.s(3 + 2 * ((int(a) + i) % 3 == 0))
                 pygame.draw.circle(surf, col, (cx + L.s(12) * i, cy), r)
-
-    def draw_hand(self, surf, L):
-        panel(surf, L, HAND_R, colour=(22, 26, 38), radius=0)
-        x, y, w, h = HAND_R
-        v = self.viewer()
-        st = self.shown
-        cards = self.hand_cards()
-        rects = []
-        if not cards:
-            if self.session.mode == "demo":
-                msg = "Attract mode: both hands stay hidden."
-            elif v is None:
-                msg = "Public screen: both hands are hidden; a hand-off shows a hand in private."
-            else:
-                msg = "No cards in hand."
-            text(surf, msg, fit_font(L, msg, w - 20, 16), MUTED, L.p(x + 10, y + 6))
-            for i, side in enumerate(("USSR", "USA")):
-                n = len(st["hands"][side])
-                yy = y + 30 + i * 94
-                text(surf, f"{side}: {n} card{'s' if n != 1 else ''}", L.font(16, True),
-                     SIDE_COL[side], L.p(x + 10, yy + 36))
-                for k in range(min(n, 9)):
-                    self._card(surf, 0, (x + 120 + k * 50, yy, 56, 80), face_up=False)
-            self._card_rects = []
-            return
-        text(surf, f"{v or ''} hand ({len(st['hands'][v]) if v else 0})" + (
-            " · hover or Z to zoom" if cards else ""), L.font(16, True),
-            SIDE_COL.get(v, TEXT), L.p(x + 10, y + 6))
-        from squabble.framework.widgets import fan
-        slots = fan(len(cards), x + w / 2, y + 28, CARD_W, CARD_H, w - 20, gap=6)
-        cs = self.choices if self.human_turn() else None
-        cur = self.focus.current if self.focus.visible else None
-        for card, r in zip(cards, slots):
-            lit = cs is not None and card in cs.by_card
-            focused = cur is not None and cur.kind == "card" and cur.payload == card
-            hl = FOCUS if focused else (LIT if lit else None)
-            rr = (r[0], r[1] - (10 if (focused or self.hover_card == card) else 0), r[2], r[3])
-            face = self.may_show_hand(card)
-            self._card(surf, card, rr, face_up=face, highlight=hl,
-                       dim=cs is not None and bool(cs.by_card) and not lit)
-            rects.append((card, rr))
-        self._card_rects = rects
-        # an enemy hand the viewer may see (an event can open it): named under the hand
-        if v is not None:
-            open_cards = self.open_enemy_cards()
-            if open_cards:
-                line = (f"The {ENEMY[v]} hand is open to you: "
-                        + ", ".join(CARDS[c]["name"] for c in open_cards))
-                text(surf, line, fit_font(L, line, w - 20, 15), GOLD, L.p(x + 10, y + 200))
 
     def draw_buttons(self, surf, L):
         panel(surf, L, BUTTONS_R, colour=(22, 26, 38), radius=0)

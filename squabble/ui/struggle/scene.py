@@ -21,8 +21,10 @@ from squabble.framework.scene import Scene
 from squabble.framework.widgets import Button
 from squabble.games.struggle.data import CARDS, CHINA, ENEMY
 from squabble.games.struggle.describe import hidden_from
+from squabble.ui.struggle.hand_row import HandRow
 from squabble.ui.struggle.moments import SIDE_COL, coup_first, draw_moment, moment_for
 from squabble.ui.struggle.scene_input import SceneInput, Target
+from squabble.ui.struggle.warnings import BUTTON, WarningMarks, flag
 from squabble.ui.struggle.panels import (  # noqa: F401  (vp_after: used by tests)
     BG, BUTTONS_PER_PAGE, BUTTONS_R, FOCUS, MAP_R, ROW, TRACKS_R, ScenePanels, vp_after, vp_text,
 )
@@ -35,7 +37,7 @@ def _import_views():
     return MapView, TracksPanel, card_art
 
 
-class StruggleScene(SceneInput, ScenePanels, Scene):
+class StruggleScene(SceneInput, HandRow, WarningMarks, ScenePanels, Scene):
     name = "struggle"
     #: tests only: draw the deciding side's hand face up whatever the LookRule says (a leak the
     #: privacy test must catch)
@@ -166,7 +168,14 @@ class StruggleScene(SceneInput, ScenePanels, Scene):
             self.help = None
 
     # ---------------------------------------------------------------- flow
-    def commit(self, index: int):
+    def commit(self, index: int, confirmed: bool = False):
+        """Apply option ``index``; one the engine says loses the game asks first."""
+        sentence = "" if confirmed else self.needs_confirmation(index)
+        if sentence:
+            self.ask_then_commit(index, sentence)
+            return
+        if self.explore is None:
+            self.hover_country = None   # its detail must not cover the map through the beats
         self.explore = None
         self.menu = None
         self.choices = None
@@ -394,10 +403,11 @@ class StruggleScene(SceneInput, ScenePanels, Scene):
             self.page %= pages
             chunk = cs.buttons[self.page * per:(self.page + 1) * per]
             for i, ch in enumerate(chunk):
+                f = flag(ch.option)
                 btns.append(Button(f"opt{ch.index}", ch.label, (x + 24, y + 30 + i * ROW, w - 32,
                                                                  ROW - 3),
                                    action=(lambda j=ch.index: self.commit(j)),
-                                   hint="", colour=(52, 74, 110)))
+                                   hint="", colour=BUTTON.get(f, (52, 74, 110))))
             if pages > 1:
                 btns.append(Button("more", f"More options ({self.page + 1}/{pages})",
                                    (x + 8, y + 30 + len(chunk) * ROW, w - 16, ROW - 5),
@@ -451,10 +461,11 @@ class StruggleScene(SceneInput, ScenePanels, Scene):
         self.map.draw(surf, pub, lit=lit, focus=focus_c, colourblind=self.colour_blind())
         self.tracks.draw(surf, pub, self.viewer())
         self.draw_prompt(surf, L)
-        self.draw_hand(surf, L)
         self.draw_buttons(surf, L)
+        self.draw_hand(surf, L)      # after the buttons: a wide hand spreads over their panel
         self.draw_log(surf, L)
         self.refresh_targets()
+        self.draw_warning_marks(surf, L)
         cur = self.focus.current if self.focus.visible else None
         if cur is not None and cur.kind == "country":
             pygame.draw.rect(surf, FOCUS, L.r(cur.rect).inflate(L.s(6), L.s(6)), max(2, L.s(3)),
