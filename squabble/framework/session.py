@@ -100,7 +100,7 @@ class Session:
     """``setup``: {"mode": "computer"|"hotseat"|"demo", "human": side of player 1,
     "level": "easy"|"normal"|"hard", "options": the engine's new-game options}."""
 
-    MAX_LOG = 600
+    MAX_LOG = 6000      # a whole Twilight Struggle game, with room to spare
 
     def __init__(self, adapter, state: dict, setup: dict, log: list | None = None, *,
                  saver=None, chooser=None):

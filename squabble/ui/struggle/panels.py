@@ -24,7 +24,6 @@ PROMPT_R = (0, 0, 1280, 52)
 MAP_R = (0, 52, 930, 448)
 TRACKS_R = (930, 52, 350, 448)
 BUTTONS_R = (600, 500, 330, 220)
-LOG_R = (930, 500, 350, 220)
 BUTTONS_PER_PAGE = 5   # 4 and "More options" when there are more than 5
 ROW = 36
 
@@ -212,26 +211,6 @@ class ScenePanels:
         text(surf, "In play", L.font(15, True), MUTED, L.p(x + 10, y + 30))
         for i, c in enumerate(cards[-2:]):
             self._card(surf, c, (x + 10 + i * 112, y + 50, 100, 140), face_up=True)
-
-    def draw_log(self, surf, L):
-        panel(surf, L, LOG_R, colour=(18, 20, 30), radius=0)
-        x, y, w, h = LOG_R
-        text(surf, "Log", L.font(16, True), MUTED, L.p(x + 10, y + 6))
-        f = L.font(15)
-        lines = []
-        for ln in self.log_lines[-14:]:
-            lines.extend(wrap(ln, f, L.s(w - 20)))
-        lh = f.get_linesize()
-        maxn = max(1, int((L.s(h - 28)) // lh))
-        yy = L.p(0, y + 26)[1]
-        for ln in lines[-maxn:]:
-            col = TEXT
-            if ln.startswith("USA"):
-                col = (160, 190, 255)
-            elif ln.startswith("USSR"):
-                col = (255, 160, 150)
-            surf.blit(f.render(ln, True, col), (L.p(x + 10, 0)[0], yy))
-            yy += lh
 
     def draw_menu(self, surf, L):
         m = self.menu

@@ -22,6 +22,7 @@ from squabble.framework.widgets import Button
 from squabble.games.struggle.data import CARDS, CHINA, ENEMY
 from squabble.games.struggle.describe import hidden_from
 from squabble.ui.struggle.hand_row import HandRow
+from squabble.ui.struggle.log_panel import LOG_R, LogPanel
 from squabble.ui.struggle.moments import SIDE_COL, coup_first, draw_moment, moment_for
 from squabble.ui.struggle.scene_input import SceneInput, Target
 from squabble.ui.struggle.warnings import BUTTON, WarningMarks, flag
@@ -37,7 +38,7 @@ def _import_views():
     return MapView, TracksPanel, card_art
 
 
-class StruggleScene(SceneInput, HandRow, WarningMarks, ScenePanels, Scene):
+class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, ScenePanels, Scene):
     name = "struggle"
     #: tests only: draw the deciding side's hand face up whatever the LookRule says (a leak the
     #: privacy test must catch)
@@ -57,7 +58,7 @@ class StruggleScene(SceneInput, HandRow, WarningMarks, ScenePanels, Scene):
         self.moment = None
         self.pause_t = 0.0
         self.shown_log = len(session.log)
-        self.log_lines: list = [str(x) for x in session.log[-60:] if str(x)]   # markers: no text
+        self.log_lines: list = [str(x) for x in session.log if str(x)]   # markers: no text
         self.thinker = None
         self.choices: ChoiceSet | None = None
         self.choice_key = None
@@ -201,7 +202,7 @@ class StruggleScene(SceneInput, HandRow, WarningMarks, ScenePanels, Scene):
             self.app.sounds.play("select")
             self.app.toast("Decision taken back.")
             self.shown = self.session.state
-            self.log_lines.append(str(self.session.log[-1]))
+            self.log_lines = [str(x) for x in self.session.log if str(x)]   # without the undone
             self.choices = None
             self.choice_key = None
         else:
@@ -236,15 +237,11 @@ class StruggleScene(SceneInput, HandRow, WarningMarks, ScenePanels, Scene):
                 self._log(b.line)
             self.shown = self.beats[-1].state
             self.beats = []
-            if len(self.log_lines) > 300:
-                del self.log_lines[:100]
             return
         if self.beats:
             b = self.beats.pop(0)
             self.shown = b.state
             self._log(b.line)
-            if len(self.log_lines) > 300:
-                del self.log_lines[:100]
             m = moment_for(b.kind, b.data, b.line) if self.speed > 0 else None
             if m is not None:
                 after = vp_after(b.kind, b.data, b.state["vp"])
@@ -389,6 +386,7 @@ class StruggleScene(SceneInput, HandRow, WarningMarks, ScenePanels, Scene):
                     items.append(Target(f"card:{card}", rect, "card", card))
         for b in self._buttons:
             items.append(Target(f"button:{b.name}", b.rect, "button", b))
+        items.append(Target("log", LOG_R, "log"))     # focused: up / down scroll it
         self.focus.set_items(items, key=lambda it: it.name)
 
     def layout_buttons(self):

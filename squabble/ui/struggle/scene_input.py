@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from squabble.ui.struggle.log_panel import LOG_R
 from squabble.ui.struggle.panels import (BUTTONS_PER_PAGE, BUTTONS_R, MAP_R, TRACKS_R, PileScene,
                                          _inside)
 
@@ -41,6 +42,8 @@ class SceneInput:
             return used or ev.type in (pygame.KEYDOWN, pygame.TEXTINPUT)
         if self.demo:
             return False
+        if self.log_key(ev):
+            return True
         if ev.type in (pygame.KEYDOWN, pygame.CONTROLLERAXISMOTION):
             if ev.type == pygame.CONTROLLERAXISMOTION and ev.axis in (
                     pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY):
@@ -72,6 +75,11 @@ class SceneInput:
                 self.help = None
             elif hasattr(self.help, "handle_action"):
                 self.help.handle_action(a)
+            return
+        cur = self.focus.current
+        if a.name in ("up", "down") and self.focus.visible and cur is not None \
+                and cur.kind == "log" and self.menu is None:
+            self.scroll_log(3 if a.name == "up" else -3)
             return
         if self.moment is not None or self.beats:
             if a.name in ("confirm", "back"):
@@ -211,6 +219,9 @@ class SceneInput:
                 self.help.handle_mouse(kind, lp, button)
             elif kind == "up":
                 self.help = None
+            return
+        if kind == "wheel" and _inside(LOG_R, lp):
+            self.scroll_log(3 * button)
             return
         if self.moment is not None or self.beats:
             if kind == "up" and button == 1:
