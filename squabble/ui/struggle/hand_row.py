@@ -59,7 +59,7 @@ class HandRow:
         owner = v if v is not None else (self.session.decision() or {}).get("player")
         wide, as_list, slots = self.hand_slots(len(cards))
         x, y, w, h = WIDE_R if wide else HAND_R
-        panel(surf, L, (x, y, w, h), colour=(22, 26, 38), radius=0)
+        panel(surf, L, (x, y, w, h), colour=(22, 26, 38), radius=0, alpha=255)
         if not cards:
             self._draw_no_hand(surf, L, st, v)
             return

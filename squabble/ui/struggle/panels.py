@@ -119,7 +119,7 @@ class ScenePanels:
         col = SIDE_COL.get(side, GOLD)
         pygame.draw.rect(surf, col, L.r(0, 0, 8, 52))
         main, why = self.plain_prompt()
-        if self.beats or self.moment is not None:
+        if self.beats or self.moment is not None or self.following():
             main = self.log_lines[-1] if self.log_lines else main
             why = "Enter or click: next · Esc: skip to the next decision"
             col = GOLD

@@ -21,6 +21,7 @@ from squabble.framework.scene import Scene
 from squabble.framework.widgets import Button
 from squabble.games.struggle.data import CARDS, CHINA, ENEMY
 from squabble.games.struggle.describe import hidden_from
+from squabble.ui.struggle.follow import FollowOpponent
 from squabble.ui.struggle.hand_row import HandRow
 from squabble.ui.struggle.log_panel import LOG_R, LogPanel
 from squabble.ui.struggle.moments import SIDE_COL, coup_first, draw_moment, moment_for
@@ -38,7 +39,8 @@ def _import_views():
     return MapView, TracksPanel, card_art
 
 
-class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, ScenePanels, Scene):
+class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent, ScenePanels,
+                    Scene):
     name = "struggle"
     #: tests only: draw the deciding side's hand face up whatever the LookRule says (a leak the
     #: privacy test must catch)
@@ -76,6 +78,7 @@ class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, ScenePanels, Sc
         self._drag_from = None
         self._buttons: list[Button] = []
         self._card_rects: list = []
+        self.follow_init()
 
     # ---------------------------------------------------------------- helpers
     @property
@@ -138,7 +141,7 @@ class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, ScenePanels, Sc
 
     def human_turn(self) -> bool:
         d = self.session.decision()
-        return (d is not None and not self.beats and self.moment is None
+        return (d is not None and not self.beats and self.moment is None and not self.following()
                 and self.session.controller(d["player"]) == "human" and not self.handoff_open)
 
     # ---------------------------------------------------------------- lifecycle
@@ -181,12 +184,16 @@ class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, ScenePanels, Sc
         self.menu = None
         self.choices = None
         self.choice_key = None
+        d = self.session.decision()
         try:
             beats = self.session.apply(index)
         except ValueError as e:
             self.app.toast(str(e))
             return
         self.app.sounds.play("click")
+        self.mark_beats(beats, d["player"])
+        if self.session.controller(d["player"]) == "human":
+            self.decided(d["player"])
         self.beats.extend(coup_first(beats))
         if self.session.last_error:
             self.app.toast(self.session.last_error)
@@ -213,8 +220,12 @@ class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, ScenePanels, Sc
     def skip_beats(self):
         for b in self.beats:
             self._log(b.line)
+            self.note_beat(b, self.shown)
+            self.shown = b.state
         self.beats = []
         self.moment = None
+        self.pause_t = 0.0
+        self.hurry = True      # the other side's placements still to come: no pause either
         self.shown = self.session.state
 
     def update(self, dt):
@@ -235,11 +246,13 @@ class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, ScenePanels, Sc
         if self.beats and self.speed <= 0:   # instant: every beat of the decision at once
             for b in self.beats:
                 self._log(b.line)
-            self.shown = self.beats[-1].state
+                self.note_beat(b, self.shown)
+                self.shown = b.state
             self.beats = []
             return
         if self.beats:
             b = self.beats.pop(0)
+            self.note_beat(b, self.shown)
             self.shown = b.state
             self._log(b.line)
             m = moment_for(b.kind, b.data, b.line) if self.speed > 0 else None
@@ -253,7 +266,7 @@ class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, ScenePanels, Sc
                 if m.sound:
                     self.app.sounds.play(m.sound)
             elif self.speed > 0 and b.kind in ("influence", "play", "event"):
-                self.pause_t = 0.12 * self.speed
+                self.pause_t = self.beat_pause(b) if b.kind == "influence" else 0.12 * self.speed
                 self.app.sounds.play("token" if b.kind == "influence" else "card")
             return
         self.shown = self.session.state
@@ -457,6 +470,7 @@ class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, ScenePanels, Sc
                                    else self.hover_country)
         pub = self.public_state(self.shown)
         self.map.draw(surf, pub, lit=lit, focus=focus_c, colourblind=self.colour_blind())
+        self.draw_change_badges(surf)
         self.tracks.draw(surf, pub, self.viewer())
         self.draw_prompt(surf, L)
         self.draw_buttons(surf, L)

@@ -81,11 +81,11 @@ class SceneInput:
                 and cur.kind == "log" and self.menu is None:
             self.scroll_log(3 if a.name == "up" else -3)
             return
-        if self.moment is not None or self.beats:
-            if a.name in ("confirm", "back"):
-                self.moment = None
-                if a.name == "back":
-                    self.skip_beats()
+        if self.moment is not None or self.beats or self.following():
+            if a.name == "confirm" and self.moment is not None:
+                self.moment = None          # this moment read: the next beat
+            elif a.name in ("confirm", "back"):
+                self.skip_beats()           # to the next decision
             return
         if self.explore is not None or (a.name == "zoom" and not self._card_focused()):
             if self.explore_action(a):
@@ -223,9 +223,12 @@ class SceneInput:
         if kind == "wheel" and _inside(LOG_R, lp):
             self.scroll_log(3 * button)
             return
-        if self.moment is not None or self.beats:
+        if self.moment is not None or self.beats or self.following():
             if kind == "up" and button == 1:
-                self.moment = None
+                if self.moment is not None:
+                    self.moment = None
+                else:
+                    self.skip_beats()
             return
         in_map = _inside(MAP_R, lp)
         if self.menu is not None:
