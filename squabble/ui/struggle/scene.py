@@ -24,6 +24,7 @@ from squabble.games.struggle.describe import hidden_from
 from squabble.ui.struggle.follow import FollowOpponent
 from squabble.ui.struggle.hand_row import HandRow
 from squabble.ui.struggle.log_panel import LOG_R, LogPanel
+from squabble.ui.struggle.region_jump import RegionJump
 from squabble.ui.struggle.moments import SIDE_COL, coup_first, draw_moment, moment_for
 from squabble.ui.struggle.scene_input import SceneInput, Target
 from squabble.ui.struggle.warnings import BUTTON, WarningMarks, flag
@@ -39,8 +40,8 @@ def _import_views():
     return MapView, TracksPanel, card_art
 
 
-class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent, ScenePanels,
-                    Scene):
+class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent, RegionJump,
+                    ScenePanels, Scene):
     name = "struggle"
     #: tests only: draw the deciding side's hand face up whatever the LookRule says (a leak the
     #: privacy test must catch)
@@ -471,6 +472,7 @@ class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent,
         pub = self.public_state(self.shown)
         self.map.draw(surf, pub, lit=lit, focus=focus_c, colourblind=self.colour_blind())
         self.draw_change_badges(surf)
+        self.draw_region_chips(surf, L)
         self.tracks.draw(surf, pub, self.viewer())
         self.draw_prompt(surf, L)
         self.draw_buttons(surf, L)

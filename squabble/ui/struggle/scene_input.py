@@ -42,7 +42,7 @@ class SceneInput:
             return used or ev.type in (pygame.KEYDOWN, pygame.TEXTINPUT)
         if self.demo:
             return False
-        if self.log_key(ev):
+        if self.log_key(ev) or self.region_key(ev):
             return True
         if ev.type in (pygame.KEYDOWN, pygame.CONTROLLERAXISMOTION):
             if ev.type == pygame.CONTROLLERAXISMOTION and ev.axis in (
@@ -222,6 +222,9 @@ class SceneInput:
             return
         if kind == "wheel" and _inside(LOG_R, lp):
             self.scroll_log(3 * button)
+            return
+        if kind == "up" and button == 1 and self.region_click(lp):
+            self._drag_from = None
             return
         if self.moment is not None or self.beats or self.following():
             if kind == "up" and button == 1:

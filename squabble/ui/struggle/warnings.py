@@ -78,7 +78,7 @@ class WarningMarks:
 
     def pointed_sentences(self) -> list[tuple[str, str]]:
         """(flag, sentence) of the target under the mouse or the focus (or the open menu's
-        row), to show beside it."""
+        row), to show at the map's top."""
         cs = self.choices
         if cs is None or not self.human_turn():
             return []
@@ -106,7 +106,7 @@ class WarningMarks:
 
     def draw_warning_marks(self, surf, L) -> None:
         """Red / amber frames on flagged countries, a strip with the sentence of the target
-        pointed at."""
+        pointed at (at the map's top)."""
         cs = self.choices if self.human_turn() else None
         if cs is None:
             return
@@ -130,10 +130,10 @@ class WarningMarks:
         if said:
             f, sentence = said[0]
             label = ("Loses the game: " if f == "warning" else "Risk: ") + sentence
-            font = fit_font(L, label, 880, 18, bold=True, min_size=14)
-            lines = wrap(label, font, L.s(880))[:2]
+            font = fit_font(L, label, 730, 18, bold=True, min_size=14)
+            lines = wrap(label, font, L.s(730))[:2]
             h = 14 + len(lines) * font.get_linesize() / max(0.01, L.scale)
-            box = L.r(20, 494 - h, 900, h)
+            box = L.r(170, 58, 750, h)    # the map's top, right of the card being decided
             pygame.draw.rect(surf, BUTTON[f], box, border_radius=L.s(6))
             pygame.draw.rect(surf, COLOUR[f], box, max(1, L.s(2)), border_radius=L.s(6))
             y = box.y + L.s(7)
