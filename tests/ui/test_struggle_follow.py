@@ -2,8 +2,6 @@
 skips them, and every country whose influence it changed keeps a change badge until the person
 decides."""
 
-import pygame
-
 from tests.ui import driver as D
 from tests.ui import struggle_driver as SD
 

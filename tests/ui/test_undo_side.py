@@ -10,7 +10,6 @@ from tests.ui.test_traps import load
 from squabble.framework.handoff import HandOffScene
 from squabble.framework.session import Session
 from squabble.games import registry
-from squabble.games.squabble import engine as E
 
 
 def test_struggle_hotseat_backspace_never_takes_back_the_other_sides_set_up():

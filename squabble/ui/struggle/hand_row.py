@@ -9,8 +9,6 @@ card (ops and title in full), so no title is ever hidden.  Faces go through the 
 
 from __future__ import annotations
 
-import pygame
-
 from squabble.framework.layout import fit_font, text
 from squabble.framework.widgets import fan, panel
 from squabble.games.struggle.data import CARDS, ENEMY
@@ -75,12 +73,10 @@ class HandRow:
             focused = cur is not None and cur.kind == "card" and cur.payload == card
             hl = theme.FOCUS if focused else (theme.LEGAL if lit else None)
             dim = cs is not None and bool(cs.by_card) and not lit
-            if as_list:
-                self._card_row(surf, L, card, r, hl, dim)
-                rects.append((card, r))
-                continue
-            rr = (r[0], r[1] - (10 if (focused or self.hover_card == card) else 0), r[2], r[3])
-            self._card(surf, card, rr, face_up=self.may_show_hand(card), highlight=hl, dim=dim)
+            lift = 10 if (focused or self.hover_card == card) and not as_list else 0
+            rr = (r[0], r[1] - lift, r[2], r[3])
+            self._card(surf, card, rr, face_up=self.may_show_hand(card), highlight=hl, dim=dim,
+                       row=as_list)
             rects.append((card, rr))
         self._card_rects = rects
         self._draw_open_enemy_hand(surf, L, v, x, y, w)
@@ -89,17 +85,6 @@ class HandRow:
             for b in self._buttons:
                 if b.name == "undo":
                     b.draw(surf, L, focused=cur is not None and cur.payload is b)
-
-    def _card_row(self, surf, L, card, r, highlight, dim):
-        rr = L.r(r)
-        self.card_art.draw_row(surf, card, rr, face_up=self.may_show_hand(card))
-        if dim:
-            veil = pygame.Surface(rr.size, pygame.SRCALPHA)
-            veil.fill((10, 12, 20, 130))
-            surf.blit(veil, rr)
-        if highlight:
-            pygame.draw.rect(surf, highlight, rr.inflate(L.s(4), L.s(4)), max(2, L.s(2)),
-                             border_radius=L.s(6))
 
     def _draw_no_hand(self, surf, L, st, v):
         x, y, w, h = HAND_R

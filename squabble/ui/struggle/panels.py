@@ -12,7 +12,7 @@ import pygame
 from squabble.framework.layout import fit_font, text, wrap
 from squabble.framework.scene import Scene
 from squabble.framework.widgets import panel
-from squabble.games.struggle.data import CARDS, STABILITY
+from squabble.games.struggle.data import STABILITY
 from squabble.ui import theme
 from squabble.ui.struggle.moments import SIDE_COL
 

@@ -25,11 +25,18 @@ def chip_rects():
 
 def zoom_to(map_view, region: str | None) -> None:
     """Fit the view to the countries of ``region`` (the whole map when None)."""
-    v = map_view.view
     if region is None:
-        v.reset()
+        map_view.view.reset()
         return
-    rects = [map_view.board.rect(n) for n in REGIONS[region] if n in map_view.board]
+    zoom_to_countries(map_view, REGIONS[region])
+
+
+def zoom_to_countries(map_view, names) -> None:
+    """Fit the view to ``names`` (countries of the map)."""
+    v = map_view.view
+    rects = [map_view.board.rect(n) for n in names if n in map_view.board]
+    if not rects:
+        return
     x0 = min(r[0] for r in rects)
     y0 = min(r[1] for r in rects)
     x1 = max(r[0] + r[2] for r in rects)

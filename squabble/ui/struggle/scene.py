@@ -108,14 +108,19 @@ class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent,
             return card not in hidden_from(st, v)
         return card not in hidden_from(st, "USA") and card not in hidden_from(st, "USSR")
 
-    def _card(self, surf, card: int, rect, *, face_up: bool, highlight=None, dim=False):
+    def _card(self, surf, card: int, rect, *, face_up: bool, highlight=None, dim=False,
+              row=False):
         """The only place a Struggle card reaches the screen (face-up draws are recorded by
-        ``card_art.draw_card`` in FACE_UP as "struggle:<number>")."""
+        ``card_art.draw_card`` / ``draw_row`` in FACE_UP as "struggle:<number>").  ``row``: the
+        card as one line of a list (the hand when there is no room for whole cards)."""
         L = self.app.layout
         r = L.r(rect)
-        pygame.draw.rect(surf, (0, 0, 0), r.move(L.s(2), L.s(3)), border_radius=L.s(6))
-        self.card_art.draw_card(surf, card if face_up else 0, r, face_up,
-                                colourblind=self.colour_blind())
+        if row:
+            self.card_art.draw_row(surf, card if face_up else 0, r, face_up)
+        else:
+            pygame.draw.rect(surf, (0, 0, 0), r.move(L.s(2), L.s(3)), border_radius=L.s(6))
+            self.card_art.draw_card(surf, card if face_up else 0, r, face_up,
+                                    colourblind=self.colour_blind())
         if dim:
             veil = pygame.Surface(r.size, pygame.SRCALPHA)
             veil.fill((10, 12, 20, 130))

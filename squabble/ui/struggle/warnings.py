@@ -129,7 +129,7 @@ class WarningMarks:
         said = self.pointed_sentences()
         if said:
             f, sentence = said[0]
-            label = ("Loses the game: " if f == "warning" else "Risk: ") + sentence
+            label = ("Warning: " if f == "warning" else "Risk: ") + sentence
             font = fit_font(L, label, 730, 18, bold=True, min_size=14)
             lines = wrap(label, font, L.s(730))[:2]
             h = 14 + len(lines) * font.get_linesize() / max(0.01, L.scale)
