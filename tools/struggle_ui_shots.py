@@ -1,6 +1,6 @@
 """Write the screenshots of the Struggle window's help for a new player (docs/ui-struggle.md):
 the hand, the computer's changes after its turn, the scrolled log, a warned option and its
-confirmation, a region zoom.
+confirmation, and the coach's hint when the build has the coach.
 
     SDL_VIDEODRIVER=dummy python tools/struggle_ui_shots.py [outdir]
 
@@ -77,6 +77,17 @@ def main():
     until(a, lambda: False, 4)
     shot(a, "struggle-warning-confirm.png")
     sc.session.game.decision = real
+    a.stack.top._no() if a.stack.top is not sc else None
+    # the coach, when this build has one (contract 4's squabble.ai.struggle_hint)
+    from squabble.ui.struggle.coach import _hint_fn
+    if _hint_fn() is None:
+        print("no coach in this build: struggle-hint.png not written")
+        return
+    sc.choice_key = None
+    until(a, lambda: waiting(a))
+    sc.ask_hint()
+    until(a, lambda: sc._hint_job is None, 3000)
+    shot(a, "struggle-hint.png")
 
 
 if __name__ == "__main__":

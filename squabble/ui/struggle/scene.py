@@ -21,6 +21,7 @@ from squabble.framework.scene import Scene
 from squabble.framework.widgets import Button
 from squabble.games.struggle.data import CARDS, CHINA, ENEMY
 from squabble.games.struggle.describe import hidden_from
+from squabble.ui.struggle.coach import Coach
 from squabble.ui.struggle.follow import FollowOpponent
 from squabble.ui.struggle.hand_row import HandRow
 from squabble.ui.struggle.log_panel import LOG_R, LogPanel
@@ -41,7 +42,7 @@ def _import_views():
 
 
 class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent, RegionJump,
-                    ScenePanels, Scene):
+                    Coach, ScenePanels, Scene):
     name = "struggle"
     #: tests only: draw the deciding side's hand face up whatever the LookRule says (a leak the
     #: privacy test must catch)
@@ -236,6 +237,7 @@ class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent,
 
     def update(self, dt):
         self.t += dt
+        self.update_hint()
         if self.help is not None and hasattr(self.help, "update"):
             self.help.update(dt)
         if hasattr(self.map, "update"):
@@ -430,6 +432,9 @@ class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent,
                                    (x + 8, y + 30 + len(chunk) * ROW, w - 16, ROW - 5),
                                    action=self.next_page, colour=(60, 60, 80)))
         d = self.session.decision()
+        if d is not None and not self.demo and self.human_turn():
+            btns.append(Button("hint", "Hint (H)", (1180, 29, 92, 20), action=self.ask_hint,
+                               colour=(90, 78, 40)))
         if d is not None and self.session.can_undo() and not self.demo and self.human_turn():
             btns.append(Button("undo", "Undo (Backspace)", (x + w - 150, y + 3, 142, 24),
                                action=lambda: self.undo(), colour=(80, 60, 50)))
@@ -485,6 +490,7 @@ class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent,
         self.draw_log(surf, L)
         self.refresh_targets()
         self.draw_warning_marks(surf, L)
+        self.draw_hint(surf, L)
         cur = self.focus.current if self.focus.visible else None
         if cur is not None and cur.kind == "country":
             pygame.draw.rect(surf, FOCUS, L.r(cur.rect).inflate(L.s(6), L.s(6)), max(2, L.s(3)),

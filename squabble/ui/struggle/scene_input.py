@@ -42,7 +42,7 @@ class SceneInput:
             return used or ev.type in (pygame.KEYDOWN, pygame.TEXTINPUT)
         if self.demo:
             return False
-        if self.log_key(ev) or self.region_key(ev):
+        if self.log_key(ev) or self.region_key(ev) or self.coach_raw(ev):
             return True
         if ev.type in (pygame.KEYDOWN, pygame.CONTROLLERAXISMOTION):
             if ev.type == pygame.CONTROLLERAXISMOTION and ev.axis in (
@@ -75,6 +75,9 @@ class SceneInput:
                 self.help = None
             elif hasattr(self.help, "handle_action"):
                 self.help.handle_action(a)
+            return
+        if a.name == "guide":              # H: the coach
+            self.ask_hint()
             return
         cur = self.focus.current
         if a.name in ("up", "down") and self.focus.visible and cur is not None \
