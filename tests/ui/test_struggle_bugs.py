@@ -102,7 +102,7 @@ def test_the_pause_menu_controls_sit_on_their_own_panel(app):
     assert D.run_until(app, lambda: SD.waiting(app))
     D.key(app, pygame.K_ESCAPE)
     assert D.top(app).name == "struggle_pause"
-    box = pygame.Rect(app.layout.p(940, 614), (app.layout.s(200), app.layout.s(80)))
+    box = pygame.Rect(app.layout.p(940, 616), (app.layout.s(200), app.layout.s(46)))
     shots = []
     for line in ("USSR places 1 USSR influence in Czechoslovakia.", "USA: W.W.W.W.W.W.W.W.W."):
         sc.log_lines.extend([line] * 30)

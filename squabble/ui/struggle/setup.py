@@ -215,7 +215,7 @@ class StrugglePauseScene(MenuScene):
         for b in self.buttons:
             b.draw(surf, L, focused=b is cur)
         from squabble.ui.struggle.panels import CONTROLS
-        panel(surf, L, (130, 612, 1020, 84), alpha=255)   # the controls on their own ground
+        panel(surf, L, (130, 614, 1020, 50), alpha=255)   # the controls on their own ground
         text_block(surf, CONTROLS, L.font(17), T.TEXT, L.r(140, 620, 1000, 60), align="center")
 
 
