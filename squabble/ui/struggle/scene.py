@@ -23,6 +23,7 @@ from squabble.games.struggle.data import CARDS, CHINA, ENEMY
 from squabble.games.struggle.describe import hidden_from
 from squabble.ui.struggle.coach import Coach
 from squabble.ui.struggle.follow import FollowOpponent
+from squabble.ui.struggle.guide import StruggleGuide
 from squabble.ui.struggle.hand_row import HandRow
 from squabble.ui.struggle.log_panel import LOG_R, LogPanel
 from squabble.ui.struggle.region_jump import RegionJump
@@ -42,7 +43,7 @@ def _import_views():
 
 
 class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent, RegionJump,
-                    Coach, ScenePanels, Scene):
+                    Coach, StruggleGuide, ScenePanels, Scene):
     name = "struggle"
     #: tests only: draw the deciding side's hand face up whatever the LookRule says (a leak the
     #: privacy test must catch)
@@ -81,6 +82,7 @@ class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent,
         self._buttons: list[Button] = []
         self._card_rects: list = []
         self.follow_init()
+        self.guide_init(bool(session.setup.get("guide")) and not demo)
 
     # ---------------------------------------------------------------- helpers
     @property
@@ -380,6 +382,7 @@ class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent,
         self.refresh_targets()
         if d:
             kind = (s.describe() or {}).get("kind")
+            self.guide_for(kind)
             if kind in ("coup_target", "realign_target", "influence", "setup_influence",
                         "place_influence", "remove_influence") and self.choices.by_country:
                 first = sorted(self.choices.by_country)[0]
@@ -491,6 +494,7 @@ class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent,
         self.refresh_targets()
         self.draw_warning_marks(surf, L)
         self.draw_hint(surf, L)
+        self.draw_guide(surf, L)
         cur = self.focus.current if self.focus.visible else None
         if cur is not None and cur.kind == "country":
             pygame.draw.rect(surf, FOCUS, L.r(cur.rect).inflate(L.s(6), L.s(6)), max(2, L.s(3)),

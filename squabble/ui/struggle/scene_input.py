@@ -226,7 +226,7 @@ class SceneInput:
         if kind == "wheel" and _inside(LOG_R, lp):
             self.scroll_log(3 * button)
             return
-        if kind == "up" and button == 1 and self.region_click(lp):
+        if kind == "up" and button == 1 and (self.region_click(lp) or self.guide_click(lp)):
             self._drag_from = None
             return
         if self.moment is not None or self.beats or self.following():

@@ -103,7 +103,7 @@ class StruggleSetupScene(OptionSetupScene):
     name = "struggle_setup"
     title = "Twilight Struggle"
     subtitle = "The full game: 1945-1989, ten turns, 84 countries"
-    ROW_X, ROW_W, ROW_H, ROW_GAP = 310, 660, 54, 62
+    ROW_X, ROW_W, ROW_H, ROW_GAP = 310, 660, 48, 54
     START_GAP, START_H, BACK_H = 12, 56, 44
     NOTE_FONT, NOTE_RECT = 18, (290, 648, 700, 48)
     START_LABEL = "Start the Cold War"
@@ -121,7 +121,9 @@ class StruggleSetupScene(OptionSetupScene):
             OptionRow("optional", "Optional cards 104-110", [False, True], on_off),
             OptionRow("ccw", "Chinese Civil War", [False, True], on_off),
             OptionRow("handicap", "Handicap", HANDICAPS, handicap_words),
+            OptionRow("guide", "First-game guide", [False, True], on_off),
         ]
+        opts["guide"] = couch_prefs.guide_on()
         super().__init__(app, opts, rows, self.start_now, message)
 
     def check_start(self, start):
@@ -134,7 +136,8 @@ class StruggleSetupScene(OptionSetupScene):
         options = {"optional_cards": o["optional"], "chinese_civil_war": o["ccw"]}
         if o["handicap"] not in (None, "bid"):
             options["handicap"] = {"side": o["handicap"][0], "influence": o["handicap"][1]}
-        return {"mode": o["mode"], "human": o["human"], "level": o["level"], "options": options}
+        return {"mode": o["mode"], "human": o["human"], "level": o["level"], "options": options,
+                "guide": bool(o.get("guide"))}
 
     def saved_game_exists(self) -> bool:
         return saves.exists()
@@ -143,6 +146,7 @@ class StruggleSetupScene(OptionSetupScene):
         self.app.settings.level = opts["level"]
         S.save(self.app.settings)
         couch_prefs.remember_setup(opts, key="struggle_setup", choices=CHOICES)
+        couch_prefs.set_guide(bool(opts.get("guide")))
         if opts["handicap"] == "bid":
             start_bidding(self.app, self.setup_dict())
             return
