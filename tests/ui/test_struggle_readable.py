@@ -21,22 +21,27 @@ def test_names_and_influence_numbers_are_readable_at_720p(app):
         assert usa.h >= 14 and not usa.colliderect(ussr)
 
 
-def test_a_region_chip_or_key_zooms_to_that_region(app):
+def test_a_region_row_or_key_zooms_to_that_region(app):
+    """One click on a region's row of the "if scored now" table, or one key, zooms the map to
+    that region; the same row again shows the whole map."""
     import pygame
     from squabble.games.struggle.data import REGIONS
-    from squabble.ui.struggle.region_jump import chip_rects
     sc = SD.start(app, "computer", "USSR")
     assert D.run_until(app, lambda: SD.waiting(app))
+    app.draw()
     view = sc.map.view
     assert view.zoom == 1.0
-    r = next(r for label, region, r in chip_rects() if region == "Europe")
-    D.click(app, app.layout.p(r[0] + r[2] / 2, r[1] + r[3] / 2))
+    row = next(r for r, key in sc.tracks._hits if key == "scoring:Europe")
+    pos = row.move(sc.tracks.rect.topleft).center
+    D.click(app, pos)
     assert view.zoom > 1.3
     for n in REGIONS["Europe"]:
         assert view.rect.contains(sc.map.country_rect(n)), n
-    D.key(app, pygame.K_F2)
+    D.click(app, pos)
     assert view.zoom == 1.0
     D.key(app, pygame.K_F6)       # Africa
     assert view.zoom > 1.3
     for n in REGIONS["Africa"]:
         assert view.rect.contains(sc.map.country_rect(n)), n
+    D.key(app, pygame.K_F2)
+    assert view.zoom == 1.0

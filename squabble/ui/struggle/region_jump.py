@@ -1,26 +1,18 @@
-"""Region jump buttons on the Struggle map (a mixin of ``StruggleScene``): one click on a chip
-along the map's foot, or one key (F2 the whole map, F3 Europe ... F9 Southeast Asia), zooms the
-map to that region's countries."""
+"""Region jumps on the Struggle map (a mixin of ``StruggleScene``): one click on a region's row
+of the "if scored now" table (the tracks panel; hovering it already shows the region), or one
+key (F2 the whole map, F3 Europe ... F9 Southeast Asia), zooms the map to that region's
+countries; the same row again, or F2, shows the whole map."""
 
 from __future__ import annotations
 
 import pygame
 
-from squabble.framework.layout import fit_font, text
 from squabble.games.struggle.data import REGIONS
-from squabble.ui import theme
 
-#: (chip label, region or None for the whole map, key)
-JUMPS = (("World", None, pygame.K_F2), ("Europe", "Europe", pygame.K_F3),
-         ("Asia", "Asia", pygame.K_F4), ("Middle East", "Middle East", pygame.K_F5),
-         ("Africa", "Africa", pygame.K_F6), ("C. America", "Central America", pygame.K_F7),
-         ("S. America", "South America", pygame.K_F8), ("SE Asia", "Southeast Asia", pygame.K_F9))
-CHIP_Y, CHIP_H, CHIP_X0, CHIP_W = 476, 20, 150, 94
-
-
-def chip_rects():
-    return [(label, region, (CHIP_X0 + i * (CHIP_W + 4), CHIP_Y, CHIP_W, CHIP_H))
-            for i, (label, region, _k) in enumerate(JUMPS)]
+#: (region or None for the whole map, key)
+JUMPS = ((None, pygame.K_F2), ("Europe", pygame.K_F3), ("Asia", pygame.K_F4),
+         ("Middle East", pygame.K_F5), ("Africa", pygame.K_F6), ("Central America", pygame.K_F7),
+         ("South America", pygame.K_F8), ("Southeast Asia", pygame.K_F9))
 
 
 def zoom_to(map_view, region: str | None) -> None:
@@ -49,26 +41,19 @@ def zoom_to_countries(map_view, names) -> None:
 
 
 class RegionJump:
+    zoomed_region = None
+
+    def jump_to(self, region) -> None:
+        """Zoom to ``region``; asked again (or None), the whole map."""
+        if region is not None and region == self.zoomed_region:
+            region = None
+        zoom_to(self.map, region)
+        self.zoomed_region = region
+
     def region_key(self, ev) -> bool:
         if ev.type == pygame.KEYDOWN:
-            for _label, region, key in JUMPS:
+            for region, key in JUMPS:
                 if ev.key == key:
-                    zoom_to(self.map, region)
+                    self.jump_to(region)
                     return True
         return False
-
-    def region_click(self, lp) -> bool:
-        for _label, region, (x, y, w, h) in chip_rects():
-            if x <= lp[0] < x + w and y <= lp[1] < y + h:
-                zoom_to(self.map, region)
-                return True
-        return False
-
-    def draw_region_chips(self, surf, L) -> None:
-        for i, (label, region, r) in enumerate(chip_rects()):
-            rr = L.r(r)
-            pygame.draw.rect(surf, (26, 32, 48), rr, border_radius=L.s(9))
-            pygame.draw.rect(surf, (90, 100, 130), rr, max(1, L.s(1)), border_radius=L.s(9))
-            s = f"F{i + 2} {label}"
-            text(surf, s, fit_font(L, s, r[2] - 8, 15, bold=True), theme.TEXT, rr.center,
-                 "center")

@@ -485,7 +485,6 @@ class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent,
         pub = self.public_state(self.shown)
         self.map.draw(surf, pub, lit=lit, focus=focus_c, colourblind=self.colour_blind())
         self.draw_change_badges(surf)
-        self.draw_region_chips(surf, L)
         self.tracks.draw(surf, pub, self.viewer())
         self.draw_prompt(surf, L)
         self.draw_buttons(surf, L)

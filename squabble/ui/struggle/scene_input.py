@@ -226,7 +226,7 @@ class SceneInput:
         if kind == "wheel" and _inside(LOG_R, lp):
             self.scroll_log(3 * button)
             return
-        if kind == "up" and button == 1 and (self.region_click(lp) or self.guide_click(lp)):
+        if kind == "up" and button == 1 and self.guide_click(lp):
             self._drag_from = None
             return
         if self.moment is not None or self.beats or self.following():
@@ -346,6 +346,9 @@ class SceneInput:
             cards = list(st["discard"] if kind == "discard" else st["removed"])
             title = "Discard pile" if kind == "discard" else "Removed from the game"
             self.app.stack.push(PileScene(self.app, self, title, cards))
+            return True
+        if kind == "scoring" and arg:      # a region's row: the map zooms there
+            self.jump_to(arg)
             return True
         if kind == "effect" and arg.isdigit():
             self.toggle_help()
