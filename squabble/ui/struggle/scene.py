@@ -26,8 +26,8 @@ from squabble.ui.struggle.follow import FollowOpponent
 from squabble.ui.struggle.guide import StruggleGuide
 from squabble.ui.struggle.hand_row import HandRow
 from squabble.ui.struggle.log_panel import LOG_R, LogPanel
-from squabble.ui.struggle.region_jump import RegionJump
 from squabble.ui.struggle.moments import SIDE_COL, coup_first, draw_moment, moment_for
+from squabble.ui.struggle.region_jump import RegionJump
 from squabble.ui.struggle.scene_input import SceneInput, Target
 from squabble.ui.struggle.warnings import BUTTON, WarningMarks, flag
 from squabble.ui.struggle.panels import (  # noqa: F401  (vp_after: used by tests)

@@ -230,6 +230,7 @@ class StruggleResultScene(ResultMenuScene):
         super().__init__(app, session, demo)
         if not demo:
             app.sounds.play("win")
+            couch_prefs.game_finished()   # the first-game guide goes off after a first game
 
     def build(self):
         if self.demo:
