@@ -95,3 +95,26 @@ def test_a_risk_is_amber_and_does_not_ask(app):
     assert sc.pointed_sentences() == [("risk", "The USA could end the game now.")]
     D.click(app, pos)
     assert D.top(app) is sc and s.decisions == n + 1
+
+
+def test_the_computers_warned_option_is_applied_without_asking(app):
+    """Only a person is asked: the computer's own choice of a warned option goes through."""
+    sc = SD.start(app, "computer", "USSR")
+    s = sc.session
+    real = s.game.decision
+
+    def decision(state):
+        d = real(state)
+        if d is not None and d["player"] == "USA":
+            d = copy.deepcopy(d)
+            for o in d["options"]:
+                o["warning"] = SENTENCE
+        return d
+    s.game.decision = decision
+    for _ in range(300):
+        assert D.run_until(app, lambda: SD.waiting(app) or isinstance(D.top(app), ConfirmScene))
+        assert not isinstance(D.top(app), ConfirmScene), "the computer's move asked the person"
+        if s.state["action_round"] >= 2:
+            break
+        sc.commit(0)
+    assert s.state["action_round"] >= 2

@@ -44,9 +44,11 @@ class WarningMarks:
     """Marks and the confirmation for the scene (a mixin of ``StruggleScene``)."""
 
     def needs_confirmation(self, index: int) -> str:
-        """The warning sentence of option ``index`` of the decision now ("" when none)."""
+        """The warning sentence of option ``index`` of the decision now ("" when none, and
+        always for the computer's own decisions: nobody is asked for them)."""
         d = self.session.decision()
-        if d is None or not 0 <= index < len(d["options"]):
+        if d is None or not 0 <= index < len(d["options"]) \
+                or self.session.controller(d["player"]) != "human":
             return ""
         return str(d["options"][index].get("warning") or "")
 
