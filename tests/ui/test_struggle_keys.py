@@ -40,3 +40,29 @@ def test_hotseat_set_up_shows_each_side_its_own_hand_behind_a_hand_off(app):
             assert D.run_until(app, lambda: SD.waiting(app))
             if s.decision()["player"] == side:     # one hand-off for all of a side's set-up
                 assert D.top(app) is sc and set(s.state["hands"][side]) <= set(sc.hand_cards())
+
+
+def test_a_button_with_the_focus_is_drawn_focused(app):
+    """Tab to an option button: it is drawn with the focus frame (the focus held last frame's
+    Button objects, so no button ever looked focused)."""
+    sc = SD.start(app, "computer", "USSR")
+    s = sc.session
+    for _ in range(300):
+        assert D.run_until(app, lambda: SD.waiting(app))
+        if s.describe()["kind"] == "play_mode":
+            break
+        sc.commit(0)
+    SD._focus_to(app, lambda: D.key(app, pygame.K_TAB), "button:opt1")
+    seen = []
+    from squabble.framework.widgets import Button
+    real = Button.draw
+
+    def spy(self, surf, layout, focused=False, t=0.0):
+        seen.append((self.name, focused))
+        return real(self, surf, layout, focused, t)
+    Button.draw = spy
+    try:
+        app.draw()
+    finally:
+        Button.draw = real
+    assert ("opt1", True) in seen

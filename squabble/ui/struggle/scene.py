@@ -478,6 +478,7 @@ class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent,
                                      self.revealed_now()))
         surf.fill(BG)
         self.layout_buttons()
+        self.refresh_targets()      # the focus holds this frame's buttons (drawn focused)
         lit = self.choices.lit_countries() if (self.choices and self.human_turn()) else None
         cur = self.focus.current if self.focus.visible else None
         focus_c = self.explore or (cur.payload if cur is not None and cur.kind == "country"
