@@ -195,7 +195,7 @@ class LiveLayer:
         f = self.font(px, True)
         tw, th = f.size(label) if label else (0, 0)
         d = max(th, tw + th // 3) + 2
-        pad = d // 2 + 4
+        pad = d + 4
         key = ("lit", rr.size, label, w)
 
         def build():
@@ -204,7 +204,8 @@ class LiveLayer:
             pygame.draw.rect(img, LIT, box.inflate(w * 2, w * 2), w, border_radius=max(3, round(10 * s)))
             if label:
                 badge = pygame.Rect(0, 0, d, th + 2)
-                badge.center = (box.right - w, box.top + w)
+                # on the corner, outside the box: the country's name stays readable
+                badge.center = (box.right + d // 4, box.top - th // 4)
                 pygame.draw.rect(img, INK, badge.inflate(4, 4), border_radius=badge.h)
                 pygame.draw.rect(img, LIT, badge, border_radius=badge.h)
                 self._text(img, label, px, INK, center=(badge.centerx, badge.centery + 1), bold=True)
