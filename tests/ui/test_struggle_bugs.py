@@ -7,16 +7,6 @@ from tests.ui import struggle_driver as SD
 from squabble.games.struggle.data import CHINA
 
 
-def _at(app, sc, kind, side="USSR", limit=300):
-    s = sc.session
-    for _ in range(limit):
-        assert D.run_until(app, lambda: SD.waiting(app))
-        if s.describe()["kind"] == kind and s.decision()["player"] == side:
-            return
-        sc.commit(0)
-    raise AssertionError(f"no {kind} decision came")
-
-
 def test_the_country_detail_leaves_with_the_click_that_decides(app):
     """A click on a lit country decides; its detail card must not stay over the map through the
     computer's turn (it stayed until the mouse moved)."""
@@ -39,21 +29,14 @@ def test_the_country_detail_leaves_with_the_click_that_decides(app):
 
 def test_the_hand_row_counts_the_china_card_it_shows(app):
     sc = SD.start(app, "computer", "USSR")
-    _at(app, sc, "action_card")
+    SD.play_to(app, "action_card")
     st = sc.session.state
     assert st["china"]["holder"] == "USSR" and CHINA in sc.hand_cards()
-    from squabble.ui.struggle.hand_row import _count
-    said = []
     import squabble.ui.struggle.hand_row as H
-    real = H.text
-    H.text = lambda surf, s, *a, **k: (said.append(s), real(surf, s, *a, **k))[1]
-    try:
-        app.draw()
-    finally:
-        H.text = real
+    said = SD.drawn_texts(app, H)
     n = len(st["hands"]["USSR"])
     assert any(s.startswith(f"USSR hand: {n} cards + The China Card") for s in said), said
-    assert _count(st, "USA") == f"{len(st['hands']['USA'])} cards"
+    assert H._count(st, "USA") == f"{len(st['hands']['USA'])} cards"
 
 
 def test_every_hand_card_title_shows_in_full(app):
@@ -61,7 +44,7 @@ def test_every_hand_card_title_shows_in_full(app):
     panel is empty, a list of full titles when it is in use."""
     sc = SD.start(app, "computer", "USSR")
     for kind in ("action_card", "play_mode"):
-        _at(app, sc, kind)
+        SD.play_to(app, kind)
         app.draw()
         rects = [r for _, r in sc._card_rects]
         assert len(rects) == len(sc.hand_cards()) >= 7
@@ -73,7 +56,7 @@ def test_every_hand_card_title_shows_in_full(app):
 def test_the_coup_prompt_names_only_a_country_pointed_at(app):
     sc = SD.start(app, "computer", "USSR")
     for _ in range(300):
-        _at(app, sc, "play_mode")
+        SD.play_to(app, "play_mode")
         opts = sc.session.decision()["options"]
         coup = [i for i, o in enumerate(opts) if o.get("mode") == "coup"]
         if coup and sc.session.state["action_round"] >= 1:

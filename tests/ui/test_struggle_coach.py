@@ -45,14 +45,7 @@ def _wait_hint(app, sc):
 
 def _drawn_text(app, sc):
     import squabble.ui.struggle.coach as C
-    said = []
-    real = C.text
-    C.text = lambda surf, s, *a, **k: (said.append(s), real(surf, s, *a, **k))[1]
-    try:
-        app.draw()
-    finally:
-        C.text = real
-    return " ".join(said)
+    return " ".join(SD.drawn_texts(app, C))
 
 
 def test_h_shows_the_hint_from_the_sides_view_only(app, coach):

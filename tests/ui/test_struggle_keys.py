@@ -46,12 +46,7 @@ def test_a_button_with_the_focus_is_drawn_focused(app):
     """Tab to an option button: it is drawn with the focus frame (the focus held last frame's
     Button objects, so no button ever looked focused)."""
     sc = SD.start(app, "computer", "USSR")
-    s = sc.session
-    for _ in range(300):
-        assert D.run_until(app, lambda: SD.waiting(app))
-        if s.describe()["kind"] == "play_mode":
-            break
-        sc.commit(0)
+    SD.play_to(app, "play_mode")
     SD._focus_to(app, lambda: D.key(app, pygame.K_TAB), "button:opt1")
     seen = []
     from squabble.framework.widgets import Button

@@ -59,11 +59,7 @@ def test_a_warned_country_asks_before_it_is_applied(app):
 def test_a_warned_button_is_red_and_asks_by_keys_too(app):
     sc = SD.start(app, "computer", "USSR")
     s = sc.session
-    for _ in range(300):
-        assert D.run_until(app, lambda: SD.waiting(app))
-        if s.describe()["kind"] == "play_mode":
-            break
-        sc.commit(0)
+    SD.play_to(app, "play_mode")
     _mark(sc, mode="coup")
     D.step(app)
     assert D.run_until(app, lambda: SD.waiting(app))
