@@ -9,7 +9,6 @@ from tests.ui import struggle_driver as SD
 def _to_computer_placements(app, sc):
     """Decide (the USSR) until the computer's (the USA's) beats include influence changes;
     returns with those beats queued."""
-    s = sc.session
     for _ in range(300):
         assert D.run_until(app, lambda: SD.waiting(app) or bool(
             [b for b in sc.beats if getattr(b, "by", None) == "USA" and b.kind == "influence"]))

@@ -45,7 +45,7 @@ def test_hotseat_set_up_shows_each_side_its_own_hand_behind_a_hand_off(app):
 def test_a_button_with_the_focus_is_drawn_focused(app):
     """Tab to an option button: it is drawn with the focus frame (the focus held last frame's
     Button objects, so no button ever looked focused)."""
-    sc = SD.start(app, "computer", "USSR")
+    SD.start(app, "computer", "USSR")
     SD.play_to(app, "play_mode")
     SD._focus_to(app, lambda: D.key(app, pygame.K_TAB), "button:opt1")
     seen = []
