@@ -52,7 +52,7 @@ GUIDE = {
         "Discarding",
         "The event asks you to give up cards: the lit ones are those it allows."),
 }
-GUIDE_R = (934, 526, 342, 140)   # over the log's older lines: no target under it
+GUIDE_R = (934, 526, 342, 104)   # over the log's older lines: no target under it
 
 
 class StruggleGuide:
