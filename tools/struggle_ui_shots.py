@@ -1,6 +1,6 @@
 """Write the screenshots of the Struggle window's help for a new player (docs/ui-struggle.md):
 the hand, the computer's changes after its turn, the scrolled log, a warned option and its
-confirmation, and the coach's hint when the build has the coach.
+confirmation, two steps of Learn to play, and the coach's hint when the build has the coach.
 
     SDL_VIDEODRIVER=dummy python tools/struggle_ui_shots.py [outdir]
 
@@ -78,6 +78,7 @@ def main():
     shot(a, "struggle-warning-confirm.png")
     sc.session.game.decision = real
     a.stack.top._no() if a.stack.top is not sc else None
+    lesson_shots()
     # the coach, when this build has one (contract 4's squabble.ai.struggle_hint)
     from squabble.ui.struggle.coach import _hint_fn
     if _hint_fn() is None:
@@ -88,6 +89,27 @@ def main():
     sc.ask_hint()
     until(a, lambda: sc._hint_job is None, 3000)
     shot(a, "struggle-hint.png")
+
+
+def lesson_shots():
+    """Two steps of Learn to play: the influence step (how to use Comecon) and the coup."""
+    from squabble.ui.struggle import tutorial
+    from squabble.ui.struggle.setup import start_struggle
+    b = app_()
+    start_struggle(b, dict(tutorial.SETUP), seed=tutorial.SEED)
+    wanted = [("3", "play_mode", "struggle-learn-influence.png"),
+              ("4", "coup_target", "struggle-learn-coup.png")]
+    for _ in range(400):
+        until(b, lambda: waiting(b))
+        sc = scene(b)
+        step = sc.tutor_step()
+        if not wanted or step is None:
+            break
+        if step[2].startswith(wanted[0][0]) and kind(b) == wanted[0][1]:
+            until(b, lambda: False, 10)
+            shot(b, wanted.pop(0)[2])
+        d = sc.session.decision()
+        sc.commit(next(i for i in range(len(d["options"])) if not sc.tutor_refuses(i)))
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ from squabble.ui.struggle.log_panel import LOG_R, LogPanel
 from squabble.ui.struggle.moments import SIDE_COL, coup_first, draw_moment, moment_for
 from squabble.ui.struggle.region_jump import RegionJump
 from squabble.ui.struggle.scene_input import SceneInput, Target
+from squabble.ui.struggle.tutorial import Tutor
 from squabble.ui.struggle.warnings import BUTTON, WarningMarks, flag
 from squabble.ui.struggle.panels import (  # noqa: F401  (vp_after: used by tests)
     BG, BUTTONS_PER_PAGE, BUTTONS_R, FOCUS, MAP_R, ROW, TRACKS_R, ScenePanels, vp_after, vp_text,
@@ -43,7 +44,7 @@ def _import_views():
 
 
 class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent, RegionJump,
-                    Coach, StruggleGuide, ScenePanels, Scene):
+                    Coach, StruggleGuide, Tutor, ScenePanels, Scene):
     name = "struggle"
     #: tests only: draw the deciding side's hand face up whatever the LookRule says (a leak the
     #: privacy test must catch)
@@ -82,7 +83,8 @@ class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent,
         self._buttons: list[Button] = []
         self._card_rects: list = []
         self.follow_init()
-        self.guide_init(bool(session.setup.get("guide")) and not demo)
+        self.tutor_init(bool(session.setup.get("tutorial")) and not demo)
+        self.guide_init(bool(session.setup.get("guide")) and not demo and not self.tutor_on)
 
     # ---------------------------------------------------------------- helpers
     @property
@@ -183,6 +185,11 @@ class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent,
     # ---------------------------------------------------------------- flow
     def commit(self, index: int, confirmed: bool = False):
         """Apply option ``index``; one the engine says loses the game asks first."""
+        refused = self.tutor_refuses(index)
+        if refused:                     # the lesson asks for another move
+            self.app.sounds.play("deny")
+            self.app.toast(refused)
+            return
         sentence = "" if confirmed else self.needs_confirmation(index)
         if sentence:
             self.ask_then_commit(index, sentence)
@@ -495,6 +502,7 @@ class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent,
         self.draw_warning_marks(surf, L)
         self.draw_hint(surf, L)
         self.draw_guide(surf, L)
+        self.draw_tutor(surf, L)
         cur = self.focus.current if self.focus.visible else None
         if cur is not None and cur.kind == "country":
             pygame.draw.rect(surf, FOCUS, L.r(cur.rect).inflate(L.s(6), L.s(6)), max(2, L.s(3)),

@@ -126,6 +126,18 @@ class StruggleSetupScene(OptionSetupScene):
         opts["guide"] = couch_prefs.guide_on()
         super().__init__(app, opts, rows, self.start_now, message)
 
+    def build(self):
+        super().build()
+        x, y, w, h = self.button("start").rect
+        self.set_buttons(self.buttons + [Button(
+            "learn", "Learn to play", (x + w + 16, y, 180, h), self.learn, colour=(60, 96, 70),
+            hint="a guided first turn")])
+
+    def learn(self):
+        """The guided first turn (ui/struggle/tutorial.py) on its fixed deal."""
+        from squabble.ui.struggle import tutorial
+        start_struggle(self.app, dict(tutorial.SETUP), seed=tutorial.SEED)
+
     def check_start(self, start):
         if self.opts["handicap"] == "bid" and self.opts["mode"] != "hotseat":
             start.enabled = False
