@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from squabble.framework.fonts import font as font_of
 from squabble.framework.layout import Layout, text_block, wrap
 from squabble.framework.tween import Motion, Tween, out_back
 
@@ -127,8 +128,7 @@ class CardRenderer:
         key = (max(6, px), bold)
         f = self._fonts.get(key)
         if f is None:
-            f = self._fonts[key] = pygame.font.Font(None, key[0])
-            f.set_bold(bold)
+            f = self._fonts[key] = font_of(key[0], bold)
         return f
 
     def _frame(self, w, h, colour):

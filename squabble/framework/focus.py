@@ -15,17 +15,26 @@ class FocusRing:
         self.items: list = []
         self.index = 0
         self.visible = False   # focus frame shown once keys/pad are used
+        # the item the player last moved to: it gets the focus back when it returns after a
+        # while away (a lit country is gone while its placement's beats play, then back)
+        self.wanted = None
+        self._key = lambda it: getattr(it, "name", id(it))
 
     def set_items(self, items: list, key=lambda it: getattr(it, "name", id(it))) -> None:
         old = self.current
         old_key = key(old) if old is not None else None
+        self._key = key
         self.items = list(items)
         self.index = 0
-        if old_key is not None:
-            for i, it in enumerate(self.items):
-                if key(it) == old_key:
-                    self.index = i
-                    break
+        keys = [key(it) for it in self.items]
+        for want in (self.wanted, old_key):
+            if want is not None and want in keys:
+                self.index = keys.index(want)
+                break
+
+    def _moved(self) -> None:
+        cur = self.current
+        self.wanted = self._key(cur) if cur is not None else None
 
     @property
     def current(self):
@@ -38,12 +47,14 @@ class FocusRing:
         for i, it in enumerate(self.items):
             if it is item:
                 self.index = i
+                self._moved()
                 return
 
     def next(self, step: int = 1) -> None:
         if self.items:
             self.index = (self.index + step) % len(self.items)
             self.visible = True
+            self._moved()
 
     def move(self, direction: str) -> None:
         """Focus the nearest item in that direction (arrows, d-pad)."""
@@ -69,3 +80,4 @@ class FocusRing:
             self.next(1 if direction in ("right", "down") else -1)
         else:
             self.index = best
+            self._moved()

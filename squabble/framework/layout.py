@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from squabble.framework.fonts import font as font_of
+
 DESIGN_W, DESIGN_H = 1280, 720
 
 
@@ -44,9 +46,7 @@ class Layout:
         key = (px, bold)
         f = self._fonts.get(key)
         if f is None:
-            f = pygame.font.Font(None, px)
-            if bold:
-                f.set_bold(True)
+            f = font_of(px, bold)
             self._fonts[key] = f
         return f
 

@@ -136,7 +136,7 @@ class Session:
     """``setup``: {"mode": "computer"|"hotseat"|"demo", "human": side of player 1,
     "level": "easy"|"normal"|"hard", "options": the engine's new-game options}."""
 
-    MAX_LOG = 600
+    MAX_LOG = 6000      # a whole Twilight Struggle game, with room to spare
 
     def __init__(self, adapter, state: dict, setup: dict, log: list | None = None, *,
                  saver=None, chooser=None):
@@ -244,11 +244,13 @@ class Session:
         # undo history: the decider's own decisions since the last die, draw or reveal
         if self.history and self.history[-1][1] != side:
             self.history = []
-        if self._barrier(before, new, side, log):
+        played = d["options"][index].get("card")
+        if self._barrier(before, new, side, log, played):
             self.history = []
         else:
             self.history.append((before, side, log_len))
-        self.look.public_step()
+        if not self._keeps_screen(side):
+            self.look.public_step()
         if self.saver is not None and self.mode != "demo":
             try:
                 self.saver(self)
@@ -258,8 +260,22 @@ class Session:
                  for line, snap in zip(list(log), log.snaps)]
         return beats
 
-    def _barrier(self, before: dict, after: dict, side: str, log: list) -> bool:
-        """True when this decision rolled a die, drew a card or revealed hidden information."""
+    def _keeps_screen(self, side: str) -> bool:
+        """A game whose adapter says ``keeps_screen`` lets a side that has the screen and
+        decides in private again at once (after its own decision or undo) keep the screen
+        (Twilight Struggle's starting influence: six placements behind one hand-off, the other
+        player still looking away)."""
+        if not getattr(self.game, "keeps_screen", False) or self.over:
+            return False
+        nxt = self.decision()
+        return (nxt is not None and nxt["player"] == side and self.look.viewer == side
+                and self.game.is_private(self.state, nxt))
+
+    def _barrier(self, before: dict, after: dict, side: str, log: list, played=None) -> bool:
+        """True when this decision rolled a die, drew a card or revealed hidden information.
+        The card the decider picked from its own hand (``played``: the option's ``card``) is
+        shown by the choice itself, which stays undoable until its use reveals or rolls
+        something (Board Game Arena's policy)."""
         if before.get("rng") != after.get("rng"):
             return True
         if "deck" in before and before.get("deck") != after.get("deck"):
@@ -271,6 +287,8 @@ class Session:
             for who in self.sides:
                 was = set(hidden(before, who))
                 now = set(hidden(after, who))
+                if who != side and played is not None and played in was:
+                    was.discard(played)   # the decider's own card, chosen to play
                 if was - now:
                     return True  # a card hidden from a side is visible to it now (a reveal)
                 if now - was:
@@ -278,16 +296,31 @@ class Session:
         return False
 
     # -- undo --------------------------------------------------------------------------
+    def undo_side(self) -> str | None:
+        """The side whose decisions an undo may take back now: on one couch only the side
+        deciding now (the USA player must not take back the USSR's secret headline), against
+        the computer the person's side, in attract mode nobody."""
+        if self.mode == "demo":
+            return None
+        if self.mode == "hotseat":
+            d = self.decision()
+            return d["player"] if d is not None else None
+        return self.setup["human"]
+
     def can_undo(self, side: str | None = None) -> bool:
+        """May ``side`` (None: ``undo_side()``) take back its newest decision now?"""
         if not self.history or self.mode == "demo" or self.over:
             return False
+        if side is None:
+            side = self.undo_side()
         who = self.history[-1][1]
-        if side is not None and who != side:
+        if who != side:
             return False
         return self.controller(who) == "human"
 
     def undo(self, side: str | None = None) -> bool:
-        """Take back the last decision of ``side`` (any human side if None)."""
+        """Take back the last decision of ``side`` (None: of ``undo_side()``, never another
+        side's)."""
         if not self.can_undo(side):
             return False
         before, who, log_len = self.history.pop()
@@ -295,7 +328,8 @@ class Session:
         del self.log[log_len:]
         self.log.append(f"{who} takes back a decision.")
         self.decisions += 1
-        self.look.public_step()
+        if not self._keeps_screen(who):
+            self.look.public_step()
         if self.saver is not None and self.mode != "demo":
             try:
                 self.saver(self)

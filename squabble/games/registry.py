@@ -97,7 +97,8 @@ def _struggle(test_setup: bool = False):
         decision=S.decision, apply=S.apply, n_options=n_options, apply_index=apply_index,
         validate=S.validate, load=S.load, check_invariants=S.check_invariants, info=S.info,
         view=getattr(S, "view", None), describe=DS.describe, is_private=DS.is_private,
-        hidden_from=DS.hidden_from, module=S, sides=("USSR", "USA"), copy=S.copy_state)
+        hidden_from=DS.hidden_from, module=S, sides=("USSR", "USA"), copy=S.copy_state,
+        keeps_screen=True)   # a side deciding in private again keeps the screen (session.py)
 
 
 GAMES = ("squabble", "struggle")

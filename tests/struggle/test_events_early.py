@@ -567,8 +567,10 @@ def test_independent_reds_matches_ussr_influence():
                             influence={"Hungary": (1, 3), "Poland": (0, 3)})
     st, _ = event(st, 22)
     assert set(countries(st)) == {"Bulgaria", "Czechoslovakia", "Hungary", "Romania", "Yugoslavia"}
-    st, _ = choose(st, mode="choose", country="Hungary")
+    st, log = choose(st, mode="choose", country="Hungary")
     assert infl(st, "Hungary") == (3, 3) and 22 in st["removed"]
+    said = [str(x) for x in log if "Hungary" in str(x)]    # its result is in the log
+    assert said and "adds 2" in said[0]
     st = action_round_state(hands={"USA": [22], "USSR": []}, phasing="USA",
                             influence={"Hungary": (4, 3)})
     st, _ = event(st, 22)

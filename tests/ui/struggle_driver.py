@@ -181,3 +181,27 @@ def play_to_end(app, decide, handoff, choose, limit=3000):
         decide(app, choose(d))
         counts["decisions"] += 1
     raise AssertionError("the game did not end")
+
+
+def play_to(app, kind, side="USSR", limit=300):
+    """Answer option 0 (through the scene) until ``side`` has a ``kind`` decision."""
+    sc = scene(app)
+    s = sc.session
+    for _ in range(limit):
+        assert D.run_until(app, lambda: waiting(app))
+        if s.describe()["kind"] == kind and s.decision()["player"] == side:
+            return sc
+        sc.commit(0)
+    raise AssertionError(f"no {kind} decision came for the {side}")
+
+
+def drawn_texts(app, module) -> list:
+    """Every string ``module`` draws through its ``text`` helper during one frame."""
+    said = []
+    real = module.text
+    module.text = lambda surf, s, *a, **k: (said.append(s), real(surf, s, *a, **k))[1]
+    try:
+        app.draw()
+    finally:
+        module.text = real
+    return said

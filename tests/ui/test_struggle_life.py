@@ -69,6 +69,9 @@ def test_an_incompatible_or_damaged_struggle_save_never_crashes(app, data_dir):
 def test_undo_takes_back_own_decisions_until_a_die_or_draw(app):
     sc = SD.start(app, "hotseat", "USSR")
     assert D.run_until(app, lambda: SD.waiting(app), 2000)
+    if D.top(app).name == "handoff":           # the set-up is placed seeing one's hand
+        assert D.run_until(app, lambda: D.top(app).ready)
+        D.key(app, pygame.K_RETURN)
     s = sc.session
     before = json.loads(json.dumps(s.state))
     SD.decide_mouse(app, 0)
@@ -108,10 +111,23 @@ def test_undo_stops_at_a_die_roll():
 def test_undo_stops_when_a_card_is_revealed():
     g = registry.get("struggle")
     s = Session.new(g, {"mode": "hotseat", "human": "USSR", "level": "easy"}, seed=4)
+    while (g.describe(s.state)["kind"], s.decision()["player"]) != ("headline", "USA"):
+        s.apply(0)
+    s.apply(0)    # the second headline: both are revealed
+    assert not s.history and not s.can_undo("USA")
+
+
+def test_a_card_choice_is_undone_until_its_use_reveals_or_rolls():
+    """Board Game Arena's policy: the card picked from one's own hand is shown by that choice,
+    which stays undoable until its use reveals or rolls something."""
+    g = registry.get("struggle")
+    s = Session.new(g, {"mode": "hotseat", "human": "USSR", "level": "easy"}, seed=4)
     while g.describe(s.state)["kind"] != "action_card":
         s.apply(0)
-    s.apply(0)    # playing a card from the hand shows it to the other side
-    assert not s.can_undo()
+    side = s.decision()["player"]
+    before = s.state
+    s.apply(0)
+    assert s.can_undo(side) and s.undo(side) and s.state is before
 
 
 def test_the_game_pick_is_remembered(app):

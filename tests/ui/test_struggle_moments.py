@@ -131,3 +131,53 @@ def test_the_tracks_behind_a_scoring_moment_show_the_points_it_announces(app):
     assert sc.moment is not None and sc.moment.kind == "score"
     assert any(ln.startswith("Victory points now") for ln in sc.moment.lines)
     assert sc.shown["vp"] == after
+
+
+def _coup_in_a_battleground(app, country="Iran"):
+    """Against the computer (moments shown): the USSR plays its first card for a coup in
+    ``country`` by mouse; returns the moments seen, in order, and the scene."""
+    app.settings.anim = "fast"
+    sc = SD.start(app, "computer", "USSR")
+    s = sc.session
+    for _ in range(200):
+        assert D.run_until(app, lambda: SD.waiting(app))
+        k = s.describe()["kind"]
+        opts = s.decision()["options"]
+        if k == "play_mode" and any(o.get("mode") == "coup" for o in opts) \
+                and s.state["action_round"] >= 1:
+            SD.decide_mouse(app, next(i for i, o in enumerate(opts) if o.get("mode") == "coup"))
+            break
+        sc.commit(0)
+    assert D.run_until(app, lambda: SD.waiting(app))
+    d = s.decision()
+    i = next(i for i, o in enumerate(d["options"]) if o.get("country") == country)
+    seen = []
+    n = s.decisions
+    SD.decide_mouse(app, i)
+    for _ in range(3000):
+        if sc.moment is not None and (not seen or seen[-1] is not sc.moment):
+            seen.append(sc.moment)
+            seen_state = sc.shown["defcon"]
+            sc.moment.defcon_on_screen = seen_state
+        if s.decisions > n and not sc.beats and sc.moment is None:
+            break
+        D.step(app)
+    return seen, sc
+
+
+def test_the_coup_moment_comes_before_the_defcon_drop_it_causes(app):
+    seen, sc = _coup_in_a_battleground(app)
+    kinds = [m.kind for m in seen]
+    assert "coup" in kinds and "defcon" in kinds
+    assert kinds.index("coup") < kinds.index("defcon"), kinds
+    coup = seen[kinds.index("coup")]
+    defcon = seen[kinds.index("defcon")]
+    assert coup.defcon_on_screen == defcon.defcon_on_screen + 1   # the drop shows after the coup
+
+
+def test_a_failed_coup_shows_its_sum_below_zero():
+    from squabble.ui.struggle.moments import moment_for
+    m = moment_for("coup", {"side": "USSR", "country": "Iran", "ops": 1, "die": 5, "mod": 0,
+                            "stability": 4, "result": 0, "removed": 0, "placed": 0,
+                            "enemy": "USA"}, "")
+    assert m.lines[0].endswith("= −2")

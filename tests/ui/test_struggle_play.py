@@ -80,6 +80,12 @@ def test_the_other_sides_pad_cannot_decide(app):
     assert D.run_until(app, lambda: SD.waiting(app), 2000)
     sc = SD.scene(app)
     assert sc.session.decision()["player"] == "USSR"   # set-up: the USSR places first
+    assert isinstance(D.top(app), HandOffScene)        # seeing its hand, in private
+    assert D.run_until(app, lambda: D.top(app).ready)
+    D.pad(app, pygame.CONTROLLER_BUTTON_A, ids["USA"])
+    assert isinstance(D.top(app), HandOffScene), "the other player's pad confirmed a hand-off"
+    D.pad(app, pygame.CONTROLLER_BUTTON_A, ids["USSR"])
+    assert D.run_until(app, lambda: SD.waiting(app), 2000) and D.top(app) is sc
     before = sc.session.decisions
     for _ in range(3):
         D.pad(app, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER, ids["USA"])

@@ -95,6 +95,7 @@ def test_a_deliberate_leak_is_caught(app, monkeypatch):
             if D.top(app).name == "struggle_result":
                 break
             if D.top(app).name == "handoff":
+                D.run_until(app, lambda: D.top(app).ready)
                 D.key(app, pygame.K_RETURN)
                 continue
             SD.decide_mouse(app, rnd(SD.scene(app).session.decision()))

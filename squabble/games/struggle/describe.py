@@ -264,10 +264,11 @@ def _card_danger(state: dict, index: int, option: dict, side: str) -> None:
 
 # ---------------------------------------------------------------- privacy
 def is_private(state: dict, decision: dict | None) -> bool:
-    """A headline, or any choice among the decider's own hidden cards, is made in private."""
+    """A headline, the starting influence (placed looking at one's own hand), or any choice
+    among the decider's own hidden cards, is made in private."""
     if decision is None:
         return False
-    if decision.get("kind") == "headline":
+    if decision.get("kind") in ("headline", "setup_influence", "handicap_influence"):
         return True
     side = decision["player"]
     own = set(state["hands"][side])

@@ -14,6 +14,7 @@ from functools import lru_cache
 import pygame
 
 from squabble.framework.cards import FACE_UP
+from squabble.framework.fonts import font as font_of
 from squabble.framework.layout import wrap
 from squabble.games.struggle.data import CARDS
 from squabble.ui import theme
@@ -33,8 +34,7 @@ def _font(px: float, bold=False):
     key = (max(6, round(px)), bold)
     f = _fonts.get(key)
     if f is None:
-        f = _fonts[key] = pygame.font.Font(None, key[0])
-        f.set_bold(bold)
+        f = _fonts[key] = font_of(key[0], bold)
     return f
 
 
@@ -230,3 +230,49 @@ def _pattern(s, rect, side):
         for y in range(rect.top + step // 2, rect.bottom, step):
             for x in range(rect.left + step // 2, rect.right, step):
                 pygame.draw.circle(s, light, (x, y), r)
+
+
+def draw_row(surf: pygame.Surface, number: int, rect, face_up: bool = True) -> pygame.Rect:
+    """A card as one line of a list (ops star, title, side colour): the hand where there is no
+    room for whole cards.  Face-up rows are recorded like whole cards."""
+    rect = pygame.Rect(rect)
+    img = _row(int(number) if face_up else 0, rect.w, rect.h)
+    if face_up:
+        FACE_UP.note(card_key(number))
+    surf.blit(img, rect)
+    return rect
+
+
+@lru_cache(maxsize=256)
+def _row(number: int, w: int, h: int) -> pygame.Surface:
+    s = pygame.Surface((max(8, w), max(8, h)), pygame.SRCALPHA)
+    rad = max(2, h // 5)
+    if number == 0:
+        pygame.draw.rect(s, (34, 38, 56), s.get_rect(), border_radius=rad)
+        pygame.draw.rect(s, theme.GOLD, s.get_rect(), 1, border_radius=rad)
+        return s
+    c = CARDS[number]
+    side = c["side"]
+    frame = SCORING if c["scoring"] else side_colour(side) if side != "Neutral" else (150, 146, 132)
+    pygame.draw.rect(s, PAPER, s.get_rect(), border_radius=rad)
+    pygame.draw.rect(s, frame, (0, 0, h + 4, h), border_top_left_radius=rad,
+                     border_bottom_left_radius=rad)
+    r = round(h * 0.42)
+    oc = (h // 2 + 2, h // 2)
+    label = str(c["ops"]) if c["ops"] is not None else "S"
+    if c["ops"] is not None:
+        _star(s, oc, r, PAPER)
+        _star(s, oc, r * 0.8, side_colour(side) if side != "Neutral" else INK)
+    f = _font(r * 1.3, True)
+    img = f.render(label, True, PAPER if c["ops"] is not None else INK)
+    s.blit(img, img.get_rect(center=(oc[0], oc[1] + 1)))
+    px = h * 0.62
+    f = _font(px, True)
+    room = w - h - 12
+    while f.size(c["name"])[0] > room and px > 7:
+        px -= 0.5
+        f = _font(px, True)
+    img = f.render(c["name"] + (STAR_ASTERISK if c.get("removed_after_event") else ""), True, INK)
+    s.blit(img, img.get_rect(midleft=(h + 10, h // 2 + 1)))
+    pygame.draw.rect(s, frame, s.get_rect(), max(1, h // 14), border_radius=rad)
+    return s

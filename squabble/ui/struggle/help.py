@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from squabble.framework.fonts import font as font_of
 from squabble.framework.layout import render, wrap
 from squabble.games.struggle.data import CARD_NUMBERS, CARDS, REGION_VP
 from squabble.ui import theme
@@ -239,8 +240,7 @@ class StruggleHelp:
         key = (max(7, round(px)), bold)
         f = self._fonts.get(key)
         if f is None:
-            f = self._fonts[key] = pygame.font.Font(None, key[0])
-            f.set_bold(bold)
+            f = self._fonts[key] = font_of(key[0], bold)
         return f
 
     def draw(self, surf) -> None:

@@ -17,7 +17,7 @@ class LiveLayer:
 
     def _marker_rects(self, rr, s):
         """Screen rects of the USA (left) and USSR (right) influence markers inside a country box."""
-        m = max(11, round(24 * s))
+        m = max(14, round(24 * s))      # readable at 720p: a 14 px marker, a 10 px number
         y = rr.y + round(rr.h * 0.69) - m // 2
         pad = max(1, round(5 * s))
         return (pygame.Rect(rr.x + pad, y, m, m), pygame.Rect(rr.right - pad - m, y, m, m))
@@ -114,7 +114,7 @@ class LiveLayer:
                 px -= 1
             self._text(surf, txt, max(7, px), ink, center=(mr.centerx, mr.centery + 1), bold=True)
         else:
-            self._text(surf, str(n), max(10, mr.h * 0.92), ink, center=(mr.centerx, mr.centery + 1),
+            self._text(surf, str(n), max(13, mr.h * 0.92), ink, center=(mr.centerx, mr.centery + 1),
                        bold=True)
 
     # ------------------------------------------------------------ legend
@@ -195,7 +195,7 @@ class LiveLayer:
         f = self.font(px, True)
         tw, th = f.size(label) if label else (0, 0)
         d = max(th, tw + th // 3) + 2
-        pad = d // 2 + 4
+        pad = d + 4
         key = ("lit", rr.size, label, w)
 
         def build():
@@ -204,9 +204,48 @@ class LiveLayer:
             pygame.draw.rect(img, LIT, box.inflate(w * 2, w * 2), w, border_radius=max(3, round(10 * s)))
             if label:
                 badge = pygame.Rect(0, 0, d, th + 2)
-                badge.center = (box.right - w, box.top + w)
+                # on the corner, outside the box: the country's name stays readable
+                badge.center = (box.right + d // 4, box.top - th // 4)
                 pygame.draw.rect(img, INK, badge.inflate(4, 4), border_radius=badge.h)
                 pygame.draw.rect(img, LIT, badge, border_radius=badge.h)
                 self._text(img, label, px, INK, center=(badge.centerx, badge.centery + 1), bold=True)
             return img
         surf.blit(self._sprite(key, build), (rr.x - pad, rr.y - pad))
+
+
+def draw_change_badges(view, surf, changes: dict) -> None:
+    """A badge on each country whose influence the other side changed since your last decision:
+    "+2" / "−1" per side in that side's colour, at the country's top-right corner, kept until you
+    decide.  ``changes``: country -> {"USA": net, "USSR": net}."""
+    s = view.view.scale
+    px = max(16, round(24 * s))
+    for name, by_side in changes.items():
+        parts = [(side, n) for side, n in sorted(by_side.items()) if n]
+        if not parts or name not in view.board:
+            continue
+        r = view.country_rect(name)
+        if not r.colliderect(view.rect):
+            continue
+        imgs = [view._sprite(("badge", side, n, px), lambda side=side, n=n: _badge(view, side, n,
+                                                                                  px))
+                for side, n in parts]
+        x = r.right + round(6 * s)
+        y = r.top - imgs[0].get_height() + round(4 * s)     # above the name, not over it
+        for img in reversed(imgs):
+            x -= img.get_width()
+            surf.blit(img, (x, y))
+            x -= round(2 * s)
+
+
+def _badge(view, side, n, px):
+    from squabble.framework.layout import render
+    f = view.font(px, True)
+    txt = f"{n:+d}".replace("-", "−")
+    fg = render(txt, f, PAPER)
+    pad = max(2, px // 5)
+    img = pygame.Surface((fg.get_width() + 2 * pad, fg.get_height() + pad), pygame.SRCALPHA)
+    pygame.draw.rect(img, theme.SIDE[side], img.get_rect(), border_radius=img.get_height() // 2)
+    pygame.draw.rect(img, PAPER, img.get_rect(), max(1, px // 12),
+                     border_radius=img.get_height() // 2)
+    img.blit(fg, fg.get_rect(center=(img.get_width() // 2, img.get_height() // 2 + 1)))
+    return img

@@ -182,12 +182,12 @@ class StaticLayer:
         self._text(layer, label, px, PAPER, center=strip.center, bold=True)
         # stability: a paper disc in the middle of the lower part; battlegrounds get a star ring
         cy = rr.y + round(rr.h * 0.69)
-        cr = max(5, round(11 * s))
+        cr = max(6, round(11 * s))
         centre = (rr.centerx, cy)
         pygame.draw.circle(layer, PAPER, centre, cr)
         if bg:
             pygame.draw.circle(layer, BG_NAME, centre, cr, max(1, round(2.5 * s)))
-        self._text(layer, str(STABILITY[name]), max(9, 17 * s), INK,
+        self._text(layer, str(STABILITY[name]), max(12, 17 * s), INK,
                    center=(centre[0], centre[1] + 1), bold=True)
         pygame.draw.rect(layer, _mix(tint, PAPER, 0.35), rr, max(1, round(1.5 * s)),
                          border_radius=rad)

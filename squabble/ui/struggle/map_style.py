@@ -58,7 +58,7 @@ TINY_NAME = {
     "Benelux": "Benel.", "Austria": "Aust.", "Algeria": "Alg.", "Jordan": "Jord.", "Somalia": "Som.",
 }
 #: names are never drawn smaller than this many pixels (abbreviations take over first)
-MIN_NAME_PX = 10
+MIN_NAME_PX = 14
 
 LIT = theme.LEGAL
 _KEY = (255, 0, 255)    # colour key of opaque sprites with rounded corners

@@ -21,6 +21,7 @@ import pygame
 
 from squabble.assets_loc import asset_path
 from squabble.framework.board import Board
+from squabble.framework.fonts import font as font_of
 from squabble.framework.viewport import Viewport
 from squabble.games.struggle.core import controller
 from squabble.games.struggle.data import (COUNTRIES, SUPERPOWER_ADJ)
@@ -254,8 +255,7 @@ class MapView(StaticLayer, LiveLayer, DetailCard):
         key = (max(6, round(px)), bold)
         f = self._fonts.get(key)
         if f is None:
-            f = self._fonts[key] = pygame.font.Font(None, key[0])
-            f.set_bold(bold)
+            f = self._fonts[key] = font_of(key[0], bold)
         return f
 
     def _text(self, surf, s, px, colour, center=None, bold=False, **anchor):

@@ -49,8 +49,9 @@ def moment_for(kind: str, data: dict, text_line: str) -> Moment | None:
     d = data
     if kind == "coup":
         mod = d.get("mod", 0)
+        raw = d["die"] + d["ops"] + mod - 2 * d["stability"]     # the sum, before "at least 0"
         calc = (f"die {d['die']} + {d['ops']} ops" + (f" {mod:+d} modifier" if mod else "")
-                + f" − 2 × {d['stability']} stability = {d.get('sum', d['result'])}")
+                + f" − 2 × {d['stability']} stability = {d.get('sum', raw)}".replace("= -", "= −"))
         if d["result"] > 0:
             res = (f"{d['removed']} {d['enemy']} influence removed"
                    + (f", {d['placed']} {d['side']} influence placed" if d["placed"] else ""))
@@ -145,6 +146,21 @@ def moment_for(kind: str, data: dict, text_line: str) -> Moment | None:
                       [f"DEFCON improves to {d['defcon']}."], GOLD,
                       duration=1.2, sound="banner")
     return None
+
+
+def coup_first(beats: list) -> list:
+    """The beats in the order a person follows them: a coup in a battleground lowers DEFCON
+    before its die is rolled (the engine logs the drop first), but the window shows the coup
+    first, with DEFCON still at its old level, then the drop (with the state after both)."""
+    out = list(beats)
+    for i in range(len(out) - 1):
+        a, b = out[i], out[i + 1]
+        if a.kind == "defcon" and b.kind == "coup" and a.data.get("country") \
+                and a.data.get("country") == b.data.get("country"):
+            before = a.data.get("before", a.state.get("defcon"))
+            out[i] = type(b)(b.line, dict(b.state, defcon=before), b.kind, b.data)
+            out[i + 1] = type(a)(a.line, b.state, a.kind, a.data)
+    return out
 
 
 def _die(surf, L, center, size, value, colour):

@@ -23,16 +23,14 @@ TEXT, MUTED, GOLD, FOCUS, LIT = theme.TEXT, theme.MUTED, theme.GOLD, theme.FOCUS
 PROMPT_R = (0, 0, 1280, 52)
 MAP_R = (0, 52, 930, 448)
 TRACKS_R = (930, 52, 350, 448)
-HAND_R = (0, 500, 600, 220)
 BUTTONS_R = (600, 500, 330, 220)
-LOG_R = (930, 500, 350, 220)
-CARD_W, CARD_H = 104, 146
 BUTTONS_PER_PAGE = 5   # 4 and "More options" when there are more than 5
 ROW = 36
 
 CONTROLS = ("Click a lit country, card or button · Keys: arrows/Tab move, Enter choose, 1-9 "
-            "buttons, Z explore the map, Backspace undo, Esc menu, F1 help · Pad: D-pad, A choose, "
-            "Y explore, X undo, Start menu")
+            "buttons, Z explore the map, F2-F9 regions, H hint, Page Up log, Backspace undo, "
+            "Esc menu, F1 help · Pad: D-pad, A choose, Y hint, right stick click explore, X undo, "
+            "Start menu")
 
 
 class ScenePanels:
@@ -95,8 +93,9 @@ class ScenePanels:
                     "A lit number is the cost: 2 into a country the enemy controls.")
         if k == "coup_target":
             ops = ctx.get("ops_left", 0)
-            foc = self.hover_country or (self.focus.current.payload if self.focus.current is not None
-                                         and self.focus.current.kind == "country" else None)
+            cur = self.focus.current if self.focus.visible else None   # only one pointed at
+            foc = self.hover_country or (cur.payload if cur is not None
+                                         and cur.kind == "country" else None)
             odds = (ctx.get("coups") or {}).get(foc)
             if odds is not None:   # the engine's coup sum for this target (query.coup_odds)
                 mod = f" {odds['mod']:+d} modifier" if odds["mod"] else ""
@@ -134,7 +133,7 @@ class ScenePanels:
         col = SIDE_COL.get(side, GOLD)
         pygame.draw.rect(surf, col, L.r(0, 0, 8, 52))
         main, why = self.plain_prompt()
-        if self.beats or self.moment is not None:
+        if self.beats or self.moment is not None or self.following():
             main = self.log_lines[-1] if self.log_lines else main
             why = "Enter or click: next · Esc: skip to the next decision"
             col = GOLD
@@ -152,55 +151,6 @@ class ScenePanels:
             for i in range(3):
                 r = L.s(3 + 2 * ((int(a) + i) % 3 == 0))
                 pygame.draw.circle(surf, col, (cx + L.s(12) * i, cy), r)
-
-    def draw_hand(self, surf, L):
-        panel(surf, L, HAND_R, colour=(22, 26, 38), radius=0)
-        x, y, w, h = HAND_R
-        v = self.viewer()
-        st = self.shown
-        cards = self.hand_cards()
-        rects = []
-        if not cards:
-            if self.session.mode == "demo":
-                msg = "Attract mode: both hands stay hidden."
-            elif v is None:
-                msg = "Public screen: both hands are hidden; a hand-off shows a hand in private."
-            else:
-                msg = "No cards in hand."
-            text(surf, msg, fit_font(L, msg, w - 20, 16), MUTED, L.p(x + 10, y + 6))
-            for i, side in enumerate(("USSR", "USA")):
-                n = len(st["hands"][side])
-                yy = y + 30 + i * 94
-                text(surf, f"{side}: {n} card{'s' if n != 1 else ''}", L.font(16, True),
-                     SIDE_COL[side], L.p(x + 10, yy + 36))
-                for k in range(min(n, 9)):
-                    self._card(surf, 0, (x + 120 + k * 50, yy, 56, 80), face_up=False)
-            self._card_rects = []
-            return
-        text(surf, f"{v or ''} hand ({len(st['hands'][v]) if v else 0})" + (
-            " · hover or Z to zoom" if cards else ""), L.font(16, True),
-            SIDE_COL.get(v, TEXT), L.p(x + 10, y + 6))
-        from squabble.framework.widgets import fan
-        slots = fan(len(cards), x + w / 2, y + 28, CARD_W, CARD_H, w - 20, gap=6)
-        cs = self.choices if self.human_turn() else None
-        cur = self.focus.current if self.focus.visible else None
-        for card, r in zip(cards, slots):
-            lit = cs is not None and card in cs.by_card
-            focused = cur is not None and cur.kind == "card" and cur.payload == card
-            hl = FOCUS if focused else (LIT if lit else None)
-            rr = (r[0], r[1] - (10 if (focused or self.hover_card == card) else 0), r[2], r[3])
-            face = self.may_show_hand(card)
-            self._card(surf, card, rr, face_up=face, highlight=hl,
-                       dim=cs is not None and bool(cs.by_card) and not lit)
-            rects.append((card, rr))
-        self._card_rects = rects
-        # an enemy hand the viewer may see (an event can open it): named under the hand
-        if v is not None:
-            open_cards = self.open_enemy_cards()
-            if open_cards:
-                line = (f"The {ENEMY[v]} hand is open to you: "
-                        + ", ".join(CARDS[c]["name"] for c in open_cards))
-                text(surf, line, fit_font(L, line, w - 20, 15), GOLD, L.p(x + 10, y + 200))
 
     def draw_buttons(self, surf, L):
         panel(surf, L, BUTTONS_R, colour=(22, 26, 38), radius=0)
@@ -275,26 +225,6 @@ class ScenePanels:
         text(surf, "In play", L.font(15, True), MUTED, L.p(x + 10, y + 30))
         for i, c in enumerate(cards[-2:]):
             self._card(surf, c, (x + 10 + i * 112, y + 50, 100, 140), face_up=True)
-
-    def draw_log(self, surf, L):
-        panel(surf, L, LOG_R, colour=(18, 20, 30), radius=0)
-        x, y, w, h = LOG_R
-        text(surf, "Log", L.font(16, True), MUTED, L.p(x + 10, y + 6))
-        f = L.font(15)
-        lines = []
-        for ln in self.log_lines[-14:]:
-            lines.extend(wrap(ln, f, L.s(w - 20)))
-        lh = f.get_linesize()
-        maxn = max(1, int((L.s(h - 28)) // lh))
-        yy = L.p(0, y + 26)[1]
-        for ln in lines[-maxn:]:
-            col = TEXT
-            if ln.startswith("USA"):
-                col = (160, 190, 255)
-            elif ln.startswith("USSR"):
-                col = (255, 160, 150)
-            surf.blit(f.render(ln, True, col), (L.p(x + 10, 0)[0], yy))
-            yy += lh
 
     def draw_menu(self, surf, L):
         m = self.menu

@@ -21,8 +21,16 @@ from squabble.framework.scene import Scene
 from squabble.framework.widgets import Button
 from squabble.games.struggle.data import CARDS, CHINA, ENEMY
 from squabble.games.struggle.describe import hidden_from
-from squabble.ui.struggle.moments import SIDE_COL, draw_moment, moment_for
+from squabble.ui.struggle.coach import Coach
+from squabble.ui.struggle.follow import FollowOpponent
+from squabble.ui.struggle.guide import StruggleGuide
+from squabble.ui.struggle.hand_row import HandRow
+from squabble.ui.struggle.log_panel import LOG_R, LogPanel
+from squabble.ui.struggle.moments import SIDE_COL, coup_first, draw_moment, moment_for
+from squabble.ui.struggle.region_jump import RegionJump
 from squabble.ui.struggle.scene_input import SceneInput, Target
+from squabble.ui.struggle.tutorial import Tutor
+from squabble.ui.struggle.warnings import BUTTON, WarningMarks, flag
 from squabble.ui.struggle.panels import (  # noqa: F401  (vp_after: used by tests)
     BG, BUTTONS_PER_PAGE, BUTTONS_R, FOCUS, MAP_R, ROW, TRACKS_R, ScenePanels, vp_after, vp_text,
 )
@@ -35,7 +43,8 @@ def _import_views():
     return MapView, TracksPanel, card_art
 
 
-class StruggleScene(SceneInput, ScenePanels, Scene):
+class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent, RegionJump,
+                    Coach, StruggleGuide, Tutor, ScenePanels, Scene):
     name = "struggle"
     #: tests only: draw the deciding side's hand face up whatever the LookRule says (a leak the
     #: privacy test must catch)
@@ -55,7 +64,7 @@ class StruggleScene(SceneInput, ScenePanels, Scene):
         self.moment = None
         self.pause_t = 0.0
         self.shown_log = len(session.log)
-        self.log_lines: list = [str(x) for x in session.log[-60:] if str(x)]   # markers: no text
+        self.log_lines: list = [str(x) for x in session.log if str(x)]   # markers: no text
         self.thinker = None
         self.choices: ChoiceSet | None = None
         self.choice_key = None
@@ -73,6 +82,9 @@ class StruggleScene(SceneInput, ScenePanels, Scene):
         self._drag_from = None
         self._buttons: list[Button] = []
         self._card_rects: list = []
+        self.follow_init()
+        self.tutor_init(bool(session.setup.get("tutorial")) and not demo)
+        self.guide_init(bool(session.setup.get("guide")) and not demo and not self.tutor_on)
 
     # ---------------------------------------------------------------- helpers
     @property
@@ -101,14 +113,19 @@ class StruggleScene(SceneInput, ScenePanels, Scene):
             return card not in hidden_from(st, v)
         return card not in hidden_from(st, "USA") and card not in hidden_from(st, "USSR")
 
-    def _card(self, surf, card: int, rect, *, face_up: bool, highlight=None, dim=False):
+    def _card(self, surf, card: int, rect, *, face_up: bool, highlight=None, dim=False,
+              row=False):
         """The only place a Struggle card reaches the screen (face-up draws are recorded by
-        ``card_art.draw_card`` in FACE_UP as "struggle:<number>")."""
+        ``card_art.draw_card`` / ``draw_row`` in FACE_UP as "struggle:<number>").  ``row``: the
+        card as one line of a list (the hand when there is no room for whole cards)."""
         L = self.app.layout
         r = L.r(rect)
-        pygame.draw.rect(surf, (0, 0, 0), r.move(L.s(2), L.s(3)), border_radius=L.s(6))
-        self.card_art.draw_card(surf, card if face_up else 0, r, face_up,
-                                colourblind=self.colour_blind())
+        if row:
+            self.card_art.draw_row(surf, card if face_up else 0, r, face_up)
+        else:
+            pygame.draw.rect(surf, (0, 0, 0), r.move(L.s(2), L.s(3)), border_radius=L.s(6))
+            self.card_art.draw_card(surf, card if face_up else 0, r, face_up,
+                                    colourblind=self.colour_blind())
         if dim:
             veil = pygame.Surface(r.size, pygame.SRCALPHA)
             veil.fill((10, 12, 20, 130))
@@ -135,7 +152,7 @@ class StruggleScene(SceneInput, ScenePanels, Scene):
 
     def human_turn(self) -> bool:
         d = self.session.decision()
-        return (d is not None and not self.beats and self.moment is None
+        return (d is not None and not self.beats and self.moment is None and not self.following()
                 and self.session.controller(d["player"]) == "human" and not self.handoff_open)
 
     # ---------------------------------------------------------------- lifecycle
@@ -166,35 +183,49 @@ class StruggleScene(SceneInput, ScenePanels, Scene):
             self.help = None
 
     # ---------------------------------------------------------------- flow
-    def commit(self, index: int):
+    def commit(self, index: int, confirmed: bool = False):
+        """Apply option ``index``; one the engine says loses the game asks first."""
+        refused = self.tutor_refuses(index)
+        if refused:                     # the lesson asks for another move
+            self.app.sounds.play("deny")
+            self.app.toast(refused)
+            return
+        sentence = "" if confirmed else self.needs_confirmation(index)
+        if sentence:
+            self.ask_then_commit(index, sentence)
+            return
+        if self.explore is None:
+            self.hover_country = None   # its detail must not cover the map through the beats
         self.explore = None
         self.menu = None
         self.choices = None
         self.choice_key = None
+        d = self.session.decision()
         try:
             beats = self.session.apply(index)
         except ValueError as e:
             self.app.toast(str(e))
             return
         self.app.sounds.play("click")
-        self.beats.extend(beats)
+        self.mark_beats(beats, d["player"])
+        if self.session.controller(d["player"]) == "human":
+            self.decided(d["player"])
+        self.beats.extend(coup_first(beats))
         if self.session.last_error:
             self.app.toast(self.session.last_error)
             self.session.last_error = ""
 
-    def undo(self, side=None):
-        d = self.session.decision()
-        who = side
-        if who is None and d is not None and self.session.mode == "hotseat":
-            who = None  # the newest human decision
+    def undo(self):
+        """Take back the newest decision of the side that may undo now (on one couch the side
+        deciding now, never the other side's: ``Session.undo_side``)."""
         if self.beats or self.moment:
             self.skip_beats()
-        if self.session.undo(who):
+        if self.session.undo():
             self.thinker = None    # the computer was thinking about a state that is gone
             self.app.sounds.play("select")
             self.app.toast("Decision taken back.")
             self.shown = self.session.state
-            self.log_lines.append(str(self.session.log[-1]))
+            self.log_lines = [str(x) for x in self.session.log if str(x)]   # without the undone
             self.choices = None
             self.choice_key = None
         else:
@@ -205,12 +236,17 @@ class StruggleScene(SceneInput, ScenePanels, Scene):
     def skip_beats(self):
         for b in self.beats:
             self._log(b.line)
+            self.note_beat(b, self.shown)
+            self.shown = b.state
         self.beats = []
         self.moment = None
+        self.pause_t = 0.0
+        self.hurry = True      # the other side's placements still to come: no pause either
         self.shown = self.session.state
 
     def update(self, dt):
         self.t += dt
+        self.update_hint()
         if self.help is not None and hasattr(self.help, "update"):
             self.help.update(dt)
         if hasattr(self.map, "update"):
@@ -227,17 +263,15 @@ class StruggleScene(SceneInput, ScenePanels, Scene):
         if self.beats and self.speed <= 0:   # instant: every beat of the decision at once
             for b in self.beats:
                 self._log(b.line)
-            self.shown = self.beats[-1].state
+                self.note_beat(b, self.shown)
+                self.shown = b.state
             self.beats = []
-            if len(self.log_lines) > 300:
-                del self.log_lines[:100]
             return
         if self.beats:
             b = self.beats.pop(0)
+            self.note_beat(b, self.shown)
             self.shown = b.state
             self._log(b.line)
-            if len(self.log_lines) > 300:
-                del self.log_lines[:100]
             m = moment_for(b.kind, b.data, b.line) if self.speed > 0 else None
             if m is not None:
                 after = vp_after(b.kind, b.data, b.state["vp"])
@@ -249,7 +283,7 @@ class StruggleScene(SceneInput, ScenePanels, Scene):
                 if m.sound:
                     self.app.sounds.play(m.sound)
             elif self.speed > 0 and b.kind in ("influence", "play", "event"):
-                self.pause_t = 0.12 * self.speed
+                self.pause_t = self.beat_pause(b) if b.kind == "influence" else 0.12 * self.speed
                 self.app.sounds.play("token" if b.kind == "influence" else "card")
             return
         self.shown = self.session.state
@@ -298,7 +332,10 @@ class StruggleScene(SceneInput, ScenePanels, Scene):
             return a.source != "pad" or a.seat is None or a.seat == seat
 
         kind = (self.session.describe() or {}).get("kind", "")
-        what = "a headline to choose" if kind == "headline" else "a choice from the hand"
+        what = {"headline": "a headline to choose",
+                "setup_influence": "your starting influence to place, seeing your hand",
+                "handicap_influence": "your extra influence to place, seeing your hand",
+                }.get(kind, "a choice from the hand")
         self.app.stack.push(HandOffScene(
             self.app, f"{side}'s turn",
             (f"{side} again: {what}, in private. {ENEMY[side]}: please look away."
@@ -352,6 +389,7 @@ class StruggleScene(SceneInput, ScenePanels, Scene):
         self.refresh_targets()
         if d:
             kind = (s.describe() or {}).get("kind")
+            self.guide_for(kind)
             if kind in ("coup_target", "realign_target", "influence", "setup_influence",
                         "place_influence", "remove_influence") and self.choices.by_country:
                 first = sorted(self.choices.by_country)[0]
@@ -379,6 +417,7 @@ class StruggleScene(SceneInput, ScenePanels, Scene):
                     items.append(Target(f"card:{card}", rect, "card", card))
         for b in self._buttons:
             items.append(Target(f"button:{b.name}", b.rect, "button", b))
+        items.append(Target("log", LOG_R, "log"))     # focused: up / down scroll it
         self.focus.set_items(items, key=lambda it: it.name)
 
     def layout_buttons(self):
@@ -393,15 +432,19 @@ class StruggleScene(SceneInput, ScenePanels, Scene):
             self.page %= pages
             chunk = cs.buttons[self.page * per:(self.page + 1) * per]
             for i, ch in enumerate(chunk):
+                f = flag(ch.option)
                 btns.append(Button(f"opt{ch.index}", ch.label, (x + 24, y + 30 + i * ROW, w - 32,
                                                                  ROW - 3),
                                    action=(lambda j=ch.index: self.commit(j)),
-                                   hint="", colour=(52, 74, 110)))
+                                   hint="", colour=BUTTON.get(f, (52, 74, 110))))
             if pages > 1:
                 btns.append(Button("more", f"More options ({self.page + 1}/{pages})",
                                    (x + 8, y + 30 + len(chunk) * ROW, w - 16, ROW - 5),
                                    action=self.next_page, colour=(60, 60, 80)))
         d = self.session.decision()
+        if d is not None and not self.demo and self.human_turn():
+            btns.append(Button("hint", "Hint (H)", (1180, 29, 92, 20), action=self.ask_hint,
+                               colour=(90, 78, 40)))
         if d is not None and self.session.can_undo() and not self.demo and self.human_turn():
             btns.append(Button("undo", "Undo (Backspace)", (x + w - 150, y + 3, 142, 24),
                                action=lambda: self.undo(), colour=(80, 60, 50)))
@@ -442,18 +485,24 @@ class StruggleScene(SceneInput, ScenePanels, Scene):
                                      self.revealed_now()))
         surf.fill(BG)
         self.layout_buttons()
+        self.refresh_targets()      # the focus holds this frame's buttons (drawn focused)
         lit = self.choices.lit_countries() if (self.choices and self.human_turn()) else None
         cur = self.focus.current if self.focus.visible else None
         focus_c = self.explore or (cur.payload if cur is not None and cur.kind == "country"
                                    else self.hover_country)
         pub = self.public_state(self.shown)
         self.map.draw(surf, pub, lit=lit, focus=focus_c, colourblind=self.colour_blind())
+        self.draw_change_badges(surf)
         self.tracks.draw(surf, pub, self.viewer())
         self.draw_prompt(surf, L)
-        self.draw_hand(surf, L)
         self.draw_buttons(surf, L)
+        self.draw_hand(surf, L)      # after the buttons: a wide hand spreads over their panel
         self.draw_log(surf, L)
         self.refresh_targets()
+        self.draw_warning_marks(surf, L)
+        self.draw_hint(surf, L)
+        self.draw_guide(surf, L)
+        self.draw_tutor(surf, L)
         cur = self.focus.current if self.focus.visible else None
         if cur is not None and cur.kind == "country":
             pygame.draw.rect(surf, FOCUS, L.r(cur.rect).inflate(L.s(6), L.s(6)), max(2, L.s(3)),

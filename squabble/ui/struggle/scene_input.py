@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from squabble.ui.struggle.log_panel import LOG_R
 from squabble.ui.struggle.panels import (BUTTONS_PER_PAGE, BUTTONS_R, MAP_R, TRACKS_R, PileScene,
                                          _inside)
 
@@ -41,6 +42,8 @@ class SceneInput:
             return used or ev.type in (pygame.KEYDOWN, pygame.TEXTINPUT)
         if self.demo:
             return False
+        if self.log_key(ev) or self.region_key(ev) or self.coach_raw(ev):
+            return True
         if ev.type in (pygame.KEYDOWN, pygame.CONTROLLERAXISMOTION):
             if ev.type == pygame.CONTROLLERAXISMOTION and ev.axis in (
                     pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY):
@@ -73,11 +76,19 @@ class SceneInput:
             elif hasattr(self.help, "handle_action"):
                 self.help.handle_action(a)
             return
-        if self.moment is not None or self.beats:
-            if a.name in ("confirm", "back"):
-                self.moment = None
-                if a.name == "back":
-                    self.skip_beats()
+        if a.name == "guide":              # H: the coach
+            self.ask_hint()
+            return
+        cur = self.focus.current
+        if a.name in ("up", "down") and self.focus.visible and cur is not None \
+                and cur.kind == "log" and self.menu is None:
+            self.scroll_log(3 if a.name == "up" else -3)
+            return
+        if self.moment is not None or self.beats or self.following():
+            if a.name == "confirm" and self.moment is not None:
+                self.moment = None          # this moment read: the next beat
+            elif a.name in ("confirm", "back"):
+                self.skip_beats()           # to the next decision
             return
         if self.explore is not None or (a.name == "zoom" and not self._card_focused()):
             if self.explore_action(a):
@@ -212,9 +223,18 @@ class SceneInput:
             elif kind == "up":
                 self.help = None
             return
-        if self.moment is not None or self.beats:
+        if kind == "wheel" and _inside(LOG_R, lp):
+            self.scroll_log(3 * button)
+            return
+        if kind == "up" and button == 1 and self.guide_click(lp):
+            self._drag_from = None
+            return
+        if self.moment is not None or self.beats or self.following():
             if kind == "up" and button == 1:
-                self.moment = None
+                if self.moment is not None:
+                    self.moment = None
+                else:
+                    self.skip_beats()
             return
         in_map = _inside(MAP_R, lp)
         if self.menu is not None:
@@ -326,6 +346,9 @@ class SceneInput:
             cards = list(st["discard"] if kind == "discard" else st["removed"])
             title = "Discard pile" if kind == "discard" else "Removed from the game"
             self.app.stack.push(PileScene(self.app, self, title, cards))
+            return True
+        if kind == "scoring" and arg:      # a region's row: the map zooms there
+            self.jump_to(arg)
             return True
         if kind == "effect" and arg.isdigit():
             self.toggle_help()

@@ -120,7 +120,7 @@ class StruggleSetupScene(OptionSetupScene):
     name = "struggle_setup"
     title = "Twilight Struggle"
     subtitle = "The full game: 1945-1989, ten turns, 84 countries"
-    ROW_X, ROW_W, ROW_H, ROW_GAP, TOP = 310, 660, 40, 46, 140
+    ROW_X, ROW_W, ROW_H, ROW_GAP, TOP = 310, 660, 36, 42, 132
     START_GAP, START_H, BACK_H = 8, 46, 36
     NOTE_FONT, NOTE_RECT = 17, (250, 656, 780, 56)
     START_LABEL = "Start the Cold War"
@@ -139,8 +139,22 @@ class StruggleSetupScene(OptionSetupScene):
             OptionRow("optional", "Optional cards 104-110", [False, True], on_off),
             OptionRow("ccw", "Chinese Civil War", [False, True], on_off),
             OptionRow("handicap", "Handicap", HANDICAPS, handicap_words),
+            OptionRow("guide", "First-game guide", [False, True], on_off),
         ] + [OptionRow(k, label, [False, True], on_off) for k, (label, _) in OPTIONAL_RULES.items()]
+        opts["guide"] = couch_prefs.guide_on()
         super().__init__(app, opts, rows, self.start_now, message)
+
+    def build(self):
+        super().build()
+        x, y, w, h = self.button("start").rect
+        self.set_buttons(self.buttons + [Button(
+            "learn", "Learn to play", (x + w + 16, y, 180, h), self.learn, colour=(60, 96, 70),
+            hint="a guided first turn")])
+
+    def learn(self):
+        """The guided first turn (ui/struggle/tutorial.py) on its fixed deal."""
+        from squabble.ui.struggle import tutorial
+        start_struggle(self.app, dict(tutorial.SETUP), seed=tutorial.SEED)
 
     def check_start(self, start):
         if self.opts["handicap"] == "bid" and self.opts["mode"] != "hotseat":
@@ -153,7 +167,8 @@ class StruggleSetupScene(OptionSetupScene):
         options.update({k: o[k] for k in OPTIONAL_RULES if o[k]})
         if o["handicap"] not in (None, "bid"):
             options["handicap"] = {"side": o["handicap"][0], "influence": o["handicap"][1]}
-        return {"mode": o["mode"], "human": o["human"], "level": o["level"], "options": options}
+        return {"mode": o["mode"], "human": o["human"], "level": o["level"], "options": options,
+                "guide": bool(o.get("guide"))}
 
     def saved_game_exists(self) -> bool:
         return saves.exists()
@@ -162,6 +177,7 @@ class StruggleSetupScene(OptionSetupScene):
         self.app.settings.level = opts["level"]
         S.save(self.app.settings)
         couch_prefs.remember_setup(opts, key="struggle_setup", choices=CHOICES)
+        couch_prefs.set_guide(bool(opts.get("guide")))
         if opts["handicap"] == "bid":
             start_bidding(self.app, self.setup_dict())
             return
@@ -237,6 +253,7 @@ class StrugglePauseScene(MenuScene):
         for b in self.buttons:
             b.draw(surf, L, focused=b is cur)
         from squabble.ui.struggle.panels import CONTROLS
+        panel(surf, L, (130, 614, 1020, 50), alpha=255)   # the controls on their own ground
         text_block(surf, CONTROLS, L.font(17), T.TEXT, L.r(140, 620, 1000, 60), align="center")
 
 
@@ -247,6 +264,7 @@ class StruggleResultScene(ResultMenuScene):
         super().__init__(app, session, demo)
         if not demo:
             app.sounds.play("win")
+            couch_prefs.game_finished()   # the first-game guide goes off after a first game
 
     def build(self):
         if self.demo:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from squabble.framework.fonts import font as font_of
 from squabble.framework.layout import render
 from squabble.games.struggle.data import CARDS, SCORED_REGIONS, SPACE_RACE, card_name
 from squabble.games.struggle.query import defcon_closed_regions, region_score
@@ -122,8 +123,7 @@ class TracksPanel:
         px = max(7, round(size * self.u))
         f = self._fonts.get((px, bold))
         if f is None:
-            f = self._fonts[(px, bold)] = pygame.font.Font(None, px)
-            f.set_bold(bold)
+            f = self._fonts[(px, bold)] = font_of(px, bold)
         return f
 
     def _t(self, surf, s, size, colour, bold=False, **anchor):

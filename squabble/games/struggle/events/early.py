@@ -338,7 +338,10 @@ def independent_reds(e):
                    mode="choose", country=c) for c in INDEPENDENT_REDS])
         return
     c = e.answer["country"]
-    add_influence(st, c, "USA", inf(st, c, "USSR") - inf(st, c, "USA"))
+    n = max(0, inf(st, c, "USSR") - inf(st, c, "USA"))
+    add_influence(st, c, "USA", n)
+    e.say(f"Independent Reds: the USA adds {n} influence in {c} ({inf(st, c, 'USA')} US, "
+          f"{inf(st, c, 'USSR')} USSR).", country=c, side="USA", n=n)
 
 
 # ---------------------------------------------------------------- 023 Marshall Plan

@@ -1,0 +1,62 @@
+"""The one typeface every screen draws with.
+
+pygame's built-in font (FreeSans Bold) lacks many characters the games print ("→" came out as an
+empty box) and its hinting breaks the letter spacing of small text ("le ft", "compu ter").  The
+game ships DejaVu Sans Condensed Bold (assets/fonts/, its licence beside it), which has every
+character the games use and keeps its spacing at 8 px.  ``font(px)`` takes the same size numbers
+as ``pygame.font.Font(None, px)`` did (pygame scales its built-in font to 0.6875 of the asked
+size), so every layout keeps its text widths.  Without the file the built-in font is used.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+#: pygame.font.Font(None, px) draws its built-in font at this fraction of px
+DEFAULT_SCALE = 0.6875
+_cache: dict = {}
+_path: list = []
+
+
+def font_path():
+    """The bundled font file, or None when it is missing (then the built-in font is used)."""
+    if not _path:
+        try:
+            from squabble.assets_loc import asset_path
+            p = asset_path("fonts", "DejaVuSansCondensed-Bold.ttf")
+            _path.append(str(p) if p.is_file() else None)
+        except Exception:
+            _path.append(None)
+    return _path[0]
+
+
+def font(px: float, bold: bool = False) -> pygame.font.Font:
+    """A font of nominal size ``px`` (the size pygame.font.Font(None, px) would take)."""
+    key = (max(6, round(px)), bool(bold))
+    f = _cache.get(key)
+    if f is None:
+        path = font_path()
+        if path is None:
+            f = pygame.font.Font(None, key[0])
+        else:
+            f = pygame.font.Font(path, max(5, round(key[0] * DEFAULT_SCALE)))
+        if bold:
+            f.set_bold(True)
+        _cache[key] = f
+    return f
+
+
+def missing_glyphs(f: pygame.font.Font, text: str) -> set:
+    """The characters of ``text`` that ``f`` has no glyph for (drawn as its empty box)."""
+    out = set()
+    box = f.render("\ue000", True, (255, 255, 255))     # a private-use point: the empty box
+    box_bytes = pygame.image.tobytes(box, "RGBA")
+    for ch in set(text) - {" ", "\n", "\t"}:
+        m = f.metrics(ch)
+        if not m or m[0] is None:
+            out.add(ch)
+            continue
+        img = f.render(ch, True, (255, 255, 255))
+        if img.get_size() == box.get_size() and pygame.image.tobytes(img, "RGBA") == box_bytes:
+            out.add(ch)
+    return out

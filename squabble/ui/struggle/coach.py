@@ -1,0 +1,160 @@
+"""The coach (a mixin of ``StruggleScene``): H, pad Y or the Hint button shows what the
+computer player would do for the side deciding now — its top three options with the reasons in
+plain words — from ``squabble.ai.struggle_hint.hint`` (contract 4).  The hint sees only
+``view(state, side)``, that side's own information, and works on a worker thread so the window
+keeps its frame rate.  On one couch it is private: it is shown only while that side has the
+screen (after a hand-off, asked for here when needed), and it goes at the next decision.
+"""
+
+from __future__ import annotations
+
+import threading
+import zlib
+
+import pygame
+
+from squabble.framework.handoff import HandOffScene
+from squabble.framework.layout import fit_font, text, wrap
+from squabble.framework.widgets import panel
+from squabble.games.struggle.data import ENEMY
+from squabble.ui import theme
+
+HINT_R = (560, 58, 362, 300)
+
+
+def _hint_fn():
+    """The coach of contract 4 (None when this build has no coach)."""
+    try:
+        from squabble.ai.struggle_hint import hint
+    except ImportError:
+        return None
+    return hint
+
+
+class Coach:
+    """``hint_for``: (side, decision count) the hint on screen (or being worked out) is for."""
+
+    hint_for = None
+    hint_lines: list = []
+    _hint_job = None
+
+    def ask_hint(self) -> None:
+        if self.hint_for is not None:          # a second H closes it
+            self.close_hint()
+            return
+        d = self.session.decision()
+        if d is None or not self.human_turn():
+            self.app.toast("A hint is for your own decision.")
+            return
+        fn = _hint_fn()
+        if fn is None:
+            self.app.toast("The coach is not available in this build.")
+            return
+        side = d["player"]
+        if self.session.mode == "hotseat" and self.viewer() != side:
+            self._hint_handoff(side)
+            return
+        self._start_hint(fn, side)
+
+    def _hint_handoff(self, side) -> None:
+        """On one couch the hint is private: the other player looks away first."""
+        def confirm():
+            self.session.look.handoff_confirmed(side)
+            self.choice_key = None
+            self._start_hint(_hint_fn(), side)
+        from squabble.ui.struggle.moments import SIDE_COL
+        self.app.stack.push(HandOffScene(
+            self.app, f"{side}'s hint",
+            f"The coach speaks to the {side} player only. {ENEMY[side]}: please look away.",
+            SIDE_COL[side], confirm, controls="Enter · click · A"))
+
+    def _start_hint(self, fn, side) -> None:
+        from squabble.games import struggle
+        view = struggle.view(self.session.state, side)    # that side's information only
+        seed = zlib.crc32(repr((self.session.decisions, side)).encode()) & 0x7FFFFFFF
+        key = (side, self.session.decisions)
+        self.hint_for, self.hint_lines = key, ["The coach is thinking…"]
+        job = {"key": key, "result": None, "error": ""}
+
+        def run():
+            try:
+                job["result"] = fn(view, side, seed, 3)
+            except Exception as e:        # a broken coach must never stop the game
+                job["error"] = f"The coach failed ({type(e).__name__})."
+        self._hint_job = job
+        threading.Thread(target=run, daemon=True).start()
+
+    def close_hint(self) -> None:
+        self.hint_for, self.hint_lines, self._hint_job = None, [], None
+
+    def update_hint(self) -> None:
+        """Take the worker's answer; drop the hint when its decision is gone or the screen is
+        no longer its side's."""
+        if self.hint_for is None:
+            return
+        side, n = self.hint_for
+        if n != self.session.decisions or (self.session.mode == "hotseat"
+                                           and self.viewer() != side):
+            self.close_hint()
+            return
+        job = self._hint_job
+        if job is not None and (job["result"] is not None or job["error"]):
+            self._hint_job = None
+            self.hint_lines = [job["error"]] if job["error"] else self._hint_text(job["result"])
+
+    @staticmethod
+    def _hint_text(result) -> list:
+        if not result:
+            return ["The coach has nothing to suggest here."]
+        out = []
+        for i, h in enumerate(result[:3]):
+            out.append(f"{i + 1}. {h.get('label', '')}")
+            out.extend(f"   {r}" for r in h.get("reasons", [])[:3])
+        return out
+
+    def draw_hint(self, surf, L) -> None:
+        if self.hint_for is None:
+            return
+        side = self.hint_for[0]
+        if self.session.mode == "hotseat" and self.viewer() != side:
+            return
+        f = L.font(15)
+        x, y, w, _h = HINT_R
+        lines = []
+        for ln in self.hint_lines:
+            indent = ln.startswith("   ")
+            for part in wrap(ln.strip(), f, L.s(w - 24 - (14 if indent else 0))):
+                lines.append((part, indent))
+        lh = f.get_linesize() / max(0.01, L.scale)
+        h = min(420, 40 + len(lines) * lh)
+        panel(surf, L, (x, y, w, h), colour=(24, 30, 46), edge=theme.GOLD, alpha=245)
+        title = f"Coach for the {side} — what the computer would do (H closes)"
+        text(surf, title, fit_font(L, title, w - 20, 15, bold=True), theme.GOLD,
+             L.p(x + 10, y + 8))
+        yy = y + 30
+        for part, indent in lines:
+            if yy + lh > y + h:
+                break
+            text(surf, part, f, theme.MUTED if indent else theme.TEXT,
+                 L.p(x + 10 + (14 if indent else 0), yy))
+            yy += lh
+
+    def coach_raw(self, ev) -> bool:
+        """Pad Y asks for a hint on the map scene (the pad's explore moves to the right stick's
+        click)."""
+        if ev.type != pygame.CONTROLLERBUTTONDOWN:
+            return False
+        if ev.button == pygame.CONTROLLER_BUTTON_Y:
+            self.ask_hint()
+            return True
+        if ev.button == pygame.CONTROLLER_BUTTON_RIGHTSTICK:
+            self.explore_action(_Zoom())
+            return True
+        return False
+
+
+class _Zoom:
+    """The explore toggle, as the pad's right stick click gives it."""
+    name = "zoom"
+    source = "pad"
+    seat = None

@@ -1,0 +1,83 @@
+"""Following the other side's moves (a mixin of ``StruggleScene``): the beats of a decision the
+person at the screen did not make (the computer's, or on one couch the other player's) are shown
+at a readable pace, each country pulsing with its +n / −n, and every country whose influence
+the other side changed keeps a change badge until the person decides.  A key or a click skips
+to the next decision (the badges stay)."""
+
+from __future__ import annotations
+
+from squabble.games.struggle.data import ENEMY
+from squabble.ui.struggle.map_markers import draw_change_badges
+
+#: seconds an influence beat of the other side stays before the next (at normal speed)
+READABLE = 0.55
+PULSE = 0.9          # the map's pulse of a change (map_view._Anim)
+
+
+class FollowOpponent:
+    """``changes[side]``: country -> {"USA": net, "USSR": net} made by ``side``'s enemy since
+    ``side`` last decided."""
+
+    def follow_init(self):
+        self.changes = {"USA": {}, "USSR": {}}
+
+    def mark_beats(self, beats, by: str) -> None:
+        """Note who decided each beat (``by``) as the beats are queued."""
+        for b in beats:
+            b.by = by
+
+    def decided(self, side: str) -> None:
+        """``side`` decided: its badges are read and go (and a skip of the other side's turn
+        is over)."""
+        self.changes[side] = {}
+        self.hurry = False
+
+    def watcher_of(self, by) -> str | None:
+        """The side following a beat decided by ``by`` (None: ``by``'s own beat, or unknown)."""
+        if by is None or self.session.controller(by) == "human" and self.session.mode != "hotseat":
+            return None
+        return ENEMY[by]
+
+    def note_beat(self, beat, before: dict) -> None:
+        """Add the influence a beat changed to the watcher's badges."""
+        who = self.watcher_of(getattr(beat, "by", None))
+        a, b = before.get("influence") or {}, beat.state.get("influence") or {}
+        if who is None or a is b:
+            return
+        for c, now in b.items():
+            was = a.get(c)
+            if was is None or was == now:
+                continue
+            acc = self.changes[who].setdefault(c, {"USA": 0, "USSR": 0})
+            for side in ("USA", "USSR"):
+                acc[side] += now.get(side, 0) - was.get(side, 0)
+            if not any(acc.values()):
+                del self.changes[who][c]
+
+    def beat_pause(self, beat) -> float:
+        """How long an influence beat stays: readable for the other side's (the last one until
+        its pulse ends), brisk for one's own."""
+        self._following = bool(self.watcher_of(getattr(beat, "by", None)))
+        if not self._following:
+            return 0.12 * self.speed
+        if getattr(self, "hurry", False):       # skipped: the rest of the turn at once
+            return 0.0
+        return (READABLE if self.beats else PULSE) * self.speed
+
+    def following(self) -> bool:
+        """The other side's placements are still being shown (the prompt says so, the person's
+        choices wait)."""
+        return self.pause_t > 0 and getattr(self, "_following", False)
+
+    def badge_side(self) -> str | None:
+        """Whose badges are on screen: the person's side against the computer, on one couch the
+        side deciding now."""
+        if self.session.mode == "computer":
+            return self.session.setup["human"]
+        d = self.session.decision()
+        return d["player"] if d is not None and self.session.mode == "hotseat" else None
+
+    def draw_change_badges(self, surf) -> None:
+        side = self.badge_side()
+        if side and self.changes.get(side):
+            draw_change_badges(self.map, surf, self.changes[side])

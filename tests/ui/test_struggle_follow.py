@@ -1,0 +1,62 @@
+"""Following the computer's moves (issue 20): its placements come at a readable pace, a click
+skips them, and every country whose influence it changed keeps a change badge until the person
+decides."""
+
+from tests.ui import driver as D
+from tests.ui import struggle_driver as SD
+
+
+def _to_computer_placements(app, sc):
+    """Decide (the USSR) until the computer's (the USA's) beats include influence changes;
+    returns with those beats queued."""
+    for _ in range(300):
+        assert D.run_until(app, lambda: SD.waiting(app) or bool(
+            [b for b in sc.beats if getattr(b, "by", None) == "USA" and b.kind == "influence"]))
+        if any(getattr(b, "by", None) == "USA" and b.kind == "influence" for b in sc.beats):
+            return
+        sc.commit(0)
+    raise AssertionError("the computer placed no influence")
+
+
+def test_the_computers_placements_are_paced_and_badged(app):
+    app.settings.anim = "normal"
+    sc = SD.start(app, "computer", "USSR")
+    _to_computer_placements(app, sc)
+    frames = 0
+    shown = set()
+    while sc.beats or sc.following():
+        D.step(app)
+        frames += 1
+        shown |= set(sc.changes["USSR"])
+        assert not sc.human_turn()
+        assert not sc.plain_prompt()[0].startswith("You") or sc.beats or sc.following()
+    assert frames >= 20, "the computer's placements flashed by"
+    assert sc.changes["USSR"], "no change badge after the computer's placements"
+    usa = {c for c, d in sc.changes["USSR"].items() if d["USA"]}
+    assert usa
+    # the badges stay through the person's look at the map ...
+    assert D.run_until(app, lambda: SD.waiting(app))
+    D.step(app, 10)
+    assert set(sc.changes["USSR"]) == shown or sc.changes["USSR"]
+    # ... and go when the person decides
+    SD.decide_mouse(app, 0)
+    assert not sc.changes["USSR"]
+
+
+def test_a_click_skips_the_computers_placements(app):
+    app.settings.anim = "normal"
+    sc = SD.start(app, "computer", "USSR")
+    _to_computer_placements(app, sc)
+    D.step(app)
+    if sc.moment is not None:
+        sc.moment = None
+    D.click(app, app.layout.p(1100, 400))
+    frames = 0
+    while not SD.waiting(app):            # the rest of the computer's turn comes at once
+        if sc.moment is not None:
+            sc.moment = None
+        D.step(app)
+        frames += 1
+        assert sc.pause_t == 0 or not sc.following()
+    assert frames < 200
+    assert sc.changes["USSR"]            # skipped, but the badges say what changed

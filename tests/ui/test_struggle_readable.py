@@ -1,0 +1,47 @@
+"""Readable at 1280 x 720 (issue 20: country names and influence numbers were about 7 px)."""
+
+from tests.ui import driver as D
+from tests.ui import struggle_driver as SD
+from squabble.games.struggle.data import COUNTRIES
+
+
+def test_names_and_influence_numbers_are_readable_at_720p(app):
+    assert app.screen.get_size() == (1280, 720)
+    sc = SD.start(app, "computer", "USSR")
+    assert D.run_until(app, lambda: SD.waiting(app))
+    app.draw()
+    m = sc.map
+    s = m.view.scale
+    for name in COUNTRIES:
+        rr = m.country_rect(name)
+        label, px = m.name_label(name, rr.w - max(2, round(6 * s)), 17.5 * s)
+        assert m.font(px, True).get_height() >= 10, (name, label, px)
+        assert m.font(px, True).size(label)[0] <= rr.w, (name, label)
+        usa, ussr = m._marker_rects(rr, s)
+        assert usa.h >= 14 and not usa.colliderect(ussr)
+
+
+def test_a_region_row_or_key_zooms_to_that_region(app):
+    """One click on a region's row of the "if scored now" table, or one key, zooms the map to
+    that region; the same row again shows the whole map."""
+    import pygame
+    from squabble.games.struggle.data import REGIONS
+    sc = SD.start(app, "computer", "USSR")
+    assert D.run_until(app, lambda: SD.waiting(app))
+    app.draw()
+    view = sc.map.view
+    assert view.zoom == 1.0
+    row = next(r for r, key in sc.tracks._hits if key == "scoring:Europe")
+    pos = row.move(sc.tracks.rect.topleft).center
+    D.click(app, pos)
+    assert view.zoom > 1.3
+    for n in REGIONS["Europe"]:
+        assert view.rect.contains(sc.map.country_rect(n)), n
+    D.click(app, pos)
+    assert view.zoom == 1.0
+    D.key(app, pygame.K_F6)       # Africa
+    assert view.zoom > 1.3
+    for n in REGIONS["Africa"]:
+        assert view.rect.contains(sc.map.country_rect(n)), n
+    D.key(app, pygame.K_F2)
+    assert view.zoom == 1.0
