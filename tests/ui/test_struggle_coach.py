@@ -1,10 +1,12 @@
 """The coach (contract 4): H, pad Y or the Hint button shows the computer player's top options
-for the side deciding now, computed from that side's view only; on one couch it is private.
+for the side deciding now; on one couch it is private (a hand-off first, gone with the screen).
 
-The coach module is stood in for by a stub that names, as its "reasons", every card it was
-given: if the scene handed it anything hidden from the side, the panel would name a hidden
-card."""
+The scene hands the coach a copy of the game's state; the coach reads only what the deciding side
+may see (it deals the rest again: tests/struggle/test_struggle_hint.py).  Checked here against who
+may look: the real coach's panel names no card hidden from the side, and is the same when the
+other side's hidden cards are dealt differently.  The flow tests use a stub coach."""
 
+import random
 import sys
 import types
 
@@ -22,17 +24,10 @@ from squabble.games.struggle.describe import hidden_from
 def coach(monkeypatch):
     calls = []
 
-    def hint(view_state, side, seed, k=3):
-        calls.append((view_state, side))
-        seen = []
-        for v in view_state["hands"].values():
-            if isinstance(v, list):
-                seen += v
-        if isinstance(view_state["deck"], list):
-            seen += view_state["deck"]
-        d = view_state["pending"]
-        return [{"index": 0, "label": d["options"][0]["label"],
-                 "reasons": ["Knows: " + ", ".join(CARDS[c]["name"] for c in seen)]}]
+    def hint(state, side, seed, k=3):
+        calls.append((state, side))
+        d = state["pending"]
+        return [{"index": 0, "label": d["options"][0]["label"], "reasons": [f"For the {side}."]}]
     mod = types.ModuleType("squabble.ai.struggle_hint")
     mod.hint = hint
     monkeypatch.setitem(sys.modules, "squabble.ai.struggle_hint", mod)
@@ -48,20 +43,36 @@ def _drawn_text(app, sc):
     return " ".join(SD.drawn_texts(app, C))
 
 
-def test_h_shows_the_hint_from_the_sides_view_only(app, coach):
+def _other_hidden_dealt_again(state, side, rnd):
+    """``state`` with the cards hidden from ``side`` (the enemy's hand, the draw pile) dealt
+    again among themselves: the same game as far as ``side`` may know."""
+    from squabble.games.struggle import copy_state
+    enemy = "USA" if side == "USSR" else "USSR"
+    st = copy_state(state)
+    pool = st["hands"][enemy] + st["deck"]
+    rnd.shuffle(pool)
+    n = len(st["hands"][enemy])
+    st["hands"][enemy], st["deck"] = sorted(pool[:n]), pool[n:]
+    return st
+
+
+def test_h_shows_the_real_coach_naming_nothing_the_side_may_not_see(app):
+    from squabble.ai.struggle_hint import hint
     sc = SD.start(app, "computer", "USSR")
     assert D.run_until(app, lambda: SD.waiting(app))
     D.key(app, pygame.K_h)
     _wait_hint(app, sc)
-    view, side = coach[-1]
-    assert side == "USSR" and isinstance(view["hands"]["USA"], int)
     shown = _drawn_text(app, sc)
-    assert "Coach for the USSR" in shown and "Knows:" in shown
+    assert "Coach for the USSR" in shown and sc.hint_lines[0].startswith("1. ")
     st = sc.session.state
     for c in hidden_from(st, "USSR"):
         assert CARDS[c]["name"] not in shown, f"the hint showed {CARDS[c]['name']}"
-    for c in st["hands"]["USSR"]:
-        assert CARDS[c]["name"] in shown            # the stub saw the side's own hand
+    # against who may look: the same lines when the USA's hidden cards are dealt differently
+    import zlib
+    seed = zlib.crc32(repr((sc.session.decisions, "USSR")).encode()) & 0x7FFFFFFF
+    other = _other_hidden_dealt_again(st, "USSR", random.Random(3))
+    assert other["hands"]["USA"] != st["hands"]["USA"]
+    assert sc._hint_text(hint(other, "USSR", seed, 3)) == sc.hint_lines
     D.key(app, pygame.K_h)                          # H again closes it
     assert sc.hint_for is None
 

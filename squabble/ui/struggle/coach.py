@@ -1,8 +1,10 @@
 """The coach (a mixin of ``StruggleScene``): H, pad Y or the Hint button shows what the
 computer player would do for the side deciding now — its top three options with the reasons in
-plain words — from ``squabble.ai.struggle_hint.hint`` (contract 4).  The hint sees only
-``view(state, side)``, that side's own information, and works on a worker thread so the window
-keeps its frame rate.  On one couch it is private: it is shown only while that side has the
+plain words — from ``squabble.ai.struggle_hint.hint`` (contract 4).  The hint is handed a copy
+of the game's state (its look-ahead needs the engine's frame stack) and reads only that side's
+own information: it deals everything hidden from the side again before it looks, as the computer
+player does (tests: the hint and the panel do not change when the other side's hidden cards do).
+It works on a worker thread so the window keeps its frame rate.  On one couch it is private: it is shown only while that side has the
 screen (after a hand-off, asked for here when needed), and it goes at the next decision.
 """
 
@@ -69,8 +71,7 @@ class Coach:
             SIDE_COL[side], confirm, controls="Enter · click · A"))
 
     def _start_hint(self, fn, side) -> None:
-        from squabble.games import struggle
-        view = struggle.view(self.session.state, side)    # that side's information only
+        state = self.session.game.copy(self.session.state)   # the hint deals the hidden cards again
         seed = zlib.crc32(repr((self.session.decisions, side)).encode()) & 0x7FFFFFFF
         key = (side, self.session.decisions)
         self.hint_for, self.hint_lines = key, ["The coach is thinking…"]
@@ -78,7 +79,7 @@ class Coach:
 
         def run():
             try:
-                job["result"] = fn(view, side, seed, 3)
+                job["result"] = fn(state, side, seed, 3)
             except Exception as e:        # a broken coach must never stop the game
                 job["error"] = f"The coach failed ({type(e).__name__})."
         self._hint_job = job
