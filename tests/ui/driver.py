@@ -106,7 +106,38 @@ def waiting_for_human(app):
 
 # ---- one decision by each device ----------------------------------------------------------
 
+def _accept_warning(app, device):
+    """The chosen option carried the engine's ``warning``: the table asks first; say yes (the
+    caller chose it on purpose) with the same device."""
+    t = top(app)
+    if getattr(t, "name", "") != "confirm":
+        return
+    if device == "mouse":
+        click(app, t.button_pos("yes"))
+    elif device == "keys":
+        key(app, pygame.K_TAB)
+        key(app, pygame.K_RETURN)
+    else:
+        pad(app, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
+        pad(app, pygame.CONTROLLER_BUTTON_A)
+
+
 def decide_mouse(app, choice=0):
+    _decide_mouse(app, choice)
+    _accept_warning(app, "mouse")
+
+
+def decide_keys(app, choice=0):
+    _decide_keys(app, choice)
+    _accept_warning(app, "keys")
+
+
+def decide_pad(app, choice=0, instance_id=0):
+    _decide_pad(app, choice, instance_id)
+    _accept_warning(app, "pad")
+
+
+def _decide_mouse(app, choice=0):
     tb = table_of(app)
     dec = tb.session.decision()
     opt = dec["options"][choice % len(dec["options"])]
@@ -146,7 +177,7 @@ def _focus_to(app, press, want, limit=40):
     raise AssertionError(f"could not move the focus to {want}")
 
 
-def decide_keys(app, choice=0):
+def _decide_keys(app, choice=0):
     tb = table_of(app)
     dec = tb.session.decision()
     opt = dec["options"][choice % len(dec["options"])]
@@ -184,7 +215,7 @@ def decide_keys(app, choice=0):
         key(app, pygame.K_RETURN)
 
 
-def decide_pad(app, choice=0, instance_id=0):
+def _decide_pad(app, choice=0, instance_id=0):
     tb = table_of(app)
     dec = tb.session.decision()
     opt = dec["options"][choice % len(dec["options"])]

@@ -419,7 +419,12 @@ class DrawMixin:
             msg = self._prompt_text(dec)
             text(surf, f"{who}: {msg[0]}", fit_font(L, f"{who}: {msg[0]}", box[2], 21, True),
                  T.GOLD, L.p(box[0], box[1] + 4))
-            if msg[1]:
+            caution = self.staged_caution()
+            if caution:   # the engine's warning (red) or risk (amber) of what is staged
+                colour = (255, 110, 90) if caution[0] == "warning" else (255, 190, 80)
+                text_block(surf, caution[1], L.font(15, True), colour,
+                           L.r(box[0], box[1] + 24, box[2], 30))
+            elif msg[1]:
                 text_block(surf, msg[1], L.font(16), T.TEXT, L.r(box[0], box[1] + 24, box[2], 28))
         elif self.mode == "thinking":
             who = T.NAME[self.session.decision()["player"]]
