@@ -238,8 +238,19 @@ class PauseScene(MenuScene):
             Button("quit", "Save and quit", (490, y + 248, 300, 52), lambda: self.app.quit(0)),
         ])
 
+    def private_below(self) -> bool:
+        """A hot-seat player's own cards are on the screen under the menu: cover them (the
+        other player may walk up while the game is paused)."""
+        s = getattr(self.table, "session", None)
+        return s is not None and s.mode == "hotseat" and s.viewer() is not None
+
     def draw_background(self, surf):
-        surf.fill((85, 85, 85), special_flags=pygame.BLEND_RGB_MULT)
+        if self.private_below():
+            surf.fill((12, 14, 20))
+            text(surf, "The table is hidden while the game is paused.", self.app.layout.font(20),
+                 T.MUTED, self.app.layout.p(640, 650), "center")
+        else:
+            surf.fill((85, 85, 85), special_flags=pygame.BLEND_RGB_MULT)
         panel(surf, self.app.layout, (440, 30, 400, 560), alpha=240)
         # the controls line gets its own strip: it no longer runs over the hand
         panel(surf, self.app.layout, (0, 684, 1280, 36), colour=(14, 16, 24), alpha=250,

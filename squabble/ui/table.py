@@ -69,6 +69,7 @@ class TableScene(DrawMixin, MomentsMixin, ZonesMixin, ChooseMixin, HandMixin, Ex
         self.bop = Stepper(st["bop"], 0.32)
         self.space = {s: Stepper(st["space"][s], 0.4) for s in SIDES}
         self.last_private = None
+        self.last_decider = None                  # the side whose decision was committed last
         self.log_scroll = 0
         self.cloud_t = None
         self.shake = 0.0
@@ -218,8 +219,10 @@ class TableScene(DrawMixin, MomentsMixin, ZonesMixin, ChooseMixin, HandMixin, Ex
         seats = self.app.pad_seats()
         accepts = (lambda a: a.source != "pad" or seats.get(a.seat) in (None, side))
         nxt = self.session.decision()
-        what = self._prompt_text(nxt)[0] if nxt else ""
-        message = (f"{name} again: {other}, please look away." if self.session.look.again(side)
+        what = self.public_prompt(nxt) if nxt else ""
+        # "again" only when the same side also made the last decision (a public decision of
+        # the other side in between, e.g. a Space Race reward, makes it a real pass)
+        message = (f"{name} again: {other}, please look away." if self.last_decider == side
                    else f"Pass the screen to {name}. {other}: please look away.")
         self.app.stack.push(HandOffScene(
             self.app, f"{name}'s turn", message, T.SIDE[side], confirm,
@@ -253,6 +256,7 @@ class TableScene(DrawMixin, MomentsMixin, ZonesMixin, ChooseMixin, HandMixin, Ex
         if s.last_error:
             self.app.toast(s.last_error)
             s.last_error = ""
+        self.last_decider = side
         self.sound("click")
         self._unbind()
         self._dec = None

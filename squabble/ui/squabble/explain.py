@@ -166,6 +166,13 @@ class ExplainMixin:
         d = P.cloud_distance(self.display, side)
         return f"Your cloud is {plural(d, 'space')} away."
 
+    def public_prompt(self, dec) -> str:
+        """What the next decision is, in words that may show on the public hand-off screen:
+        never whether the side holds a card that can counter."""
+        if dec["kind"] == "counter":
+            return "counter their card?"
+        return self._prompt_text(dec)[0]
+
     def _prompt_text(self, dec) -> tuple[str, str]:
         k = dec["kind"]
         pick = "Pick" if self.focus.visible else "Click"
