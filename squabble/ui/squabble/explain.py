@@ -175,16 +175,15 @@ class ExplainMixin:
 
     def _prompt_text(self, dec) -> tuple[str, str]:
         k = dec["kind"]
-        pick = "Pick" if self.focus.visible else "Click"
         if k == "play":
             return ("play two cards face down.",
-                    f"{pick} a card for the Balance of Power slot, then one for the Space Race. "
+                    "Choose a card for the Balance of Power slot, then one for the Space Race. "
                     + self.cloud_words(dec["player"]))
         if k == "replace":
             spent = "Double Agent" if self.display["agents"].get(dec["player"]) == "double" \
                 else "Agent"
             return (f"replace your spent {spent}.",
-                    f"{pick} an Activity card to play face down in the Balance of Power slot.")
+                    "Choose an Activity card to play face down in the Balance of Power slot.")
         if k == "tokens":
             n = self.display["tokens"][dec["player"]]
             return (f"place tokens ({plural(n, 'token')} available).",
