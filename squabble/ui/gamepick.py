@@ -119,8 +119,9 @@ def _squabble_summary() -> str:
     try:
         st = userdata.read_json("save.json")["state"]
         b = st["bop"]
-        lean = f"Balance of Power {'USA' if b > 0 else 'USSR'} {abs(b)}" if b else \
-            "Balance of Power even"
+        # the track's words: America 4, 3, 2 from DEFCON 5 outward (Russia alike)
+        lean = f"Balance of Power {'America' if b > 0 else 'Russia'} {5 - abs(b)}" if b else \
+            "Balance of Power at DEFCON 5"
         return f"Twilight Squabble · era {st['era']} · {lean}"
     except Exception:
         return "Twilight Squabble"

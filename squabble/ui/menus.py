@@ -340,6 +340,23 @@ NOTICE = ("Twilight Squabble and Twilight Struggle are trademarks of their publi
           "unofficial fan implementation with its own art, sound and texts.")
 
 
+def card_list() -> list[str]:
+    """Both decks in words: the agents, then each era's three cards per side with Activity /
+    Counter values and the Space Symbol (the rocket)."""
+    def one(c):
+        return f"{c.name} {c.activity}/{c.counter}" + (" (rocket)" if c.space_symbol else "")
+
+    out = ["Each side also holds an Agent and a Double Agent (Balance of Power slot only). "
+           "Values are Activity / Counter."]
+    for era, years in ERA_YEARS.items():
+        sides = []
+        for side in ("USA", "USSR"):
+            cards = [c for c in CARDS.values() if c.side == side and c.era == era]
+            sides.append(f"{T.NAME[side]}: " + ", ".join(one(c) for c in cards))
+        out.append(f"Era {era} ({years}) — " + "; ".join(sides) + ".")
+    return out
+
+
 class RulesScene(Scene):
     """A readable overlay of the ten phases, the rulings (R1-R14, built in so the one-file
     download has them), the events and the notice.  Scrolls by whole rows, so no row is ever
@@ -370,6 +387,9 @@ class RulesScene(Scene):
             for para in body.split("\n"):
                 indent = 120 if para.startswith("- ") else 90
                 out += [("body", ln, indent) for ln in wrap(para, fn, L.s(1180 - indent))]
+        out += [("gap", "", 0), ("title", "The cards, era by era", 90)]
+        for line in card_list():
+            out += [("body", ln, 90) for ln in wrap(line, fn, L.s(1090))]
         out += [("gap", "", 0), ("title", "The Event deck (variant)", 90)]
         for e in EVENTS.values():
             out += [("body", ln, 90) for ln in wrap(f"{e.name} ({e.year}): {e.text}", fn,

@@ -13,11 +13,11 @@ from squabble.framework.cards import CardSprite
 from squabble.framework.focus import FocusRing
 from squabble.framework.handoff import HandOffScene
 from squabble.framework.scene import Scene
-from squabble.framework.session import Session
+from squabble.framework.session import Beat, Session
 from squabble.framework.tween import Stepper
 from squabble.framework.widgets import Button
 from squabble.games.squabble import engine as E
-from squabble.games.squabble.cards import CARDS, OTHER, SIDES
+from squabble.games.squabble.cards import CARDS, EVENTS, OTHER, SIDES
 from squabble.ui import couch_prefs
 from squabble.ui import theme as T
 from squabble.ui.squabble.beats import BeatsMixin
@@ -85,6 +85,19 @@ class TableScene(DrawMixin, MomentsMixin, ZonesMixin, ChooseMixin, HandMixin, Ex
         self._layers: dict = {}
         self._layout_sprites(snap=True)
         self._items()
+        self._first_event()
+
+    def _first_event(self):
+        """Era 1's Event is revealed while the game is set up (no decision logs it): give it the
+        same public NEW EVENT moment later eras get, before the first hand-off."""
+        st = self.session.state
+        if self.demo or not st["event"] or st["era"] != 1 or st["step"] != "play" or \
+                any(st["slots"][s]["bop"] for s in SIDES) or len(st["todo"]) != 2:
+            return
+        ev = EVENTS[st["event"]]
+        self.beats = [Beat(f"Event revealed: {ev.name} ({ev.year}). {ev.text}", st, "event",
+                           {"event": st["event"]})]
+        self.mode = "beats"
 
     # ---- helpers ---------------------------------------------------------------------------
     @property
@@ -236,6 +249,8 @@ class TableScene(DrawMixin, MomentsMixin, ZonesMixin, ChooseMixin, HandMixin, Ex
         self.last_private = dec["player"]
         self.display = self.session.state
         self._bind()
+        if self.display["phase"] != self.shown_phase:
+            self.hint = None     # a phase's hint does not stay into the next phase
         self.shown_phase = self.display["phase"]
         self._layout_sprites()
         self._rebuild()

@@ -551,7 +551,8 @@ def _take(s: dict, opt: tuple, log) -> None:
     elif kind == "replace":
         hand.remove(opt[1])
         slot["bop"] = opt[1]
-        _say(log, f"{side} replaces its spent agent with a face-down card.", "replace", side=side)
+        spent = "Double Agent" if s["agents"][side] == "double" else "Agent"
+        _say(log, f"{side} replaces its spent {spent} with a face-down card.", "replace", side=side)
         s["todo"].pop(0)
     elif kind == "tokens":
         _, b, sp = opt

@@ -94,6 +94,14 @@ class ChooseMixin:
         return next((b for b in self.buttons if b.name.startswith("take")), None) or \
             (self.buttons[0] if self.buttons else None)
 
+    def enter_target(self):
+        """What Enter presses now: the focused item once keys moved it, else the main button
+        (the table draws its ring on exactly this, so the ring never hides what Enter does)."""
+        cur = self.focus.current
+        if self.focus.visible and cur is not None:
+            return cur.ref if cur.kind == "button" else cur
+        return self.main_button()
+
     def _focus_main(self):
         b = self.main_button()
         for it in self.items:
@@ -191,6 +199,10 @@ class ChooseMixin:
             elif k == "tokens":
                 avail = self.display["tokens"][dec["player"]]
                 used = self.tok["bop"] + self.tok["space"]
+                # the main button first, then + and - (Tab reaches them next, before the piles)
+                self.buttons.append(Button("confirm", f"Place {plural(used, 'token')}",
+                                           (BX, BY, 250, 56), self._confirm_tokens,
+                                           hint="Enter", colour=(40, 110, 70)))
                 for slot, cx in (("bop", BOP_X), ("space", SPACE_X)):
                     # BoP buttons left of its card (the prompt is on the right), Space on the right
                     x = cx - SLOT_CARD[0] / 2 - 72 if slot == "bop" else cx + SLOT_CARD[0] / 2 + 26
@@ -202,9 +214,6 @@ class ChooseMixin:
                                                lambda s=slot: self._tok(s, -1),
                                                enabled=self.tok[slot] > 0,
                                                reason="No token there to take back."))
-                self.buttons.append(Button("confirm", f"Place {plural(used, 'token')}",
-                                           (BX, BY, 250, 56), self._confirm_tokens,
-                                           hint="Enter", colour=(40, 110, 70)))
             elif k == "counter" and not self._can_counter():
                 # R8: no card can counter; the side is asked anyway, so nobody learns that
                 self.buttons += self._option_buttons(k, BX, 110)
@@ -228,7 +237,8 @@ class ChooseMixin:
         items: list[Item] = []
         d = self.display
         dec = self.deciding
-        if dec and dec["player"] == self.bottom and self.session.is_private(dec):
+        if dec and dec["player"] == self.bottom and dec["kind"] in STEPS:
+            # only where a card of the hand is picked: elsewhere Tab goes to the buttons
             rects = self.zone_rects()
             staged = self.staged_cards()
             for c in d["hands"][self.bottom]:
@@ -280,6 +290,8 @@ class ChooseMixin:
 
     def _deny(self, why):
         self.sound("deny")
+        self.tip = None              # the toast says it now: not the tooltip beside it too
+        self.denied = (why, self.t)
         self.app.toast(why)
 
     def _swap(self):

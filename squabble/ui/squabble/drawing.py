@@ -45,9 +45,9 @@ class DrawMixin:
         self._draw_previews(surf, d)
         self._draw_flights(surf)
         self._draw_prompt(surf, d)
+        target = self.enter_target() if self.deciding else None
         for b in self.buttons:
-            cur = self.focus.current
-            b.draw(surf, L, focused=self.focus.visible and cur is not None and cur.ref is b)
+            b.draw(surf, L, focused=b is target)
         self._draw_focus(surf)
         self._draw_hint(surf)
         self._draw_right(surf, d)
