@@ -185,10 +185,20 @@ class TableScene(DrawMixin, MomentsMixin, ZonesMixin, ChooseMixin, HandMixin, Ex
         elif self.mode == "over":
             self._over(dt)
 
+    def picture_key(self) -> tuple:
+        """What the picture shows, in short: when it differs from the last drawn one, the table
+        is drawn again even with nothing in motion (a change made by update() alone, with no
+        key pressed, must not wait on screen for the next key)."""
+        return (self.mode, id(self.display), self.shown_phase, self.hint, self.tip,
+                tuple((b.name, b.enabled, b.label) for b in self.buttons), self.focus.visible,
+                self.focus.index, id(self._dec))
+
     def animating(self) -> bool:
         """Only a table waiting on a person, with nothing in motion, is still (idle CPU)."""
         if self.mode == "handoff":
             return False            # the opaque hand-off screen covers the table
+        if self.picture_key() != getattr(self, "_drawn_key", None):
+            return True
         if self.mode != "human":
             return True             # beats, the computer thinking, the ending
         if self.flights or self.moment or self.banner or self.shake > 0 or self.held or \

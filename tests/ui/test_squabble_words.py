@@ -149,3 +149,17 @@ def test_no_card_can_counter_words_and_one_button(app):
     assert "no card of yours can counter" in tb._prompt_text(tb.deciding)[0]
     assert [b.name for b in tb.buttons if b.name != "undo"] == ["pass"]
     assert tb.public_prompt(tb.deciding) == "counter their card?"
+
+
+def test_a_change_made_without_a_key_is_drawn(app):
+    """The picture once stayed unchanged after Enter until the next key: whatever update()
+    changes on a still table (no key, nothing moving) is drawn at once."""
+    tb = table_at(app, turn_start(era=1), "USSR")
+    D.step(app, 30)
+    assert not tb.animating()
+    drawn = app.frames_drawn
+    D.step(app, 5)
+    assert app.frames_drawn == drawn                 # at rest nothing is drawn
+    tb.hint = ("A hint", "shown by the table itself") # a change made without a key
+    D.step(app, 2)
+    assert app.frames_drawn > drawn, "the change waited for the next key"

@@ -23,6 +23,7 @@ class DrawMixin:
     # ---- drawing --------------------------------------------------------------------------
     def draw(self, surf):
         L = self.app.layout
+        self._drawn_key = self.picture_key()
         if self.app.privacy is not None:
             self.app.privacy.append((self.app.frame, "all" if self.demo else self.viewer,
                                      self.display))
