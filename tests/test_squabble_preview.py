@@ -48,7 +48,7 @@ def test_counter_onto_your_own_cloud_is_a_warning_and_passing_is_not():
 def test_leaving_the_cloud_one_space_away_is_a_risk():
     s = _counter_spot(bop=1)
     o = E.decision(s)["options"][_index(s, "counter")]
-    assert "warning" not in o and "one space from your own Mushroom Cloud" in o["risk"]
+    assert "warning" not in o and "one space from your own cloud" in o["risk"]
 
 
 def test_a_shift_onto_your_own_cloud_is_a_warning():

@@ -72,7 +72,7 @@ def test_a_risk_is_shown_without_a_question(app):
     tb = table_at(app, s, "USA")
     D.click(app, tb.card_pos(card("Marshall Plan")))
     caution = tb.staged_caution()
-    assert caution[0] == "risk" and "one space from your own Mushroom Cloud" in caution[1]
+    assert caution[0] == "risk" and "one space from your own cloud" in caution[1]
     D.click(app, tb.button_pos("confirm"))
     assert D.top(app).name != "confirm" and tb.session.decisions == 1
 

@@ -84,18 +84,16 @@ def warnings(s: dict, opt: tuple) -> dict:
     p = preview(s, opt)
     kind = s["pending"]["kind"]
     other = SIDE_NAME[OTHER[p["side"]]]
+    # (short sentences: the table shows them in two lines under its prompt)
     if p["cloud"] == "own":
-        if kind == "shift":
-            return {"warning": "This shift puts the Balance of Power on your own Mushroom Cloud: "
-                               "nuclear war, and you lose."}
-        unless = (f" unless {other} counters your card" if len(s["todo"]) > 1 else "")
-        return {"warning": "This puts the Balance of Power on your own Mushroom Cloud in "
-                           f"phase 7{unless}: nuclear war, and you lose."}
+        what = "This shift" if kind == "shift" else "This"
+        return {"warning": f"{what} puts the Balance of Power on your own Mushroom Cloud: "
+                           "nuclear war, you lose."}
     if p["distance_after"] == 1 and p["cloud"] is None and s["era"] < E.LAST_ERA:
-        return {"risk": "This leaves the Balance of Power one space from your own Mushroom "
-                        f"Cloud, with {other} to play next."}
+        return {"risk": f"This leaves the balance one space from your own cloud, {other} to "
+                        "play next."}
     if p["worst"] is not None:
         worth = ("nothing" if p["worst"] == 0 else f"{p['worst']} or less")
-        return {"risk": f"Your Balance of Power card is worth {p['bop_value']}: if {other}'s is "
-                        f"worth {worth}, the balance lands on your own Mushroom Cloud."}
+        return {"risk": f"Your card is worth {p['bop_value']}: if {other}'s is worth {worth}, "
+                        "the balance lands on your own cloud."}
     return {}
