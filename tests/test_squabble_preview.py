@@ -106,3 +106,15 @@ def test_era_5_asks_for_no_token_that_can_no_longer_matter():
     assert s["space"]["USA"] == 1                       # America reached space 1 in era 5
     assert "take_token" not in kinds and "take_tokens" not in kinds
     assert E.validate(s) is None
+
+
+def test_an_option_that_moves_nothing_is_no_risk():
+    # at one space from its cloud, declining the Space 2 shift changes nothing: no amber
+    s = turn_start(era=1, bop=-3, space=(0, 1))
+    s = play_both(s, ("Cominform", "First Lightning"), ("Operation Paperclip", "Berlin Airlift"))
+    while pending(s)[0] in ("counter", "tokens"):
+        s, _ = E.apply(s, len(E.decision(s)["options"]) - 1)
+    assert pending(s) == ("shift", "USSR") and s["bop"] == -3
+    d = E.decision(s)
+    assert "risk" not in d["options"][_index(s, "pass")]
+    assert "warning" in d["options"][_index(s, "shift")]

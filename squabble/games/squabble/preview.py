@@ -1,8 +1,8 @@
 """What an option would do, worked out by the engine on a copy from what the deciding side may
 know: the numbers the table previews, and the ``warning`` / ``risk`` of a DECISION's options
 (a warning: the option puts the Balance of Power on the taker's own Mushroom Cloud; a risk: it
-leaves the cloud one space away with the other side to play, or the other side's hidden card
-decides whether it lands there).
+brings the balance to one space from that cloud with the other side to play, or the other side's
+hidden card decides whether it lands there).
 
 R1: the Balance of Power runs -4..+4; America's own cloud is +4 (the balance pushed too far
 America's way: Russia wins), Russia's is -4.
@@ -89,7 +89,8 @@ def warnings(s: dict, opt: tuple) -> dict:
         what = "This shift" if kind == "shift" else "This"
         return {"warning": f"{what} puts the Balance of Power on your own Mushroom Cloud: "
                            "nuclear war, you lose."}
-    if p["distance_after"] == 1 and p["cloud"] is None and s["era"] < E.LAST_ERA:
+    closer = p["distance_after"] is not None and p["distance_after"] < p["distance"]
+    if closer and p["distance_after"] == 1 and p["cloud"] is None and s["era"] < E.LAST_ERA:
         return {"risk": f"This leaves the balance one space from your own cloud, {other} to "
                         "play next."}
     if p["worst"] is not None:

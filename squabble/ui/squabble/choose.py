@@ -168,7 +168,7 @@ class ChooseMixin:
             if caution and caution[0] == "warning":
                 hint, colour = "your own cloud: you lose!", (150, 50, 40)
             elif caution:
-                hint, colour = "risky: see the warning", (150, 110, 30)
+                hint, colour = "risky", (150, 110, 30)
             out.append(Button(name, label, rect, action, hint=hint, colour=colour))
             x = rect[0] + rect[2] + 8
         return out
