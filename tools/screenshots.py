@@ -16,7 +16,7 @@ from squabble.ui.menus import ResultScene  # noqa: E402
 
 
 def table(a):
-    from squabble.ui.table import TableScene
+    from squabble.ui.squabble.table import TableScene
     return a.stack.find(TableScene)
 
 

@@ -19,7 +19,7 @@ from squabble.ui.menus import (ControlsScene, DiscardScene, OptionsScene, PauseS
                                SetupScene, TitleScene)
 from squabble.framework.session import Session
 from squabble.ui.squabble import game as squabble_game
-from squabble.ui.table import TableScene
+from squabble.ui.squabble.table import TableScene
 
 
 class SquabbleApp(GameApp):

@@ -87,7 +87,7 @@ def run_until(app, pred, limit=20000, wall=240.0):
 
 
 def table_of(app):
-    from squabble.ui.table import TableScene
+    from squabble.ui.squabble.table import TableScene
     return app.stack.find(TableScene)
 
 

@@ -11,7 +11,7 @@ from tests.ui import driver as D
 from tests.ui.test_play import start
 from squabble import userdata
 from squabble.ui.menus import SetupScene, TitleScene
-from squabble.ui.table import TableScene
+from squabble.ui.squabble.table import TableScene
 
 
 def test_userdata_honours_the_override(data_dir):

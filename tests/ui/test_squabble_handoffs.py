@@ -19,7 +19,7 @@ from squabble.framework.handoff import HandOffScene
 from squabble.games.squabble import engine as E
 from squabble.games.squabble.cards import IS_ACTIVITY, OTHER, SIDES
 from squabble.ui.squabble import game as squabble_game
-from squabble.ui.table import TableScene
+from squabble.ui.squabble.table import TableScene
 from tests.ui import driver as D
 
 SEEDS = range(40)

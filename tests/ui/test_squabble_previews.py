@@ -5,7 +5,7 @@ choice to a copy (squabble/games/squabble/preview.py), and an option the engine 
 import pygame
 
 from squabble.ui.squabble import game as squabble_game
-from squabble.ui.table import TableScene
+from squabble.ui.squabble.table import TableScene
 from tests.squabble_helpers import act, card, pass_counters, play_both, turn_start
 from tests.ui import driver as D
 

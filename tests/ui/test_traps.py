@@ -181,7 +181,7 @@ def test_claim_prompt_names_the_last_card_beside_an_agent(app):
 
 
 def test_log_speaks_the_tables_words():
-    from squabble.ui.table import plain
+    from squabble.ui.squabble.table import plain
     assert plain("USSR puts 1 token(s) on its Balance of Power card and 2 on its Space Race "
                  "card.") == ("Russia puts 1 token on its Balance of Power card and 2 on its "
                               "Space Race card.")
@@ -211,7 +211,7 @@ def test_hover_explains_a_disabled_button_and_the_table(app):
                                          buttons=(0, 0, 0)))
     D.step(app)
     assert tb.tip and tb.tip[0] == b.reason            # hover alone, no click
-    from squabble.ui.table import LEADER, BOP_TRACK
+    from squabble.ui.squabble.table import LEADER, BOP_TRACK
     assert "Leader card" in tb.tooltip_at((LEADER[0] + 5, LEADER[1] + 5))
     assert "LOSES" in tb.tooltip_at((BOP_TRACK[0] + 5, BOP_TRACK[1] + 5))
     assert tb.session.decisions == 0
