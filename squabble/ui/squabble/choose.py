@@ -39,7 +39,7 @@ def choice_set(dec: dict | None, hand=None) -> ChoiceSet | None:
 
 
 class ChooseMixin:
-    """Part of TableScene (squabble.ui.table)."""
+    """Part of TableScene (squabble.ui.squabble.table)."""
 
     choices: ChoiceSet | None = None
     pick = None                       # StepPick of the current decision, or None

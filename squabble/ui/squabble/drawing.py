@@ -18,7 +18,7 @@ from squabble.ui.squabble.layout import (
 
 
 class DrawMixin:
-    """Part of TableScene (squabble.ui.table)."""
+    """Part of TableScene (squabble.ui.squabble.table)."""
 
     # ---- drawing --------------------------------------------------------------------------
     def draw(self, surf):

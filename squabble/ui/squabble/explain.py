@@ -12,7 +12,7 @@ from squabble.ui.squabble.layout import (
 
 
 class ExplainMixin:
-    """Part of TableScene (squabble.ui.table)."""
+    """Part of TableScene (squabble.ui.squabble.table)."""
 
     # ---- tooltips: hover explains -------------------------------------------------------
     def tooltip_at(self, lp) -> str | None:

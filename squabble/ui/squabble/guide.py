@@ -43,7 +43,7 @@ GUIDE_RECT = (322, 136, 272, 128)   # between the top Balance of Power slot and 
 
 
 class GuideMixin:
-    """Part of TableScene (squabble.ui.table)."""
+    """Part of TableScene (squabble.ui.squabble.table)."""
 
     def _guide(self, topic):
         """Show the first-game hint for ``topic`` the first time it comes up."""

@@ -9,7 +9,7 @@ from squabble.ui.squabble.layout import BOP_X, BOT_SLOT_Y, Item, SLOT_CARD, SPAC
 
 
 class HandMixin:
-    """Part of TableScene (squabble.ui.table)."""
+    """Part of TableScene (squabble.ui.squabble.table)."""
 
     # ---- input ----------------------------------------------------------------------------
     def pad_may_act(self, a) -> bool:

@@ -18,7 +18,7 @@ from squabble.ui.squabble.layout import plain
 
 
 class MomentsMixin:
-    """Part of TableScene (squabble.ui.table)."""
+    """Part of TableScene (squabble.ui.squabble.table)."""
 
     def _draw_banner(self, surf):
         if not self.banner or self.moment:
