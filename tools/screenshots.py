@@ -12,7 +12,7 @@ from shot_harness import OUT, app_, shot, steps, until  # (first: the headless s
 import pygame  # noqa: E402
 
 from squabble.framework.handoff import HandOffScene  # noqa: E402
-from squabble.ui.menus import ResultScene  # noqa: E402
+from squabble.ui.squabble.scenes import ResultScene  # noqa: E402
 
 
 def table(a):

@@ -94,7 +94,7 @@ def table_of(app):
 def waiting_for_human(app):
     """True when the screen waits on a person: a hand-off, a human decision, or the result."""
     from squabble.framework.handoff import HandOffScene
-    from squabble.ui.menus import ResultScene
+    from squabble.ui.squabble.scenes import ResultScene
     t = top(app)
     if isinstance(t, HandOffScene):
         return getattr(t, "ready", True)   # a hand-off ignores input for its first moments
@@ -255,7 +255,7 @@ def _decide_pad(app, choice=0, instance_id=0):
 def play_to_end(app, decide, handoff, limit_decisions=400, choice=lambda d, i: 0):
     """Answer every human prompt with ``decide`` until the result screen shows."""
     from squabble.framework.handoff import HandOffScene
-    from squabble.ui.menus import ResultScene
+    from squabble.ui.squabble.scenes import ResultScene
     counts = {"decisions": 0, "handoffs": 0}
     for i in range(limit_decisions):
         assert run_until(app, lambda: waiting_for_human(app), 30000), "the table stalled"

@@ -20,7 +20,7 @@ from squabble.framework.handoff import HandOffScene
 from squabble.framework.privacy import LookRule
 from squabble.games.squabble import engine as E
 from squabble.games.squabble.cards import AGENT, CARDS, DOUBLE_AGENT, OTHER, SIDES
-from squabble.ui.menus import ResultScene
+from squabble.ui.squabble.scenes import ResultScene
 
 
 def revealed_agents(state):

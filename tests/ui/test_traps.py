@@ -12,7 +12,7 @@ from squabble.framework.handoff import HandOffScene
 from squabble.games.squabble import engine as E
 from squabble.games.squabble.cards import CARDS
 from squabble.ui import savegame
-from squabble.ui.menus import DiscardScene
+from squabble.ui.squabble.scenes import DiscardScene
 
 
 def find_state(pred, seeds=range(400)):
