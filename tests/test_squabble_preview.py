@@ -118,3 +118,20 @@ def test_an_option_that_moves_nothing_is_no_risk():
     d = E.decision(s)
     assert "risk" not in d["options"][_index(s, "pass")]
     assert "warning" in d["options"][_index(s, "shift")]
+
+
+def test_every_decision_of_random_games_says_what_it_is():
+    # issue 19: every DECISION carries its kind and a context from the engine; warnings only
+    # as option keys, never in the stored pending decision
+    import random
+    for seed in range(200):
+        s = E.new_game(seed, {"events": seed % 2 == 1})
+        rnd = random.Random(seed)
+        while s["winner"] is None:
+            d = E.decision(s)
+            ctx = d["context"]
+            assert d["kind"] == s["pending"]["kind"] and ctx["side"] == d["player"]
+            assert ctx["era"] == s["era"] and ctx["phase"] == s["phase"]
+            assert set(s["pending"]) == {"kind", "player"}
+            assert len(d["options"]) == len(E.options(s))
+            s, _ = E.apply(s, rnd.randrange(len(d["options"])))
