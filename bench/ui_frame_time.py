@@ -127,7 +127,7 @@ def main() -> int:
     from squabble.framework.clock import NoWaitClock
     from squabble.ui import settings as S
     from squabble.ui.app import SquabbleApp
-    from squabble.ui.table import TableScene
+    from squabble.ui.squabble.table import TableScene
 
     buckets: dict[str, list[float]] = {}
     for g in range(a.games):

@@ -31,7 +31,7 @@ def main() -> int:
     from squabble.framework.clock import NoWaitClock, RealClock
     from squabble.ui import settings as S
     from squabble.ui.app import SquabbleApp
-    from squabble.ui.table import TableScene
+    from squabble.ui.squabble.table import TableScene
 
     app = SquabbleApp(clock=NoWaitClock(), test_mode=True, seed=7, size=(w, h),
                       settings=S.Settings(sound=0, music=0, anim="normal"))

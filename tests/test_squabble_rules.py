@@ -240,13 +240,20 @@ def test_counter_order_favoured_first_and_both_may_counter():
     assert s["bop"] == -2  # both cancelled: nothing moves
 
 
-def test_no_legal_counter_means_no_question():
-    # rb phase 6: a side can only counter with a matching card; otherwise play goes on
+def test_no_legal_counter_is_still_asked_and_can_only_pass():
+    # rb phase 6: a side can only counter with a matching card.  R8: it is asked anyway, with
+    # Pass its only option, so being asked tells the other side nothing about its hand.
     s = turn_start(era=3, bop=-1, tokens=(1, 2))
     s = play_both(s, ("Invasion of Czechoslovakia", "Tsar Bomba"), ("Man on the Moon", "Vietnam"))
     s, _ = act(s, "tokens", bop=0, space=0)
     s, _ = act(s, "tokens", bop=0, space=0)
-    assert s["pending"]["kind"] != "counter"
+    for side in ("USSR", "USA"):   # favoured first
+        d = E.decision(s)
+        assert (d["kind"], d["player"]) == ("counter", side)
+        assert [o["mode"] for o in d["options"]] == ["pass"]
+        assert d["context"]["can_counter"] is False
+        s, _ = act(s, "pass")
+    assert s["pending"] is None or s["pending"]["kind"] != "counter"
 
 
 # ---------------------------------------------------------------- phase 7: measure --------------
@@ -265,7 +272,7 @@ def test_measure_tie_moves_nothing():
     # R9: a tie moves nothing
     s = turn_start(era=1, bop=1)
     s = play_both(s, ("First Lightning", "Cominform"), ("Marshall Plan", "Berlin Airlift"))
-    s = pass_counters(s)  # neither side holds a 3-counter: no question is asked
+    s = pass_counters(s)  # neither side holds a 3-counter: both can only pass
     assert s["bop"] == 1 and s["phase"] >= 8
 
 
@@ -470,8 +477,10 @@ def test_rulebook_turn_example_replayed():
     assert pending(s) == ("tokens", "USSR")
     s, _ = act(s, "tokens", bop=2, space=0)
     s, _ = act(s, "tokens", bop=1, space=0)
-    # Reveal; nobody can counter (the 3-counter cards are the ones in play); measure 4 vs 5
+    # Reveal; nobody can counter (the 3-counter cards are the ones in play): both can only pass
     assert E.bop_value(s, "USA") == 4 and E.bop_value(s, "USSR") == 5
+    s = pass_counters(s)
+    # measure 4 vs 5
     assert s["bop"] == -2  # red 3
     # Space Race: tied at 2, Scott's Tsar Bomba has the Space Symbol: USSR to space 1 + token
     assert s["space"] == {"USA": 0, "USSR": 1}

@@ -12,11 +12,11 @@ from shot_harness import OUT, app_, shot, steps, until  # (first: the headless s
 import pygame  # noqa: E402
 
 from squabble.framework.handoff import HandOffScene  # noqa: E402
-from squabble.ui.menus import ResultScene  # noqa: E402
+from squabble.ui.squabble.scenes import ResultScene  # noqa: E402
 
 
 def table(a):
-    from squabble.ui.table import TableScene
+    from squabble.ui.squabble.table import TableScene
     return a.stack.find(TableScene)
 
 
@@ -66,10 +66,15 @@ def couch_game(upto, seed=3):
             until(a, lambda: a.stack.top.ready)
             a.stack.top._confirm()
             continue
+        t = table(a)
+        dec = t.session.decision()
+        if dec["kind"] == "counter" and [o["mode"] for o in dec["options"]] == ["pass"] \
+                and n < upto:
+            t._commit(0)     # R8: a side that cannot counter is asked too (Pass only)
+            continue
         if n >= upto:
             break
-        t = table(a)
-        t._commit(_pick(t.session.state, t.session.decision(), SCRIPT[n]))
+        t._commit(_pick(t.session.state, dec, SCRIPT[n]))
         n += 1
     return a, table(a)
 
@@ -82,10 +87,14 @@ def couch_shots():
     t._tok("bop", 1)
     steps(a, 30)
     shot(a, "tokens-preview.png")
-    a, t = couch_game(9)                      # era 2: America may counter; where the token lands
+    a, t = couch_game(9)                      # era 2: America stages its counter; where it lands
     t.hint = None
+    t.click_card([o["card"] for o in t.session.decision()["options"]
+                  if o["mode"] == "counter"][0])
     steps(a, 30)
     shot(a, "counter-preview.png")
+    no_counter_shot()
+    cloud_warning_shot()
     # a public beat in a two-player game: the reveal plays with both hands face down
     a, t = couch_game(8)
     t._tok("bop", 0)
@@ -118,7 +127,7 @@ def couch_shots():
     t.focus.visible = True
     steps(a, 30)
     shot(a, "shift-default.png")
-    t._confirm_losing_shift()
+    t._take(t.choices.find(mode="shift").index)
     steps(a, 5)
     assert isinstance(a.stack.top, ConfirmScene)
     shot(a, "shift-confirm.png")
@@ -128,6 +137,65 @@ def couch_shots():
     a.stack.top.scroll_by(60)
     steps(a, 3)
     shot(a, "rules.png")
+    rows = a.stack.top.rows()
+    a.stack.top.first = next(i for i, r in enumerate(rows) if r[1] == "The cards, era by era")
+    steps(a, 3)
+    shot(a, "rules-cards.png")
+
+
+def table_at(state, human, seed=1):
+    """A window on ``state`` against the computer, waiting on ``human``'s decision."""
+    from squabble.ui import savegame
+    a = app_(seed=seed)
+    savegame.write(state, {"mode": "computer", "human": human, "level": "normal",
+                           "events": bool(state["options"]["events"])}, ["(a set position)"])
+    a.continue_game()
+    until(a, lambda: human_turn(a))
+    t = table(a)
+    t.hint = None
+    return a, t
+
+
+def _spot(era, bop, ussr, usa, tokens=(0, 0)):
+    """Era ``era`` with both sides' (Balance of Power, Space Race) cards played by name."""
+    from squabble.games.squabble import engine as E
+    from squabble.games.squabble.cards import CARDS
+    s = E.new_game(1, {"events": False})
+    while s["era"] < era:
+        s, _ = E.apply(s, len(E.decision(s)["options"]) - 1)
+    s["bop"] = bop
+    s["tokens"] = {"USA": tokens[0], "USSR": tokens[1]}
+    for side, (b, sp) in (("USSR", ussr), ("USA", usa)):
+        d = E.decision(s)
+        ids = {CARDS[c].name: c for c in s["hands"][side]}
+        i = next(i for i, o in enumerate(d["options"])
+                 if o["bop"] == ids[b] and o["space"] == ids[sp])
+        s, _ = E.apply(s, i)
+    return s
+
+
+def no_counter_shot():
+    """Phase 6 for a side whose hand holds no card that can counter: asked anyway."""
+    from squabble.games.squabble import engine as E
+    s = _spot(1, 0, ("Berlin Blockade", "Cominform"), ("Operation Paperclip", "Berlin Airlift"))
+    while not (s["pending"]["kind"] == "counter" and not E.counter_cards(s, s["pending"]["player"])):
+        s, _ = E.apply(s, len(E.decision(s)["options"]) - 1)
+    a, t = table_at(s, s["pending"]["player"])
+    steps(a, 30)
+    shot(a, "counter-no-card.png")
+
+
+def cloud_warning_shot():
+    """America, two spaces from its own cloud, stages the counter that would put the balance on
+    it: the red warning, then the question."""
+    s = _spot(1, 2, ("First Lightning", "Cominform"), ("Berlin Airlift", "Operation Paperclip"))
+    a, t = table_at(s, "USA")
+    t.click_card([o["card"] for o in t.session.decision()["options"] if o["mode"] == "counter"][0])
+    steps(a, 30)
+    shot(a, "cloud-warning.png")
+    t._confirm_pick()
+    steps(a, 10)
+    shot(a, "cloud-warning-confirm.png")
 
 
 def main():

@@ -15,11 +15,12 @@ from squabble.framework.sound import SoundBank
 from squabble.games.squabble.cards import OTHER
 from squabble.ui import savegame
 from squabble.ui import settings as S
-from squabble.ui.menus import (ControlsScene, DiscardScene, OptionsScene, PauseScene, ResultScene, RulesScene,
-                               SetupScene, TitleScene)
+from squabble.ui.menus import ControlsScene, OptionsScene, TitleScene
+from squabble.ui.squabble.scenes import (DiscardScene, PauseScene, ResultScene, RulesScene,
+                                         SetupScene)
 from squabble.framework.session import Session
 from squabble.ui.squabble import game as squabble_game
-from squabble.ui.table import TableScene
+from squabble.ui.squabble.table import TableScene
 
 
 class SquabbleApp(GameApp):

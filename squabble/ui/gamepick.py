@@ -112,10 +112,11 @@ def save_hint() -> str:
 
 
 def _squabble_summary(st: dict) -> str:
-    """Which game, era and the Balance of Power, in the table's words (a checked save)."""
+    """Which game, era and the Balance of Power, in the table's words (a checked save): the
+    track reads America 4, 3, 2 from DEFCON 5 outward (Russia alike)."""
     b = st["bop"]
-    lean = f"Balance of Power {T.NAME['USA' if b > 0 else 'USSR']} {abs(b)}" if b else \
-        "Balance of Power even"
+    lean = f"Balance of Power {T.NAME['USA' if b > 0 else 'USSR']} {5 - abs(b)}" if b else \
+        "Balance of Power at DEFCON 5"
     return f"Twilight Squabble · era {st['era']} · {lean}"
 
 

@@ -3,13 +3,14 @@ tools/rulings_text.py; edit docs/rulings.md and run it again."""
 
 RULINGS = [
     ('R1 — The Balance of Power track',
-     'Nine spaces: DEFCON 5 in the middle (neutral), then 4, 3, 2 and a Mushroom Cloud on '
-     'each side. Blue spaces favour America, red spaces favour Russia. The engine counts '
-     "it −4…+4 (0 is DEFCON 5, positive is blue). The cloud's colour says who dies: if the"
-     " token reaches the blue cloud (+4), the balance went too far America's way and "
-     'Russia wins; the red cloud (−4) means America wins. The token stops on the cloud '
-     'even if it had further to go. Why: the rulebook shows DEFCON 5 and mushroom clouds '
-     'but prints no space count; 4-3-2 on each side is the DEFCON ladder, and the turn '
+     'Nine spaces: DEFCON 5 in the middle (neutral), then 4, 3, 2 and a Mushroom Cloud at '
+     "each end. The blue spaces on America's side favour America, the red spaces on "
+     "Russia's side favour Russia. A cloud is where the balance went too far: if the token"
+     " reaches the cloud at America's end, America pushed too hard and Russia wins (the "
+     'table draws that cloud in Russia\'s red and writes "Russia wins" on it); the cloud at'
+     " Russia's end means America wins (drawn blue). The token stops on the cloud even if "
+     'it had further to go. Why: the rulebook shows DEFCON 5 and mushroom clouds but '
+     'prints no space count; 4-3-2 on each side is the DEFCON ladder, and the turn '
      'example\'s "red 4 → red 3" fits it.'),
     ('R2 — The Space Race track and the leader card',
      'Start, then spaces 1 to 5 (five eras allow five advances). Reaching space 1, you may'
@@ -27,8 +28,8 @@ RULINGS = [
      'events of each era seen from each side, chosen by us; the four cards the rulebook '
      'names stay in era 3 with the values it gives them (Tsar Bomba 2 with a Space Symbol,'
      ' Invasion of Czechoslovakia 3, Man on the Moon 3 with a Space Symbol, Vietnam 2 '
-     "without one — so the example's tie goes to Russia). The full list is in "
-     'assets/squabble/cards.json and on the Rules screen.'),
+     "without one — so the example's tie goes to Russia). The Rules screen lists every "
+     'card of both decks, era by era, and the Event deck.'),
     ('R5 — Agents',
      'Agent and Double Agent may only be played to the Balance of Power slot. In phase 3:\n'
      "- Agent against a normal card: the Agent's owner sees the opponent's Space Race "
@@ -56,8 +57,9 @@ RULINGS = [
      'The favoured side decides first; if neutral, America first. Each side may counter at'
      " most once a turn, with a card whose Counter Value equals the opponent's printed "
      'Activity Value (tokens do not change it). The countered card is discarded and its '
-     'tokens go back to the supply; the counter card is discarded too. When a side holds '
-     'no legal counter it is not asked.'),
+     'tokens go back to the supply; the counter card is discarded too. A side is asked '
+     'even when no card in its hand can counter (it can then only pass): whether a side is'
+     ' asked must not tell the other side anything about its hand.'),
     ('R9 — Measuring the balance (phase 7)',
      'Equal values move nothing. The token moves space by space and stops on a cloud; the '
      'game ends at once (phases 8–9 are not played) and the win is announced as phase 10.'),
@@ -67,7 +69,10 @@ RULINGS = [
     ('R11 — The Socio-Economic event (phase 9)',
      'Each side discards the Activity card left in its hand (Agents stay in hand) and '
      "takes tokens up to that card's printed Activity Value — fewer if it likes — never "
-     'holding more than three. Then the tokens used this turn go back to the supply.'),
+     'holding more than three. Then the tokens used this turn go back to the supply. In '
+     'era 5 nobody is asked: the game ends after it, so a token could never be used. The '
+     'card left in hand is still discarded, and the Space 1 token of era 5 is not offered '
+     'either.'),
     ('R12 — The end of the war',
      'After era 5 the favoured side wins; on DEFCON 5 the holder of the Space Race Leader '
      'card wins; if nobody holds it (both sides level on the Space Race all game long), '

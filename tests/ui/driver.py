@@ -87,14 +87,14 @@ def run_until(app, pred, limit=20000, wall=240.0):
 
 
 def table_of(app):
-    from squabble.ui.table import TableScene
+    from squabble.ui.squabble.table import TableScene
     return app.stack.find(TableScene)
 
 
 def waiting_for_human(app):
     """True when the screen waits on a person: a hand-off, a human decision, or the result."""
     from squabble.framework.handoff import HandOffScene
-    from squabble.ui.menus import ResultScene
+    from squabble.ui.squabble.scenes import ResultScene
     t = top(app)
     if isinstance(t, HandOffScene):
         return getattr(t, "ready", True)   # a hand-off ignores input for its first moments
@@ -106,7 +106,38 @@ def waiting_for_human(app):
 
 # ---- one decision by each device ----------------------------------------------------------
 
+def _accept_warning(app, device):
+    """The chosen option carried the engine's ``warning``: the table asks first; say yes (the
+    caller chose it on purpose) with the same device."""
+    t = top(app)
+    if getattr(t, "name", "") != "confirm":
+        return
+    if device == "mouse":
+        click(app, t.button_pos("yes"))
+    elif device == "keys":
+        key(app, pygame.K_TAB)
+        key(app, pygame.K_RETURN)
+    else:
+        pad(app, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
+        pad(app, pygame.CONTROLLER_BUTTON_A)
+
+
 def decide_mouse(app, choice=0):
+    _decide_mouse(app, choice)
+    _accept_warning(app, "mouse")
+
+
+def decide_keys(app, choice=0):
+    _decide_keys(app, choice)
+    _accept_warning(app, "keys")
+
+
+def decide_pad(app, choice=0, instance_id=0):
+    _decide_pad(app, choice, instance_id)
+    _accept_warning(app, "pad")
+
+
+def _decide_mouse(app, choice=0):
     tb = table_of(app)
     dec = tb.session.decision()
     opt = dec["options"][choice % len(dec["options"])]
@@ -146,7 +177,7 @@ def _focus_to(app, press, want, limit=40):
     raise AssertionError(f"could not move the focus to {want}")
 
 
-def decide_keys(app, choice=0):
+def _decide_keys(app, choice=0):
     tb = table_of(app)
     dec = tb.session.decision()
     opt = dec["options"][choice % len(dec["options"])]
@@ -184,7 +215,7 @@ def decide_keys(app, choice=0):
         key(app, pygame.K_RETURN)
 
 
-def decide_pad(app, choice=0, instance_id=0):
+def _decide_pad(app, choice=0, instance_id=0):
     tb = table_of(app)
     dec = tb.session.decision()
     opt = dec["options"][choice % len(dec["options"])]
@@ -224,7 +255,7 @@ def decide_pad(app, choice=0, instance_id=0):
 def play_to_end(app, decide, handoff, limit_decisions=400, choice=lambda d, i: 0):
     """Answer every human prompt with ``decide`` until the result screen shows."""
     from squabble.framework.handoff import HandOffScene
-    from squabble.ui.menus import ResultScene
+    from squabble.ui.squabble.scenes import ResultScene
     counts = {"decisions": 0, "handoffs": 0}
     for i in range(limit_decisions):
         assert run_until(app, lambda: waiting_for_human(app), 30000), "the table stalled"

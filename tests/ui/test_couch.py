@@ -10,7 +10,8 @@ from tests.ui import driver as D
 from tests.ui.test_play import start
 from squabble.framework.confirm import ConfirmScene
 from squabble.ui import couch_prefs, savegame
-from squabble.ui.menus import NOTICE, RulesScene, SetupScene, TitleScene
+from squabble.ui.menus import TitleScene
+from squabble.ui.squabble.scenes import NOTICE, RulesScene, SetupScene
 from squabble.ui.rulings_text import RULINGS
 
 
@@ -102,7 +103,7 @@ def test_first_game_guide_hints_once_and_is_off_after_a_first_game(app):
 
 
 def test_result_reads_the_balance_as_the_track_does():
-    from squabble.ui.menus import track_words
+    from squabble.ui.squabble.scenes import track_words
     assert track_words(-3) == "Russia 2"      # the red space marked 2, next to Russia's cloud
     assert track_words(1) == "America 4"
     assert track_words(0) == "DEFCON 5"

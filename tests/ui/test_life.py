@@ -10,8 +10,9 @@ import pygame
 from tests.ui import driver as D
 from tests.ui.test_play import start
 from squabble import userdata
-from squabble.ui.menus import SetupScene, TitleScene
-from squabble.ui.table import TableScene
+from squabble.ui.menus import TitleScene
+from squabble.ui.squabble.scenes import SetupScene
+from squabble.ui.squabble.table import TableScene
 
 
 def test_userdata_honours_the_override(data_dir):
@@ -178,7 +179,7 @@ def test_sound_and_music_on_never_crash(data_dir):
 
 def test_attract_mode_loops_through_results(data_dir):
     from squabble.ui.app import make_app
-    from squabble.ui.menus import ResultScene
+    from squabble.ui.squabble.scenes import ResultScene
     from squabble.framework.clock import NoWaitClock
     import argparse
     app = make_app(argparse.Namespace(demo=True, seed=5), clock=NoWaitClock(), test_mode=True)

@@ -6,7 +6,8 @@ import pygame
 
 from tests.ui import driver as D
 from squabble.framework.handoff import HandOffScene
-from squabble.ui.menus import ResultScene, SetupScene, TitleScene
+from squabble.ui.menus import TitleScene
+from squabble.ui.squabble.scenes import ResultScene, SetupScene
 
 
 def start(app, mode="computer", human="USSR", events=False):
@@ -109,7 +110,7 @@ def test_pause_menu_rules_and_options_from_the_table(app):
 
 
 def test_discards_and_event_can_be_inspected(app):
-    from squabble.ui.menus import DiscardScene
+    from squabble.ui.squabble.scenes import DiscardScene
     tb = start(app, "computer", "USSR", events=True)
     D.run_until(app, lambda: D.waiting_for_human(app))
     it = next(i for i in tb.items if i.name == "discards:USA")

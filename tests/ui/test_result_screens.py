@@ -7,7 +7,8 @@ import pygame
 
 from tests.ui import driver as D
 from squabble.framework.clock import NoWaitClock
-from squabble.ui.menus import ResultScene, TitleScene
+from squabble.ui.menus import TitleScene
+from squabble.ui.squabble.scenes import ResultScene
 
 
 def test_a_click_on_the_attract_result_goes_to_the_title_and_presses_nothing(data_dir):

@@ -102,7 +102,7 @@ def _play_to_the_end(app):
     app.start_game({"mode": "hotseat", "human": "USSR", "level": "easy"})
     n = 0
     while app.session.state["winner"] is None:   # autosaves, then clear() at the end
-        app.session.apply(n % 2)
+        app.session.apply(n % len(app.session.decision()["options"]))
         n += 1
     return toasts
 

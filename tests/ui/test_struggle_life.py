@@ -148,7 +148,7 @@ def test_attract_mode_alternates_the_games(app):
     D.key(app, pygame.K_SPACE)
     assert D.top(app).name == "title"
     app.start_demo()
-    from squabble.ui.table import TableScene
+    from squabble.ui.squabble.table import TableScene
     assert app.stack.find(TableScene) is not None
 
 

@@ -6,13 +6,13 @@ import pygame
 
 from tests.ui import driver as D
 from tests.ui.test_play import start
-from tests.ui.test_privacy import SCRIPT, _option_for
+from tests.ui.test_privacy import SCRIPT, _option_for, forced_pass
 from squabble.framework.confirm import ConfirmScene
 from squabble.framework.handoff import HandOffScene
 from squabble.games.squabble import engine as E
 from squabble.games.squabble.cards import CARDS
 from squabble.ui import savegame
-from squabble.ui.menus import DiscardScene
+from squabble.ui.squabble.scenes import DiscardScene
 
 
 def find_state(pred, seeds=range(400)):
@@ -47,13 +47,17 @@ def play_script_keys(app, upto):
         if isinstance(D.top(app), HandOffScene):
             D.key(app, pygame.K_RETURN)
             continue
+        if forced_pass(app, tb.session.decision()):
+            continue
         side, kind, arg = SCRIPT[done]
         D.decide_keys(app, _option_for(tb.session.state, tb.session.decision(), kind, arg))
         done += 1
-    assert D.run_until(app, lambda: D.waiting_for_human(app), 30000)
-    if isinstance(D.top(app), HandOffScene):
-        D.key(app, pygame.K_RETURN)
-    return tb
+    while True:
+        assert D.run_until(app, lambda: D.waiting_for_human(app), 30000)
+        if isinstance(D.top(app), HandOffScene):
+            D.key(app, pygame.K_RETURN)
+        elif not forced_pass(app, tb.session.decision()):
+            return tb
 
 
 def test_enter_does_what_the_main_button_says_after_play_face_down(app):
@@ -177,7 +181,7 @@ def test_claim_prompt_names_the_last_card_beside_an_agent(app):
 
 
 def test_log_speaks_the_tables_words():
-    from squabble.ui.table import plain
+    from squabble.ui.squabble.table import plain
     assert plain("USSR puts 1 token(s) on its Balance of Power card and 2 on its Space Race "
                  "card.") == ("Russia puts 1 token on its Balance of Power card and 2 on its "
                               "Space Race card.")
@@ -207,7 +211,7 @@ def test_hover_explains_a_disabled_button_and_the_table(app):
                                          buttons=(0, 0, 0)))
     D.step(app)
     assert tb.tip and tb.tip[0] == b.reason            # hover alone, no click
-    from squabble.ui.table import LEADER, BOP_TRACK
+    from squabble.ui.squabble.table import LEADER, BOP_TRACK
     assert "Leader card" in tb.tooltip_at((LEADER[0] + 5, LEADER[1] + 5))
     assert "LOSES" in tb.tooltip_at((BOP_TRACK[0] + 5, BOP_TRACK[1] + 5))
     assert tb.session.decisions == 0

@@ -300,7 +300,14 @@ def _step_reveal(s, log):
 def _step_measure(s, log):
     """Phase 7: the balance moves by the difference toward the higher value (rb, R9)."""
     s["phase"] = 7
-    u, r = bop_value(s, "USA"), bop_value(s, "USSR")
+    measure(s, bop_value(s, "USA"), bop_value(s, "USSR"), log)
+    if s["winner"] is None:
+        s["step"] = "race"
+
+
+def measure(s: dict, u: int, r: int, log=None) -> None:
+    """Move the Balance of Power for America's value ``u`` against Russia's ``r`` (phase 7 with
+    the Events that change it); on a cloud the game ends.  ``preview`` runs it on small copies."""
     diff = u - r
     _say(log, f"Balance of Power: USA {u} against USSR {r}.", "measure", USA=u, USSR=r)
     if diff:
@@ -319,8 +326,6 @@ def _step_measure(s, log):
         s["bop"] += -1 if s["bop"] > 0 else 1
         _say(log, "Detente eases the Balance of Power one space toward DEFCON 5.", "move",
              spaces=1, toward="DEFCON 5")
-    if s["winner"] is None:
-        s["step"] = "race"
 
 
 def _step_race(s, log):
@@ -432,10 +437,8 @@ def run(s: dict, log) -> None:
             _step_reveal(s, log)
         elif step == "counter":
             s["phase"] = 6
-            todo = s["todo"]
-            while todo and not counter_cards(s, todo[0]):
-                _say(log, f"{todo[0]} does not counter.", "pass", side=todo[0])
-                todo.pop(0)
+            # R8: a side is asked even when no card of its hand can counter (it can only
+            # pass), so whether it is asked tells the other side nothing about its hand
             if _ask(s, "counter"):
                 return
             s["step"] = "measure"
@@ -450,6 +453,10 @@ def run(s: dict, log) -> None:
                 _say(log, f"{win} reaches space 1 but already holds the most tokens allowed.", "note",
                      side=win)
                 bonus.pop(0)
+            while bonus and bonus[0] == 1 and s["era"] >= LAST_ERA:
+                _say(log, f"{win} reaches space 1; a token can no longer be used after era 5.",
+                     "note", side=win)
+                bonus.pop(0)
             if bonus:
                 s["pending"] = {"kind": "take_token" if bonus[0] == 1 else "shift", "player": win}
                 return
@@ -459,7 +466,7 @@ def run(s: dict, log) -> None:
             todo = s["todo"]
             while todo:
                 limit, left = claim_limit(s, todo[0])
-                if limit > 0:
+                if limit > 0 and s["era"] < LAST_ERA:  # R11: after era 5 no token can be used
                     break
                 side = todo.pop(0)
                 for c in left:
@@ -523,6 +530,13 @@ def options(s: dict) -> list[tuple]:
 
 def apply_option(s: dict, opt: tuple, log=None) -> None:
     """Play one legal option (a tuple from ``options``) in place, then run to the next decision."""
+    _take(s, opt, log)
+    s["pending"] = None
+    run(s, log)
+
+
+def _take(s: dict, opt: tuple, log) -> None:
+    """What the deciding side's option does by itself, before the automatic steps run on."""
     side = s["pending"]["player"]
     kind = opt[0]
     hand = s["hands"][side]
@@ -537,7 +551,8 @@ def apply_option(s: dict, opt: tuple, log=None) -> None:
     elif kind == "replace":
         hand.remove(opt[1])
         slot["bop"] = opt[1]
-        _say(log, f"{side} replaces its spent agent with a face-down card.", "replace", side=side)
+        spent = "Double Agent" if s["agents"][side] == "double" else "Agent"
+        _say(log, f"{side} replaces its spent {spent} with a face-down card.", "replace", side=side)
         s["todo"].pop(0)
     elif kind == "tokens":
         _, b, sp = opt
@@ -587,8 +602,6 @@ def apply_option(s: dict, opt: tuple, log=None) -> None:
         s["todo"].pop(0)
     else:
         raise ValueError(f"Unknown option {opt!r}.")
-    s["pending"] = None
-    run(s, log)
 
 
 # --------------------------------------------------------------------------------------------
@@ -634,9 +647,45 @@ def decision(s: dict) -> dict | None:
     p = s["pending"]
     if p is None or s["winner"] is not None:
         return None
+    from squabble.games.squabble import preview
+    opts = []
+    for o in options(s):
+        d = option_dict(s, o)
+        d.update(preview.warnings(s, o))
+        opts.append(d)
     return {"player": p["player"], "kind": p["kind"],
             "prompt": PROMPTS[p["kind"]].format(p=p["player"]),
-            "options": [option_dict(s, o) for o in options(s)]}
+            "options": opts, "context": context(s)}
+
+
+def context(s: dict) -> dict:
+    """What the pending decision is about, for the table and the protocol (new keys only):
+    the deciding ``side``, ``era``, ``phase`` and its name, the Balance of Power ``bop`` and the
+    side's ``cloud_distance``, ``tokens`` it holds, its own ``staged`` slot (cards and tokens
+    already on the table), the Event in effect, and per kind: ``target`` (the opponent's
+    printed Balance of Power card a counter answers), ``need`` (the Counter Value that answers
+    it), ``can_counter``, ``reward`` (the Space Race space reached), ``card`` (phase 9: the card
+    left in hand) and ``limit`` (the most tokens it may take)."""
+    from squabble.games.squabble import preview
+    p = s["pending"]
+    side, kind = p["player"], p["kind"]
+    slot = s["slots"][side]
+    ctx = {"side": side, "era": s["era"], "phase": s["phase"],
+           "phase_name": PHASE_NAMES[s["phase"]], "bop": s["bop"],
+           "cloud_distance": preview.cloud_distance(s, side), "tokens": s["tokens"][side],
+           "staged": dict(slot), "event": s["event"]}
+    if kind == "counter":
+        target = s["slots"][OTHER[side]]["bop"]
+        ctx["target"] = target
+        ctx["need"] = ACTIVITY[target] if target else None
+        ctx["can_counter"] = bool(counter_cards(s, side))
+    elif kind in ("take_token", "shift"):
+        ctx["reward"] = 1 if kind == "take_token" else 2
+    elif kind == "take_tokens":
+        limit, left = claim_limit(s, side)
+        ctx["card"] = left[0] if left else None
+        ctx["limit"] = limit
+    return ctx
 
 
 def apply(s: dict, index: int) -> tuple[dict, list[str]]:

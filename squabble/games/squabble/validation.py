@@ -205,8 +205,6 @@ def _validate(s, derive: bool = False) -> str | None:
         if p["kind"] in ("tokens", "counter") and (s["slots"]["USA"]["bop"] is None and
                                                    s["slots"]["USSR"]["bop"] is None):
             return "No Balance of Power card is in play for this decision."
-        if p["kind"] == "counter" and not counter_cards(s, p["player"]):
-            return "A counter decision is pending but that side holds no legal counter."
         if p["kind"] == "take_tokens" and claim_limit(s, p["player"])[0] <= 0:
             return "A token claim is pending but that side may take no token."
         if p["kind"] == "take_token" and s["tokens"][p["player"]] >= token_cap(s):

@@ -1,2 +1,2 @@
 """The Twilight Squabble table scene, in parts: layout, beats, hand (choices), drawing, guide.
-The scene itself is squabble.ui.table.TableScene."""
+The scene itself is squabble.ui.squabble.table.TableScene."""

@@ -14,7 +14,7 @@ from squabble.ui.squabble.layout import (
 
 
 class BeatsMixin:
-    """Part of TableScene (squabble.ui.table)."""
+    """Part of TableScene (squabble.ui.squabble.table)."""
 
     def _next_beat(self):
         if not self.beats:

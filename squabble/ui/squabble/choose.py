@@ -13,9 +13,7 @@ from __future__ import annotations
 from squabble.framework.choices import ChoiceSet
 from squabble.framework.confirm import ConfirmScene
 from squabble.framework.widgets import Button
-from squabble.games.squabble import engine as E
 from squabble.games.squabble.cards import CARDS, SIDES
-from squabble.ui import theme as T
 from squabble.ui.squabble.layout import (
     BOP_X, BOT_SLOT_Y, DISC_X, EVENT_RECT, Item, PILE, SLOT_CARD, SPACE_X, TOP_SLOT_Y, plain,
     plural, side_row)
@@ -41,7 +39,7 @@ def choice_set(dec: dict | None, hand=None) -> ChoiceSet | None:
 
 
 class ChooseMixin:
-    """Part of TableScene (squabble.ui.table)."""
+    """Part of TableScene (squabble.ui.squabble.table)."""
 
     choices: ChoiceSet | None = None
     pick = None                       # StepPick of the current decision, or None
@@ -90,11 +88,19 @@ class ChooseMixin:
         """The button Enter presses when nothing else was picked: the decision's main action,
         and the safe one when the main action would lose the game on the spot."""
         names = [b.name for b in self.buttons]
-        for want in ("confirm", "no" if self._shift_loses() else "yes"):
+        for want in ("confirm", "no" if self._shift_loses() else "yes", "pass"):
             if want in names:
                 return self.buttons[names.index(want)]
         return next((b for b in self.buttons if b.name.startswith("take")), None) or \
             (self.buttons[0] if self.buttons else None)
+
+    def enter_target(self):
+        """What Enter presses now: the focused item once keys moved it, else the main button
+        (the table draws its ring on exactly this, so the ring never hides what Enter does)."""
+        cur = self.focus.current
+        if self.focus.visible and cur is not None:
+            return cur.ref if cur.kind == "button" else cur
+        return self.main_button()
 
     def _focus_main(self):
         b = self.main_button()
@@ -104,11 +110,34 @@ class ChooseMixin:
                 return
 
     def _shift_loses(self) -> bool:
+        """The Space 2 shift puts the balance on the decider's own cloud (the engine's warning)."""
         dec = self.deciding
         if not dec or dec["kind"] != "shift":
             return False
-        nb = self.display["bop"] + (1 if dec["player"] == "USA" else -1)
-        return abs(nb) >= E.CLOUD
+        return any(o.get("warning") for o in dec["options"] if o["mode"] == "shift")
+
+    def _can_counter(self) -> bool:
+        return any(o["mode"] == "counter" for o in self._dec["options"])
+
+    def _caution(self, index) -> tuple[str, str] | None:
+        """("warning" | "risk", the engine's sentence) of option ``index``, or None."""
+        o = self._dec["options"][index] if self._dec else {}
+        for key in ("warning", "risk"):
+            if o.get(key):
+                return key, o[key]
+        return None
+
+    def _take(self, index: int):
+        """Commit option ``index``; one the engine warns puts the Balance of Power on the
+        decider's own cloud asks first (unless every option does: then there is no choice)."""
+        opts = self._dec["options"]
+        warn = opts[index].get("warning")
+        if warn and not all(o.get("warning") for o in opts):
+            self.app.stack.push(ConfirmScene(
+                self.app, "This loses the game", warn, "Do it and lose", "Go back",
+                on_yes=lambda: self._commit(index)))
+            return
+        self._commit(index)
 
     def _option_buttons(self, k, x, width):
         """The ChoiceSet's buttons (the engine's own labels), named for the keys and pads."""
@@ -124,20 +153,22 @@ class ChooseMixin:
                 rect = (x, BY, w, 56)
             elif mode == "pass":
                 name = "pass" if k == "counter" else "no"
-                label = "Don't counter" if k == "counter" else "No thanks"
+                label = "OK" if k == "counter" and not self._can_counter() else "Don't counter" if k == "counter" else "No thanks"
                 hint = "safe" if self._shift_loses() else "pass"
                 rect = (x, BY, 116 if k != "counter" else 110, 56)
             else:
                 name, label, hint = "yes", plain(ch.label), ""
                 rect = (x, BY, width, 56)
-            action = (lambda i=ch.index: self._commit(i))
+            action = (lambda i=ch.index: self._take(i))
             colour = (58, 70, 98) if mode == "pass" else (40, 110, 70)
             if k == "shift" and mode == "shift":
                 label = "Shift the balance"      # the engine's words do not fit the button
                 hint = "one space toward you"
-                if self._shift_loses():
-                    hint, colour = "lands on a Mushroom Cloud: you lose!", (150, 50, 40)
-                    action = (lambda i=ch.index: self._confirm_losing_shift(i))
+            caution = self._caution(ch.index)
+            if caution and caution[0] == "warning":
+                hint, colour = "your own cloud: you lose!", (150, 50, 40)
+            elif caution:
+                hint, colour = "risky", (150, 110, 30)
             out.append(Button(name, label, rect, action, hint=hint, colour=colour))
             x = rect[0] + rect[2] + 8
         return out
@@ -168,6 +199,10 @@ class ChooseMixin:
             elif k == "tokens":
                 avail = self.display["tokens"][dec["player"]]
                 used = self.tok["bop"] + self.tok["space"]
+                # the main button first, then + and - (Tab reaches them next, before the piles)
+                self.buttons.append(Button("confirm", f"Place {plural(used, 'token')}",
+                                           (BX, BY, 250, 56), self._confirm_tokens,
+                                           hint="Enter", colour=(40, 110, 70)))
                 for slot, cx in (("bop", BOP_X), ("space", SPACE_X)):
                     # BoP buttons left of its card (the prompt is on the right), Space on the right
                     x = cx - SLOT_CARD[0] / 2 - 72 if slot == "bop" else cx + SLOT_CARD[0] / 2 + 26
@@ -179,15 +214,15 @@ class ChooseMixin:
                                                lambda s=slot: self._tok(s, -1),
                                                enabled=self.tok[slot] > 0,
                                                reason="No token there to take back."))
-                self.buttons.append(Button("confirm", f"Place {plural(used, 'token')}",
-                                           (BX, BY, 250, 56), self._confirm_tokens,
-                                           hint="Enter", colour=(40, 110, 70)))
+            elif k == "counter" and not self._can_counter():
+                # R8: no card can counter; the side is asked anyway, so nobody learns that
+                self.buttons += self._option_buttons(k, BX, 110)
             elif k == "counter":
                 c = pk.picked.get("card")
                 self.buttons.append(Button("confirm", "Counter!" if c else "Pick a counter card",
                                            (BX, BY, 190, 56), self._confirm_pick,
                                            enabled=bool(c),
-                                           reason="Click a highlighted card in your hand first.",
+                                           reason="Choose a highlighted card in your hand first.",
                                            hint="Enter", colour=(150, 60, 40)))
                 self.buttons += self._option_buttons(k, BX + 198, 110)
             else:   # take_token, shift, take_tokens: the engine's options as buttons
@@ -202,7 +237,8 @@ class ChooseMixin:
         items: list[Item] = []
         d = self.display
         dec = self.deciding
-        if dec and dec["player"] == self.bottom and self.session.is_private(dec):
+        if dec and dec["player"] == self.bottom and dec["kind"] in STEPS:
+            # only where a card of the hand is picked: elsewhere Tab goes to the buttons
             rects = self.zone_rects()
             staged = self.staged_cards()
             for c in d["hands"][self.bottom]:
@@ -254,6 +290,8 @@ class ChooseMixin:
 
     def _deny(self, why):
         self.sound("deny")
+        self.tip = None              # the toast says it now: not the tooltip beside it too
+        self.denied = (why, self.t)
         self.app.toast(why)
 
     def _swap(self):
@@ -271,23 +309,12 @@ class ChooseMixin:
         ch = self.pick.chosen() if self.pick is not None else None
         if ch is None:
             return self._deny("That choice cannot be played.")
-        self._commit(ch.index)
+        self._take(ch.index)
 
     def _confirm_tokens(self):
         ch = self.choices.find(mode="tokens", bop=self.tok["bop"], space=self.tok["space"])
         if ch is not None:
-            self._commit(ch.index)
-
-    def _confirm_losing_shift(self, index=None):
-        """A move that loses on the spot asks first; the safe answer has the focus."""
-        if index is None:
-            index = self.choices.find(mode="shift").index
-        me = T.NAME[self.deciding["player"]]
-        self.app.stack.push(ConfirmScene(
-            self.app, "This loses the game",
-            f"Shifting the Balance of Power puts it on the Mushroom Cloud: nuclear war, and "
-            f"{me} loses at once.", "Shift and lose", "Keep the balance",
-            on_yes=lambda: self._commit(index)))
+            self._take(ch.index)
 
     # ---- undo -----------------------------------------------------------------------------
     def undo(self):

@@ -18,11 +18,12 @@ from squabble.ui.squabble.layout import (
 
 
 class DrawMixin:
-    """Part of TableScene (squabble.ui.table)."""
+    """Part of TableScene (squabble.ui.squabble.table)."""
 
     # ---- drawing --------------------------------------------------------------------------
     def draw(self, surf):
         L = self.app.layout
+        self._drawn_key = self.picture_key()
         if self.app.privacy is not None:
             self.app.privacy.append((self.app.frame, "all" if self.demo else self.viewer,
                                      self.display))
@@ -45,9 +46,9 @@ class DrawMixin:
         self._draw_previews(surf, d)
         self._draw_flights(surf)
         self._draw_prompt(surf, d)
+        target = self.enter_target() if self.deciding else None
         for b in self.buttons:
-            cur = self.focus.current
-            b.draw(surf, L, focused=self.focus.visible and cur is not None and cur.ref is b)
+            b.draw(surf, L, focused=b is target)
         self._draw_focus(surf)
         self._draw_hint(surf)
         self._draw_right(surf, d)
@@ -419,7 +420,12 @@ class DrawMixin:
             msg = self._prompt_text(dec)
             text(surf, f"{who}: {msg[0]}", fit_font(L, f"{who}: {msg[0]}", box[2], 21, True),
                  T.GOLD, L.p(box[0], box[1] + 4))
-            if msg[1]:
+            caution = self.staged_caution()
+            if caution:   # the engine's warning (red) or risk (amber) of what is staged
+                colour = (255, 110, 90) if caution[0] == "warning" else (255, 190, 80)
+                text_block(surf, caution[1], L.font(15, True), colour,
+                           L.r(box[0], box[1] + 24, box[2], 30))
+            elif msg[1]:
                 text_block(surf, msg[1], L.font(16), T.TEXT, L.r(box[0], box[1] + 24, box[2], 28))
         elif self.mode == "thinking":
             who = T.NAME[self.session.decision()["player"]]

@@ -4,6 +4,7 @@ effect (token values, where the balance lands) and the prompt's plain words."""
 from __future__ import annotations
 
 from squabble.games.squabble import engine as E
+from squabble.games.squabble import preview as P
 from squabble.games.squabble.cards import CARDS, OTHER, SIDES
 from squabble.ui import theme as T
 from squabble.ui.squabble.layout import (
@@ -11,7 +12,7 @@ from squabble.ui.squabble.layout import (
 
 
 class ExplainMixin:
-    """Part of TableScene (squabble.ui.table)."""
+    """Part of TableScene (squabble.ui.squabble.table)."""
 
     # ---- tooltips: hover explains -------------------------------------------------------
     def tooltip_at(self, lp) -> str | None:
@@ -94,47 +95,106 @@ class ExplainMixin:
             cs = choice_set(dec)
         return cs.picker().values() if cs.steps else set(cs.by_card)
 
-    # ---- previews: what a choice will do -------------------------------------------------
-    def staged_values(self) -> dict | None:
-        """While placing tokens: the deciding side's card values after the staged tokens
-        (tokens equal to the Balance of Power card's printed value make it 0, R7)."""
+    # ---- previews: what a choice will do (the engine's preview of the staged option) --------
+    def staged_option(self) -> tuple | None:
+        """The engine option the staged picks stand for now (counter: the staged counter card,
+        or passing while none is staged; tokens: the counted tokens), or None."""
         dec = self.deciding
-        if not dec or dec["kind"] != "tokens" or "bop_t" not in self.stage:
+        if not dec or self.choices is None:
             return None
-        st = E.clone(self.display)
-        sl = st["slots"][dec["player"]]
-        sl["bop_tokens"], sl["space_tokens"] = self.stage["bop_t"], self.stage["space_t"]
-        return {"bop": E.bop_value(st, dec["player"]), "space": E.space_value(st, dec["player"])}
+        k = dec["kind"]
+        opts = E.options(self.display)
+        if k == "tokens" and "bop_t" in self.stage:
+            want = ("tokens", self.stage["bop_t"], self.stage["space_t"])
+        elif k == "counter":
+            c = self.stage["counter"]
+            want = ("counter", c) if c else ("pass",)
+        elif k == "shift":
+            want = ("shift",)
+        elif k == "play" and self.pick is not None and self.pick.chosen() is not None:
+            return opts[self.pick.chosen().index]
+        else:
+            return None
+        return want if want in opts else None
+
+    def staged_caution(self) -> tuple[str, str] | None:
+        """The engine's ("warning" | "risk", sentence) of the staged option, or None."""
+        opt = self.staged_option()
+        if opt is None:
+            return None
+        return self._caution(E.options(self.display).index(opt))
+
+    def staged_preview(self) -> dict | None:
+        """What the staged choice does, worked out by the engine on a copy (None: nothing)."""
+        opt = self.staged_option()
+        if opt is None:
+            return None
+        key = (id(self.display), opt)
+        if getattr(self, "_preview_cache", (None,))[0] != key:
+            self._preview_cache = (key, P.preview(self.display, opt))
+        return self._preview_cache[1]
+
+    def staged_values(self) -> dict | None:
+        """While placing tokens: the deciding side's card values with the staged tokens."""
+        dec = self.deciding
+        if not dec or dec["kind"] != "tokens":
+            return None
+        pv = self.staged_preview()
+        return None if pv is None else {"bop": pv["bop_value"], "space": pv["space_value"]}
 
     def projected_bop(self) -> int | None:
-        """Where the Balance of Power token lands if nothing changes: once both Balance of Power
-        cards are face up (phases 5-6) the phase 7 measure is known; at Space 2 the shift."""
+        """Where the Balance of Power token lands with everything staged (a counter, a pass, the
+        Space 2 shift), as the engine works it out; None while it is not known."""
+        pv = self.staged_preview()
+        if pv is not None:
+            return pv["lands"]
         d = self.display
-        dec = self.deciding
-        if dec and dec["kind"] == "shift":
-            return max(-E.CLOUD, min(E.CLOUD, d["bop"] + (1 if dec["player"] == "USA" else -1)))
-        if d["step"] != "counter" or d["winner"] is not None:
+        if d["step"] != "counter" or d["winner"] is not None or self.deciding:
             return None
-        st = E.clone(d)
-        E._step_measure(st, None)
-        return st["bop"]
+        # the counters are being decided by the other side (or the computer): nothing staged
+        return P.landing(d, E.bop_value(d, "USA"), E.bop_value(d, "USSR"))
+
+    def token_values_line(self, dec) -> str:
+        """The tokens prompt's numbers: what the Balance of Power card is worth with 0, 1, 2...
+        tokens, from the engine (Treaty of Rome and the rest included)."""
+        n = self.display["tokens"][dec["player"]]
+        vals = [P.preview(self.display, ("tokens", b, 0))["bop_value"] for b in range(n + 1)]
+        return "Balance of Power card with " + ", ".join(
+            f"{b} token{'s' if b != 1 else ''}: {v}" for b, v in enumerate(vals)) + "."
+
+    def cloud_words(self, side) -> str:
+        d = P.cloud_distance(self.display, side)
+        return f"Your cloud is {plural(d, 'space')} away."
+
+    def public_prompt(self, dec) -> str:
+        """What the next decision is, in words that may show on the public hand-off screen:
+        never whether the side holds a card that can counter."""
+        if dec["kind"] == "counter":
+            return "counter their card?"
+        return self._prompt_text(dec)[0]
 
     def _prompt_text(self, dec) -> tuple[str, str]:
         k = dec["kind"]
         if k == "play":
             return ("play two cards face down.",
-                    "Click a card for the Balance of Power slot, then one for the Space Race.")
+                    "Choose a card for the Balance of Power slot, then one for the Space Race. "
+                    + self.cloud_words(dec["player"]))
         if k == "replace":
             spent = "Double Agent" if self.display["agents"].get(dec["player"]) == "double" \
                 else "Agent"
             return (f"replace your spent {spent}.",
-                    "Click an Activity card to play face down in the Balance of Power slot.")
+                    "Choose an Activity card to play face down in the Balance of Power slot.")
         if k == "tokens":
             n = self.display["tokens"][dec["player"]]
             return (f"place tokens ({plural(n, 'token')} available).",
-                    "Tokens equal to a card's printed value make it 0; otherwise +1 each.")
+                    self.token_values_line(dec) + " " + self.cloud_words(dec["player"]))
         if k == "counter":
-            return ("counter their card?", "Highlighted cards have the matching Counter Value.")
+            if not dec["context"].get("can_counter"):
+                return ("no card of yours can counter this.",
+                        "A counter needs a card whose Counter Value is "
+                        f"{dec['context']['need']}. " + self.cloud_words(dec["player"]))
+            return ("counter their card?", "Highlighted cards have the matching Counter Value. "
+                    + self.cloud_words(dec["player"]))
         if k == "take_token":
             return ("you reached space 1.", "Take one Socio-Economic token?")
         if k == "shift":

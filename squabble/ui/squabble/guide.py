@@ -39,11 +39,11 @@ GUIDE = {
     10: ("Phase 10 · victory?",
          "After era 5 the side the balance favours wins; at DEFCON 5 the Leader card holder."),
 }
-GUIDE_RECT = (432, 136, 280, 128)
+GUIDE_RECT = (322, 136, 272, 128)   # between the top Balance of Power slot and the Event
 
 
 class GuideMixin:
-    """Part of TableScene (squabble.ui.table)."""
+    """Part of TableScene (squabble.ui.squabble.table)."""
 
     def _guide(self, topic):
         """Show the first-game hint for ``topic`` the first time it comes up."""

@@ -9,7 +9,7 @@ from squabble.ui.squabble.layout import BOP_X, BOT_SLOT_Y, Item, SLOT_CARD, SPAC
 
 
 class HandMixin:
-    """Part of TableScene (squabble.ui.table)."""
+    """Part of TableScene (squabble.ui.squabble.table)."""
 
     # ---- input ----------------------------------------------------------------------------
     def pad_may_act(self, a) -> bool:
@@ -87,7 +87,9 @@ class HandMixin:
             return
         if kind == "move":
             tip = self.tooltip_at(lp)
-            self.tip = (tip, lp) if tip else None
+            said = getattr(self, "denied", None)    # (words, time) of the latest toast
+            fresh = said is not None and said[0] == tip and self.t - said[1] < 3.0
+            self.tip = (tip, lp) if tip and not fresh else None
             self.hover = None
             self.hover_event = False
             self.focus.visible = False

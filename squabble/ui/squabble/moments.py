@@ -14,10 +14,11 @@ from squabble.games.squabble import engine as E
 from squabble.games.squabble.cards import CARDS, EVENTS, OTHER, SIDES
 from squabble.ui import theme as T
 from squabble.ui.squabble.game import public_agents
+from squabble.ui.squabble.layout import plain
 
 
 class MomentsMixin:
-    """Part of TableScene (squabble.ui.table)."""
+    """Part of TableScene (squabble.ui.squabble.table)."""
 
     def _draw_banner(self, surf):
         if not self.banner or self.moment:
@@ -56,7 +57,7 @@ class MomentsMixin:
                           face_up=self.face_allowed(cid), back=T.card_back(CARDS[cid].side))
                 text(surf, lab, L.font(18, True), T.SIDE_LIGHT[CARDS[cid].side]
                      if lab == "played" else T.GOLD, L.p(x + cw / 2, box[1] + 66), "center")
-            text_block(surf, m["line"], L.font(22), T.TEXT,
+            text_block(surf, plain(m["line"]), L.font(22), T.TEXT,
                        L.r(box[0] + 20, box[1] + 292, box[2] - 40, 80), align="center")
         elif m["kind"] == "counter":
             panel(surf, L, box, colour=(40, 20, 20), edge=(255, 120, 90))
@@ -76,7 +77,7 @@ class MomentsMixin:
                     r = L.r(x, box[1] + 76, 150, 210)
                     pygame.draw.line(surf, (255, 90, 70), r.topleft, r.bottomright, L.s(6))
                     pygame.draw.line(surf, (255, 90, 70), r.topright, r.bottomleft, L.s(6))
-            text_block(surf, m["line"], L.font(21), T.TEXT,
+            text_block(surf, plain(m["line"]), L.font(21), T.TEXT,
                        L.r(box[0] + 30, box[1] + 296, box[2] - 60, 80), align="center")
         elif m["kind"] == "race":
             panel(surf, L, box, colour=(16, 20, 40), edge=(140, 180, 255))

@@ -12,7 +12,7 @@ from squabble.ui.squabble.layout import (
 
 
 class ZonesMixin:
-    """Part of TableScene (squabble.ui.table)."""
+    """Part of TableScene (squabble.ui.squabble.table)."""
 
     # ---- zones: where every card belongs ------------------------------------------------------
     def zone_rects(self) -> dict[str, tuple]:

@@ -13,11 +13,11 @@ from squabble.framework.cards import CardSprite
 from squabble.framework.focus import FocusRing
 from squabble.framework.handoff import HandOffScene
 from squabble.framework.scene import Scene
-from squabble.framework.session import Session
+from squabble.framework.session import Beat, Session
 from squabble.framework.tween import Stepper
 from squabble.framework.widgets import Button
 from squabble.games.squabble import engine as E
-from squabble.games.squabble.cards import CARDS, OTHER, SIDES
+from squabble.games.squabble.cards import CARDS, EVENTS, OTHER, SIDES
 from squabble.ui import couch_prefs
 from squabble.ui import theme as T
 from squabble.ui.squabble.beats import BeatsMixin
@@ -69,6 +69,7 @@ class TableScene(DrawMixin, MomentsMixin, ZonesMixin, ChooseMixin, HandMixin, Ex
         self.bop = Stepper(st["bop"], 0.32)
         self.space = {s: Stepper(st["space"][s], 0.4) for s in SIDES}
         self.last_private = None
+        self.last_decider = None                  # the side whose decision was committed last
         self.log_scroll = 0
         self.cloud_t = None
         self.shake = 0.0
@@ -84,6 +85,19 @@ class TableScene(DrawMixin, MomentsMixin, ZonesMixin, ChooseMixin, HandMixin, Ex
         self._layers: dict = {}
         self._layout_sprites(snap=True)
         self._items()
+        self._first_event()
+
+    def _first_event(self):
+        """Era 1's Event is revealed while the game is set up (no decision logs it): give it the
+        same public NEW EVENT moment later eras get, before the first hand-off."""
+        st = self.session.state
+        if self.demo or not st["event"] or st["era"] != 1 or st["step"] != "play" or \
+                any(st["slots"][s]["bop"] for s in SIDES) or len(st["todo"]) != 2:
+            return
+        ev = EVENTS[st["event"]]
+        self.beats = [Beat(f"Event revealed: {ev.name} ({ev.year}). {ev.text}", st, "event",
+                           {"event": st["event"]})]
+        self.mode = "beats"
 
     # ---- helpers ---------------------------------------------------------------------------
     @property
@@ -171,10 +185,20 @@ class TableScene(DrawMixin, MomentsMixin, ZonesMixin, ChooseMixin, HandMixin, Ex
         elif self.mode == "over":
             self._over(dt)
 
+    def picture_key(self) -> tuple:
+        """What the picture shows, in short: when it differs from the last drawn one, the table
+        is drawn again even with nothing in motion (a change made by update() alone, with no
+        key pressed, must not wait on screen for the next key)."""
+        return (self.mode, id(self.display), self.shown_phase, self.hint, self.tip,
+                tuple((b.name, b.enabled, b.label) for b in self.buttons), self.focus.visible,
+                self.focus.index, id(self._dec))
+
     def animating(self) -> bool:
         """Only a table waiting on a person, with nothing in motion, is still (idle CPU)."""
         if self.mode == "handoff":
             return False            # the opaque hand-off screen covers the table
+        if self.picture_key() != getattr(self, "_drawn_key", None):
+            return True
         if self.mode != "human":
             return True             # beats, the computer thinking, the ending
         if self.flights or self.moment or self.banner or self.shake > 0 or self.held or \
@@ -218,8 +242,10 @@ class TableScene(DrawMixin, MomentsMixin, ZonesMixin, ChooseMixin, HandMixin, Ex
         seats = self.app.pad_seats()
         accepts = (lambda a: a.source != "pad" or seats.get(a.seat) in (None, side))
         nxt = self.session.decision()
-        what = self._prompt_text(nxt)[0] if nxt else ""
-        message = (f"{name} again: {other}, please look away." if self.session.look.again(side)
+        what = self.public_prompt(nxt) if nxt else ""
+        # "again" only when the same side also made the last decision (a public decision of
+        # the other side in between, e.g. a Space Race reward, makes it a real pass)
+        message = (f"{name} again: {other}, please look away." if self.last_decider == side
                    else f"Pass the screen to {name}. {other}: please look away.")
         self.app.stack.push(HandOffScene(
             self.app, f"{name}'s turn", message, T.SIDE[side], confirm,
@@ -233,6 +259,8 @@ class TableScene(DrawMixin, MomentsMixin, ZonesMixin, ChooseMixin, HandMixin, Ex
         self.last_private = dec["player"]
         self.display = self.session.state
         self._bind()
+        if self.display["phase"] != self.shown_phase:
+            self.hint = None     # a phase's hint does not stay into the next phase
         self.shown_phase = self.display["phase"]
         self._layout_sprites()
         self._rebuild()
@@ -253,6 +281,7 @@ class TableScene(DrawMixin, MomentsMixin, ZonesMixin, ChooseMixin, HandMixin, Ex
         if s.last_error:
             self.app.toast(s.last_error)
             s.last_error = ""
+        self.last_decider = side
         self.sound("click")
         self._unbind()
         self._dec = None
