@@ -53,7 +53,10 @@ class GamePickScene(MenuScene):
                 for i, g in enumerate(GAMES)]
         rows.append(Button("back", "Back", (490, 450, 300, 50), self.back))
         self.set_buttons(rows)
-        self.focus.focus(self.button(last_pick()))
+        last = last_pick()
+        self.focus.focus(self.button(last))
+        # read once: the menu is drawn again and again while it waits
+        self.last_line = f"Last played: {LABEL[last]}." if userdata.path(FILE).exists() else ""
 
     def _pick(self, game):
         def f():
@@ -69,9 +72,9 @@ class GamePickScene(MenuScene):
     def draw(self, surf):
         super().draw(surf)
         L = self.app.layout
-        if userdata.path(FILE).exists():
-            text_block(surf, f"Last played: {LABEL[last_pick()]}.", L.font(18), T.MUTED,
-                       L.r(340, 520, 600, 30), align="center")
+        if self.last_line:
+            text_block(surf, self.last_line, L.font(18), T.MUTED, L.r(340, 520, 600, 30),
+                       align="center")
 
 
 def open_new(app) -> None:
