@@ -1,7 +1,7 @@
 """Which game: Title → New game picks Twilight Squabble or Twilight Struggle (the last pick is
 remembered); Continue resumes whichever game was saved last; attract mode alternates the games.
 
-``menus.py`` only calls ``open_new``, ``continue_any``, ``has_save`` and ``save_hint`` from here.
+``menus.py`` (the title) only calls ``open_new``, ``continue_any``, ``has_save`` and ``save_hint`` from here.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from squabble import userdata
 from squabble.framework.layout import text_block
 from squabble.framework.widgets import Button
 from squabble.ui import theme as T
-from squabble.ui.menus import MenuScene
+from squabble.ui.menu_scene import MenuScene
 
 FILE = "gamepick.json"
 GAMES = ("squabble", "struggle")
