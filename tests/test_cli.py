@@ -163,7 +163,7 @@ def test_no_display_is_said_and_exits_2(tmp_path):
            if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
     env["SQUABBLE_DATA_DIR"] = str(tmp_path)
     p = subprocess.run([sys.executable, "-m", "squabble", "--frames", "3"], env=env,
-                       capture_output=True, text=True, cwd=ROOT, timeout=20)
+                       capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert p.returncode == 2 and "no display" in p.stderr
     for drv in ("dummy", "offscreen"):
         assert not _no_display_with(env, SDL_VIDEODRIVER=drv)
