@@ -198,3 +198,5 @@ def test_tournament_refuses_options_that_do_not_apply(argv, says, capsys):
 def test_tournament_help_names_its_options_plainly():
     out = run("tournament", "--help").stdout
     assert "TOUR_SEED" not in out and "--seed SEED" in out and "(default: 100)" in out
+    # a description is printed as written: "%%" would show as two signs
+    assert "95% Wilson" in " ".join(out.split()) and "%%" not in out
