@@ -230,9 +230,9 @@ def main() -> int:
     if a.child:
         return child(a.child, size, a.seconds)
 
+    data = tempfile.mkdtemp(prefix="squabble-bench-")
     env = dict(os.environ, BENCH_TREE=os.path.abspath(a.tree), SDL_AUDIODRIVER="dummy",
-               PYGAME_HIDE_SUPPORT_PROMPT="1",
-               SQUABBLE_DATA_DIR=tempfile.mkdtemp(prefix="squabble-bench-"))
+               PYGAME_HIDE_SUPPORT_PROMPT="1", SQUABBLE_DATA_DIR=data)
     xvfb = None
     if a.window:
         env["SDL_VIDEODRIVER"] = "x11"
@@ -263,6 +263,7 @@ def main() -> int:
         if xvfb is not None:
             xvfb.send_signal(signal.SIGTERM)
             xvfb.wait(10)
+        shutil.rmtree(data, ignore_errors=True)
     return 0
 
 
