@@ -36,6 +36,7 @@ class StaticLayer:
         scaled or moved (``_stand_in``); near the margin's end the next one is started early.
         The first layer, and one for a new window size, is drawn at once."""
         self.standing_in = False
+        self.sprite_quota = 0
         s = self.view.scale
         view = self.view.visible_world()
         key = (round(s, 9), self.view.rect.size, colourblind, surf.get_bitsize())
@@ -56,6 +57,7 @@ class StaticLayer:
             if not current and self._zoomed_last_frame(key):
                 return self._stand_in(surf)         # still zooming: start when it stops
         if job is not None:
+            self._standing_in_now = not current
             t_end = time.perf_counter() + self.STATIC_BUDGET
             for step in job[1]:
                 if step == "ready" or time.perf_counter() >= t_end:
@@ -66,13 +68,19 @@ class StaticLayer:
                     return self._static, self._static_pos()
         if self._static_key == key and _covers(self._static_cover, view):
             return self._static, self._static_pos()
+        self.sprite_quota = self.SPRITES_A_FRAME    # the zoom has stopped: keep this size's
         return self._stand_in(surf)
+
+    #: while the next layer is drawn after a zoom, markers and rings of the new size are kept a
+    #: few a frame, so that none is left to make in the frame the layer is put in place
+    SPRITES_A_FRAME = 8
 
     def _zoomed_last_frame(self, key) -> bool:
         was, self._last_scale = self._last_scale, key[0]
         return was != key[0]
 
     _last_scale = None
+    _standing_in_now = False
     _static_job = None
     _static_in = "_buf"
     standing_in = False
@@ -195,10 +203,17 @@ class StaticLayer:
             if rr.right < 0 or rr.bottom < 0 or rr.x > size[0] or rr.y > size[1]:
                 continue
             self._draw_country_static(layer, name, rr, s, colourblind)
-        yield "ready"    # put in place at the start of a frame (its shaded copy comes next)
+        shaded = None
+        if self.shaded_last and self._standing_in_now:
+            # the shaded copy for lit targets, made now while the current one is not on screen
+            yield
+            self._dimmed = None
+            self._dbuf_for = token = object()
+            shaded = yield from self._shade(layer, self._layer_pos(wx0, wy0))
+        yield "ready"    # put in place at the start of a frame
         self._static, self._static_key, self._static_cover = layer, key, cover
         self._static_in = attr
-        self._dimmed = None
+        self._dimmed = shaded if shaded is not None and self._dbuf_for is token else None
 
     def _buffer(self, attr: str, size) -> pygame.Surface:
         """A part of one reused big surface: allocating a 4K-sized surface costs more than
@@ -288,18 +303,33 @@ class StaticLayer:
 
     def _dimmed_layer(self, static, pos) -> pygame.Surface:
         """The static layer with every country shaded (built once per static layer)."""
-        if self._dimmed is not None:
-            return self._dimmed
+        if self._dimmed is None:
+            self._dbuf_for = None
+            steps = self._shade(static, pos)
+            while True:
+                try:
+                    next(steps)
+                except StopIteration as done:
+                    self._dimmed = done.value
+                    break
+        return self._dimmed
+
+    _dbuf_for = None       # which drawing last used the shaded copy's buffer
+    shaded_last = False    # the last frame showed the shaded copy (set by MapView.draw)
+
+    def _shade(self, static, pos):
+        """(A generator, a step per quarter of the countries; its value: the shaded copy.)"""
         layer = self._buffer("_dbuf", static.get_size())
         layer.blit(static, (0, 0))
         ox, oy = pos
         size = self.country_rect(next(iter(self.board.spaces))).size
         sh = pygame.Surface(size, pygame.SRCALPHA)
         pygame.draw.rect(sh, (8, 10, 18, 100), sh.get_rect(), border_radius=max(2, round(8 * self.view.scale)))
-        for name in self.board.spaces:
+        for i, name in enumerate(self.board.spaces):
+            if i % 21 == 0:
+                yield
             r = self.country_rect(name)
             layer.blit(sh, (r.x - ox, r.y - oy))
-        self._dimmed = layer
         return layer
 
 

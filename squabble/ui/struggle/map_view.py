@@ -278,6 +278,8 @@ class MapView(StaticLayer, LiveLayer, DetailCard):
         static, (ox, oy) = self._static_layer(surf, colourblind)
         bright = lit or ([n for n in self.board.spaces if region in COUNTRIES[n]["regions"]]
                          if region else [])
+        if not self.standing_in:
+            self.shaded_last = bool(bright)
         if self.standing_in:
             pass    # the stand-in is already on the screen
         elif bright:
