@@ -86,7 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
     tour = sub.add_parser(
         "tournament", help="computer players against each other",
         description="Plays computer players against each other, sides alternating, and prints "
-                    "the score with its 95%% Wilson interval, how the games ended and the time "
+                    "the score with its 95% Wilson interval, how the games ended and the time "
                     "per decision. Progress goes to stderr; Ctrl-C stops early and prints what "
                     "was measured so far.",
     )

@@ -163,7 +163,7 @@ def test_no_display_is_said_and_exits_2(tmp_path):
            if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
     env["SQUABBLE_DATA_DIR"] = str(tmp_path)
     p = subprocess.run([sys.executable, "-m", "squabble", "--frames", "3"], env=env,
-                       capture_output=True, text=True, cwd=ROOT, timeout=20)
+                       capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert p.returncode == 2 and "no display" in p.stderr
     for drv in ("dummy", "offscreen"):
         assert not _no_display_with(env, SDL_VIDEODRIVER=drv)
@@ -198,3 +198,5 @@ def test_tournament_refuses_options_that_do_not_apply(argv, says, capsys):
 def test_tournament_help_names_its_options_plainly():
     out = run("tournament", "--help").stdout
     assert "TOUR_SEED" not in out and "--seed SEED" in out and "(default: 100)" in out
+    # a description is printed as written: "%%" would show as two signs
+    assert "95% Wilson" in " ".join(out.split()) and "%%" not in out

@@ -1,5 +1,6 @@
 """Packaging: the wheel carries the code and the assets, the sdist carries everything needed to
-build the wheel and run the whole test suite, and a test run cleans up after itself.
+build the wheel and run the whole test suite, the game installed from it passes a smoke set
+(``SMOKE``), and a test run cleans up after itself.
 
 The builds use the installed setuptools when it is new enough (no network), otherwise pip's
 usual isolated build environment.
@@ -64,9 +65,64 @@ def sdist(tmp_path_factory):
     return archive, unpacked
 
 
+# What the sdist round trip runs from the unpacked sdist: every module imports, the assets are
+# found, a whole headless game of each game (engine and window), the protocol.  The whole suite
+# runs once, from the checkout; running it again from the sdist would test the same files twice.
+SMOKE = ("tests/test_packaging.py::test_assets_found_from_checkout",
+         "tests/test_packaging.py::test_every_module_imports",
+         "tests/test_packaging.py::test_a_whole_game_of_each_game_headless",
+         "tests/test_packaging.py::test_the_window_plays_each_game_headless",
+         "tests/test_protocol.py")
+
+
 def test_assets_found_from_checkout():
     from squabble.assets_loc import asset_path
     assert asset_path("squabble", "cards.json").is_file()
+    assert asset_path("struggle", "map.json").is_file()
+
+
+def test_every_module_imports():
+    import importlib
+    names = sorted(".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+                   for p in (ROOT / "squabble").rglob("*.py") if p.name != "__main__.py")
+    assert len(names) > 50
+    for name in names:
+        importlib.import_module(name)
+
+
+@pytest.mark.parametrize("game", ["squabble", "struggle"])
+def test_a_whole_game_of_each_game_headless(game):
+    """Random legal options from the first decision to the end, through the registry."""
+    import random
+    from squabble.games import registry
+    g = registry.get(game)
+    st, rnd = g.new(3), random.Random(3)
+    for _ in range(5000):
+        if g.decision(st) is None:
+            break
+        g.apply_index(st, rnd.randrange(g.n_options(st)))
+        assert g.check_invariants(st) is None
+    assert g.decision(st) is None and st["winner"] is not None
+
+
+@pytest.mark.parametrize("game", ["squabble", "struggle"])
+def test_the_window_plays_each_game_headless(game, tmp_path, monkeypatch):
+    """Attract mode of each game in the window (dummy video driver): the table or map is drawn
+    and the computer players make their first decisions (the whole game is the engine's test
+    above: in attract mode its animations would take minutes)."""
+    import argparse
+    import time
+    from squabble.framework.clock import NoWaitClock
+    from squabble.ui.app import make_app
+    monkeypatch.setenv("SQUABBLE_DATA_DIR", str(tmp_path))
+    app = make_app(argparse.Namespace(demo=True, demo_game=game, seed=4), clock=NoWaitClock(),
+                   test_mode=True)
+    scene = app.stack.top
+    deadline = time.monotonic() + 120      # a bound for a stall, not a speed goal
+    while scene.session.decisions < 3 and time.monotonic() < deadline:
+        app.step()
+        time.sleep(0.001)                  # the computer thinks on its worker meanwhile
+    assert scene.session.decisions >= 3 and app.frames_drawn > 0
 
 
 def test_wheel_carries_the_code_and_the_assets(tmp_path):
@@ -119,10 +175,9 @@ def _site_packages(python: Path) -> str:
 
 @pytest.mark.sdist
 @pytest.mark.skipif(os.environ.get(ROUNDTRIP_ENV) == "1", reason="already inside the round trip")
-def test_sdist_round_trip_builds_installs_and_passes_the_whole_suite(sdist, tmp_path):
+def test_sdist_round_trip_builds_installs_and_passes_the_smoke_set(sdist, tmp_path):
     """sdist -> wheel built from the unpacked sdist -> installed in a fresh venv -> the installed
-    command works -> the whole test suite runs from the unpacked sdist (less the executable build
-    and this test, which would recurse)."""
+    command works -> the smoke set (``SMOKE``) runs from the unpacked sdist."""
     _, src = sdist
     wheel = _build_wheel(src, tmp_path / "wheel")
     venv = tmp_path / "venv"
@@ -158,10 +213,10 @@ def test_sdist_round_trip_builds_installs_and_passes_the_whole_suite(sdist, tmp_
                        env=env, timeout=120)
     from squabble import __version__
     assert p.returncode == 0 and __version__ in p.stdout, p.stderr
-    # the whole suite from the unpacked sdist
+    # the smoke set from the unpacked sdist
     p = subprocess.run([str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                        "-m", "not exe and not sdist"], capture_output=True, text=True, cwd=src,
-                       env=env, timeout=1800)
+                        "-m", "not exe and not sdist", *SMOKE], capture_output=True, text=True,
+                       cwd=src, env=env, timeout=1800)
     tail = p.stdout[-3000:]
     assert p.returncode == 0, tail
     assert " passed" in tail and " failed" not in tail, tail

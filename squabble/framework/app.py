@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import time
 import warnings
 
 import pygame
@@ -17,9 +19,16 @@ class GameApp:
     """Owns the window.  ``step()`` runs exactly one frame (tests call it directly)."""
 
     min_size = (960, 540)   # below this the table's text is no longer readable
+    IDLE_WAIT = 0.1         # at rest every scene still updates ten times a second (clock.MAX_DT)
 
     def __init__(self, size=(1280, 720), fullscreen=False, clock=None, title="Game"):
         pygame.init()
+        if pygame.display.get_driver() == "x11":
+            # X11's own shared-memory framebuffer, not SDL's OpenGL one: without a graphics
+            # driver (virtual machines, remote desktops, Xvfb) OpenGL runs in software in this
+            # process, about 6 ms of CPU per shown frame at 1280x720.  Read when the window opens;
+            # a value set by the user wins.
+            os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         RENDERER.clear(fonts=True)  # fonts from an earlier pygame.init() are no longer valid
         clear_text_cache()
         pygame.display.set_caption(title)
@@ -41,6 +50,7 @@ class GameApp:
         self.redraw = True           # draw the next frame even if nothing animates
         self.frames_drawn = 0
         self._was_animating = True
+        self._held: list = []        # an event that ended a resting frame's sleep
 
     # -- window --------------------------------------------------------------------------
     def _open_window(self, fullscreen: bool) -> None:
@@ -130,14 +140,20 @@ class GameApp:
         """Hook for the game (e.g. remember the setting)."""
 
     def step(self) -> None:
-        import time as _t
-        t0 = _t.perf_counter()
+        """One frame: events, every scene's update, a drawing if anything changed or moves.
+
+        At rest (no visible scene animates, no toast) the frame ends by sleeping on the event
+        queue (``clock.wait``) for ``IDLE_WAIT`` seconds at most, or less when a scene's
+        ``wake_in`` asks: a screen waiting for a person costs a few updates a second and no
+        drawing.  An event ends the sleep at once; it is handled in the next frame."""
+        t0 = time.perf_counter()
         dt = self.clock.tick()
         self.time += dt
         self.frame += 1
         FACE_UP.begin_frame(self.frame)
         top_before = self.stack.top
-        for ev in pygame.event.get():
+        events, self._held = self._held + pygame.event.get(), []
+        for ev in events:
             self.redraw = True
             self.handle_event(ev)
             if not self.running:
@@ -149,15 +165,29 @@ class GameApp:
             self._toast = (self._toast[0], self._toast[1] - dt)
         # redraw only when something changes or animates (an idle table costs almost nothing);
         # one more frame after the last animated one so the final picture is the settled one
-        animating = any(s.animating() for s in self.stack.visible())
-        if self.redraw or animating or self._was_animating or toast or \
+        visible = self.stack.visible()
+        animating = any(s.animating() for s in visible)
+        slow_due = any(s.frame_every is not None and self.time - s.shown_at >= s.frame_every
+                       for s in visible)
+        if self.redraw or animating or self._was_animating or toast or slow_due or \
                 self.stack.top is not top_before:
             self.draw()
             pygame.display.flip()
             self.frames_drawn += 1
+            for s in visible:
+                s.shown_at = self.time
         self.redraw = False
         self._was_animating = animating
-        self.last_frame_ms = (_t.perf_counter() - t0) * 1000
+        self.last_frame_ms = (time.perf_counter() - t0) * 1000
+        if not (animating or toast or self.redraw):
+            self._held.extend(self.clock.wait(self.rest_wait()))
+
+    def rest_wait(self) -> float:
+        """How long a resting frame may sleep: ``IDLE_WAIT``, or sooner if a scene asks."""
+        waits = [w for w in (s.wake_in() for s in self.stack.scenes) if w is not None]
+        waits += [s.shown_at + s.frame_every - self.time for s in self.stack.visible()
+                  if s.frame_every is not None]
+        return max(0.0, min([self.IDLE_WAIT] + waits))
 
     def draw(self) -> None:
         visible = self.stack.visible()

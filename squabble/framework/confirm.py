@@ -53,6 +53,9 @@ class ConfirmScene(Scene):
             if self.on_no is not None:
                 self.on_no()
 
+    def animating(self) -> bool:
+        return False   # it changes only on input (the scene under it says for itself)
+
     def button_pos(self, name):
         b = self.yes if name == "yes" else self.no
         x, y, w, h = b.rect

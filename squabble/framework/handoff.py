@@ -66,16 +66,18 @@ class HandOffScene(Scene):
     def update(self, dt):
         self.t += dt
 
-    def animating(self) -> bool:
-        """The bands drift slowly: 15 pictures a second are plenty while the players swap
-        seats (a hand-off may wait a long time); the moment it becomes ready is drawn at once."""
-        return self.t - self._drawn_t >= 1 / 15 or self.ready != self._drawn_ready
+    #: the bands drift slowly: 15 pictures a second are plenty while the players swap seats
+    #: (a hand-off may wait a long time)
+    frame_every = 1 / 15
 
-    _drawn_t = -1.0
+    def animating(self) -> bool:
+        """The moment it becomes ready is drawn at once."""
+        return self.ready != self._drawn_ready
+
     _drawn_ready = False
 
     def draw(self, surf):
-        self._drawn_t, self._drawn_ready = self.t, self.ready
+        self._drawn_ready = self.ready
         L = self.app.layout
         surf.fill((10, 12, 18))
         c = self.colour

@@ -6,6 +6,10 @@ from __future__ import annotations
 class Scene:
     opaque = True          # draws the whole screen (scenes under it are not drawn)
     name = "scene"
+    #: a slow animation (drifting decor, a "thinking" ellipsis): seconds between its pictures,
+    #: or None.  The app draws such a scene that often while it rests, and not every frame.
+    frame_every: float | None = None
+    shown_at = -1e9        # the app's time when this scene was last drawn (set by the app)
 
     def __init__(self, app):
         self.app = app
@@ -21,8 +25,15 @@ class Scene:
     def animating(self) -> bool:
         """Does the picture change by itself this frame?  The app skips drawing a frame when no
         visible scene animates and nothing happened (no input, no toast, no resize); a scene that
-        does not know says True."""
+        does not know says True.  A slow animation says False and sets ``frame_every``."""
         return True
+
+    def wake_in(self) -> float | None:
+        """At rest (no visible scene animating), the longest the app may sleep waiting for input
+        before it calls ``update`` again, in seconds (e.g. a short poll while a computer player
+        thinks).  None: no hurry (the app still updates every scene ten times a second, so
+        timers and polls keep working, and wakes for the next picture of a ``frame_every``)."""
+        return None
 
 
 class SceneStack:

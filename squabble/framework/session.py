@@ -194,15 +194,30 @@ class Session:
         return self.look.viewer
 
     # -- the decision ------------------------------------------------------------------
+    def _asked(self, what: str, ask):
+        """The engine's answer about the current state, asked once per state: a screen waiting
+        for a person asks many times a second and draws many widgets from one decision.  The
+        memo holds the state object itself, so a new state (a decision, an undo, a state set by
+        hand) is never answered from an old one; callers must not change what they get."""
+        memo = getattr(self, "_memo", None)
+        if memo is None or memo[0] is not self.state or memo[1] != self.decisions:
+            memo = self._memo = (self.state, self.decisions, {})
+        if what not in memo[2]:
+            memo[2][what] = ask()
+        return memo[2][what]
+
     def decision(self) -> dict | None:
-        return self.game.decision(self.state)
+        return self._asked("decision", lambda: self.game.decision(self.state))
 
     def describe(self) -> dict | None:
-        return self.game.describe(self.state)
+        return self._asked("describe", lambda: self.game.describe(self.state))
 
     def is_private(self, decision=None) -> bool:
-        d = decision if decision is not None else self.decision()
-        return bool(d) and bool(self.game.is_private(self.state, d))
+        if decision is None:
+            d = self.decision()
+            return bool(d) and self._asked("private",
+                                           lambda: bool(self.game.is_private(self.state, d)))
+        return bool(decision) and bool(self.game.is_private(self.state, decision))
 
     def needs_handoff(self) -> str | None:
         """The side that must confirm a hand-off before the next decision is shown, or None."""
@@ -210,7 +225,7 @@ class Session:
         if d is None or self.mode != "hotseat":
             return None
         side = d["player"]
-        if self.look.needs_handoff(side, self.is_private(d)):
+        if self.look.needs_handoff(side, self.is_private()):
             return side
         return None
 

@@ -1,7 +1,7 @@
 """Which game: Title → New game picks Twilight Squabble or Twilight Struggle (the last pick is
 remembered); Continue resumes whichever game was saved last; attract mode alternates the games.
 
-``menus.py`` only calls ``open_new``, ``continue_any``, ``has_save`` and ``save_hint`` from here.
+``menus.py`` (the title) only calls ``open_new``, ``continue_any``, ``has_save`` and ``save_hint`` from here.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from squabble import userdata
 from squabble.framework.layout import text_block
 from squabble.framework.widgets import Button
 from squabble.ui import theme as T
-from squabble.ui.menus import MenuScene
+from squabble.ui.menu_scene import MenuScene
 
 FILE = "gamepick.json"
 GAMES = ("squabble", "struggle")
@@ -53,7 +53,10 @@ class GamePickScene(MenuScene):
                 for i, g in enumerate(GAMES)]
         rows.append(Button("back", "Back", (490, 450, 300, 50), self.back))
         self.set_buttons(rows)
-        self.focus.focus(self.button(last_pick()))
+        last = last_pick()
+        self.focus.focus(self.button(last))
+        # read once: the menu is drawn again and again while it waits
+        self.last_line = f"Last played: {LABEL[last]}." if userdata.exists(FILE) else ""
 
     def _pick(self, game):
         def f():
@@ -69,9 +72,9 @@ class GamePickScene(MenuScene):
     def draw(self, surf):
         super().draw(surf)
         L = self.app.layout
-        if userdata.exists(FILE):
-            text_block(surf, f"Last played: {LABEL[last_pick()]}.", L.font(18), T.MUTED,
-                       L.r(340, 520, 600, 30), align="center")
+        if self.last_line:
+            text_block(surf, self.last_line, L.font(18), T.MUTED, L.r(340, 520, 600, 30),
+                       align="center")
 
 
 def open_new(app) -> None:

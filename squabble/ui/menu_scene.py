@@ -19,6 +19,9 @@ class MenuScene(Scene):
     """A vertical list of buttons; rows with ``values`` change with left/right."""
     title = ""
     subtitle = ""
+    #: the background drifts a dozen pixels a second: 15 pictures a second show it smoothly,
+    #: and between them a menu waiting for a person draws nothing (see GameApp.step)
+    frame_every = 1 / 15
 
     def __init__(self, app):
         super().__init__(app)
@@ -103,6 +106,9 @@ class MenuScene(Scene):
 
     def update(self, dt):
         self.t += dt
+
+    def animating(self) -> bool:
+        return False   # only the slow decor moves (frame_every); input redraws at once
 
     def draw_background(self, surf):
         L = self.app.layout

@@ -358,9 +358,34 @@ def test_plays_complete_games_legally_and_deterministically(level):
         assert a["winner"] is not None and a == b
 
 
+@pytest.mark.slow
 def test_hard_plays_a_complete_game_legally():
+    """Two minutes on an idle core: CI runs it once; the test below is its quick form."""
     st = _checked_game(33, {"USA": "greedy", "USSR": "hard"})
     assert st["winner"] is not None
+
+
+def test_hard_decides_legally_in_every_turn_of_a_game():
+    """The quick form of the whole hard game above: greedy against greedy, but hard plays the
+    USSR's first action round of every turn the game reaches; every choice a legal index, the
+    invariants kept at each step."""
+    from squabble.games.struggle import check_invariants
+    st = new_game(33)
+    rnd = random.Random(33)
+    turns = set()
+    while decision(st) is not None:
+        d = decision(st)
+        level = "greedy"
+        if d["player"] == "USSR" and (st.get("action_round") or 0) >= 1 \
+                and st["turn"] not in turns:
+            level = "hard"
+            turns.add(st["turn"])
+        i = choose_struggle(st, level, rnd.randrange(1 << 30))
+        assert 0 <= i < len(d["options"])
+        apply_in_place(st, i)
+        assert check_invariants(st) is None
+    assert st["winner"] is not None
+    assert turns == set(range(1, st["turn"] + 1)), sorted(turns)
 
 
 @pytest.mark.parametrize("level", LEVELS)

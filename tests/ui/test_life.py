@@ -167,7 +167,7 @@ def test_sound_and_music_on_never_crash(data_dir):
     app = SquabbleApp(clock=NoWaitClock(), test_mode=True, seed=2,
                       settings=S.Settings(sound=0.8, music=0.6, anim="fast"))
     app.start_game({"mode": "computer", "human": "USSR", "level": "easy", "events": True})
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 120       # a bound for a stall, not a speed goal
     while not app.sounds.sounds and time.monotonic() < deadline:
         app.step()
         time.sleep(0.01)

@@ -23,8 +23,14 @@ class LiveLayer:
         return (pygame.Rect(rr.x + pad, y, m, m), pygame.Rect(rr.right - pad - m, y, m, m))
 
     def _sprite(self, key, build) -> pygame.Surface:
-        """A small cached drawing (marker, ring, badge): drawn once, then only blitted."""
+        """A small cached drawing (marker, ring, badge): drawn once, then only blitted.  While a
+        zoom goes on (the static layer stands in) each size is used once: drawn, not kept; once
+        it stops, ``sprite_quota`` of them a frame are kept (map_static.py)."""
         img = self._sprites.get(key)
+        if img is None and self.standing_in:
+            if self.sprite_quota <= 0:
+                return build()
+            self.sprite_quota -= 1
         if img is None:
             if len(self._sprites) > 3000:
                 self._sprites.clear()

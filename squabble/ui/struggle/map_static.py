@@ -5,6 +5,7 @@ stability, drawn at window resolution for the current zoom and cached until the 
 from __future__ import annotations
 
 import math
+import time
 
 import pygame
 
@@ -21,18 +22,111 @@ class StaticLayer:
     #: extra map drawn around the visible part when zoomed in, so panning only moves a picture
     PAN_MARGIN = 0.25
 
+    #: seconds of a frame given to drawing the next static layer after a zoom or a pan, while the
+    #: current one, moved or scaled, stands in for it (a 4K layer takes several frames' worth);
+    #: 0 draws it at once, in one frame
+    STATIC_BUDGET = 0.004
+
     def _static_layer(self, surf, colourblind) -> tuple[pygame.Surface, tuple[int, int]]:
         """The map without markers, and the screen position of its top-left corner.
 
         Drawn at window resolution for the current zoom, covering the visible area plus a margin;
-        panning within the margin reuses it, anything else redraws it."""
+        panning within the margin reuses it.  After a zoom, or a pan that leaves it, the next
+        layer is drawn a few steps a frame (``STATIC_BUDGET``) and the current one stands in,
+        scaled or moved (``_stand_in``); near the margin's end the next one is started early.
+        The first layer, and one for a new window size, is drawn at once."""
+        self.standing_in = False
+        self.sprite_quota = 0
+        s = self.view.scale
+        view = self.view.visible_world()
+        key = (round(s, 9), self.view.rect.size, colourblind, surf.get_bitsize())
+        job = self._static_job
+        if job is not None and job[0] != key:
+            job = self._static_job = None        # the zoom moved on: that layer is not wanted
+        if self._static is None or self._static_key[1:] != key[1:] or not self.STATIC_BUDGET:
+            self._static_job = None
+            for _ in self._static_steps(surf, colourblind, key, "_buf"):
+                pass
+            for attr in ("_buf2", "_dbuf"):   # made now, not in the middle of a zoom
+                self._buffer(attr, (1, 1))
+            return self._static, self._static_pos()
+        current = self._static_key == key and _covers(self._static_cover, view)
+        if job is None and (not current or self._pan_margin_short(view)):
+            job = self._static_job = (key, self._static_steps(surf, colourblind, key,
+                                                              "_buf2" if self._static_in == "_buf" else "_buf"))
+            if not current and self._zoomed_last_frame(key):
+                return self._stand_in(surf)         # still zooming: start when it stops
+        if job is not None:
+            self._standing_in_now = not current
+            t_end = time.perf_counter() + self.STATIC_BUDGET
+            for step in job[1]:
+                if step == "ready" or time.perf_counter() >= t_end:
+                    break
+            else:
+                self._static_job = None          # done: _static_steps put it in place
+                if _covers(self._static_cover, view):
+                    return self._static, self._static_pos()
+        if self._static_key == key and _covers(self._static_cover, view):
+            return self._static, self._static_pos()
+        self.sprite_quota = self.SPRITES_A_FRAME    # the zoom has stopped: keep this size's
+        return self._stand_in(surf)
+
+    #: while the next layer is drawn after a zoom, markers and rings of the new size are kept a
+    #: few a frame, so that none is left to make in the frame the layer is put in place
+    SPRITES_A_FRAME = 8
+
+    def _zoomed_last_frame(self, key) -> bool:
+        was, self._last_scale = self._last_scale, key[0]
+        return was != key[0]
+
+    _last_scale = None
+    _standing_in_now = False
+    _static_job = None
+    _static_in = "_buf"
+    standing_in = False
+
+    def _pan_margin_short(self, view) -> bool:
+        """Has the view come within half the pan margin of the current layer's edge (where the
+        layer does not already reach the map's edge)?"""
+        if self.view.zoom <= 1.0001:
+            return False
+        c, (vx, vy, vw, vh) = self._static_cover, view
+        mx, my = vw * self.PAN_MARGIN / 2, vh * self.PAN_MARGIN / 2
+        return ((c[0] > 0 and vx - c[0] < mx) or (c[1] > 0 and vy - c[1] < my)
+                or (c[0] + c[2] < self.world[0] and c[0] + c[2] - (vx + vw) < mx)
+                or (c[1] + c[3] < self.world[1] and c[1] + c[3] - (vy + vh) < my))
+
+    def _stand_in(self, surf) -> tuple[None, tuple[int, int]]:
+        """Draw the current layer, moved and scaled to the view, straight onto ``surf`` while the
+        next one is being drawn (the sea where it does not reach)."""
+        self.standing_in = True
+        r = self.view.rect.clip(surf.get_clip()) if surf.get_clip() else self.view.rect
+        old, (cx, cy, cw, ch), so = self._static, self._static_cover, self._static_key[0]
+        s = self.view.scale
+        x0, y0 = self.view.to_screen(cx, cy)
+        dest = pygame.Rect(round(x0), round(y0), round(cw * s) + 1, round(ch * s) + 1)
+        part = dest.clip(r)
+        for strip in _outside(r, part):
+            surf.fill(OCEAN, strip)
+        if part.w < 1 or part.h < 1:
+            return None, r.topleft
+        if abs(so - s) < 1e-9:
+            surf.blit(old, dest.topleft)
+            return None, r.topleft
+        k = so / s
+        src = pygame.Rect(math.floor((part.x - dest.x) * k), math.floor((part.y - dest.y) * k),
+                          math.ceil(part.w * k), math.ceil(part.h * k)).clip(old.get_rect())
+        if src.w >= 1 and src.h >= 1:
+            pygame.transform.scale(old.subsurface(src), part.size, surf.subsurface(part))
+        else:
+            surf.fill(OCEAN, part)
+        return None, r.topleft
+
+    def _static_steps(self, surf, colourblind, key, attr):
+        """Draw a static layer for ``key`` into buffer ``attr``, a step at a time (a generator);
+        at the end it becomes the current layer."""
         s = self.view.scale
         vx, vy, vw, vh = self.view.visible_world()
-        c = self._static_cover
-        key = (round(s, 9), self.view.rect.size, colourblind, surf.get_bitsize())
-        if (self._static is not None and self._static_key == key and c[0] <= vx + 1e-6
-                and c[1] <= vy + 1e-6 and vx + vw <= c[0] + c[2] + 1e-6 and vy + vh <= c[1] + c[3] + 1e-6):
-            return self._static, self._static_pos()
         # a new zoom draws just the visible part (the wheel may turn again at once); a pan that
         # leaves the picture at the same zoom draws a margin around it for the pans that follow
         same_zoom = self._static is not None and self._static_key == key
@@ -43,9 +137,9 @@ class StaticLayer:
         wy1 = min(max(vy + vh, self.world[1]), vy + vh * (1 + m)) if m else vy + vh
         # whole pixels, so the picture lines up exactly when it is moved
         size = (max(1, math.ceil((wx1 - wx0) * s) + 1), max(1, math.ceil((wy1 - wy0) * s) + 1))
-        layer = self._buffer("_buf", size)
+        layer = self._buffer(attr, size)
         layer.fill(OCEAN)
-        self._static_cover = (wx0, wy0, (size[0] - 1) / s, (size[1] - 1) / s)
+        cover = (wx0, wy0, (size[0] - 1) / s, (size[1] - 1) / s)
 
         def scr(x, y):
             return (x - wx0) * s, (y - wy0) * s
@@ -57,15 +151,17 @@ class StaticLayer:
         for gy in range(0, int(self.world[1]) + 1, step):
             pygame.draw.line(layer, OCEAN_LINE, scr(0, gy), scr(self.world[0], gy), 1)
 
+        yield
         # land: each region is the union of its boxes (grown) and thick bridges between neighbours
         # of the same region, so regions read as land masses with their own tint
-        self._draw_land(layer, scr, s)
+        yield from self._draw_land(layer, scr, s)
 
         # region labels beside each region
         for reg, (lx, ly) in self.region_label_pos.items():
             self._text(layer, REGION_LABEL[reg], 19 * s, _mix(REGION_TINT[reg], PAPER, 0.6),
                        center=scr(lx, ly), bold=True)
 
+        yield
         # adjacency links
         lw = max(1, round(2.2 * s))
         for (a, b), p, q, wrap in self.link_segments():
@@ -90,6 +186,7 @@ class StaticLayer:
                 self._text(layer, txt, px, theme.SIDE_LIGHT["USA"], bold=True,
                            topleft=(x, scr(edge_x, edge_y)[1] + 4))
 
+        yield
         # superpowers
         for sp, (x, y, w, h) in self.superpowers.items():
             rr = pygame.Rect(round(scr(x, y)[0]), round(scr(x, y)[1]), round(w * s), round(h * s))
@@ -98,15 +195,25 @@ class StaticLayer:
             self._text(layer, sp, 40 * s, PAPER, center=rr.center, bold=True)
 
         # country boxes (land, name strip, stability), exactly where country_rect puts them
-        ox, oy = self._layer_pos(wx0, wy0)
-        for name in self.board.spaces:
+        for i, name in enumerate(self.board.spaces):
+            if i % 2 == 0:
+                yield
+            ox, oy = self._layer_pos(wx0, wy0)   # (the view may have panned between steps)
             rr = self.country_rect(name).move(-ox, -oy)
             if rr.right < 0 or rr.bottom < 0 or rr.x > size[0] or rr.y > size[1]:
                 continue
             self._draw_country_static(layer, name, rr, s, colourblind)
-        self._static, self._static_key = layer, key
-        self._dimmed = None
-        return layer, self._static_pos()
+        shaded = None
+        if self.shaded_last and self._standing_in_now:
+            # the shaded copy for lit targets, made now while the current one is not on screen
+            yield
+            self._dimmed = None
+            self._dbuf_for = token = object()
+            shaded = yield from self._shade(layer, self._layer_pos(wx0, wy0))
+        yield "ready"    # put in place at the start of a frame
+        self._static, self._static_key, self._static_cover = layer, key, cover
+        self._static_in = attr
+        self._dimmed = shaded if shaded is not None and self._dbuf_for is token else None
 
     def _buffer(self, attr: str, size) -> pygame.Surface:
         """A part of one reused big surface: allocating a 4K-sized surface costs more than
@@ -129,6 +236,7 @@ class StaticLayer:
         return self._layer_pos(self._static_cover[0], self._static_cover[1])
 
     def _draw_land(self, layer, scr, s):
+        """(A generator: one step a region.)"""
         grow, bridge = 20, 44
         lw_max, lh_max = layer.get_size()
         for edge in (True, False):
@@ -149,6 +257,7 @@ class StaticLayer:
                 for a, b in self.land_bridges[reg]:
                     pa, pb = scr(*self.board.center(a)), scr(*self.board.center(b))
                     pygame.draw.line(layer, col, pa, pb, max(2, round((bridge + 2 * (g - grow)) * s)))
+                yield
 
     def name_label(self, name: str, max_w: int, px: float) -> tuple[str, float]:
         """The name (or a shorter form) and font size that fit ``max_w`` pixels: the full name if
@@ -194,18 +303,33 @@ class StaticLayer:
 
     def _dimmed_layer(self, static, pos) -> pygame.Surface:
         """The static layer with every country shaded (built once per static layer)."""
-        if self._dimmed is not None:
-            return self._dimmed
+        if self._dimmed is None:
+            self._dbuf_for = None
+            steps = self._shade(static, pos)
+            while True:
+                try:
+                    next(steps)
+                except StopIteration as done:
+                    self._dimmed = done.value
+                    break
+        return self._dimmed
+
+    _dbuf_for = None       # which drawing last used the shaded copy's buffer
+    shaded_last = False    # the last frame showed the shaded copy (set by MapView.draw)
+
+    def _shade(self, static, pos):
+        """(A generator, a step per quarter of the countries; its value: the shaded copy.)"""
         layer = self._buffer("_dbuf", static.get_size())
         layer.blit(static, (0, 0))
         ox, oy = pos
         size = self.country_rect(next(iter(self.board.spaces))).size
         sh = pygame.Surface(size, pygame.SRCALPHA)
         pygame.draw.rect(sh, (8, 10, 18, 100), sh.get_rect(), border_radius=max(2, round(8 * self.view.scale)))
-        for name in self.board.spaces:
+        for i, name in enumerate(self.board.spaces):
+            if i % 21 == 0:
+                yield
             r = self.country_rect(name)
             layer.blit(sh, (r.x - ox, r.y - oy))
-        self._dimmed = layer
         return layer
 
 
@@ -221,3 +345,20 @@ def _dashed(surf, col, p, q, width, dash):
         b = min(1.0, (i + 1) / n)
         pygame.draw.line(surf, col, (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a),
                          (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b), width)
+
+
+def _covers(cover, view) -> bool:
+    c, (vx, vy, vw, vh) = cover, view
+    return (c[0] <= vx + 1e-6 and c[1] <= vy + 1e-6 and vx + vw <= c[0] + c[2] + 1e-6
+            and vy + vh <= c[1] + c[3] + 1e-6)
+
+
+def _outside(r: pygame.Rect, inner: pygame.Rect) -> list:
+    """The parts of ``r`` outside ``inner`` (a rectangle inside it, maybe empty) as strips."""
+    if inner.w < 1 or inner.h < 1:
+        return [r]
+    return [x for x in (pygame.Rect(r.x, r.y, r.w, inner.y - r.y),
+                        pygame.Rect(r.x, inner.bottom, r.w, r.bottom - inner.bottom),
+                        pygame.Rect(r.x, inner.y, inner.x - r.x, inner.h),
+                        pygame.Rect(inner.right, inner.y, r.right - inner.right, inner.h))
+            if x.w > 0 and x.h > 0]

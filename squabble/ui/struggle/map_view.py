@@ -248,7 +248,8 @@ class MapView(StaticLayer, LiveLayer, DetailCard):
 
     @property
     def animating(self) -> bool:
-        return bool(self._anims)
+        """A change's pulse, or the static layer still being drawn after a zoom or a pan."""
+        return bool(self._anims) or self._static_job is not None or self.standing_in
 
     # ------------------------------------------------------------ fonts
     def font(self, px: float, bold=False) -> pygame.font.Font:
@@ -277,7 +278,11 @@ class MapView(StaticLayer, LiveLayer, DetailCard):
         static, (ox, oy) = self._static_layer(surf, colourblind)
         bright = lit or ([n for n in self.board.spaces if region in COUNTRIES[n]["regions"]]
                          if region else [])
-        if bright:
+        if not self.standing_in:
+            self.shaded_last = bool(bright)
+        if self.standing_in:
+            pass    # the stand-in is already on the screen
+        elif bright:
             # the shaded copy of the map, with the legal targets (or the region) cut back in
             surf.blit(self._dimmed_layer(static, (ox, oy)), (ox, oy))
             grow = max(2, round(4 * self.view.scale))

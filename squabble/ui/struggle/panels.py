@@ -283,6 +283,9 @@ class PileScene(Scene):
         self.owner, self.title, self.cards = owner, title, cards
         self.top = 0
 
+    def animating(self) -> bool:
+        return False   # it changes only on input
+
     def handle_action(self, a):
         if a.name in ("down", "right") and self.top + 24 < len(self.cards):
             self.top += 12

@@ -319,6 +319,27 @@ class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent,
         if self.choice_key != key:
             self.build_choices()
 
+    # ---------------------------------------------------------------- idle (GameApp.step)
+    def _picture(self) -> tuple:
+        """What the picture is drawn from, besides input: drawn again only when this changes."""
+        return (self.shown, self.choice_key, self.log_lines[-1:], self.thinker is not None,
+                self.handoff_open, self.map.view.version, self.session.decisions)
+
+    def animating(self) -> bool:
+        if self.beats or self.moment is not None or self.pause_t > 0 or self.map.animating:
+            return True
+        return self._picture() != self._drawn
+
+    _drawn = None
+
+    @property
+    def frame_every(self):
+        """While the computer thinks its dots move six times a second; otherwise still."""
+        return 1 / 6 if self.thinker is not None else None
+
+    def wake_in(self):
+        return 1 / 30 if self.thinker is not None else None   # its answer is shown at once
+
     def open_handoff(self, side):
         self.handoff_open = True
         seat = self.seat_of(side)
@@ -475,6 +496,7 @@ class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent,
 
     # ---------------------------------------------------------------- drawing
     def draw(self, surf):
+        self._drawn = self._picture()
         L = self.app.layout
         if self._last_size != surf.get_size():
             self._last_size = surf.get_size()

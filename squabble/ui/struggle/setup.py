@@ -11,7 +11,7 @@ from squabble.games import registry
 from squabble.ui import couch_prefs
 from squabble.ui import settings as S
 from squabble.ui import theme as T
-from squabble.ui.menus import MenuScene, ResultMenuScene
+from squabble.ui.menu_scene import MenuScene, ResultMenuScene
 from squabble.ui.option_setup import OptionRow, OptionSetupScene, on_off, opponent_rows
 from squabble.ui.struggle import saves
 
