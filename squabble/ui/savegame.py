@@ -25,7 +25,8 @@ SAVE_VERSION = 1
 SETUP_KEYS = {"mode": ("computer", "hotseat", "demo"), "human": ("USA", "USSR"),
               "level": ("easy", "normal", "hard")}
 STRUGGLE_SETUP_KEYS = dict(SETUP_KEYS, mode=("computer", "hotseat"))
-MAX_LOG = 500          # lines kept in a save's log (80 and 120 are written)
+MAX_LOG = 6000         # lines kept in a save's log (Squabble writes 80; Struggle the whole game,
+                       # at most the session's MAX_LOG of 6000)
 MAX_LOG_TEXT = 2000    # characters in one line of it
 GAME_NAMES = {"squabble": "Twilight Squabble", "struggle": "Twilight Struggle"}
 
@@ -107,7 +108,7 @@ def _setup_problem(setup, game: str) -> str | None:
         if setup.get(k) not in allowed or isinstance(setup.get(k), bool):
             return f"its game set-up is damaged (its {k!r} is not one of the choices)"
     extra = sorted(set(setup) - set(keys) - {"options"} - ({"events"} if game == "squabble"
-                                                            else set()))
+                                                            else {"guide"}))
     if extra:
         return f"its game set-up is damaged (it has an unknown {extra[0][:40]!r})"
     if game == "squabble":
@@ -115,6 +116,8 @@ def _setup_problem(setup, game: str) -> str | None:
             return "its game set-up is damaged (its 'events' is not true or false)"
         if "options" in setup and setup["options"] not in ({"events": True}, {"events": False}):
             return "its game set-up is damaged (its 'options' are not the Event deck's)"
+    elif "guide" in setup and not isinstance(setup["guide"], bool):
+        return "its game set-up is damaged (its 'guide' is not true or false)"
     elif "options" in setup:
         from squabble.games.struggle import parse_options
         try:

@@ -96,7 +96,15 @@ def decide_mouse(app, choice: int):
                 break
             more = next(b for b in sc._buttons if b.name == "more")
             D.click(app, lp_to_px(app, center(more.rect)))
+    _answer_warning(app, opt, lambda: D.menu_click(app, "yes"))
     assert sc.session.decisions > before, f"the click did not decide option {choice}: {opt}"
+
+
+def _answer_warning(app, opt, say_yes):
+    """An option the engine warns loses the game asks first (the window's confirmation): a
+    player set on it says yes."""
+    if opt.get("warning") and D.top(app).name == "confirm":
+        say_yes()
 
 
 def _focus_to(app, press, want: str, limit=400, press_back=None):
@@ -142,6 +150,15 @@ def _decide_by(app, choice, press_next, press_confirm, press_down, press_prev=No
         while sc.menu.index != i:
             press_down()
         press_confirm()
+    opt = sc.session.decision()["options"][choice] if sc.session.decisions == before else {}
+
+    def yes_by_keys():
+        for _ in range(4):
+            if D.top(app).focus.current is not None and D.top(app).focus.current.name == "yes":
+                break
+            press_next()
+        press_confirm()
+    _answer_warning(app, opt, yes_by_keys)
     assert sc.session.decisions > before, f"keys did not decide option {choice}"
 
 

@@ -58,11 +58,16 @@ def test_a_decision_is_asked_once_per_state(app):
     s.apply(0)
     counting = s.game = Counting(s.game)
     d1 = s.decision()
-    assert d1 is not d and s.decision() is d1 and counting.calls == 1   # a new state asks again
-    s.describe(), s.describe(), s.needs_handoff(), s.needs_handoff()
-    assert counting.calls == 3             # describe once, is_private once
+    # a new state asks again (the session may already have asked while applying: at most once)
+    assert d1 is not d and d1["prompt"] != d["prompt"] and counting.calls <= 1
+    assert s.decision() is d1
+    s.describe(), s.needs_handoff()
+    n = counting.calls
+    assert n <= 3                          # decision, describe and is_private at most once each
+    s.decision(), s.describe(), s.describe(), s.needs_handoff(), s.needs_handoff()
+    assert counting.calls == n             # asked again: answered from the memo
     s.state = before                       # a state set by hand asks again too
-    assert s.decision() == d and s.decision() is not d and counting.calls == 4
+    assert s.decision() == d and s.decision() is not d and counting.calls == n + 1
 
 
 def test_a_menu_draws_its_drifting_decor_at_its_own_rate_not_every_frame(app):

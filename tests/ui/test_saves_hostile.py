@@ -90,6 +90,22 @@ def test_struggle_log_data_with_any_key_resumes(app, data_dir, key):
     assert saves.write(sc.session)   # and it saves again
 
 
+def test_a_struggle_save_keeps_the_whole_log_and_the_guide_setting(app, data_dir):
+    # issue 20: the log keeps the whole game, Continue included; the set-up's first-game guide
+    # row is part of a Struggle save's set-up
+    log = [{"text": f"Line {i}.", "kind": "note", "data": {}} for i in range(1500)]
+    userdata.write_json(saves.FILE, struggle_save(log=log, setup=dict(SETUP, guide=True)))
+    app.to_title()
+    D.menu_click(app, "continue")
+    from squabble.ui.struggle.scene import StruggleScene
+    sc = app.stack.find(StruggleScene)
+    assert sc is not None and len(sc.session.log) >= 1500   # and "resumed"
+    assert saves.write(sc.session)
+    assert len(userdata.read_json(saves.FILE)["log"]) >= 1500
+    bad = struggle_save(setup=dict(SETUP, guide="yes"))
+    assert "guide" in savegame.check(bad, "struggle")
+
+
 @pytest.mark.parametrize("log", [
     [{"text": 5, "kind": "note", "data": {}}],
     [{"text": "a", "kind": "note", "data": []}],

@@ -19,11 +19,11 @@ SETUP_KEYS = savegame.STRUGGLE_SETUP_KEYS
 
 
 def write(session) -> bool:
-    """Autosave (the session's saver): the state, the set-up and the recent log (each line's
-    text, kind and data).  True if the game is on disk; a folder that cannot be written is
+    """Autosave (the session's saver): the state, the set-up and the whole log the session keeps
+    (each line's text, kind and data), so the log panel still holds the whole game after Continue.  True if the game is on disk; a folder that cannot be written is
     reported once and play goes on."""
     log = [{"text": str(x), "kind": getattr(x, "kind", "note"), "data": getattr(x, "data", {})}
-           for x in session.log[-120:]]
+           for x in session.log[-savegame.MAX_LOG:]]
     return savegame.write(session.state, session.setup, log, game=GAME)
 
 
