@@ -69,7 +69,7 @@ def _squabble():
         decision=E.decision, apply=E.apply, n_options=n_options, apply_index=apply_index,
         validate=E.validate, load=E.load, check_invariants=E.check_invariants, info=info,
         view=E.view, describe=describe, is_private=is_private, hidden_from=hidden_from, module=E,
-        sides=("USSR", "USA"), copy=lambda s: __import__("copy").deepcopy(s))
+        sides=("USSR", "USA"), copy=E.clone)
 
 
 def _struggle(test_setup: bool = False):
