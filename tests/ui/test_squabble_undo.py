@@ -208,7 +208,10 @@ def test_undo_while_the_computer_thinks_drops_its_answer(app, monkeypatch):
         gate.wait(5)
         return real(state, level, seed)
 
-    monkeypatch.setattr(G, "computer_choice", slow)
+    # a closure cannot travel to the session's worker process, so the session runs it on a
+    # thread of this process, where the gate holds it (a patched computer_choice would not
+    # reach the worker process at all)
+    monkeypatch.setattr(G, "_chooser", slow)
     from tests.ui.test_play import start
     tb = start(app, "computer", "USSR")
     assert D.run_until(app, lambda: D.waiting_for_human(app))
