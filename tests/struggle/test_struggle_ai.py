@@ -586,3 +586,61 @@ def test_we_will_bury_you_goes_to_the_space_race_at_defcon_2(level):
     assert decision(st)["options"][i]["card"] == 50
     t = apply(st, i)[0]
     assert decision(t)["options"][choose_struggle(t, level, 0)]["mode"] == "space"
+
+
+# ------------------------------------------------------------------- issue 21: engine marks
+
+def _summit_position():
+    import json
+    import os
+    path = os.path.join(os.path.dirname(__file__), "positions", "summit_defcon2.json")
+    with open(path) as f:
+        return json.load(f)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "greedy"])
+def test_summit_is_not_resolved_at_defcon_2_in_ones_own_round(level):
+    """From a normal-greedy game (tests/struggle/positions/summit_defcon2.json): the USA at DEFCON
+    2 plays Summit in its round; if the USSR wins the roll it lowers DEFCON to 1 there and the USA
+    loses, so the engine marks the event with a ``risk``.  Operations are taken instead.  (Fails
+    with the issue-14 greedy, kept as "greedy_old": it resolved the event with seeds 0 and 1.)"""
+    st = _summit_position()
+    d = decision(st)
+    assert d["prompt"].startswith("How will USA use Summit") and st["defcon"] == 2
+    assert "risk" in d["options"][index_of(st, mode="event")]
+    for seed in range(4):
+        assert d["options"][choose_struggle(st, level, seed)]["mode"] != "event", (level, seed)
+
+
+def test_the_old_greedy_stays_for_the_bench():
+    st = _summit_position()
+    picks = [decision(st)["options"][choose_struggle(st, "greedy_old", s)]["mode"] for s in range(4)]
+    assert "event" in picks            # the soft yardstick issue 21 asks to replace
+    assert "greedy_old" not in LEVELS  # offered to the bench only, not to players
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "greedy"])
+def test_an_option_the_engine_warns_against_is_never_taken(level, monkeypatch):
+    """The engine's ``warning`` (the option loses the game) is a prior every level keeps: here
+    the search is made to prefer the warned option (a battleground coup at DEFCON 2 in the side's
+    own round), and it is still not chosen.  The marks come from the re-dealt copy, never the
+    real hidden cards."""
+    from squabble.ai import struggle as AI
+    st = action_round_state(hands={"USA": [25, 27, 21], "USSR": [7, 14, 16]}, phasing="USA",
+                            defcon=2, turn=4, action_round=2, influence=_OPEN, seed=1)
+    apply_in_place(st, index_of(st, card=25))
+    apply_in_place(st, index_of(st, mode="coup"))
+    d = decision(st)
+    warned = [i for i, o in enumerate(d["options"]) if "warning" in o]
+    assert warned and len(warned) < len(d["options"])
+    # the search believes the warned coups are best, and nothing else stops them
+    monkeypatch.setattr(AI, "_suicidal", lambda state, i, me: False)
+    monkeypatch.setattr(AI.Player, "option_value",
+                        lambda self, state, i: 5.0 if i in warned else 0.0)
+    monkeypatch.setattr(AI.Player, "quick_value",
+                        lambda self, state, i: 5.0 if i in warned else 0.0)
+    from squabble.ai import struggle_greedy as G
+    monkeypatch.setattr(G._Careful, "value",
+                        lambda self, t, i, side, nested, deep=True: 5.0 if i in warned else 0.0)
+    for seed in range(3):
+        assert choose_struggle(st, level, seed) not in warned, (level, seed)
