@@ -644,3 +644,38 @@ def test_an_option_the_engine_warns_against_is_never_taken(level, monkeypatch):
                         lambda self, t, i, side, nested, deep=True: 5.0 if i in warned else 0.0)
     for seed in range(3):
         assert choose_struggle(st, level, seed) not in warned, (level, seed)
+
+
+def _wargames_position(unseen):
+    """Turn 8, the USSR 9 VP ahead at DEFCON 3; the USA conducts a coup with 4 ops (Containment)
+    in Africa: battlegrounds Nigeria, Angola and Zaire held by the USSR, and Cameroon (not a
+    battleground).  Wargames (100) is among the unseen cards, or removed."""
+    st = action_round_state(hands={"USA": [25, 27, 21, 29], "USSR": [7, 9, 14, 30]},
+                            phasing="USA", turn=8, action_round=2, defcon=3, seed=3,
+                            influence={"Nigeria": (0, 3), "Angola": (0, 3), "Cameroon": (0, 1),
+                                       "Zaire": (0, 2)})
+    st["vp"] = -9
+    if not unseen:
+        st["deck"].remove(100)
+        st["removed"].append(100)
+    apply_in_place(st, index_of(st, card=25))
+    apply_in_place(st, index_of(st, mode="coup"))
+    return st
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "greedy"])
+def test_no_battleground_coup_to_defcon_2_while_the_enemy_may_end_it_by_wargames(level):
+    """Issue 21, DEFCON 2 with an enemy event that ends the game: a battleground coup takes
+    DEFCON to 2, and the USSR, more than 6 VP ahead with rounds left, ends the game and wins if
+    it holds Wargames (its chance, judged from the USA's view: the USSR hand's share of the
+    unseen cards).  So the coup goes to Cameroon.  (Fails without WARGAMES_W: hard and greedy
+    couped Zaire with both seeds, easy Nigeria with seed 0.)  With Wargames removed the
+    battleground is fair game (hard couped Zaire)."""
+    from squabble.games.struggle.data import BATTLEGROUND
+    st = _wargames_position(True)
+    for seed in range(2):
+        c = decision(st)["options"][choose_struggle(st, level, seed)]["country"]
+        assert c not in BATTLEGROUND, (level, seed, c)
+    if level == "hard":
+        st = _wargames_position(False)
+        assert decision(st)["options"][choose_struggle(st, level, 0)]["country"] in BATTLEGROUND
