@@ -197,11 +197,19 @@ class _Careful(_Greedy):
     against the rounds left, DEFCON danger in its hand for its next rounds, enemy events in hand,
     held scoring cards against the rounds left, the Space Race, The China Card), dice averaged
     over faces 1, 3, 4 and 6 for coup and realignment targets, and the enemy's choices inside the
-    action taken by the same value for the enemy (it plays to win)."""
+    action taken by the same value and completion for the enemy (it plays to win)."""
 
     def __init__(self, me, rnd, ev):
         super().__init__(me, rnd)
         self.ev = ev
+
+    def complete(self, t):
+        """The rest of the action, each side's choices completed the same way (so the enemy,
+        handed operations by an event, sees the winning coup a kind and a target away)."""
+        steps = 0
+        while self._mine(t) and steps < 40:
+            self._apply(t, self.pick(t, t["pending"]["player"], nested=True))
+            steps += 1
 
     def score(self, t, side):
         return self.ev(t, side)

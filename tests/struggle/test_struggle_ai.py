@@ -281,7 +281,7 @@ _OPEN = {"Venezuela": (2, 2), "Nigeria": (2, 1), "Panama": (2, 1), "Angola": (1,
          "Costa Rica": (1, 0), "Bolivia": (1, 0), "Cameroon": (1, 1)}
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "greedy"])
 def test_does_not_give_the_enemy_a_winning_coup_at_defcon_2(level):
     # The USA at DEFCON 2 in its last action round, holding "Lone Gunman" (the USSR conducts 1
     # op: a battleground coup in the US round ends the game against the USA) and a weak USSR
@@ -495,7 +495,7 @@ def test_a_dangerous_card_left_as_the_only_play_at_defcon_2_is_priced():
     assert value([26, 14]) < value([26, 14, 7]) - 4
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "greedy"])
 def test_grain_sales_at_defcon_2_is_not_a_gift(level):
     # From an easy-normal game (tests/struggle/positions/grain_sales_defcon2.json): the USSR has
     # played Grain Sales to Soviets at DEFCON 2 in its round.  If the USA resolves the event it
