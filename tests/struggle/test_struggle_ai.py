@@ -574,7 +574,7 @@ def test_military_operations_owed_at_17_vp_down_are_met_in_the_last_round():
         assert decision(t)["options"][choose_struggle(t, level, 0)]["mode"] == "coup", level
 
 
-@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("level", ["normal", "hard", "greedy"])
 def test_we_will_bury_you_goes_to_the_space_race_at_defcon_2(level):
     """Guard (passed before issue 21's session too): the USA at DEFCON 2 holds "We Will Bury You"
     (its event would take DEFCON to 1 in the USA's own round) and three US cards: the Soviet
