@@ -385,7 +385,8 @@ def test_hard_decides_legally_in_every_turn_of_a_game():
         apply_in_place(st, i)
         assert check_invariants(st) is None
     assert st["winner"] is not None
-    assert turns == set(range(1, st["turn"] + 1)), sorted(turns)
+    # every turn the game reached (the last one only if it lasted to the USSR's first round)
+    assert set(range(1, st["turn"])) <= turns <= set(range(1, st["turn"] + 1)), sorted(turns)
 
 
 @pytest.mark.parametrize("level", LEVELS)
