@@ -8,9 +8,10 @@ time per decision.
 Each match alternates sides (game g: the first level plays the USA when g is even), full games
 from ``new_game(seed)``; one process (one core), or with ``--jobs N`` the match's games split
 into N parts played side by side in N processes and added up (the same games and results as one
-process: each game's seed is its number in the match).  Levels: easy, normal, hard, greedy (the one-ply
-baseline) and random.  Progress goes to stderr; Ctrl-C prints what was measured so far.  Run by
-hand; results go to docs/ai-struggle.md.
+process: each game's seed is its number in the match).  Levels: easy, normal, hard, greedy (the
+careful one-ply baseline), greedy_old (the issue-14 baseline, for calibration) and random.
+Progress goes to stderr; Ctrl-C prints what was measured so far.  Run by hand; results go to
+docs/ai-struggle.md.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from squabble.ai.tournament import (  # noqa: E402
     STRUGGLE_LEVELS, merge_struggle_results, struggle_match, struggle_report)
 
+#: the tournament's levels, and the issue-14 greedy baseline kept to calibrate the new one against
+LEVELS = STRUGGLE_LEVELS + ("greedy_old",)
 DEFAULT = ["normal:greedy", "hard:greedy", "hard:normal", "easy:normal", "normal:random"]
 
 
@@ -63,12 +66,12 @@ def main():
     ap.add_argument("--quiet", action="store_true", help="no progress line per game")
     ap.add_argument("--jobs", type=int, default=1, help="processes to split each match into")
     ap.add_argument("--match", action="append",
-                    help="FIRST:SECOND levels (" + ", ".join(STRUGGLE_LEVELS) + "); repeatable")
+                    help="FIRST:SECOND levels (" + ", ".join(LEVELS) + "); repeatable")
     a = ap.parse_args()
     for m in a.match or DEFAULT:
         first, _, second = m.partition(":")
-        if first not in STRUGGLE_LEVELS or second not in STRUGGLE_LEVELS:
-            ap.error(f"bad match {m!r}: levels are {', '.join(STRUGGLE_LEVELS)}")
+        if first not in LEVELS or second not in LEVELS:
+            ap.error(f"bad match {m!r}: levels are {', '.join(LEVELS)}")
         if a.jobs > 1:
             res = _in_parts(first, second, a)
             struggle_report(res, print)

@@ -34,7 +34,7 @@ from squabble.ai.struggle_eval import (  # noqa: F401  (Evaluator, determinize: 
     _ADJ_SUPER, _BG, _DICE_MODES, _DIFF_P, _EVENT_MODES, _FACES, _MEMO_MODES, _STAB, _USE_MODES,
     DEFCON_DANGER, ENEMY, HEADLINE_DANGER, WIN, Evaluator, _copy, _scoring_forced,
     determinize)
-from squabble.ai.struggle_greedy import greedy_choice
+from squabble.ai.struggle_greedy import greedy_choice, greedy_old_choice
 
 LEVELS = ("easy", "normal", "hard", "greedy")
 #: hard level: at most this many determinized samples, within this many engine steps in all
@@ -437,7 +437,7 @@ def _suicidal(state, i, me):
 
 def choose_struggle(state, level, seed=0) -> int:
     """Index into ``S.decision(state)["options"]`` chosen by the computer player."""
-    if level not in LEVELS:
+    if level not in LEVELS and level != "greedy_old":
         raise ValueError('The level must be "easy", "normal", "hard" or "greedy".')
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError("The seed must be an integer.")
@@ -450,6 +450,8 @@ def choose_struggle(state, level, seed=0) -> int:
     me = d["player"]
     if level == "greedy":
         return greedy_choice(state, me, seed)
+    if level == "greedy_old":      # the issue-14 baseline, for the bench's calibration only
+        return greedy_old_choice(state, me, seed)
     vals = option_values(state, level, seed)
     cand = sorted(vals)
     if len(cand) == 1:
@@ -474,6 +476,10 @@ def option_values(state, level, seed):
     opts = state["pending"]["options"]
     base = _copy(determinize(state, me, seed))
     safe = [i for i in range(len(opts)) if not _suicidal(base, i, me)] or list(range(len(opts)))
+    # the engine's marks, worked out on the re-dealt copy (never the real hidden cards): an
+    # option with a warning loses the game, so it is never taken while another is left
+    marks = S.decision(base)["options"]
+    safe = [i for i in safe if "warning" not in marks[i]] or safe
     forced = _scoring_forced(base, me)
     if forced:
         cand = [i for i in forced if i in safe] or forced

@@ -189,15 +189,26 @@ MISSILE_ENVY = 49
 THIEF_W = 120.0
 
 
+#: Wargames: at DEFCON 2 its resolving side may end the game once the enemy has gained 6 VP
+WARGAMES = 100
+#: DEFCON 2 while the enemy leads by more than 6 VP and still has an action round this turn:
+#: this many VP times the chance that the enemy holds Wargames (it can end the game and win)
+WARGAMES_W = 120.0
+
+
 def thief_chance(state, side):
-    """The chance that the enemy holds Missile Envy, from what ``side`` may see: if it is
-    unseen, the enemy hand's share of the unseen cards."""
+    """The chance that the enemy holds Missile Envy, from what ``side`` may see."""
+    return card_chance(state, side, MISSILE_ENVY)
+
+
+def card_chance(state, side, card):
+    """The chance that the enemy holds ``card``, from what ``side`` may see: if it is unseen
+    and already dealt into the game, the enemy hand's share of the unseen cards."""
     enemy = ENEMY[side]
     hand = state["hands"][enemy]
     n = len(hand) if isinstance(hand, list) else int(hand)
     deck = state["deck"]
     pool = n + (len(deck) if isinstance(deck, list) else int(deck))
-    card = MISSILE_ENVY
     if (not n or not pool or card in state["discard"] or card in state["removed"]
             or card in state["table"] or card in state["hands"][side]
             or not _in_game(state, card)):
@@ -315,12 +326,24 @@ class Evaluator:
                     wt = _MILOPS_W[left] if left < len(_MILOPS_W) else 0.1
                     v -= sg * short * wt
         v *= sgn
+        if state["defcon"] == 2 and state["action_round"] > 0:
+            v -= self.wargames_threat(state, side)
         if state["effects"]:
             if trapped_by(state, side):
                 v -= TRAP_W
             if trapped_by(state, ENEMY[side]):
                 v += TRAP_W
         return v + self.hand_value(state, side)
+
+    @staticmethod
+    def wargames_threat(state, side):
+        """DEFCON 2, the enemy more than 6 VP ahead with an action round left this turn: if it
+        holds Wargames it ends the game and wins (priced by the chance that it holds it)."""
+        enemy = ENEMY[side]
+        lead = state["vp"] if enemy == "USA" else -state["vp"]
+        if lead <= 6 or _rounds_left(state, enemy) <= 0:
+            return 0.0
+        return WARGAMES_W * card_chance(state, side, WARGAMES)
 
     @staticmethod
     def hand_value(state, side):
