@@ -205,9 +205,6 @@ def _struggle_internals(modules) -> list[str]:
     return out
 
 
-@pytest.mark.xfail(strict=True, reason="issue 19: the Struggle UI and AI still import engine "
-                   "internals (core, describe, events, engine); they move to games/struggle/"
-                   "query.py (helper h2's query module), then this xfail comes off")
 def test_the_ui_and_the_ai_use_only_the_struggle_engines_public_modules():
     assert _struggle_internals(_modules_under("squabble.ui") + _modules_under("squabble.ai")) \
         == []
