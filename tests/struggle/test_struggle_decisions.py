@@ -185,7 +185,7 @@ def test_a_failed_coups_sum_is_negative_in_the_engines_log_and_the_moment():
     st, log = choose(st, mode="coup", country="Japan")
     line = next(x for x in log if getattr(x, "kind", "") == "coup")
     assert line.data["sum"] == -4 and line.data["result"] == 0
-    assert moment_for("coup", line.data, str(line)).lines[0].endswith("= -4")
+    assert moment_for("coup", line.data, str(line)).lines[0].endswith("= −4")   # a true minus
 
 
 def test_scoring_lines_are_logged_once_the_points_are_in():
