@@ -95,11 +95,10 @@ def test_a_double_agent_is_replaced_as_a_double_agent():
     assert d["kind"] == "replace"
 
 
-def test_the_continue_line_uses_the_tracks_words(monkeypatch):
+def test_the_continue_line_uses_the_tracks_words():
     from squabble.ui import gamepick
-    monkeypatch.setattr(gamepick.userdata, "read_json",
-                        lambda name: {"state": {"bop": 1, "era": 2}})
-    assert gamepick._squabble_summary() == "Twilight Squabble · era 2 · Balance of Power America 4"
+    assert gamepick._squabble_summary({"bop": 1, "era": 2}) == \
+        "Twilight Squabble · era 2 · Balance of Power America 4"
 
 
 def test_a_toast_and_a_tooltip_never_say_the_same_at_once(app):
