@@ -4,7 +4,10 @@
   the computer players;
 - the framework (``squabble/framework/``) names no game: it imports no game's engine or UI and no
   identifier in it is a game's name;
-- the shared menus import no game's engine;
+- the shared menus (also the title, the options, the controls and the window's theme) import no
+  game's engine or screens;
+- the UI and the computer players read Twilight Struggle through its public modules only: the
+  package's API, ``query`` and ``data``;
 - no import cycle among the package's modules.
 
 Which imports count: a module-level import (also one inside ``if``/``try`` or a class body at
@@ -19,8 +22,6 @@ from __future__ import annotations
 import ast
 import re
 from pathlib import Path
-
-import pytest
 
 ROOT = Path(__file__).resolve().parent.parent / "squabble"
 GAMES = ("squabble.games.squabble", "squabble.games.struggle")
@@ -138,7 +139,7 @@ def test_no_identifier_in_the_framework_is_a_games_name():
 
 
 SHARED_MENUS = ("squabble.ui.menu_scene", "squabble.ui.option_setup", "squabble.ui.settings",
-                "squabble.ui.couch_prefs")
+                "squabble.ui.couch_prefs", "squabble.ui.menus", "squabble.ui.theme")
 
 
 def test_the_shared_menus_import_no_game():
@@ -191,7 +192,7 @@ def test_no_import_cycle_among_the_packages_modules():
     assert _cycles() == []
 
 
-# ---------------------------------------------------------------- rules other work makes true
+# ---------------------------------------------------------------- the Struggle engine's public face
 STRUGGLE_PUBLIC = ("squabble.games.struggle.query", "squabble.games.struggle.data")
 
 
@@ -205,19 +206,6 @@ def _struggle_internals(modules) -> list[str]:
     return out
 
 
-@pytest.mark.xfail(strict=True, reason="issue 19: the Struggle UI and AI still import engine "
-                   "internals (core, describe, events, engine); they move to games/struggle/"
-                   "query.py (helper h2's query module), then this xfail comes off")
 def test_the_ui_and_the_ai_use_only_the_struggle_engines_public_modules():
     assert _struggle_internals(_modules_under("squabble.ui") + _modules_under("squabble.ai")) \
         == []
-
-
-@pytest.mark.xfail(strict=True, reason="issue 19: ui/menus.py still holds Twilight Squabble's "
-                   "scenes and imports its engine; they move to ui/squabble/ (helper h4), then "
-                   "this xfail comes off")
-def test_the_shared_menus_module_names_no_game():
-    name = "squabble.ui.menus"
-    if name not in MODULES:
-        return
-    assert _offences([name], GAMES + GAME_UI) == []

@@ -1,7 +1,8 @@
 """Which game: Title → New game picks Twilight Squabble or Twilight Struggle (the last pick is
 remembered); Continue resumes whichever game was saved last; attract mode alternates the games.
 
-``menus.py`` (the title) only calls ``open_new``, ``continue_any``, ``has_save`` and ``save_hint`` from here.
+``menus.py`` (the title) only calls ``open_new``, ``continue_any``, ``has_save``, ``save_hint``
+and ``title_decor`` from here.
 """
 
 from __future__ import annotations
@@ -117,10 +118,19 @@ def save_hint() -> str:
 def _squabble_summary(st: dict) -> str:
     """Which game, era and the Balance of Power, in the table's words (a checked save): the
     track reads America 4, 3, 2 from DEFCON 5 outward (Russia alike)."""
+    from squabble.ui.squabble.faces import NAME
     b = st["bop"]
-    lean = f"Balance of Power {T.NAME['USA' if b > 0 else 'USSR']} {5 - abs(b)}" if b else \
+    lean = f"Balance of Power {NAME['USA' if b > 0 else 'USSR']} {5 - abs(b)}" if b else \
         "Balance of Power at DEFCON 5"
     return f"Twilight Squabble · era {st['era']} · {lean}"
+
+
+def title_decor() -> list:
+    """The pictures (framework card backs) the title lets drift behind its menu: the games'
+    decor, asked here so the title names no game.  Twilight Squabble's deck backs; Twilight
+    Struggle adds none of its own."""
+    from squabble.ui.squabble.faces import deck_backs
+    return deck_backs()
 
 
 def continue_any(app) -> None:

@@ -12,7 +12,7 @@ import pygame
 from squabble.framework.cards import draw_card
 from squabble.framework.layout import text, text_block
 from squabble.framework.widgets import Button, panel
-from squabble.games.squabble.cards import CARDS
+from squabble.ui import gamepick
 from squabble.ui import settings as S
 from squabble.ui import theme as T
 
@@ -22,17 +22,19 @@ from squabble.ui.menu_scene import MENU_CONTROLS, MenuScene, ResultMenuScene  # 
 class TitleScene(MenuScene):
     name = "title"
 
-    def __init__(self, app, message: str = ""):
+    def __init__(self, app, message: str = "", decor: list | None = None):
+        """``decor``: the card backs (framework ``CardBack``) that drift behind the menu, ten
+        picked from it; by default the games' own (``gamepick.title_decor``)."""
         super().__init__(app)
         self.message = message
         self.idle = 0.0
         rnd = random.Random(7)
-        ids = [c for c in CARDS if CARDS[c].is_activity]
-        self.floaters = [(rnd.choice(ids), rnd.uniform(0, 1280), rnd.uniform(0, 720),
-                          rnd.uniform(-0.3, 0.3), rnd.uniform(8, 22)) for _ in range(10)]
+        pics = gamepick.title_decor() if decor is None else decor
+        self.floaters = [(rnd.choice(pics), rnd.uniform(0, 1280), rnd.uniform(0, 720),
+                          rnd.uniform(-0.3, 0.3), rnd.uniform(8, 22))
+                         for _ in range(10 if pics else 0)]
 
     def build(self):
-        from squabble.ui import gamepick  # game pick and Continue of either game
         has = gamepick.has_save()
         y0 = 300
         items = [("new", "New game", lambda: gamepick.open_new(self.app), True, ""),
@@ -75,12 +77,10 @@ class TitleScene(MenuScene):
         L = self.app.layout
         self.draw_background(surf)
         # back-drop: a few card backs drifting (no faces: nothing secret, nothing to record)
-        for i, (cid, x, y, vx, vy) in enumerate(self.floaters):
+        for back, x, y, vx, vy in self.floaters:
             yy = (y + self.t * vy) % 900 - 150
             xx = (x + self.t * vx * 20) % 1400 - 80
-            side = CARDS[cid].side
-            draw_card(surf, L, None, (xx, yy, 70, 98), face_up=False, back=T.card_back(side),
-                      shadow=False)
+            draw_card(surf, L, None, (xx, yy, 70, 98), face_up=False, back=back, shadow=False)
         surf.fill((105, 105, 110), special_flags=pygame.BLEND_RGB_MULT)
         pulse = 0.5 + 0.5 * math.sin(self.t * 2)
         text(surf, "TWILIGHT", L.font(96, True), T.SIDE_LIGHT["USA"], L.p(640, 120), "center",

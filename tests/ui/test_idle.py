@@ -92,3 +92,15 @@ def test_a_resting_frame_sleeps_until_an_event_and_hands_it_on(app):
     focus = D.top(app).focus.current
     app.step()                             # the held event is handled by the next frame
     assert D.top(app).focus.current is not focus
+
+
+def test_the_rules_overlay_rests_until_it_is_scrolled(app):
+    # F1 opens the rules over the title: a still page, drawn again only when input changes it
+    D.key(app, pygame.K_F1, settle=3)
+    assert D.top(app).name == "rules" and not D.top(app).animating()
+    drawn = app.frames_drawn
+    D.step(app, 120)
+    assert app.frames_drawn == drawn, "a resting rules page was drawn again"
+    first = D.top(app).first
+    D.key(app, pygame.K_DOWN, settle=3)
+    assert D.top(app).first > first and app.frames_drawn > drawn

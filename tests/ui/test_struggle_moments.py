@@ -50,6 +50,26 @@ def test_defcon_moment_comes_from_the_marker_and_names_the_event(app):
     assert "" not in sc.log_lines
 
 
+def test_a_defcon_moment_under_the_designer_realignment_rule_opens_realignments(app):
+    # the designer optional rule "Realignment Rolls": realignments ignore DEFCON's regions, so
+    # the moment names only the coups DEFCON forbids; its words follow the engine's closures
+    from squabble.games.struggle.query import defcon_closed_regions
+    from squabble.ui.struggle.moments import defcon_words
+    sc = _scene(app)
+    st = copy.deepcopy(sc.session.state)
+    st["defcon"] = 2
+    st["options"] = dict(st["options"], designer_realignment=True)
+    seen = _play_beats(app, sc, [Beat("", st, "defcon", {"defcon": 2, "before": 3, "card": 50})])
+    assert seen[0].lines[-1] == ("At DEFCON 2: no coups in Europe, Asia and the Middle East; "
+                                 "realignments anywhere.")
+    for lvl in (2, 3, 4, 5):
+        words = defcon_words(lvl, {"designer_realignment": False})
+        assert all(r in words for r in defcon_closed_regions(lvl))
+        assert "anywhere" not in words
+    assert defcon_words(5) == "nothing is closed"
+    assert defcon_words(4) == "Europe is closed to coups and realignments"
+
+
 def test_a_defcon_improvement_says_improves(app):
     sc = _scene(app)
     st = copy.deepcopy(sc.session.state)

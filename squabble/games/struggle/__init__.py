@@ -1,7 +1,7 @@
 """Twilight Struggle rules engine (pure Python).  See docs/struggle.md.
 
 API: new_game, decision, apply, apply_in_place, validate, check_invariants, info, view,
-MISSING_EVENTS.
+resolve_bids (influence bidding for sides, rewrite 3.2.2), MISSING_EVENTS.
 """
 
 from __future__ import annotations
@@ -10,13 +10,14 @@ import marshal
 
 from squabble import rng
 
+from .bidding import resolve_bids
 from .core import EVENTS
 from .data import CARD_NUMBERS, CARDS, COUNTRIES, SPACE_RACE, SUPERPOWER_ADJ
 from .engine import run
 from .validation import check_invariants, load, validate
 
 __all__ = ["new_game", "decision", "apply", "apply_in_place", "validate", "check_invariants",
-           "info", "view", "MISSING_EVENTS"]
+           "info", "view", "resolve_bids", "MISSING_EVENTS"]
 
 #: card numbers (sorted) whose event is not written yet
 MISSING_EVENTS: list = sorted(n for n in CARD_NUMBERS if n not in EVENTS)

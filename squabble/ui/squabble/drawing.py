@@ -12,6 +12,7 @@ from squabble.framework.widgets import TrackSpace, draw_track, panel, token
 from squabble.games.squabble import engine as E
 from squabble.games.squabble.cards import CARDS, ERA_YEARS, EVENTS, SIDES
 from squabble.ui import theme as T
+from squabble.ui.squabble import faces as F
 from squabble.ui.squabble.layout import (
     BOP_TRACK, BOP_X, BOT_SLOT_Y, CONTROLS, DECK_X, DISC_X, EVENT_RECT, LEADER, PILE, RIGHT,
     SLOT_CARD, SPACE_TRACK, SPACE_X, TOP_SLOT_Y, TRACK_Y, ZOOM, ZOOM_PANEL, plain, side_row)
@@ -139,7 +140,7 @@ class DrawMixin:
         draw_space_symbol(surf, L.p(LEADER[0] + LEADER[2] / 2, LEADER[1] + 30), L.s(17))
         text(surf, "LEADER", L.font(16, True), T.TEXT,
              L.p(LEADER[0] + LEADER[2] / 2, LEADER[1] + 60), "center")
-        text(surf, T.NAME[holder] if holder else "nobody", L.font(17, True), T.TEXT,
+        text(surf, F.NAME[holder] if holder else "nobody", L.font(17, True), T.TEXT,
              L.p(LEADER[0] + LEADER[2] / 2, LEADER[1] + 82), "center")
 
     def _draw_tracks(self, surf, d):
@@ -203,7 +204,7 @@ class DrawMixin:
             who = self._who(side)
             avail = d["tokens"][side]
             ty = sy + PILE[1] + 24
-            text(surf, f"{T.NAME[side]} {who}", L.font(17, True), T.SIDE_LIGHT[side],
+            text(surf, f"{F.NAME[side]} {who}", L.font(17, True), T.SIDE_LIGHT[side],
                  L.p(DECK_X, ty), "midleft")
             text(surf, "Tokens:", L.font(15), T.TEXT, L.p(DECK_X, ty + 16), "midleft")
             avail -= self._in_flight((side, "tray"))
@@ -245,7 +246,7 @@ class DrawMixin:
         if not d["options"]["events"]:
             return
         if ev:
-            draw_card(surf, L, T.event_face(ev), (x, y, 80, 112), face_up=True)
+            draw_card(surf, L, F.event_face(ev), (x, y, 80, 112), face_up=True)
         left = len(d["event_deck"])
         text(surf, f"Events left {left}", L.font(14), T.MUTED, L.p(x + 40, y + 124), "center")
 
@@ -297,7 +298,7 @@ class DrawMixin:
                     dim = True
             if cid in staged:
                 highlight = T.GOLD
-            draw_card(surf, L, T.card_face(cid, self.cb), sp.rect, face_up=up,
+            draw_card(surf, L, F.card_face(cid, self.cb), sp.rect, face_up=up,
                       back=T.card_back(side, self.cb), flip=scale, highlight=highlight, dim=dim)
             if highlight == T.LEGAL and self.cb:
                 self._legal_mark(surf, sp.rect)
@@ -416,7 +417,7 @@ class DrawMixin:
         dec = self.deciding
         box = (330, BOT_SLOT_Y, 380, 48)
         if dec:
-            who = T.NAME[dec["player"]]
+            who = F.NAME[dec["player"]]
             msg = self._prompt_text(dec)
             text(surf, f"{who}: {msg[0]}", fit_font(L, f"{who}: {msg[0]}", box[2], 21, True),
                  T.GOLD, L.p(box[0], box[1] + 4))
@@ -428,7 +429,7 @@ class DrawMixin:
             elif msg[1]:
                 text_block(surf, msg[1], L.font(16), T.TEXT, L.r(box[0], box[1] + 24, box[2], 28))
         elif self.mode == "thinking":
-            who = T.NAME[self.session.decision()["player"]]
+            who = F.NAME[self.session.decision()["player"]]
             text(surf, f"{who} is choosing…", L.font(21, True), T.MUTED, L.p(box[0], box[1] + 4))
         elif self.mode == "beats" and self.app.log_lines:
             text_block(surf, plain(self.app.log_lines[-1]), L.font(18), T.TEXT,
@@ -495,7 +496,7 @@ class DrawMixin:
             panel(surf, L, ZOOM_PANEL, alpha=255)
             text(surf, "EVENT IN EFFECT", L.font(16, True), T.MUTED,
                  L.p(ZOOM_PANEL[0] + 12, ZOOM_PANEL[1] + 8))
-            draw_card(surf, L, T.event_face(self.display["event"]), ZOOM, face_up=True)
+            draw_card(surf, L, F.event_face(self.display["event"]), ZOOM, face_up=True)
             return
         if self.focus.visible and cur is not None and cur.kind == "card":
             cid = cur.ref
@@ -508,4 +509,4 @@ class DrawMixin:
         panel(surf, L, ZOOM_PANEL, alpha=255)
         text(surf, "ZOOM (hover or focus a card)", L.font(16, True), T.MUTED,
              L.p(ZOOM_PANEL[0] + 12, ZOOM_PANEL[1] + 8))
-        draw_card(surf, L, T.card_face(cid, self.cb), ZOOM, face_up=True)
+        draw_card(surf, L, F.card_face(cid, self.cb), ZOOM, face_up=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from squabble.games.squabble import engine as E
 from squabble.games.squabble import preview as P
 from squabble.games.squabble.cards import CARDS, OTHER, SIDES
-from squabble.ui import theme as T
+from squabble.ui.squabble import faces as F
 from squabble.ui.squabble.layout import (
     BOP_TRACK, BOT_SLOT_Y, DECK_X, LEADER, PILE, SPACE_TRACK, TOP_SLOT_Y, plural, side_row)
 
@@ -34,7 +34,7 @@ class ExplainMixin:
             return r[0] <= x < r[0] + r[2] and r[1] <= y < r[1] + r[3]
 
         if inside(LEADER):
-            who = T.NAME[d["leader"]] if d["leader"] else "nobody yet"
+            who = F.NAME[d["leader"]] if d["leader"] else "nobody yet"
             return (f"Space Race Leader card (now: {who}). The side strictly ahead on the Space "
                     "Race holds it; if era 5 ends at DEFCON 5, its holder wins.")
         for i, r in enumerate(self._track_rects(BOP_TRACK, 9)):
@@ -61,7 +61,7 @@ class ExplainMixin:
             ty = sy + PILE[1] + 40
             if DECK_X <= x < DECK_X + 130 and ty - 10 <= y < ty + 10:
                 n = d["tokens"][side]
-                return (f"{T.NAME[side]} holds {plural(n, 'Socio-Economic token')} (at most "
+                return (f"{F.NAME[side]} holds {plural(n, 'Socio-Economic token')} (at most "
                         f"{E.token_cap(d)}). They are placed on cards in phase 4 and earned in "
                         "phases 8 and 9.")
         return None

@@ -4,7 +4,7 @@ undo (the choices themselves are in ``choose.py``)."""
 from __future__ import annotations
 
 from squabble.games.squabble.cards import CARDS
-from squabble.ui import theme as T
+from squabble.ui.squabble import faces as F
 from squabble.ui.squabble.layout import BOP_X, BOT_SLOT_Y, Item, SLOT_CARD, SPACE_X, plural
 
 
@@ -34,7 +34,7 @@ class HandMixin:
             self.hint = None
             return
         if not self.pad_may_act(a):
-            self.app.toast(f"It is {T.NAME[self.deciding['player']]}'s turn: use that "
+            self.app.toast(f"It is {F.NAME[self.deciding['player']]}'s turn: use that "
                            "player's controller.")
             return
         if self.mode != "human":

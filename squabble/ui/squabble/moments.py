@@ -13,6 +13,7 @@ from squabble.framework.widgets import panel
 from squabble.games.squabble import engine as E
 from squabble.games.squabble.cards import CARDS, EVENTS, OTHER, SIDES
 from squabble.ui import theme as T
+from squabble.ui.squabble import faces as F
 from squabble.ui.squabble.game import public_agents
 from squabble.ui.squabble.layout import plain
 
@@ -49,11 +50,11 @@ class MomentsMixin:
             for side in SIDES:
                 seen = d["slots"][OTHER[side]]["space"]
                 if d["spied"][side] and seen:
-                    shown.append((seen, f"{T.NAME[side]} sees"))
+                    shown.append((seen, f"{F.NAME[side]} sees"))
             cw = 130 if len(shown) > 2 else 150
             for i, (cid, lab) in enumerate(shown):
                 x = 500 - (cw + 16) * len(shown) / 2 + (cw + 16) * i + 8
-                draw_card(surf, L, T.card_face(cid, self.cb), (x, box[1] + 76, cw, cw * 1.4),
+                draw_card(surf, L, F.card_face(cid, self.cb), (x, box[1] + 76, cw, cw * 1.4),
                           face_up=self.face_allowed(cid), back=T.card_back(CARDS[cid].side))
                 text(surf, lab, L.font(18, True), T.SIDE_LIGHT[CARDS[cid].side]
                      if lab == "played" else T.GOLD, L.p(x + cw / 2, box[1] + 66), "center")
@@ -68,7 +69,7 @@ class MomentsMixin:
                 x = 500 - 85 * len(cards) + 170 * i + 10
                 k2 = min(1.0, m["t"] / max(0.01, m["len"] * 0.4))
                 dx = 0 if lab == "counter" else (1 - k2) * -60
-                draw_card(surf, L, T.card_face(cid, self.cb), (x + dx, box[1] + 76, 150, 210),
+                draw_card(surf, L, F.card_face(cid, self.cb), (x + dx, box[1] + 76, 150, 210),
                           face_up=self.face_allowed(cid), back=T.card_back(CARDS[cid].side),
                           dim=lab == "cancelled" and k2 >= 1)
                 text(surf, lab, L.font(20, True), (255, 170, 140) if lab == "cancelled"
@@ -87,12 +88,12 @@ class MomentsMixin:
                 cid = d["slots"][side]["space"]
                 x = 500 - 180 + 210 * i
                 if cid:
-                    draw_card(surf, L, T.card_face(cid, self.cb), (x, box[1] + 66, 150, 210),
+                    draw_card(surf, L, F.card_face(cid, self.cb), (x, box[1] + 66, 150, 210),
                               face_up=self.face_allowed(cid), back=T.card_back(side))
-                    text(surf, f"{T.NAME[side]}: {E.space_value(d, side)}", L.font(22, True),
+                    text(surf, f"{F.NAME[side]}: {E.space_value(d, side)}", L.font(22, True),
                          T.SIDE_LIGHT[side], L.p(x + 75, box[1] + 292), "center")
             w = m.get("winner")
-            msg = f"{T.NAME[w]} advances!" if w else "A tie: nobody advances."
+            msg = f"{F.NAME[w]} advances!" if w else "A tie: nobody advances."
             # a little rocket rising for the winner
             if w:
                 rk = min(1.0, m["t"] / max(0.01, m["len"] * 0.8))
@@ -105,7 +106,7 @@ class MomentsMixin:
                  "center")
             ev = m["event"]
             if ev:
-                draw_card(surf, L, T.event_face(ev), (box[0] + 40, box[1] + 70, 200, 280),
+                draw_card(surf, L, F.event_face(ev), (box[0] + 40, box[1] + 70, 200, 280),
                           face_up=True)
                 e = EVENTS[ev]
                 text(surf, f"{e.name} ({e.year})", fit_font(L, f"{e.name} ({e.year})", 400, 28,
@@ -151,5 +152,5 @@ class MomentsMixin:
             res = self.session.state["result"]
             text(surf, "MUTUALLY ASSURED DESTRUCTION", L.font(46, True), (255, 240, 220),
                  L.p(500, 90), "center", shadow=(0, 0, 0))
-            text(surf, f"{T.NAME[res['winner']]} wins", L.font(36, True), T.GOLD,
+            text(surf, f"{F.NAME[res['winner']]} wins", L.font(36, True), T.GOLD,
                  L.p(500, 140), "center", shadow=(0, 0, 0))

@@ -15,6 +15,7 @@ from squabble.ui import savegame
 from squabble.ui import settings as S
 from squabble.ui import couch_prefs
 from squabble.ui import theme as T
+from squabble.ui.squabble import faces as F
 from squabble.ui.menu_scene import MENU_CONTROLS, MenuScene, ResultMenuScene
 from squabble.ui.option_setup import OptionRow, OptionSetupScene, on_off, opponent_rows
 from squabble.ui.rulings_text import RULINGS
@@ -31,7 +32,7 @@ class SetupScene(OptionSetupScene):
         opts = couch_prefs.last_setup({"mode": "computer", "human": "USSR",
                                        "level": app.settings.level, "events": False})
         opts["guide"] = couch_prefs.guide_on()
-        rows = opponent_rows(lambda s: T.NAME[s]) + [
+        rows = opponent_rows(lambda s: F.NAME[s]) + [
             OptionRow("events", "Event deck variant", [False, True], on_off),
             OptionRow("guide", "First-game guide", [False, True], on_off),
         ]
@@ -53,8 +54,8 @@ class SetupScene(OptionSetupScene):
             return ("Two players share the screen. A hand-off screen covers the table whenever "
                     "the secret choice passes to the other player. With two gamepads, each pad "
                     "drives its own side.")
-        return (f"You play {T.NAME[o['human']]}; the computer plays "
-                f"{T.NAME[OTHER[o['human']]]}. Russia plays its cards first each turn.")
+        return (f"You play {F.NAME[o['human']]}; the computer plays "
+                f"{F.NAME[OTHER[o['human']]]}. Russia plays its cards first each turn.")
 
 
 
@@ -115,14 +116,14 @@ class DiscardScene(MenuScene):
         panel(surf, L, (60, 40, 1160, 660))
         d = self.table.display
         cards = d["discards"][self.side]
-        text(surf, f"{T.NAME[self.side]}'s discard pile ({len(cards)} cards)", L.font(32, True),
+        text(surf, f"{F.NAME[self.side]}'s discard pile ({len(cards)} cards)", L.font(32, True),
              T.SIDE_LIGHT[self.side], L.p(640, 74), "center")
         if not cards:
             text(surf, "Empty.", L.font(26), T.MUTED, L.p(640, 300), "center")
         for i, cid in enumerate(cards):
             x = 90 + (i % 9) * 124
             y = 110 + (i // 9) * 250
-            draw_card(surf, L, T.card_face(cid, self.app.settings.colour_blind),
+            draw_card(surf, L, F.card_face(cid, self.app.settings.colour_blind),
                       (x, y, 112, 157), face_up=self.table.face_allowed(cid),
                       back=T.card_back(self.side))
             c = CARDS[cid]
@@ -192,7 +193,7 @@ def card_list() -> list[str]:
         sides = []
         for side in ("USA", "USSR"):
             cards = [c for c in CARDS.values() if c.side == side and c.era == era]
-            sides.append(f"{T.NAME[side]}: " + ", ".join(one(c) for c in cards))
+            sides.append(f"{F.NAME[side]}: " + ", ".join(one(c) for c in cards))
         out.append(f"Era {era} ({years}) — " + "; ".join(sides) + ".")
     return out
 
@@ -240,6 +241,9 @@ class RulesScene(Scene):
     def _visible(self):
         L = self.app.layout
         return max(1, int(self.AREA[3] / (L.font(22).get_linesize() / L.scale + 2)))
+
+    def animating(self) -> bool:
+        return False   # a still page: only input (a scroll, a resize) changes the picture
 
     def scroll_by(self, n):
         last = max(0, len(self.rows()) - self._visible())
@@ -322,7 +326,7 @@ def track_words(b: int) -> str:
     toward each cloud (+3, America's way, is the blue space marked 2)."""
     if b == 0:
         return "DEFCON 5"
-    side = T.NAME["USA" if b > 0 else "USSR"]
+    side = F.NAME["USA" if b > 0 else "USSR"]
     if abs(b) >= 4:
         return f"the cloud on {side}'s side"
     return f"{side} {5 - abs(b)}"
@@ -356,9 +360,9 @@ class ResultScene(ResultMenuScene):
         else:
             if s.mode == "computer":
                 head = "YOU WIN!" if w == s.setup["human"] else "YOU LOSE"
-                head += f"  —  {T.NAME[w]} wins"
+                head += f"  —  {F.NAME[w]} wins"
             else:
-                head = f"{T.NAME[w].upper()} WINS"
+                head = f"{F.NAME[w].upper()} WINS"
             col = T.SIDE_LIGHT[w]
         text(surf, head, fit_font(L, head, 1100, 72, True), col, L.p(640, 90), "center",
              shadow=(0, 0, 0))
@@ -373,7 +377,7 @@ class ResultScene(ResultMenuScene):
             y = 250 + i * 44
             b = h["bop"]
             bal = track_words(b)
-            race = T.NAME[h["race"]] if h["race"] else "tie"
+            race = F.NAME[h["race"]] if h["race"] else "tie"
             vals = [f"{h['era']} ({ERA_YEARS[h['era']]})", bal, race,
                     f"A {h['space']['USA']} · R {h['space']['USSR']}",
                     f"A {h['tokens']['USA']} · R {h['tokens']['USSR']}"]
@@ -387,17 +391,17 @@ class ResultScene(ResultMenuScene):
         if b == 0:
             bal = "DEFCON 5 (neutral)"
         elif abs(b) >= 4:
-            bal = f"a Mushroom Cloud, too far toward {T.NAME['USA' if b > 0 else 'USSR']}"
+            bal = f"a Mushroom Cloud, too far toward {F.NAME['USA' if b > 0 else 'USSR']}"
         else:
-            bal = f"{track_words(b)}, favouring {T.NAME['USA' if b > 0 else 'USSR']}"
-        text(surf, f"Final balance: {bal} · Space Race leader: {T.NAME[ld] if ld else 'nobody'}",
+            bal = f"{track_words(b)}, favouring {F.NAME['USA' if b > 0 else 'USSR']}"
+        text(surf, f"Final balance: {bal} · Space Race leader: {F.NAME[ld] if ld else 'nobody'}",
              L.font(21), T.TEXT, L.p(640, 532), "center")
         if s.mode == "computer":
-            who = (f"You played {T.NAME[s.setup['human']]} against the computer "
+            who = (f"You played {F.NAME[s.setup['human']]} against the computer "
                    f"({s.setup.get('level', 'normal')}).")
         elif s.mode == "hotseat":
-            who = (f"Player 1 played {T.NAME[s.setup['human']]}, player 2 "
-                   f"{T.NAME[OTHER[s.setup['human']]]}.")
+            who = (f"Player 1 played {F.NAME[s.setup['human']]}, player 2 "
+                   f"{F.NAME[OTHER[s.setup['human']]]}.")
         else:
             who = "Attract mode: the computer played both sides. Press any key to play."
         text(surf, who, L.font(19), T.MUTED, L.p(640, 562), "center")

@@ -20,6 +20,7 @@ from squabble.games.squabble import engine as E
 from squabble.games.squabble.cards import CARDS, EVENTS, OTHER, SIDES
 from squabble.ui import couch_prefs
 from squabble.ui import theme as T
+from squabble.ui.squabble import faces as F
 from squabble.ui.squabble.beats import BeatsMixin
 from squabble.ui.squabble.choose import ChooseMixin
 from squabble.ui.squabble.drawing import DrawMixin
@@ -229,8 +230,8 @@ class TableScene(DrawMixin, MomentsMixin, ZonesMixin, ChooseMixin, HandMixin, Ex
 
     def _hand_off(self, side):
         self.mode = "handoff"
-        name = T.NAME[side]
-        other = T.NAME[OTHER[side]]
+        name = F.NAME[side]
+        other = F.NAME[OTHER[side]]
 
         def confirm():
             self.session.look.handoff_confirmed(side)

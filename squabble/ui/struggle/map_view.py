@@ -23,7 +23,7 @@ from squabble.assets_loc import asset_path
 from squabble.framework.board import Board
 from squabble.framework.fonts import font as font_of
 from squabble.framework.viewport import Viewport
-from squabble.games.struggle.core import controller
+from squabble.games.struggle.query import controller
 from squabble.games.struggle.data import (COUNTRIES, SUPERPOWER_ADJ)
 from squabble.ui.struggle.map_style import (FOCUS, PAPER, REGION_LABEL, REGION_TINT, _mix,
                                             tint_region)

@@ -15,17 +15,28 @@ import pygame
 from squabble.framework.layout import fit_font, text, text_block
 from squabble.framework.widgets import panel
 from squabble.games.struggle.data import CARDS
+from squabble.games.struggle.query import defcon_closed_regions
 
 SIDE_COL = {"USA": (70, 130, 235), "USSR": (215, 60, 55)}
 GOLD = (240, 196, 72)
 TEXT = (236, 232, 220)
 MUTED = (160, 162, 174)
 
-#: what each DEFCON level closes to coups and realignments (rewrite 2.1.5)
-DEFCON_CLOSES = {5: "nothing is closed", 4: "Europe is closed to coups and realignments",
-                 3: "Europe and Asia are closed to coups and realignments",
-                 2: "Europe, Asia and the Middle East are closed to coups and realignments",
-                 1: "nuclear war: the phasing side loses"}
+
+
+def defcon_words(level: int, options: dict | None = None) -> str:
+    """What DEFCON ``level`` closes to coups and realignments, in words (rewrite 2.1.5; the
+    engine's rule: query.defcon_closed_regions).  With the designer realignment rule in
+    ``options`` realignments ignore DEFCON's regions, so only coups are closed there."""
+    if level <= 1:
+        return "nuclear war: the phasing side loses"
+    closed = [("the " if r == "Middle East" else "") + r for r in defcon_closed_regions(level)]
+    if not closed:
+        return "nothing is closed"
+    names = closed[0] if len(closed) == 1 else ", ".join(closed[:-1]) + " and " + closed[-1]
+    if (options or {}).get("designer_realignment"):
+        return f"no coups in {names}; realignments anywhere"
+    return f"{names} {'is' if len(closed) == 1 else 'are'} closed to coups and realignments"
 
 
 @dataclass
@@ -45,7 +56,10 @@ def _name(n) -> str:
     return CARDS[n]["name"] if isinstance(n, int) and n in CARDS else str(n)
 
 
-def moment_for(kind: str, data: dict, text_line: str) -> Moment | None:
+def moment_for(kind: str, data: dict, text_line: str,
+               options: dict | None = None) -> Moment | None:
+    """``options``: the game's options (its state's ``options``), for what they change in the
+    words (the designer realignment rule opens every region to realignments)."""
     d = data
     if kind == "coup":
         mod = d.get("mod", 0)
@@ -107,7 +121,7 @@ def moment_for(kind: str, data: dict, text_line: str) -> Moment | None:
         else:
             why = ""
         return Moment("defcon", f"DEFCON {'drops' if worse else 'improves'} to {lvl}",
-                      ([why] if why else []) + [f"At DEFCON {lvl}: {DEFCON_CLOSES.get(lvl, '')}."],
+                      ([why] if why else []) + [f"At DEFCON {lvl}: {defcon_words(lvl, options)}."],
                       (230, 120, 40) if worse else (120, 200, 120), duration=1.8, sound="banner")
     if kind == "draw":
         if d.get("why") == "deal":

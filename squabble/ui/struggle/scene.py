@@ -20,7 +20,7 @@ from squabble.framework.handoff import HandOffScene
 from squabble.framework.scene import Scene
 from squabble.framework.widgets import Button
 from squabble.games.struggle.data import CARDS, CHINA, ENEMY
-from squabble.games.struggle.describe import hidden_from
+from squabble.games.struggle.query import hidden_from
 from squabble.ui.struggle.coach import Coach
 from squabble.ui.struggle.follow import FollowOpponent
 from squabble.ui.struggle.guide import StruggleGuide
@@ -272,7 +272,8 @@ class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent,
             self.note_beat(b, self.shown)
             self.shown = b.state
             self._log(b.line)
-            m = moment_for(b.kind, b.data, b.line) if self.speed > 0 else None
+            m = (moment_for(b.kind, b.data, b.line, b.state.get("options"))
+                 if self.speed > 0 else None)
             if m is not None:
                 after = vp_after(b.kind, b.data, b.state["vp"])
                 if after is not None:   # the line is logged just before the marker moves

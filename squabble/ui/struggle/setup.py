@@ -352,7 +352,7 @@ def start_bidding(app, setup: dict):
         if len(bids) == 1:
             ask(2)
             return
-        from squabble.games.struggle.bidding import resolve_bids
+        from squabble.games.struggle import resolve_bids
         out = resolve_bids(bids[0], bids[1], seed=_seed(app))
         s = dict(setup)
         s["human"] = out["sides"][0]
