@@ -26,6 +26,7 @@ def _mark(sc, country=None, mode=None, key="warning", sentence=SENTENCE):
                 o[key] = sentence
         return d
     sc.session.game.decision = decision
+    sc.session._memo = None       # the session asks once per state: ask this state again
     sc.choice_key = None          # the scene rebuilds its choices from the marked decision
 
 
