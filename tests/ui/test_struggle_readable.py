@@ -45,3 +45,27 @@ def test_a_region_row_or_key_zooms_to_that_region(app):
         assert view.rect.contains(sc.map.country_rect(n)), n
     D.key(app, pygame.K_F2)
     assert view.zoom == 1.0
+
+
+def test_the_public_hand_counts_are_drawn_at_a_readable_size(app):
+    """Seen in the held-cards screenshot: "USSR: 1 card + The China Card" was shrunk to fit
+    108 px (about 6 px high at 720p); it wraps instead."""
+    from squabble.ui.struggle import hand_row
+    sc = SD.start(app, "hotseat", "USSR")
+    assert D.run_until(app, lambda: SD.waiting(app), 2000)
+    st = dict(sc.session.state)
+    st["china"] = dict(st["china"], holder="USSR")
+    st["hands"] = {"USSR": st["hands"]["USSR"][:1], "USA": st["hands"]["USA"][:1]}
+    seen = []
+    real = hand_row.text
+    hand_row.text = lambda surf, s, font, *a, **k: (seen.append((s, font.get_height())),
+                                                   real(surf, s, font, *a, **k))[1]
+    try:
+        sc._draw_no_hand(app.screen, app.layout, st, None)
+    finally:
+        hand_row.text = real
+    said = " ".join(s for s, _ in seen)
+    assert "USSR: 1 card + The China Card" in said.replace("  ", " ") or \
+        all(w in said for w in ("USSR:", "The China Card"))
+    least = app.layout.font(13).get_height()
+    assert all(h >= least for s, h in seen if "card" in s or s.endswith(":")), seen
