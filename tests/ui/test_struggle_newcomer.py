@@ -163,6 +163,7 @@ def test_a_newcomer_finishes_a_game_against_easy_by_mouse(app):
     st = res.session.state
     assert st["winner"] in ("USA", "USSR", "draw")
     assert decisions >= 20 and who.clicks >= decisions
+    assert who.heeded >= 1        # this game met "This loses the game" and chose again
     # the result screen leads back to the title by a click too
     D.menu_click(app, "title")
     assert D.top(app).name == "title"
