@@ -69,3 +69,22 @@ def test_the_public_hand_counts_are_drawn_at_a_readable_size(app):
         all(w in said for w in ("USSR:", "The China Card"))
     least = app.layout.font(13).get_height()
     assert all(h >= least for s, h in seen if "card" in s or s.endswith(":")), seen
+
+
+def test_the_setup_rows_say_nothing_too_small_to_read(app):
+    """Seen in the set-up screenshots: with ten rows each row's "left/right arrows or click to
+    change" was about 7 px high; a row too short for it leaves it to the footer's controls."""
+    from squabble.framework import widgets
+    D.menu_click(app, "new")
+    D.menu_click(app, "struggle")
+    assert D.top(app).name == "struggle_setup"
+    least = app.layout.font(11).get_height()
+    small = []
+    real = widgets.text
+    widgets.text = lambda surf, s, font, *a, **k: (
+        small.append(s) if font.get_height() < least else None, real(surf, s, font, *a, **k))[1]
+    try:
+        app.draw()
+    finally:
+        widgets.text = real
+    assert small == [], small
