@@ -31,11 +31,13 @@ def kind(a):
 
 
 def pick(a, prefer):
-    """Decide for the human by the scene (not events): the first option ``prefer`` likes."""
+    """Decide for the human by the scene (not events): the first option ``prefer`` likes that
+    the engine does not warn loses the game (a warned one would wait for a confirmation)."""
     sc = scene(a)
-    d = sc.session.decision()
-    i = next((k for k, o in enumerate(d["options"]) if prefer(o)), 0)
-    sc.commit(i)
+    opts = sc.session.decision()["options"]
+    safe = [k for k, o in enumerate(opts) if not o.get("warning")] or list(range(len(opts)))
+    i = next((k for k in safe if prefer(opts[k])), safe[0])
+    sc.commit(i, confirmed=True)
 
 
 def catch_moment(a, kind_, t, name, prefer, limit):

@@ -11,7 +11,7 @@ import pygame
 from squabble.framework.cards import FACE_UP, RENDERER
 from squabble.framework.clock import RealClock
 from squabble.framework.input import Action, InputRouter
-from squabble.framework.layout import Layout, clear_text_cache, text
+from squabble.framework.layout import DESIGN_H, DESIGN_W, Layout, clear_text_cache, text, wrap
 from squabble.framework.scene import SceneStack
 
 
@@ -197,11 +197,8 @@ class GameApp:
             s.draw(self.screen)
         msg, left = self._toast
         if left > 0 and msg:
+            r, f, lines = self.toast_box(msg)
             L = self.layout
-            f = L.font(24, True)
-            w = f.size(msg)[0] + L.s(40)
-            r = pygame.Rect(0, 0, w, L.s(44))
-            r.center = L.p(640, 600)
             alpha = int(255 * min(1.0, left / 0.3))
             box = pygame.Surface(r.size, pygame.SRCALPHA)
             pygame.draw.rect(box, (20, 20, 28, min(235, alpha)), box.get_rect(),
@@ -209,7 +206,41 @@ class GameApp:
             pygame.draw.rect(box, (255, 214, 90, alpha), box.get_rect(), max(1, L.s(2)),
                              border_radius=L.s(10))
             self.screen.blit(box, r)
-            text(self.screen, msg, f, (250, 240, 220), r.center, "center")
+            lh = f.get_linesize()
+            y = r.centery - lh * len(lines) / 2
+            for ln in lines:
+                text(self.screen, ln, f, (250, 240, 220), (r.centerx, round(y + lh / 2)),
+                     "center")
+                y += lh
+
+    def toast_area(self) -> tuple:
+        """The logical rect toasts go in: the topmost visible scene's ``toast_area``, or the
+        whole screen."""
+        for s in reversed(self.stack.visible()):
+            area = s.toast_area()
+            if area is not None:
+                return tuple(area)
+        return (0, 0, DESIGN_W, DESIGN_H)
+
+    def toast_box(self, msg: str):
+        """(pixel rect, font, lines) of a toast: inside ``toast_area``, centred across it near
+        its bottom (at y 600 on a whole screen), wrapped to its width."""
+        L = self.layout
+        ax, ay, aw, ah = self.toast_area()
+        f = L.font(24, True)
+        inner = L.s(aw - 16 - 40)         # 8 logical px clear of each edge, 20 of padding
+        lines = wrap(msg, f, inner)
+        if any(f.size(ln)[0] > inner for ln in lines):   # one word wider than the area
+            f = L.font(16, True)
+            lines = wrap(msg, f, inner)
+        w = min(max(f.size(ln)[0] for ln in lines) + L.s(40), L.s(aw - 16))
+        h = f.get_linesize() * len(lines) + L.s(44) - f.get_linesize()
+        r = pygame.Rect(0, 0, w, h)
+        cx, cy = ax + aw / 2, min(600.0, ay + ah - 40)
+        r.center = L.p(cx, cy)
+        area = L.r(ax + 8, ay + 8, aw - 16, ah - 16)
+        r.clamp_ip(area)
+        return r, f, lines
 
     def run(self, max_frames: int | None = None, screenshot: str | None = None) -> int:
         while self.running:

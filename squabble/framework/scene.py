@@ -28,6 +28,12 @@ class Scene:
         does not know says True.  A slow animation says False and sets ``frame_every``."""
         return True
 
+    def toast_area(self) -> tuple | None:
+        """Where the app's toasts may go over this scene: a logical (x, y, w, h) clear of what
+        must stay readable (a log column), or None for anywhere (bottom centre of the screen).
+        The topmost visible scene that names an area decides."""
+        return None
+
     def wake_in(self) -> float | None:
         """At rest (no visible scene animating), the longest the app may sleep waiting for input
         before it calls ``update`` again, in seconds (e.g. a short poll while a computer player

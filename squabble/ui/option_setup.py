@@ -87,7 +87,8 @@ class OptionSetupScene(MenuScene):
             b = Button(r.key, f"{label}:  <  {r.words(o[r.key])}  >",
                        (self.ROW_X, self.TOP + i * self.ROW_GAP, self.ROW_W, self.ROW_H),
                        self._cycle(r.key, r.values), kind="row",
-                       hint="left/right arrows or click to change")
+                       # a row too short for a readable second line leaves it to the footer
+                       hint="left/right arrows or click to change" if self.ROW_H >= 44 else "")
             if r.enabled is not None:
                 b.enabled = bool(r.enabled(o))
                 b.reason = r.reason

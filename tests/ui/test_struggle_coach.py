@@ -116,3 +116,18 @@ def test_hotseat_hint_is_private_behind_a_hand_off(app, coach):
     sc.commit(0)
     D.step(app)
     assert sc.hint_for is None and "Coach for the" not in _drawn_text(app, sc)
+
+
+def test_the_coachs_panel_never_covers_a_warning_sentence(app):
+    """Seen in the hint screenshot: the coach's panel hid the end of the red warning strip."""
+    sc = SD.start(app, "computer", "USSR", level="easy")
+    assert D.run_until(app, lambda: SD.waiting(app), 2000)
+    d = sc.session.decision()
+    sc.pointed_sentences = lambda: [("warning", "DEFCON would fall to 1 in your own action "
+                                     "round: you lose the game. " * 2)]
+    sc.hint_for = (d["player"], sc.session.decisions)
+    sc.hint_lines = ["1. Place 1 influence in Hungary", "   A reason in plain words."]
+    app.draw()
+    strip, panel = sc.warning_strip, sc.hint_rect
+    assert strip is not None and panel is not None
+    assert not pygame.Rect(strip).colliderect(pygame.Rect(panel)), (strip, panel)

@@ -45,3 +45,46 @@ def test_a_region_row_or_key_zooms_to_that_region(app):
         assert view.rect.contains(sc.map.country_rect(n)), n
     D.key(app, pygame.K_F2)
     assert view.zoom == 1.0
+
+
+def test_the_public_hand_counts_are_drawn_at_a_readable_size(app):
+    """Seen in the held-cards screenshot: "USSR: 1 card + The China Card" was shrunk to fit
+    108 px (about 6 px high at 720p); it wraps instead."""
+    from squabble.ui.struggle import hand_row
+    sc = SD.start(app, "hotseat", "USSR")
+    assert D.run_until(app, lambda: SD.waiting(app), 2000)
+    st = dict(sc.session.state)
+    st["china"] = dict(st["china"], holder="USSR")
+    st["hands"] = {"USSR": st["hands"]["USSR"][:1], "USA": st["hands"]["USA"][:1]}
+    seen = []
+    real = hand_row.text
+    hand_row.text = lambda surf, s, font, *a, **k: (seen.append((s, font.get_height())),
+                                                   real(surf, s, font, *a, **k))[1]
+    try:
+        sc._draw_no_hand(app.screen, app.layout, st, None)
+    finally:
+        hand_row.text = real
+    said = " ".join(s for s, _ in seen)
+    assert "USSR: 1 card + The China Card" in said.replace("  ", " ") or \
+        all(w in said for w in ("USSR:", "The China Card"))
+    least = app.layout.font(13).get_height()
+    assert all(h >= least for s, h in seen if "card" in s or s.endswith(":")), seen
+
+
+def test_the_setup_rows_say_nothing_too_small_to_read(app):
+    """Seen in the set-up screenshots: with ten rows each row's "left/right arrows or click to
+    change" was about 7 px high; a row too short for it leaves it to the footer's controls."""
+    from squabble.framework import widgets
+    D.menu_click(app, "new")
+    D.menu_click(app, "struggle")
+    assert D.top(app).name == "struggle_setup"
+    least = app.layout.font(11).get_height()
+    small = []
+    real = widgets.text
+    widgets.text = lambda surf, s, font, *a, **k: (
+        small.append(s) if font.get_height() < least else None, real(surf, s, font, *a, **k))[1]
+    try:
+        app.draw()
+    finally:
+        widgets.text = real
+    assert small == [], small

@@ -29,7 +29,7 @@ from squabble.ui.squabble.game import public_agents
 from squabble.ui.squabble.guide import GUIDE, GUIDE_RECT, GuideMixin  # noqa: F401
 from squabble.ui.squabble.hand import HandMixin
 from squabble.ui.squabble.layout import *  # noqa: F401,F403  (the table's names, as before)
-from squabble.ui.squabble.layout import Item  # noqa: F401
+from squabble.ui.squabble.layout import RIGHT, Item  # noqa: F401
 from squabble.ui.squabble.moments import MomentsMixin
 from squabble.ui.squabble.zones import ZonesMixin
 
@@ -193,6 +193,10 @@ class TableScene(DrawMixin, MomentsMixin, ZonesMixin, ChooseMixin, HandMixin, Ex
         return (self.mode, id(self.display), self.shown_phase, self.hint, self.tip,
                 tuple((b.name, b.enabled, b.label) for b in self.buttons), self.focus.visible,
                 self.focus.index, id(self._dec))
+
+    def toast_area(self) -> tuple:
+        """Toasts stay left of the right-hand column (turn order and log), which they covered."""
+        return (0, 0, RIGHT[0] - 4, 720)
 
     def animating(self) -> bool:
         """Only a table waiting on a person, with nothing in motion, is still (idle CPU)."""

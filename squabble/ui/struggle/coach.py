@@ -38,6 +38,7 @@ class Coach:
 
     hint_for = None
     hint_lines: list = []
+    hint_rect = None         # the logical rect of the panel drawn last
     _hint_job = None
 
     def ask_hint(self) -> None:
@@ -114,6 +115,7 @@ class Coach:
         return out
 
     def draw_hint(self, surf, L) -> None:
+        self.hint_rect = None
         if self.hint_for is None:
             return
         side = self.hint_for[0]
@@ -121,6 +123,9 @@ class Coach:
             return
         f = L.font(15)
         x, y, w, _h = HINT_R
+        strip = getattr(self, "warning_strip", None)
+        if strip is not None:       # below the warning's sentence, never over it
+            y = max(y, strip[1] + strip[3] + 6)
         lines = []
         for ln in self.hint_lines:
             indent = ln.startswith("   ")
@@ -128,6 +133,7 @@ class Coach:
                 lines.append((part, indent))
         lh = f.get_linesize() / max(0.01, L.scale)
         h = min(420, 40 + len(lines) * lh)
+        self.hint_rect = (x, y, w, h)
         panel(surf, L, (x, y, w, h), colour=(24, 30, 46), edge=theme.GOLD, alpha=245)
         title = f"Coach for the {side} — what the computer would do (H closes)"
         text(surf, title, fit_font(L, title, w - 20, 15, bold=True), theme.GOLD,

@@ -9,7 +9,7 @@ card (ops and title in full), so no title is ever hidden.  Faces go through the 
 
 from __future__ import annotations
 
-from squabble.framework.layout import fit_font, text
+from squabble.framework.layout import fit_font, text, wrap
 from squabble.framework.widgets import fan, panel
 from squabble.games.struggle.data import CARDS, ENEMY
 from squabble.ui import theme
@@ -98,8 +98,13 @@ class HandRow:
         for i, side in enumerate(("USSR", "USA")):
             n = len(st["hands"][side]) + (st["china"]["holder"] == side)
             yy = y + 30 + i * 94
-            text(surf, f"{side}: {_count(st, side)}", fit_font(L, f"{side}: {_count(st, side)}",
-                 108, 16, bold=True), SIDE_COL[side], L.p(x + 10, yy + 36))
+            label = f"{side}: {_count(st, side)}"    # wrapped, never shrunk past reading
+            f = L.font(15, True)
+            lines = wrap(label, f, L.s(106))
+            ly = yy + 40 - len(lines) * f.get_linesize() / max(0.01, L.scale) / 2
+            for ln in lines:
+                text(surf, ln, f, SIDE_COL[side], L.p(x + 10, ly))
+                ly += f.get_linesize() / max(0.01, L.scale)
             for k in range(min(n, 9)):
                 self._card(surf, 0, (x + 120 + k * 50, yy, 56, 80), face_up=False)
         self._card_rects = []

@@ -324,7 +324,8 @@ class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent,
     def _picture(self) -> tuple:
         """What the picture is drawn from, besides input: drawn again only when this changes."""
         return (self.shown, self.choice_key, self.log_lines[-1:], self.thinker is not None,
-                self.handoff_open, self.map.view.version, self.session.decisions)
+                self.handoff_open, self.map.view.version, self.session.decisions,
+                self.hint_for, tuple(self.hint_lines), self.guide_note)
 
     def animating(self) -> bool:
         if self.beats or self.moment is not None or self.pause_t > 0 or self.map.animating:
@@ -338,8 +339,13 @@ class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent,
         """While the computer thinks its dots move six times a second; otherwise still."""
         return 1 / 6 if self.thinker is not None else None
 
+    def toast_area(self):
+        """Toasts go over the map's lower part: never over the hand, the choices or the log."""
+        return MAP_R
+
     def wake_in(self):
-        return 1 / 30 if self.thinker is not None else None   # its answer is shown at once
+        # the computer's or the coach's answer is shown at once
+        return 1 / 30 if self.thinker is not None or self._hint_job is not None else None
 
     def open_handoff(self, side):
         self.handoff_open = True

@@ -43,6 +43,8 @@ BUTTON = {"warning": WARNING_BG, "risk": RISK_BG}
 class WarningMarks:
     """Marks and the confirmation for the scene (a mixin of ``StruggleScene``)."""
 
+    warning_strip = None     # the logical rect of the sentence strip drawn last, or None
+
     def needs_confirmation(self, index: int) -> str:
         """The warning sentence of option ``index`` of the decision now ("" when none, and
         always for the computer's own decisions: nobody is asked for them)."""
@@ -129,6 +131,7 @@ class WarningMarks:
                 pygame.draw.rect(surf, COLOUR[f], L.r(rect).inflate(L.s(8), L.s(8)), w,
                                  border_radius=L.s(8))
         said = self.pointed_sentences()
+        self.warning_strip = None
         if said:
             f, sentence = said[0]
             label = ("Warning: " if f == "warning" else "Risk: ") + sentence
@@ -136,6 +139,7 @@ class WarningMarks:
             lines = wrap(label, font, L.s(730))[:2]
             h = 14 + len(lines) * font.get_linesize() / max(0.01, L.scale)
             box = L.r(170, 58, 750, h)    # the map's top, right of the card being decided
+            self.warning_strip = (170, 58, 750, h)   # (logical) the coach's panel goes below
             pygame.draw.rect(surf, BUTTON[f], box, border_radius=L.s(6))
             pygame.draw.rect(surf, COLOUR[f], box, max(1, L.s(2)), border_radius=L.s(6))
             y = box.y + L.s(7)
