@@ -137,14 +137,32 @@ def test_resolving_an_event_that_ends_the_game_against_you_warns():
                           "DEFCON would fall to 1 in your own action round: you lose the game."}
 
 
-def test_an_enemy_card_for_operations_at_defcon_2_whose_event_lowers_defcon_is_a_risk():
+def test_an_enemy_card_for_operations_at_defcon_2_whose_event_lowers_defcon_warns():
+    # rewrite 2.1.5 / 4.4: an enemy card played for operations still has its event resolved,
+    # before or after the operations; Duck and Cover at DEFCON 2 brings DEFCON 1 in the USSR's
+    # own action round either way (no operation raises DEFCON), so both orders lose: a warning
+    # on each, and none on the Space Race, where the event does not happen
     st = action_round_state(hands={"USSR": [4, 7], "USA": [8]}, defcon=2)
     st, _ = choose(st, mode="play", card=4)
     d = S.decision(st)
     assert "warning" in d["options"][index_of(st, mode="event_first")]
     ops_first = d["options"][index_of(st, mode="ops_first")]
-    assert "risk" in ops_first and "warning" not in ops_first
+    assert ops_first["warning"].startswith("The enemy's event is resolved after your operations")
+    after, _ = S.apply(st, index_of(st, mode="ops_first"))
+    while after["winner"] is None and after["pending"]["player"] == "USSR":
+        after, _ = S.apply(after, 0)         # the USSR's operations, then the event
+    assert after["winner"] == "USA" and after["defcon"] == 1
     assert not {"warning", "risk"} & set(d["options"][index_of(st, mode="space")])
+
+
+def test_an_enemy_card_whose_event_can_lose_by_vp_after_operations_is_only_a_risk():
+    # a loss other than by DEFCON (here: the enemy's event would take it to 20 VP) may change
+    # with the operations played first, so "ops first" is a risk, not a warning
+    from squabble.games.struggle.describe import _after_ops
+    assert _after_ops(("warning", "The USA would win (20 VP): you lose the game."))[0] == "risk"
+    assert _after_ops(("warning", "DEFCON would fall to 1 in your own action round: you lose "
+                                  "the game."))[0] == "warning"
+    assert _after_ops(("risk", "DEFCON ..."))[0] == "risk"
 
 
 def test_warnings_never_change_the_options_and_are_never_stored():

@@ -227,15 +227,24 @@ def _outcome(state: dict, index: int, side: str):
     return None
 
 
+def _after_ops(first):
+    """What an enemy card's "ops first" risks, given what its "event first" does: the event is
+    resolved after the operations as surely as before them.  A loss by DEFCON stays a loss
+    (no operation raises DEFCON: rewrite 2.1.5), so it is a warning; any other loss the
+    operations might change first (control, VP) is a risk."""
+    level = "warning" if first[0] == "warning" and first[1].startswith("DEFCON") else "risk"
+    return level, "The enemy's event is resolved after your operations. " + first[1]
+
+
 def _enemy_event_after_ops(state: dict, side: str, options: list, outs: list) -> None:
-    """An enemy card played for operations: its event is resolved after the ops (ops_first)
-    as surely as before them (event_first), so what the event does is a risk of either."""
+    """An enemy card played for operations (ops_first): see _after_ops."""
     first = next((out for o, out in zip(options, outs) if o.get("mode") == "event_first"), None)
     if first is None:
         return
     for o in options:
         if o.get("mode") == "ops_first" and "warning" not in o and "risk" not in o:
-            o["risk"] = "The enemy's event is resolved after your operations. " + first[1]
+            level, sentence = _after_ops(first)
+            o[level] = sentence
 
 
 def _card_danger(state: dict, index: int, option: dict, side: str) -> None:
@@ -252,7 +261,7 @@ def _card_danger(state: dict, index: int, option: dict, side: str) -> None:
             for i, o in enumerate(opts)]
     first = next((out for o, out in zip(opts, outs) if o.get("mode") == "event_first"), None)
     if first is not None:   # an enemy card: its event follows the operations just the same
-        outs = [("risk", first[1]) if o.get("mode") == "ops_first" else out
+        outs = [_after_ops(first) if o.get("mode") == "ops_first" else out
                 for o, out in zip(opts, outs)]
     bad = [o for o in outs if o is not None]
     name = card_name(option["card"])
