@@ -23,21 +23,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from squabble.games import struggle  # noqa: E402
 from squabble.games.logline import data_of, kind_of  # noqa: E402
-from squabble.games.struggle.data import CARDS  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from struggle_games import pick as _careful_pick  # noqa: E402
 
 OPTIONS = {"designer_realignment": True, "space_race_optional_roll": True,
            "reveal_held_cards": True}
 
 
 def pick(state, options, rnd):
-    good = []
-    for i, o in enumerate(options):
-        if o.get("mode") == "coup" and state["defcon"] <= 2:
-            continue
-        if o.get("mode") == "play" and CARDS.get(o.get("card"), {}).get("scoring"):
-            return i
-        good.append(i)
-    return rnd.choice(good or list(range(len(options))))
+    """A careful random player: bench/struggle_games.py's (no coup at DEFCON 2, scoring first)."""
+    return _careful_pick(state, options, rnd, True)
 
 
 def play(seed: int, reload_every: int, tally: Counter) -> dict:
