@@ -65,6 +65,11 @@ def hint(view_state: dict, side: str, seed: int, k: int = 3) -> list[dict]:
     return out
 
 
+def _sentence(words: str) -> str:
+    """``words`` with one full stop (a list may end in a name that has its own: "U.K.")."""
+    return words if words.endswith(".") else words + "."
+
+
 def _played_out(pl, base, i):
     t = _copy(base)
     t["dice"] = [4, 3] * 6   # middle faces: a coup or a roll as it goes on average
@@ -123,11 +128,11 @@ def _reasons(pl, base, i, me):
             elif _OWNER.get(k0) == enemy:
                 broken.append(c)
     if won:
-        out.append("Takes control of " + ", ".join(won) + ".")
+        out.append(_sentence("Takes control of " + ", ".join(won)))
     if broken:
-        out.append(f"Breaks the {enemy}'s control of " + ", ".join(broken) + ".")
+        out.append(_sentence(f"Breaks the {enemy}'s control of " + ", ".join(broken)))
     if lost:
-        out.append("Loses control of " + ", ".join(lost) + ".")
+        out.append(_sentence("Loses control of " + ", ".join(lost)))
     if t["defcon"] < base["defcon"]:
         warn = (" A battleground coup now ends the game for whoever makes it."
                 if t["defcon"] == 2 else "")

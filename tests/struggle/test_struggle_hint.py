@@ -60,3 +60,10 @@ def test_bad_requests_get_one_sentence():
         hint(view(st, side), side, 1)
     with pytest.raises(ValueError, match="side"):
         hint(st, "France", 1)
+
+
+def test_a_reason_ending_in_a_name_with_a_full_stop_gets_no_second_one():
+    from squabble.ai.struggle_hint import _sentence
+    assert _sentence("Breaks the USA's control of France, U.K.") == \
+        "Breaks the USA's control of France, U.K."
+    assert _sentence("Takes control of Iran") == "Takes control of Iran."
