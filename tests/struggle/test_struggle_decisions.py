@@ -234,3 +234,18 @@ def test_query_answers_are_the_engines():
     assert me["net"] == me["USA"] - me["USSR"] and me["levels"]["USSR"] is not None
     w = Q.what_if(st, 0)
     assert w["state"]["pending"]["kind"] == "play_mode" and st["pending"]["kind"] == "action_card"
+
+
+def test_a_coup_whose_every_target_loses_warns_before_the_targets_are_shown():
+    # rewrite 2.1.5(d) / 2.3.6(d): at DEFCON 2 the only coup targets are battlegrounds (Angola,
+    # in the one region not closed): each brings DEFCON 1 in the USSR's own round, so choosing
+    # "coup" already loses; with a non-battleground target left (Kenya) it does not warn
+    for infl, warned in (({"Angola": (1, 0)}, True), ({"Angola": (1, 0), "Kenya": (1, 0)}, False)):
+        st = action_round_state(hands={"USSR": [7, 8], "USA": [4]}, defcon=2, clear=True,
+                                influence=infl)
+        st, _ = choose(st, mode="play", card=7)
+        d = S.decision(st)
+        coup = [o for o in d["options"] if o.get("mode") == "coup"]
+        assert coup and ("warning" in coup[0]) is warned, (infl, coup)
+        if warned:
+            assert coup[0]["warning"].startswith("Every coup target left loses the game.")

@@ -127,6 +127,8 @@ def _mark(state: dict, kind: str, side: str, options: list, ctx: dict) -> None:
             if o.get("mode") == "play" and "warning" not in o:
                 _card_danger(state, i, o, side)
         return
+    if kind in ("play_mode", "ops_kind"):
+        _coup_dead_ends(state, side, options)
     if kind == "play_mode":
         tried = [o.get("mode") in EVENT_MODES for o in options]
     elif kind == "coup_target":   # a coup ends a game by DEFCON 1 or by an effect (before the die)
@@ -141,6 +143,22 @@ def _mark(state: dict, kind: str, side: str, options: list, ctx: dict) -> None:
         _put(o, out)
     if kind == "play_mode":
         _enemy_event_after_ops(state, side, options, outs)
+
+
+def _coup_dead_ends(state: dict, side: str, options: list) -> None:
+    """A "coup" use of the operations warns when every coup target it leads to warns (at DEFCON 2
+    with only battlegrounds to strike, say): the choice of targets comes too late to save it."""
+    for i, o in enumerate(options):
+        if o.get("mode") != "coup" or "warning" in o:
+            continue
+        nxt = query.what_if(state, i, _SEEDS[0])["state"]
+        p = nxt.get("pending")
+        if nxt["winner"] is not None or not p or p["player"] != side \
+                or p.get("kind") != "coup_target":
+            continue
+        targets = _compute(nxt)["options"]
+        if targets and all("warning" in t for t in targets):
+            o["warning"] = "Every coup target left loses the game. " + targets[0]["warning"]
 
 
 def _put(option: dict, out) -> None:
