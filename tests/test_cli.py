@@ -91,8 +91,10 @@ def test_ctrl_c_in_simulate_keeps_what_was_measured(monkeypatch):
 
 @pytest.mark.skipif(sys.platform.startswith("win"), reason="SIGINT to a child is POSIX")
 def test_ctrl_c_in_a_simulate_process_prints_the_results_without_a_traceback():
+    from tests.child import sigint_as_in_a_terminal
     p = subprocess.Popen([sys.executable, "-m", "squabble", "simulate", "--games", "10000000"],
-                         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=sigint_as_in_a_terminal)
     import select
     try:
         ready, _, _ = select.select([p.stderr], [], [], 30)   # never wait without a bound

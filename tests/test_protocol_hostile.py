@@ -260,8 +260,10 @@ def test_ctrl_c_ends_the_engine_without_a_traceback():
     import signal
     if sys.platform.startswith("win"):
         return
+    from tests.child import sigint_as_in_a_terminal
     p = subprocess.Popen([sys.executable, "-m", "squabble", "engine"], cwd=ROOT,
-                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         preexec_fn=sigint_as_in_a_terminal)
     try:
         p.stdin.write(b'{"cmd":"info","game":"squabble"}\n')
         p.stdin.flush()

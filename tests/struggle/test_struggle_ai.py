@@ -435,6 +435,7 @@ def test_a_match_played_in_parts_adds_up_to_the_whole_match():
 
 
 def test_tournament_ctrl_c_prints_what_was_measured():
+    from tests.child import sigint_as_in_a_terminal
     import os
     import signal
     import subprocess
@@ -442,7 +443,8 @@ def test_tournament_ctrl_c_prints_what_was_measured():
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     p = subprocess.Popen([sys.executable, "-m", "squabble", "tournament", "--game", "struggle",
                           "--a", "greedy", "--b", "greedy", "--games", "500"], cwd=root,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=sigint_as_in_a_terminal)
     err = []
     try:
         line = p.stderr.readline()          # the first finished game
