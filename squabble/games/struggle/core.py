@@ -44,6 +44,12 @@ KINDS = ("headline", "action_card", "play_mode", "ops_kind", "influence", "coup_
          "setup_influence", "handicap_influence", "space_roll")
 
 
+def say(log, text: str, kind: str = "note", **data) -> None:
+    """Append a log line: its text (the protocol's) with a kind and data beside it (LogLine)."""
+    if log is not None:
+        log.append(LogLine(text, kind, **data))
+
+
 def ask(state: dict, side: str, prompt: str, options: list, kind: str, card=None, **context) -> None:
     """Ask ``side`` to choose one of ``options``: the pending DECISION, saying what it is
     (``kind``, one of KINDS) and its facts (``context``: the card in play, always present, plus

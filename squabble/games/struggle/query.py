@@ -95,7 +95,7 @@ def adjacent_controlled(state: dict, side: str, country: str) -> int:
 
 
 def _realign_mods(state: dict, roller: str, country: str, acting: str) -> dict:
-    """One side's realignment modifiers (rewrite 2.3.6(c)), as engine.do_realign adds them."""
+    """One side's realignment modifiers (rewrite 2.3.6(c)), as operations.do_realign adds them."""
     infl = state["influence"]
     superpower = 1 if roller in ADJACENT[country] else 0
     adjacent = core.adjacent_controlled(state, roller, country) - superpower

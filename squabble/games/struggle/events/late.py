@@ -563,7 +563,7 @@ def yuri_and_samantha(e):
 
 @hook("coup_done", 109)
 def yuri_and_samantha_coup(state, args, side, country, result):
-    """Called once after every coup (engine.do_coup): a US coup pays the USSR 1 VP."""
+    """Called once after every coup (operations.do_coup): a US coup pays the USSR 1 VP."""
     if side == "USA":
         vp(state, "USSR", 1)
 
