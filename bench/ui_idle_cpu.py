@@ -134,9 +134,9 @@ def build(screen: str, size):
     elif screen == "result":
         from squabble.ui.squabble import game as squabble_game
         try:
+            from squabble.ui.squabble.scenes import ResultScene
+        except ImportError:   # a tree from before the Squabble screens moved to ui/squabble/
             from squabble.ui.menus import ResultScene
-        except ImportError:   # the Squabble screens moved to ui/squabble/
-            from squabble.ui.squabble.menus import ResultScene
         sess = squabble_game.new_session({"mode": "computer", "human": "USSR",
                                           "level": "normal", "events": True}, 7)
         while not sess.over:
