@@ -1,0 +1,187 @@
+"""The turn, owned once for every game: waiting, the computer thinking, the hand-off, a person's
+turn, the beats of a committed decision, undo, and the end.
+
+A game's scene holds a ``TurnFlow`` (composition, not a base class) and gives it a *view*: a
+small object (usually the scene itself) that knows how to show things but never decides when.
+The flow calls the view; the view never sets the flow's phase.
+
+The view's side of the contract (``FlowView``):
+
+* ``flow_beat(beat, instant)``: show one beat of a committed decision (log line, moment, token
+  flight).  ``instant``: the player skipped or the speed is "instant"; note it, animate nothing.
+* ``flow_beat_busy()``: is the beat shown last still playing?  The next one waits for False.
+* ``flow_handoff(side, confirm)``: cover the table with the hand-off screen for ``side``; call
+  ``confirm()`` once that player has the screen.
+* ``flow_human(decision)``: a person's turn begins: light the options of ``decision``.
+* ``flow_over()``: the game has ended (called once).
+* ``flow_changed()``: the shown state was replaced wholesale (an undo): drop staged choices.
+
+Optional: ``flow_committed(decision, index, beats)`` after every commit (sounds, marks).
+
+Who may look is one rule, the session's (``Session.viewer``): against the computer the person's
+side, on one couch the side that confirmed the last hand-off until the next public step, in
+attract mode nobody.  ``may_look`` and ``viewer`` here are the only answers a scene should use.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+AWAIT, THINKING, HANDOFF, HUMAN, BEATS, OVER = ("await", "thinking", "handoff", "human", "beats",
+                                                 "over")
+PHASES = (AWAIT, THINKING, HANDOFF, HUMAN, BEATS, OVER)
+
+
+class FlowView(Protocol):
+    def flow_beat(self, beat, instant: bool) -> None: ...
+    def flow_beat_busy(self) -> bool: ...
+    def flow_handoff(self, side: str, confirm) -> None: ...
+    def flow_human(self, decision: dict) -> None: ...
+    def flow_over(self) -> None: ...
+    def flow_changed(self) -> None: ...
+
+
+class TurnFlow:
+    """The decision flow of one session shown by one view.
+
+    ``min_think``: seconds the computer's turn lasts at least on screen (its choice is not shown
+    faster than a person can see that it is thinking); 0 in tests and at instant speed."""
+
+    def __init__(self, session, view: FlowView, *, min_think: float = 0.0):
+        self.session = session
+        self.view = view
+        self.min_think = min_think
+        self.phase = AWAIT
+        self.beats: list = []
+        self.thinker = None
+        self.think_t = 0.0
+        self.deciding: dict | None = None   # the decision a person answers (HUMAN only)
+        self.last_decider: str | None = None
+        self.error = ""                     # the last commit's refusal, one sentence
+
+    # ---- who may look ---------------------------------------------------------------
+    @property
+    def viewer(self) -> str | None:
+        return self.session.viewer()
+
+    def may_look(self, side: str) -> bool:
+        """May ``side``'s secrets be on screen now?  (The session's one rule.)"""
+        return side is not None and side == self.session.viewer()
+
+    # ---- driving --------------------------------------------------------------------
+    def start_beats(self, beats: list) -> None:
+        """Play ``beats`` (a scene's opening moment, or a decision's result) before the next
+        decision is asked."""
+        self.beats.extend(beats)
+        self.phase = BEATS
+        self._next_beat()
+
+    def update(self, dt: float) -> str:
+        """Advance the flow by ``dt`` seconds; return the phase it is in afterwards."""
+        if self.phase == BEATS:
+            if not self.view.flow_beat_busy():
+                self._next_beat()
+        if self.phase == AWAIT:
+            self._await()
+        if self.phase == THINKING:
+            self.think_t += dt
+            th = self.thinker
+            if th is not None and th.done and self.think_t >= self.min_think:
+                self.thinker = None
+                if th.error:
+                    self.error = "The computer player failed and a random legal move was taken."
+                self.commit(th.result)
+        return self.phase
+
+    def _next_beat(self) -> None:
+        while self.beats:
+            b = self.beats.pop(0)
+            self.view.flow_beat(b, False)
+            if self.view.flow_beat_busy():
+                return
+        self.phase = AWAIT
+
+    def _await(self) -> None:
+        s = self.session
+        d = s.decision()
+        if d is None:
+            self.phase = OVER
+            self.view.flow_over()
+            return
+        side = d["player"]
+        if s.controller(side) == "computer":
+            self.phase = THINKING
+            self.think_t = 0.0
+            self.thinker = s.think()
+            return
+        hs = s.needs_handoff()
+        if hs is not None:
+            self.phase = HANDOFF
+
+            def confirm(side=hs):
+                if self.phase != HANDOFF:
+                    return
+                s.look.handoff_confirmed(side)
+                self._human()
+            self.view.flow_handoff(hs, confirm)
+            return
+        self._human()
+
+    def _human(self) -> None:
+        self.phase = HUMAN
+        self.deciding = self.session.decision()
+        self.view.flow_human(self.deciding)
+
+    # ---- acting ---------------------------------------------------------------------
+    def commit(self, index: int) -> bool:
+        """Apply option ``index`` of the pending decision and play its beats.  A refused index
+        leaves everything as it was and returns False (``error`` says why)."""
+        s = self.session
+        d = s.decision()
+        if d is None:
+            return False
+        try:
+            beats = s.apply(index)
+        except ValueError as e:
+            self.error = str(e)
+            return False
+        if s.last_error:
+            self.error = s.last_error
+            s.last_error = ""
+        self.last_decider = d["player"]
+        self.deciding = None
+        hook = getattr(self.view, "flow_committed", None)
+        if hook is not None:
+            hook(d, index, beats)
+        self.start_beats(list(beats))
+        return True
+
+    def skip_beats(self) -> None:
+        """Show every waiting beat at once (the player is in a hurry)."""
+        beats, self.beats = self.beats, []
+        for b in beats:
+            self.view.flow_beat(b, True)
+        if self.phase == BEATS:
+            self.phase = AWAIT
+
+    def can_undo(self) -> bool:
+        return self.phase in (HUMAN, BEATS) and self.session.can_undo()
+
+    def undo(self) -> bool:
+        """Take back the newest decision of the side that may undo now; the computer's thought
+        about a state that is gone is dropped."""
+        if not self.session.can_undo():
+            return False
+        self.skip_beats()
+        if not self.session.undo():
+            return False
+        self.thinker = None
+        self.deciding = None
+        self.phase = AWAIT
+        self.view.flow_changed()
+        return True
+
+    @property
+    def waiting_for_person(self) -> bool:
+        """A person is deciding and nothing plays: the screen may rest (idle CPU)."""
+        return self.phase == HUMAN and not self.beats
