@@ -16,7 +16,9 @@ The view's side of the contract (``FlowView``):
 * ``flow_over()``: the game has ended (called once).
 * ``flow_changed()``: the shown state was replaced wholesale (an undo): drop staged choices.
 
-Optional: ``flow_committed(decision, index, beats)`` after every commit (sounds, marks).
+Optional: ``flow_committed(decision, index, beats)`` after every commit (sounds, marks), and
+``flow_beats_done()`` once the last waiting beat was shown (the flow leaves BEATS): the view
+shows the session's state from then on.
 
 Who may look is one rule, the session's (``Session.viewer``): against the computer the person's
 side, on one couch the side that confirmed the last hand-off until the next public step, in
@@ -99,7 +101,13 @@ class TurnFlow:
             self.view.flow_beat(b, False)
             if self.view.flow_beat_busy():
                 return
+        self._beats_done()
+
+    def _beats_done(self) -> None:
         self.phase = AWAIT
+        hook = getattr(self.view, "flow_beats_done", None)
+        if hook is not None:
+            hook()
 
     def _await(self) -> None:
         s = self.session
@@ -162,16 +170,19 @@ class TurnFlow:
         for b in beats:
             self.view.flow_beat(b, True)
         if self.phase == BEATS:
-            self.phase = AWAIT
+            self._beats_done()
 
     def can_undo(self) -> bool:
         return self.phase in (HUMAN, BEATS) and self.session.can_undo()
 
-    def undo(self) -> bool:
+    def undo(self, *, drop_beats: bool = False) -> bool:
         """Take back the newest decision of the side that may undo now; the computer's thought
-        about a state that is gone is dropped."""
+        about a state that is gone is dropped.  The beats still waiting are shown at once, or
+        with ``drop_beats`` not at all (they belong to the decision taken back)."""
         if not self.session.can_undo():
             return False
+        if drop_beats:
+            self.beats = []
         self.skip_beats()
         if not self.session.undo():
             return False
