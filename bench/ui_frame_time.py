@@ -140,16 +140,16 @@ def main() -> int:
             tb = app.stack.find(TableScene)
             if tb is None:
                 break
-            if app.stack.top is tb and tb.mode == "human":
-                tb._commit(0)
+            if app.stack.top is tb and tb.flow.phase == "human":
+                tb.commit(0)
             kind = "table"
-            if tb.cloud_t is not None:
+            if tb.model.cloud_t is not None:
                 kind = "mushroom cloud"
-            elif tb.moment:
-                kind = f"moment: {tb.moment['kind']}"
-            elif any(sp.motion.moving for sp in tb.sprites.values()):
+            elif tb.model.moment:
+                kind = f"moment: {tb.model.moment['kind']}"
+            elif any(sp.motion.moving for sp in tb.model.sprites.values()):
                 kind = "cards moving"
-            elif tb.banner:
+            elif tb.model.banner:
                 kind = "phase banner"
             t0 = time.perf_counter()
             app.step()

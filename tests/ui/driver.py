@@ -101,7 +101,7 @@ def waiting_for_human(app):
     if isinstance(t, ResultScene):
         return True
     tb = table_of(app)
-    return tb is not None and t is tb and tb.mode == "human"
+    return tb is not None and t is tb and tb.flow.phase == "human"
 
 
 # ---- one decision by each device ----------------------------------------------------------
@@ -170,8 +170,8 @@ def _decide_mouse(app, choice=0):
 def _focus_to(app, press, want, limit=40):
     tb = table_of(app)
     for _ in range(limit):
-        cur = tb.focus.current
-        if tb.focus.visible and cur is not None and cur.name == want:
+        cur = tb.model.focus.current
+        if tb.model.focus.visible and cur is not None and cur.name == want:
             return True
         press()
     raise AssertionError(f"could not move the focus to {want}")
@@ -184,7 +184,7 @@ def _decide_keys(app, choice=0):
     k = dec["kind"]
 
     def number_of(cid):
-        return tb._hand_index_cards().index(cid) + 1
+        return tb.chooser.hand_index_cards().index(cid) + 1
 
     if k == "play":
         key(app, pygame.K_0 + number_of(opt["bop"]))

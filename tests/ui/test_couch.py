@@ -81,12 +81,12 @@ def test_first_game_guide_hints_once_and_is_off_after_a_first_game(app):
     assert couch_prefs.guide_on()
     tb = start(app, "computer", "USSR")
     assert D.run_until(app, lambda: D.waiting_for_human(app))
-    assert tb.hint is not None and tb.hint[0].startswith("Play two cards")
+    assert tb.guide.hint is not None and tb.guide.hint[0].startswith("Play two cards")
     D.key(app, pygame.K_h)                       # dismissed, and never blocking
-    assert tb.hint is None
+    assert tb.guide.hint is None
     D.decide_mouse(app, 0)
     assert D.run_until(app, lambda: D.waiting_for_human(app))
-    assert "play" in tb.guide_seen
+    assert "play" in tb.guide.seen
     D.play_to_end(app, D.decide_mouse, lambda a: None)
     assert not couch_prefs.guide_on()
     # asked for again in set-up

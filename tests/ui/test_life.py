@@ -84,10 +84,10 @@ def test_window_resizes_and_scales(app):
     app.set_window_size((1920, 1080))
     D.step(app, 2)
     assert app.layout.scale == 1.5
-    pos = tb.card_pos(tb._hand_index_cards()[0])
+    pos = tb.card_pos(tb.chooser.hand_index_cards()[0])
     assert pos[1] > 1080 * 0.7
     D.click(app, pos)
-    assert tb.stage["bop"] is not None
+    assert tb.staging.stage["bop"] is not None
     app.set_window_size((1000, 1000))  # letterboxed
     D.step(app, 2)
     assert app.layout.oy > 0
@@ -137,7 +137,7 @@ def test_demo_mode_runs_and_any_key_returns_to_the_title(data_dir):
     app = make_app(args, clock=NoWaitClock(), test_mode=True)
     D.step(app, 400)
     tb = D.table_of(app)
-    assert tb is not None and tb.demo and tb.session.decisions > 0
+    assert tb is not None and tb.model.demo and tb.session.decisions > 0
     assert not (data_dir / "save.json").exists()  # attract mode never overwrites a save
     D.key(app, pygame.K_a)
     assert isinstance(D.top(app), TitleScene)

@@ -78,14 +78,14 @@ def test_dimmed_card_says_why(app):
     assert dec["kind"] == "play"
     shown = []
     app.toast = lambda msg, seconds=2.6: shown.append(msg)
-    hand = tb._hand_index_cards()
+    hand = tb.chooser.hand_index_cards()
     acts = [c for c in hand if "agent" not in c]
     for c in acts[:3]:
         D.click(app, tb.card_pos(c))
     assert shown and "slot" in shown[-1]
     # undo takes the last card back
     D.key(app, pygame.K_BACKSPACE)
-    assert tb.stage["space"] is None and tb.stage["bop"] is not None
+    assert tb.staging.stage["space"] is None and tb.staging.stage["bop"] is not None
     D.click(app, tb.button_pos("confirm"))  # disabled: says why, commits nothing
     assert tb.session.decisions == 0 and "Choose" in shown[-1]
 
@@ -113,16 +113,16 @@ def test_discards_and_event_can_be_inspected(app):
     from squabble.ui.squabble.scenes import DiscardScene
     tb = start(app, "computer", "USSR", events=True)
     D.run_until(app, lambda: D.waiting_for_human(app))
-    it = next(i for i in tb.items if i.name == "discards:USA")
-    D.click(app, tb.pixel_center(it.rect))
+    it = next(i for i in tb.model.items if i.name == "discards:USA")
+    D.click(app, tb.input.pixel_center(it.rect))
     assert isinstance(D.top(app), DiscardScene)
     D.key(app, pygame.K_RETURN)  # the Close button has the focus
     assert D.top(app) is tb
-    ev = next(i for i in tb.items if i.kind == "event")
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=tb.pixel_center(ev.rect),
+    ev = next(i for i in tb.model.items if i.kind == "event")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=tb.input.pixel_center(ev.rect),
                                          rel=(0, 0), buttons=(0, 0, 0)))
     D.step(app, 2)
-    assert tb.hover_event
+    assert tb.model.hover_event
 
 
 def test_f11_toggles_fullscreen_and_back(app):
@@ -149,9 +149,9 @@ def test_the_computer_thinks_off_the_ui_thread(app, monkeypatch):
     t_end = time.monotonic() + 120          # a bound for a stalled game, not a speed goal
     while tb.session.decisions == 0 and time.monotonic() < t_end:
         app.step()
-        if tb.mode == "thinking" and tb.thinker is not None and not tb.thinker.done:
+        if tb.flow.phase == "thinking" and tb.flow.thinker is not None and not tb.flow.thinker.done:
             frames_thinking += 1
-            seen_thinking = seen_thinking or tb.thinker.elapsed > 0.2
+            seen_thinking = seen_thinking or tb.flow.thinker.elapsed > 0.2
         time.sleep(0.005)
     assert tb.session.decisions == 1
     assert seen_thinking

@@ -80,22 +80,21 @@ def screens(app, state, monkeypatch):
     """The hand-offs and private screens the hot-seat table shows from ``state`` until the
     counters are decided (every counter answered Pass by keyboard)."""
     seen = []
-    real_hand_off, real_start = TableScene._hand_off, TableScene._start_human
+    real_hand_off, real_start = TableScene.flow_handoff, TableScene.flow_human
 
-    def hand_off(self, side):
+    def hand_off(self, side, confirm):
         seen.append(("hand-off", side, self.session.decision()["kind"]))
-        real_hand_off(self, side)
+        real_hand_off(self, side, confirm)
         h = self.app.stack.top           # what the hand-off says is public too
         seen.append(("hand-off words", h.title, h.message, h.detail, "counter"))
 
-    def start_human(self):
-        real_start(self)
-        d = self._dec
+    def start_human(self, d):
+        real_start(self, d)
         if self.session.is_private(d):
             seen.append(("private screen", d["player"], d["kind"]))
 
-    monkeypatch.setattr(TableScene, "_hand_off", hand_off)
-    monkeypatch.setattr(TableScene, "_start_human", start_human)
+    monkeypatch.setattr(TableScene, "flow_handoff", hand_off)
+    monkeypatch.setattr(TableScene, "flow_human", start_human)
     st = copy.deepcopy(state)
     st["pending"] = None
     E.run(st, None)                        # the decision as the engine in force asks it
@@ -176,7 +175,7 @@ def test_the_pause_menu_over_a_private_screen_covers_the_hand(app):
     tb = start(app, "hotseat", "USSR")
     assert D.run_until(app, lambda: D.waiting_for_human(app))
     D.key(app, pygame.K_RETURN)                       # Russia's hand-off
-    assert D.run_until(app, lambda: D.top(app) is tb and tb.mode == "human")
+    assert D.run_until(app, lambda: D.top(app) is tb and tb.flow.phase == "human")
     D.key(app, pygame.K_ESCAPE)
     assert D.top(app).name == "pause"
     D.step(app, 2)

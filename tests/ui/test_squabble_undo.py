@@ -106,22 +106,22 @@ def test_undo_inside_a_multi_step_own_turn_against_the_computer(app):
     assert D.run_until(app, lambda: D.waiting_for_human(app))
     dec = tb.session.decision()
     assert (dec["player"], dec["kind"]) == ("USA", "tokens")
-    assert tb.hint is not None and "Tokens" in tb.hint[0]     # the first-game guide speaks
-    undo = next(b for b in tb.buttons if b.name == "undo")
+    assert tb.guide.hint is not None and "Tokens" in tb.guide.hint[0]     # the first-game guide speaks
+    undo = next(b for b in tb.model.buttons if b.name == "undo")
     assert undo.enabled
     D.click(app, tb.button_pos("plus_bop"))
-    assert tb.stage["bop_t"] == 1
+    assert tb.staging.stage["bop_t"] == 1
     D.key(app, pygame.K_BACKSPACE)             # first the staged token ...
-    assert tb.stage["bop_t"] == 0 and tb.session.decision()["kind"] == "tokens"
+    assert tb.staging.stage["bop_t"] == 0 and tb.session.decision()["kind"] == "tokens"
     D.key(app, pygame.K_BACKSPACE)             # ... then the play itself
     assert D.run_until(app, lambda: D.waiting_for_human(app))
     assert tb.session.state == state and tb.session.decision()["kind"] == "play"
     assert "takes back" in app.log_lines[-1]
-    assert tb.hint is None or "Tokens" not in tb.hint[0], "the undone moment's guide stayed"
+    assert tb.guide.hint is None or "Tokens" not in tb.guide.hint[0], "the undone moment's guide stayed"
     from squabble.ui import savegame
     assert savegame.load()[0] == state, "the autosave does not hold the position taken back to"
     # nothing older is the player's own since the draw: the button says why it is dimmed
-    assert not next(b for b in tb.buttons if b.name == "undo").enabled
+    assert not next(b for b in tb.model.buttons if b.name == "undo").enabled
     D.key(app, pygame.K_BACKSPACE)
     assert tb.session.state == state
     # and the game goes on from there
@@ -147,7 +147,7 @@ def test_undo_is_refused_after_a_reveal(app):
     D.key(app, pygame.K_BACKSPACE)
     assert s.state is before and s.decisions == n
     assert shown and "revealed card" in shown[-1]
-    assert not next(b for b in tb.buttons if b.name == "undo").enabled
+    assert not next(b for b in tb.model.buttons if b.name == "undo").enabled
 
 
 def test_hotseat_undo_hands_off_again_and_never_crosses_the_other_side(app):
@@ -173,7 +173,7 @@ def test_hotseat_undo_hands_off_again_and_never_crosses_the_other_side(app):
         assert D.top(app).message == "America again: Russia, please look away."
         assert D.run_until(app, lambda: D.top(app).ready)
         D.key(app, pygame.K_RETURN)
-        assert tb.session.decision()["kind"] == "play" and tb.mode == "human"
+        assert tb.session.decision()["kind"] == "play" and tb.flow.phase == "human"
         # play on until Russia decides; Russia's Backspace never takes back America's choice
         rnd = random.Random(5)
         for _ in range(12):
@@ -217,9 +217,9 @@ def test_undo_while_the_computer_thinks_drops_its_answer(app, monkeypatch):
     assert D.run_until(app, lambda: D.waiting_for_human(app))
     before = tb.session.state
     D.decide_keys(app, 0)
-    assert D.run_until(app, lambda: tb.mode == "thinking", 2000)
+    assert D.run_until(app, lambda: tb.flow.phase == "thinking", 2000)
     D.key(app, pygame.K_BACKSPACE)
-    assert tb.session.state == before and tb.thinker is None
+    assert tb.session.state == before and tb.flow.thinker is None
     gate.set()
     time.sleep(0.1)                            # the old worker thread finishes meanwhile
     assert D.run_until(app, lambda: D.waiting_for_human(app))

@@ -25,7 +25,7 @@ def _overlap(a, b):
 def test_ruling_r1_names_the_cloud_the_table_draws(app):
     # the table's cloud at America's end says "Russia wins": R1 must say the same
     tb = table_at(app, turn_start(era=1), "USSR")
-    spaces = tb._bop_spaces()
+    spaces = tb.drawer._bop_spaces()
     assert spaces[-1].label == "CLOUD" and "Russia wins" in spaces[-1].sub
     r1 = dict(RULINGS)["R1 — The Balance of Power track"]
     assert "cloud at America's end" in r1 and "Russia wins" in r1
@@ -58,9 +58,9 @@ def test_a_phase_hint_leaves_with_its_phase(app):
     while s["pending"]["kind"] != "take_tokens":
         s, _ = E.apply(s, len(E.decision(s)["options"]) - 1)
     tb = table_at(app, s, s["pending"]["player"])
-    tb.mode, tb.hint, tb.shown_phase = "await", GUIDE[8], 8   # phase 8's hint was up
-    tb._start_human()
-    assert tb.shown_phase == 9 and tb.hint != GUIDE[8]
+    tb.guide.hint, tb.model.shown_phase = GUIDE[8], 8   # phase 8's hint was up
+    tb.flow_human(tb.session.decision())               # the person's turn begins
+    assert tb.model.shown_phase == 9 and tb.guide.hint != GUIDE[8]
 
 
 def test_era_1_event_has_its_public_moment_before_the_first_handoff(app):
@@ -68,7 +68,7 @@ def test_era_1_event_has_its_public_moment_before_the_first_handoff(app):
     start(app, "hotseat", "USSR", events=True)
     tb = D.table_of(app)
     for _ in range(400):
-        if tb.moment and tb.moment["kind"] == "event":
+        if tb.model.moment and tb.model.moment["kind"] == "event":
             seen.append(D.top(app) is tb and tb.session.look.viewer is None)
         if isinstance(D.top(app), HandOffScene):
             break
@@ -80,9 +80,9 @@ def test_moments_speak_of_russia_and_america(app, monkeypatch):
     tb = table_at(app, turn_start(era=1), "USSR")
     said = []
     monkeypatch.setattr(moments, "text_block", lambda surf, msg, *a, **k: said.append(msg))
-    tb.moment = {"kind": "agent", "t": 1.0, "len": 2.0, "agents": {},
+    tb.model.moment = {"kind": "agent", "t": 1.0, "len": 2.0, "agents": {},
                  "line": "USSR's Agent sees USA's Space Race card."}
-    tb._draw_moment(app.screen, tb.display)
+    moments.draw_moment(app.screen, app.layout, tb.model, tb.display)
     assert said == ["Russia's Agent sees America's Space Race card."]
 
 
@@ -106,37 +106,37 @@ def test_the_continue_line_uses_the_tracks_words(monkeypatch):
 def test_a_toast_and_a_tooltip_never_say_the_same_at_once(app):
     s = turn_start(era=1)
     tb = table_at(app, s, "USSR")
-    b = next(b for b in tb.buttons if b.name == "confirm")
+    b = next(b for b in tb.model.buttons if b.name == "confirm")
     assert not b.enabled
     pos = tb.button_pos("confirm")
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     D.step(app)
-    assert tb.tip and tb.tip[0] == b.reason
+    assert tb.model.tip and tb.model.tip[0] == b.reason
     D.click(app, pos)                                  # tried anyway: the toast says why
-    assert app._toast[0] == b.reason and tb.tip is None
+    assert app._toast[0] == b.reason and tb.model.tip is None
 
 
 def test_keyboard_words_and_the_ring(app):
     s = turn_start(era=1)
     tb = table_at(app, s, "USSR")
-    words = tb._prompt_text(tb.deciding)[1] + " ".join(b.reason for b in tb.buttons)
+    words = tb.explain.prompt_text(tb.model.deciding)[1] + " ".join(b.reason for b in tb.model.buttons)
     assert "Click" not in words
     # the mouse wandered off: Enter still presses the main button, and the ring is drawn on it
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 700), rel=(0, 0),
                                          buttons=(0, 0, 0)))
     D.step(app)
-    assert not tb.focus.visible and tb.enter_target() is tb.main_button()
+    assert not tb.model.focus.visible and tb.chooser.enter_target() is tb.chooser.main_button()
 
 
 def test_tab_on_the_tokens_screen_reaches_plus_and_minus_first(app):
     s = turn_start(era=2, tokens=(2, 2))
     s = play_both(s, ("Hungarian Uprising Crushed", "Sputnik"), ("Cuban Quarantine", "Explorer 1"))
     tb = table_at(app, s, s["pending"]["player"])
-    assert tb.deciding["kind"] == "tokens"
+    assert tb.model.deciding["kind"] == "tokens"
     names = []
     for _ in range(4):
         D.key(app, pygame.K_TAB)
-        names.append(tb.focus.current.name)
+        names.append(tb.model.focus.current.name)
     assert names == ["plus_bop", "minus_bop", "plus_space", "minus_space"], names
 
 
@@ -147,9 +147,9 @@ def test_no_card_can_counter_words_and_one_button(app):
         s, _ = E.apply(s, 0)
     side = s["pending"]["player"]
     tb = table_at(app, s, side)
-    assert "no card of yours can counter" in tb._prompt_text(tb.deciding)[0]
-    assert [b.name for b in tb.buttons if b.name != "undo"] == ["pass"]
-    assert tb.public_prompt(tb.deciding) == "counter their card?"
+    assert "no card of yours can counter" in tb.explain.prompt_text(tb.model.deciding)[0]
+    assert [b.name for b in tb.model.buttons if b.name != "undo"] == ["pass"]
+    assert tb.explain.public_prompt(tb.model.deciding) == "counter their card?"
 
 
 def test_a_change_made_without_a_key_is_drawn(app):
@@ -161,6 +161,6 @@ def test_a_change_made_without_a_key_is_drawn(app):
     drawn = app.frames_drawn
     D.step(app, 5)
     assert app.frames_drawn == drawn                 # at rest nothing is drawn
-    tb.hint = ("A hint", "shown by the table itself") # a change made without a key
+    tb.guide.hint = ("A hint", "shown by the table itself") # a change made without a key
     D.step(app, 2)
     assert app.frames_drawn > drawn, "the change waited for the next key"

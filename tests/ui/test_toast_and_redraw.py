@@ -91,6 +91,7 @@ class RestWatch(NoWaitClock):
         shown = app.screen.copy()
         layers = {}
         for sc in app.stack.visible():       # cached layers are drawn again too
+            sc = getattr(sc, "drawer", sc)    # (the Squabble table's are its drawer's)
             if isinstance(getattr(sc, "_layers", None), dict):
                 layers[sc], sc._layers = sc._layers, {}
         app.draw()
@@ -139,7 +140,7 @@ def test_after_enter_on_take_a_token_in_hot_seat_the_next_frame_shows_it(app, mo
     # no other event from here on: every rest shows the latest picture, to the next hand-off
     for _ in range(600):
         app.step()
-        if isinstance(D.top(app), HandOffScene) or (tb.mode == "human" and not tb.animating()):
+        if isinstance(D.top(app), HandOffScene) or (tb.flow.phase == "human" and not tb.animating()):
             break
     assert tb.display["tokens"]["USA"] == had + 1
     assert w.rests > 0 and w.stale == [], w.stale

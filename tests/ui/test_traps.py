@@ -66,7 +66,7 @@ def test_enter_does_what_the_main_button_says_after_play_face_down(app):
     tb = play_script_keys(app, 7)               # era 2: Russia places tokens next
     dec = tb.session.decision()
     assert (dec["player"], dec["kind"]) == ("USSR", "tokens")
-    cur = tb.focus.current
+    cur = tb.model.focus.current
     assert cur is not None and cur.name == "confirm", f"the focus starts on {cur and cur.name}"
     before = tb.session.decisions
     D.key(app, pygame.K_RETURN)
@@ -90,7 +90,7 @@ def test_space_2_shift_onto_a_cloud_is_not_the_default_and_asks_first(app):
         "Enter shifted the balance onto the cloud"
     # the shift button asks first; Esc keeps the balance and commits nothing
     tb = load(app, state)
-    assert tb.focus.current.name == "no"
+    assert tb.model.focus.current.name == "no"
     D.click(app, tb.button_pos("yes"))
     assert isinstance(D.top(app), ConfirmScene), "a losing move did not ask first"
     assert D.top(app).focus.current.name == "no"
@@ -109,11 +109,11 @@ def test_the_cloud_text_and_phase_10_wait_for_the_token(data_dir):
     seen_moving = 0
     for _ in range(600):
         app.step()
-        if tb.bop.moving:
+        if tb.model.bop.moving:
             seen_moving += 1
             assert "Mushroom Cloud" not in app.log_lines[-1], \
                 "the cloud's words appeared while the token was still moving"
-            assert tb.shown_phase != 10, "phase 10 was shown while the token was still moving"
+            assert tb.model.shown_phase != 10, "phase 10 was shown while the token was still moving"
         if "Mushroom Cloud" in app.log_lines[-1]:
             break
     assert seen_moving > 0 and "Mushroom Cloud" in app.log_lines[-1]
@@ -125,7 +125,7 @@ def test_own_space_race_card_stays_visible_while_replacing_an_agent(app):
     assert tb.session.decision()["kind"] == "replace"
     D.step(app, 3)
     space = tb.session.state["slots"]["USSR"]["space"]
-    x, y, w, h = tb.sprites[space].rect
+    x, y, w, h = tb.model.sprites[space].rect
     px = app.screen.get_at(app.layout.p(x + w / 2, y + h * 0.7))[:3]
     assert px != (34, 64, 58), "an empty placeholder is drawn over the Space Race card"
 
@@ -133,18 +133,18 @@ def test_own_space_race_card_stays_visible_while_replacing_an_agent(app):
 def test_hand_keeps_its_places_and_numbers_while_staging(app):
     tb = start(app, "computer", "USSR")
     assert D.run_until(app, lambda: D.waiting_for_human(app))
-    numbers = list(tb._hand_index_cards())
-    before = tb.zone_rects()
+    numbers = list(tb.chooser.hand_index_cards())
+    before = tb.zones.zone_rects()
     D.key(app, pygame.K_3)
     picked = numbers[2]
-    assert tb.stage["bop"] == picked
-    after = tb.zone_rects()
+    assert tb.staging.stage["bop"] == picked
+    after = tb.zones.zone_rects()
     for c in numbers:
         if c != picked:
             assert after[c] == before[c], f"{c} moved when another card was staged"
-    assert tb._hand_index_cards() == numbers
+    assert tb.chooser.hand_index_cards() == numbers
     D.key(app, pygame.K_3)                      # the same key takes the same card back
-    assert tb.stage["bop"] is None
+    assert tb.staging.stage["bop"] is None
 
 
 def test_token_preview_shows_the_value_with_the_equal_tokens_rule(app):
@@ -155,11 +155,11 @@ def test_token_preview_shows_the_value_with_the_equal_tokens_rule(app):
     assert d["tokens"]["USSR"] >= printed
     for _ in range(printed - 1):
         D.click(app, tb.button_pos("plus_bop"))
-    assert tb.staged_values()["bop"] == 2 * printed - 1
+    assert tb.explain.staged_values()["bop"] == 2 * printed - 1
     D.click(app, tb.button_pos("plus_bop"))
-    assert tb.staged_values()["bop"] == 0        # equal to the printed value: 0 (R7)
+    assert tb.explain.staged_values()["bop"] == 0        # equal to the printed value: 0 (R7)
     # the staged tokens have left the tray
-    assert tb.stage["bop_t"] == printed
+    assert tb.staging.stage["bop_t"] == printed
 
 
 def test_projection_shows_where_the_balance_lands(app):
@@ -167,7 +167,7 @@ def test_projection_shows_where_the_balance_lands(app):
     d = tb.session.state
     assert tb.session.decision()["kind"] == "counter"
     u, r = E.bop_value(d, "USA"), E.bop_value(d, "USSR")
-    assert tb.projected_bop() == max(-4, min(4, d["bop"] + (u - r)))
+    assert tb.explain.projected_bop() == max(-4, min(4, d["bop"] + (u - r)))
 
 
 def test_claim_prompt_names_the_last_card_beside_an_agent(app):
@@ -177,11 +177,11 @@ def test_claim_prompt_names_the_last_card_beside_an_agent(app):
     hand = tb.session.state["hands"]["USSR"]
     assert any("agent" in c for c in hand)
     last = next(c for c in hand if CARDS[c].is_activity)
-    assert CARDS[last].name in tb._prompt_text(dec)[0]
+    assert CARDS[last].name in tb.explain.prompt_text(dec)[0]
 
 
 def test_log_speaks_the_tables_words():
-    from squabble.ui.squabble.table import plain
+    from squabble.ui.squabble.layout import plain
     assert plain("USSR puts 1 token(s) on its Balance of Power card and 2 on its Space Race "
                  "card.") == ("Russia puts 1 token on its Balance of Power card and 2 on its "
                               "Space Race card.")
@@ -204,16 +204,16 @@ def test_an_idle_table_is_not_redrawn(app):
 def test_hover_explains_a_disabled_button_and_the_table(app):
     tb = start(app, "computer", "USSR")
     assert D.run_until(app, lambda: D.waiting_for_human(app))
-    b = next(b for b in tb.buttons if b.name == "confirm")
+    b = next(b for b in tb.model.buttons if b.name == "confirm")
     assert not b.enabled
-    pos = tb.pixel_center(b.rect)
+    pos = tb.input.pixel_center(b.rect)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
                                          buttons=(0, 0, 0)))
     D.step(app)
-    assert tb.tip and tb.tip[0] == b.reason            # hover alone, no click
-    from squabble.ui.squabble.table import LEADER, BOP_TRACK
-    assert "Leader card" in tb.tooltip_at((LEADER[0] + 5, LEADER[1] + 5))
-    assert "LOSES" in tb.tooltip_at((BOP_TRACK[0] + 5, BOP_TRACK[1] + 5))
+    assert tb.model.tip and tb.model.tip[0] == b.reason            # hover alone, no click
+    from squabble.ui.squabble.layout import LEADER, BOP_TRACK
+    assert "Leader card" in tb.explain.tooltip_at((LEADER[0] + 5, LEADER[1] + 5))
+    assert "LOSES" in tb.explain.tooltip_at((BOP_TRACK[0] + 5, BOP_TRACK[1] + 5))
     assert tb.session.decisions == 0
 
 
@@ -222,12 +222,12 @@ def test_colour_blind_aid_marks_legal_cards_with_a_shape(app, monkeypatch):
     tb = start(app, "computer", "USSR")
     assert D.run_until(app, lambda: D.waiting_for_human(app))
     marked = []
-    real = tb._legal_mark
-    monkeypatch.setattr(tb, "_legal_mark", lambda surf, rect: (marked.append(rect),
+    real = tb.drawer._legal_mark
+    monkeypatch.setattr(tb.drawer, "_legal_mark", lambda surf, rect: (marked.append(rect),
                                                                real(surf, rect)))
     app.redraw = True
     D.step(app)
-    legal = tb._legal_cards(tb.session.decision())
+    legal = tb.explain.legal_cards(tb.session.decision())
     assert len(marked) == len([c for c in tb.session.state["hands"]["USSR"] if c in legal]) > 0
 
 
@@ -248,13 +248,13 @@ def test_banners_and_headers_follow_their_beat(data_dir):
     moved = race = 0
     for _ in range(3000):
         app.step()
-        if tb.bop.moving:
+        if tb.model.bop.moving:
             moved += 1
-            assert tb.banner is None, "the phase banner slid over the track while the token moved"
-        if tb.moment and tb.moment["kind"] == "race":
+            assert tb.model.banner is None, "the phase banner slid over the track while the token moved"
+        if tb.model.moment and tb.model.moment["kind"] == "race":
             race += 1
-            assert tb.shown_phase == 8, f"the Space Race shown under phase {tb.shown_phase}"
-        if tb.mode == "human" or isinstance(D.top(app), HandOffScene):
+            assert tb.model.shown_phase == 8, f"the Space Race shown under phase {tb.model.shown_phase}"
+        if tb.flow.phase == "human" or isinstance(D.top(app), HandOffScene):
             break
     assert moved and race
 
@@ -263,7 +263,7 @@ def test_a_lone_double_agent_is_named_as_such(app):
     state = find_state(lambda s, d: d["kind"] == "replace" and d["player"] == "USSR"
                        and s["agents"]["USSR"] == "double")
     tb = load(app, state, mode="computer", human="USSR")
-    assert "spent Double Agent" in tb._prompt_text(tb.session.decision())[0]
+    assert "spent Double Agent" in tb.explain.prompt_text(tb.session.decision())[0]
 
 
 def test_a_stray_enter_during_the_beats_opens_nothing(data_dir):
@@ -271,7 +271,7 @@ def test_a_stray_enter_during_the_beats_opens_nothing(data_dir):
     tb = start(app, "computer", "USSR")
     assert D.run_until(app, lambda: D.waiting_for_human(app))
     D.decide_keys(app, 0)                        # committed by keys: Enter was the last press
-    assert tb.mode in ("beats", "thinking")
+    assert tb.flow.phase in ("beats", "thinking")
     D.key(app, pygame.K_RETURN)                  # the second press of a double Enter
     assert not isinstance(D.top(app), DiscardScene), "Enter opened a discard pile mid-beats"
 
@@ -281,9 +281,9 @@ def test_hovering_a_dimmed_card_says_why(app):
     dec = tb.session.decision()
     agent = "usa-agent"
     assert agent in tb.session.state["hands"]["USA"]
-    pos = tb.pixel_center(tb.sprites[agent].rect)
+    pos = tb.input.pixel_center(tb.model.sprites[agent].rect)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
                                          buttons=(0, 0, 0)))
     D.step(app)
-    assert tb.tip and tb.tip[0] == "Agents cannot counter."
-    assert tb.why_not("usa-cuban-quarantine", dec) is None
+    assert tb.model.tip and tb.model.tip[0] == "Agents cannot counter."
+    assert tb.explain.why_not("usa-cuban-quarantine", dec) is None

@@ -1,4 +1,8 @@
-"""Drawing the Squabble table: tracks, sides, cards, tokens, prompt, log, zoom, moments, cloud."""
+"""Drawing the Squabble table: tracks, sides, cards, tokens, prompt, log, zoom, moments, cloud.
+
+``TableDrawer`` draws what it is given: the table's model, the staged picks, the chooser's
+buttons and focus, the explainer's words and previews, the guide's hint.  It decides nothing and
+changes nothing but its own cache of rarely-changing layers."""
 
 from __future__ import annotations
 
@@ -8,26 +12,37 @@ import pygame
 
 from squabble.framework.cards import draw_card, draw_space_symbol
 from squabble.framework.layout import fit_font, text, text_block, wrap
+from squabble.framework.turnflow import BEATS, THINKING
 from squabble.framework.widgets import TrackSpace, draw_track, panel, token
 from squabble.games.squabble import engine as E
 from squabble.games.squabble.cards import CARDS, ERA_YEARS, EVENTS, SIDES
 from squabble.ui import theme as T
 from squabble.ui.squabble import faces as F
+from squabble.ui.squabble.beats import slot_token_pos
 from squabble.ui.squabble.layout import (
     BOP_TRACK, BOP_X, BOT_SLOT_Y, CONTROLS, DECK_X, DISC_X, EVENT_RECT, LEADER, PILE, RIGHT,
-    SLOT_CARD, SPACE_TRACK, SPACE_X, TOP_SLOT_Y, TRACK_Y, ZOOM, ZOOM_PANEL, plain, side_row)
+    SLOT_CARD, SPACE_TRACK, SPACE_X, TOP_SLOT_Y, TRACK_Y, ZOOM, ZOOM_PANEL, plain, side_row,
+    track_rects)
+from squabble.ui.squabble.moments import draw_banner, draw_cloud, draw_moment
 
 
-class DrawMixin:
-    """Part of TableScene (squabble.ui.squabble.table)."""
+class TableDrawer:
+    """Draws ``model``'s table with ``staging``'s picks, ``chooser``'s buttons and focus,
+    ``explain``'s words and previews and ``guide``'s hint."""
+
+    def __init__(self, model, staging, chooser, explain, guide):
+        self.model = model
+        self.staging = staging
+        self.chooser = chooser
+        self.explain = explain
+        self.guide = guide
+        self.app = model.app
+        self._layers: dict = {}
 
     # ---- drawing --------------------------------------------------------------------------
     def draw(self, surf):
         L = self.app.layout
-        self._drawn_key = self.picture_key()
-        if self.app.privacy is not None:
-            self.app.privacy.append((self.app.frame, "all" if self.demo else self.viewer,
-                                     self.display))
+        m = self.model
         bg = self._layers.get("bg")
         if bg is None or bg[0] != L.size:
             img = pygame.Surface(L.size).convert()
@@ -37,7 +52,7 @@ class DrawMixin:
             pygame.draw.rect(img, T.FELT_EDGE, felt, max(1, L.s(2)), border_radius=L.s(14))
             bg = self._layers["bg"] = (L.size, img)
         surf.blit(bg[1], (0, 0))
-        d = self.display
+        d = self.model.display
         self._draw_topbar(surf, d)
         self._draw_tracks(surf, d)
         self._draw_side_info(surf, d)
@@ -47,24 +62,25 @@ class DrawMixin:
         self._draw_previews(surf, d)
         self._draw_flights(surf)
         self._draw_prompt(surf, d)
-        target = self.enter_target() if self.deciding else None
-        for b in self.buttons:
+        target = self.chooser.enter_target() if self.model.deciding else None
+        for b in self.model.buttons:
             b.draw(surf, L, focused=b is target)
         self._draw_focus(surf)
-        self._draw_hint(surf)
+        if not m.moment and m.cloud_t is None:
+            self.guide.draw(surf, L)
         self._draw_right(surf, d)
         self._draw_zoom(surf)
-        self._draw_banner(surf)
-        self._draw_moment(surf, d)
-        self._draw_cloud(surf)
+        draw_banner(surf, L, m)
+        draw_moment(surf, L, m, d)
+        draw_cloud(surf, L, m)
         self._draw_tip(surf)
-        if self.shake > 0 and self.speed > 0:   # counters and the cloud shake the table
-            amp = max(1, L.s(7 * min(1.0, self.shake / 0.3)))
-            k = int(self.t * 60)
+        if m.shake > 0 and m.speed > 0:   # counters and the cloud shake the table
+            amp = max(1, L.s(7 * min(1.0, m.shake / 0.3)))
+            k = int(m.t * 60)
             surf.scroll((k * 7919) % (2 * amp + 1) - amp, (k * 104729) % (2 * amp + 1) - amp)
 
     def _draw_topbar(self, surf, d):
-        self._layer(surf, "top", (d["era"], self.shown_phase, d["event"], self.demo),
+        self._layer(surf, "top", (d["era"], self.model.shown_phase, d["event"], self.model.demo),
                     (0, 0, 1280, 40), lambda tmp: self._draw_topbar_now(tmp, d))
 
     def _draw_topbar_now(self, surf, d):
@@ -73,7 +89,7 @@ class DrawMixin:
         era = d["era"]
         text(surf, f"Era {era} of 5 · {ERA_YEARS[era]}", L.font(26, True), T.GOLD, L.p(14, 20),
              "midleft")
-        ph = self.shown_phase
+        ph = self.model.shown_phase
         text(surf, f"Phase {ph} · {E.PHASE_NAMES[ph]}", L.font(26, True), T.TEXT, L.p(560, 20),
              "center")
         ev = d["event"]
@@ -81,7 +97,7 @@ class DrawMixin:
             text(surf, f"Event: {EVENTS[ev].name}", fit_font(L, f"Event: {EVENTS[ev].name}", 250,
                                                              20), (200, 170, 240),
                  L.p(1000, 20), "midright")
-        if self.demo:
+        if self.model.demo:
             text(surf, "ATTRACT MODE — press any key", L.font(20, True), T.GOLD,
                  L.p(1268, 20), "midright")
         else:
@@ -89,8 +105,8 @@ class DrawMixin:
 
     def _bop_spaces(self):
         us, ru = T.SIDE["USA"], T.SIDE["USSR"]
-        pu, pr = (T.PATTERN["USA"], T.PATTERN["USSR"]) if self.cb else ("", "")
-        mu, mr = (T.MARK["USA"], T.MARK["USSR"]) if self.cb else ("", "")
+        pu, pr = (T.PATTERN["USA"], T.PATTERN["USSR"]) if self.model.cb else ("", "")
+        mu, mr = (T.MARK["USA"], T.MARK["USSR"]) if self.model.cb else ("", "")
         return [TrackSpace("CLOUD", (40, 70, 150), "America wins", pu, mu),
                 TrackSpace("2", ru, "Russia", pr, mr), TrackSpace("3", ru, "Russia", pr, mr),
                 TrackSpace("4", ru, "Russia", pr, mr),
@@ -99,17 +115,11 @@ class DrawMixin:
                 TrackSpace("2", us, "America", pu, mu),
                 TrackSpace("CLOUD", (150, 40, 40), "Russia wins", pr, mr)]
 
-    @staticmethod
-    def _track_rects(rect, n, gap=4):
-        x, y, w, h = rect
-        sw = (w - gap * (n - 1)) / n
-        return [(x + i * (sw + gap), y, sw, h) for i in range(n)]
-
     def _layer(self, surf, name, key, rect, fn):
         """Draw a rarely-changing region once into a cached surface; blit it each frame."""
         L = self.app.layout
         pr = L.r(rect).clip(surf.get_rect())
-        full = (key, L.size, self.cb)
+        full = (key, L.size, self.model.cb)
         c = self._layers.get(name)
         if c is None or c[0] != full:
             tmp = pygame.Surface(L.size, pygame.SRCALPHA)
@@ -148,26 +158,26 @@ class DrawMixin:
         self._layer(surf, "tracks", d["leader"], (BOP_TRACK[0], TRACK_Y, 990 - BOP_TRACK[0],
                                                   LEADER[1] + LEADER[3] + 4 - TRACK_Y),
                     lambda tmp: self._draw_tracks_static(tmp, d))
-        rects = self._track_rects(BOP_TRACK, 9)
-        pos = self.bop.shown if self.speed > 0 else d["bop"]
+        rects = track_rects(BOP_TRACK, 9)
+        pos = self.model.bop.shown if self.model.speed > 0 else d["bop"]
         i = pos + 4
         x0 = rects[0][0] + rects[0][2] / 2
         step = rects[1][0] - rects[0][0]
         cx = x0 + step * i
-        hop = abs(math.sin(math.pi * (self.bop.pos - math.floor(self.bop.pos)))) * 10 \
-            if self.bop.moving else 0
+        bop = self.model.bop
+        hop = abs(math.sin(math.pi * (bop.pos - math.floor(bop.pos)))) * 10 if bop.moving else 0
         token(surf, L, (cx, BOP_TRACK[1] + BOP_TRACK[3] / 2 - hop + 8), 15, (245, 245, 240),
               ring=(30, 30, 30))
         text(surf, "BoP", L.font(14, True), (20, 20, 20),
              L.p(cx, BOP_TRACK[1] + BOP_TRACK[3] / 2 - hop + 8), "center")
-        srects = self._track_rects(SPACE_TRACK, 6)
+        srects = track_rects(SPACE_TRACK, 6)
         for side, dx in (("USA", -12), ("USSR", 12)):
-            p = self.space[side].shown if self.speed > 0 else d["space"][side]
+            p = self.model.space[side].shown if self.model.speed > 0 else d["space"][side]
             x0 = srects[0][0] + srects[0][2] / 2
             stp = srects[1][0] - srects[0][0]
             lift = 0
-            if self.space[side].moving:
-                lift = abs(math.sin(math.pi * (self.space[side].pos % 1))) * 12
+            if self.model.space[side].moving:
+                lift = abs(math.sin(math.pi * (self.model.space[side].pos % 1))) * 12
             token(surf, L, (x0 + stp * p + dx, SPACE_TRACK[1] + SPACE_TRACK[3] / 2 + 4 - lift), 11,
                   T.SIDE[side], pattern_mark=T.MARK[side])
 
@@ -182,14 +192,14 @@ class DrawMixin:
     def _draw_side_info(self, surf, d):
         L = self.app.layout
         for side in SIDES:
-            row = side_row(self.bottom, side)
+            row = side_row(self.model.bottom, side)
             sy = TOP_SLOT_Y if row == "top" else BOT_SLOT_Y
             # piles
             deck = d["decks"][side]
             if deck:
                 for k in range(min(3, (len(deck) + 2) // 3)):
                     draw_card(surf, L, None, (DECK_X - k * 2, sy - k * 2, *PILE), face_up=False,
-                              back=T.card_back(side, self.cb))
+                              back=T.card_back(side, self.model.cb))
             else:
                 pygame.draw.rect(surf, (30, 60, 54), L.r(DECK_X, sy, *PILE),
                                  max(1, L.s(1)), border_radius=L.s(6))
@@ -207,30 +217,32 @@ class DrawMixin:
             text(surf, f"{F.NAME[side]} {who}", L.font(17, True), T.SIDE_LIGHT[side],
                  L.p(DECK_X, ty), "midleft")
             text(surf, "Tokens:", L.font(15), T.TEXT, L.p(DECK_X, ty + 16), "midleft")
-            avail -= self._in_flight((side, "tray"))
-            dec = self.deciding
-            if dec and dec["kind"] == "tokens" and dec["player"] == side and "bop_t" in self.stage:
-                avail -= self.stage["bop_t"] + self.stage["space_t"]   # staged: on the cards
+            avail -= self.model.in_flight((side, "tray"))
+            dec = self.model.deciding
+            stage = self.staging.stage
+            if dec and dec["kind"] == "tokens" and dec["player"] == side and "bop_t" in stage:
+                avail -= stage["bop_t"] + stage["space_t"]   # staged: on the cards
             for k in range(3):
                 if k < avail:
                     token(surf, L, (DECK_X + 62 + k * 20, ty + 16), 8, T.SIDE[side],
-                          pattern_mark=T.MARK[side] if self.cb else "")
+                          pattern_mark=T.MARK[side] if self.model.cb else "")
                 else:
                     pygame.draw.circle(surf, (60, 90, 84), L.p(DECK_X + 62 + k * 20, ty + 16),
                                        L.s(8), max(1, L.s(1)))
-            if side_row(self.bottom, side) == "top" and self.mode == "thinking" and \
-                    self.thinker is not None and self.thinker.elapsed > 0.2:
-                dots = "." * (1 + int(self.t * 3) % 3)
+            flow = self.model.flow
+            if side_row(self.model.bottom, side) == "top" and flow.phase == THINKING and \
+                    flow.thinker is not None and flow.thinker.elapsed > 0.2:
+                dots = "." * (1 + int(self.model.t * 3) % 3)
                 text(surf, f"thinking{dots}", L.font(20, True), T.GOLD,
                      L.p(330, TOP_SLOT_Y + 12), "midleft")
-                ang = self.t * 6
+                ang = self.model.t * 6
                 c = L.p(318, TOP_SLOT_Y + 12)
                 pygame.draw.arc(surf, T.GOLD, pygame.Rect(c[0] - L.s(8), c[1] - L.s(8),
                                                           L.s(16), L.s(16)), ang, ang + 4.2,
                                 max(1, L.s(3)))
 
     def _who(self, side):
-        s = self.session
+        s = self.model.session
         if s.mode == "demo":
             return "(computer)"
         if s.controller(side) == "computer":
@@ -257,11 +269,11 @@ class DrawMixin:
             for c in disc[-2:]:
                 order.append(c)
             for c in disc[:-2]:
-                if self.sprites.get(c) and self.sprites[c].motion.moving:
+                if self.model.sprites.get(c) and self.model.sprites[c].motion.moving:
                     order.append(c)
         for side in SIDES:
             for c in d["decks"][side]:
-                sp = self.sprites.get(c)
+                sp = self.model.sprites.get(c)
                 if sp and sp.motion.moving:
                     order.append(c)
         slots = []
@@ -271,23 +283,24 @@ class DrawMixin:
             slots += [c for c in (sl["bop"], sl["space"]) if c]
             hands += list(d["hands"][side])
         rest = slots + hands
-        rest.sort(key=lambda c: (self.sprites[c].motion.moving if c in self.sprites else 0,
-                                 self.sprites[c].rect[0] if c in self.sprites else 0))
+        sprites = self.model.sprites
+        rest.sort(key=lambda c: (sprites[c].motion.moving if c in sprites else 0,
+                                 sprites[c].rect[0] if c in sprites else 0))
         return order + rest
 
     def _draw_cards(self, surf, d):
         L = self.app.layout
-        dec = self.deciding
-        legal = self._legal_cards(dec) if dec else None
-        staged = self.staged_cards()
+        dec = self.model.deciding
+        legal = self.explain.legal_cards(dec) if dec else None
+        staged = self.staging.staged_cards()
         for cid in self._sprite_order(d):
-            sp = self.sprites.get(cid)
+            sp = self.model.sprites.get(cid)
             if sp is None:
                 continue
             side = CARDS[cid].side
-            zone = self.zone_of(cid)
-            allowed = zone != "deck" and self.face_allowed(cid)
-            up, scale = sp.face_for(allowed, self.dur(0.3))
+            zone = self.model.zone_of(cid)
+            allowed = zone != "deck" and self.model.face_allowed(cid)
+            up, scale = sp.face_for(allowed, self.model.dur(0.3))
             highlight = None
             dim = False
             if legal is not None and side == dec["player"] and cid in d["hands"][side] and \
@@ -298,29 +311,30 @@ class DrawMixin:
                     dim = True
             if cid in staged:
                 highlight = T.GOLD
-            draw_card(surf, L, F.card_face(cid, self.cb), sp.rect, face_up=up,
-                      back=T.card_back(side, self.cb), flip=scale, highlight=highlight, dim=dim)
-            if highlight == T.LEGAL and self.cb:
+            draw_card(surf, L, F.card_face(cid, self.model.cb), sp.rect, face_up=up,
+                      back=T.card_back(side, self.model.cb), flip=scale, highlight=highlight,
+                      dim=dim)
+            if highlight == T.LEGAL and self.model.cb:
                 self._legal_mark(surf, sp.rect)
         # number keys: a small badge over each card of the deciding hand
-        if dec and dec["player"] == self.bottom and self.session.is_private(dec):
+        if dec and dec["player"] == self.model.bottom and self.model.session.is_private(dec):
             f = L.font(16, True)
-            for n, cid in enumerate(self._hand_index_cards()[:9], start=1):
-                x, y, w, h = self.sprites[cid].rect
+            for n, cid in enumerate(self.chooser.hand_index_cards()[:9], start=1):
+                x, y, w, h = self.model.sprites[cid].rect
                 c = L.p(x + w / 2, y - 2)
                 pygame.draw.circle(surf, (20, 22, 30), c, L.s(10))
                 pygame.draw.circle(surf, T.MUTED, c, L.s(10), max(1, L.s(1.5)))
                 text(surf, str(n), f, T.TEXT, c, "center")
         # slot labels under empty slots
         for side in SIDES:
-            sy = TOP_SLOT_Y if side_row(self.bottom, side) == "top" else BOT_SLOT_Y
+            sy = TOP_SLOT_Y if side_row(self.model.bottom, side) == "top" else BOT_SLOT_Y
             for key, cx, lab in (("bop", BOP_X, "Balance of Power card"),
                                  ("space", SPACE_X, "Space Race card")):
                 r = (cx - SLOT_CARD[0] / 2, sy, *SLOT_CARD)
                 occupied = d["slots"][side][key] is not None
                 if dec and side == dec["player"] and (dec["kind"] == "play" or
                                                       (dec["kind"] == "replace" and key == "bop")):
-                    occupied = bool(self.stage.get(key))
+                    occupied = bool(self.staging.stage.get(key))
                 if not occupied:
                     pr = L.r(r)
                     pygame.draw.rect(surf, (34, 64, 58), pr, border_radius=L.s(8))
@@ -328,6 +342,18 @@ class DrawMixin:
                                      border_radius=L.s(8))
                     text_block(surf, lab, L.font(16), (150, 190, 180), pr.inflate(-L.s(10), 0),
                                align="center", valign="center")
+
+    def _draw_flights(self, surf):
+        L = self.app.layout
+        for f in self.model.flights:
+            if f["t"] < 0:
+                k = 0.0
+            else:
+                k = min(1.0, f["t"] / f["len"]) if f["len"] else 1.0
+            e = 1 - (1 - k) ** 3
+            x = f["a"][0] + (f["b"][0] - f["a"][0]) * e
+            y = f["a"][1] + (f["b"][1] - f["a"][1]) * e - math.sin(math.pi * k) * 40
+            token(surf, L, (x, y), 10, T.SIDE[f["side"]], pattern_mark=T.MARK[f["side"]])
 
     def _legal_mark(self, surf, rect):
         """Colour-blind aid: a legal card also carries a shape (a ticked tab on its corner), not
@@ -343,10 +369,10 @@ class DrawMixin:
         pygame.draw.lines(surf, (20, 20, 20), False, pts, max(2, L.s(3)))
 
     def _draw_tip(self, surf):
-        if not self.tip:
+        if not self.model.tip:
             return
         L = self.app.layout
-        msg, (mx, my) = self.tip
+        msg, (mx, my) = self.model.tip
         f = L.font(16)
         w = 320
         lines = wrap(msg, f, L.s(w - 16))
@@ -365,9 +391,9 @@ class DrawMixin:
         b = d["bop"]
         text(surf, f"clouds: < {E.CLOUD + b} · {E.CLOUD - b} >", L.font(17, True), T.GOLD,
              L.p(BOP_TRACK[0] + BOP_TRACK[2], TRACK_Y + 4), "topright")
-        proj = self.projected_bop()
+        proj = self.explain.projected_bop()
         if proj is not None and proj != b:
-            rects = self._track_rects(BOP_TRACK, 9)
+            rects = track_rects(BOP_TRACK, 9)
             x, ry, w, h = rects[proj + E.CLOUD]
             pr = L.r(x, ry, w, h)
             for k in range(0, int(pr.w), max(4, L.s(8))):   # dashed frame: a pattern, not a hue
@@ -379,24 +405,24 @@ class DrawMixin:
             lab = "CLOUD!" if cloud else "lands here"
             text(surf, lab, L.font(14, True), (255, 120, 100) if cloud else T.GOLD,
                  L.p(x + w / 2, ry + h + 8), "center", shadow=(0, 0, 0))
-        vals = self.staged_values()
+        vals = self.explain.staged_values()
         if vals is not None:
-            dec = self.deciding
+            dec = self.model.deciding
             for slot, cx in (("bop", BOP_X), ("space", SPACE_X)):
                 self._value_pill(surf, cx, BOT_SLOT_Y, f"value {vals[slot]}")
 
     def _draw_slot_tokens(self, surf, d):
         L = self.app.layout
-        dec = self.deciding
+        dec = self.model.deciding
         for side in SIDES:
-            sy = TOP_SLOT_Y if side_row(self.bottom, side) == "top" else BOT_SLOT_Y
+            sy = TOP_SLOT_Y if side_row(self.model.bottom, side) == "top" else BOT_SLOT_Y
             sl = d["slots"][side]
             bt, st = sl["bop_tokens"], sl["space_tokens"]
             if dec and dec["kind"] == "tokens" and side == dec["player"]:
-                bt, st = self.stage["bop_t"], self.stage["space_t"]
+                bt, st = self.staging.stage["bop_t"], self.staging.stage["space_t"]
             for n, slot in ((bt, "bop"), (st, "space")):
-                for k in range(n - self._in_flight((side, slot))):
-                    token(surf, L, self._slot_token_pos(side, slot, k, n), 10,
+                for k in range(n - self.model.in_flight((side, slot))):
+                    token(surf, L, slot_token_pos(self.model.bottom, side, slot, k, n), 10,
                           T.SIDE[side], pattern_mark=T.MARK[side])
             # values once revealed
             if E.STEP_PHASE.get(d["step"], 10) >= 5 and sl["bop"] and CARDS[sl["bop"]].is_activity:
@@ -414,31 +440,31 @@ class DrawMixin:
 
     def _draw_prompt(self, surf, d):
         L = self.app.layout
-        dec = self.deciding
+        dec = self.model.deciding
         box = (330, BOT_SLOT_Y, 380, 48)
         if dec:
             who = F.NAME[dec["player"]]
-            msg = self._prompt_text(dec)
+            msg = self.explain.prompt_text(dec)
             text(surf, f"{who}: {msg[0]}", fit_font(L, f"{who}: {msg[0]}", box[2], 21, True),
                  T.GOLD, L.p(box[0], box[1] + 4))
-            caution = self.staged_caution()
+            caution = self.explain.staged_caution()
             if caution:   # the engine's warning (red) or risk (amber) of what is staged
                 colour = (255, 110, 90) if caution[0] == "warning" else (255, 190, 80)
                 text_block(surf, caution[1], L.font(15, True), colour,
                            L.r(box[0], box[1] + 24, box[2], 30))
             elif msg[1]:
                 text_block(surf, msg[1], L.font(16), T.TEXT, L.r(box[0], box[1] + 24, box[2], 28))
-        elif self.mode == "thinking":
-            who = F.NAME[self.session.decision()["player"]]
+        elif self.model.flow.phase == THINKING:
+            who = F.NAME[self.model.session.decision()["player"]]
             text(surf, f"{who} is choosing…", L.font(21, True), T.MUTED, L.p(box[0], box[1] + 4))
-        elif self.mode == "beats" and self.app.log_lines:
+        elif self.model.flow.phase == BEATS and self.app.log_lines:
             text_block(surf, plain(self.app.log_lines[-1]), L.font(18), T.TEXT,
                        L.r(box[0], box[1] + 4, box[2], 100))
 
     def _draw_focus(self, surf):
         L = self.app.layout
-        cur = self.focus.current
-        if not self.focus.visible or cur is None or cur.kind == "button":
+        cur = self.model.focus.current
+        if not self.model.focus.visible or cur is None or cur.kind == "button":
             return
         r = L.r(cur.rect).inflate(L.s(10), L.s(10))
         pygame.draw.rect(surf, T.FOCUS, r, max(2, L.s(3)), border_radius=L.s(10))
@@ -446,8 +472,8 @@ class DrawMixin:
     def _draw_right(self, surf, d):
         sup = tuple(d["tokens"].values()) + tuple(d["slots"][x]["bop_tokens"] +
                                                   d["slots"][x]["space_tokens"] for x in SIDES)
-        key = (self.shown_phase, len(self.app.log_lines),
-               self.app.log_lines[-1] if self.app.log_lines else "", self.log_scroll, sup,
+        key = (self.model.shown_phase, len(self.app.log_lines),
+               self.app.log_lines[-1] if self.app.log_lines else "", self.model.log_scroll, sup,
                self.app.settings.hints)
         self._layer(surf, "right", key, RIGHT, lambda tmp: self._draw_right_now(tmp, d))
 
@@ -457,8 +483,8 @@ class DrawMixin:
         x, y, w, h = RIGHT
         text(surf, "TURN ORDER", L.font(16, True), T.MUTED, L.p(x + 12, y + 8))
         for i in range(1, 11):
-            cur = i == self.shown_phase
-            col = T.GOLD if cur else (T.TEXT if i > self.shown_phase else T.MUTED)
+            cur = i == self.model.shown_phase
+            col = T.GOLD if cur else (T.TEXT if i > self.model.shown_phase else T.MUTED)
             fy = y + 26 + (i - 1) * 19
             if cur:
                 pygame.draw.rect(surf, (70, 60, 30), L.r(x + 6, fy - 2, w - 12, 19),
@@ -475,7 +501,7 @@ class DrawMixin:
                 lines.append((wl if j == 0 else "  " + wl, n == len(src[-40:]) - 1))
         lh = f.get_linesize()
         avail = max(1, int((L.p(0, y + h - 68)[1] - L.p(0, ly + 18)[1]) / lh))
-        start = max(0, len(lines) - avail - self.log_scroll)
+        start = max(0, len(lines) - avail - self.model.log_scroll)
         yy = L.p(0, ly + 18)[1]
         for wl, last in lines[start:start + avail]:
             surf.blit(f.render(wl, True, T.TEXT if last else (190, 190, 196)), (L.p(x + 12, 0)[0],
@@ -489,24 +515,24 @@ class DrawMixin:
     def _draw_zoom(self, surf):
         L = self.app.layout
         cid = None
-        cur = self.focus.current
-        ev_item = cur is not None and cur.kind == "event" and (self.focus.visible or
-                                                             self.hover_event)
-        if ev_item and self.display["event"]:
+        cur = self.model.focus.current
+        ev_item = cur is not None and cur.kind == "event" and (self.model.focus.visible or
+                                                             self.model.hover_event)
+        if ev_item and self.model.display["event"]:
             panel(surf, L, ZOOM_PANEL, alpha=255)
             text(surf, "EVENT IN EFFECT", L.font(16, True), T.MUTED,
                  L.p(ZOOM_PANEL[0] + 12, ZOOM_PANEL[1] + 8))
-            draw_card(surf, L, F.event_face(self.display["event"]), ZOOM, face_up=True)
+            draw_card(surf, L, F.event_face(self.model.display["event"]), ZOOM, face_up=True)
             return
-        if self.focus.visible and cur is not None and cur.kind == "card":
+        if self.model.focus.visible and cur is not None and cur.kind == "card":
             cid = cur.ref
-        elif self.hover:
-            cid = self.hover
-        if not cid or cid not in self.sprites or self.zone_of(cid) == "deck":
+        elif self.model.hover:
+            cid = self.model.hover
+        if not cid or cid not in self.model.sprites or self.model.zone_of(cid) == "deck":
             return
-        if not self.face_allowed(cid):
+        if not self.model.face_allowed(cid):
             return
         panel(surf, L, ZOOM_PANEL, alpha=255)
         text(surf, "ZOOM (hover or focus a card)", L.font(16, True), T.MUTED,
              L.p(ZOOM_PANEL[0] + 12, ZOOM_PANEL[1] + 8))
-        draw_card(surf, L, F.card_face(cid, self.cb), ZOOM, face_up=True)
+        draw_card(surf, L, F.card_face(cid, self.model.cb), ZOOM, face_up=True)

@@ -42,19 +42,28 @@ GUIDE = {
 GUIDE_RECT = (322, 136, 272, 128)   # between the top Balance of Power slot and the Event
 
 
-class GuideMixin:
-    """Part of TableScene (squabble.ui.squabble.table)."""
+class Guide:
+    """The first-game guide of one table: on or off, the topics already shown, the hint on
+    screen now (``hint``: (title, text) or None)."""
 
-    def _guide(self, topic):
+    def __init__(self, on: bool):
+        self.on = on
+        self.seen: set = set()
+        self.hint = None
+
+    def show(self, topic):
         """Show the first-game hint for ``topic`` the first time it comes up."""
-        if self.guide and topic in GUIDE and topic not in self.guide_seen:
-            self.guide_seen.add(topic)
+        if self.on and topic in GUIDE and topic not in self.seen:
+            self.seen.add(topic)
             self.hint = GUIDE[topic]
 
-    def _draw_hint(self, surf):
-        if not self.hint or self.moment or self.cloud_t is not None:
+    def close(self):
+        self.hint = None
+
+    def draw(self, surf, L):
+        """The hint's panel between the top Balance of Power slot and the Event."""
+        if not self.hint:
             return
-        L = self.app.layout
         x, y, w, h = GUIDE_RECT
         panel(surf, L, GUIDE_RECT, colour=(30, 34, 52), edge=(140, 180, 255), alpha=240)
         text(surf, "FIRST-GAME GUIDE · " + self.hint[0], fit_font(L, "FIRST-GAME GUIDE · " +
@@ -65,6 +74,6 @@ class GuideMixin:
         text(surf, "H or x: close · set-up: guide on/off", L.font(13), T.MUTED,
              L.p(x + 8, y + h - 6), "bottomleft")
 
-    def _hint_close_hit(self, lp) -> bool:
+    def close_hit(self, lp) -> bool:
         x, y, w, h = GUIDE_RECT
         return self.hint is not None and x + w - 28 <= lp[0] < x + w and y <= lp[1] < y + 26

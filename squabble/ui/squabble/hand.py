@@ -1,161 +1,171 @@
 """The table's input: keys, gamepads and the mouse turned into picks, button presses and
-undo (the choices themselves are in ``choose.py``)."""
+undo (the choices themselves are in ``choose.py``).  ``TableInput`` is given what it drives."""
 
 from __future__ import annotations
 
+from squabble.framework.turnflow import HUMAN
 from squabble.games.squabble.cards import CARDS
 from squabble.ui.squabble import faces as F
 from squabble.ui.squabble.layout import BOP_X, BOT_SLOT_Y, Item, SLOT_CARD, SPACE_X, plural
 
 
-class HandMixin:
-    """Part of TableScene (squabble.ui.squabble.table)."""
+class TableInput:
+    """Keys, pads and the mouse on ``model``'s table: ``chooser`` picks and presses,
+    ``staging`` says what is picked, ``explain`` gives hover help, ``zones`` finds the card
+    under the mouse, ``guide`` closes its hint; ``open_pause()`` opens the pause menu."""
+
+    def __init__(self, model, staging, chooser, explain, zones, guide, *, open_pause):
+        self.model = model
+        self.staging = staging
+        self.chooser = chooser
+        self.explain = explain
+        self.zones = zones
+        self.guide = guide
+        self.open_pause = open_pause
 
     # ---- input ----------------------------------------------------------------------------
     def pad_may_act(self, a) -> bool:
         if a.source != "pad":
             return True
-        seats = self.app.pad_seats()
+        seats = self.model.app.pad_seats()
         side = seats.get(a.seat)
-        dec = self.deciding
-        if self.session.mode == "computer" or side is None or dec is None:
+        dec = self.model.deciding
+        if self.model.session.mode == "computer" or side is None or dec is None:
             return True
         return side == dec["player"]
 
     def handle_action(self, a):
-        if self.demo:
-            self.app.leave_demo()
+        m = self.model
+        focus = m.focus
+        human = m.flow.phase == HUMAN
+        if m.demo:
+            m.app.leave_demo()
             return
         if a.name in ("back", "menu") and not (a.name == "back" and a.source == "pad" and
-                                                self.mode == "human" and self._has_stage()):
-            self.app.open_pause(self)
+                                                human and self.staging.has_stage()):
+            self.open_pause()
             return
         if a.name == "guide":
-            self.hint = None
+            self.guide.close()
             return
         if not self.pad_may_act(a):
-            self.app.toast(f"It is {F.NAME[self.deciding['player']]}'s turn: use that "
-                           "player's controller.")
+            m.app.toast(f"It is {F.NAME[m.deciding['player']]}'s turn: use that "
+                        "player's controller.")
             return
-        if self.mode != "human":
+        if not human:
             if a.name in ("left", "right", "up", "down", "tab", "prev"):
-                self.focus.move(a.name) if a.name not in ("tab", "prev") else \
-                    self.focus.next(1 if a.name == "tab" else -1)
-            elif a.name == "confirm" and self.focus.visible and self.focus.current and \
-                    self.focus.current.kind in ("pile", "event"):
+                focus.move(a.name) if a.name not in ("tab", "prev") else \
+                    focus.next(1 if a.name == "tab" else -1)
+            elif a.name == "confirm" and focus.visible and focus.current and \
+                    focus.current.kind in ("pile", "event"):
                 # only a pile the player moved the focus to: a stray Enter while the beats
                 # play (the previous player's second press) opens nothing
-                self.activate(self.focus.current)
+                self.chooser.activate(focus.current)
             elif a.name == "undo":
-                self.undo()     # the newest own decision, while its beats play
+                self.chooser.undo()     # the newest own decision, while its beats play
             return
         if a.name in ("left", "right", "up", "down"):
-            self.focus.move(a.name)
+            focus.move(a.name)
         elif a.name == "tab":
-            self.focus.next(1)
+            focus.next(1)
         elif a.name == "prev":
-            self.focus.next(-1)
+            focus.next(-1)
         elif a.name == "confirm":
-            cur = self.focus.current
-            if cur is not None and self.focus.visible:
-                self.activate(cur)
+            cur = focus.current
+            if cur is not None and focus.visible:
+                self.chooser.activate(cur)
             else:
-                b = self.main_button()
-                self.focus.visible = True     # before: a commit turns the highlight off again
+                b = self.chooser.main_button()
+                focus.visible = True     # before: a commit turns the highlight off again
                 if b:
-                    self.activate(Item(b.name, b.rect, "button", b))
+                    self.chooser.activate(Item(b.name, b.rect, "button", b))
         elif a.name in ("undo", "back"):
-            self.undo()
+            self.chooser.undo()
         elif a.name == "number":
-            hand = self._hand_index_cards()
+            hand = self.chooser.hand_index_cards()
             if 1 <= a.number <= len(hand):
-                self.click_card(hand[a.number - 1])
-                b = next((b for b in self.buttons if b.name == "confirm" and b.enabled), None)
+                self.chooser.click_card(hand[a.number - 1])
+                b = next((b for b in m.buttons if b.name == "confirm" and b.enabled), None)
                 if b is not None:
-                    for it in self.items:
+                    for it in m.items:
                         if it.ref is b:
-                            self.focus.focus(it)
+                            focus.focus(it)
             else:
-                self._deny(f"You have {plural(len(hand), 'card')} in hand.")
+                self.chooser.deny(f"You have {plural(len(hand), 'card')} in hand.")
         elif a.name == "zoom":
-            self.focus.visible = True
+            focus.visible = True
 
     def handle_mouse(self, kind, lp, button):
-        if self.demo:
+        m = self.model
+        if m.demo:
             if kind == "down":
-                self.app.leave_demo()
+                m.app.leave_demo()
             return
         if kind == "move":
-            tip = self.tooltip_at(lp)
-            said = getattr(self, "denied", None)    # (words, time) of the latest toast
-            fresh = said is not None and said[0] == tip and self.t - said[1] < 3.0
-            self.tip = (tip, lp) if tip and not fresh else None
-            self.hover = None
-            self.hover_event = False
-            self.focus.visible = False
-            for it in reversed(self.items):
+            tip = self.explain.tooltip_at(lp)
+            said = m.denied                         # (words, time) of the latest toast
+            fresh = said is not None and said[0] == tip and m.t - said[1] < 3.0
+            m.tip = (tip, lp) if tip and not fresh else None
+            focus = m.focus
+            m.hover = None
+            m.hover_event = False
+            focus.visible = False
+            for it in reversed(m.items):
                 x, y, w, h = it.rect
                 if x <= lp[0] < x + w and y <= lp[1] < y + h:
-                    self.focus.focus(it)
+                    focus.focus(it)
                     if it.kind == "card":
-                        self.hover = it.ref
-                    self.hover_event = it.kind == "event"
+                        m.hover = it.ref
+                    m.hover_event = it.kind == "event"
                     break
             else:
-                self.hover = self._card_at(lp)
-            if self.mode == "human" and self.deciding:
-                self._layout_sprites()
+                m.hover = self.zones.card_at(lp)
+            if m.flow.phase == HUMAN and m.deciding:
+                self.zones.layout_sprites()
             return
         if kind == "wheel":
-            self.log_scroll = max(0, self.log_scroll + (1 if button > 0 else -1))
+            m.log_scroll = max(0, m.log_scroll + (1 if button > 0 else -1))
             return
         if kind != "up" or button != 1:
             return
-        if self._hint_close_hit(lp):
-            self.hint = None
+        if self.guide.close_hit(lp):
+            self.guide.close()
             return
-        for it in reversed(self.items):
+        for it in reversed(m.items):
             x, y, w, h = it.rect
             if x <= lp[0] < x + w and y <= lp[1] < y + h:
                 if it.kind in ("pile", "event"):
-                    self.activate(it)
+                    self.chooser.activate(it)
                     return
-                if self.mode != "human":
-                    self.app.toast("Please wait: it is not your choice yet.")
+                if m.flow.phase != HUMAN:
+                    m.app.toast("Please wait: it is not your choice yet.")
                     return
-                self.activate(it)
+                self.chooser.activate(it)
                 return
-        if self.mode == "human":
-            c = self._card_at(lp)
-            if c and self.deciding and CARDS[c].side != self.deciding["player"]:
-                self.app.toast("That card is not yours.")
-            elif c is None and self.deciding and self.deciding["kind"] in ("play", "replace"):
+        if m.flow.phase == HUMAN:
+            c = self.zones.card_at(lp)
+            if c and m.deciding and CARDS[c].side != m.deciding["player"]:
+                m.app.toast("That card is not yours.")
+            elif c is None and m.deciding and m.deciding["kind"] in ("play", "replace"):
                 for cx in (BOP_X, SPACE_X):
                     x, y = cx - SLOT_CARD[0] / 2, BOT_SLOT_Y
                     if x <= lp[0] < x + SLOT_CARD[0] and y <= lp[1] < y + SLOT_CARD[1]:
-                        self.app.toast("Click a card in your hand: the first goes to the "
-                                       "Balance of Power slot, the second to the Space Race.")
-
-    def _card_at(self, lp):
-        for cid, sp in sorted(self.sprites.items(), key=lambda kv: -kv[1].rect[1]):
-            x, y, w, h = sp.rect
-            if self.zone_of(cid) != "deck" and x <= lp[0] < x + w and y <= lp[1] < y + h:
-                return cid
-        return None
+                        m.app.toast("Click a card in your hand: the first goes to the "
+                                    "Balance of Power slot, the second to the Space Race.")
 
     # ---- positions (for tests and attract mode) -------------------------------------------
     def pixel_center(self, rect) -> tuple[int, int]:
         x, y, w, h = rect
-        return self.app.layout.p(x + w / 2, y + h / 2)
+        return self.model.app.layout.p(x + w / 2, y + h / 2)
 
     def card_pos(self, cid):
-        for it in self.items:
+        for it in self.model.items:
             if it.kind == "card" and it.ref == cid:
                 return self.pixel_center(it.rect)
         return None
 
     def button_pos(self, name):
-        for b in self.buttons:
+        for b in self.model.buttons:
             if b.name == name:
                 return self.pixel_center(b.rect)
         return None

@@ -57,3 +57,8 @@ def side_row(bottom: str, side: str) -> str:
     return "bottom" if side == bottom else "top"
 
 
+def track_rects(rect, n, gap=4) -> list[tuple]:
+    """The ``n`` spaces of a track drawn in ``rect`` (logical), left to right."""
+    x, y, w, h = rect
+    sw = (w - gap * (n - 1)) / n
+    return [(x + i * (sw + gap), y, sw, h) for i in range(n)]

@@ -1,198 +1,134 @@
-"""The Twilight Squabble table: a thin scene on the framework's session.
+"""The Twilight Squabble table: a thin scene on the framework's session and decision flow.
 
 ``framework.session.Session`` (built by ``ui/squabble/game.py``) owns the game: the computer's
-worker thread, the beats of each decision, the autosave, undo like Board Game Arena and the
-LookRule of couch play.  This scene runs the flow (await, hand-off, a person's turn, beats) and
-mixes in its parts from ``squabble/ui/squabble/``: zones (where cards go), choose (the
-framework's ChoiceSet as lit cards and buttons), hand (input), explain (tooltips and previews),
-beats, drawing, moments and guide."""
+worker, the beats of each decision, the autosave, undo like Board Game Arena and who may look.
+``framework.turnflow.TurnFlow`` owns the turn (waiting, the computer thinking, the hand-off, a
+person's turn, the beats, undo, the end); this scene is its view.  The scene holds its parts and
+hands each what it needs, explicitly:
+
+* ``model.TableModel``: what is shown (the displayed state, sprites, tokens in flight, banner,
+  moment, focus and widgets) and who may look (the flow's one rule);
+* ``choose.Staging`` / ``choose.Chooser``: a person's picks, the buttons, committing;
+* ``zones.Zones``: where every card goes; ``explain.Explainer``: tooltips, previews, prompts;
+* ``beats.BeatPlayer``: each beat of a decision, with the table's pacing; the ending;
+* ``hand.TableInput``: keys, pads and the mouse; ``guide.Guide``: the first-game hints;
+* ``drawing.TableDrawer``: the picture."""
 
 from __future__ import annotations
 
-from squabble.framework.cards import CardSprite
-from squabble.framework.focus import FocusRing
 from squabble.framework.handoff import HandOffScene
 from squabble.framework.scene import Scene
 from squabble.framework.session import Beat, Session
-from squabble.framework.tween import Stepper
-from squabble.framework.widgets import Button
-from squabble.games.squabble import engine as E
-from squabble.games.squabble.cards import CARDS, EVENTS, OTHER, SIDES
+from squabble.framework.turnflow import BEATS, HANDOFF, HUMAN, OVER, THINKING, TurnFlow
+from squabble.games.squabble.cards import EVENTS, OTHER, SIDES
 from squabble.ui import couch_prefs
 from squabble.ui import theme as T
 from squabble.ui.squabble import faces as F
-from squabble.ui.squabble.beats import BeatsMixin
-from squabble.ui.squabble.choose import ChooseMixin
-from squabble.ui.squabble.drawing import DrawMixin
-from squabble.ui.squabble.explain import ExplainMixin
-from squabble.ui.squabble.game import public_agents
-from squabble.ui.squabble.guide import GUIDE, GUIDE_RECT, GuideMixin  # noqa: F401
-from squabble.ui.squabble.hand import HandMixin
-from squabble.ui.squabble.layout import *  # noqa: F401,F403  (the table's names, as before)
-from squabble.ui.squabble.layout import RIGHT, Item  # noqa: F401
-from squabble.ui.squabble.moments import MomentsMixin
-from squabble.ui.squabble.zones import ZonesMixin
+from squabble.ui.squabble.beats import BeatPlayer
+from squabble.ui.squabble.choose import NO_UNDO, Chooser, Staging
+from squabble.ui.squabble.drawing import TableDrawer
+from squabble.ui.squabble.explain import Explainer
+from squabble.ui.squabble.guide import Guide
+from squabble.ui.squabble.hand import TableInput
+from squabble.ui.squabble.layout import RIGHT
+from squabble.ui.squabble.model import TableModel
+from squabble.ui.squabble.zones import Zones
+
+MIN_THINK = 0.55   # seconds a computer's turn shows at least (times the animation speed)
 
 
-class TableScene(DrawMixin, MomentsMixin, ZonesMixin, ChooseMixin, HandMixin, ExplainMixin,
-                 BeatsMixin, GuideMixin, Scene):
-    """The Squabble table on the framework's session.  The session decides, thinks, saves and
-    undoes; this scene shows (beats), lets a person choose (choose: the framework's ChoiceSet;
-    hand: keys, pads, mouse), explains (explain), draws (drawing) and teaches (guide)."""
+class TableScene(Scene):
+    """The Squabble table: the framework flow's view, built from its parts (see the module)."""
     name = "table"
 
     def __init__(self, app, session: Session, demo: bool = False):
         super().__init__(app)
         self.session = session
-        self.demo = demo or session.mode == "demo"
-        st = session.state
-        self.display = st                         # the state drawn now
-        self.beats: list = []
-        self.beat_t = 0.0
-        self.beat_len = 0.0
-        self.mode = "await"                       # await | beats | human | thinking | handoff | over
-        self.bottom = session.setup["human"] if session.mode != "demo" else "USSR"
-        self._dec = None                          # the decision a person is answering
-        self.sprites: dict[str, CardSprite] = {}
-        self.focus = FocusRing()
-        self.items: list[Item] = []
-        self.buttons: list[Button] = []
-        self.hover: str | None = None
-        self.hover_event = False
-        self.flights: list[dict] = []             # tokens sliding between tray, cards, supply
-        self._no_fly = None
-        self.zoom_key: tuple | None = None
-        self.banner = None                        # (text, colour, t, length)
-        self.moment = None                        # dict(kind, t, len, ...)
-        self.thinker = None
-        self.think_wait = 0.0
-        self.t = 0.0
-        self.bop = Stepper(st["bop"], 0.32)
-        self.space = {s: Stepper(st["space"][s], 0.4) for s in SIDES}
-        self.last_private = None
-        self.last_decider = None                  # the side whose decision was committed last
-        self.log_scroll = 0
-        self.cloud_t = None
-        self.shake = 0.0
-        self.result_pushed = False
-        self.held = None                          # a beat whose words wait for its motion
-        self.guide = (not self.demo) and couch_prefs.guide_on()
-        self.guide_seen: set = set()
-        self.hint = None                          # (title, text) of the guide, or None
-        self.tip = None                           # (text, logical mouse position): hover help
-        self.shown_phase = st["phase"]            # the phase the header and turn order show
-        self.demo_restart = None
-        self._hidden_cache = (None, None)
-        self._layers: dict = {}
-        self._layout_sprites(snap=True)
-        self._items()
-        self._first_event()
+        self.flow = TurnFlow(session, self, min_think=MIN_THINK * app.settings.speed)
+        self.model = m = TableModel(app, session, self.flow, demo or session.mode == "demo")
+        self.guide = Guide((not m.demo) and couch_prefs.guide_on())
+        self.staging = Staging(m)
+        self.zones = Zones(m, self.staging)
+        self.explain = Explainer(m, self.staging, self.zones)
+        self.chooser = Chooser(m, self.staging, self.zones, self.explain, commit=self.commit,
+                               undo_decision=self.undo_decision,
+                               show_discards=lambda side: app.show_discards(self, side))
+        self.beats = BeatPlayer(m, self.guide, self.zones, self.chooser,
+                                show_result=lambda: app.show_result(self))
+        self.input = TableInput(m, self.staging, self.chooser, self.explain, self.zones,
+                                self.guide, open_pause=lambda: app.open_pause(self))
+        self.drawer = TableDrawer(m, self.staging, self.chooser, self.explain, self.guide)
+        self._drawn_key = None
+        self.zones.layout_sprites(snap=True)
+        self.chooser.items()
+        self._opening = self._first_event()     # played by the first update
 
-    def _first_event(self):
+    def _first_event(self) -> list:
         """Era 1's Event is revealed while the game is set up (no decision logs it): give it the
         same public NEW EVENT moment later eras get, before the first hand-off."""
         st = self.session.state
-        if self.demo or not st["event"] or st["era"] != 1 or st["step"] != "play" or \
+        if self.model.demo or not st["event"] or st["era"] != 1 or st["step"] != "play" or \
                 any(st["slots"][s]["bop"] for s in SIDES) or len(st["todo"]) != 2:
-            return
+            return []
         ev = EVENTS[st["event"]]
-        self.beats = [Beat(f"Event revealed: {ev.name} ({ev.year}). {ev.text}", st, "event",
-                           {"event": st["event"]})]
-        self.mode = "beats"
+        return [Beat(f"Event revealed: {ev.name} ({ev.year}). {ev.text}", st, "event",
+                     {"event": st["event"]})]
 
-    # ---- helpers ---------------------------------------------------------------------------
+    # ---- what other screens and tests ask --------------------------------------------------
     @property
-    def speed(self) -> float:
-        return self.app.settings.speed
-
-    def dur(self, base: float) -> float:
-        return base * self.speed
-
-    @property
-    def cb(self) -> bool:
-        return self.app.settings.colour_blind
-
-    def sound(self, name):
-        self.app.sounds.play(name)
-
-    def hidden(self, side: str) -> set:
-        """Cards hidden from ``side`` in the displayed state (cached per state object)."""
-        key, val = self._hidden_cache
-        if key is not self.display:
-            val = {s: set(E.hidden_from(self.display, s)["cards"]) for s in SIDES}
-            self._hidden_cache = (self.display, val)
-        return val[side]
-
-    @property
-    def viewer(self) -> str | None:
-        """The side that may look at its secrets right now (the session's LookRule)."""
-        return self.session.viewer()
-
-    def may_look(self, side: str) -> bool:
-        """May ``side``'s secrets be on screen?  Against the computer the one person's own
-        always; on one couch the session's LookRule decides."""
-        s = self.session
-        if s.mode == "demo":
-            return True
-        if s.mode == "computer":
-            return side == s.setup["human"]
-        return s.look.may_look(side)
+    def display(self) -> dict:
+        """The state drawn now (the discard pile screen shows the same)."""
+        return self.model.display
 
     def face_allowed(self, cid: str) -> bool:
-        """May this card's face be drawn now?  Its owner may look (the session's one rule), or
-        the engine says the other side can see it too."""
-        if self.demo:
-            return True
-        owner = CARDS[cid].side
-        if self.may_look(owner):
-            return True
-        if cid in public_agents(self.display):
-            return True
-        return cid not in self.hidden(OTHER[owner])
+        return self.model.face_allowed(cid)
 
-    @property
-    def deciding(self) -> dict | None:
-        """The decision a person answers now (None while beats play, the computer thinks...)."""
-        return self._dec if self.mode == "human" else None
+    def card_pos(self, cid):
+        return self.input.card_pos(cid)
 
-    # ---- flow -----------------------------------------------------------------------------
+    def button_pos(self, name):
+        return self.input.button_pos(name)
+
+    # ---- the scene -------------------------------------------------------------------------
     def on_enter(self):
         self.app.sounds.update_music()
 
+    def handle_action(self, a):
+        self.input.handle_action(a)
+
+    def handle_mouse(self, kind, lp, button):
+        self.input.handle_mouse(kind, lp, button)
+
     def update(self, dt):
-        self.t += dt
+        self.model.t += dt
         if self.app.stack.top is not self:
             # covered by a menu, the rules or the hand-off: the game waits (a computer player
-            # may keep thinking on its thread; its move is shown once the table is back)
+            # may keep thinking on its worker; its move is shown once the table is back)
             return
-        self._animate(dt)
-        if self.mode == "beats":
-            self.beat_t += dt
-            busy = self.bop.moving or any(s.moving for s in self.space.values())
-            if self.held is not None:
-                if not busy or self.speed == 0:
-                    self._show_beat(*self.held)
-            # the next beat waits for the token to stop and the phase banner to leave
-            elif self.beat_t >= self.beat_len and not ((busy or self.banner) and self.speed > 0):
-                self._next_beat()
-        elif self.mode == "await":
-            self._await()
-        elif self.mode == "thinking":
-            self.think_wait += dt
-            if self.thinker.done and self.think_wait >= self.dur(0.55):
-                idx = self.thinker.result
-                self.thinker = None
-                self._commit(idx)
-        elif self.mode == "over":
-            self._over(dt)
+        self.model.animate(dt)
+        self.beats.tick(dt)
+        if self._opening:
+            self.flow.start_beats(self._opening)
+            self._opening = []
+        self.flow.min_think = self.model.dur(MIN_THINK)
+        if self.flow.update(dt) == OVER:
+            self.beats.over(dt)
+        self._say_error()       # a computer player that failed (a random legal move was taken)
+
+    def draw(self, surf):
+        self._drawn_key = self.picture_key()
+        if self.app.privacy is not None:
+            self.app.privacy.append((self.app.frame, self.flow.viewer, self.model.display))
+        self.drawer.draw(surf)
 
     def picture_key(self) -> tuple:
         """What the picture shows, in short: when it differs from the last drawn one, the table
         is drawn again even with nothing in motion (a change made by update() alone, with no
         key pressed, must not wait on screen for the next key)."""
-        return (self.mode, id(self.display), self.shown_phase, self.hint, self.tip,
-                tuple((b.name, b.enabled, b.label) for b in self.buttons), self.focus.visible,
-                self.focus.index, id(self._dec))
+        m = self.model
+        return (self.flow.phase, id(m.display), m.shown_phase, self.guide.hint, m.tip,
+                tuple((b.name, b.enabled, b.label) for b in m.buttons), m.focus.visible,
+                m.focus.index, id(self.flow.deciding))
 
     def toast_area(self) -> tuple:
         """Toasts stay left of the right-hand column (turn order and log), which they covered."""
@@ -200,100 +136,110 @@ class TableScene(DrawMixin, MomentsMixin, ZonesMixin, ChooseMixin, HandMixin, Ex
 
     def animating(self) -> bool:
         """Only a table waiting on a person, with nothing in motion, is still (idle CPU)."""
-        if self.mode == "handoff":
+        phase = self.flow.phase
+        if phase == HANDOFF:
             return False            # the opaque hand-off screen covers the table
-        if self.picture_key() != getattr(self, "_drawn_key", None):
+        if self.picture_key() != self._drawn_key:
             return True
-        if self.mode != "human":
+        if phase != HUMAN:
             return True             # beats, the computer thinking, the ending
-        if self.flights or self.moment or self.banner or self.shake > 0 or self.held or \
-                self.cloud_t is not None:
-            return True
-        if self.bop.moving or any(st.moving for st in self.space.values()):
-            return True
-        return any(sp.motion.moving or sp.flip is not None for sp in self.sprites.values())
+        return self.beats.held is not None or not self.model.still()
 
-    def _await(self):
-        s = self.session
-        dec = s.decision()
-        if dec is None:
-            self.mode = "over"
-            self.over_t = 0.0
-            return
-        side = dec["player"]
-        if s.controller(side) == "computer":
-            self.thinker = s.think()
-            self.think_wait = 0.0
-            self.mode = "thinking"
-            return
-        # a human decides: every private decision in hot-seat play starts with a hand-off
-        if s.needs_handoff() is not None:
-            self._hand_off(side)
-            return
-        self._start_human()
+    # ---- the flow's view -------------------------------------------------------------------
+    def flow_beat(self, beat, instant: bool) -> None:
+        self.beats.play(beat, instant)
 
-    def _hand_off(self, side):
-        self.mode = "handoff"
+    def flow_beat_busy(self) -> bool:
+        return self.beats.busy()
+
+    def flow_beats_done(self) -> None:
+        self.beats.settle()
+
+    def flow_handoff(self, side: str, confirm) -> None:
+        m = self.model
         name = F.NAME[side]
         other = F.NAME[OTHER[side]]
 
-        def confirm():
-            self.session.look.handoff_confirmed(side)
-            self.bottom = side
-            self._layout_sprites(snap=True)
-            self.sound("select")
-            self._start_human()
+        def confirmed():
+            m.bottom = side
+            self.zones.layout_sprites(snap=True)
+            m.sound("select")
+            confirm()
 
         seats = self.app.pad_seats()
         accepts = (lambda a: a.source != "pad" or seats.get(a.seat) in (None, side))
         nxt = self.session.decision()
-        what = self.public_prompt(nxt) if nxt else ""
+        what = self.explain.public_prompt(nxt) if nxt else ""
         # "again" only when the same side also made the last decision (a public decision of
         # the other side in between, e.g. a Space Race reward, makes it a real pass)
-        message = (f"{name} again: {other}, please look away." if self.last_decider == side
+        message = (f"{name} again: {other}, please look away." if self.flow.last_decider == side
                    else f"Pass the screen to {name}. {other}: please look away.")
         self.app.stack.push(HandOffScene(
-            self.app, f"{name}'s turn", message, T.SIDE[side], confirm,
+            self.app, f"{name}'s turn", message, T.SIDE[side], confirmed,
             detail=f"Next for {name}: {what}" if what else "",
             accepts=accepts, controls="Enter / Space · click the button · gamepad A · Esc menu",
             on_menu=lambda: self.app.open_pause(self)))
 
-    def _start_human(self):
-        self.mode = "human"
-        dec = self._dec = self.session.decision()
-        self.last_private = dec["player"]
-        self.display = self.session.state
-        self._bind()
-        if self.display["phase"] != self.shown_phase:
-            self.hint = None     # a phase's hint does not stay into the next phase
-        self.shown_phase = self.display["phase"]
-        self._layout_sprites()
-        self._rebuild()
-        self._focus_main()
-        self._guide(dec["kind"])
+    def flow_human(self, decision: dict) -> None:
+        m = self.model
+        m.display = self.session.state
+        self.staging.bind(decision)
+        if m.display["phase"] != m.shown_phase:
+            self.guide.close()     # a phase's hint does not stay into the next phase
+        m.shown_phase = m.display["phase"]
+        self.zones.layout_sprites()
+        self.chooser.rebuild()
+        self.chooser.focus_main()
+        self.guide.show(decision["kind"])
 
-    def _commit(self, index: int):
-        s = self.session
-        dec = s.decision()
-        side = dec["player"]
+    def flow_over(self) -> None:
+        pass                       # update() plays the ending (beats.over) from now on
+
+    def flow_committed(self, decision: dict, index: int, beats: list) -> None:
+        m = self.model
         # tokens a person staged are already on the cards: do not fly them in again
-        self._no_fly = side if (dec["kind"] == "tokens" and self.mode == "human") else None
-        try:
-            beats = s.apply(index)   # the session's LookRule makes the screen public
-        except ValueError as e:
-            self.app.toast(str(e))
-            return
+        self.beats.no_fly = decision["player"] if (decision["kind"] == "tokens" and
+                                                   self.flow.phase == HUMAN) else None
+        m.sound("click")
+        self.staging.unbind()
+        m.buttons = []
+        self.chooser.items()
+        m.focus.visible = False    # nothing stays highlighted for the next Enter
+
+    def flow_changed(self) -> None:
+        """An undo replaced the state: nothing staged, nothing still playing."""
+        m = self.model
+        s = self.session
+        self.beats.drop()
+        self.staging.unbind()
+        m.buttons = []
+        m.display = s.state
+        m.shown_phase = m.display["phase"]
+        self.guide.close()         # a guide hint belongs to the moment that was undone
+        self.app.log_line(str(s.log[-1]))
+        m.sound("select")
+        self.app.toast("Decision taken back.")
         if s.last_error:
             self.app.toast(s.last_error)
             s.last_error = ""
-        self.last_decider = side
-        self.sound("click")
-        self._unbind()
-        self._dec = None
-        self.buttons = []
-        self._items()
-        self.focus.visible = False     # nothing stays highlighted for the next Enter
-        self.beats = list(beats)
-        self.mode = "beats"
-        self.beat_t = self.beat_len = 0.0
-        self._next_beat()
+        self.zones.layout_sprites()
+        self.chooser.items()
+
+    # ---- acting through the flow ----------------------------------------------------------
+    def commit(self, index: int) -> None:
+        """Commit option ``index`` of the decision a person answers (the session's LookRule
+        makes the screen public); a refusal is said in one sentence."""
+        self.flow.commit(index)
+        self._say_error()
+
+    def _say_error(self):
+        if self.flow.error:
+            self.app.toast(self.flow.error)
+            self.flow.error = ""
+
+    def undo_decision(self):
+        """Take back the newest decision of the side deciding now (while the beats play or the
+        computer thinks: the newest human decision) through the flow."""
+        if self.flow.phase not in (HUMAN, BEATS, THINKING) or \
+                not self.flow.undo(drop_beats=True):
+            return self.chooser.deny(NO_UNDO)
