@@ -270,6 +270,9 @@ def play_to_end(app, decide, handoff, limit_decisions=400, choice=lambda d, i: 0
         before = tb.session.decisions
         dec = tb.session.decision()
         decide(app, choice(dec, i))
-        assert tb.session.decisions == before + 1, f"the {dec['kind']} choice was not committed"
+        # the person's choice was committed (the computer's answer, when it is ready at once,
+        # may follow in the same frame: the framework's flow goes on from a commit until it
+        # has to wait)
+        assert tb.session.decisions >= before + 1, f"the {dec['kind']} choice was not committed"
         counts["decisions"] += 1
     raise AssertionError("the game did not end")

@@ -18,6 +18,7 @@ from tests.ui.test_play import start
 from squabble.framework.cards import FACE_UP
 from squabble.framework.handoff import HandOffScene
 from squabble.framework.privacy import LookRule
+from squabble.framework.turnflow import TurnFlow
 from squabble.games.squabble import engine as E
 from squabble.games.squabble.cards import AGENT, CARDS, DOUBLE_AGENT, OTHER, SIDES
 from squabble.ui.squabble.scenes import ResultScene
@@ -274,9 +275,10 @@ def test_same_side_twice_in_a_row_starts_with_a_handoff(app):
 
 def test_the_privacy_check_catches_a_leak(app, monkeypatch):
     """Mutation check: a table that lets anyone look during public moments must fail the test."""
-    # the session's rule lets everyone look at any time: the table (which asks the rule) then
-    # shows hands in public, and the watcher, which works out who may look on its own, objects
-    monkeypatch.setattr(LookRule, "may_look", lambda self, side: side is not None)
+    # the one rule lets everyone look at any time: the table (which asks it, through the
+    # framework's flow) then shows hands in public, and the watcher, which works out who may
+    # look on its own, objects
+    monkeypatch.setattr(TurnFlow, "may_look", lambda self, side: side is not None)
     with pytest.raises(AssertionError, match="secret card"):
         test_hotseat_game_never_shows_a_secret_to_the_other_player(app)
 
