@@ -3,7 +3,7 @@
 Each test drives a real session of a real game through the flow with a recording view and
 checks the order of what the view was asked to show."""
 
-from squabble.framework.session import Session
+from squabble.framework.session import Beat, Session
 from squabble.framework.turnflow import BEATS, HANDOFF, HUMAN, OVER, THINKING, TurnFlow
 from squabble.games import registry
 
@@ -127,3 +127,40 @@ def test_undo_skips_beats_and_asks_the_same_side_again():
     assert ("changed",) in v.calls and not f.beats
     f.update(0.0)
     assert f.phase == HUMAN and s.decision() == d
+
+
+class SettlingView(View):
+    """A view with the optional hook: told once the last waiting beat was shown."""
+
+    def flow_beats_done(self):
+        self.calls.append(("settled",))
+
+
+def test_the_view_is_told_when_the_last_beat_was_shown():
+    s = _session("squabble", "hotseat")
+    v = SettlingView(busy_beats=1)
+    f = TurnFlow(s, v)
+    f.update(0.1)
+    v.confirm()
+    f.commit(0)
+    while f.phase == BEATS:
+        assert ("settled",) not in v.calls      # not while beats still wait or play
+        f.update(0.1)
+    beats = [i for i, c in enumerate(v.calls) if c[0] == "beat"]
+    settled = v.calls.index(("settled",))
+    assert v.calls.count(("settled",)) == 1 and settled > beats[-1]
+    assert v.calls[settled + 1][0] in ("handoff", "human")   # then the next decision
+
+
+def test_undo_may_drop_the_beats_of_the_decision_taken_back():
+    s = _session("struggle", "computer", human="USSR")
+    v = SettlingView(busy_beats=50)
+    f = TurnFlow(s, v)
+    f.update(0.0)
+    f.commit(0)
+    f.start_beats([Beat(f"line {i}", s.state, "note") for i in (1, 2)])   # one plays, one waits
+    shown = sum(1 for c in v.calls if c[0] == "beat")
+    assert f.beats and f.can_undo()
+    assert f.undo(drop_beats=True)
+    assert sum(1 for c in v.calls if c[0] == "beat") == shown   # the waiting one never shown
+    assert not f.beats and ("changed",) in v.calls and f.phase == "await"
