@@ -70,7 +70,7 @@ class BeatPlayer:
         self.just_shown = True
         self._token_flights(prev, snap)
         self.zones.layout_sprites()
-        self.chooser.items()
+        self.chooser.set_items()
         moved = snap["bop"] != prev["bop"] or snap["space"] != prev["space"]
         if beat.kind == "end" and moved and m.speed > 0:
             # the outcome follows the motion: the token walks to the cloud (or its last space)
@@ -99,7 +99,7 @@ class BeatPlayer:
         m.display = m.session.state
         m.shown_phase = m.display["phase"]
         self.zones.layout_sprites()
-        self.chooser.items()
+        self.chooser.set_items()
 
     def drop(self):
         """An undo: what was still to show belongs to a decision taken back."""

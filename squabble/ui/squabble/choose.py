@@ -267,9 +267,10 @@ class Chooser:
             can = self.staging.has_stage() or m.session.can_undo(me)
             bs.append(Button("undo", "Undo", UNDO_RECT, self.undo, enabled=can,
                              reason=NO_UNDO, hint="Bksp"))
-        self.items()
+        self.set_items()
 
-    def items(self):
+    def set_items(self):
+        """The focusable things (cards to pick, buttons, piles, the Event) for Tab and pads."""
         items: list[Item] = []
         d = self.model.display
         dec = self.model.deciding

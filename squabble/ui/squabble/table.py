@@ -60,7 +60,7 @@ class TableScene(Scene):
         self.drawer = TableDrawer(m, self.staging, self.chooser, self.explain, self.guide)
         self._drawn_key = None
         self.zones.layout_sprites(snap=True)
-        self.chooser.items()
+        self.chooser.set_items()
         self._opening = self._first_event()     # played by the first update
 
     def _first_event(self) -> list:
@@ -203,7 +203,7 @@ class TableScene(Scene):
         m.sound("click")
         self.staging.unbind()
         m.buttons = []
-        self.chooser.items()
+        self.chooser.set_items()
         m.focus.visible = False    # nothing stays highlighted for the next Enter
 
     def flow_changed(self) -> None:
@@ -223,7 +223,7 @@ class TableScene(Scene):
             self.app.toast(s.last_error)
             s.last_error = ""
         self.zones.layout_sprites()
-        self.chooser.items()
+        self.chooser.set_items()
 
     # ---- acting through the flow ----------------------------------------------------------
     def commit(self, index: int) -> None:
