@@ -201,3 +201,29 @@ def test_a_failed_coup_shows_its_sum_below_zero():
                             "stability": 4, "result": 0, "removed": 0, "placed": 0,
                             "enemy": "USA"}, "")
     assert m.lines[0].endswith("= −2")
+
+
+def test_a_coup_is_shown_before_the_defcon_drop_it_causes(app, monkeypatch):
+    """The engine logs a battleground coup's DEFCON drop before its die; the flow hands the
+    scene the beats of a commit and the scene shows the coup first, with DEFCON still at its
+    old level on the tracks, then the drop (``coup_first`` through ``flow_committed``)."""
+    sc = _scene(app)
+    st = copy.deepcopy(sc.session.state)
+    before = st["defcon"]
+    after = dict(st, defcon=before - 1)
+    drop = Beat("", after, "defcon", {"defcon": before - 1, "before": before, "why": "coup",
+                                      "country": "Iran"})
+    coup = Beat("USSR coup in Iran.", after, "coup",
+                {"side": "USSR", "enemy": "USA", "country": "Iran", "die": 4, "ops": 3,
+                 "mod": 0, "stability": 2, "result": 3, "removed": 2, "placed": 1, "sum": 3})
+    monkeypatch.setattr(sc.session, "apply", lambda index: [drop, coup])
+    assert sc.flow.commit(0)
+    seen = []
+    for _ in range(20):
+        if sc.moment is not None:
+            seen.append((sc.moment.kind, sc.shown["defcon"]))
+            sc.moment = None
+        if not sc.flow.beats and sc.moment is None and seen and seen[-1][0] == "defcon":
+            break
+        sc.update(1 / 60)
+    assert seen == [("coup", before), ("defcon", before - 1)]
