@@ -202,7 +202,7 @@ def draw_track_tip(sc, surf, L):
 def draw_in_play(sc, surf, L):
     """The cards on the table now (played, public) in the choices panel, unless the hand
     spreads over it."""
-    if hand_is_wide(sc) and sc.hand_cards():
+    if hand_is_wide(sc.choices if sc.human_turn() else None, sc.menu) and sc.hand_cards():
         return
     x, y, w, h = BUTTONS_R
     cards = [c for c in sc.shown.get("table", []) if sc.may_show(c)]

@@ -570,6 +570,20 @@ class StruggleScene(Scene):
                                    self.hover_country, self.hover_card)
 
     # ---------------------------------------------------------------- drawing
+    def draw_hand(self, surf, L) -> list:
+        """The hand row (``hand_row.draw_hand``) of the side that may look; returns the cards'
+        rects."""
+        v = self.viewer()
+        cs = self.choices if self.human_turn() else None
+        return hand_row.draw_hand(
+            surf, L, self._card, state=self.shown, cards=self.hand_cards(),
+            owner=v if v is not None else (self.session.decision() or {}).get("player"),
+            viewer=v, mode=self.session.mode, wide=hand_row.hand_is_wide(cs, self.menu),
+            choices=cs, focused=self.focus.current if self.focus.visible else None,
+            hover_card=self.hover_card, face_up=self.may_show_hand,
+            open_enemy=self.open_enemy_cards() if v is not None else [],
+            undo_button=next((b for b in self._buttons if b.name == "undo"), None))
+
     def draw(self, surf):
         self._drawn = self._picture()
         L = self.app.layout
@@ -593,8 +607,7 @@ class StruggleScene(Scene):
         self.tracks.draw(surf, pub, self.viewer())
         panels.draw_prompt(self, surf, L)
         panels.draw_buttons(self, surf, L)
-        # after the buttons: a wide hand spreads over their panel
-        self._card_rects = hand_row.draw_hand(self, surf, L)
+        self._card_rects = self.draw_hand(surf, L)   # after the buttons: it may spread over them
         cur = self.focus.current if self.focus.visible else None
         self.log.draw(surf, L, focused=cur is not None and cur.kind == "log")
         self.refresh_targets()
