@@ -7,7 +7,7 @@ from tests.ui import struggle_driver as SD
 from squabble.games.struggle.data import CHINA
 
 
-def test_the_country_detail_leaves_with_the_click_that_decides(app):
+def test_the_country_detail_leaves_with_the_click_that_decides(app, monkeypatch):
     """A click on a lit country decides; its detail card must not stay over the map through the
     computer's turn (it stayed until the mouse moved)."""
     sc = SD.start(app, "computer", "USSR")
@@ -18,7 +18,9 @@ def test_the_country_detail_leaves_with_the_click_that_decides(app):
     D.step(app)
     assert sc.hover_country == "Austria"
     shown = []
-    sc.draw_country_detail = lambda surf, L, name: shown.append(name)
+    from squabble.ui.struggle import panels
+    monkeypatch.setattr(panels, "draw_country_detail",
+                        lambda sc, surf, L, name: shown.append(name))
     before = sc.session.state["influence"]["Austria"]["USSR"]
     D.click(app, pos)
     assert sc.session.state["influence"]["Austria"]["USSR"] == before + 1
@@ -88,7 +90,7 @@ def test_the_pause_menu_controls_sit_on_their_own_panel(app):
     box = pygame.Rect(app.layout.p(940, 616), (app.layout.s(200), app.layout.s(46)))
     shots = []
     for line in ("USSR places 1 USSR influence in Czechoslovakia.", "USA: W.W.W.W.W.W.W.W.W."):
-        sc.log_lines.extend([line] * 30)
+        sc.log.lines.extend([line] * 30)
         app.draw()
         shots.append(pygame.image.tobytes(app.screen.subsurface(box), "RGB"))
     assert shots[0] == shots[1], "the log shows through the pause menu's controls line"

@@ -18,6 +18,7 @@ from tests.ui import struggle_driver as SD
 from squabble.framework.handoff import HandOffScene
 from squabble.games.struggle.data import CARDS
 from squabble.games.struggle.describe import hidden_from
+from squabble.ui.struggle.coach import hint_text
 
 
 @pytest.fixture
@@ -35,7 +36,7 @@ def coach(monkeypatch):
 
 
 def _wait_hint(app, sc):
-    assert D.run_until(app, lambda: sc.hint_for is not None and sc._hint_job is None, 500)
+    assert D.run_until(app, lambda: sc.coach.hint_for is not None and sc.coach.job is None, 500)
 
 
 def _drawn_text(app, sc):
@@ -63,7 +64,7 @@ def test_h_shows_the_real_coach_naming_nothing_the_side_may_not_see(app):
     D.key(app, pygame.K_h)
     _wait_hint(app, sc)
     shown = _drawn_text(app, sc)
-    assert "Coach for the USSR" in shown and sc.hint_lines[0].startswith("1. ")
+    assert "Coach for the USSR" in shown and sc.coach.hint_lines[0].startswith("1. ")
     st = sc.session.state
     for c in hidden_from(st, "USSR"):
         assert CARDS[c]["name"] not in shown, f"the hint showed {CARDS[c]['name']}"
@@ -72,9 +73,9 @@ def test_h_shows_the_real_coach_naming_nothing_the_side_may_not_see(app):
     seed = zlib.crc32(repr((sc.session.decisions, "USSR")).encode()) & 0x7FFFFFFF
     other = _other_hidden_dealt_again(st, "USSR", random.Random(3))
     assert other["hands"]["USA"] != st["hands"]["USA"]
-    assert sc._hint_text(hint(other, "USSR", seed, 3)) == sc.hint_lines
+    assert hint_text(hint(other, "USSR", seed, 3)) == sc.coach.hint_lines
     D.key(app, pygame.K_h)                          # H again closes it
-    assert sc.hint_for is None
+    assert sc.coach.hint_for is None
 
 
 def test_the_hint_goes_with_its_decision_and_pad_y_asks(app, coach):
@@ -82,10 +83,10 @@ def test_the_hint_goes_with_its_decision_and_pad_y_asks(app, coach):
     assert D.run_until(app, lambda: SD.waiting(app))
     D.pad(app, pygame.CONTROLLER_BUTTON_Y, 0)
     _wait_hint(app, sc)
-    assert sc.hint_lines and sc.hint_lines[0].startswith("1. ")
+    assert sc.coach.hint_lines and sc.coach.hint_lines[0].startswith("1. ")
     SD.decide_mouse(app, 0)
     D.step(app)
-    assert sc.hint_for is None
+    assert sc.coach.hint_for is None
 
 
 def test_hotseat_hint_is_private_behind_a_hand_off(app, coach):
@@ -115,7 +116,7 @@ def test_hotseat_hint_is_private_behind_a_hand_off(app, coach):
     # the screen turns public again (the decision is made): the hint is gone
     sc.commit(0)
     D.step(app)
-    assert sc.hint_for is None and "Coach for the" not in _drawn_text(app, sc)
+    assert sc.coach.hint_for is None and "Coach for the" not in _drawn_text(app, sc)
 
 
 def test_the_coachs_panel_never_covers_a_warning_sentence(app):
@@ -125,9 +126,9 @@ def test_the_coachs_panel_never_covers_a_warning_sentence(app):
     d = sc.session.decision()
     sc.pointed_sentences = lambda: [("warning", "DEFCON would fall to 1 in your own action "
                                      "round: you lose the game. " * 2)]
-    sc.hint_for = (d["player"], sc.session.decisions)
-    sc.hint_lines = ["1. Place 1 influence in Hungary", "   A reason in plain words."]
+    sc.coach.hint_for = (d["player"], sc.session.decisions)
+    sc.coach.hint_lines = ["1. Place 1 influence in Hungary", "   A reason in plain words."]
     app.draw()
-    strip, panel = sc.warning_strip, sc.hint_rect
+    strip, panel = sc.warning_strip, sc.coach.hint_rect
     assert strip is not None and panel is not None
     assert not pygame.Rect(strip).colliderect(pygame.Rect(panel)), (strip, panel)

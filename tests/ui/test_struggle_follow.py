@@ -6,13 +6,19 @@ from tests.ui import driver as D
 from tests.ui import struggle_driver as SD
 
 
+def _usa_placing(sc) -> bool:
+    """The computer's (the USA's) influence changes are on screen (the one being followed now)
+    or still queued in the flow."""
+    return sc.following() or any(getattr(b, "by", None) == "USA" and b.kind == "influence"
+                                 for b in sc.flow.beats)
+
+
 def _to_computer_placements(app, sc):
     """Decide (the USSR) until the computer's (the USA's) beats include influence changes;
-    returns with those beats queued."""
+    returns while those beats are shown."""
     for _ in range(300):
-        assert D.run_until(app, lambda: SD.waiting(app) or bool(
-            [b for b in sc.beats if getattr(b, "by", None) == "USA" and b.kind == "influence"]))
-        if any(getattr(b, "by", None) == "USA" and b.kind == "influence" for b in sc.beats):
+        assert D.run_until(app, lambda: SD.waiting(app) or _usa_placing(sc))
+        if _usa_placing(sc):
             return
         sc.commit(0)
     raise AssertionError("the computer placed no influence")
@@ -24,23 +30,23 @@ def test_the_computers_placements_are_paced_and_badged(app):
     _to_computer_placements(app, sc)
     frames = 0
     shown = set()
-    while sc.beats or sc.following():
+    while sc.flow.beats or sc.following():
         D.step(app)
         frames += 1
-        shown |= set(sc.changes["USSR"])
+        shown |= set(sc.follow.changes["USSR"])
         assert not sc.human_turn()
-        assert not sc.plain_prompt()[0].startswith("You") or sc.beats or sc.following()
+        assert not sc.plain_prompt()[0].startswith("You") or sc.flow.beats or sc.following()
     assert frames >= 20, "the computer's placements flashed by"
-    assert sc.changes["USSR"], "no change badge after the computer's placements"
-    usa = {c for c, d in sc.changes["USSR"].items() if d["USA"]}
+    assert sc.follow.changes["USSR"], "no change badge after the computer's placements"
+    usa = {c for c, d in sc.follow.changes["USSR"].items() if d["USA"]}
     assert usa
     # the badges stay through the person's look at the map ...
     assert D.run_until(app, lambda: SD.waiting(app))
     D.step(app, 10)
-    assert set(sc.changes["USSR"]) == shown or sc.changes["USSR"]
+    assert set(sc.follow.changes["USSR"]) == shown or sc.follow.changes["USSR"]
     # ... and go when the person decides
     SD.decide_mouse(app, 0)
-    assert not sc.changes["USSR"]
+    assert not sc.follow.changes["USSR"]
 
 
 def test_a_click_skips_the_computers_placements(app):
@@ -59,4 +65,4 @@ def test_a_click_skips_the_computers_placements(app):
         frames += 1
         assert sc.pause_t == 0 or not sc.following()
     assert frames < 200
-    assert sc.changes["USSR"]            # skipped, but the badges say what changed
+    assert sc.follow.changes["USSR"]            # skipped, but the badges say what changed

@@ -24,24 +24,24 @@ def _start(app, guide):
 
 def test_the_guide_speaks_once_per_kind(app):
     sc = _start(app, True)
-    assert sc.guide_note and sc.guide_note[0] == "setup_influence"
+    assert sc.guide.note and sc.guide.note[0] == "setup_influence"
     x, y, w, h = __import__("squabble.ui.struggle.guide", fromlist=["GUIDE_R"]).GUIDE_R
     D.click(app, app.layout.p(x + w - 12, y + 12))          # its x closes it
-    assert sc.guide_note is None
+    assert sc.guide.note is None
     SD.decide_mouse(app, 0)
     assert D.run_until(app, lambda: SD.waiting(app))
-    assert sc.guide_note is None                            # the same kind: not again
+    assert sc.guide.note is None                            # the same kind: not again
     for _ in range(60):
         assert D.run_until(app, lambda: SD.waiting(app))
         if sc.session.describe()["kind"] == "headline":
             break
         sc.commit(0)
     assert D.run_until(app, lambda: SD.waiting(app))
-    assert sc.guide_note and sc.guide_note[0] == "headline"
+    assert sc.guide.note and sc.guide.note[0] == "headline"
 
 
 def test_the_guide_can_be_off(app):
     sc = _start(app, False)
-    assert sc.guide_note is None
+    assert sc.guide.note is None
     from squabble.ui import couch_prefs
     assert couch_prefs.guide_on() is False

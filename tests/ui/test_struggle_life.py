@@ -376,7 +376,7 @@ def test_esc_on_a_hand_off_opens_the_menu_without_showing_the_map(app):
 def test_the_result_says_headline_phase_not_action_round_0(app):
     """A game that ends in the headline phase (e.g. a scoring card headlined past 20 VP) is
     summed up as "headline phase": action round 0 means nothing to a player."""
-    from squabble.ui.struggle.setup import StruggleResultScene
+    from squabble.ui.struggle.screens import StruggleResultScene
     g = registry.get("struggle")
     s = Session.new(g, {"mode": "hotseat", "human": "USSR", "level": "easy"}, seed=3)
     state = json.loads(json.dumps(s.state))

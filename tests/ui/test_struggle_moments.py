@@ -17,20 +17,20 @@ def _scene(app):
     assert D.run_until(app, lambda: SD.waiting(app), 2000)
     D.top(app)  # the hand-off may be on top; the scene underneath is what is tested
     sc.moment = None
-    sc.beats = []
+    sc.flow.beats.clear()
     return sc
 
 
 def _play_beats(app, sc, beats):
     """Hand ``beats`` to the scene and step it until it shows a moment (or runs out of beats)."""
-    sc.beats = list(beats)
+    sc.flow.start_beats(list(beats))
     seen = []
     for _ in range(len(beats) * 3 + 3):
         sc.update(1 / 60)
         if sc.moment is not None:
             seen.append(sc.moment)
             sc.moment = None
-        if not sc.beats:
+        if not sc.flow.beats:
             break
     return seen
 
@@ -47,7 +47,7 @@ def test_defcon_moment_comes_from_the_marker_and_names_the_event(app):
     assert any(CARDS[50]["name"] in ln for ln in m.lines)
     assert any("Europe and Asia are closed" in ln for ln in m.lines)
     # the marker has no text: it stays out of the log panel
-    assert "" not in sc.log_lines
+    assert "" not in sc.log.lines
 
 
 def test_a_defcon_moment_under_the_designer_realignment_rule_opens_realignments(app):
@@ -107,7 +107,7 @@ def test_deal_moment_from_the_engine_draw_marker(app):
     assert [m.kind for m in seen] == ["draw"]
     assert seen[0].title == "Turn 2: new cards dealt"
     assert any("USSR draws 5, USA draws 8" in ln for ln in seen[0].lines), seen[0].lines
-    assert "" not in sc.log_lines
+    assert "" not in sc.log.lines
 
 
 def test_reveal_moment_shows_the_cards_of_the_reveal_kind(app):
@@ -117,7 +117,7 @@ def test_reveal_moment_shows_the_cards_of_the_reveal_kind(app):
     seen = _play_beats(app, sc, [Beat(text, st, "reveal", {"side": "USSR", "cards": [8],
                                                           "card": 5})])
     assert [m.kind for m in seen] == ["reveal"] and seen[0].cards == [8]
-    assert sc.log_lines[-1] == text
+    assert sc.log.lines[-1] == text
 
 
 def test_the_tracks_behind_a_scoring_moment_show_the_points_it_announces(app):
@@ -143,7 +143,7 @@ def test_the_tracks_behind_a_scoring_moment_show_the_points_it_announces(app):
     assert beat is not None, "no scoring that moved the VP marker in this game"
     after = vp_after(beat.kind, beat.data, beat.state["vp"])
     assert beat.state["vp"] == after == beat.data["vp_after"]   # the beat's state has the points
-    sc.beats = [beat]
+    sc.flow.start_beats([beat])
     for _ in range(3):
         sc.update(1 / 60)
         if sc.moment is not None:
@@ -179,7 +179,7 @@ def _coup_in_a_battleground(app, country="Iran"):
             seen.append(sc.moment)
             seen_state = sc.shown["defcon"]
             sc.moment.defcon_on_screen = seen_state
-        if s.decisions > n and not sc.beats and sc.moment is None:
+        if s.decisions > n and not sc.flow.beats and sc.moment is None:
             break
         D.step(app)
     return seen, sc
@@ -201,3 +201,29 @@ def test_a_failed_coup_shows_its_sum_below_zero():
                             "stability": 4, "result": 0, "removed": 0, "placed": 0,
                             "enemy": "USA"}, "")
     assert m.lines[0].endswith("= −2")
+
+
+def test_a_coup_is_shown_before_the_defcon_drop_it_causes(app, monkeypatch):
+    """The engine logs a battleground coup's DEFCON drop before its die; the flow hands the
+    scene the beats of a commit and the scene shows the coup first, with DEFCON still at its
+    old level on the tracks, then the drop (``coup_first`` through ``flow_committed``)."""
+    sc = _scene(app)
+    st = copy.deepcopy(sc.session.state)
+    before = st["defcon"]
+    after = dict(st, defcon=before - 1)
+    drop = Beat("", after, "defcon", {"defcon": before - 1, "before": before, "why": "coup",
+                                      "country": "Iran"})
+    coup = Beat("USSR coup in Iran.", after, "coup",
+                {"side": "USSR", "enemy": "USA", "country": "Iran", "die": 4, "ops": 3,
+                 "mod": 0, "stability": 2, "result": 3, "removed": 2, "placed": 1, "sum": 3})
+    monkeypatch.setattr(sc.session, "apply", lambda index: [drop, coup])
+    assert sc.flow.commit(0)
+    seen = []
+    for _ in range(20):
+        if sc.moment is not None:
+            seen.append((sc.moment.kind, sc.shown["defcon"]))
+            sc.moment = None
+        if not sc.flow.beats and sc.moment is None and seen and seen[-1][0] == "defcon":
+            break
+        sc.update(1 / 60)
+    assert seen == [("coup", before), ("defcon", before - 1)]

@@ -109,10 +109,11 @@ def _reveal_frames(app, text, cards, side="USSR"):
 
     from squabble.framework.session import Beat
     sc = SD.scene(app)
-    sc.moment, sc.beats = None, []
+    sc.moment = None
+    sc.flow.beats.clear()
     sc.session.look.public_step()          # the screen is public (nobody's secrets)
     st = copy.deepcopy(sc.session.state)
-    sc.beats = [Beat(text, st, "reveal", {"side": side, "cards": list(cards)})]
+    sc.flow.start_beats([Beat(text, st, "reveal", {"side": side, "cards": list(cards)})])
     for _ in range(3):
         sc.update(1 / 60)
         app.frame += 1                       # a frame of its own in both records

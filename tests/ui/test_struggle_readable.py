@@ -61,7 +61,7 @@ def test_the_public_hand_counts_are_drawn_at_a_readable_size(app):
     hand_row.text = lambda surf, s, font, *a, **k: (seen.append((s, font.get_height())),
                                                    real(surf, s, font, *a, **k))[1]
     try:
-        sc._draw_no_hand(app.screen, app.layout, st, None)
+        hand_row._draw_no_hand(app.screen, app.layout, sc._card, st, None, sc.session.mode)
     finally:
         hand_row.text = real
     said = " ".join(s for s, _ in seen)

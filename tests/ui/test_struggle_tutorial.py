@@ -12,20 +12,20 @@ def test_the_lesson_is_played_through_by_keys(app):
     D.menu_click(app, "struggle")
     D.menu_click(app, "learn")
     sc = SD.scene(app)
-    assert sc is not None and sc.tutor_on and sc.guide_note is None
+    assert sc is not None and sc.tutor.on and sc.guide.note is None
     s = sc.session
     assert set(s.state["hands"]["USSR"]) == {3, 9, 14, 28, 30, 31, 20, 33}
     seen_titles = []
     refused_once = False
     for _ in range(400):
         assert D.run_until(app, lambda: SD.waiting(app) or s.over, 60000)
-        step = sc.tutor_step()
+        step = sc.tutor.step()
         if step is None or s.over:
             break
         if step[2] not in seen_titles:
             seen_titles.append(step[2])
         d = s.decision()
-        allowed = [i for i in range(len(d["options"])) if not sc.tutor_refuses(i)]
+        allowed = [i for i in range(len(d["options"])) if not sc.tutor.refuses(i)]
         assert allowed, f"the lesson allows nothing at {step[2]}"
         if not refused_once and len(allowed) < len(d["options"]):
             # another card than the lesson's: refused with a sentence, nothing happens
@@ -43,6 +43,6 @@ def test_the_lesson_is_played_through_by_keys(app):
     for c in (14, 28, 30, 33, 3):
         assert c not in s.state["hands"]["USSR"], CARDS[c]["name"]
     app.draw()
-    assert sc.tutor_step() is None             # the panel says the lesson is over
+    assert sc.tutor.step() is None             # the panel says the lesson is over
     D.key(app, pygame.K_ESCAPE)
     assert D.top(app).name == "struggle_pause"

@@ -170,15 +170,15 @@ def test_the_coachs_answer_is_drawn_when_it_comes_without_another_key(app, monke
     assert D.run_until(app, lambda: SD.waiting(app), 2000)
     w = watch(app, monkeypatch)
     D.key(app, pygame.K_h)
-    assert sc.hint_lines == ["The coach is thinking…"]
+    assert sc.coach.hint_lines == ["The coach is thinking…"]
     rests = w.rests
     D.step(app, 10)
     assert w.rests > rests and w.stale == []      # resting, the panel says it is thinking
     go.set()
-    while sc._hint_job is not None and sc._hint_job["result"] is None:
+    while sc.coach.job is not None and sc.coach.job["result"] is None:
         time.sleep(0.01)
     D.step(app, 10)
-    assert sc.hint_lines[0] == "1. Place it here"
+    assert sc.coach.hint_lines[0] == "1. Place it here"
     assert w.stale == [], "the coach's answer waited for the next event"
 
 

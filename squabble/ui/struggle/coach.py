@@ -1,4 +1,4 @@
-"""The coach (a mixin of ``StruggleScene``): H, pad Y or the Hint button shows what the
+"""The coach (a part the Struggle map scene holds): H, pad Y or the Hint button shows what the
 computer player would do for the side deciding now — its top three options with the reasons in
 plain words — from ``squabble.ai.struggle_hint.hint`` (contract 4).  The hint is handed a copy
 of the game's state (its look-ahead needs the engine's frame stack) and reads only that side's
@@ -13,7 +13,6 @@ from __future__ import annotations
 import threading
 import zlib
 
-import pygame
 
 from squabble.framework.handoff import HandOffScene
 from squabble.framework.layout import fit_font, text, wrap
@@ -34,19 +33,27 @@ def _hint_fn():
 
 
 class Coach:
-    """``hint_for``: (side, decision count) the hint on screen (or being worked out) is for."""
+    """``hint_for``: (side, decision count) the hint on screen (or being worked out) is for;
+    ``hint_lines``: its words; ``hint_rect``: the logical rect of the panel drawn last;
+    ``job``: the worker's answer being worked out (None when there is none)."""
 
-    hint_for = None
-    hint_lines: list = []
-    hint_rect = None         # the logical rect of the panel drawn last
-    _hint_job = None
+    def __init__(self, app, session):
+        self.app = app
+        self.session = session
+        self.hint_for = None
+        self.hint_lines: list = []
+        self.hint_rect = None
+        self.job = None
 
-    def ask_hint(self) -> None:
+    def ask(self, deciding: bool, viewer, on_look=None) -> None:
+        """H: the hint for the decision now (``deciding``: a person's turn is on screen), or
+        closed when one is open.  ``viewer``: who may look now; ``on_look()`` is called when
+        a hand-off gave the screen to the deciding side first."""
         if self.hint_for is not None:          # a second H closes it
-            self.close_hint()
+            self.close()
             return
         d = self.session.decision()
-        if d is None or not self.human_turn():
+        if d is None or not deciding:
             self.app.toast("A hint is for your own decision.")
             return
         fn = _hint_fn()
@@ -54,24 +61,25 @@ class Coach:
             self.app.toast("The coach is not available in this build.")
             return
         side = d["player"]
-        if self.session.mode == "hotseat" and self.viewer() != side:
-            self._hint_handoff(side)
+        if self.session.mode == "hotseat" and viewer != side:
+            self._handoff(side, on_look)
             return
-        self._start_hint(fn, side)
+        self._start(fn, side)
 
-    def _hint_handoff(self, side) -> None:
+    def _handoff(self, side, on_look) -> None:
         """On one couch the hint is private: the other player looks away first."""
         def confirm():
             self.session.look.handoff_confirmed(side)
-            self.choice_key = None
-            self._start_hint(_hint_fn(), side)
+            if on_look is not None:
+                on_look()
+            self._start(_hint_fn(), side)
         from squabble.ui.struggle.moments import SIDE_COL
         self.app.stack.push(HandOffScene(
             self.app, f"{side}'s hint",
             f"The coach speaks to the {side} player only. {ENEMY[side]}: please look away.",
             SIDE_COL[side], confirm, controls="Enter · click · A"))
 
-    def _start_hint(self, fn, side) -> None:
+    def _start(self, fn, side) -> None:
         state = self.session.game.copy(self.session.state)   # the hint deals the hidden cards again
         seed = zlib.crc32(repr((self.session.decisions, side)).encode()) & 0x7FFFFFFF
         key = (side, self.session.decisions)
@@ -83,49 +91,39 @@ class Coach:
                 job["result"] = fn(state, side, seed, 3)
             except Exception as e:        # a broken coach must never stop the game
                 job["error"] = f"The coach failed ({type(e).__name__})."
-        self._hint_job = job
+        self.job = job
         threading.Thread(target=run, daemon=True).start()
 
-    def close_hint(self) -> None:
-        self.hint_for, self.hint_lines, self._hint_job = None, [], None
+    def close(self) -> None:
+        self.hint_for, self.hint_lines, self.job = None, [], None
 
-    def update_hint(self) -> None:
+    def update(self, viewer) -> None:
         """Take the worker's answer; drop the hint when its decision is gone or the screen is
-        no longer its side's."""
+        no longer its side's (``viewer``: who may look now)."""
         if self.hint_for is None:
             return
         side, n = self.hint_for
-        if n != self.session.decisions or (self.session.mode == "hotseat"
-                                           and self.viewer() != side):
-            self.close_hint()
+        if n != self.session.decisions or (self.session.mode == "hotseat" and viewer != side):
+            self.close()
             return
-        job = self._hint_job
+        job = self.job
         if job is not None and (job["result"] is not None or job["error"]):
-            self._hint_job = None
-            self.hint_lines = [job["error"]] if job["error"] else self._hint_text(job["result"])
+            self.job = None
+            self.hint_lines = [job["error"]] if job["error"] else hint_text(job["result"])
 
-    @staticmethod
-    def _hint_text(result) -> list:
-        if not result:
-            return ["The coach has nothing to suggest here."]
-        out = []
-        for i, h in enumerate(result[:3]):
-            out.append(f"{i + 1}. {h.get('label', '')}")
-            out.extend(f"   {r}" for r in h.get("reasons", [])[:3])
-        return out
-
-    def draw_hint(self, surf, L) -> None:
+    def draw(self, surf, L, viewer, below=None) -> None:
+        """The panel (only for the side it speaks to); ``below``: the logical rect of a warning
+        strip it must stay under."""
         self.hint_rect = None
         if self.hint_for is None:
             return
         side = self.hint_for[0]
-        if self.session.mode == "hotseat" and self.viewer() != side:
+        if self.session.mode == "hotseat" and viewer != side:
             return
         f = L.font(15)
         x, y, w, _h = HINT_R
-        strip = getattr(self, "warning_strip", None)
-        if strip is not None:       # below the warning's sentence, never over it
-            y = max(y, strip[1] + strip[3] + 6)
+        if below is not None:       # below the warning's sentence, never over it
+            y = max(y, below[1] + below[3] + 6)
         lines = []
         for ln in self.hint_lines:
             indent = ln.startswith("   ")
@@ -146,22 +144,13 @@ class Coach:
                  L.p(x + 10 + (14 if indent else 0), yy))
             yy += lh
 
-    def coach_raw(self, ev) -> bool:
-        """Pad Y asks for a hint on the map scene (the pad's explore moves to the right stick's
-        click)."""
-        if ev.type != pygame.CONTROLLERBUTTONDOWN:
-            return False
-        if ev.button == pygame.CONTROLLER_BUTTON_Y:
-            self.ask_hint()
-            return True
-        if ev.button == pygame.CONTROLLER_BUTTON_RIGHTSTICK:
-            self.explore_action(_Zoom())
-            return True
-        return False
 
-
-class _Zoom:
-    """The explore toggle, as the pad's right stick click gives it."""
-    name = "zoom"
-    source = "pad"
-    seat = None
+def hint_text(result) -> list:
+    """The coach's answer in lines: each option, its reasons indented."""
+    if not result:
+        return ["The coach has nothing to suggest here."]
+    out = []
+    for i, h in enumerate(result[:3]):
+        out.append(f"{i + 1}. {h.get('label', '')}")
+        out.extend(f"   {r}" for r in h.get("reasons", [])[:3])
+    return out

@@ -1,4 +1,4 @@
-"""Following the other side's moves (a mixin of ``StruggleScene``): the beats of a decision the
+"""Following the other side's moves (a part the Struggle map scene holds): the beats of a decision the
 person at the screen did not make (the computer's, or on one couch the other player's) are shown
 at a readable pace, each country pulsing with its +n / −n, and every country whose influence
 the other side changed keeps a change badge until the person decides.  A key or a click skips
@@ -16,12 +16,18 @@ PULSE = 0.9          # the map's pulse of a change (map_view._Anim)
 
 class FollowOpponent:
     """``changes[side]``: country -> {"USA": net, "USSR": net} made by ``side``'s enemy since
-    ``side`` last decided."""
+    ``side`` last decided.  ``hurry``: the person skipped the other side's turn (the rest of
+    it at once); ``following``: the beat shown last is the other side's (its pause is a
+    readable one)."""
 
-    def follow_init(self):
+    def __init__(self, session):
+        self.session = session
         self.changes = {"USA": {}, "USSR": {}}
+        self.hurry = False
+        self.following = False
 
-    def mark_beats(self, beats, by: str) -> None:
+    @staticmethod
+    def mark_beats(beats, by: str) -> None:
         """Note who decided each beat (``by``) as the beats are queued."""
         for b in beats:
             b.by = by
@@ -54,20 +60,15 @@ class FollowOpponent:
             if not any(acc.values()):
                 del self.changes[who][c]
 
-    def beat_pause(self, beat) -> float:
-        """How long an influence beat stays: readable for the other side's (the last one until
-        its pulse ends), brisk for one's own."""
-        self._following = bool(self.watcher_of(getattr(beat, "by", None)))
-        if not self._following:
-            return 0.12 * self.speed
-        if getattr(self, "hurry", False):       # skipped: the rest of the turn at once
+    def beat_pause(self, beat, more: bool, speed: float) -> float:
+        """How long an influence beat stays: readable for the other side's (the last one, no
+        ``more`` after it, until its pulse ends), brisk for one's own."""
+        self.following = bool(self.watcher_of(getattr(beat, "by", None)))
+        if not self.following:
+            return 0.12 * speed
+        if self.hurry:       # skipped: the rest of the turn at once
             return 0.0
-        return (READABLE if self.beats else PULSE) * self.speed
-
-    def following(self) -> bool:
-        """The other side's placements are still being shown (the prompt says so, the person's
-        choices wait)."""
-        return self.pause_t > 0 and getattr(self, "_following", False)
+        return (READABLE if more else PULSE) * speed
 
     def badge_side(self) -> str | None:
         """Whose badges are on screen: the person's side against the computer, on one couch the
@@ -77,7 +78,7 @@ class FollowOpponent:
         d = self.session.decision()
         return d["player"] if d is not None and self.session.mode == "hotseat" else None
 
-    def draw_change_badges(self, surf) -> None:
+    def draw_change_badges(self, surf, map_view) -> None:
         side = self.badge_side()
         if side and self.changes.get(side):
-            draw_change_badges(self.map, surf, self.changes[side])
+            draw_change_badges(map_view, surf, self.changes[side])

@@ -1,4 +1,4 @@
-"""The first-game guide of Twilight Struggle (a mixin of ``StruggleScene``): one short note the
+"""The first-game guide of Twilight Struggle (a part the map scene holds): one short note the
 first time each kind of decision comes in a game, in plain words, never blocking (a click on
 its x closes it; it goes by itself once that decision is made).  On while the couch's guide is
 on (``couch_prefs.guide_on``: until a first game is finished, then when asked for in the
@@ -56,32 +56,32 @@ GUIDE_R = (934, 526, 342, 104)   # over the log's older lines: no target under i
 
 
 class StruggleGuide:
-    guide_on = False
-    guide_seen: set = set()
-    guide_note = None        # (kind, title, text) on screen
+    """``on``: the guide speaks this game; ``seen``: the decision kinds it has spoken of;
+    ``note``: (kind, title, text) on screen, or None."""
 
-    def guide_init(self, on: bool) -> None:
-        self.guide_on, self.guide_seen, self.guide_note = on, set(), None
+    def __init__(self, on: bool):
+        self.on, self.seen, self.note = on, set(), None
 
-    def guide_for(self, kind) -> None:
+    def for_kind(self, kind) -> None:
         """A decision of ``kind`` is shown to the person: its note, the first time."""
-        if self.guide_note is not None and self.guide_note[0] != kind:
-            self.guide_note = None
-        if self.guide_on and kind in GUIDE and kind not in self.guide_seen:
-            self.guide_seen.add(kind)
-            self.guide_note = (kind, *GUIDE[kind])
+        if self.note is not None and self.note[0] != kind:
+            self.note = None
+        if self.on and kind in GUIDE and kind not in self.seen:
+            self.seen.add(kind)
+            self.note = (kind, *GUIDE[kind])
 
-    def guide_click(self, lp) -> bool:
+    def click(self, lp) -> bool:
         x, y, w, h = GUIDE_R
-        if self.guide_note is not None and x + w - 28 <= lp[0] < x + w and y <= lp[1] < y + 24:
-            self.guide_note = None
+        if self.note is not None and x + w - 28 <= lp[0] < x + w and y <= lp[1] < y + 24:
+            self.note = None
             return True
         return False
 
-    def draw_guide(self, surf, L) -> None:
-        if self.guide_note is None or self.moment is not None or not self.human_turn():
+    def draw(self, surf, L) -> None:
+        """The note (the scene draws it only on a person's turn with no moment on screen)."""
+        if self.note is None:
             return
-        _kind, title, body = self.guide_note
+        _kind, title, body = self.note
         x, y, w, h = GUIDE_R
         panel(surf, L, GUIDE_R, colour=(30, 34, 52), edge=(140, 180, 255), alpha=255)
         head = "FIRST-GAME GUIDE · " + title

@@ -1,4 +1,5 @@
-"""The hand row of the Struggle map scene (a mixin of ``StruggleScene``).
+"""The hand row of the Struggle map scene: plain functions drawing the hand they are given (the
+cards, who may look, the lit choices, the focus) and returning where each card went.
 
 The hand takes the width the choices panel leaves: when the decision has no buttons (a card to
 play, a headline) the cards spread over both panels, whole and never overlapping; when the
@@ -28,99 +29,94 @@ def _count(st, side) -> str:
     return out + (" + The China Card" if st["china"]["holder"] == side else "")
 
 
-class HandRow:
-    """``draw_hand`` for the scene (it reads ``hand_cards``, ``choices``, ``focus``)."""
+def hand_is_wide(choices, menu) -> bool:
+    """The hand spreads over the choices panel: ``choices`` (None when no person decides) have
+    no buttons and no target menu is open."""
+    return not (choices is not None and choices.buttons) and not menu
 
-    def hand_is_wide(self) -> bool:
-        cs = self.choices if self.human_turn() else None
-        return not (cs is not None and cs.buttons) and not self.menu
 
-    def hand_slots(self, n: int):
-        """(wide, list mode, logical rects) for ``n`` cards."""
-        wide = self.hand_is_wide()
-        x, y, w, h = WIDE_R if wide else HAND_R
-        if wide or n * (CARD_W + 4) <= w - 20:
-            return wide, False, fan(n, x + w / 2, y + 28, CARD_W, CARD_H, w - 20, gap=6)
-        cols = 2
-        per = -(-n // cols)
-        cw = (w - 20 - ROW_GAP) / cols
-        rows = []
-        for i in range(n):
-            c, r = divmod(i, per)
-            rows.append((x + 10 + c * (cw + ROW_GAP), y + 30 + r * (ROW_H + ROW_GAP), cw, ROW_H))
-        return wide, True, rows
+def hand_slots(wide: bool, n: int):
+    """(list mode, logical rects) for ``n`` cards."""
+    x, y, w, h = WIDE_R if wide else HAND_R
+    if wide or n * (CARD_W + 4) <= w - 20:
+        return False, fan(n, x + w / 2, y + 28, CARD_W, CARD_H, w - 20, gap=6)
+    cols = 2
+    per = -(-n // cols)
+    cw = (w - 20 - ROW_GAP) / cols
+    rows = []
+    for i in range(n):
+        c, r = divmod(i, per)
+        rows.append((x + 10 + c * (cw + ROW_GAP), y + 30 + r * (ROW_H + ROW_GAP), cw, ROW_H))
+    return True, rows
 
-    def draw_hand(self, surf, L):
-        v = self.viewer()
-        st = self.shown
-        cards = self.hand_cards()
-        owner = v if v is not None else (self.session.decision() or {}).get("player")
-        wide, as_list, slots = self.hand_slots(len(cards))
-        x, y, w, h = WIDE_R if wide else HAND_R
-        panel(surf, L, (x, y, w, h), colour=(22, 26, 38), radius=0, alpha=255)
-        if not cards:
-            self._draw_no_hand(surf, L, st, v)
-            return
-        title = f"{owner} hand: {_count(st, owner)}"
-        text(surf, title + " · hover or Z to zoom", L.font(16, True),
-             SIDE_COL.get(owner, theme.TEXT),
-             L.p(x + 10, y + 6))
-        cs = self.choices if self.human_turn() else None
-        cur = self.focus.current if self.focus.visible else None
-        rects = []
-        for card, r in zip(cards, slots):
-            lit = cs is not None and card in cs.by_card
-            focused = cur is not None and cur.kind == "card" and cur.payload == card
-            hl = theme.FOCUS if focused else (theme.LEGAL if lit else None)
-            dim = cs is not None and bool(cs.by_card) and not lit
-            lift = 10 if (focused or self.hover_card == card) and not as_list else 0
-            rr = (r[0], r[1] - lift, r[2], r[3])
-            self._card(surf, card, rr, face_up=self.may_show_hand(card), highlight=hl, dim=dim,
-                       row=as_list)
-            rects.append((card, rr))
-        self._card_rects = rects
-        self._draw_open_enemy_hand(surf, L, v, x, y, w)
-        if wide:   # the Undo button of the choices panel stays on top of a wide hand
-            cur = self.focus.current if self.focus.visible else None
-            for b in self._buttons:
-                if b.name == "undo":
-                    b.draw(surf, L, focused=cur is not None and cur.payload is b)
 
-    def _draw_no_hand(self, surf, L, st, v):
-        x, y, w, h = HAND_R
-        if self.session.mode == "demo":
-            msg = "Attract mode: both hands stay hidden."
-        elif v is None:
-            msg = "Public screen: both hands are hidden; a hand-off shows a hand in private."
-        else:
-            msg = "No cards in hand."
-        text(surf, msg, fit_font(L, msg, w - 20, 16), theme.MUTED, L.p(x + 10, y + 6))
-        for i, side in enumerate(("USSR", "USA")):
-            n = len(st["hands"][side]) + (st["china"]["holder"] == side)
-            yy = y + 30 + i * 94
-            label = f"{side}: {_count(st, side)}"    # wrapped, never shrunk past reading
-            f = L.font(15, True)
-            lines = wrap(label, f, L.s(106))
-            ly = yy + 40 - len(lines) * f.get_linesize() / max(0.01, L.scale) / 2
-            for ln in lines:
-                text(surf, ln, f, SIDE_COL[side], L.p(x + 10, ly))
-                ly += f.get_linesize() / max(0.01, L.scale)
-            for k in range(min(n, 9)):
-                self._card(surf, 0, (x + 120 + k * 50, yy, 56, 80), face_up=False)
-        self._card_rects = []
+def draw_hand(surf, L, draw_card, *, state, cards, owner, viewer, mode, wide, choices, focused,
+              hover_card, face_up, open_enemy, undo_button) -> list:
+    """The hand row; returns [(card, logical rect)] of the cards drawn (the click targets).
 
-    def _draw_open_enemy_hand(self, surf, L, v, x, y, w):
-        """An enemy hand the viewer may see (an event can open it), named under the hand."""
-        if v is None:
-            return
-        open_cards = self.open_enemy_cards()
-        if open_cards:
-            line = (f"The {ENEMY[v]} hand is open to you: "
-                    + ", ".join(CARDS[c]["name"] for c in open_cards))
-            text(surf, line, fit_font(L, line, w - 20, 15), theme.GOLD, L.p(x + 10, y + 200))
+    ``draw_card(surf, card, rect, face_up=, highlight=, dim=, row=)``: the scene's one way a card
+    reaches the screen; ``face_up(card)``: may its face show; ``cards``: the hand shown (of
+    ``owner``); ``viewer``: who may look (None: a public screen); ``mode``: the session's;
+    ``choices``: the lit choices (None when no person decides); ``focused``: the focused target
+    (None when the focus is hidden); ``open_enemy``: enemy cards the viewer may see;
+    ``undo_button``: drawn again over a wide hand."""
+    st = state
+    as_list, slots = hand_slots(wide, len(cards))
+    x, y, w, h = WIDE_R if wide else HAND_R
+    panel(surf, L, (x, y, w, h), colour=(22, 26, 38), radius=0, alpha=255)
+    if not cards:
+        return _draw_no_hand(surf, L, draw_card, st, viewer, mode)
+    title = f"{owner} hand: {_count(st, owner)}"
+    text(surf, title + " · hover or Z to zoom", L.font(16, True),
+         SIDE_COL.get(owner, theme.TEXT),
+         L.p(x + 10, y + 6))
+    cs = choices
+    cur = focused
+    rects = []
+    for card, r in zip(cards, slots):
+        lit = cs is not None and card in cs.by_card
+        foc = cur is not None and cur.kind == "card" and cur.payload == card
+        hl = theme.FOCUS if foc else (theme.LEGAL if lit else None)
+        dim = cs is not None and bool(cs.by_card) and not lit
+        lift = 10 if (foc or hover_card == card) and not as_list else 0
+        rr = (r[0], r[1] - lift, r[2], r[3])
+        draw_card(surf, card, rr, face_up=face_up(card), highlight=hl, dim=dim, row=as_list)
+        rects.append((card, rr))
+    _draw_open_enemy_hand(surf, L, viewer, open_enemy, x, y, w)
+    if wide and undo_button is not None:   # the choices panel's Undo stays on top of a wide hand
+        undo_button.draw(surf, L, focused=cur is not None and cur.payload is undo_button)
+    return rects
 
-    def draw_in_play(self, surf, L):
-        """The cards in play sit in the choices panel, unless the hand spreads over it."""
-        if self.hand_is_wide() and self.hand_cards():
-            return
-        super().draw_in_play(surf, L)
+
+def _draw_no_hand(surf, L, draw_card, st, v, mode):
+    x, y, w, h = HAND_R
+    if mode == "demo":
+        msg = "Attract mode: both hands stay hidden."
+    elif v is None:
+        msg = "Public screen: both hands are hidden; a hand-off shows a hand in private."
+    else:
+        msg = "No cards in hand."
+    text(surf, msg, fit_font(L, msg, w - 20, 16), theme.MUTED, L.p(x + 10, y + 6))
+    for i, side in enumerate(("USSR", "USA")):
+        n = len(st["hands"][side]) + (st["china"]["holder"] == side)
+        yy = y + 30 + i * 94
+        label = f"{side}: {_count(st, side)}"    # wrapped, never shrunk past reading
+        f = L.font(15, True)
+        lines = wrap(label, f, L.s(106))
+        ly = yy + 40 - len(lines) * f.get_linesize() / max(0.01, L.scale) / 2
+        for ln in lines:
+            text(surf, ln, f, SIDE_COL[side], L.p(x + 10, ly))
+            ly += f.get_linesize() / max(0.01, L.scale)
+        for k in range(min(n, 9)):
+            draw_card(surf, 0, (x + 120 + k * 50, yy, 56, 80), face_up=False)
+    return []
+
+
+def _draw_open_enemy_hand(surf, L, v, open_cards, x, y, w):
+    """An enemy hand the viewer may see (an event can open it), named under the hand."""
+    if v is None:
+        return
+    if open_cards:
+        line = (f"The {ENEMY[v]} hand is open to you: "
+                + ", ".join(CARDS[c]["name"] for c in open_cards))
+        text(surf, line, fit_font(L, line, w - 20, 15), theme.GOLD, L.p(x + 10, y + 200))

@@ -1,4 +1,4 @@
-"""The log panel of the Struggle map scene (a mixin of ``StruggleScene``): the whole game, newest
+"""The log panel of the Struggle map scene (a part the scene holds): the whole game, newest
 at the bottom, scrolled back with the mouse wheel over it, Page Up / Page Down / Home / End, or
 the focus (Tab to the log, then up / down on keys or the pad).  A line is coloured by the side
 it starts with."""
@@ -19,55 +19,65 @@ KEYS = {pygame.K_PAGEUP: PAGE, pygame.K_PAGEDOWN: -PAGE, pygame.K_HOME: 10 ** 6,
 
 
 class LogPanel:
-    """``log_scroll``: how many wrapped lines the view is moved back from the newest."""
+    """The lines of the game (``lines``, markers without text left out) and how far the view is
+    scrolled back (``scroll``: wrapped lines back from the newest)."""
 
-    log_scroll = 0
-    _wrapped_key = None
-    _wrapped: list = []
+    def __init__(self, lines=()):
+        self.lines: list = [str(x) for x in lines if str(x)]
+        self.scroll = 0
+        self._wrapped_key = None
+        self._wrapped: list = []
 
-    def wrapped_log(self, L) -> list:
+    def add(self, line: str) -> None:
+        """A beat's line (a marker, which has no text, stays out)."""
+        if line:
+            self.lines.append(line)
+
+    def reset(self, lines) -> None:
+        """The whole log again (after an undo: without the undone lines)."""
+        self.lines = [str(x) for x in lines if str(x)]
+
+    def wrapped(self, L) -> list:
         """Every log line wrapped to the panel's width (cached until a line is added)."""
         f = L.font(15)
-        key = (len(self.log_lines), self.log_lines[-1] if self.log_lines else "", L.scale)
+        key = (len(self.lines), self.lines[-1] if self.lines else "", L.scale)
         if key != self._wrapped_key:
             out = []
-            for ln in self.log_lines:
+            for ln in self.lines:
                 col = next((c for s, c in SIDE_LINE.items() if ln.startswith(s)), theme.TEXT)
                 out.extend((part, col) for part in wrap(ln, f, L.s(LOG_R[2] - 24)))
             self._wrapped, self._wrapped_key = out, key
         return self._wrapped
 
-    def log_rows(self, L) -> int:
+    @staticmethod
+    def rows(L) -> int:
         return max(1, int(L.s(LOG_R[3] - 28) // L.font(15).get_linesize()))
 
-    def scroll_log(self, lines: int) -> None:
+    def scroll_by(self, L, lines: int) -> None:
         """Positive: back in time.  Clamped to the log."""
-        L = self.app.layout
-        most = max(0, len(self.wrapped_log(L)) - self.log_rows(L))
-        self.log_scroll = max(0, min(most, self.log_scroll + lines))
+        most = max(0, len(self.wrapped(L)) - self.rows(L))
+        self.scroll = max(0, min(most, self.scroll + lines))
 
-    def log_key(self, ev) -> bool:
+    def key(self, L, ev) -> bool:
         """Page Up / Page Down / Home / End scroll the log (True when used)."""
         if ev.type == pygame.KEYDOWN and ev.key in KEYS:
-            self.scroll_log(KEYS[ev.key])
+            self.scroll_by(L, KEYS[ev.key])
             return True
         return False
 
-    def draw_log(self, surf, L):
+    def draw(self, surf, L, focused: bool):
         panel(surf, L, LOG_R, colour=(18, 20, 30), radius=0)
         x, y, w, h = LOG_R
-        lines = self.wrapped_log(L)
-        rows = self.log_rows(L)
-        self.log_scroll = max(0, min(self.log_scroll, len(lines) - rows))
-        end = len(lines) - self.log_scroll
+        lines = self.wrapped(L)
+        rows = self.rows(L)
+        self.scroll = max(0, min(self.scroll, len(lines) - rows))
+        end = len(lines) - self.scroll
         shown = lines[max(0, end - rows):end]
         head = "Log"
-        if self.log_scroll:
-            head += f" · {self.log_scroll} newer line{'s' if self.log_scroll != 1 else ''} below"
+        if self.scroll:
+            head += f" · {self.scroll} newer line{'s' if self.scroll != 1 else ''} below"
         elif len(lines) > rows:
             head += " · wheel or Page Up: earlier"
-        cur = self.focus.current if self.focus.visible else None
-        focused = cur is not None and cur.kind == "log"
         text(surf, head, L.font(16 if head == "Log" else 14, True),
              theme.FOCUS if focused else theme.MUTED, L.p(x + 10, y + 6))
         f = L.font(15)

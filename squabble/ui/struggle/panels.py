@@ -1,6 +1,7 @@
-"""The Struggle map scene's panels: its layout, the prompt, the hand row, the buttons, the
-country and track tips, the card in play, the log and the menu strip, drawn for ``StruggleScene``
-(``scene.py`` keeps the state, input and beats).  Also the pile viewer and the VP helpers.
+"""The Struggle map scene's panels: its layout, the prompt, the buttons, the country and track
+tips, the card in play and the menu strip: functions drawing what the scene ``sc`` shows
+(``scene.py`` keeps the state; the turn is its ``TurnFlow``).  Also the pile viewer and the VP
+helpers.
 
 Privacy: card faces are drawn only through the scene's ``_card`` (``may_show``), never here.
 """
@@ -12,8 +13,9 @@ import pygame
 from squabble.framework.layout import fit_font, text, wrap
 from squabble.framework.scene import Scene
 from squabble.framework.widgets import panel
-from squabble.games.struggle.data import CARDS, ENEMY
+from squabble.games.struggle.data import ENEMY
 from squabble.ui import theme
+from squabble.ui.struggle.hand_row import hand_is_wide
 from squabble.ui.struggle.moments import SIDE_COL
 
 BG = (14, 18, 28)   # a shade darker than the menus' (theme.BG): the map's sea shows against it
@@ -33,210 +35,200 @@ CONTROLS = ("Click a lit country, card or button · Keys: arrows/Tab move, Enter
             "Start menu")
 
 
-class ScenePanels:
-    """Drawing of the scene's panels (a mixin of ``StruggleScene``)."""
-
-    def may_show_hand(self, card) -> bool:
-        return self.LEAK_FOR_TEST or self.may_show(card)
-
-    def revealed_now(self) -> tuple:
-        """(the engine's line, its cards) while a reveal moment is on screen, else None: an
-        event or a rule that shows cards (CIA Created, Five Year Plan, a scoring card held at the
-        end of a turn...) shows them to both players, exactly those the line names."""
-        m = self.moment
-        if m is not None and m.kind == "reveal" and m.cards:
-            return (m.lines[0] if m.lines else "", tuple(m.cards))
-        return None
-
-    def _moment_card(self, surf, card, rect):
-        rv = self.revealed_now()
-        self._card(surf, card, rect,
-                   face_up=self.may_show(card) or (rv is not None and card in rv[1]))
-
-    def plain_prompt(self) -> tuple[str, str]:
-        """(what is being decided, why / the arithmetic) in plain words."""
-        s = self.session
-        st = s.state
-        d = s.decision()
-        if d is None:
-            return ("The game is over.", "")
-        desc = s.describe() or {"kind": "", "context": {}}
-        k, ctx = desc["kind"], desc["context"]
-        side = d["player"]
-        if s.controller(side) == "computer":
-            dots = "." * (1 + int(self.t * 3) % 3)
-            return (f"The computer ({side}) is thinking{dots}", d["prompt"])
-        if self.session.needs_handoff():
-            return (f"Waiting for the {side} player", "")
-        who = f"You ({side})" if s.mode == "computer" else f"{side}"
-        card = ctx.get("card_name")
-        n = len(d["options"])
-        if k == "headline":
-            return (f"{who}: choose a headline card from the hand",
-                    "Both headlines are revealed together; the higher Ops value goes first.")
-        if k == "action_card":
-            return (f"{who}: turn {st['turn']}, action round {st['action_round']} — play a card",
-                    "Click a lit card (or Tab to it and press Enter).")
-        if k == "play_mode":
-            return (f"{who}: how will you use {card}?",
-                    "Event: do what the card says · Ops: influence, realignments or a coup · "
-                    "Space Race: a roll to advance. An enemy card's event happens anyway.")
-        if k == "ops_kind":
-            return (f"{who}: {ctx.get('ops_left')} Ops from {card or 'a card'}: "
-                    "spread influence, realign or coup?", "Choose one kind for all these Ops.")
-        if k == "influence" and any(o.get("mode") == "realign" for o in d["options"]):
-            return (f"{who}: place influence or realign — {ctx.get('ops_left')} Ops left",
-                    "Designer rule: both with these Ops, never both in one country. A lit number "
-                    "is the cost; \u2026 offers a choice.")
-        if k == "influence":
-            return (f"{who}: place influence — {ctx.get('ops_left')} Ops left",
-                    "A lit number is the cost: 2 into a country the enemy controls.")
-        if k == "coup_target":
-            ops = ctx.get("ops_left", 0)
-            cur = self.focus.current if self.focus.visible else None   # only one pointed at
-            foc = self.hover_country or (cur.payload if cur is not None
-                                         and cur.kind == "country" else None)
-            odds = (ctx.get("coups") or {}).get(foc)
-            if odds is not None:   # the engine's coup sum for this target (query.coup_odds)
-                mod = f" {odds['mod']:+d} modifier" if odds["mod"] else ""
-                calc = (f"Coup in {foc}: roll + {odds['ops']} Ops{mod} − 2 × {odds['stability']} "
-                        "stability")
-                return (f"{who}: choose the coup target ({ops} Ops)",
-                        f"{calc}; a roll of {odds['need']} or more changes influence."
-                        if odds["need"] is not None else f"{calc}: no roll can succeed.")
+def plain_prompt(sc) -> tuple[str, str]:
+    """(what is being decided, why / the arithmetic) in plain words."""
+    s = sc.session
+    st = s.state
+    d = s.decision()
+    if d is None:
+        return ("The game is over.", "")
+    desc = s.describe() or {"kind": "", "context": {}}
+    k, ctx = desc["kind"], desc["context"]
+    side = d["player"]
+    if s.controller(side) == "computer":
+        dots = "." * (1 + int(sc.t * 3) % 3)
+        return (f"The computer ({side}) is thinking{dots}", d["prompt"])
+    if sc.session.needs_handoff():
+        return (f"Waiting for the {side} player", "")
+    who = f"You ({side})" if s.mode == "computer" else f"{side}"
+    card = ctx.get("card_name")
+    n = len(d["options"])
+    if k == "headline":
+        return (f"{who}: choose a headline card from the hand",
+                "Both headlines are revealed together; the higher Ops value goes first.")
+    if k == "action_card":
+        return (f"{who}: turn {st['turn']}, action round {st['action_round']} — play a card",
+                "Click a lit card (or Tab to it and press Enter).")
+    if k == "play_mode":
+        return (f"{who}: how will you use {card}?",
+                "Event: do what the card says · Ops: influence, realignments or a coup · "
+                "Space Race: a roll to advance. An enemy card's event happens anyway.")
+    if k == "ops_kind":
+        return (f"{who}: {ctx.get('ops_left')} Ops from {card or 'a card'}: "
+                "spread influence, realign or coup?", "Choose one kind for all these Ops.")
+    if k == "influence" and any(o.get("mode") == "realign" for o in d["options"]):
+        return (f"{who}: place influence or realign — {ctx.get('ops_left')} Ops left",
+                "Designer rule: both with these Ops, never both in one country. A lit number "
+                "is the cost; \u2026 offers a choice.")
+    if k == "influence":
+        return (f"{who}: place influence — {ctx.get('ops_left')} Ops left",
+                "A lit number is the cost: 2 into a country the enemy controls.")
+    if k == "coup_target":
+        ops = ctx.get("ops_left", 0)
+        cur = sc.focus.current if sc.focus.visible else None   # only one pointed at
+        foc = sc.hover_country or (cur.payload if cur is not None
+                                     and cur.kind == "country" else None)
+        odds = (ctx.get("coups") or {}).get(foc)
+        if odds is not None:   # the engine's coup sum for this target (query.coup_odds)
+            mod = f" {odds['mod']:+d} modifier" if odds["mod"] else ""
+            calc = (f"Coup in {foc}: roll + {odds['ops']} Ops{mod} − 2 × {odds['stability']} "
+                    "stability")
             return (f"{who}: choose the coup target ({ops} Ops)",
-                    "Result = die + Ops − 2 × stability; battleground coups lower DEFCON.")
-        if k == "realign_target":
-            foc = self.hover_country or (self.focus.current.payload if self.focus.current is not None
-                                         and self.focus.current.kind == "country" else None)
-            odds = (ctx.get("realignments") or {}).get(foc)
-            if odds is not None:   # the engine's modifiers for this target (query.realign_odds)
-                return (f"{who}: realignment — {ctx.get('ops_left')} rolls left",
-                        f"Realign {foc}: {side} {realign_mods(odds['side'])}, {ENEMY[side]} "
-                        f"{realign_mods(odds['enemy'])}; {side} wins {round(100 * odds['win'])}%, "
-                        f"loses {round(100 * odds['lose'])}%.")
+                    f"{calc}; a roll of {odds['need']} or more changes influence."
+                    if odds["need"] is not None else f"{calc}: no roll can succeed.")
+        return (f"{who}: choose the coup target ({ops} Ops)",
+                "Result = die + Ops − 2 × stability; battleground coups lower DEFCON.")
+    if k == "realign_target":
+        foc = sc.hover_country or (sc.focus.current.payload if sc.focus.current is not None
+                                     and sc.focus.current.kind == "country" else None)
+        odds = (ctx.get("realignments") or {}).get(foc)
+        if odds is not None:   # the engine's modifiers for this target (query.realign_odds)
             return (f"{who}: realignment — {ctx.get('ops_left')} rolls left",
-                    "Each side rolls, +1 per adjacent country controlled, +1 for more influence.")
-        if k in ("setup_influence", "handicap_influence", "place_influence"):
-            return (f"{who}: {d['prompt']}", f"{n} places lit on the map." if ctx.get("targets")
-                    else "")
-        if k == "remove_influence":
-            return (f"{who}: {d['prompt']}", f"For {card}." if card else "")
-        if k == "discard":
-            return (f"{who}: {d['prompt']}", "")
+                    f"Realign {foc}: {side} {realign_mods(odds['side'])}, {ENEMY[side]} "
+                    f"{realign_mods(odds['enemy'])}; {side} wins {round(100 * odds['win'])}%, "
+                    f"loses {round(100 * odds['lose'])}%.")
+        return (f"{who}: realignment — {ctx.get('ops_left')} rolls left",
+                "Each side rolls, +1 per adjacent country controlled, +1 for more influence.")
+    if k in ("setup_influence", "handicap_influence", "place_influence"):
+        return (f"{who}: {d['prompt']}", f"{n} places lit on the map." if ctx.get("targets")
+                else "")
+    if k == "remove_influence":
         return (f"{who}: {d['prompt']}", f"For {card}." if card else "")
+    if k == "discard":
+        return (f"{who}: {d['prompt']}", "")
+    return (f"{who}: {d['prompt']}", f"For {card}." if card else "")
 
-    def draw_prompt(self, surf, L):
-        panel(surf, L, PROMPT_R, colour=(24, 30, 46), radius=0, alpha=255)
-        d = self.session.decision()
-        side = d["player"] if d else None
-        col = SIDE_COL.get(side, GOLD)
-        pygame.draw.rect(surf, col, L.r(0, 0, 8, 52))
-        main, why = self.plain_prompt()
-        if self.beats or self.moment is not None or self.following():
-            main = self.log_lines[-1] if self.log_lines else main
-            why = "Enter or click: next · Esc: skip to the next decision"
-            col = GOLD
-        if self.demo:
-            main, why = "Attract mode: the computer plays both sides", "Press any key for the title."
-        text(surf, main, fit_font(L, main, 1000, 24, bold=True), TEXT, L.p(18, 6))
-        if why:
-            text(surf, why, fit_font(L, why, 1000, 18), MUTED, L.p(18, 31))
-        st = self.shown
-        info = f"Turn {st['turn']} · DEFCON {st['defcon']} · VP {vp_text(st['vp'])}"
-        text(surf, info, L.font(20, True), GOLD, L.p(1270, 16), "midright")
-        if self.thinker is not None:
-            a = self.t * 6
-            cx, cy = L.p(1140, 38)
-            for i in range(3):
-                r = L.s(3 + 2 * ((int(a) + i) % 3 == 0))
-                pygame.draw.circle(surf, col, (cx + L.s(12) * i, cy), r)
 
-    def draw_buttons(self, surf, L):
-        panel(surf, L, BUTTONS_R, colour=(22, 26, 38), radius=0)
-        x, y, w, h = BUTTONS_R
-        cs = self.choices if self.human_turn() else None
-        title = "Choices" if cs and cs.buttons else ("Choose on the map or in the hand"
-                                                     if cs else "")
-        if title:
-            # the Undo button sits at the right of this line: the title fits beside it
-            room = w - 20 - (160 if any(b.name == "undo" for b in self._buttons) else 0)
-            text(surf, title, fit_font(L, title, room, 16, bold=True), MUTED, L.p(x + 10, y + 8))
-        if not (cs and cs.buttons):
-            self.draw_in_play(surf, L)
-        cur = self.focus.current if self.focus.visible else None
-        for i, b in enumerate(self._buttons):
-            b.hint = ""
-            b.draw(surf, L, focused=cur is not None and cur.kind == "button" and cur.payload is b)
-            if b.name.startswith("opt"):
-                n = [bb for bb in self._buttons if bb.name.startswith("opt")].index(b) + 1
-                text(surf, str(n), L.font(18, True), GOLD, L.p(b.rect[0] - 9, b.rect[1] + b.rect[3] / 2),
-                     "center")
+def draw_prompt(sc, surf, L):
+    panel(surf, L, PROMPT_R, colour=(24, 30, 46), radius=0, alpha=255)
+    d = sc.session.decision()
+    side = d["player"] if d else None
+    col = SIDE_COL.get(side, GOLD)
+    pygame.draw.rect(surf, col, L.r(0, 0, 8, 52))
+    main, why = plain_prompt(sc)
+    if sc.flow.beats or sc.moment is not None or sc.following():
+        main = sc.log.lines[-1] if sc.log.lines else main
+        why = "Enter or click: next · Esc: skip to the next decision"
+        col = GOLD
+    if sc.demo:
+        main, why = "Attract mode: the computer plays both sides", "Press any key for the title."
+    text(surf, main, fit_font(L, main, 1000, 24, bold=True), TEXT, L.p(18, 6))
+    if why:
+        text(surf, why, fit_font(L, why, 1000, 18), MUTED, L.p(18, 31))
+    st = sc.shown
+    info = f"Turn {st['turn']} · DEFCON {st['defcon']} · VP {vp_text(st['vp'])}"
+    text(surf, info, L.font(20, True), GOLD, L.p(1270, 16), "midright")
+    if sc.flow.thinker is not None:
+        a = sc.t * 6
+        cx, cy = L.p(1140, 38)
+        for i in range(3):
+            r = L.s(3 + 2 * ((int(a) + i) % 3 == 0))
+            pygame.draw.circle(surf, col, (cx + L.s(12) * i, cy), r)
 
-    def draw_country_detail(self, surf, L, name):
-        """The map's card-sized detail of one country (stability, influence, control, regions,
-        neighbours, the effects that touch it)."""
-        try:
-            self.map.draw_detail(surf, name, self.public_state(self.shown),
-                                 colourblind=self.colour_blind())
-        except Exception:
-            pass
 
-    def draw_deciding_card(self, surf, L):
-        """The card a decision is about (how to use it, its event's choices), large enough to
-        read, in the map's top-left corner while that decision is open."""
-        if not self.human_turn() or self.choices is None or not self.choices.buttons \
-                or self.choices.by_country:
-            return
-        ctx = (self.session.describe() or {}).get("context", {})
-        c = ctx.get("card")
-        if not isinstance(c, int) or c in self.hand_cards() or not self.may_show(c):
-            return
-        text(surf, "Deciding on", L.font(14, True), MUTED, L.p(10, 58))
-        self._card(surf, c, (8, 74, 150, 210), face_up=True)
+def draw_buttons(sc, surf, L):
+    panel(surf, L, BUTTONS_R, colour=(22, 26, 38), radius=0)
+    x, y, w, h = BUTTONS_R
+    cs = sc.choices if sc.human_turn() else None
+    title = "Choices" if cs and cs.buttons else ("Choose on the map or in the hand"
+                                                 if cs else "")
+    if title:
+        # the Undo button sits at the right of this line: the title fits beside it
+        room = w - 20 - (160 if any(b.name == "undo" for b in sc._buttons) else 0)
+        text(surf, title, fit_font(L, title, room, 16, bold=True), MUTED, L.p(x + 10, y + 8))
+    if not (cs and cs.buttons):
+        draw_in_play(sc, surf, L)
+    cur = sc.focus.current if sc.focus.visible else None
+    for i, b in enumerate(sc._buttons):
+        b.hint = ""
+        b.draw(surf, L, focused=cur is not None and cur.kind == "button" and cur.payload is b)
+        if b.name.startswith("opt"):
+            n = [bb for bb in sc._buttons if bb.name.startswith("opt")].index(b) + 1
+            text(surf, str(n), L.font(18, True), GOLD, L.p(b.rect[0] - 9, b.rect[1] + b.rect[3] / 2),
+                 "center")
 
-    def draw_track_tip(self, surf, L):
-        try:
-            tip = self.tracks.tooltip(self.hover_track, self.public_state(self.shown))
-        except Exception:
-            tip = ""
-        if not tip:
-            return
-        f = L.font(16)
-        lines = wrap(tip, f, L.s(380))
-        h = 16 + len(lines) * f.get_linesize() / max(0.01, L.scale)
-        panel(surf, L, (540, 60, 390, h), colour=(24, 28, 42), edge=GOLD)
-        yy = L.p(0, 68)[1]
-        for ln in lines:
-            surf.blit(f.render(ln, True, TEXT), (L.p(548, 0)[0], yy))
-            yy += f.get_linesize()
 
-    def draw_in_play(self, surf, L):
-        """The cards on the table now (played, public) in the choices panel."""
-        x, y, w, h = BUTTONS_R
-        cards = [c for c in self.shown.get("table", []) if self.may_show(c)]
-        ctx = (self.session.describe() or {}).get("context", {}) if not self.beats else {}
-        c = ctx.get("card")
-        if isinstance(c, int) and c not in cards and c not in self.hand_cards() \
-                and self.may_show(c):
-            cards.append(c)
-        if not cards:
-            return
-        text(surf, "In play", L.font(15, True), MUTED, L.p(x + 10, y + 30))
-        for i, c in enumerate(cards[-2:]):
-            self._card(surf, c, (x + 10 + i * 112, y + 50, 100, 140), face_up=True)
+def draw_country_detail(sc, surf, L, name):
+    """The map's card-sized detail of one country (stability, influence, control, regions,
+    neighbours, the effects that touch it)."""
+    try:
+        sc.map.draw_detail(surf, name, sc.public_state(sc.shown),
+                           colourblind=sc.colour_blind())
+    except Exception:
+        pass
 
-    def draw_menu(self, surf, L):
-        m = self.menu
-        rows, box = m.rects()
-        panel(surf, L, box, colour=(30, 36, 54), edge=FOCUS)
-        text(surf, m.title, L.font(18, True), GOLD, L.p(box[0] + 10, box[1] + 8))
-        for i, (ch, r) in enumerate(zip(m.choices, rows)):
-            foc = i == m.index
-            pygame.draw.rect(surf, (70, 84, 120) if foc else (44, 52, 74), L.r(r),
-                             border_radius=L.s(5))
-            lab = f"{i + 1}. {ch.label}"
-            text(surf, lab, fit_font(L, lab, r[2] - 12, 18), TEXT, L.p(r[0] + 6, r[1] + 6))
+
+def draw_deciding_card(sc, surf, L):
+    """The card a decision is about (how to use it, its event's choices), large enough to
+    read, in the map's top-left corner while that decision is open."""
+    if not sc.human_turn() or sc.choices is None or not sc.choices.buttons \
+            or sc.choices.by_country:
+        return
+    ctx = (sc.session.describe() or {}).get("context", {})
+    c = ctx.get("card")
+    if not isinstance(c, int) or c in sc.hand_cards() or not sc.may_show(c):
+        return
+    text(surf, "Deciding on", L.font(14, True), MUTED, L.p(10, 58))
+    sc._card(surf, c, (8, 74, 150, 210), face_up=True)
+
+
+def draw_track_tip(sc, surf, L):
+    try:
+        tip = sc.tracks.tooltip(sc.hover_track, sc.public_state(sc.shown))
+    except Exception:
+        tip = ""
+    if not tip:
+        return
+    f = L.font(16)
+    lines = wrap(tip, f, L.s(380))
+    h = 16 + len(lines) * f.get_linesize() / max(0.01, L.scale)
+    panel(surf, L, (540, 60, 390, h), colour=(24, 28, 42), edge=GOLD)
+    yy = L.p(0, 68)[1]
+    for ln in lines:
+        surf.blit(f.render(ln, True, TEXT), (L.p(548, 0)[0], yy))
+        yy += f.get_linesize()
+
+
+def draw_in_play(sc, surf, L):
+    """The cards on the table now (played, public) in the choices panel, unless the hand
+    spreads over it."""
+    if hand_is_wide(sc.choices if sc.human_turn() else None, sc.menu) and sc.hand_cards():
+        return
+    x, y, w, h = BUTTONS_R
+    cards = [c for c in sc.shown.get("table", []) if sc.may_show(c)]
+    ctx = (sc.session.describe() or {}).get("context", {}) if not sc.flow.beats else {}
+    c = ctx.get("card")
+    if isinstance(c, int) and c not in cards and c not in sc.hand_cards() \
+            and sc.may_show(c):
+        cards.append(c)
+    if not cards:
+        return
+    text(surf, "In play", L.font(15, True), MUTED, L.p(x + 10, y + 30))
+    for i, c in enumerate(cards[-2:]):
+        sc._card(surf, c, (x + 10 + i * 112, y + 50, 100, 140), face_up=True)
+
+
+def draw_menu(sc, surf, L):
+    m = sc.menu
+    rows, box = m.rects()
+    panel(surf, L, box, colour=(30, 36, 54), edge=FOCUS)
+    text(surf, m.title, L.font(18, True), GOLD, L.p(box[0] + 10, box[1] + 8))
+    for i, (ch, r) in enumerate(zip(m.choices, rows)):
+        foc = i == m.index
+        pygame.draw.rect(surf, (70, 84, 120) if foc else (44, 52, 74), L.r(r),
+                         border_radius=L.s(5))
+        lab = f"{i + 1}. {ch.label}"
+        text(surf, lab, fit_font(L, lab, r[2] - 12, 18), TEXT, L.p(r[0] + 6, r[1] + 6))
 
 
 def vp_after(kind: str, data: dict, vp_before: int):

@@ -1,4 +1,4 @@
-"""Region jumps on the Struggle map (a mixin of ``StruggleScene``): one click on a region's row
+"""Region jumps on the Struggle map (a part the map scene holds): one click on a region's row
 of the "if scored now" table (the tracks panel; hovering it already shows the region), or one
 key (F2 the whole map, F3 Europe ... F9 Southeast Asia), zooms the map to that region's
 countries; the same row again, or F2, shows the whole map."""
@@ -41,16 +41,20 @@ def zoom_to_countries(map_view, names) -> None:
 
 
 class RegionJump:
-    zoomed_region = None
+    """``zoomed``: the region the map is zoomed to by a jump (None: the whole map)."""
+
+    def __init__(self, map_view):
+        self.map = map_view
+        self.zoomed = None
 
     def jump_to(self, region) -> None:
         """Zoom to ``region``; asked again (or None), the whole map."""
-        if region is not None and region == self.zoomed_region:
+        if region is not None and region == self.zoomed:
             region = None
         zoom_to(self.map, region)
-        self.zoomed_region = region
+        self.zoomed = region
 
-    def region_key(self, ev) -> bool:
+    def key(self, ev) -> bool:
         if ev.type == pygame.KEYDOWN:
             for region, key in JUMPS:
                 if ev.key == key:

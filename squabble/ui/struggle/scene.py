@@ -1,13 +1,18 @@
 """The Twilight Struggle map scene: the map, the tracks, your hand, the prompt, the log.
 
-It composes the map drawing (``MapView``), the tracks (``TracksPanel``) and the card art of
-``ui/struggle/`` with the framework's session (``framework/session.py``) and decision binder
-(``framework/choices.py``).  Every engine decision appears where it belongs: lit countries on the
-map, lit cards in the hand, buttons with the engine's own text for the rest.
+The turn is the framework's (``framework/turnflow.py``): the scene holds a ``TurnFlow`` and is
+its view, so waiting, the computer thinking, the hand-off, a person's turn, the beats of a
+decision, undo and the end happen in one place for every game; the scene only shows them
+(``flow_*`` below).  Its other parts are objects it holds, each with the state it owns: the
+map drawing (``MapView``), the tracks (``TracksPanel``), the log (``LogPanel``), the badges of
+the other side's moves (``FollowOpponent``), the coach, the first-game guide, the lesson
+(``Tutor``), the region jumps and the input (``MapInput``); the hand row and the panels are
+functions drawing what the scene shows.  Every engine decision appears where it belongs: lit
+countries on the map, lit cards in the hand, buttons with the engine's own text for the rest.
 
 Privacy: a card face is drawn only through ``_card``, which asks ``may_show`` (the session's
-``LookRule`` via ``session.viewer()`` and the engine's ``hidden_from``), and notes every face in
-the framework's ``FACE_UP`` record as ``"ts:<number>"``.
+one rule, ``TurnFlow.viewer``, and the engine's ``hidden_from``), and notes every face in the
+framework's ``FACE_UP`` record as ``"ts:<number>"``.
 """
 
 from __future__ import annotations
@@ -18,21 +23,23 @@ from squabble.framework.choices import ChoiceSet, TargetMenu
 from squabble.framework.focus import FocusRing
 from squabble.framework.handoff import HandOffScene
 from squabble.framework.scene import Scene
+from squabble.framework.turnflow import BEATS, HANDOFF, HUMAN, OVER, TurnFlow
 from squabble.framework.widgets import Button
 from squabble.games.struggle.data import CARDS, CHINA, ENEMY
 from squabble.games.struggle.query import hidden_from
+from squabble.ui.struggle import hand_row, panels, saves
+from squabble.ui.struggle import warnings as W
 from squabble.ui.struggle.coach import Coach
 from squabble.ui.struggle.follow import FollowOpponent
 from squabble.ui.struggle.guide import StruggleGuide
-from squabble.ui.struggle.hand_row import HandRow
 from squabble.ui.struggle.log_panel import LOG_R, LogPanel
 from squabble.ui.struggle.moments import SIDE_COL, coup_first, draw_moment, moment_for
 from squabble.ui.struggle.region_jump import RegionJump
-from squabble.ui.struggle.scene_input import SceneInput, Target
+from squabble.ui.struggle.scene_input import MapInput, Target
+from squabble.ui.struggle.screens import StrugglePauseScene, StruggleResultScene
 from squabble.ui.struggle.tutorial import Tutor
-from squabble.ui.struggle.warnings import BUTTON, WarningMarks, flag
 from squabble.ui.struggle.panels import (  # noqa: F401  (vp_after: used by tests)
-    BG, BUTTONS_PER_PAGE, BUTTONS_R, FOCUS, MAP_R, ROW, TRACKS_R, ScenePanels, vp_after, vp_text,
+    BG, BUTTONS_PER_PAGE, BUTTONS_R, FOCUS, MAP_R, ROW, TRACKS_R, vp_after, vp_text,
 )
 
 
@@ -43,29 +50,36 @@ def _import_views():
     return MapView, TracksPanel, card_art
 
 
-class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent, RegionJump,
-                    Coach, StruggleGuide, Tutor, ScenePanels, Scene):
+class StruggleScene(Scene):
     name = "struggle"
     #: tests only: draw the deciding side's hand face up whatever the LookRule says (a leak the
     #: privacy test must catch)
     LEAK_FOR_TEST = False
 
-    def __init__(self, app, session, demo: bool = False):
+    def __init__(self, app, session, demo: bool = False, again=None):
+        """``again(setup)``: a new game of the same set-up (the result screen's "play
+        again")."""
         super().__init__(app)
         MapView, TracksPanel, card_art = _import_views()
         self.session = session
         self.demo = demo
+        self.again = again
+        self.flow = TurnFlow(session, self)
         self.map = MapView()
         self.tracks = TracksPanel()
         self.card_art = card_art
+        self.log = LogPanel(session.log)
+        self.follow = FollowOpponent(session)
+        self.coach = Coach(app, session)
+        self.tutor = Tutor(session, bool(session.setup.get("tutorial")) and not demo)
+        self.guide = StruggleGuide(bool(session.setup.get("guide")) and not demo
+                                   and not self.tutor.on)
+        self.jump = RegionJump(self.map)
+        self.input = MapInput(self)
         self.help = None
         self.shown = session.state          # the state on screen (a beat's, during beats)
-        self.beats: list = []
-        self.moment = None
-        self.pause_t = 0.0
-        self.shown_log = len(session.log)
-        self.log_lines: list = [str(x) for x in session.log if str(x)]   # markers: no text
-        self.thinker = None
+        self.moment = None                  # the moment of the beat on screen, if it has one
+        self.pause_t = 0.0                  # the short stop after a beat without a moment
         self.choices: ChoiceSet | None = None
         self.choice_key = None
         self.page = 0
@@ -75,16 +89,14 @@ class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent,
         self.hover_country = None
         self.hover_track = None
         self.explore = None          # a country walked to with the arrows in explore mode (Z)
-        self.handoff_open = False
+        self.warning_strip = None    # the logical rect of the warning sentence drawn last
         self.result_t = 0.0
         self.t = 0.0
+        self._handoff = None         # the hand-off screen this scene pushed last
         self._last_size = None
-        self._drag_from = None
+        self._drawn = None
         self._buttons: list[Button] = []
         self._card_rects: list = []
-        self.follow_init()
-        self.tutor_init(bool(session.setup.get("tutorial")) and not demo)
-        self.guide_init(bool(session.setup.get("guide")) and not demo and not self.tutor_on)
 
     # ---------------------------------------------------------------- helpers
     @property
@@ -93,16 +105,16 @@ class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent,
             return 1.0
         return getattr(self.app.settings, "speed", 1.0)
 
+    @property
+    def thinker(self):
+        """The computer's thought in progress (the flow's), or None."""
+        return self.flow.thinker
+
     def colour_blind(self) -> bool:
         return bool(getattr(self.app.settings, "colour_blind", False))
 
     def viewer(self):
-        return self.session.viewer()
-
-    def _log(self, line: str) -> None:
-        """A beat's line into the log panel (markers, which have no text, stay out of it)."""
-        if line:
-            self.log_lines.append(line)
+        return self.flow.viewer
 
     def may_show(self, card: int, state=None) -> bool:
         """May ``card``'s face be on screen now?  Only if it is hidden from nobody who may be
@@ -112,6 +124,23 @@ class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent,
         if v is not None:
             return card not in hidden_from(st, v)
         return card not in hidden_from(st, "USA") and card not in hidden_from(st, "USSR")
+
+    def may_show_hand(self, card) -> bool:
+        return self.LEAK_FOR_TEST or self.may_show(card)
+
+    def revealed_now(self) -> tuple:
+        """(the engine's line, its cards) while a reveal moment is on screen, else None: an
+        event or a rule that shows cards (CIA Created, Five Year Plan, a scoring card held at the
+        end of a turn...) shows them to both players, exactly those the line names."""
+        m = self.moment
+        if m is not None and m.kind == "reveal" and m.cards:
+            return (m.lines[0] if m.lines else "", tuple(m.cards))
+        return None
+
+    def _moment_card(self, surf, card, rect):
+        rv = self.revealed_now()
+        self._card(surf, card, rect,
+                   face_up=self.may_show(card) or (rv is not None and card in rv[1]))
 
     def _card(self, surf, card: int, rect, *, face_up: bool, highlight=None, dim=False,
               row=False):
@@ -150,10 +179,21 @@ class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent,
         out["table"] = [c for c in st["table"] if c not in {hl[s] for s in secret}]
         return out
 
+    def following(self) -> bool:
+        """The other side's placements are still being shown (the prompt says so, the person's
+        choices wait)."""
+        return self.pause_t > 0 and self.follow.following
+
+    def handoff_open(self) -> bool:
+        return self.flow.phase == HANDOFF
+
     def human_turn(self) -> bool:
-        d = self.session.decision()
-        return (d is not None and not self.beats and self.moment is None and not self.following()
-                and self.session.controller(d["player"]) == "human" and not self.handoff_open)
+        """A person decides now and nothing plays: the choices are lit."""
+        return (self.flow.phase == HUMAN and not self.flow.beats and self.moment is None
+                and not self.following())
+
+    def plain_prompt(self) -> tuple[str, str]:
+        return panels.plain_prompt(self)
 
     # ---------------------------------------------------------------- lifecycle
     def on_enter(self):
@@ -182,157 +222,202 @@ class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent,
         else:
             self.help = None
 
-    # ---------------------------------------------------------------- flow
+    # ---------------------------------------------------------------- input (MapInput)
+    def handle_raw(self, ev) -> bool:
+        return self.input.handle_raw(ev)
+
+    def handle_action(self, a):
+        self.input.handle_action(a)
+
+    def handle_mouse(self, kind, lp, button):
+        self.input.handle_mouse(kind, lp, button)
+
+    def ask_hint(self):
+        self.coach.ask(self.human_turn(), self.viewer(), on_look=self._rebuild_choices)
+
+    def _rebuild_choices(self):
+        self.choice_key = None
+
+    # ---------------------------------------------------------------- acting
     def commit(self, index: int, confirmed: bool = False):
-        """Apply option ``index``; one the engine says loses the game asks first."""
-        refused = self.tutor_refuses(index)
+        """Apply option ``index`` through the flow; the lesson may refuse it, and one the
+        engine says loses the game asks first."""
+        refused = self.tutor.refuses(index)
         if refused:                     # the lesson asks for another move
             self.app.sounds.play("deny")
             self.app.toast(refused)
             return
-        sentence = "" if confirmed else self.needs_confirmation(index)
+        sentence = "" if confirmed else W.needs_confirmation(self.session, index)
         if sentence:
-            self.ask_then_commit(index, sentence)
+            key = self.choice_key
+
+            def yes():
+                if self.choice_key == key:     # still the same decision
+                    self.commit(index, confirmed=True)
+            self.menu = None
+            W.ask_then_commit(self.app, sentence, yes)
             return
-        if self.explore is None:
-            self.hover_country = None   # its detail must not cover the map through the beats
-        self.explore = None
-        self.menu = None
-        self.choices = None
-        self.choice_key = None
-        d = self.session.decision()
-        try:
-            beats = self.session.apply(index)
-        except ValueError as e:
-            self.app.toast(str(e))
+        if not self.flow.commit(index):
+            self._say_error()
             return
-        self.app.sounds.play("click")
-        self.mark_beats(beats, d["player"])
-        if self.session.controller(d["player"]) == "human":
-            self.decided(d["player"])
-        self.beats.extend(coup_first(beats))
-        if self.session.last_error:
-            self.app.toast(self.session.last_error)
-            self.session.last_error = ""
+        self._say_error()
+
+    def _say_error(self):
+        if self.flow.error:
+            self.app.toast(self.flow.error)
+            self.flow.error = ""
 
     def undo(self):
         """Take back the newest decision of the side that may undo now (on one couch the side
         deciding now, never the other side's: ``Session.undo_side``)."""
-        if self.beats or self.moment:
+        if self.flow.beats or self.moment:
             self.skip_beats()
-        if self.session.undo():
-            self.thinker = None    # the computer was thinking about a state that is gone
+        if self.flow.undo():
             self.app.sounds.play("select")
             self.app.toast("Decision taken back.")
-            self.shown = self.session.state
-            self.log_lines = [str(x) for x in self.session.log if str(x)]   # without the undone
-            self.choices = None
-            self.choice_key = None
         else:
             self.app.sounds.play("deny")
             self.app.toast("Nothing to take back: undo stops at a die roll, a card draw, a "
                            "revealed card or the other side's decision.")
 
     def skip_beats(self):
-        for b in self.beats:
-            self._log(b.line)
-            self.note_beat(b, self.shown)
-            self.shown = b.state
-        self.beats = []
+        """To the next decision: the moment on screen goes, the waiting beats are noted at
+        once, and the rest of the other side's turn plays without pauses."""
         self.moment = None
         self.pause_t = 0.0
-        self.hurry = True      # the other side's placements still to come: no pause either
+        self.follow.hurry = True
+        self.flow.skip_beats()
         self.shown = self.session.state
+
+    # ---------------------------------------------------------------- the flow's view
+    def flow_committed(self, decision, index, beats):
+        """A decision was applied (the person's or the computer's): its beats are marked with
+        who made them and put in the order a person follows them (a coup before the DEFCON
+        drop it causes: ``coup_first``)."""
+        self.app.sounds.play("click")
+        if self.explore is None:
+            self.hover_country = None   # its detail must not cover the map through the beats
+        self.explore = None
+        self.menu = None
+        self.choices = None
+        self.choice_key = None
+        side = decision["player"]
+        self.follow.mark_beats(beats, side)
+        if self.session.controller(side) == "human":
+            self.follow.decided(side)
+        beats[:] = coup_first(beats)
+
+    def flow_beat(self, b, instant: bool):
+        """One beat: its line in the log, its badges, its state on screen, and its moment (or a
+        short stop) unless the player is in a hurry or the speed is instant."""
+        self.follow.note_beat(b, self.shown)
+        self.shown = b.state
+        self.log.add(b.line)
+        if instant or self.speed <= 0:
+            return
+        m = moment_for(b.kind, b.data, b.line, b.state.get("options"))
+        if m is not None:
+            after = vp_after(b.kind, b.data, b.state["vp"])
+            if after is not None:   # the line is logged just before the marker moves
+                m.lines.append(f"Victory points now: {vp_text(after)}")
+                # the tracks behind the moment agree with it (not the VP before scoring)
+                self.shown = dict(b.state, vp=after)
+            self.moment = m
+            if m.sound:
+                self.app.sounds.play(m.sound)
+        elif b.kind in ("influence", "play", "event"):
+            self.pause_t = (self.follow.beat_pause(b, bool(self.flow.beats), self.speed)
+                            if b.kind == "influence" else 0.12 * self.speed)
+            self.app.sounds.play("token" if b.kind == "influence" else "card")
+
+    def flow_beat_busy(self) -> bool:
+        return self.moment is not None or self.pause_t > 0
+
+    def flow_handoff(self, side, confirm):
+        """The hand-off screen over the map: the words say what the side is to decide."""
+        self.shown = self.session.state
+        if self._handoff is not None and self._handoff in self.app.stack.scenes:
+            self._handoff.on_confirm = confirm      # already up: it confirms this turn
+            return
+        seat = self.seat_of(side)
+
+        def accepts(a):
+            return a.source != "pad" or a.seat is None or a.seat == seat
+
+        kind = (self.session.describe() or {}).get("kind", "")
+        what = {"headline": "a headline to choose",
+                "setup_influence": "your starting influence to place, seeing your hand",
+                "handicap_influence": "your extra influence to place, seeing your hand",
+                }.get(kind, "a choice from the hand")
+        self._handoff = HandOffScene(
+            self.app, f"{side}'s turn",
+            (f"{side} again: {what}, in private. {ENEMY[side]}: please look away."
+             if self.session.look.again(side) else
+             f"Pass the screen to the {side} player: {what}, in "
+             f"private. {ENEMY[side]}: please look away."), SIDE_COL[side], confirm,
+            accepts=accepts, controls="Enter · click · A on the " + side + " pad · Esc: menu",
+            on_menu=self.open_pause,
+            detail=f"Turn {self.session.state['turn']}, VP {vp_text(self.session.state['vp'])}")
+        self.app.stack.push(self._handoff)
+
+    def flow_human(self, decision):
+        self.shown = self.session.state
+        self.build_choices()
+
+    def flow_over(self):
+        self.shown = self.session.state
+        self.result_t = 0.0
+
+    def flow_changed(self):
+        """An undo replaced the state: the log without the undone lines, no staged choice."""
+        self.moment = None
+        self.pause_t = 0.0
+        self.shown = self.session.state
+        self.log.reset(self.session.log)
+        self.choices = None
+        self.choice_key = None
 
     def update(self, dt):
         self.t += dt
-        self.update_hint()
+        self.coach.update(self.viewer())
         if self.help is not None and hasattr(self.help, "update"):
             self.help.update(dt)
         if hasattr(self.map, "update"):
             self.map.update(dt)
-        # 1. beats: one at a time, the animated ones held for a moment
-        if self.moment is not None:
+        if self.moment is not None:         # a beat's moment, held for its time
             self.moment.t += dt
             if self.moment.t >= self.moment.duration * self.speed:
                 self.moment = None
             return
-        if self.pause_t > 0:
+        if self.pause_t > 0:                # a beat's short stop
             self.pause_t -= dt
             return
-        if self.beats and self.speed <= 0:   # instant: every beat of the decision at once
-            for b in self.beats:
-                self._log(b.line)
-                self.note_beat(b, self.shown)
-                self.shown = b.state
-            self.beats = []
-            return
-        if self.beats:
-            b = self.beats.pop(0)
-            self.note_beat(b, self.shown)
-            self.shown = b.state
-            self._log(b.line)
-            m = (moment_for(b.kind, b.data, b.line, b.state.get("options"))
-                 if self.speed > 0 else None)
-            if m is not None:
-                after = vp_after(b.kind, b.data, b.state["vp"])
-                if after is not None:   # the line is logged just before the marker moves
-                    m.lines.append(f"Victory points now: {vp_text(after)}")
-                    # the tracks behind the moment agree with it (not the VP before scoring)
-                    self.shown = dict(b.state, vp=after)
-                self.moment = m
-                if m.sound:
-                    self.app.sounds.play(m.sound)
-            elif self.speed > 0 and b.kind in ("influence", "play", "event"):
-                self.pause_t = self.beat_pause(b) if b.kind == "influence" else 0.12 * self.speed
-                self.app.sounds.play("token" if b.kind == "influence" else "card")
-            return
-        self.shown = self.session.state
-        s = self.session
-        # 2. the end
-        if s.over:
+        phase = self.flow.update(dt)
+        self._say_error()
+        if phase != BEATS:
+            self.shown = self.session.state
+        if phase == OVER:
             self.result_t += dt
             if self.result_t > 0.6 * self.speed:
-                from squabble.ui.struggle.setup import StruggleResultScene
                 if self.demo is False:
-                    from squabble.ui.struggle import saves
                     saves.clear()
-                self.app.stack.replace_all(StruggleResultScene(self.app, s, demo=self.demo))
-            return
-        d = s.decision()
-        side = d["player"]
-        # 3. the computer
-        if s.controller(side) == "computer":
-            if self.thinker is None:
-                self.thinker = s.think()
-            if self.thinker.done:
-                i = self.thinker.result
-                self.thinker = None
-                self.commit(i)
-            return
-        # 4. a person: hand-off first when the decision is private to the other player
-        hs = s.needs_handoff()
-        if hs is not None:
-            if not self.handoff_open:
-                self.open_handoff(hs)
-            return
-        key = (s.decisions, id(s.state))
-        if self.choice_key != key:
-            self.build_choices()
+                self.app.stack.replace_all(StruggleResultScene(self.app, self.session,
+                                                               demo=self.demo, again=self.again))
+        elif phase == HUMAN and self.choice_key != (self.session.decisions,
+                                                    id(self.session.state)):
+            self.build_choices()      # the decision changed under the scene (a hint's hand-off)
 
     # ---------------------------------------------------------------- idle (GameApp.step)
     def _picture(self) -> tuple:
         """What the picture is drawn from, besides input: drawn again only when this changes."""
-        return (self.shown, self.choice_key, self.log_lines[-1:], self.thinker is not None,
-                self.handoff_open, self.map.view.version, self.session.decisions,
-                self.hint_for, tuple(self.hint_lines), self.guide_note)
+        return (self.shown, self.choice_key, self.log.lines[-1:], self.thinker is not None,
+                self.handoff_open(), self.map.view.version, self.session.decisions,
+                self.coach.hint_for, tuple(self.coach.hint_lines), self.guide.note)
 
     def animating(self) -> bool:
-        if self.beats or self.moment is not None or self.pause_t > 0 or self.map.animating:
+        if self.flow.beats or self.moment is not None or self.pause_t > 0 or self.map.animating:
             return True
         return self._picture() != self._drawn
-
-    _drawn = None
 
     @property
     def frame_every(self):
@@ -345,37 +430,9 @@ class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent,
 
     def wake_in(self):
         # the computer's or the coach's answer is shown at once
-        return 1 / 30 if self.thinker is not None or self._hint_job is not None else None
-
-    def open_handoff(self, side):
-        self.handoff_open = True
-        seat = self.seat_of(side)
-
-        def confirm():
-            self.handoff_open = False
-            self.session.look.handoff_confirmed(side)
-            self.choice_key = None
-
-        def accepts(a):
-            return a.source != "pad" or a.seat is None or a.seat == seat
-
-        kind = (self.session.describe() or {}).get("kind", "")
-        what = {"headline": "a headline to choose",
-                "setup_influence": "your starting influence to place, seeing your hand",
-                "handicap_influence": "your extra influence to place, seeing your hand",
-                }.get(kind, "a choice from the hand")
-        self.app.stack.push(HandOffScene(
-            self.app, f"{side}'s turn",
-            (f"{side} again: {what}, in private. {ENEMY[side]}: please look away."
-             if self.session.look.again(side) else
-             f"Pass the screen to the {side} player: {what}, in "
-             f"private. {ENEMY[side]}: please look away."), SIDE_COL[side], confirm,
-            accepts=accepts, controls="Enter · click · A on the " + side + " pad · Esc: menu",
-            on_menu=self.open_pause,
-            detail=f"Turn {self.session.state['turn']}, VP {vp_text(self.session.state['vp'])}"))
+        return 1 / 30 if self.thinker is not None or self.coach.job is not None else None
 
     def open_pause(self):
-        from squabble.ui.struggle.setup import StrugglePauseScene
         if not isinstance(self.app.stack.top, StrugglePauseScene):
             self.app.stack.push(StrugglePauseScene(self.app, self))
 
@@ -417,7 +474,7 @@ class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent,
         self.refresh_targets()
         if d:
             kind = (s.describe() or {}).get("kind")
-            self.guide_for(kind)
+            self.guide.for_kind(kind)
             if kind in ("coup_target", "realign_target", "influence", "setup_influence",
                         "place_influence", "remove_influence") and self.choices.by_country:
                 first = sorted(self.choices.by_country)[0]
@@ -460,11 +517,11 @@ class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent,
             self.page %= pages
             chunk = cs.buttons[self.page * per:(self.page + 1) * per]
             for i, ch in enumerate(chunk):
-                f = flag(ch.option)
+                f = W.flag(ch.option)
                 btns.append(Button(f"opt{ch.index}", ch.label, (x + 24, y + 30 + i * ROW, w - 32,
                                                                  ROW - 3),
                                    action=(lambda j=ch.index: self.commit(j)),
-                                   hint="", colour=BUTTON.get(f, (52, 74, 110))))
+                                   hint="", colour=W.BUTTON.get(f, (52, 74, 110))))
             if pages > 1:
                 btns.append(Button("more", f"More options ({self.page + 1}/{pages})",
                                    (x + 8, y + 30 + len(chunk) * ROW, w - 16, ROW - 5),
@@ -501,7 +558,32 @@ class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent,
             title = target.payload if target.kind == "country" else CARDS[target.payload]["name"]
             self.menu = TargetMenu(str(title), chs, anchor or (x + w, y))
 
+    def flag_of_target(self, kind: str, payload):
+        return W.flag_of_target(self.choices, kind, payload)
+
+    def pointed_sentences(self) -> list:
+        """(flag, sentence) of the target pointed at, on a person's turn."""
+        if not self.human_turn():
+            return []
+        return W.pointed_sentences(self.choices, self.menu,
+                                   self.focus.current if self.focus.visible else None,
+                                   self.hover_country, self.hover_card)
+
     # ---------------------------------------------------------------- drawing
+    def draw_hand(self, surf, L) -> list:
+        """The hand row (``hand_row.draw_hand``) of the side that may look; returns the cards'
+        rects."""
+        v = self.viewer()
+        cs = self.choices if self.human_turn() else None
+        return hand_row.draw_hand(
+            surf, L, self._card, state=self.shown, cards=self.hand_cards(),
+            owner=v if v is not None else (self.session.decision() or {}).get("player"),
+            viewer=v, mode=self.session.mode, wide=hand_row.hand_is_wide(cs, self.menu),
+            choices=cs, focused=self.focus.current if self.focus.visible else None,
+            hover_card=self.hover_card, face_up=self.may_show_hand,
+            open_enemy=self.open_enemy_cards() if v is not None else [],
+            undo_button=next((b for b in self._buttons if b.name == "undo"), None))
+
     def draw(self, surf):
         self._drawn = self._picture()
         L = self.app.layout
@@ -521,31 +603,35 @@ class StruggleScene(SceneInput, HandRow, LogPanel, WarningMarks, FollowOpponent,
                                    else self.hover_country)
         pub = self.public_state(self.shown)
         self.map.draw(surf, pub, lit=lit, focus=focus_c, colourblind=self.colour_blind())
-        self.draw_change_badges(surf)
+        self.follow.draw_change_badges(surf, self.map)
         self.tracks.draw(surf, pub, self.viewer())
-        self.draw_prompt(surf, L)
-        self.draw_buttons(surf, L)
-        self.draw_hand(surf, L)      # after the buttons: a wide hand spreads over their panel
-        self.draw_log(surf, L)
+        panels.draw_prompt(self, surf, L)
+        panels.draw_buttons(self, surf, L)
+        self._card_rects = self.draw_hand(surf, L)   # after the buttons: it may spread over them
+        cur = self.focus.current if self.focus.visible else None
+        self.log.draw(surf, L, focused=cur is not None and cur.kind == "log")
         self.refresh_targets()
-        self.draw_warning_marks(surf, L)
-        self.draw_hint(surf, L)
-        self.draw_guide(surf, L)
-        self.draw_tutor(surf, L)
+        self.warning_strip = W.draw_warning_marks(
+            surf, L, self.choices if self.human_turn() else None, self.map, self._card_rects,
+            self.pointed_sentences())
+        self.coach.draw(surf, L, self.viewer(), below=self.warning_strip)
+        if self.moment is None and self.human_turn():
+            self.guide.draw(surf, L)
+        self.tutor.draw(surf, L)
         cur = self.focus.current if self.focus.visible else None
         if cur is not None and cur.kind == "country":
             pygame.draw.rect(surf, FOCUS, L.r(cur.rect).inflate(L.s(6), L.s(6)), max(2, L.s(3)),
                              border_radius=L.s(6))
         if self.menu is not None:
-            self.draw_menu(surf, L)
+            panels.draw_menu(self, surf, L)
         if self.hover_card is not None and self.hover_card in self.hand_cards() \
                 and self.may_show_hand(self.hover_card):
             self._card(surf, self.hover_card, (640, 160, 230, 322), face_up=True)
-        self.draw_deciding_card(surf, L)
+        panels.draw_deciding_card(self, surf, L)
         if self.hover_country is not None and self.menu is None and self.moment is None:
-            self.draw_country_detail(surf, L, self.hover_country)
+            panels.draw_country_detail(self, surf, L, self.hover_country)
         elif self.hover_track is not None and self.moment is None:
-            self.draw_track_tip(surf, L)
+            panels.draw_track_tip(self, surf, L)
         if self.moment is not None:
             veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
             veil.fill((6, 8, 14, 150))

@@ -1,19 +1,20 @@
-"""Twilight Struggle set-up, pause and result screens, and starting / resuming a game."""
+"""Twilight Struggle set-up and bidding screens, and starting / resuming a game (the pause and
+result screens are in ``screens.py``)."""
 
 from __future__ import annotations
 
 import random
 
-from squabble.framework.layout import fit_font, text, text_block
 from squabble.framework.session import Session
-from squabble.framework.widgets import Button, panel
+from squabble.framework.widgets import Button
 from squabble.games import registry
 from squabble.ui import couch_prefs
 from squabble.ui import settings as S
 from squabble.ui import theme as T
-from squabble.ui.menu_scene import MenuScene, ResultMenuScene
+from squabble.ui.menu_scene import MenuScene
 from squabble.ui.option_setup import OptionRow, OptionSetupScene, on_off, opponent_rows
 from squabble.ui.struggle import saves
+from squabble.ui.struggle.scene import StruggleScene
 
 HANDICAPS = [None] + [("USSR", k) for k in (1, 2, 3, 4, 5, 6)] + [("USA", k) for k in (1, 2, 3, 4,
                                                                                        5, 6)] \
@@ -53,9 +54,13 @@ def _seed(app):
     return random.randrange(1 << 31)
 
 
+def _map_scene(app, session):
+    """The map scene of ``session``; its result screen's "play again" starts the same set-up."""
+    return StruggleScene(app, session, again=lambda setup: start_struggle(app, setup))
+
+
 def start_struggle(app, setup: dict, seed: int | None = None):
     """A new Struggle game on the map scene (autosaved from the first decision)."""
-    from squabble.ui.struggle.scene import StruggleScene
     adapter = registry.get("struggle")
     try:
         session = Session.new(adapter, setup, _seed(app) if seed is None else seed,
@@ -77,13 +82,12 @@ def start_struggle(app, setup: dict, seed: int | None = None):
         app.toast("The game could not be saved: it will not survive closing the window.")
     app.session = None
     app.demo = False
-    app.stack.replace_all(StruggleScene(app, session))
+    app.stack.replace_all(_map_scene(app, session))
     return session
 
 
 def continue_struggle(app) -> bool:
     """Resume the Struggle autosave exactly where it was; on a problem, say so (never crash)."""
-    from squabble.ui.struggle.scene import StruggleScene
     state, setup, log, problem = saves.load()
     if problem:
         app.to_title(problem)
@@ -93,13 +97,12 @@ def continue_struggle(app) -> bool:
     session.log.append("Game resumed from the autosave.")
     app.session = None
     app.demo = False
-    app.stack.replace_all(StruggleScene(app, session))
+    app.stack.replace_all(_map_scene(app, session))
     return True
 
 
 def start_struggle_demo(app):
     """Attract mode: the computer plays both sides."""
-    from squabble.ui.struggle.scene import StruggleScene
     setup = {"mode": "demo", "human": "USSR", "level": "easy", "options": {}}
     session = Session.new(registry.get("struggle"), setup, _seed(app), chooser=computer_player)
     app.session = None
@@ -202,135 +205,6 @@ class StruggleSetupScene(OptionSetupScene):
             note += (f" Handicap: after set-up the {o['handicap'][0]} may add up to "
                      f"{o['handicap'][1]} influence where it already has some.")
         return note
-
-
-class StrugglePauseScene(MenuScene):
-    name = "struggle_pause"
-    title = "Paused"
-    opaque = False
-
-    def __init__(self, app, scene):
-        self.scene = scene
-        super().__init__(app)
-
-    def build(self):
-        s = self.scene.session
-        hidden = self.scene.handoff_open   # over a hand-off: nothing that shows the map
-        items = [("resume", "Resume", self.back, True, ""),
-                 ("undo", "Undo my last decision", self._undo, s.can_undo() and not hidden,
-                  "Nothing to undo." if not hidden else "Not during a hand-off."),
-                 ("help", "Rules and card reference (F1)", self._help, not hidden,
-                  "After the hand-off."),
-                 ("title", "Save and quit to title", self._quit, True, "")]
-        self.set_buttons([Button(n, lab, (440, 220 + i * 70, 400, 56), act, enabled=en, reason=r)
-                          for i, (n, lab, act, en, r) in enumerate(items)])
-
-    def _undo(self):
-        self.app.stack.remove(self)
-        self.scene.undo()
-
-    def _help(self):
-        self.app.stack.remove(self)
-        self.scene.toggle_help()
-
-    def _quit(self):
-        if self.scene.session.mode != "demo" and not self.scene.session.over:
-            try:
-                saves.write(self.scene.session)
-            except OSError:
-                pass
-        self.app.to_title("Your Twilight Struggle game is saved: Continue resumes it.")
-
-    def draw(self, surf):
-        L = self.app.layout
-        veil = surf.copy()
-        veil.fill((0, 0, 0))
-        veil.set_alpha(170)
-        surf.blit(veil, (0, 0))
-        panel(surf, L, (400, 120, 480, 480))
-        text(surf, self.title, L.font(48, True), T.GOLD, L.p(640, 170), "center")
-        cur = self.focus.current
-        for b in self.buttons:
-            b.draw(surf, L, focused=b is cur)
-        from squabble.ui.struggle.panels import CONTROLS
-        panel(surf, L, (130, 614, 1020, 50), alpha=255)   # the controls on their own ground
-        text_block(surf, CONTROLS, L.font(17), T.TEXT, L.r(140, 620, 1000, 60), align="center")
-
-
-class StruggleResultScene(ResultMenuScene):
-    name = "struggle_result"
-
-    def __init__(self, app, session, demo: bool = False):
-        super().__init__(app, session, demo)
-        if not demo:
-            app.sounds.play("win")
-            couch_prefs.game_finished()   # the first-game guide goes off after a first game
-
-    def build(self):
-        if self.demo:
-            self.set_buttons([])
-            return
-        self.set_buttons([
-            Button("rematch", "Play again (same set-up)", (440, 500, 400, 56), self._again,
-                   colour=(40, 110, 70)),
-            Button("title", "Title screen", (440, 566, 400, 50), self.app.to_title)])
-
-    def _again(self):
-        setup = dict(self.session.setup)
-        start_struggle(self.app, setup)
-
-    def summary_lines(self) -> list[str]:
-        """Victory points, when the game ended and the tracks, in plain words."""
-        st = self.session.state
-        vp = st["vp"]
-        vpt = f"USA +{vp}" if vp > 0 else f"USSR +{-vp}" if vp < 0 else "even"
-        # action round 0 is the headline phase (or set-up): say so, not "action round 0"
-        when = (f"action round {st['action_round']}" if st.get("action_round")
-                else "headline phase" if st.get("setup_done", True) else "set-up")
-        return [f"Victory points: {vpt}", f"Turn {st['turn']}, {when}",
-                 f"DEFCON {st['defcon']} · Space Race: USA {st['space']['USA']}, "
-                 f"USSR {st['space']['USSR']}"]
-
-    def headline(self) -> tuple[str, tuple]:
-        st = self.session.state
-        w = st["winner"]
-        if w == "draw":
-            return "A draw", T.GOLD
-        s = self.session
-        if s.mode == "computer":
-            return (f"You win as the {w}!" if w == s.setup["human"] else
-                    f"The computer ({w}) wins"), \
-                T.SIDE_LIGHT.get(w, T.GOLD)
-        return f"The {w} wins", T.SIDE_LIGHT.get(w, T.GOLD)
-
-    def draw(self, surf):
-        L = self.app.layout
-        self.draw_background(surf)
-        st = self.session.state
-        title, col = self.headline()
-        text(surf, title, L.font(72, True), col, L.p(640, 120), "center", shadow=(0, 0, 0))
-        reason = st.get("end_reason") or ""
-        why = {"20 victory points": "20 victory points ahead",
-               "DEFCON 1: nuclear war": "DEFCON 1: nuclear war — the side that caused it loses",
-               "final scoring": "final scoring after turn 10",
-               "control of Europe": "control of Europe when Europe was scored",
-               "scoring card held": "a scoring card was held at the end of a turn"}.get(reason,
-                                                                                      reason)
-        text(surf, f"How: {why}", fit_font(L, f"How: {why}", 1000, 30), T.TEXT, L.p(640, 200),
-             "center")
-        lines = self.summary_lines()
-        for i, ln in enumerate(lines):
-            text(surf, ln, L.font(26), T.TEXT, L.p(640, 260 + i * 38), "center")
-        tail = [str(x) for x in self.session.log if str(x)][-4:]   # markers have no text
-        panel(surf, L, (240, 372, 800, 118), colour=(22, 26, 38))
-        text(surf, "The last moves", L.font(16, True), T.MUTED, L.p(252, 378))
-        text_block(surf, "\n".join(tail), L.font(19), T.TEXT, L.r(252, 398, 776, 90))
-        cur = self.focus.current
-        for b in self.buttons:
-            b.draw(surf, L, focused=b is cur)
-        if self.demo:
-            text(surf, "Attract mode · press any key", L.font(22), T.MUTED, L.p(640, 560),
-                 "center")
 
 
 # ---------------------------------------------------------------- bidding for sides (3.2.2)

@@ -1,5 +1,5 @@
-"""Learn to play: a guided first turn of Twilight Struggle on a fixed deal (a mixin of
-``StruggleScene``).
+"""Learn to play: a guided first turn of Twilight Struggle on a fixed deal (a part the map scene
+holds).
 
 The lesson is a real game against the computer (easy), always started from the same seed, so
 the hands are fixed and, on the lesson's path, so are the dice: the USSR (you) holds Middle East
@@ -55,12 +55,13 @@ TUTOR_R = (934, 526, 342, 118)
 
 
 class Tutor:
-    tutor_on = False
+    """``on``: this game is the lesson (the step is read from ``session``'s state)."""
 
-    def tutor_init(self, on: bool) -> None:
-        self.tutor_on = on
+    def __init__(self, session, on: bool):
+        self.session = session
+        self.on = on
 
-    def tutor_step(self):
+    def step(self):
         """The step the state is at (None: the lesson is over)."""
         st = self.session.state
         if not st.get("setup_done"):
@@ -72,11 +73,11 @@ class Tutor:
         r = st["action_round"] + (st.get("phasing") == "USA")   # the USSR's next round
         return STEPS[1 + r] if 1 <= r <= len(STEPS) - 2 else None
 
-    def tutor_refuses(self, index: int) -> str:
+    def refuses(self, index: int) -> str:
         """Why the lesson refuses option ``index`` ("" when it allows it)."""
-        if not self.tutor_on:
+        if not self.on:
             return ""
-        step = self.tutor_step()
+        step = self.step()
         d = self.session.decision()
         if step is None or d is None or d["player"] != "USSR":
             return ""
@@ -89,10 +90,10 @@ class Tutor:
             return f"The lesson asks to use it for {dict(_USES)[use]}."
         return ""
 
-    def draw_tutor(self, surf, L) -> None:
-        if not self.tutor_on:
+    def draw(self, surf, L) -> None:
+        if not self.on:
             return
-        step = self.tutor_step()
+        step = self.step()
         title, words = (step[2], step[3]) if step is not None else DONE
         x, y, w, h = TUTOR_R
         panel(surf, L, TUTOR_R, colour=(30, 40, 34), edge=(130, 220, 150), alpha=255)
