@@ -6,7 +6,7 @@ import math
 
 import pygame
 
-from squabble.framework.layout import text
+from squabble.framework.layout import text, wrap
 from squabble.framework.scene import Scene
 from squabble.framework.widgets import Button, TEXT, MUTED
 
@@ -92,9 +92,15 @@ class HandOffScene(Scene):
         pulse = 0.5 + 0.5 * math.sin(self.t * 3)
         text(surf, self.title, L.font(64, True), tuple(min(255, v + 40) for v in c),
              L.p(640, 230), "center", shadow=(0, 0, 0))
-        text(surf, self.message, L.font(30), TEXT, L.p(640, 320), "center")
+        # the message in lines that fit the window (a long "pass the screen" sentence ran off
+        # both edges at 1280 wide)
+        font = L.font(30)
+        lines = wrap(self.message, font, L.s(1000)) or [""]
+        y = 320 - 17 * (len(lines) - 1)
+        for i, line in enumerate(lines):
+            text(surf, line, font, TEXT, L.p(640, y + 34 * i), "center")
         text(surf, "The table is hidden so nobody sees a secret card.", L.font(22), MUTED,
-             L.p(640, 370), "center")
+             L.p(640, max(370, y + 34 * len(lines) + 16)), "center")
         if self.detail:
             text(surf, self.detail, L.font(24, True), TEXT, L.p(640, 420), "center")
         self.button.enabled = self.ready

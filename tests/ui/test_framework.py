@@ -66,3 +66,23 @@ def test_focus_moves_spatially_and_fan_fits():
     assert f.current is c
     rects = fan(9, 500, 0, 120, 168, 600)
     assert rects[0][0] >= 200 - 1e-6 and rects[-1][0] + 120 <= 800 + 1e-6
+
+
+def test_a_long_handoff_message_is_wrapped_inside_the_window(app, monkeypatch):
+    """The Struggle hand-off's sentence ("Pass the screen to the USSR player: your starting
+    influence to place, seeing your hand, in private. USA: please look away.") ran off both edges
+    of a 1280-wide window: every line drawn must fit inside it."""
+    from squabble.framework import handoff
+    drawn = []
+    real = handoff.text
+
+    def record(surf, s, font, *a, **k):
+        drawn.append(font.size(s)[0])
+        return real(surf, s, font, *a, **k)
+    monkeypatch.setattr(handoff, "text", record)
+    msg = ("Pass the screen to the USSR player: your starting influence to place, seeing your "
+           "hand, in private. USA: please look away.")
+    sc = handoff.HandOffScene(app, "USSR's turn", msg, (200, 60, 60), lambda: None)
+    surf = app.screen
+    sc.draw(surf)
+    assert len(drawn) >= 4 and max(drawn) <= surf.get_width() - 40
