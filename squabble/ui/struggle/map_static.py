@@ -231,7 +231,6 @@ class StaticLayer:
             full = (max(need[0], size[0]), max(need[1], size[1]))
             disp = pygame.display.get_surface()
             buf = pygame.Surface(full, 0, disp) if disp is not None else pygame.Surface(full)
-            buf.fill(OCEAN)   # touched now: its first use must not pay for mapping its memory
             setattr(self, attr, buf)
         return buf.subsurface((0, 0, size[0], size[1]))
 
