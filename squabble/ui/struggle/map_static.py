@@ -139,7 +139,8 @@ class StaticLayer:
         # whole pixels, so the picture lines up exactly when it is moved
         size = (max(1, math.ceil((wx1 - wx0) * s) + 1), max(1, math.ceil((wy1 - wy0) * s) + 1))
         layer = self._buffer(attr, size)
-        bands = [(0, y, size[0], min(size[1] - y, -(-size[1] // 4))) for y in range(0, size[1], -(-size[1] // 4))]
+        band_h = -(-size[1] // 4)          # the sea, and the copy, in quarters
+        bands = [(0, y, size[0], min(size[1] - y, band_h)) for y in range(0, size[1], band_h)]
         for band in bands:
             layer.fill(OCEAN, band)
             yield
