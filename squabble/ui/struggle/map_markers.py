@@ -24,13 +24,11 @@ class LiveLayer:
 
     def _sprite(self, key, build) -> pygame.Surface:
         """A small cached drawing (marker, ring, badge): drawn once, then only blitted.  While a
-        zoom goes on (the static layer stands in) each size is used once: drawn, not kept; once
-        it stops, ``sprite_quota`` of them a frame are kept (map_static.py)."""
+        zoom goes on (the picture stands in, map_static.py) each size is used once: drawn, not
+        kept."""
         img = self._sprites.get(key)
         if img is None and self.standing_in:
-            if self.sprite_quota <= 0:
-                return build()
-            self.sprite_quota -= 1
+            return build()
         if img is None:
             if len(self._sprites) > 3000:
                 self._sprites.clear()
@@ -40,20 +38,14 @@ class LiveLayer:
             self._sprites[key] = img
         return img
 
-    def _draw_influence(self, surf, name, rr, c, s, colourblind, ctrl):
-        usa, ussr = c.get("USA", 0), c.get("USSR", 0)
-        anim = self._anim_by_country.get(name)
+    def _draw_influence(self, surf, rr, c, s, colourblind, anim=None):
+        """A country's control ring and both sides' markers in its box ``rr``; ``c`` is (USA,
+        USSR, controller); ``anim`` a change pulsing there, if any."""
+        usa, ussr, ctrl = c
         if ctrl:
             w = max(2, round(3.5 * s))
             rad = max(3, round(9 * s))
-            ring = rr.inflate(w, w)
-            col = theme.SIDE_LIGHT[ctrl]
-
-            def build_ring(size=ring.size, w=w, rad=rad, col=col):
-                img = pygame.Surface(size, pygame.SRCALPHA)
-                pygame.draw.rect(img, col, img.get_rect(), w, border_radius=rad)
-                return img
-            surf.blit(self._sprite(("ring", ctrl, ring.size, w), build_ring), ring.topleft)
+            pygame.draw.rect(surf, theme.SIDE_LIGHT[ctrl], rr.inflate(w, w), w, border_radius=rad)
         rects = self._marker_rects(rr, s)
         for idx, side, n in ((0, "USA", usa), (1, "USSR", ussr)):
             mr = rects[idx]
@@ -71,7 +63,8 @@ class LiveLayer:
                 grow = 0.45 * math.sin(math.pi * anim.k)
                 mr = mr.inflate(round(mr.w * grow), round(mr.h * grow))
             controlled = ctrl == side
-            key = ("m", side, n, controlled, colourblind, mr.w, round(s * 20))
+            rim = max(1, round(2.5 * s))
+            key = ("m", side, n, controlled, colourblind, mr.w, rim)
 
             def build(side=side, n=n, controlled=controlled, w=mr.w):
                 img = pygame.Surface((w, w), pygame.SRCALPHA)
@@ -101,7 +94,8 @@ class LiveLayer:
 
     def _marker(self, surf, side, mr, n, col, controlled, colourblind, s):
         """USA markers are squares, USSR markers are discs (shape tells the sides apart without
-        colour); a controlling side's marker is solid, otherwise it is paper with a coloured rim."""
+        colour); a controlling side's marker is solid, otherwise it is paper with a coloured rim
+        (``max(1, round(2.5 * s))`` pixels: the picture depends on ``s`` only through it)."""
         fill = col if controlled else PAPER
         ink = PAPER if controlled else col
         rim = max(1, round(2.5 * s))
@@ -194,8 +188,10 @@ class LiveLayer:
             pygame.draw.polygon(surf, LIT, [tip, a1, a2], 0)
             pygame.draw.polygon(surf, INK, [tip, a1, a2], 1)
 
-    def _draw_lit(self, surf, name, label, s):
-        rr = self.country_rect(name)
+    def _draw_lit(self, surf, name, label, s, rr=None):
+        """A legal target's ring and its cost badge around its box ``rr`` (default: where the
+        country is on the screen)."""
+        rr = self.country_rect(name) if rr is None else rr
         w = max(2, round(3 * s))
         px = max(12, 22 * s)
         f = self.font(px, True)

@@ -25,7 +25,7 @@ class StaticLayer:
     #: seconds of a frame given to drawing the next static layer after a zoom or a pan, while the
     #: current one, moved or scaled, stands in for it (a 4K layer takes several frames' worth);
     #: 0 draws it at once, in one frame
-    STATIC_BUDGET = 0.004
+    STATIC_BUDGET = 0.003
 
     def _static_layer(self, surf, colourblind) -> tuple[pygame.Surface, tuple[int, int]]:
         """The map without markers, and the screen position of its top-left corner.
@@ -36,7 +36,6 @@ class StaticLayer:
         scaled or moved (``_stand_in``); near the margin's end the next one is started early.
         The first layer, and one for a new window size, is drawn at once."""
         self.standing_in = False
-        self.sprite_quota = 0
         s = self.view.scale
         view = self.view.visible_world()
         key = (round(s, 9), self.view.rect.size, colourblind, surf.get_bitsize())
@@ -45,19 +44,19 @@ class StaticLayer:
             job = self._static_job = None        # the zoom moved on: that layer is not wanted
         if self._static is None or self._static_key[1:] != key[1:] or not self.STATIC_BUDGET:
             self._static_job = None
-            for _ in self._static_steps(surf, colourblind, key, "_buf"):
+            for _ in self._static_steps(surf, colourblind, key, "_buf", "_cbuf"):
                 pass
-            for attr in ("_buf2", "_dbuf"):   # made now, not in the middle of a zoom
+            for attr in ("_buf2", "_cbuf2"):   # made now, not in the middle of a zoom
                 self._buffer(attr, (1, 1))
             return self._static, self._static_pos()
         current = self._static_key == key and _covers(self._static_cover, view)
         if job is None and (not current or self._pan_margin_short(view)):
-            job = self._static_job = (key, self._static_steps(surf, colourblind, key,
-                                                              "_buf2" if self._static_in == "_buf" else "_buf"))
+            job = self._static_job = (key, self._static_steps(
+                surf, colourblind, key, "_buf2" if self._static_in == "_buf" else "_buf",
+                "_cbuf2" if self._scene_in == "_cbuf" else "_cbuf"))
             if not current and self._zoomed_last_frame(key):
                 return self._stand_in(surf)         # still zooming: start when it stops
         if job is not None:
-            self._standing_in_now = not current
             t_end = time.perf_counter() + self.STATIC_BUDGET
             for step in job[1]:
                 if step == "ready" or time.perf_counter() >= t_end:
@@ -68,21 +67,17 @@ class StaticLayer:
                     return self._static, self._static_pos()
         if self._static_key == key and _covers(self._static_cover, view):
             return self._static, self._static_pos()
-        self.sprite_quota = self.SPRITES_A_FRAME    # the zoom has stopped: keep this size's
         return self._stand_in(surf)
-
-    #: while the next layer is drawn after a zoom, markers and rings of the new size are kept a
-    #: few a frame, so that none is left to make in the frame the layer is put in place
-    SPRITES_A_FRAME = 8
 
     def _zoomed_last_frame(self, key) -> bool:
         was, self._last_scale = self._last_scale, key[0]
         return was != key[0]
 
     _last_scale = None
-    _standing_in_now = False
     _static_job = None
+    stand_in_plain = False
     _static_in = "_buf"
+    _scene_in = "_cbuf"
     standing_in = False
 
     def _pan_margin_short(self, view) -> bool:
@@ -97,11 +92,16 @@ class StaticLayer:
                 or (c[1] + c[3] < self.world[1] and c[1] + c[3] - (vy + vh) < my))
 
     def _stand_in(self, surf) -> tuple[None, tuple[int, int]]:
-        """Draw the current layer, moved and scaled to the view, straight onto ``surf`` while the
-        next one is being drawn (the sea where it does not reach)."""
+        """Draw the current picture (the static layer with the live one painted on it), moved
+        and scaled to the view, straight onto ``surf`` while the next static layer is being drawn
+        (the sea where it does not reach); the plain static layer if what is lit or shown has
+        changed since (``MapView.draw`` then draws the live layer over it)."""
         self.standing_in = True
         r = self.view.rect.clip(surf.get_clip()) if surf.get_clip() else self.view.rect
-        old, (cx, cy, cw, ch), so = self._static, self._static_cover, self._static_key[0]
+        (cx, cy, cw, ch), so = self._scene_cover, self._scene_scale
+        # what is lit or shown changed since the picture was painted: the plain map stands in
+        self.stand_in_plain = self._scene_live[1:] != self._live_now[1:]
+        old = self._scene_of if self.stand_in_plain else self._scene
         s = self.view.scale
         x0, y0 = self.view.to_screen(cx, cy)
         dest = pygame.Rect(round(x0), round(y0), round(cw * s) + 1, round(ch * s) + 1)
@@ -122,9 +122,10 @@ class StaticLayer:
             surf.fill(OCEAN, part)
         return None, r.topleft
 
-    def _static_steps(self, surf, colourblind, key, attr):
-        """Draw a static layer for ``key`` into buffer ``attr``, a step at a time (a generator);
-        at the end it becomes the current layer."""
+    def _static_steps(self, surf, colourblind, key, attr, scene_attr):
+        """Draw a static layer for ``key`` into buffer ``attr``, a step at a time (a generator),
+        then the picture (the live layer painted on its copy, ``_scene_layer``) into buffer
+        ``scene_attr``; at the end both become the current ones."""
         s = self.view.scale
         vx, vy, vw, vh = self.view.visible_world()
         # a new zoom draws just the visible part (the wheel may turn again at once); a pan that
@@ -138,7 +139,11 @@ class StaticLayer:
         # whole pixels, so the picture lines up exactly when it is moved
         size = (max(1, math.ceil((wx1 - wx0) * s) + 1), max(1, math.ceil((wy1 - wy0) * s) + 1))
         layer = self._buffer(attr, size)
-        layer.fill(OCEAN)
+        band_h = -(-size[1] // 4)          # the sea, and the copy, in quarters
+        bands = [(0, y, size[0], min(size[1] - y, band_h)) for y in range(0, size[1], band_h)]
+        for band in bands:
+            layer.fill(OCEAN, band)
+            yield
         cover = (wx0, wy0, (size[0] - 1) / s, (size[1] - 1) / s)
 
         def scr(x, y):
@@ -203,17 +208,19 @@ class StaticLayer:
             if rr.right < 0 or rr.bottom < 0 or rr.x > size[0] or rr.y > size[1]:
                 continue
             self._draw_country_static(layer, name, rr, s, colourblind)
-        shaded = None
-        if self.shaded_last and self._standing_in_now:
-            # the shaded copy for lit targets, made now while the current one is not on screen
+        # the picture, so that the frame that puts the layer in place only swaps them (what
+        # changes meanwhile is painted in then)
+        yield
+        scene, live = self._buffer(scene_attr, size), self._live_now
+        for band in bands:
+            scene.blit(layer, band, band)
             yield
-            self._dimmed = None
-            self._dbuf_for = token = object()
-            shaded = yield from self._shade(layer, self._layer_pos(wx0, wy0))
+        yield from self._paint_steps(scene, lambda: self._layer_pos(wx0, wy0), live)
         yield "ready"    # put in place at the start of a frame
         self._static, self._static_key, self._static_cover = layer, key, cover
         self._static_in = attr
-        self._dimmed = shaded if shaded is not None and self._dbuf_for is token else None
+        self._scene, self._scene_of, self._scene_live = scene, layer, live
+        self._scene_cover, self._scene_scale, self._scene_in = cover, key[0], scene_attr
 
     def _buffer(self, attr: str, size) -> pygame.Surface:
         """A part of one reused big surface: allocating a 4K-sized surface costs more than
@@ -236,7 +243,7 @@ class StaticLayer:
         return self._layer_pos(self._static_cover[0], self._static_cover[1])
 
     def _draw_land(self, layer, scr, s):
-        """(A generator: one step a region.)"""
+        """(A generator: a step every eight boxes of a region.)"""
         grow, bridge = 20, 44
         lw_max, lh_max = layer.get_size()
         for edge in (True, False):
@@ -247,7 +254,9 @@ class StaticLayer:
                 # covered by the land itself
                 col = _mix(OCEAN, _mix(col, PAPER, 0.35), 0.6) if edge else _mix(col, OCEAN, 0.35)
                 lw = 0 if not edge else max(1, math.ceil(5 * s))   # the rim: only its ring
-                for n in names:
+                for i, n in enumerate(names):
+                    if i % 8 == 7:
+                        yield
                     x, y, w, h = self.board.rect(n)
                     (ax, ay), (bx, by) = scr(x - g, y - g), scr(x + w + g, y + h + g)
                     if bx < 0 or by < 0 or ax > lw_max or ay > lh_max:
@@ -301,36 +310,93 @@ class StaticLayer:
         pygame.draw.rect(layer, _mix(tint, PAPER, 0.35), rr, max(1, round(1.5 * s)),
                          border_radius=rad)
 
-    def _dimmed_layer(self, static, pos) -> pygame.Surface:
-        """The static layer with every country shaded (built once per static layer)."""
-        if self._dimmed is None:
-            self._dbuf_for = None
-            steps = self._shade(static, pos)
-            while True:
-                try:
-                    next(steps)
-                except StopIteration as done:
-                    self._dimmed = done.value
-                    break
-        return self._dimmed
+    # ------------------------------------------------------------ the picture
+    _scene = None          # the static layer with the live layer painted on it
+    _scene_of = None       # the static layer it was painted on
+    _scene_live = None     # what it shows: (influence, lit items, shown countries, colourblind)
+    _scene_cover = (0.0, 0.0, 0.0, 0.0)
+    _scene_scale = 1.0
 
-    _dbuf_for = None       # which drawing last used the shaded copy's buffer
-    shaded_last = False    # the last frame showed the shaded copy (set by MapView.draw)
+    def _scene_layer(self, static, pos, live) -> pygame.Surface:
+        """The static layer with the live layer painted on it (shades, influence, lit marks):
+        what ``draw`` puts on the screen in one blit.  Painted again when the static layer, what
+        is lit or shown, or colourblind mode changes; where only influence changed, just those
+        countries' boxes are painted again.  ``live``: (country -> (USA, USSR, controller), lit
+        items, the countries shown unshaded (none: all are), colourblind)."""
+        old = self._scene_live
+        if self._scene_of is not static or old is None or old[1:] != live[1:]:
+            scene = self._buffer(self._scene_in, static.get_size())
+            scene.blit(static, (0, 0))
+            self._paint_live(scene, pos, live)
+            self._scene, self._scene_of = scene, static
+            self._scene_cover, self._scene_scale = self._static_cover, self._static_key[0]
+        elif old[0] is not live[0]:
+            scene, (ox, oy) = self._scene, pos
+            pad = max(3, round(3 * self.view.scale))     # a control ring reaches out of the box
+            for name in set(old[0]) | set(live[0]):
+                if old[0].get(name) == live[0].get(name) or name not in self.board:
+                    continue
+                p = self.country_rect(name).move(-ox, -oy).inflate(2 * pad, 2 * pad)
+                p = p.clip(scene.get_rect())
+                if p.w < 1 or p.h < 1:
+                    continue
+                scene.blit(static, p, p)
+                scene.set_clip(p)
+                self._paint_live(scene, pos, live, within=p)
+                scene.set_clip(None)
+        self._scene_live = live
+        return self._scene
 
-    def _shade(self, static, pos):
-        """(A generator, a step per quarter of the countries; its value: the shaded copy.)"""
-        layer = self._buffer("_dbuf", static.get_size())
-        layer.blit(static, (0, 0))
-        ox, oy = pos
-        size = self.country_rect(next(iter(self.board.spaces))).size
-        sh = pygame.Surface(size, pygame.SRCALPHA)
-        pygame.draw.rect(sh, (8, 10, 18, 100), sh.get_rect(), border_radius=max(2, round(8 * self.view.scale)))
-        for i, name in enumerate(self.board.spaces):
-            if i % 21 == 0:
+    def _paint_live(self, scene, pos, live, within=None) -> None:
+        """Paint the live layer onto ``scene`` (the static layer's copy whose top-left corner is
+        at screen ``pos``): the shade over every country not shown (when some are), control
+        rings and markers, then the lit targets' marks.  ``within``: only what reaches that
+        rectangle of ``scene`` (its clip)."""
+        for _ in self._paint_steps(scene, lambda: pos, live, within):
+            pass
+
+    def _paint_steps(self, scene, pos_of, live, within=None):
+        """``_paint_live`` a step at a time (a generator); ``pos_of()`` gives the position (the
+        view may pan between steps)."""
+        inf, lit, bright, colourblind = live
+        s = self.view.scale
+        area = within or scene.get_rect()
+        reach = max(4, round(8 * s))
+
+        def boxes(names):
+            ox, oy = pos_of()
+            for n in names:
+                r = self.country_rect(n).move(-ox, -oy)
+                if r.inflate(2 * reach, 2 * reach).colliderect(area):
+                    yield n, r
+        if bright:
+            size = self.country_rect(next(iter(self.board.spaces))).size
+            rad = max(2, round(8 * s))
+
+            def build():
+                img = pygame.Surface(size, pygame.SRCALPHA)
+                pygame.draw.rect(img, (8, 10, 18, 100), img.get_rect(), border_radius=rad)
+                return img
+            shade = self._sprite(("shade", size, rad), build)
+            for i, (name, r) in enumerate(boxes(self.board.spaces)):
+                if name not in bright:
+                    scene.blit(shade, r.topleft)
+                if i % 16 == 15:
+                    yield
+            yield
+        names = list(self.board.spaces)
+        for i in range(0, len(names), 12):      # a new size's markers cost ~0.3 ms a country
+            for name, r in boxes(names[i:i + 12]):
+                c = inf.get(name)
+                if c is not None:
+                    self._draw_influence(scene, r, c, s, colourblind)
+            yield
+        for i, (name, label) in enumerate(lit):
+            if name in self.board:
+                ox, oy = pos_of()
+                self._draw_lit(scene, name, str(label), s, self.country_rect(name).move(-ox, -oy))
+            if i % 8 == 7:
                 yield
-            r = self.country_rect(name)
-            layer.blit(sh, (r.x - ox, r.y - oy))
-        return layer
 
 
 def _dashed(surf, col, p, q, width, dash):

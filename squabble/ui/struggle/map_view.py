@@ -45,6 +45,9 @@ class _Anim:
         return min(1.0, self.t / self.duration)
 
 
+NO_INFLUENCE = (0, 0, None)     # (USA, USSR, controller)
+
+
 class MapView(StaticLayer, LiveLayer, DetailCard):
     ZOOM_STEP = 1.25
 
@@ -80,15 +83,14 @@ class MapView(StaticLayer, LiveLayer, DetailCard):
         self._static_key = None
         self._static_cover = (0.0, 0.0, 0.0, 0.0)
         self._buf = None
-        self._dbuf = None
         self._anims: list[_Anim] = []
         self._anim_by_country: dict = {}
         self._sprites: dict = {}
         self._rects: dict = {}
         self._details: dict = {}
         self._rects_version = None
-        self._dimmed = None
-        self._last_inf: dict | None = None
+        self._last_inf: dict = {}
+        self._last_raw: dict | None = None
         self._drag_from = None
         self._dragged = False
         self._stick = [0.0, 0.0]       # right stick: pan
@@ -275,43 +277,36 @@ class MapView(StaticLayer, LiveLayer, DetailCard):
         self._note_changes(state)
         clip = surf.get_clip()
         surf.set_clip(self.view.rect.clip(clip) if clip else self.view.rect)
-        static, (ox, oy) = self._static_layer(surf, colourblind)
-        bright = lit or ([n for n in self.board.spaces if region in COUNTRIES[n]["regions"]]
-                         if region else [])
-        if not self.standing_in:
-            self.shaded_last = bool(bright)
-        if self.standing_in:
-            pass    # the stand-in is already on the screen
-        elif bright:
-            # the shaded copy of the map, with the legal targets (or the region) cut back in
-            surf.blit(self._dimmed_layer(static, (ox, oy)), (ox, oy))
-            grow = max(2, round(4 * self.view.scale))
-            for name in bright:
-                if name in self.board:
-                    r = self.country_rect(name).inflate(grow, grow)
-                    surf.blit(static, r.topleft, r.move(-ox, -oy))
-        else:
-            surf.blit(static, (ox, oy))
-        infl = state.get("influence")
-        if not isinstance(infl, dict):
-            infl = {}
+        bright = frozenset(lit) if lit else frozenset(
+            n for n in self.board.spaces if region in COUNTRIES[n]["regions"]) if region else frozenset()
+        inf = self._last_inf if isinstance(state.get("influence"), dict) else {}
+        live = self._live_now = (inf, tuple(lit.items()), bright, colourblind)
+        static, pos = self._static_layer(surf, colourblind)
+        if static is not None:
+            surf.blit(self._scene_layer(static, pos, live), pos)
+        # the stand-in (a moved or scaled picture) shows what it showed: a country whose influence
+        # has changed since, or whose change is pulsing, is drawn over it now; if what is lit
+        # changed, the stand-in is the plain map and all the live layer is drawn over it
+        plain = static is None and self.stand_in_plain
+        shown = {} if plain or not self._scene_live else self._scene_live[0]
+        fresh = set(self._anim_by_country)
+        if static is None:
+            fresh.update(n for n, v in inf.items() if shown.get(n) != v)
         s = self.view.scale
-        self._anim_by_country = {a.country: a for a in self._anims}
-        empty = {"USA": 0, "USSR": 0}
-        for name in self.board.spaces:
-            r = self.country_rect(name)
-            if not r.colliderect(self.view.rect):
+        for name in fresh:
+            if name not in self.board:
                 continue
-            ci = infl.get(name, empty)
-            ctrl = controller(state, name) if name in infl else None
-            self._draw_influence(surf, name, r, ci, s, colourblind, ctrl)
-        off = []
-        for name, label in lit.items():
-            if name in self.board:
-                if self.view.rect.colliderect(self.country_rect(name)):
-                    self._draw_lit(surf, name, str(label), s)
-                else:
-                    off.append(name)
+            r = self.country_rect(name)
+            if r.colliderect(self.view.rect):
+                self._draw_influence(surf, r, inf.get(name, NO_INFLUENCE), s, colourblind,
+                                     self._anim_by_country.get(name))
+                if name in lit and not plain:
+                    self._draw_lit(surf, name, str(lit[name]), s)
+        for name in lit if plain else ():
+            if name in self.board and self.view.rect.colliderect(self.country_rect(name)):
+                self._draw_lit(surf, name, str(lit[name]), s)
+        off = [name for name in lit if name in self.board
+               and not self.view.rect.colliderect(self.country_rect(name))]
         if off:
             self._draw_offscreen(surf, off)
         if region and not lit:
@@ -332,14 +327,22 @@ class MapView(StaticLayer, LiveLayer, DetailCard):
         surf.set_clip(clip)
 
     def _note_changes(self, state):
+        """Keep ``_last_inf`` (country -> (USA, USSR, controller)) and start a pulse on each
+        country whose influence changed since the last frame."""
         infl = state.get("influence")
+        self._anim_by_country = {a.country: a for a in self._anims}
         if not isinstance(infl, dict):
             return
-        snap = {n: (v.get("USA", 0), v.get("USSR", 0)) for n, v in infl.items()}
-        if self._last_inf is not None:
-            for n, now in snap.items():
-                before = self._last_inf.get(n)
+        raw = {n: (v.get("USA", 0), v.get("USSR", 0)) for n, v in infl.items()}
+        if raw == self._last_raw:
+            return
+        if self._last_raw is not None:
+            for n, now in raw.items():
+                before = self._last_raw.get(n)
                 if before is not None and before != now and n in self.board:
                     self._anims = [a for a in self._anims if a.country != n]
                     self._anims.append(_Anim(n, before, now))
-        self._last_inf = snap
+            self._anim_by_country = {a.country: a for a in self._anims}
+        self._last_raw = raw
+        self._last_inf = {n: v + (controller(state, n) if n in self.board else None,)
+                          for n, v in raw.items()}
