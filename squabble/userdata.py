@@ -102,7 +102,7 @@ def write_json(name: str, obj) -> Path:
     fd, tmp = tempfile.mkstemp(prefix=p.name + ".", suffix=".tmp", dir=p.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(obj, f)
+            f.write(json.dumps(obj))   # the C encoder: about 3x cheaper than json.dump's
             f.flush()
             os.fsync(f.fileno())
         _replace(tmp, p)

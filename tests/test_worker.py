@@ -76,3 +76,55 @@ def test_a_crashed_worker_gives_a_clear_error_and_a_legal_option_not_a_hang():
     s.chooser = W.struggle_player          # the next question starts a new worker
     t = s.think()
     assert t.wait(60) is not None and t.error == ""
+
+
+def test_the_worker_starts_while_a_person_decides_and_the_first_question_reuses_it():
+    """The session's first question no longer spends a frame of the window starting the
+    process: ``warm_up`` (called by the flow at a person's turn) starts it on a thread."""
+    s = _session(W.struggle_player)
+    s.warm_up()
+    w = s._worker
+    w._started()
+    first = w.pid
+    assert first not in (None, os.getpid())
+    t = s.think()
+    assert t.wait(60) is not None and t.error == "" and s._worker.pid == first
+
+
+def test_hot_seat_never_starts_a_worker():
+    s = Session.new(registry.get("struggle"), {"mode": "hotseat", "human": "USA",
+                                               "level": "normal"}, seed=2,
+                    chooser=W.struggle_player)
+    s.warm_up()
+    assert getattr(s, "_worker", None) is None
+
+
+def test_closing_a_busy_worker_does_not_wait_for_it(tmp_path, monkeypatch):
+    """Stopping the worker (an undo withdrawing its question) never joins it with a wait in the
+    window's thread: the process is reaped later."""
+    gate = str(tmp_path / "gate")
+    s = _session(W.gated)
+    s.setup["level"] = gate
+    s.think()
+    while not (os.path.exists(gate + ".pid") and open(gate + ".pid").read()):
+        pass
+    proc = s._worker._proc
+    waits = []
+    real = type(proc).join
+    monkeypatch.setattr(type(proc), "join", lambda self, t=None: (waits.append(t),
+                                                                   real(self, 0))[1])
+    s._worker.withdraw()
+    assert waits and all(t == 0 for t in waits)
+    open(gate, "w").close()
+
+
+def test_a_worker_that_cannot_start_is_an_error_and_a_legal_option(monkeypatch):
+    s = _session(W.struggle_player)
+    import multiprocessing.context as mc
+
+    def refuse(self):
+        raise OSError("no more processes")
+    monkeypatch.setattr(mc.SpawnProcess, "start", refuse)
+    t = s.think()
+    i = t.wait(5)
+    assert t.done and 0 <= i < len(s.decision()["options"]) and "could not be started" in t.error

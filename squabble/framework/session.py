@@ -343,6 +343,9 @@ class Session:
         del self.log[log_len:]
         self.log.append(f"{who} takes back a decision.")
         self.decisions += 1
+        worker = getattr(self, "_worker", None)
+        if worker is not None:
+            worker.withdraw()   # a search of the undone position is of no use: stop it now
         if not self._keeps_screen(who):
             self.look.public_step()
         if self.saver is not None and self.mode != "demo":
@@ -361,6 +364,15 @@ class Session:
         level = self.setup.get("level", "normal")
         return Thinker(self.chooser, self.game.copy(self.state), len(d["options"]), level, seed,
                        worker=self._worker_for(self.chooser))
+
+    def warm_up(self) -> None:
+        """Have the computer's worker process ready before its first question (it starts on a
+        thread while a person decides; nothing happens on one couch or without a chooser)."""
+        if self.mode == "hotseat" or self.chooser is None:
+            return
+        worker = self._worker_for(self.chooser)
+        if worker is not None:
+            worker.start_soon()
 
     def _worker_for(self, chooser):
         """The session's one long-lived worker process for ``chooser`` (started on first use,

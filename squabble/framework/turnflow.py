@@ -137,6 +137,9 @@ class TurnFlow:
 
     def _human(self) -> None:
         self.phase = HUMAN
+        warm = getattr(self.session, "warm_up", None)
+        if warm is not None:
+            warm()      # the computer's process starts while the person decides
         self.deciding = self.session.decision()
         self.view.flow_human(self.deciding)
 

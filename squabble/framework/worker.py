@@ -18,6 +18,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import pickle
+import threading
 
 #: the worker's lower scheduling priority (Unix ``nice``): the window's frames come first
 WORKER_NICE = 5
@@ -72,13 +73,42 @@ class Worker:
         self._conn = None
         self._job = 0            # the last question's number
         self._waiting = None     # the number of the question the worker is working on
+        self._starter = None     # the thread starting the process (start_soon)
+        self._ending: list = []  # stopped processes not yet reaped (never waited for)
 
     def _start(self) -> None:
-        self._conn, child = self._ctx.Pipe()
-        self._proc = self._ctx.Process(target=_serve, args=(child, self.chooser), daemon=True,
-                                       name="squabble-computer-player")
-        self._proc.start()
+        conn, child = self._ctx.Pipe()
+        proc = self._ctx.Process(target=_serve, args=(child, self.chooser), daemon=True,
+                                 name="squabble-computer-player")
+        try:
+            proc.start()
+        except Exception:   # no process could be started: answer() says so, nothing crashes
+            conn.close()
+            child.close()
+            return
         child.close()   # only the worker holds its end: if the window dies, the worker sees EOF
+        self._proc, self._conn = proc, conn
+
+    def start_soon(self) -> None:
+        """Start the process on a thread now, while a person decides, so the computer's first
+        question does not spend a frame of the window starting it (50-90 ms)."""
+        if self._proc is not None or self._starter is not None:
+            return
+        self._starter = threading.Thread(target=self._start, daemon=True,
+                                         name="squabble-worker-start")
+        self._starter.start()
+
+    def _started(self) -> None:
+        if self._starter is not None:
+            self._starter.join()
+            self._starter = None
+
+    def withdraw(self) -> None:
+        """The question being worked on is no longer wanted (an undo): stop that search and
+        have a fresh process ready for the next question."""
+        if self._waiting is not None:
+            self.close()
+            self.start_soon()
 
     @property
     def pid(self) -> int | None:
@@ -86,6 +116,7 @@ class Worker:
 
     def ask(self, state: dict, level: str, seed: int) -> int:
         """Send a question; return its number.  A question still unanswered is withdrawn."""
+        self._started()
         if self._waiting is not None:
             try:
                 self._read(self._waiting, 0)
@@ -97,7 +128,7 @@ class Worker:
         self._job += 1
         try:
             self._conn.send((self._job, state, level, seed))
-        except (OSError, ValueError):
+        except (OSError, ValueError, AttributeError):
             pass   # a worker dead on arrival is reported by answer()
         self._waiting = self._job
         return self._job
@@ -112,6 +143,9 @@ class Worker:
 
     def _read(self, job: int, timeout: float):
         conn = self._conn
+        if conn is None:
+            self._waiting = None
+            raise WorkerStopped("The computer player's process could not be started.")
         try:
             while conn.poll(timeout):
                 got, index, error = conn.recv()
@@ -132,7 +166,9 @@ class Worker:
                             f"(exit code {code}).")
 
     def close(self) -> None:
-        """Stop the worker (nothing waits on it for long)."""
+        """Stop the worker without waiting for it: a process still ending is reaped later (the
+        window's thread must never stall on it)."""
+        self._started()
         proc, conn = self._proc, self._conn
         self._proc = self._conn = None
         self._waiting = None
@@ -141,4 +177,13 @@ class Worker:
         if proc is not None:
             if proc.is_alive():
                 proc.terminate()
-            proc.join(1.0)
+            self._ending.append(proc)
+        self._reap()
+
+    def _reap(self) -> None:
+        still = []
+        for proc in self._ending:
+            proc.join(0)
+            if proc.exitcode is None:
+                still.append(proc)
+        self._ending = still
