@@ -53,8 +53,7 @@ def struggle_map(size: tuple[int, int], frames: int = 600) -> dict:
     for n in names:                        # influence everywhere, control mixed
         st["influence"][n]["USA"] = rnd.randint(1, 5)
         st["influence"][n]["USSR"] = rnd.randint(1, 5)
-    st["effects"] = [21, 40, 59, 65]
-    st["effect_args"] = [{"by": "USA", "until": "game"}] * 4
+    st["effects"] = [{"card": c, "by": "USA", "until": "game"} for c in (21, 40, 59, 65)]
     mv, tp = MapView(), TracksPanel()
     mv.set_rect(pygame.Rect(0, 0, round(w * 0.78), round(h * 0.74)))
     tp.set_rect(pygame.Rect(round(w * 0.78) + 4, 0, w - round(w * 0.78) - 4, h))

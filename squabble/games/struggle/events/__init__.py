@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..core import (  # noqa: F401  (re-exported for event modules)
     EVENTS, HOOKS, REQUIRES, TASKS, active_hooks, add_effect, add_influence, add_milops,
     adjacent_controlled, advance_space, card_side, ccw_unclaimed, controller, controls,
-    defcon_allows, degrade_defcon, discard, draw, effect_args, eliminate, has_effect,
+    defcon_allows, degrade_defcon, discard, draw, effect_args, effect_cards, eliminate, has_effect,
     improve_defcon, in_region, inf, is_battleground, is_scoring, net_vp, ops_value, pass_china,
     period, printed_ops, random_hand_card, remove_effect, remove_influence, roll, set_defcon,
     space_ability, take_card, to_hand, vp, win)
