@@ -13,6 +13,7 @@ from squabble import rng
 from .bidding import resolve_bids
 from .core import EVENTS, has_effect
 from .data import CARD_NUMBERS, CARDS, COUNTRIES, SPACE_RACE, SUPERPOWER_ADJ
+from .frames import game_frame
 from .engine import run
 from .validation import check_invariants, load, validate
 
@@ -84,7 +85,7 @@ def new_game(seed: int, options: dict | None = None, *, test_setup: bool = False
         "options": opts, "test_setup": bool(test_setup), "ccw": 0, "final": False,
         "step": "deal", "access": {"USA": [], "USSR": []},
         "round": {"defcon_start": 5, "defcon2": False},
-        "stack": [{"kind": "game"}], "pending": None,
+        "stack": [game_frame()], "pending": None,
         "rng": rng.seed_value(seed), "dice": [],
     }
     # rewrite 3.0 / struggle-rulings: standard fixed influence

@@ -20,7 +20,9 @@ from .core import (
     improve_defcon, ops_value, roll, space_ability, space_attempts_allowed, vp, win)
 from .data import (CARDS, CHINA, COUNTRY_NAMES, ENEMY, REGION_SETS, REGIONS, SIDES, SPACE_END,
                    SPACE_RACE, STABILITY, card_name, period_cards)
-from .events import can_occur, event_frame, make_ops_frame, opt, Event
+from .events import can_occur, make_ops_frame, opt, Event
+from . import frames
+from .frames import event_frame
 from .events.scoring import final_scoring
 from . import optional_rules
 from .core import say
@@ -631,9 +633,8 @@ def h_game(state, frame, answer, log):
         state["step"] = "rounds"
         state["action_round"] = 0
         state["phasing"] = None
-        state["stack"].append({"kind": "headline", "stage": "choose", "idx": 0,
-                               "choosers": ["USA", "USSR"] if space_ability(state, "USSR", 4)
-                               else ["USSR", "USA"]})
+        state["stack"].append(frames.headline_frame(
+            ["USA", "USSR"] if space_ability(state, "USSR", 4) else ["USSR", "USA"]))
         return
     if step == "rounds":
         # rewrite 4.1.4 and 2.1.4: USSR then USA in each action round; a side whose rounds are
@@ -649,8 +650,7 @@ def h_game(state, frame, answer, log):
             nxt = [k, "USA"] if side == "USSR" else [k + 1, "USSR"]
             if k <= rounds_for(state, side):
                 state["action_round"] = k
-                state["stack"].append({"kind": "round", "side": side, "stage": "choose",
-                                       "card": None, "todo": []})
+                state["stack"].append(frames.round_frame(side))
                 return
     if step == "check":
         check_phase(state, log)
@@ -663,7 +663,7 @@ def h_game(state, frame, answer, log):
             fn(state, args)
         for s in ("USA", "USSR"):  # pushed in reverse: the USSR decides first
             if space_ability(state, s, 6) and state["hands"][s]:
-                state["stack"].append({"kind": "reset_discard", "side": s})
+                state["stack"].append(frames.reset_discard_frame(s))
         return
     if step == "reset2":
         reset_phase(state, log)
@@ -682,9 +682,7 @@ def next_round(state: dict) -> list:
 
 
 def setup_frame(side, n, countries, prompt) -> dict:
-    return {"kind": "place", "side": side, "target": side, "n": n, "countries": list(countries),
-            "max_per": None, "optional": False, "counts": {}, "prompt": prompt,
-            "mode": "influence", "cap": None}
+    return frames.place_frame(side, side, n, countries, prompt, mode="influence")
 
 
 def check_phase(state: dict, log=None) -> None:

@@ -7,12 +7,13 @@ import marshal
 
 from squabble.games.loading import Refused, load_checked
 
+from . import frames
 from .core import MAX_INFLUENCE
-from .data import CARDS, CHINA, COUNTRIES, REGION_NAMES, REGION_SETS, SIDES, period_cards
+from .data import CARDS, CHINA, COUNTRIES, REGION_SETS, SIDES, period_cards
+from .frames import BOTH_SIDES, are_countries as _countries, int_in as _int, is_card as _card
+from .frames import is_side as _side, names_one_of as _known
 
 WINNERS = (None, "USA", "USSR", "draw")
-FRAME_KINDS = ("game", "ops", "place", "remove", "event", "task", "round", "headline",
-               "reset_discard")
 MASK = (1 << 64) - 1
 STEPS = ("deal", "setup_ussr", "setup_usa", "handicap", "headline", "rounds", "check", "reset",
          "reset2")
@@ -20,11 +21,6 @@ STEPS = ("deal", "setup_ussr", "setup_usa", "handicap", "headline", "rounds", "c
 
 class Bad(Exception):
     pass
-
-
-def _int(v, lo=None, hi=None) -> bool:
-    return (isinstance(v, int) and not isinstance(v, bool)
-            and (lo is None or v >= lo) and (hi is None or v <= hi))
 
 
 def _need(cond, msg):
@@ -207,7 +203,7 @@ def _validate(state, derive=False) -> None:
     if abs(state["vp"]) >= 20 and not state.get("final"):
         raise Bad("VP reached 20 but nobody has won")
     stack = state["stack"]
-    _need(stack and all(isinstance(f, dict) and f.get("kind") in FRAME_KINDS for f in stack),
+    _need(stack and all(isinstance(f, dict) and f.get("kind") in frames.KINDS for f in stack),
           "the engine stack is malformed")
     _need(stack[0]["kind"] == "game", "the engine stack does not start with the game")
     _need(all(f["kind"] != "game" for f in stack[1:]), "the engine stack has two game steps")
@@ -236,69 +232,15 @@ def _is(v, *types) -> bool:
     return isinstance(v, types) and not (isinstance(v, bool) and bool not in types)
 
 
-def _card(v) -> bool:
-    return _int(v) and v in CARDS
-
-
-def _side(v) -> bool:
-    return v in SIDES
-
-
-def _countries(v) -> bool:
-    return isinstance(v, list) and all(_known(c, COUNTRIES) for c in v)
-
-
-def _known(v, table) -> bool:
-    """``v`` names an entry of ``table`` (a string: a list or an object never does)."""
-    return isinstance(v, str) and v in table
-
-
-BOTH_SIDES = (["USA", "USSR"], ["USSR", "USA"])
-
-
 #: the options every saved game gives (the optional rules' options may be absent: off)
 LEGACY_OPTIONS = ("optional_cards", "chinese_civil_war", "handicap")
-ROUND_STEPS = ("event", "discard", "space", "ops", "ops:influence", "ops:realign", "ops:coup")
-FRAME_FIELDS = {
-    "round": {"side": _side, "stage": lambda v: v in ("choose", "use", "run", "end", "done"),
-              "card": lambda v: v is None or _card(v),
-              "todo": lambda v: isinstance(v, list) and all(x in ROUND_STEPS for x in v)},
-    "headline": {"stage": lambda v: v in ("choose", "resolve"), "idx": lambda v: _int(v, 0, 2),
-                 "choosers": lambda v: v in BOTH_SIDES},
-    "ops": {"side": _side, "card": lambda v: v is None or _card(v), "left": lambda v: _int(v, 0, 9),
-            "bonus": lambda v: isinstance(v, list) and all(
-                isinstance(b, list) and len(b) == 2 and b[0] in REGION_NAMES and _int(b[1], 0, 9)
-                for b in v),
-            "type": lambda v: v in (None, "influence", "realign", "coup"),
-            "kinds": lambda v: isinstance(v, list) and all(k in ("influence", "realign", "coup") for k in v),
-            "countries": lambda v: v is None or _countries(v),
-            "ignore_defcon": lambda v: isinstance(v, bool), "milops": lambda v: isinstance(v, bool),
-            "granted": lambda v: isinstance(v, bool)},
-    "place": {"side": _side, "target": _side, "n": lambda v: _int(v, 0, 99), "countries": _countries,
-              "max_per": lambda v: v is None or _int(v, 1, 99), "optional": lambda v: isinstance(v, bool),
-              "counts": lambda v: isinstance(v, dict) and all(c in COUNTRIES and _int(n, 0) for c, n in v.items()),
-              "prompt": lambda v: isinstance(v, str), "mode": lambda v: isinstance(v, str),
-              "cap": lambda v: v is None or _int(v, 0, 9)},
-    "remove": {"side": _side, "target": _side, "n": lambda v: _int(v, 0, 99), "countries": _countries,
-               "max_per": lambda v: v is None or _int(v, 1, 99), "optional": lambda v: isinstance(v, bool),
-               "amount": lambda v: v is None or _int(v, 1, 99),
-               "counts": lambda v: isinstance(v, dict) and all(c in COUNTRIES and _int(n, 0) for c, n in v.items()),
-               "prompt": lambda v: isinstance(v, str)},
-    "event": {"card": _card, "side": _side, "by": _side,
-              "headline": lambda v: isinstance(v, bool), "data": lambda v: isinstance(v, dict),
-              "occurred": lambda v: isinstance(v, bool), "keep": lambda v: isinstance(v, bool),
-              "started": lambda v: isinstance(v, bool)},
-    "task": {"side": _side, "data": lambda v: isinstance(v, dict)},
-    "reset_discard": {"side": _side},
-    "game": {},
-}
 
 
 def _check_frame(f: dict, in_game=None) -> None:
     from .core import EVENTS, TASKS
     kind = f["kind"]
-    for key, ok in FRAME_FIELDS[kind].items():
-        _need(key in f and ok(f[key]), f"a {kind} step of the engine has a bad {key!r}")
+    bad = frames.check(f)     # the kind's fields (frames.FIELDS, frames.OPTIONAL)
+    _need(bad is None, f"a {kind} step of the engine has a bad {bad!r}")
     card = f.get("card")
     if in_game is not None and card is not None and kind in ("round", "ops", "event"):
         # a card being played or resolved is one of the game's (never a card of a later period)
@@ -311,11 +253,6 @@ def _check_frame(f: dict, in_game=None) -> None:
         _need(f["card"] in EVENTS, f"card {f['card']} has no event to resolve")
     if kind == "task":
         _need(_known(f.get("name"), TASKS), "an engine task is unknown")
-    if kind == "ops":  # designer realignment rule: where these operations placed or realigned
-        for key in ("influenced", "realigned"):
-            _need(_countries(f.get(key, [])), f"an ops step of the engine has a bad {key!r}")
-    if kind == "remove" or kind == "place":
-        _need(isinstance(f.get("picks", {}), dict), f"a {kind} step of the engine is malformed")
 
 
 def _check_rounds(state: dict) -> None:
