@@ -239,6 +239,20 @@ def advance_space(state: dict, side: str, log=None) -> None:
                            box=box["name"], position=pos, vp=gain, vp_after=state["vp"]))
 
 
+
+def research(state: dict, side: str, log=None) -> None:
+    """Rewrite 2.3.7: one die; within the box's range the marker advances."""
+    state["space_attempts"][side] += 1
+    box = SPACE_RACE[state["space"][side]]
+    die = roll(state)
+    if die <= box["roll_max"]:
+        say(log, f"{side} Space Race attempt: rolled {die}, success.", "space", side=side, die=die,
+            need=box["roll_max"], box=box["name"], success=True)
+        advance_space(state, side, log)
+    else:
+        say(log, f"{side} Space Race attempt: rolled {die}, failure.", "space", side=side, die=die,
+            need=box["roll_max"], box=box["name"], success=False)
+
 def space_attempts_allowed(state: dict, side: str) -> int:
     return 2 if space_ability(state, side, 2) else 1
 
