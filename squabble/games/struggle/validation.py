@@ -89,8 +89,9 @@ def _sentence(msg: str) -> str:
 def validate(state, derive: bool = False) -> str | None:
     """None if ``state`` is a consistent Struggle state, else one sentence naming the first
     inconsistency.  Never raises.  ``derive``: the pending decision is not checked (load derives
-    it).  A game saved with its effects in two lists (``effects``, ``effect_args``) is checked as
-    ``load`` plays it, joined into one."""
+    it).  A state holding its effects as the protocol prints them (``effects``,
+    ``effect_details``) or as an old save did (``effects``, ``effect_args``) is checked as
+    ``load`` plays it: joined into one list."""
     try:
         _validate(upgrade_effects(state), derive)
     except Bad as exc:
