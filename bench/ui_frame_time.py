@@ -53,9 +53,8 @@ def struggle_map(size: tuple[int, int], frames: int = 640) -> dict:
     for n in names:                        # influence everywhere, control mixed
         st["influence"][n]["USA"] = rnd.randint(1, 5)
         st["influence"][n]["USSR"] = rnd.randint(1, 5)
-    st["effects"] = [21, 40, 59, 65]
-    st["effect_args"] = [{"by": "USA", "until": "game"} for _ in range(4)]
-    st["effect_args"][1]["restricted"] = "USSR"      # Cuban Missile Crisis names whom it binds
+    st["effects"] = [{"card": c, "by": "USA", "until": "game"} for c in (21, 40, 59, 65)]
+    st["effects"][1]["restricted"] = "USSR"          # Cuban Missile Crisis names whom it binds
     mv, tp = MapView(), TracksPanel()
     mv.set_rect(pygame.Rect(0, 0, round(w * 0.78), round(h * 0.74)))
     tp.set_rect(pygame.Rect(round(w * 0.78) + 4, 0, w - round(w * 0.78) - 4, h))

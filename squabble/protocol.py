@@ -179,13 +179,14 @@ class Session:
         if self.seat is not None:
             out = self._seen(self.seat)
         else:
-            out = {"ok": True, "state": self.state, "decision": self.game.decision(self.state)}
+            out = {"ok": True, "state": self.game.protocol_state(self.state),
+                   "decision": self.game.decision(self.state)}
         if extra:
             out.update(extra)
         return out
 
     def _seen(self, side: str) -> dict:
-        return {"ok": True, "state": self.game.view(self.state, side),
+        return {"ok": True, "state": self.game.protocol_state(self.game.view(self.state, side)),
                 "decision": seen_decision(self.game.decision(self.state), side)}
 
     def _opponent_moves(self) -> list:

@@ -10,11 +10,10 @@
   package's API, ``query`` and ``data``;
 - no import cycle among the package's modules.
 
-Which imports count: a module-level import (also one inside ``if``/``try`` or a class body at
-module level) runs when the module is imported, so it is an edge of the import graph the cycle
-rule checks.  An import inside a function runs only when the function is called: that is how a
-module reaches one that imports it back without a cycle at import time, so the cycle rule leaves
-it out; the layer rules count it like any other (a late import still ties the layers together).
+Which imports count: every one, at module level or inside a function.  An import inside a
+function runs only when the function is called, which lets a module reach one that imports it
+back without failing at import time; but the two modules still depend on each other, so the
+cycle rule counts it like any other, as the layer rules do.
 """
 
 from __future__ import annotations
@@ -147,22 +146,44 @@ def test_the_shared_menus_import_no_game():
     assert _offences(SHARED_MENUS, GAMES + GAME_UI) == []
 
 
-def _cycles() -> list[list[str]]:
-    """Strongly connected groups (more than one module) of the module-level import graph.
-    A package's ``__init__`` importing its own modules is no edge here: importing any module
-    of a package runs the package's ``__init__`` first, so that order never depends on who
-    imports whom first (the Struggle events package defines what its card modules share, then
-    loads them).  Every other module-level import is an edge."""
-    graph = {m: set() for m in MODULES}
+def import_graph() -> dict[str, dict[str, int]]:
+    """module -> {module it imports: the line of the first such import}, every import counted
+    (inside functions too).  A package's ``__init__`` importing its own modules is no edge:
+    importing any module of a package runs the package's ``__init__`` first, so that order never
+    depends on who imports whom first (the Struggle events package defines what its card modules
+    share, then loads them; the Squabble package plugs the modules above its rules into them)."""
+    graph: dict[str, dict[str, int]] = {m: {} for m in MODULES}
     for m in MODULES:
-        for t, top in imports(m):
+        for t, line in _imports_with_lines(m):
             while t and t not in MODULES:      # "import squabble.x.name" of a name: its module
                 t = t.rpartition(".")[0]
-            if top and t and t != m and not (m in PACKAGES and t.startswith(m + ".")):
-                graph[m].add(t)
-    index, low, stack, on, out = {}, {}, [], set(), []
+            if t and t != m and not (m in PACKAGES and t.startswith(m + ".")):
+                graph[m].setdefault(t, line)
+    return graph
 
-    def visit(v):   # Tarjan's algorithm
+
+def _imports_with_lines(name: str) -> list[tuple[str, int]]:
+    out = []
+    for node in ast.walk(_tree(name)):
+        if isinstance(node, ast.Import):
+            out += [(a.name, node.lineno) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = _resolve(node.module or "", node.level, name)
+            out += [(f"{base}.{a.name}" if f"{base}.{a.name}" in MODULES else base, node.lineno)
+                    for a in node.names]
+    return out
+
+
+def cycles(graph) -> list[list[str]]:
+    """Every cycle of ``graph``: one closed path through each strongly connected group."""
+    return sorted(_closed_path(graph, g) for g in tied_groups(graph))
+
+
+def tied_groups(graph) -> list[list[str]]:
+    """The strongly connected groups (more than one module) of ``graph``: Tarjan's algorithm."""
+    index, low, stack, on, groups = {}, {}, [], set(), []
+
+    def visit(v):
         index[v] = low[v] = len(index)
         stack.append(v)
         on.add(v)
@@ -181,15 +202,52 @@ def _cycles() -> list[list[str]]:
                 if w == v:
                     break
             if len(group) > 1:
-                out.append(sorted(group))
+                groups.append(sorted(group))
     for v in sorted(graph):
         if v not in index:
             visit(v)
-    return out
+    return sorted(groups)
+
+
+def _closed_path(graph, group) -> list[str]:
+    """A shortest closed path from the group's first module back to it, inside the group."""
+    start, inside = group[0], set(group)
+    came = {start: None}
+    todo = [start]
+    while todo:
+        v = todo.pop(0)
+        for w in sorted(graph[v]):
+            if w == start:
+                path = [v]
+                while came[path[-1]] is not None:
+                    path.append(came[path[-1]])
+                return path[::-1] + [start]
+            if w in inside and w not in came:
+                came[w] = v
+                todo.append(w)
+    return group + group[:1]
+
+
+def _show(graph, path) -> str:
+    return " -> ".join(f"{a} (line {graph[a][b]})" for a, b in zip(path, path[1:])) \
+        + f" -> {path[-1]}"
 
 
 def test_no_import_cycle_among_the_packages_modules():
-    assert _cycles() == []
+    graph = import_graph()
+    found = tied_groups(graph)
+    assert not found, "import cycles:\n" + "\n".join(
+        f"{_show(graph, _closed_path(graph, g))}\n  (modules tied together: {', '.join(g)})"
+        for g in found)
+
+
+def test_the_cycle_check_finds_every_cycle_inside_functions_too():
+    graph = {"a": {"b": 1}, "b": {"c": 3}, "c": {"a": 9}, "d": {"e": 2}, "e": {"d": 4}, "f": {}}
+    assert cycles(graph) == [["a", "b", "c", "a"], ["d", "e", "d"]]
+    assert _show(graph, ["d", "e", "d"]) == "d (line 2) -> e (line 4) -> d"
+    # an import inside a function is an edge: Grain Sales reaches the engine's round loop
+    late = import_graph()["squabble.games.struggle.events.mid_067_080"]
+    assert "squabble.games.struggle.engine" in late
 
 
 # ---------------------------------------------------------------- the Struggle engine's public face

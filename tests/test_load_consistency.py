@@ -9,7 +9,7 @@ import pytest
 
 from squabble.games.squabble import engine as E
 from squabble.games.squabble.cards import IS_ACTIVITY
-from squabble.games.struggle import new_game
+from squabble.games.struggle import new_game, protocol_state
 from squabble.protocol import Session
 from tests.struggle.struggle_helpers import action_round_state, choose, event
 
@@ -32,7 +32,9 @@ def sq_state(seed=3, events=False):
 
 
 def st_state(st):
-    return json.loads(json.dumps(st))
+    """A Struggle state as the protocol prints it (what a tool edits and sends back); one in that
+    shape already is copied."""
+    return json.loads(json.dumps(st if "effect_details" in st else protocol_state(st)))
 
 
 # ------------------------------------------------------------------ Twilight Squabble
@@ -97,7 +99,7 @@ def test_squabble_null_pending_runs_the_automatic_steps():
     s = E.new_game(4)
     while s["pending"]["kind"] == "play":
         s, _ = E.apply(s, 0)
-    j = st_state(s)
+    j = json.loads(json.dumps(s))
     j["pending"] = None
     r = load(j)
     assert r["ok"] and r["state"] == json.loads(json.dumps(s))
@@ -149,10 +151,76 @@ def test_struggle_defcon_1_without_a_winner_is_refused():
 def test_struggle_effect_without_its_arguments_is_refused():
     st = st_state(action_round_state(hands={"USSR": [7], "USA": [4]}))
     st["effects"].append(40)
-    st["effect_args"].append({"by": "USSR", "until": "turn"})   # no 'restricted' side
+    st["effect_details"].append({"card": 40, "by": "USSR", "until": "turn"})  # no 'restricted'
     refused(st, "ffect 40", "restricted")
-    st["effect_args"][-1] = {"by": "USSR", "until": "turn", "restricted": "Mexico"}
+    st["effect_details"][-1]["restricted"] = "Mexico"
     refused(st, "ffect 40", "restricted")
+
+
+def _effects_state():
+    from squabble.games.struggle.events import add_effect
+    st = action_round_state(hands={"USSR": [7], "USA": [4]})
+    add_effect(st, 40, "USSR", until="turn", restricted="USA")    # Cuban Missile Crisis
+    add_effect(st, 21, "USA")                                     # NATO
+    return st
+
+
+ENTRIES = [{"card": 40, "by": "USSR", "until": "turn", "restricted": "USA"},
+           {"card": 21, "by": "USA", "until": "game"}]
+
+
+def _two_lists(st):
+    """``st`` (the engine's shape) as a game saved before effects were one list: the card numbers
+    in ``effects`` and their arguments, at the same index, in ``effect_args``."""
+    old = json.loads(json.dumps(st))
+    old["effect_args"] = [{k: v for k, v in e.items() if k != "card"} for e in st["effects"]]
+    old["effects"] = [e["card"] for e in st["effects"]]
+    return old
+
+
+def test_struggle_the_protocol_prints_effects_as_card_numbers_with_their_details():
+    st = _effects_state()
+    r = load(st_state(st))
+    assert r["ok"], r.get("error")
+    assert r["state"]["effects"] == [40, 21] and r["state"]["effect_details"] == ENTRIES
+    assert "effect_args" not in r["state"]
+    s = Session()
+    s.handle_line(json.dumps({"cmd": "load", "state": st_state(st)}))
+    for line in ('{"cmd":"state"}', '{"cmd":"view","side":"USA"}', '{"cmd":"view","side":"USSR"}'):
+        out = s.handle_line(line)
+        assert out["state"]["effects"] == [40, 21] and out["state"]["effect_details"] == ENTRIES
+
+
+def test_struggle_a_state_in_each_shape_loads_as_the_same_game():
+    from squabble.games.struggle import decision, load as engine_load, validate
+    st = _effects_state()
+    internal, printed, old = json.loads(json.dumps(st)), st_state(st), _two_lists(st)
+    assert internal["effects"] == ENTRIES and old["effects"] == printed["effects"] == [40, 21]
+    for shape in (internal, printed, old):
+        assert validate(shape) is None
+        assert engine_load(shape) == internal          # the engine holds the one list
+        r = load(shape)
+        assert r["ok"], r.get("error")
+        assert r["state"] == printed and r["decision"] == decision(st)
+    assert old["effects"] == [40, 21] and "effect_args" in old           # the input kept
+
+
+def test_struggle_effects_in_two_shapes_that_disagree_are_refused():
+    old = _two_lists(_effects_state())
+    old["effect_args"].append({"by": "USA", "until": "game"})
+    refused(old, "'effects' and 'effect_args' differ in length")
+    old = _two_lists(_effects_state())
+    old["effect_args"][1] = {"by": "USA"}                         # no 'until'
+    refused(old, "ffect 21")
+    printed = st_state(_effects_state())
+    printed["effects"] = [21, 40]                                 # not the details' order
+    refused(printed, "'effects' must list the cards of 'effect_details'")
+    printed = st_state(_effects_state())
+    del printed["effect_details"]                                 # card numbers alone
+    refused(printed, "no 'effect_details'")
+    printed = st_state(_effects_state())
+    printed["effect_args"] = _two_lists(_effects_state())["effect_args"]
+    refused(printed, "not both")
 
 
 def test_struggle_options_without_handicap_are_refused():

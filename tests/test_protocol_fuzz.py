@@ -35,7 +35,8 @@ JUNK = [None, "", "x", 0, -1, 1, 7, 10 ** 6, True, False, 2.5, [], {}, [1], {"a"
 
 
 def _states(game: str, n_games: int, rnd: random.Random) -> list:
-    """States of random play, sampled at many points (JSON round-tripped)."""
+    """States of random play, sampled at many points, as the protocol prints them (JSON
+    round-tripped)."""
     g = registry.get(game, test_setup=True)
     out = []
     for i in range(n_games):
@@ -44,9 +45,9 @@ def _states(game: str, n_games: int, rnd: random.Random) -> list:
         while g.decision(st) is not None:
             top = (st.get("stack") or [{}])[-1].get("kind")
             if rnd.random() < (0.35 if game == "squabble" else 0.08) or top in ("event", "task"):
-                out.append(json.loads(json.dumps(st)))
+                out.append(json.loads(json.dumps(g.protocol_state(st))))
             st, _ = g.apply(st, rnd.randrange(g.n_options(st)))
-        out.append(json.loads(json.dumps(st)))
+        out.append(json.loads(json.dumps(g.protocol_state(st))))
     return out
 
 
@@ -178,7 +179,8 @@ def mutate(rnd: random.Random, state: dict, game: str) -> tuple[dict, str]:
         keys = (["todo", "event", "history", "bonus", "step", "phase", "era", "leader", "result",
                  "race_winner", "options", "tokens", "spied", "agents", "dice"]
                 if game == "squabble" else
-                ["defcon", "options", "effects", "effect_args", "action_round", "phasing", "active",
+                ["defcon", "options", "effects", "effect_details", "action_round", "phasing",
+                 "active", "effect_args",
                  "step", "turn", "headline", "china", "round", "ccw", "final", "end_reason",
                  "milops", "vp", "access", "dice", "space_attempts"])
         k = rnd.choice(keys)
@@ -187,7 +189,10 @@ def mutate(rnd: random.Random, state: dict, game: str) -> tuple[dict, str]:
                 "defcon": [1, 0, 6], "action_round": [0, 1, 7, 8, 9], "phasing": ["USA", "USSR", None],
                 "options": [{"optional_cards": False, "chinese_civil_war": False}, {}],
                 "step": ["draw", "play", "claim", "end", "rounds", "check", "reset2", "headline"],
-                "effects": [[40], [49, 49], [105]], "effect_args": [[{}], [{"by": "USA"}]]}
+                "effects": [[40], [49, 49], [105], [{"card": 40}], [{"card": 21, "by": "USA",
+                                                                     "until": "game"}]],
+                "effect_details": [[{}], [{"card": 40, "by": "USA"}]],
+                "effect_args": [[{}], [{"by": "USA"}]]}
         st[k] = rnd.choice(near.get(k, []) + JUNK)
     elif kind == "rule":  # a legal-looking edit a tool could make
         if game == "squabble":
@@ -199,10 +204,12 @@ def mutate(rnd: random.Random, state: dict, game: str) -> tuple[dict, str]:
         else:
             how = rnd.randrange(3)
             if how == 0:
-                st["effects"].append(rnd.choice([40, 49, 94, 86, 42]))
-                st["effect_args"].append({"by": "USSR", "until": rnd.choice(["turn", "game"])})
-            elif how == 1 and st["effect_args"]:
-                a = rnd.choice(st["effect_args"])
+                card = rnd.choice([40, 49, 94, 86, 42])
+                st["effects"].append(card)
+                st["effect_details"].append({"card": card, "by": "USSR",
+                                             "until": rnd.choice(["turn", "game"])})
+            elif how == 1 and st["effect_details"]:
+                a = rnd.choice(st["effect_details"])
                 a.pop(rnd.choice(sorted(a)), None)
             else:
                 st["options"].pop("handicap", None)
@@ -220,7 +227,7 @@ def mutate(rnd: random.Random, state: dict, game: str) -> tuple[dict, str]:
 
 def _play_out(game: str, state: dict, rnd: random.Random) -> None:
     g = registry.get(game, test_setup=True)
-    st = state
+    st = g.load(state)   # the engine's own shape of a state the protocol printed
     for _ in range(20000):
         problem = g.check_invariants(st)
         assert problem is None, problem

@@ -19,6 +19,7 @@ from types import SimpleNamespace
 from squabble.games import registry
 from squabble.games.squabble.cards import CARDS as SQ_CARDS, OTHER
 from squabble.games.struggle.data import CARD_NUMBERS, card_name
+from squabble.games.struggle.query import effect_cards
 from squabble.protocol import Session, seen_decision
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -42,7 +43,7 @@ def hidden_places_struggle(st, seat):
     too; it is not dealt again here.)"""
     enemy = ENEMY[seat]
     places = [(st["deck"], i) for i in range(len(st["deck"]))]
-    if not (seat == "USSR" and 98 in st["effects"]):
+    if not (seat == "USSR" and 98 in effect_cards(st)):
         places += [(st["hands"][enemy], i) for i in range(len(st["hands"][enemy]))]
     return places
 
@@ -130,7 +131,7 @@ def check_answer(name, session, answer, seat, rnd, relabels=2):
     game = session.game
     true = session.state
     assert answer["ok"], answer
-    assert answer["state"] == normal(game.view(true, seat))
+    assert answer["state"] == normal(game.protocol_state(game.view(true, seat)))
     assert answer["decision"] == normal(seen_decision(game.decision(true), seat))
     d = answer["decision"]
     if d is not None and d["player"] != seat:
@@ -138,7 +139,7 @@ def check_answer(name, session, answer, seat, rnd, relabels=2):
     relabel = relabel_struggle if name == "struggle" else relabel_squabble
     for _ in range(relabels):
         other, _ = relabel(true, seat, rnd)
-        assert normal(game.view(other, seat)) == answer["state"]
+        assert normal(game.protocol_state(game.view(other, seat))) == answer["state"]
         assert normal(seen_decision(game.decision(other), seat)) == answer["decision"]
     steps = session.game.recorded
     assert [str(x) for _, log, _ in steps for x in log if str(x)] == answer.get("log", [])
@@ -260,7 +261,7 @@ def test_view_without_a_seat_gives_either_sides_view():
     ask(s, {"cmd": "new", "game": "struggle", "seed": 3, "options": {"test_setup": True}})
     for side in ("USA", "USSR"):
         v = ask(s, {"cmd": "view", "side": side})
-        assert v["state"] == normal(s.game.view(s.state, side))
+        assert v["state"] == normal(s.game.protocol_state(s.game.view(s.state, side)))
         assert isinstance(v["state"]["deck"], int)
         assert isinstance(v["state"]["hands"][ENEMY[side]], int)
         assert isinstance(v["state"]["hands"][side], list)

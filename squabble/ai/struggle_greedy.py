@@ -141,7 +141,7 @@ class _Greedy:
             # operations of the same kind and ops are worth the same whatever card gives them
             key = (t["pending"]["player"], o["mode"], o["label"],
                    marshal.dumps((t["influence"], t["vp"], t["defcon"], t["milops"], t["space"],
-                                  t["effects"])))
+                                  [e["card"] for e in t["effects"]])))
             if key in self.memo:
                 return self.memo[key] + self.hand(t, side)
         u = _copy(t)

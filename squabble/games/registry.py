@@ -12,6 +12,7 @@ A game adapter exposes:
   check_invariants(state)     -> str | None
   info()                      -> dict
   view(state, side)           -> dict              (what one side may see)
+  protocol_state(state)       -> dict              (a state or view as the protocol prints it)
   describe(state)             -> {"kind", "context"} | None  (what a scene needs; no English)
   is_private(state, decision) -> bool              (the decider's own secret cards are shown)
   copy(state)                 -> a deep copy
@@ -68,7 +69,8 @@ def _squabble():
         name="squabble", new=lambda seed, options=None: E.new_game(seed, options),
         decision=E.decision, apply=E.apply, n_options=n_options, apply_index=apply_index,
         validate=E.validate, load=E.load, check_invariants=E.check_invariants, info=info,
-        view=E.view, describe=describe, is_private=is_private, hidden_from=hidden_from, module=E,
+        view=E.view, protocol_state=lambda s: s, describe=describe, is_private=is_private,
+        hidden_from=hidden_from, module=E,
         sides=("USSR", "USA"), copy=E.clone)
 
 
@@ -96,7 +98,8 @@ def _struggle(test_setup: bool = False):
         new=lambda seed, options=None: S.new_game(seed, options, test_setup=test_setup),
         decision=S.decision, apply=S.apply, n_options=n_options, apply_index=apply_index,
         validate=S.validate, load=S.load, check_invariants=S.check_invariants, info=S.info,
-        view=getattr(S, "view", None), describe=DS.describe, is_private=DS.is_private,
+        view=getattr(S, "view", None), protocol_state=S.protocol_state, describe=DS.describe,
+        is_private=DS.is_private,
         hidden_from=DS.hidden_from, module=S, sides=("USSR", "USA"), copy=S.copy_state,
         keeps_screen=True)   # a side deciding in private again keeps the screen (session.py)
 

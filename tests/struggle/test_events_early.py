@@ -188,7 +188,7 @@ def test_vietnam_revolts_headlined_by_usa_still_helps_the_ussr():
     st = headline_state({"USA": [9, 19], "USSR": [4, 7]})
     st, _ = choose(st, mode="headline", card=4)                 # Duck and Cover: no decision
     st, _ = choose(st, mode="headline", card=9)
-    assert infl(st, "Vietnam") == (0, 2) and [a["by"] for a in st["effect_args"]] == ["USSR"]
+    assert infl(st, "Vietnam") == (0, 2) and [a["by"] for a in st["effects"]] == ["USSR"]
     st, _ = choose(st, mode="play", card=7)
     st, _ = choose(st, mode="influence")
     st = place_all(st, "Vietnam", 4, "influence")               # 3 + 1

@@ -410,7 +410,7 @@ def test_chernobyl_blocks_ussr_influence_by_operations_in_the_region():
     st, _ = event(st, 94)
     assert len(decision(st)["options"]) == 6
     st, _ = choose(st, mode="choose", region="Europe")
-    assert has_effect(st, 94) and effect_args(st, 94)[0] == {"by": "USA", "until": "turn",
+    assert has_effect(st, 94) and effect_args(st, 94)[0] == {"card": 94, "by": "USA", "until": "turn",
                                                               "region": "Europe"}
     st, _ = choose(st, mode="play", card=88)
     st, _ = choose(st, mode="influence")

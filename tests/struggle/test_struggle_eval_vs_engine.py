@@ -19,7 +19,7 @@ def _positions(n, seed):
     rnd = random.Random(seed)
     names = sorted(COUNTRIES)
     for _ in range(n):
-        st = dict(base, effects=[], effect_args=[])
+        st = dict(base, effects=[])
         dens = rnd.random()
         st["influence"] = {c: {"USA": rnd.randint(0, 6) if rnd.random() < dens else 0,
                                "USSR": rnd.randint(0, 6) if rnd.random() < dens else 0}

@@ -95,7 +95,7 @@ def test_documented_names_are_importable():
     CARDS ENEMY CHINA SCORING_REGION card_name vp net_vp degrade_defcon improve_defcon set_defcon
     add_milops roll advance_space space_ability win draw discard eliminate to_hand take_card
     random_hand_card pass_china card_side printed_ops is_scoring ops_value period ccw_unclaimed
-    add_effect has_effect effect_args remove_effect""".split()
+    add_effect has_effect effect_args effect_cards remove_effect""".split()
     missing = [n for n in names if not hasattr(ev, n)]
     assert missing == []
     e_attrs = "state card side enemy by headline data step answer result say ask not_occurred keep place remove ops resolve"

@@ -8,6 +8,7 @@ import pytest
 from squabble.ai.struggle_hint import hint
 from squabble.games.struggle import decision, view
 from squabble.games.struggle.data import CARDS
+from squabble.games.struggle.query import effect_cards
 
 from struggle_helpers import action_round_state
 from test_struggle_ai import POSITIONS, _reshuffle_hidden
@@ -30,7 +31,7 @@ def test_the_hint_does_not_change_when_the_other_sides_hidden_cards_do():
     rnd = random.Random(8)
     checked = 0
     for n, st in enumerate(POSITIONS[::5]):
-        if 98 in st["effects"]:   # Aldrich Ames: the US hand is open to the USSR
+        if 98 in effect_cards(st):   # Aldrich Ames: the US hand is open to the USSR
             continue
         side = decision(st)["player"]
         want = hint(st, side, n)

@@ -65,7 +65,7 @@ def test_until_turn_effects_end_at_reset():
     st, _ = choose(st, mode="influence")
     for _ in range(3):
         st, _ = choose(st, mode="influence", country="Canada")
-    assert st["turn"] == 2 and st["effects"] == [79] and len(st["effect_args"]) == 1
+    assert st["turn"] == 2 and [e["card"] for e in st["effects"]] == [79]
 
 
 def test_scoring_hook_like_formosan_resolution(monkeypatch):

@@ -261,6 +261,23 @@ def test_a_struggle_save_is_checked_by_the_struggle_engine(folder):
     assert savegame.clear(game="struggle")
 
 
+def test_a_struggle_save_with_its_effects_in_two_lists_continues(folder):
+    # saved before effects were one list: card numbers in "effects", arguments in "effect_args"
+    from squabble.games import registry
+    from squabble.games.struggle.events import add_effect
+    g = registry.get("struggle", test_setup=True)
+    st = g.new(5, {})
+    add_effect(st, 21, "USA")                      # NATO
+    assert savegame.write(st, SETUP, [], game="struggle")
+    path = folder / "save-struggle.json"
+    raw = json.loads(path.read_text())
+    raw["state"]["effects"], raw["state"]["effect_args"] = [21], [{"by": "USA", "until": "game"}]
+    path.write_text(json.dumps(raw))
+    state, _, _, problem = savegame.load(game="struggle")
+    assert problem == "" and state == st
+    assert state["effects"] == [{"card": 21, "by": "USA", "until": "game"}]
+
+
 # -- settings ------------------------------------------------------------------------------------
 
 def test_settings_window_is_clamped(folder, monkeypatch):

@@ -333,7 +333,8 @@ def test_an_opened_enemy_hand_is_named_only_to_the_side_it_is_open_to(app):
     assert D.run_until(app, lambda: SD.waiting(app), 3000)
     st = sc.session.state
     assert sc.open_enemy_cards() == []
-    st["effects"].append(98)          # the US hand open to the USSR (an event in force)
+    st["effects"].append({"card": 98, "by": "USSR", "until": "turn"})   # the US hand open to
+    # the USSR (an event in force)
     assert sorted(sc.open_enemy_cards(st)) == sorted(st["hands"]["USA"])
     D.step(app, 2)                    # and the scene draws with it
     sc.session.setup["human"] = "USA"  # the USSR hand is never opened by it

@@ -437,14 +437,14 @@ def test_help_overlay_types_a_search_scrolls_and_closes(screen):
 def test_country_detail_card_and_the_effects_that_mention_a_country(view, screen):
     from squabble.ui.struggle.map_detail import effects_touching
     st = start_state()
-    st["effects"], st["effect_args"] = [21, 40], [{"by": "USA", "until": "game"}, {"by": "USSR", "until": "turn"}]
-    st["effect_args"][1]["restricted"] = "USSR"
+    st["effects"] = [{"card": 21, "by": "USA", "until": "game"},
+                     {"card": 40, "by": "USSR", "until": "turn", "restricted": "USSR"}]
     # the engine's answer (query.effects_on): NATO protects a US-controlled European country,
     # the Cuban Missile Crisis ends the game at a coup anywhere
     assert effects_touching(st, "France") == [40]
     st["influence"]["France"]["USA"] = 3
     assert effects_touching(st, "France") == [21, 40]
-    st["effects"], st["effect_args"] = st["effects"][:1], st["effect_args"][:1]
+    st["effects"] = st["effects"][:1]
     assert effects_touching(st, "Cuba") == [] and effects_touching(st, "Kenya") == []
     for name in ("France", "Japan", "Mexico", "Australia"):
         box = view.draw_detail(screen, name, st)

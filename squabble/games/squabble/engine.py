@@ -21,6 +21,13 @@ from squabble.games.squabble.cards import (
     IS_ACTIVITY, OTHER, OWNER, SIDES, SYMBOL, card_name, era_cards,
 )
 
+#: the modules above the rules, which import this one: ``preview`` (what an option would do: the
+#: DECISION's warnings and the distance to the cloud in its context) and ``validation`` (load's
+#: consistency check).  The package puts them here when it is imported (games/squabble/
+#: __init__.py), before anyone can call ``decision``, ``validate`` or ``load``, so that no
+#: module of the engine imports back one that imports it.
+ABOVE: dict = {}
+
 CLOUD = 4           # R1: +4 / -4 are the Mushroom Clouds
 SPACE_TOP = 5       # R2: Start (0) then spaces 1..5
 TOKEN_CAP = 3       # rb phase 9: never more than three available
@@ -648,11 +655,10 @@ def decision(s: dict) -> dict | None:
     p = s["pending"]
     if p is None or s["winner"] is not None:
         return None
-    from squabble.games.squabble import preview
     opts = []
     for o in options(s):
         d = option_dict(s, o)
-        d.update(preview.warnings(s, o))
+        d.update(ABOVE["preview"].warnings(s, o))
         opts.append(d)
     return {"player": p["player"], "kind": p["kind"],
             "prompt": PROMPTS[p["kind"]].format(p=p["player"]),
@@ -667,13 +673,12 @@ def context(s: dict) -> dict:
     printed Balance of Power card a counter answers), ``need`` (the Counter Value that answers
     it), ``can_counter``, ``reward`` (the Space Race space reached), ``card`` (phase 9: the card
     left in hand) and ``limit`` (the most tokens it may take)."""
-    from squabble.games.squabble import preview
     p = s["pending"]
     side, kind = p["player"], p["kind"]
     slot = s["slots"][side]
     ctx = {"side": side, "era": s["era"], "phase": s["phase"],
            "phase_name": PHASE_NAMES[s["phase"]], "bop": s["bop"],
-           "cloud_distance": preview.cloud_distance(s, side), "tokens": s["tokens"][side],
+           "cloud_distance": ABOVE["preview"].cloud_distance(s, side), "tokens": s["tokens"][side],
            "staged": dict(slot), "event": s["event"]}
     if kind == "counter":
         target = s["slots"][OTHER[side]]["bop"]
@@ -763,14 +768,12 @@ def view(s: dict, side: str) -> dict:
 
 def validate(s, derive: bool = False) -> str | None:
     """None if ``s`` is a consistent Squabble state, else one sentence on the first problem."""
-    from squabble.games.squabble import validation
-    return validation.validate(s, derive)
+    return ABOVE["validation"].validate(s, derive)
 
 
 def load(s) -> dict:
     """The state ``load`` plays, or ValueError with one sentence naming the first problem."""
-    from squabble.games.squabble import validation
-    return validation.load(s)
+    return ABOVE["validation"].load(s)
 
 
 def check_invariants(s: dict) -> str | None:

@@ -3,7 +3,8 @@ played to the end with every card in one place; otherwise one sentence names the
 With a null or absent ``pending`` the decision is derived (a position set up by hand).
 
 Split from ``engine.py`` (which keeps ``validate`` / ``load`` as its public names).  This module
-imports the engine; the engine imports it only when a check is asked for.
+imports the engine; the engine reaches it through ``engine.ABOVE``, which the package fills
+(games/squabble/__init__.py).
 """
 
 from __future__ import annotations

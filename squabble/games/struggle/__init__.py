@@ -1,7 +1,7 @@
 """Twilight Struggle rules engine (pure Python).  See docs/struggle.md.
 
 API: new_game, decision, apply, apply_in_place, validate, check_invariants, info, view,
-resolve_bids (influence bidding for sides, rewrite 3.2.2), MISSING_EVENTS.
+protocol_state (a state or view as the protocol prints it), resolve_bids (influence bidding for sides, rewrite 3.2.2), MISSING_EVENTS.
 """
 
 from __future__ import annotations
@@ -11,13 +11,14 @@ import marshal
 from squabble import rng
 
 from .bidding import resolve_bids
-from .core import EVENTS
+from .core import EVENTS, has_effect
 from .data import CARD_NUMBERS, CARDS, COUNTRIES, SPACE_RACE, SUPERPOWER_ADJ
+from .frames import game_frame
 from .engine import run
 from .validation import check_invariants, load, validate
 
 __all__ = ["new_game", "decision", "apply", "apply_in_place", "validate", "check_invariants",
-           "info", "view", "resolve_bids", "MISSING_EVENTS"]
+           "info", "view", "protocol_state", "resolve_bids", "MISSING_EVENTS"]
 
 #: card numbers (sorted) whose event is not written yet
 MISSING_EVENTS: list = sorted(n for n in CARD_NUMBERS if n not in EVENTS)
@@ -79,12 +80,12 @@ def new_game(seed: int, options: dict | None = None, *, test_setup: bool = False
         "influence": {c: {"USA": 0, "USSR": 0} for c in sorted(COUNTRIES)},
         "china": {"holder": None if opts["chinese_civil_war"] else "USSR", "face_up": True},
         "deck": period_cards("Early", opts["optional_cards"]), "discard": [], "removed": [],
-        "table": [], "effects": [], "effect_args": [],
+        "table": [], "effects": [],
         "headline": {"USA": None, "USSR": None, "shown": None},
         "options": opts, "test_setup": bool(test_setup), "ccw": 0, "final": False,
         "step": "deal", "access": {"USA": [], "USSR": []},
         "round": {"defcon_start": 5, "defcon2": False},
-        "stack": [{"kind": "game"}], "pending": None,
+        "stack": [game_frame()], "pending": None,
         "rng": rng.seed_value(seed), "dice": [],
     }
     # rewrite 3.0 / struggle-rulings: standard fixed influence
@@ -166,7 +167,7 @@ def view(state: dict, side: str) -> dict:
         raise ValueError('side must be "USA" or "USSR"')
     v = copy_state(state)
     enemy = "USSR" if side == "USA" else "USA"
-    if not (side == "USSR" and 98 in v.get("effects", [])):  # Aldrich Ames: US hand open
+    if not (side == "USSR" and has_effect(v, 98)):  # Aldrich Ames: US hand open
         v["hands"][enemy] = len(v["hands"][enemy])
     v["deck"] = len(v["deck"])
     hl = v.get("headline") or {}
@@ -185,3 +186,16 @@ def view(state: dict, side: str) -> dict:
     v["rng"] = 0
     v["dice"] = []
     return v
+
+
+def protocol_state(state: dict) -> dict:
+    """``state`` (or a view) as the protocol prints it (docs/engine-protocol.md): ``effects`` the
+    card numbers of the effects in force, in the order they came into force, and
+    ``effect_details`` their entries ``{"card", "by", "until", ...}`` at the same index.  The
+    engine holds only the entries, in ``effects``; ``load`` accepts either shape.  A shallow
+    copy: the rest is shared with ``state``."""
+    out = dict(state)
+    entries = state.get("effects") or []
+    out["effects"] = [e["card"] for e in entries]
+    out["effect_details"] = [dict(e) for e in entries]
+    return out

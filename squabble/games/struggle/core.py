@@ -31,10 +31,10 @@ def active_hooks(state: dict, name: str):
     table = HOOKS[name]
     if not table:
         return
-    for card, args in zip(state["effects"], state["effect_args"]):
-        fn = table.get(card)
+    for effect in state["effects"]:
+        fn = table.get(effect["card"])
         if fn is not None:
-            yield fn, args
+            yield fn, effect
 
 
 # ---------------------------------------------------------------- asking a decision
@@ -239,6 +239,20 @@ def advance_space(state: dict, side: str, log=None) -> None:
                            box=box["name"], position=pos, vp=gain, vp_after=state["vp"]))
 
 
+
+def research(state: dict, side: str, log=None) -> None:
+    """Rewrite 2.3.7: one die; within the box's range the marker advances."""
+    state["space_attempts"][side] += 1
+    box = SPACE_RACE[state["space"][side]]
+    die = roll(state)
+    if die <= box["roll_max"]:
+        say(log, f"{side} Space Race attempt: rolled {die}, success.", "space", side=side, die=die,
+            need=box["roll_max"], box=box["name"], success=True)
+        advance_space(state, side, log)
+    else:
+        say(log, f"{side} Space Race attempt: rolled {die}, failure.", "space", side=side, die=die,
+            need=box["roll_max"], box=box["name"], success=False)
+
 def space_attempts_allowed(state: dict, side: str) -> int:
     return 2 if space_ability(state, side, 2) else 1
 
@@ -336,36 +350,36 @@ def pass_china(state: dict, to_side: str, face_up: bool) -> None:
 
 # ---------------------------------------------------------------- effects
 def add_effect(state: dict, card: int, by: str, until: str = "game", **data) -> dict:
-    """Put an effect in force: ``card`` joins state["effects"] and its arguments
-    (``by`` = the side that resolved it, ``until`` = "game" or "turn", plus any data) join
-    state["effect_args"] at the same index.  Returns the arguments dict (mutable)."""
-    args = {"by": by, "until": until}
-    args.update(data)
-    state["effects"].append(card)
-    state["effect_args"].append(args)
-    return args
+    """Put an effect in force: ``{"card": card, "by": by, "until": until, ...data}`` joins
+    state["effects"] (``by`` = the side that resolved it, ``until`` = "game" or "turn").
+    Returns that entry (mutable): the effect's arguments, which its hooks are given."""
+    effect = {"card": card, "by": by, "until": until}
+    effect.update(data)
+    state["effects"].append(effect)
+    return effect
+
+
+def effect_cards(state: dict) -> list:
+    """The card numbers of the effects in force, in the order they came into force."""
+    return [e["card"] for e in state["effects"]]
 
 
 def has_effect(state: dict, card: int) -> bool:
-    return card in state["effects"]
+    return any(e["card"] == card for e in state["effects"])
 
 
 def effect_args(state: dict, card: int) -> list:
-    """The argument dicts of every instance of ``card``'s effect in force."""
-    return [a for c, a in zip(state["effects"], state["effect_args"]) if c == card]
+    """The entries (argument dicts) of every instance of ``card``'s effect in force."""
+    return [e for e in state["effects"] if e["card"] == card]
 
 
 def remove_effect(state: dict, card: int) -> None:
     """End every instance of ``card``'s effect."""
-    keep = [(c, a) for c, a in zip(state["effects"], state["effect_args"]) if c != card]
-    state["effects"] = [c for c, _ in keep]
-    state["effect_args"] = [a for _, a in keep]
+    state["effects"] = [e for e in state["effects"] if e["card"] != card]
 
 
 def end_turn_effects(state: dict) -> None:
-    keep = [(c, a) for c, a in zip(state["effects"], state["effect_args"]) if a.get("until") != "turn"]
-    state["effects"] = [c for c, _ in keep]
-    state["effect_args"] = [a for _, a in keep]
+    state["effects"] = [e for e in state["effects"] if e.get("until") != "turn"]
 
 
 def ccw_unclaimed(state: dict) -> bool:

@@ -16,11 +16,13 @@ from squabble.games.logline import marker
 
 from . import core
 from .core import (
-    EVENTS, active_hooks, add_influence, advance_space, ask, card_in_play, discard, draw,
-    improve_defcon, ops_value, roll, space_ability, space_attempts_allowed, vp, win)
+    EVENTS, active_hooks, add_influence, ask, card_in_play, discard, draw,
+    improve_defcon, ops_value, research, roll, space_ability, space_attempts_allowed, vp, win)
 from .data import (CARDS, CHINA, COUNTRY_NAMES, ENEMY, REGION_SETS, REGIONS, SIDES, SPACE_END,
                    SPACE_RACE, STABILITY, card_name, period_cards)
-from .events import can_occur, event_frame, make_ops_frame, opt, Event
+from .events import can_occur, make_ops_frame, opt, Event
+from . import frames
+from .frames import event_frame
 from .events.scoring import final_scoring
 from . import optional_rules
 from .core import say
@@ -408,22 +410,19 @@ def h_round(state, frame, answer, log):
         if not frame["todo"] or state["winner"] is not None:
             frame["stage"] = "end"
             return
-        step = frame["todo"].pop(0)
         card = frame["card"]
-        if step == "event":
+
+        def event():
             if card == CHINA:
                 state["china"] = {"holder": ENEMY[side], "face_up": False}
                 say(log, f"The China Card passes face down to the {ENEMY[side]}.")
             state["stack"].append(event_frame(card, implementer(card, side), side))
-        elif step == "discard":
-            discard(state, card)
-        elif step.startswith("ops"):
-            kind = step[4:] or None
-            state["stack"].append(make_ops_frame(state, side, CARDS[card]["ops"], card=card, kind=kind))
-        elif step == "space":
-            discard(state, card)
-            if not optional_rules.put_on_space_race(state, side, log):
-                research(state, side, log)
+
+        def ops(kind):
+            state["stack"].append(make_ops_frame(state, side, CARDS[card]["ops"], card=card,
+                                                 kind=kind))
+
+        run_use_step(state, side, card, frame["todo"], log, event=event, ops=ops)
         return
     # stage "end": hooks of the end of an action round, then done
     if stage == "end":
@@ -437,6 +436,25 @@ def h_round(state, frame, answer, log):
 #: the steps of each use of a card (rewrite 2.3.5-2.3.7)
 USE_STEPS = {"event": ("event",), "space": ("space",), "event_first": ("event", "ops"),
              "ops_first": ("ops", "event")}
+
+
+def run_use_step(state: dict, side: str, card: int, todo: list, log, *, event, ops) -> None:
+    """Run the next step of ``side``'s use of ``card`` (popped from ``todo``, a list of USE_STEPS'
+    steps; rewrite 2.3.5-2.3.7): "discard"; "space" (the card is discarded, then the attempt,
+    or the optional roll's question); "event" and "ops" / "ops:<kind>" call ``event()`` and
+    ``ops(kind or None)``, which push the step's frame.  The action round runs its card's steps
+    with it, one a call, and Grain Sales to Soviets the card the USA took (events/mid_067_080)."""
+    step = todo.pop(0)
+    if step == "event":
+        event()
+    elif step == "discard":
+        discard(state, card)
+    elif step.startswith("ops"):
+        ops(step[4:] or None)
+    elif step == "space":
+        discard(state, card)
+        if not optional_rules.put_on_space_race(state, side, log):
+            research(state, side, log)
 
 
 def ask_use(state: dict, side: str, card: int, options: list) -> None:
@@ -483,20 +501,6 @@ def hooked_options(state: dict, side: str, card, options: list) -> list:
     for fn, args in list(active_hooks(state, "play_options")):
         options = fn(state, args, side, card, options)
     return options
-
-
-def research(state: dict, side: str, log=None) -> None:
-    """Rewrite 2.3.7: one die; within the box's range the marker advances."""
-    state["space_attempts"][side] += 1
-    box = SPACE_RACE[state["space"][side]]
-    die = roll(state)
-    if die <= box["roll_max"]:
-        say(log, f"{side} Space Race attempt: rolled {die}, success.", "space", side=side, die=die,
-            need=box["roll_max"], box=box["name"], success=True)
-        advance_space(state, side, log)
-    else:
-        say(log, f"{side} Space Race attempt: rolled {die}, failure.", "space", side=side, die=die,
-            need=box["roll_max"], box=box["name"], success=False)
 
 
 def h_headline(state, frame, answer, log):
@@ -631,9 +635,8 @@ def h_game(state, frame, answer, log):
         state["step"] = "rounds"
         state["action_round"] = 0
         state["phasing"] = None
-        state["stack"].append({"kind": "headline", "stage": "choose", "idx": 0,
-                               "choosers": ["USA", "USSR"] if space_ability(state, "USSR", 4)
-                               else ["USSR", "USA"]})
+        state["stack"].append(frames.headline_frame(
+            ["USA", "USSR"] if space_ability(state, "USSR", 4) else ["USSR", "USA"]))
         return
     if step == "rounds":
         # rewrite 4.1.4 and 2.1.4: USSR then USA in each action round; a side whose rounds are
@@ -649,8 +652,7 @@ def h_game(state, frame, answer, log):
             nxt = [k, "USA"] if side == "USSR" else [k + 1, "USSR"]
             if k <= rounds_for(state, side):
                 state["action_round"] = k
-                state["stack"].append({"kind": "round", "side": side, "stage": "choose",
-                                       "card": None, "todo": []})
+                state["stack"].append(frames.round_frame(side))
                 return
     if step == "check":
         check_phase(state, log)
@@ -663,7 +665,7 @@ def h_game(state, frame, answer, log):
             fn(state, args)
         for s in ("USA", "USSR"):  # pushed in reverse: the USSR decides first
             if space_ability(state, s, 6) and state["hands"][s]:
-                state["stack"].append({"kind": "reset_discard", "side": s})
+                state["stack"].append(frames.reset_discard_frame(s))
         return
     if step == "reset2":
         reset_phase(state, log)
@@ -682,9 +684,7 @@ def next_round(state: dict) -> list:
 
 
 def setup_frame(side, n, countries, prompt) -> dict:
-    return {"kind": "place", "side": side, "target": side, "n": n, "countries": list(countries),
-            "max_per": None, "optional": False, "counts": {}, "prompt": prompt,
-            "mode": "influence", "cap": None}
+    return frames.place_frame(side, side, n, countries, prompt, mode="influence")
 
 
 def check_phase(state: dict, log=None) -> None:

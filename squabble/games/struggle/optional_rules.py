@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from squabble.games.logline import LogLine
 
+from .core import research
 from .data import SPACE_RACE, card_name
 from .events import opt, start_task, task
 
@@ -79,7 +80,6 @@ def put_on_space_race(state: dict, side: str, log=None) -> bool:
 @task("space_roll")
 def space_roll(e):
     """The side that put a card on the Space Race rolls, or does not (the attempt is used)."""
-    from .engine import research  # the engine imports this module: import late
     st, side = e.state, e.side
     if e.step == 0:
         e.step = 1

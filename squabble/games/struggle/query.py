@@ -10,7 +10,7 @@ state it is given.
 - ``coup_odds(state, side, country, ops)``, ``realign_odds(state, side, country)``,
   ``adjacent_controlled(state, side, country)``
 - ``region_score(state, region)``, ``scoring_preview(state, card)``
-- ``effects_on(state, country)``
+- ``effects_on(state, country)``, ``effect_cards(state)``
 - ``action_rounds(state, side)``, ``space_allowed(state, side, card)``, ``trapped_by(state, side)``
 - ``what_if(state, index)``
 - ``hidden_from(state, side)`` (the cards ``side`` may not see now: the privacy rule's facts)
@@ -30,8 +30,8 @@ from .optional_rules import realign_protected
 
 __all__ = ["DEFCON_FLOOR", "adjacent_controlled", "controller", "control_margin", "defcon_allows",
            "defcon_closed_regions", "coup_odds", "realign_odds", "region_score",
-           "scoring_preview", "effects_on", "action_rounds", "space_allowed", "trapped_by",
-           "what_if", "hidden_from"]
+           "scoring_preview", "effects_on", "effect_cards", "action_rounds", "space_allowed",
+           "trapped_by", "what_if", "hidden_from"]
 
 
 def _scratch(state: dict, hook: str) -> dict:
@@ -148,13 +148,20 @@ def scoring_preview(state: dict, card: int):
 
 
 # ---------------------------------------------------------------- effects
+def effect_cards(state: dict) -> list:
+    """The card numbers of the effects in force (each entry of ``effects`` is ``{"card": n, ...
+    its arguments}``), in the order they came into force; a card in force twice is named twice."""
+    return core.effect_cards(state) if state.get("effects") else []
+
+
 def effects_on(state: dict, country: str) -> list:
     """The effects in force (card numbers, in the order they came into force) that change what
     may be done in ``country`` or what it counts for now: they forbid an action there, modify a
     coup or a realignment there, end the game when a coup is declared there (Cuban Missile
     Crisis), stop a coup there from lowering DEFCON, or change how it counts in a scoring."""
     out = []
-    for card, args in zip(state["effects"], state["effect_args"]):
+    for args in state["effects"]:
+        card = args["card"]
         if card in out:
             continue
         if any(_touches(state, card, args, side, country) for side in SIDES):
@@ -238,7 +245,7 @@ def hidden_from(state: dict, side: str) -> set:
     USSR under Aldrich Ames Remix), the draw pile, and an enemy headline not yet shown."""
     enemy = ENEMY[side]
     out = set(state.get("deck") or [])
-    if not (side == "USSR" and 98 in (state.get("effects") or [])):
+    if not (side == "USSR" and core.has_effect(state, 98)):
         out.update(state["hands"][enemy])
     hl = state.get("headline") or {}
     choosing = any(f.get("kind") == "headline" and f.get("stage") == "choose"

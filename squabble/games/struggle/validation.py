@@ -7,12 +7,13 @@ import marshal
 
 from squabble.games.loading import Refused, load_checked
 
+from . import frames
 from .core import MAX_INFLUENCE
-from .data import CARDS, CHINA, COUNTRIES, REGION_NAMES, REGION_SETS, SIDES, period_cards
+from .data import CARDS, CHINA, COUNTRIES, REGION_SETS, SIDES, period_cards
+from .frames import BOTH_SIDES, are_countries as _countries, int_in as _int, is_card as _card
+from .frames import is_side as _side, names_one_of as _known
 
 WINNERS = (None, "USA", "USSR", "draw")
-FRAME_KINDS = ("game", "ops", "place", "remove", "event", "task", "round", "headline",
-               "reset_discard")
 MASK = (1 << 64) - 1
 STEPS = ("deal", "setup_ussr", "setup_usa", "handicap", "headline", "rounds", "check", "reset",
          "reset2")
@@ -20,11 +21,6 @@ STEPS = ("deal", "setup_ussr", "setup_usa", "handicap", "headline", "rounds", "c
 
 class Bad(Exception):
     pass
-
-
-def _int(v, lo=None, hi=None) -> bool:
-    return (isinstance(v, int) and not isinstance(v, bool)
-            and (lo is None or v >= lo) and (hi is None or v <= hi))
 
 
 def _need(cond, msg):
@@ -93,9 +89,11 @@ def _sentence(msg: str) -> str:
 def validate(state, derive: bool = False) -> str | None:
     """None if ``state`` is a consistent Struggle state, else one sentence naming the first
     inconsistency.  Never raises.  ``derive``: the pending decision is not checked (load derives
-    it)."""
+    it).  A state holding its effects as the protocol prints them (``effects``,
+    ``effect_details``) or as an old save did (``effects``, ``effect_args``) is checked as
+    ``load`` plays it: joined into one list."""
     try:
-        _validate(state, derive)
+        _validate(upgrade_effects(state), derive)
     except Bad as exc:
         return _sentence(str(exc))
     except Exception as exc:  # garbage of an unexpected shape, or the engine failing on it
@@ -107,7 +105,7 @@ REQUIRED = {
     "game": str, "winner": (str, type(None)), "hands": dict, "turn": int, "action_round": int,
     "phasing": (str, type(None)), "defcon": int, "vp": int, "milops": dict, "space": dict,
     "influence": dict, "china": dict, "deck": list, "discard": list, "removed": list,
-    "effects": list, "effect_args": list, "table": list, "headline": dict, "options": dict,
+    "effects": list, "table": list, "headline": dict, "options": dict,
     "stack": list, "pending": (dict, type(None)), "rng": int, "dice": list, "step": str,
     "space_attempts": dict, "access": dict, "round": dict, "ccw": int, "test_setup": bool,
     "active": (str, type(None)), "final": bool,
@@ -192,7 +190,9 @@ def _validate(state, derive=False) -> None:
               and set(hs) == set(SIDES) and all(isinstance(v, list) and all(_card(c) for c in v)
                                                 for v in hs.values()),
               "'held_shown' must list the cards each side showed (reveal_held_cards only)")
-    extra = sorted(set(state) - set(REQUIRED) - {"ar_next", "setup_done", "held_shown"})
+    extra = sorted(set(state) - set(REQUIRED) - {"ar_next", "setup_done", "held_shown",
+                                                  "effect_args", "effect_details"})
+    # (the protocol's and an old save's: load joins them into one list)
     _need(not extra, f"the state has an unknown key {extra[0]!r}" if extra else "")
     if state["winner"] is not None:
         _need(state["pending"] is None, "a finished game has a pending decision")
@@ -204,7 +204,7 @@ def _validate(state, derive=False) -> None:
     if abs(state["vp"]) >= 20 and not state.get("final"):
         raise Bad("VP reached 20 but nobody has won")
     stack = state["stack"]
-    _need(stack and all(isinstance(f, dict) and f.get("kind") in FRAME_KINDS for f in stack),
+    _need(stack and all(isinstance(f, dict) and f.get("kind") in frames.KINDS for f in stack),
           "the engine stack is malformed")
     _need(stack[0]["kind"] == "game", "the engine stack does not start with the game")
     _need(all(f["kind"] != "game" for f in stack[1:]), "the engine stack has two game steps")
@@ -233,69 +233,15 @@ def _is(v, *types) -> bool:
     return isinstance(v, types) and not (isinstance(v, bool) and bool not in types)
 
 
-def _card(v) -> bool:
-    return _int(v) and v in CARDS
-
-
-def _side(v) -> bool:
-    return v in SIDES
-
-
-def _countries(v) -> bool:
-    return isinstance(v, list) and all(_known(c, COUNTRIES) for c in v)
-
-
-def _known(v, table) -> bool:
-    """``v`` names an entry of ``table`` (a string: a list or an object never does)."""
-    return isinstance(v, str) and v in table
-
-
-BOTH_SIDES = (["USA", "USSR"], ["USSR", "USA"])
-
-
 #: the options every saved game gives (the optional rules' options may be absent: off)
 LEGACY_OPTIONS = ("optional_cards", "chinese_civil_war", "handicap")
-ROUND_STEPS = ("event", "discard", "space", "ops", "ops:influence", "ops:realign", "ops:coup")
-FRAME_FIELDS = {
-    "round": {"side": _side, "stage": lambda v: v in ("choose", "use", "run", "end", "done"),
-              "card": lambda v: v is None or _card(v),
-              "todo": lambda v: isinstance(v, list) and all(x in ROUND_STEPS for x in v)},
-    "headline": {"stage": lambda v: v in ("choose", "resolve"), "idx": lambda v: _int(v, 0, 2),
-                 "choosers": lambda v: v in BOTH_SIDES},
-    "ops": {"side": _side, "card": lambda v: v is None or _card(v), "left": lambda v: _int(v, 0, 9),
-            "bonus": lambda v: isinstance(v, list) and all(
-                isinstance(b, list) and len(b) == 2 and b[0] in REGION_NAMES and _int(b[1], 0, 9)
-                for b in v),
-            "type": lambda v: v in (None, "influence", "realign", "coup"),
-            "kinds": lambda v: isinstance(v, list) and all(k in ("influence", "realign", "coup") for k in v),
-            "countries": lambda v: v is None or _countries(v),
-            "ignore_defcon": lambda v: isinstance(v, bool), "milops": lambda v: isinstance(v, bool),
-            "granted": lambda v: isinstance(v, bool)},
-    "place": {"side": _side, "target": _side, "n": lambda v: _int(v, 0, 99), "countries": _countries,
-              "max_per": lambda v: v is None or _int(v, 1, 99), "optional": lambda v: isinstance(v, bool),
-              "counts": lambda v: isinstance(v, dict) and all(c in COUNTRIES and _int(n, 0) for c, n in v.items()),
-              "prompt": lambda v: isinstance(v, str), "mode": lambda v: isinstance(v, str),
-              "cap": lambda v: v is None or _int(v, 0, 9)},
-    "remove": {"side": _side, "target": _side, "n": lambda v: _int(v, 0, 99), "countries": _countries,
-               "max_per": lambda v: v is None or _int(v, 1, 99), "optional": lambda v: isinstance(v, bool),
-               "amount": lambda v: v is None or _int(v, 1, 99),
-               "counts": lambda v: isinstance(v, dict) and all(c in COUNTRIES and _int(n, 0) for c, n in v.items()),
-               "prompt": lambda v: isinstance(v, str)},
-    "event": {"card": _card, "side": _side, "by": _side,
-              "headline": lambda v: isinstance(v, bool), "data": lambda v: isinstance(v, dict),
-              "occurred": lambda v: isinstance(v, bool), "keep": lambda v: isinstance(v, bool),
-              "started": lambda v: isinstance(v, bool)},
-    "task": {"side": _side, "data": lambda v: isinstance(v, dict)},
-    "reset_discard": {"side": _side},
-    "game": {},
-}
 
 
 def _check_frame(f: dict, in_game=None) -> None:
     from .core import EVENTS, TASKS
     kind = f["kind"]
-    for key, ok in FRAME_FIELDS[kind].items():
-        _need(key in f and ok(f[key]), f"a {kind} step of the engine has a bad {key!r}")
+    bad = frames.check(f)     # the kind's fields (frames.FIELDS, frames.OPTIONAL)
+    _need(bad is None, f"a {kind} step of the engine has a bad {bad!r}")
     card = f.get("card")
     if in_game is not None and card is not None and kind in ("round", "ops", "event"):
         # a card being played or resolved is one of the game's (never a card of a later period)
@@ -308,11 +254,6 @@ def _check_frame(f: dict, in_game=None) -> None:
         _need(f["card"] in EVENTS, f"card {f['card']} has no event to resolve")
     if kind == "task":
         _need(_known(f.get("name"), TASKS), "an engine task is unknown")
-    if kind == "ops":  # designer realignment rule: where these operations placed or realigned
-        for key in ("influenced", "realigned"):
-            _need(_countries(f.get(key, [])), f"an ops step of the engine has a bad {key!r}")
-    if kind == "remove" or kind == "place":
-        _need(isinstance(f.get("picks", {}), dict), f"a {kind} step of the engine is malformed")
 
 
 def _check_rounds(state: dict) -> None:
@@ -342,16 +283,91 @@ EFFECT_EXTRA = {40: {"restricted": _side}, 42: {"trapped": _side}, 44: {"trapped
                 94: {"region": lambda v: _known(v, REGION_SETS)}}
 
 
+def _effects_of(state: dict) -> list:
+    """The state's effects as entries ``{"card": n, ...args}``, from any of the three shapes a
+    state may hold them in: the engine's one list of entries; the protocol's card numbers in
+    ``effects`` with the entries in ``effect_details``; or, in a game saved before effects were
+    one list, the card numbers paired with ``effect_args`` (one argument object per effect, at
+    the same index)."""
+    effects = state["effects"]
+    if "effect_details" in state:
+        details = state["effect_details"]
+        _need("effect_args" not in state,
+              "a state holds its effects' arguments in 'effect_details' or 'effect_args', not both")
+        _need(isinstance(details, list) and all(isinstance(d, dict) for d in details),
+              "'effect_details' must be a list of effect objects")
+        _need(len(effects) == len(details)
+              and all(type(c) is int and c == d.get("card") for c, d in zip(effects, details)),
+              "'effects' must list the cards of 'effect_details', in the same order")
+        effects = details
+    elif "effect_args" in state:
+        args = state["effect_args"]
+        _need(isinstance(args, list) and len(effects) == len(args),
+              "'effects' and 'effect_args' differ in length")
+        for card, a in zip(effects, args):
+            _need(_int(card, 1, 110), f"'effects' holds {card!r}, which is no card number")
+            _need(isinstance(a, dict), f"the arguments of effect {card} are not an object")
+        return [dict(a, card=card) for card, a in zip(effects, args)]
+    for e in effects:
+        _need(not _int(e, 1, 110), f"'effects' holds the card number {e!r} but the state has "
+              "no 'effect_details' giving each effect's arguments")
+        _need(isinstance(e, dict), f"'effects' holds {e!r}, which is no effect object "
+              "(an effect is {\"card\": n, \"by\": side, \"until\": ...})")
+        _need(_int(e.get("card"), 1, 110),
+              f"'effects' holds {e!r}, whose 'card' is no card number")
+    return effects
+
+
+def upgrade_effects(state):
+    """``state``, or, when it holds its effects as the protocol prints them (card numbers in
+    ``effects``, entries in ``effect_details``) or as an old save did (``effects`` and
+    ``effect_args``), a copy holding them as the engine does: one list of
+    ``{"card": n, ...args}``, in the state and in the records its stack keeps of how a call
+    began (an old save's).  Anything malformed is returned as it is, for validation to name its
+    problem; ``state`` itself is never changed."""
+    if not isinstance(state, dict) or not isinstance(state.get("effects"), list) \
+            or ("effect_args" not in state and "effect_details" not in state):
+        return state
+    try:
+        effects = _effects_of(state)
+    except Exception:   # malformed: validation names the problem
+        return state
+    out = dict(state, effects=[dict(e) for e in effects])
+    out.pop("effect_args", None)
+    out.pop("effect_details", None)
+    if isinstance(state.get("stack"), list):
+        out["stack"] = [_upgrade_record(f, state) for f in state["stack"]]
+    return out
+
+
+def _upgrade_record(frame, state: dict):
+    """A stack frame of an old save whose record of how its call began (``resume``: the whole
+    ``start``, or the ``undo`` of the keys the call changed) holds effects in two lists: a copy
+    holding them as one list (else the frame itself)."""
+    res = frame.get("resume") if isinstance(frame, dict) else None
+    if not isinstance(res, dict):
+        return frame
+    start, undo = res.get("start"), res.get("undo")
+    if isinstance(start, dict) and "effect_args" in start:
+        res = dict(res, start=upgrade_effects(start))
+    elif isinstance(undo, dict) and "effect_args" in undo or "effect_args" in state \
+            and isinstance(undo, dict) and "effects" in undo:
+        # the keys the call did not change are as in the state
+        was = {"effects": undo.get("effects", state["effects"]),
+               "effect_args": undo.get("effect_args", state.get("effect_args"))}
+        joined = upgrade_effects(was)
+        if joined is not was:
+            undo = {k: v for k, v in undo.items() if k != "effect_args"}
+            res = dict(res, undo=dict(undo, effects=joined["effects"]))
+    return frame if res is frame.get("resume") else dict(frame, resume=res)
+
+
 def _check_effects(state: dict) -> None:
-    """``effects`` (the card numbers in force) and ``effect_args`` (one argument object per
-    effect, at the same index) must agree: same length, and each object exactly the arguments
-    that card's effect is given when it comes into force."""
-    effects, args = state["effects"], state["effect_args"]
-    _need(len(effects) == len(args), "'effects' and 'effect_args' differ in length")
+    """Each entry of ``effects`` is ``{"card": n, ...}`` with exactly the arguments that card's
+    effect is given when it comes into force (an old save's two lists are checked alike)."""
     from .core import HOOKS
-    for card, a in zip(effects, args):
-        _need(_int(card, 1, 110), f"'effects' holds {card!r}, which is no card number")
-        _need(isinstance(a, dict), f"the arguments of effect {card} are not an object")
+    for a in _effects_of(state):
+        card = a["card"]
         if card not in EFFECT_UNTIL_TURN | EFFECT_UNTIL_GAME:
             # no card of the game leaves this effect; only code that registered hooks for it
             _need(any(card in table for table in HOOKS.values()),
@@ -360,7 +376,7 @@ def _check_effects(state: dict) -> None:
                   f"effect {card} needs a 'by' side and an 'until' of game or turn")
             continue
         extra = EFFECT_EXTRA.get(card, {})
-        _need(set(a) == {"by", "until"} | set(extra),
+        _need(set(a) == {"card", "by", "until"} | set(extra),
               f"the arguments of effect {card} must be by, until"
               + "".join(f", {k}" for k in extra))
         _need(a["by"] in SIDES, f"effect {card} has a bad 'by'")
@@ -405,6 +421,7 @@ def replay_resumable(state: dict) -> dict:
     # the state the call started from must itself be whole
     for key, typ in REQUIRED.items():
         _need(isinstance(copy.get(key), typ), f"the record of {what} has a bad {key!r}")
+    _check_effects(copy)
     msg = card_places(copy)
     _need(msg is None, f"before {what} asked: {msg}")
     run(copy, answer, None)
@@ -440,6 +457,7 @@ def check_waiting_frames(state: dict) -> None:
             if key not in ("stack", "pending"):
                 _need(key in start and isinstance(start[key], typ),
                       f"the record of {what} has a bad {key!r}")
+        _check_effects(start)
         msg = card_places(start)
         _need(msg is None, f"before {what} started its step: {msg}")
         again = marshal.loads(marshal.dumps(start))
@@ -517,6 +535,7 @@ def load(state) -> dict:
     """The state ``load`` plays: ``state`` itself if consistent, or, when its ``pending`` is null
     or absent in a game not over, a copy with the decision the engine asks there (a position
     set up by hand).  Raises ValueError with one sentence naming the first problem."""
+    state = upgrade_effects(state)   # a game saved with effects in two lists
     state = load_checked(state, validate=validate, settle=_settle,
                          copy=lambda s: marshal.loads(marshal.dumps(s)),
                          stuck="The engine cannot go on from this state")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from squabble.games.struggle.data import (BATTLEGROUND, COUNTRIES, STABILITY)
+from squabble.games.struggle.query import effect_cards
 from squabble.ui import theme
 from squabble.ui.struggle.map_style import (BG_NAME, INK, PAPER, PLAIN_NAME, REGION_TINT, _KEY,
                                             _mix, tint_region)
@@ -39,7 +40,7 @@ class DetailCard:
         box.clamp_ip(sr)
         infl = (state.get("influence") or {}).get(name, {"USA": 0, "USSR": 0})
         key = ("detail", name, W, H, infl.get("USA", 0), infl.get("USSR", 0), state.get("defcon"),
-               tuple(state.get("effects") or ()), colourblind)
+               tuple(effect_cards(state)), colourblind)
         img = self._details.get(key)
         if img is None:
             if len(self._details) > 64:
@@ -136,6 +137,6 @@ def effects_touching(state: dict, country: str) -> list[int]:
     """Effects in force that change what may be done in the country or how it counts now (the
     engine's answer: query.effects_on)."""
     from squabble.games.struggle.query import effects_on
-    if not isinstance(state.get("influence"), dict) or "effect_args" not in state:
+    if not isinstance(state.get("influence"), dict) or "effects" not in state:
         return []
     return effects_on(state, country)

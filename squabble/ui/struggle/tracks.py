@@ -14,7 +14,7 @@ import pygame
 from squabble.framework.fonts import font as font_of
 from squabble.framework.layout import render
 from squabble.games.struggle.data import CARDS, SCORED_REGIONS, SPACE_RACE, card_name
-from squabble.games.struggle.query import defcon_closed_regions, region_score
+from squabble.games.struggle.query import defcon_closed_regions, effect_cards, region_score
 from squabble.ui import theme
 
 PANEL = (22, 28, 44)
@@ -151,7 +151,7 @@ class TracksPanel:
         return (viewer, state.get("turn"), state.get("action_round"), state.get("phasing"),
                 state.get("step"), state.get("winner"), state.get("defcon"), state.get("vp"),
                 repr(state.get("milops")), repr(state.get("space")), repr(state.get("china")),
-                repr(state.get("headline")), tuple(state.get("effects") or ()),
+                repr(state.get("headline")), tuple(effect_cards(state)),
                 deck if isinstance(deck, int) else len(deck or ()), len(state.get("discard") or ()),
                 len(state.get("removed") or ()), tuple(rules_in_force(state)),
                 tuple((v.get("USA", 0), v.get("USSR", 0)) for v in infl.values())
@@ -368,7 +368,7 @@ class TracksPanel:
     def _draw_effects(self, surf, r, state, viewer):
         u = self.u
         # the optional rules of the game first (gold chips), then the cards' effects
-        eff = rules_in_force(state) + list(dict.fromkeys(state.get("effects") or []))
+        eff = rules_in_force(state) + list(dict.fromkeys(effect_cards(state)))
         self._label(surf, r, "EFFECTS")
         x0 = r.x + self.LABEL_W * u
         x, y = x0, r.y + 2 * u
@@ -457,7 +457,6 @@ class TracksPanel:
             return out
         st = dict(state)
         st.setdefault("effects", [])
-        st.setdefault("effect_args", [{} for _ in st["effects"]])
         for reg in SCORED_REGIONS + ("Southeast Asia",):
             try:
                 out[reg] = region_score(st, reg)

@@ -16,12 +16,14 @@ from __future__ import annotations
 from ..core import (  # noqa: F401  (re-exported for event modules)
     EVENTS, HOOKS, REQUIRES, TASKS, active_hooks, add_effect, add_influence, add_milops,
     adjacent_controlled, advance_space, card_side, ccw_unclaimed, controller, controls,
-    defcon_allows, degrade_defcon, discard, draw, effect_args, eliminate, has_effect,
+    defcon_allows, degrade_defcon, discard, draw, effect_args, effect_cards, eliminate, has_effect,
     improve_defcon, in_region, inf, is_battleground, is_scoring, net_vp, ops_value, pass_china,
     period, printed_ops, random_hand_card, remove_effect, remove_influence, roll, set_defcon,
     space_ability, take_card, to_hand, vp, win)
 from ..data import (ADJACENT, BATTLEGROUND, CARDS, CHINA, COUNTRIES, COUNTRY_NAMES, ENEMY,  # noqa: F401
                     REGIONS, REGION_SETS, SCORING_REGION, STABILITY, card_name)
+from ..frames import (event_frame, ops_frame, place_frame, remove_frame,  # noqa: F401
+                      task_frame)   # (the frames' one schema: frames.py; event_frame re-exported)
 
 
 # ---------------------------------------------------------------- registration
@@ -106,7 +108,7 @@ def task(name: str):
 
 def start_task(state: dict, name: str, side: str, **data) -> None:
     """Push task ``name`` on the stack; it runs as soon as the current step returns."""
-    state["stack"].append({"kind": "task", "name": name, "side": side, "data": dict(data)})
+    state["stack"].append(task_frame(name, side, data))
 
 
 def opt(label: str, **keys) -> dict:
@@ -205,11 +207,10 @@ class Event:
         point a decision, in ``countries``, at most ``max_per`` per country.  ``optional``: the
         decider may stop early ("done").  e.result afterwards: {"placed": {country: n}}."""
         side = side or self.side
-        self.state["stack"].append({
-            "kind": "place", "side": decider or self.side, "target": side, "n": n,
-            "countries": list(countries), "max_per": max_per, "optional": optional,
-            "counts": {}, "prompt": prompt or f"{card_name(self.card)}: place influence",
-            "mode": mode, "cap": None})
+        self.state["stack"].append(place_frame(
+            decider or self.side, side, n, countries,
+            prompt or f"{card_name(self.card)}: place influence", max_per=max_per,
+            optional=optional, mode=mode))
 
     def remove(self, countries, n: int, *, side=None, decider=None, amount=1, max_per=None,
                optional=False, prompt=None) -> None:
@@ -217,11 +218,10 @@ class Event:
         ``countries``: ``n`` picks, each removing ``amount`` (None: all of it) from one country, at
         most ``max_per`` picks per country.  e.result afterwards: {"removed": {country: n}}."""
         side = side or self.enemy
-        self.state["stack"].append({
-            "kind": "remove", "side": decider or self.side, "target": side, "n": n,
-            "amount": amount, "countries": list(countries), "max_per": max_per,
-            "optional": optional, "counts": {},
-            "prompt": prompt or f"{card_name(self.card)}: remove influence"})
+        self.state["stack"].append(remove_frame(
+            decider or self.side, side, n, countries,
+            prompt or f"{card_name(self.card)}: remove influence", amount=amount,
+            max_per=max_per, optional=optional))
 
     def ops(self, ops: int, *, side=None, kinds=("influence", "realign", "coup"), countries=None,
             ignore_defcon=False, milops=True, modified=True, bonus=None, card=None) -> None:
@@ -248,11 +248,6 @@ class Event:
         self.state["stack"].append(event_frame(card, impl, self.by, self.headline))
 
 
-def event_frame(card: int, side: str, by: str, headline: bool = False) -> dict:
-    return {"kind": "event", "card": card, "side": side, "by": by, "headline": headline,
-            "data": {}, "occurred": True, "keep": False, "started": False}
-
-
 def make_ops_frame(state, side, ops, *, card=None, kinds=("influence", "realign", "coup"),
                    countries=None, ignore_defcon=False, milops=True, modified=True, bonus=None,
                    granted=False, kind=None) -> dict:
@@ -264,9 +259,8 @@ def make_ops_frame(state, side, ops, *, card=None, kinds=("influence", "realign"
         value, extra = ops, []
     if bonus:
         extra = [list(b) for b in bonus] + extra
-    return {"kind": "ops", "side": side, "card": card, "left": value, "bonus": extra,
-            "type": kind, "kinds": list(kinds), "countries": list(countries) if countries else None,
-            "ignore_defcon": ignore_defcon, "milops": milops, "granted": granted}
+    return ops_frame(side, card, value, extra, kind=kind, kinds=kinds, countries=countries,
+                     ignore_defcon=ignore_defcon, milops=milops, granted=granted)
 
 
 def can_occur(state: dict, card: int, side: str) -> bool:

@@ -156,10 +156,8 @@ def trap_round_start(state, args, side):
 
 def remove_effect_args(state: dict, number: int, side: str) -> None:
     """End the instances of effect ``number`` whose args name ``side`` (Missile Envy)."""
-    keep = [(c, a) for c, a in zip(state["effects"], state["effect_args"])
-            if not (c == number and a.get("side") == side)]
-    state["effects"] = [c for c, _ in keep]
-    state["effect_args"] = [a for _, a in keep]
+    state["effects"] = [e for e in state["effects"]
+                        if not (e["card"] == number and e.get("side") == side)]
 
 
 @task("trap")

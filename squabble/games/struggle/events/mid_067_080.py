@@ -18,8 +18,7 @@ from .mid_shared import AMERICAS
 def grain_sales(e):
     """The USA takes a random card from the USSR hand and plays it (any use, MW-11), or gives it
     back and conducts operations with this card's 2 ops."""
-    from ..engine import USE_STEPS, research, use_options
-    from ..optional_rules import put_on_space_race
+    from ..engine import USE_STEPS, run_use_step, use_options
     st = e.state
     if e.step == 0:
         card = random_hand_card(st, "USSR")
@@ -65,24 +64,17 @@ def grain_sales(e):
         e.data["todo"] = list(USE_STEPS.get(mode, ("discard", "ops:" + mode)))
         e.step = 2
     if e.step == 2:
-        while e.data["todo"]:
-            step = e.data["todo"].pop(0)
-            if step == "event":
-                e.resolve(card)
-                return
-            if step == "discard":
-                discard(st, card)
-            elif step == "space":
-                discard(st, card)
-                if put_on_space_race(st, "USA", e.log):
-                    return  # the optional roll: the USA is asked whether to roll
-                research(st, "USA", e.log)
-                if st["winner"] is not None:
-                    return
-            else:
-                kind = step[4:]
-                e.ops(printed_ops(card), card=card,
-                      kinds=(kind,) if kind else ("influence", "realign", "coup"))
+        # the steps of the card's use, as an action round runs them (engine.run_use_step), until
+        # one starts a step of its own (the event, operations) or asks (the optional roll); the
+        # event and the operations are this event's: resolved by it, granted by it
+        stack = st["stack"]
+        while e.data["todo"] and st["winner"] is None:
+            depth = len(stack)
+            run_use_step(st, "USA", card, e.data["todo"], e.log,
+                         event=lambda: e.resolve(card),
+                         ops=lambda kind: e.ops(printed_ops(card), card=card, kinds=(kind,) if kind
+                                                else ("influence", "realign", "coup")))
+            if len(stack) > depth or st["pending"] is not None:
                 return
 
 

@@ -22,9 +22,9 @@ def _round_frame(state: dict, side: str):
 
 def trapped_by(state: dict, side: str):
     """42 Quagmire (USA) or 44 Bear Trap (USSR) if ``side`` is trapped now, else None."""
-    for card, args in zip(state["effects"], state["effect_args"]):
-        if card in (42, 44) and args.get("trapped") == side:
-            return card
+    for effect in state["effects"]:
+        if effect["card"] in (42, 44) and effect.get("trapped") == side:
+            return effect["card"]
     return None
 
 
