@@ -34,6 +34,7 @@ from squabble.ai.struggle_eval import (  # noqa: F401  (Evaluator, determinize: 
     _ADJ_SUPER, _BG, _DICE_MODES, _DIFF_P, _EVENT_MODES, _FACES, _MEMO_MODES, _STAB, _USE_MODES,
     DEFCON_DANGER, ENEMY, HEADLINE_DANGER, WIN, Evaluator, _copy, _scoring_forced,
     determinize)
+from squabble.ai import struggle_prior
 from squabble.ai.struggle_greedy import greedy_choice, greedy_old_choice
 
 LEVELS = ("easy", "normal", "hard", "greedy")
@@ -465,6 +466,8 @@ def choose_struggle(state, level, seed=0) -> int:
             return rnd.choice(alive)
         noisy = {i: v + rnd.gauss(0.0, 1.5) for i, v in vals.items()}
         return max(cand, key=lambda i: (noisy[i], -i))
+    if level == "hard":
+        vals = struggle_prior.adjust(state, vals)   # hard's hand-written prior
     return pick_close(vals, seed)
 
 

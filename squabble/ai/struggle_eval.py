@@ -190,6 +190,10 @@ MISSILE_ENVY = 49
 THIEF_W = 120.0
 
 
+#: hard's profile: a military operations shortfall the hand cannot meet gives the enemy 20 VP
+MILOPS_LOST = 60.0
+
+
 #: Wargames: at DEFCON 2 its resolving side may end the game once the enemy has gained 6 VP
 WARGAMES = 100
 #: DEFCON 2 while the enemy leads by more than 6 VP and still has an action round this turn:
@@ -242,6 +246,9 @@ class Weights:
         #: effects in force for this turn: VP to the side that put them in force, per action
         #: round of the side they act on still to come this turn ((card, on the enemy) -> VP)
         self.turn_effects = {}
+        #: a shortfall of military operations the hand cannot meet in the rounds left is priced
+        #: in full (and as a lost game when it gives the enemy 20 VP)
+        self.milops_reach = False
         for k, v in kw.items():
             if not hasattr(self, k):
                 raise ValueError(f"No weight {k!r}.")
@@ -251,7 +258,7 @@ class Weights:
 DEFAULT = Weights()
 #: hard's profile: what people do that the default misses (the real games' disagreements)
 #: (people hold The China Card, score a region they lead early, headline Red Scare/Purge)
-HARD = Weights(china_up=4.0, china_down=2.8, lead_hold=0.7,
+HARD = Weights(china_up=4.0, china_down=2.8, lead_hold=0.7, milops_reach=True,
                turn_effects={(31, True): 1.0, (25, False): 0.5, (51, False): 0.5})
 PROFILES = {None: DEFAULT, "default": DEFAULT, "hard": HARD}
 
@@ -371,7 +378,10 @@ class Evaluator:
                 if short:
                     left = _rounds_left(state, s)
                     wt = _MILOPS_W[left] if left < len(_MILOPS_W) else 0.1
-                    v -= sg * short * wt
+                    if self.wt.milops_reach and s == self.me:
+                        v -= sg * self.milops_unmet(state, s, short, left, wt)
+                    else:
+                        v -= sg * short * wt
         v *= sgn
         if state["defcon"] == 2 and state["action_round"] > 0:
             v -= self.wargames_threat(state, side)
@@ -383,6 +393,26 @@ class Evaluator:
             if self.wt.turn_effects:
                 v += self.effects_value(state, side)
         return v + self.hand_value(state, side)
+
+    def milops_unmet(self, state, side, short, left, wt):
+        """Hard's profile: the cost of a military operations shortfall when the cards ``side``
+        holds cannot meet it in the rounds left (the ops of its best cards, one a round): what
+        they cannot reach is lost for sure, in VP, and costs the game (``MILOPS_LOST``) if those
+        VP take the enemy to 20; the rest is weighted by the rounds left as usual."""
+        hand = state["hands"][side]
+        if not isinstance(hand, list):
+            return short * wt
+        ops = sorted(((D.CARDS[c]["ops"] or 0) for c in hand if not D.CARDS[c]["scoring"]),
+                     reverse=True)
+        ch = state["china"]
+        if ch["holder"] == side and ch["face_up"]:
+            ops = sorted(ops + [4], reverse=True)
+        unmet = max(0, short - sum(ops[:left]))
+        cost = unmet + (short - unmet) * wt
+        enemy_vp = -state["vp"] if side == "USA" else state["vp"]
+        if unmet and enemy_vp + unmet >= 20:
+            cost += MILOPS_LOST
+        return cost
 
     def effects_value(self, state, side):
         """Effects in force this turn that change the operations of cards still to be played
