@@ -1,7 +1,12 @@
 """Does the computer choose the cards people choose?  (issue 21, "Plays like people")
 
-    python bench/struggle_human_agreement.py [--games N] [--levels random,greedy,normal]
-        [--hard-every K] [--logs DIR] [--seed S] [--show N [--show-level L]]
+    python bench/struggle_human_agreement.py [--games N] [--game-every K] [--levels L1,L2]
+        [--hard-every K] [--sample-only] [--measures full,known] [--hard-measures known]
+        [--logs DIR] [--seed S] [--show N [--show-level L]] [--patterns hard]
+
+    # the fixed sample of docs/ai-struggle.md ("Hard like people"):
+    python bench/struggle_human_agreement.py --game-every 3 --hard-every 4 --sample-only \
+        --measures known --hard-measures known --patterns hard
 
 Reads the 45 real games of ``reference/ts-game-logs`` (exported from the official app; never
 committed here) from ``--logs``, else ``$SQUABBLE_TS_LOGS``, else ``../shared/reference/
