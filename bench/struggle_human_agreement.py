@@ -1,7 +1,12 @@
 """Does the computer choose the cards people choose?  (issue 21, "Plays like people")
 
-    python bench/struggle_human_agreement.py [--games N] [--levels random,greedy,normal]
-        [--hard-every K] [--logs DIR] [--seed S] [--show N [--show-level L]]
+    python bench/struggle_human_agreement.py [--games N] [--game-every K] [--levels L1,L2]
+        [--hard-every K] [--sample-only] [--measures full,known] [--hard-measures known]
+        [--logs DIR] [--seed S] [--show N [--show-level L]] [--patterns hard]
+
+    # the fixed sample of docs/ai-struggle.md ("Hard like people"):
+    python bench/struggle_human_agreement.py --game-every 3 --hard-every 4 --sample-only \
+        --measures known --hard-measures known --patterns hard
 
 Reads the 45 real games of ``reference/ts-game-logs`` (exported from the official app; never
 committed here) from ``--logs``, else ``$SQUABBLE_TS_LOGS``, else ``../shared/reference/
@@ -310,41 +315,67 @@ def period(turn: int) -> str:
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--games", type=int, default=45)
+    ap.add_argument("--games", type=int, default=45, help="the first N games of games.txt")
+    ap.add_argument("--game-every", type=int, default=1,
+                    help="only every K-th of those games (1st, K+1-th...): a fixed sample")
     ap.add_argument("--levels", default="random,greedy,normal,hard")
-    ap.add_argument("--hard-every", type=int, default=10)
+    ap.add_argument("--hard-every", type=int, default=10,
+                    help="hard is asked at every K-th card choice only (about 0.3 s a decision)")
+    ap.add_argument("--sample-only", action="store_true",
+                    help="every level on hard's sample only (every --hard-every-th choice)")
+    ap.add_argument("--measures", default="full,known",
+                    help="full (guessed hand) and/or known (the known cards only)")
+    ap.add_argument("--hard-measures", default="full,known", help="the measures hard is asked on")
     ap.add_argument("--logs")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--show", type=int, default=0, help="print this many disagreements")
     ap.add_argument("--show-level", default="normal")
+    ap.add_argument("--patterns", default="", help="levels whose disagreements are summed up")
     args = ap.parse_args()
     logs = find_logs(args.logs)
     if logs is None:
         print("The real game logs (reference/ts-game-logs) are not here: give --logs DIR or "
               "SQUABBLE_TS_LOGS; nothing measured.")
         return 0
-    files = game_files(logs)[:args.games]
-    print(f"Logs: {logs} ({len(files)} games read)")
+    files = game_files(logs)[:args.games][::max(1, args.game_every)]
+    print(f"Logs: {logs} ({len(files)} games read: {' '.join(f.stem[11:] for f in files)})")
     levels = args.levels.split(",")
-    tally = defaultdict(lambda: [0, 0, 0])   # (measure, level, group) -> [n, card, card+use]
+    measures = [MEASURES[m] for m in args.measures.split(",")]
+    hard_measures = {MEASURES[m] for m in args.hard_measures.split(",")}
+    records = []          # one per (choice, measure, level): see _measure
     counts = [0, 0, 0]    # card choices, not rebuilt, names not read
-    shown = []            # disagreements to print (--show)
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
-        _measure(files, levels, args, tally, counts, shown)
+        _measure(files, levels, measures, hard_measures, args, records, counts)
     except KeyboardInterrupt:
         print("Stopped: the choices measured so far follow.")
     total, skipped, unknown = counts
-    _report(levels, tally, total, skipped, unknown)
+    print(f"{total} card choices of people; {skipped} could not be rebuilt (the engine did not "
+          f"offer the person's card there); {unknown} names not read")
+    _report(levels, measures, records)
+    shown = [r for r in records if r["level"] == args.show_level and not r["same"]
+             and r["measure"] == measures[0]][:args.show]
     if shown:
-        print(f"\nThe first {len(shown)} choices where {args.show_level} (full hand) chose "
+        print(f"\nThe first {len(shown)} choices where {args.show_level} ({measures[0]}) chose "
               f"another card than the person:")
-        for line in shown:
-            print("  " + line)
+        for r in shown:
+            print("  " + r["where"] + f": person {_name(r['card'])} ({r['use']}), "
+                  f"{r['level']} {_name(r['got'])} ({r['got_use']})")
+    for level in filter(None, args.patterns.split(",")):
+        _patterns(level, records)
     return 0
 
 
-def _measure(files, levels, args, tally, counts, shown):
+MEASURES = {"full": "full hand", "known": "known cards only"}
+
+
+def _name(card):
+    return D.CARDS[card]["name"] if card is not None else "-"
+
+
+def _measure(files, levels, measures, hard_measures, args, records, counts):
+    """Ask each level at each card choice of ``files``; one record per (choice, measure, level):
+    where, person's card and use, the level's, same card, same card and use, groups."""
     k = 0
     for f in files:
         choices, unk = parse(f)
@@ -352,13 +383,15 @@ def _measure(files, levels, args, tally, counts, shown):
         for ch in choices:
             counts[0] += 1
             k += 1
-            for measure in ("full hand", "known cards only"):
+            if args.sample_only and k % args.hard_every:
+                continue
+            for measure in measures:
                 st = build(ch, args.seed * 100003 + k, measure == "known cards only")
                 if st is None:
-                    counts[1] += measure == "full hand"
+                    counts[1] += measure == measures[0]
                     continue
                 for level in levels:
-                    if level == "hard" and k % args.hard_every:
+                    if level == "hard" and (k % args.hard_every or measure not in hard_measures):
                         continue
                     rnd = random.Random(k * 31 + len(level))
                     try:
@@ -368,47 +401,122 @@ def _measure(files, levels, args, tally, counts, shown):
                               f"{type(e).__name__}: {e}", file=sys.stderr)
                         continue
                     same = card == ch["card"]
-                    if (not same and level == args.show_level and measure == "full hand"
-                            and len(shown) < args.show):
-                        shown.append(f"{f.name} T{ch['turn']} {ch['side']} "
-                                      f"{'headline' if ch['ar'] == 0 else 'AR%d' % ch['ar']} "
-                                      f"DEFCON {ch['pos']['defcon']} VP {ch['pos']['vp']:+d}: "
-                                      f"person {D.CARDS[ch['card']]['name']} ({ch['use']}), "
-                                      f"{level} {D.CARDS[card]['name'] if card else card} "
-                                      f"({use})")
                     both = same and (ch["ar"] == 0 or level == "random" or use == ch["use"])
                     if level == "random":   # the chance a random use matches: not counted
                         both = False
                     groups = ["all", ch["side"], period(ch["turn"]),
+                              f"{ch['side']} {period(ch['turn'])}",
                               "headline" if ch["ar"] == 0 else "action round"]
                     if k % args.hard_every == 0:
                         groups.append("hard's sample")
-                    for g in groups:
-                        t = tally[(measure, level, g)]
-                        t[0] += 1
-                        t[1] += same
-                        t[2] += both
+                    records.append({
+                        "where": f"{f.stem[11:]} T{ch['turn']} {ch['side']} "
+                                 f"{'headline' if ch['ar'] == 0 else 'AR%d' % ch['ar']} "
+                                 f"DEFCON {ch['pos']['defcon']} VP {ch['pos']['vp']:+d}",
+                        "measure": measure, "level": level, "side": ch["side"],
+                        "turn": ch["turn"], "ar": ch["ar"], "defcon": ch["pos"]["defcon"],
+                        "card": ch["card"], "use": ch["use"], "got": card, "got_use": use,
+                        "hand": sorted(st["hands"][ch["side"]]),
+                        "china": st["china"]["holder"] == ch["side"],
+                        "same": same, "both": both, "groups": groups})
         print(f"  {f.name}: {len(choices)} card choices", file=sys.stderr, flush=True)
 
 
-def _report(levels, tally, total, skipped, unknown):
-    print(f"{total} card choices of people; {skipped} could not be rebuilt (the engine did not "
-          f"offer the person's card there); {unknown} names not read")
-    groups = ("all", "USSR", "USA", "Early", "Mid", "Late", "headline", "action round",
-              "hard's sample")
-    for measure in ("full hand", "known cards only"):
+GROUPS = ("all", "USSR", "USA", "Early", "Mid", "Late", "USSR Early", "USSR Mid", "USSR Late",
+          "USA Early", "USA Mid", "USA Late", "headline", "action round", "hard's sample")
+
+
+def _report(levels, measures, records):
+    tally = defaultdict(lambda: [0, 0, 0])   # (measure, level, group) -> [n, card, card+use]
+    for r in records:
+        for g in r["groups"]:
+            t = tally[(r["measure"], r["level"], g)]
+            t[0] += 1
+            t[1] += r["same"]
+            t[2] += r["both"]
+    for measure in measures:
         print(f"\n### {measure}\n")
-        print("| level | group | choices | same card | 95% interval | same card and use |")
-        print("|---|---|---:|---:|---|---:|")
+        print("| level | group | choices | same card | 95% interval | same card and use | "
+              "95% interval |")
+        print("|---|---|---:|---:|---|---:|---|")
         for level in levels:
-            for g in groups:
+            for g in GROUPS:
                 n, c, b = tally[(measure, level, g)]
                 if not n:
                     continue
                 lo, hi = wilson(c, n)
-                cu = "-" if level == "random" else f"{100 * b / n:.1f}%"
+                if level == "random":
+                    cu = "- | -"
+                else:
+                    lo2, hi2 = wilson(b, n)
+                    cu = f"{100 * b / n:.1f}% | {100 * lo2:.1f}-{100 * hi2:.1f}%"
                 print(f"| {level} | {g} | {n} | {100 * c / n:.1f}% | {100 * lo:.1f}-{100 * hi:.1f}%"
                       f" | {cu} |")
+
+def kind(card, use, side, ar):
+    """A choice in words: headline or round, whose card (own, enemy, neutral, scoring, China),
+    its use (event, ops: influence / coup / realignment, space)."""
+    if card is None:
+        return "-"
+    c = D.CARDS[card]
+    if card == CHINA:
+        return "The China Card"
+    if c["scoring"]:
+        return "scoring card"
+    who = "own" if c["side"] == side else ("neutral" if c["side"] == "Neutral" else "enemy")
+    if ar == 0:
+        return f"headline {who}"
+    u = {"influence": "ops", "coup": "coup", "realign": "ops", "space": "space"}.get(use, use)
+    return f"{who} {u}"
+
+
+def _patterns(level, records):
+    """The disagreements of ``level`` summed up: the person's kind of choice against the level's,
+    by period and phase; the cards people play that the level does not, and the reverse."""
+    for measure in sorted({r["measure"] for r in records}):
+        rs = [r for r in records if r["level"] == level and r["measure"] == measure]
+        if not rs:
+            continue
+        bad = [r for r in rs if not r["same"]]
+        print(f"\n### Where {level} and the person differ ({measure}: {len(bad)} of {len(rs)})\n")
+        pairs = defaultdict(int)
+        by_kind = defaultdict(lambda: [0, 0])
+        for r in rs:
+            ph = "headline" if r["ar"] == 0 else ("AR1-2" if r["ar"] <= 2 else "AR3+")
+            pk = kind(r["card"], r["use"], r["side"], r["ar"])
+            t = by_kind[(period(r["turn"]), ph, pk)]
+            t[0] += 1
+            t[1] += r["same"]
+            if not r["same"]:
+                pairs[(period(r["turn"]), ph, pk,
+                       kind(r["got"], r["got_use"], r["side"], r["ar"]))] += 1
+        print("| period | phase | person played | level played instead | times |")
+        print("|---|---|---|---|---:|")
+        for (per, ph, pk, lk), n in sorted(pairs.items(), key=lambda x: -x[1])[:25]:
+            print(f"| {per} | {ph} | {pk} | {lk} | {n} |")
+        print("\n| period | phase | person played | choices | level agreed |")
+        print("|---|---|---|---:|---:|")
+        for (per, ph, pk), (n, same) in sorted(by_kind.items(), key=lambda x: -x[1][0])[:25]:
+            print(f"| {per} | {ph} | {pk} | {n} | {100 * same / n:.0f}% |")
+        missed = defaultdict(lambda: [0, 0])   # person's card: [played, level agreed]
+        chosen = defaultdict(int)              # level's card where it differed
+        for r in rs:
+            m = missed[(r["card"], r["use"] if r["ar"] else "headline")]
+            m[0] += 1
+            m[1] += r["same"]
+            if not r["same"]:
+                chosen[(r["got"], r["got_use"] if r["ar"] else "headline")] += 1
+        print("\nCards people chose that the level did not (most missed first): " + "; ".join(
+            f"{_name(c)} ({u}) {n - s}/{n}" for (c, u), (n, s) in
+            sorted(missed.items(), key=lambda x: -(x[1][0] - x[1][1]))[:20]))
+        print("\nCards the level chose instead: " + "; ".join(
+            f"{_name(c)} ({u}) {n}" for (c, u), n in sorted(chosen.items(),
+                                                              key=lambda x: -x[1])[:20]))
+        china = [r for r in rs if r["china"] and r["ar"]]
+        if china:
+            played = sum(r["got"] == CHINA for r in china)
+            print(f"\nThe China Card in hand at {len(china)} action-round choices: the person "
+                  f"held it each time (its plays are not counted); {level} played it {played}.")
 
 
 if __name__ == "__main__":

@@ -34,6 +34,7 @@ from squabble.ai.struggle_eval import (  # noqa: F401  (Evaluator, determinize: 
     _ADJ_SUPER, _BG, _DICE_MODES, _DIFF_P, _EVENT_MODES, _FACES, _MEMO_MODES, _STAB, _USE_MODES,
     DEFCON_DANGER, ENEMY, HEADLINE_DANGER, WIN, Evaluator, _copy, _scoring_forced,
     determinize)
+from squabble.ai import struggle_prior
 from squabble.ai.struggle_greedy import greedy_choice, greedy_old_choice
 
 LEVELS = ("easy", "normal", "hard", "greedy")
@@ -87,11 +88,11 @@ def _stop(state, headline=False):
 
 
 class Player:
-    def __init__(self, state, me, seed, level="normal"):
+    def __init__(self, state, me, seed, level="normal", profile=None):
         self.me = me
         self.seed = seed
         self.draws = 0     # other generator draws taken for random events (seeded, counted)
-        self.ev = Evaluator(state, me)
+        self.ev = Evaluator(state, me, profile)   # profile "hard": hard's weights (struggle_eval)
         self.level = level
         self.memo = {}
         self.reply_ops = 3 if level == "hard" else 0
@@ -465,6 +466,8 @@ def choose_struggle(state, level, seed=0) -> int:
             return rnd.choice(alive)
         noisy = {i: v + rnd.gauss(0.0, 1.5) for i, v in vals.items()}
         return max(cand, key=lambda i: (noisy[i], -i))
+    if level == "hard":
+        vals = struggle_prior.adjust(state, vals)   # hard's hand-written prior
     return pick_close(vals, seed)
 
 
@@ -487,7 +490,8 @@ def option_values(state, level, seed):
         cand = safe
     if len(cand) == 1:
         return {cand[0]: 0.0}
-    pl = Player(base, me, seed, "normal" if level == "hard" else level)
+    prof = "hard" if level == "hard" else None
+    pl = Player(base, me, seed, "normal" if level == "hard" else level, prof)
     if len(cand) > KEEP:
         quick = {i: pl.quick_value(base, i) for i in cand}
         cand = sorted(sorted(cand, key=lambda i: (-quick[i], i))[:KEEP])
@@ -499,7 +503,7 @@ def option_values(state, level, seed):
 
     def first_deal(k):
         Dk = determinize(state, me, seed * 37 + 1000 + k)
-        return Dk, Player(Dk, me, seed + 1000 + k, "normal")
+        return Dk, Player(Dk, me, seed + 1000 + k, "normal", prof)
 
     spent = [pl.work]      # engine steps of the whole decision, against HARD_TOTAL
     deals, _ = _over_deals(cand, vals, 1, pl.work, FIRST_WORK, HARD_FIRST_DEALS, first_deal,
@@ -514,7 +518,7 @@ def option_values(state, level, seed):
 
     def second_deal(k):
         Dk = base if k == 0 else determinize(state, me, seed * 31 + k)
-        pk = Player(Dk, me, seed + k, "normal")
+        pk = Player(Dk, me, seed + k, "normal", prof)
         pk.deep = True
         return Dk, pk
 

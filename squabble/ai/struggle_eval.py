@@ -23,6 +23,7 @@ WIN = 1000.0
 _SCORED = ("Europe", "Asia", "Middle East", "Africa", "Central America", "South America",
            "Southeast Asia")
 _REGION_CARD = {r: n for n, r in D.SCORING_REGION.items()}
+_SCORING_REGION = {n: r for r, n in _REGION_CARD.items()}
 _REGION_COUNTRIES = {r: D.REGIONS[r] for r in _SCORED}
 _REGION_BG = {r: frozenset(c for c in D.REGIONS[r] if c in D.BATTLEGROUND) for r in _SCORED}
 _ADJ_BONUS = {"Europe", "Asia", "Central America"}
@@ -189,6 +190,10 @@ MISSILE_ENVY = 49
 THIEF_W = 120.0
 
 
+#: hard's profile: a military operations shortfall the hand cannot meet gives the enemy 20 VP
+MILOPS_LOST = 60.0
+
+
 #: Wargames: at DEFCON 2 its resolving side may end the game once the enemy has gained 6 VP
 WARGAMES = 100
 #: DEFCON 2 while the enemy leads by more than 6 VP and still has an action round this turn:
@@ -223,22 +228,60 @@ def _in_game(state, card):
 
 
 
+class Weights:
+    """The weights of the position value that a profile may change (issue 21, "plays like
+    people").  The default profile is the evaluation every level used before; only hard uses
+    :data:`HARD` (docs/ai-struggle.md, "Hard's profile")."""
+
+    def __init__(self, **kw):
+        #: an op of one's own (or a neutral) card in hand, and of an enemy card (a liability)
+        self.own_op = 0.15
+        self.enemy_card = ENEMY_CARD_W
+        #: The China Card to its holder, face up and face down
+        self.china_up = 2.5
+        self.china_down = 1.8
+        #: the weight of a region whose scoring card the side holds while it leads there (None:
+        #: the region's weight, 1.0): a lead not scored yet may be lost before the card is played
+        self.lead_hold = None
+        #: effects in force for this turn: VP to the side that put them in force, per action
+        #: round of the side they act on still to come this turn ((card, on the enemy) -> VP)
+        self.turn_effects = {}
+        #: a shortfall of military operations the hand cannot meet in the rounds left is priced
+        #: in full (and as a lost game when it gives the enemy 20 VP)
+        self.milops_reach = False
+        for k, v in kw.items():
+            if not hasattr(self, k):
+                raise ValueError(f"No weight {k!r}.")
+            setattr(self, k, v)
+
+
+DEFAULT = Weights()
+#: hard's profile: what people do that the default misses (the real games' disagreements)
+#: (people hold The China Card, score a region they lead early, headline Red Scare/Purge)
+HARD = Weights(china_up=4.0, china_down=2.8, lead_hold=0.7, milops_reach=True,
+               turn_effects={(31, True): 1.0, (25, False): 0.5, (51, False): 0.5})
+PROFILES = {None: DEFAULT, "default": DEFAULT, "hard": HARD}
+
+
 class Evaluator:
     """Scores positions for one side; region weights are fixed once per decision."""
 
-    def __init__(self, state, me):
+    def __init__(self, state, me, profile=None):
         self.me = me
         self.sign = 1.0 if me == "USA" else -1.0
         self.w = _region_weights(state, me)
+        if profile not in PROFILES:
+            raise ValueError(f"No evaluation profile {profile!r}.")
+        self.wt = PROFILES[profile]
 
     def region_term(self, infl, r):
         a, s = _region_points(infl, r)
         return self.w[r] * (a - s)
 
-    def map_usa(self, infl):
+    def map_usa(self, infl, lead=None):
         """Regions as if scored now (weighted) plus every country's positional value, one pass.
         (The counting of ``_region_counts`` written inline: this loop runs some 16 million times
-        a game.)"""
+        a game.)  ``lead`` (hard's profile): {region: weight} used while ``me`` leads there."""
         cnt = {r: [0, 0, 0, 0, 0, 0] for r in _SCORED}
         v = 0.0
         for c, ci in infl.items():
@@ -263,7 +306,10 @@ class Evaluator:
         w = self.w
         for r, x in cnt.items():
             a, s = _points(r, *x)
-            v += w[r] * (a - s)
+            if lead and r in lead and (a - s) * self.sign > 0:   # hard's profile only
+                v += lead[r] * (a - s)
+            else:
+                v += w[r] * (a - s)
         return v
 
     def delta_place(self, infl, c, side, n=1):
@@ -308,13 +354,21 @@ class Evaluator:
         if w is not None:
             return WIN if w == side else -WIN
         v = float(state["vp"])
-        v += self.map_usa(state["influence"])
+        lead = None
+        if self.wt.lead_hold is not None:
+            # hard: a lead in a region whose scoring card the side still holds counts less (it
+            # may be lost before the card is played); once scored, the VP are banked
+            hand = state["hands"][self.me]
+            if isinstance(hand, list):
+                lead = {_SCORING_REGION[c]: self.wt.lead_hold for c in hand
+                        if c in _SCORING_REGION}
+        v += self.map_usa(state["influence"], lead)
         # space race
         v += 0.5 * (state["space"]["USA"] - state["space"]["USSR"])
         # The China Card
         ch = state["china"]
         if ch["holder"] is not None:
-            cv = 2.5 if ch["face_up"] else 1.8
+            cv = self.wt.china_up if ch["face_up"] else self.wt.china_down
             v += cv if ch["holder"] == "USA" else -cv
         # military operations still owed at the end of the turn
         if state["action_round"] > 0:
@@ -324,7 +378,10 @@ class Evaluator:
                 if short:
                     left = _rounds_left(state, s)
                     wt = _MILOPS_W[left] if left < len(_MILOPS_W) else 0.1
-                    v -= sg * short * wt
+                    if self.wt.milops_reach and s == self.me:
+                        v -= sg * self.milops_unmet(state, s, short, left, wt)
+                    else:
+                        v -= sg * short * wt
         v *= sgn
         if state["defcon"] == 2 and state["action_round"] > 0:
             v -= self.wargames_threat(state, side)
@@ -333,7 +390,50 @@ class Evaluator:
                 v -= TRAP_W
             if trapped_by(state, ENEMY[side]):
                 v += TRAP_W
+            if self.wt.turn_effects:
+                v += self.effects_value(state, side)
         return v + self.hand_value(state, side)
+
+    def milops_unmet(self, state, side, short, left, wt):
+        """Hard's profile: the cost of a military operations shortfall when the cards ``side``
+        holds cannot meet it in the rounds left (the ops of its best cards, one a round): what
+        they cannot reach is lost for sure, in VP, and costs the game (``MILOPS_LOST``) if those
+        VP take the enemy to 20; the rest is weighted by the rounds left as usual."""
+        hand = state["hands"][side]
+        if not isinstance(hand, list):
+            return short * wt
+        ops = sorted(((D.CARDS[c]["ops"] or 0) for c in hand if not D.CARDS[c]["scoring"]),
+                     reverse=True)
+        ch = state["china"]
+        if ch["holder"] == side and ch["face_up"]:
+            ops = sorted(ops + [4], reverse=True)
+        unmet = max(0, short - sum(ops[:left]))
+        cost = unmet + (short - unmet) * wt
+        enemy_vp = -state["vp"] if side == "USA" else state["vp"]
+        if unmet and enemy_vp + unmet >= 20:
+            cost += MILOPS_LOST
+        return cost
+
+    def effects_value(self, state, side):
+        """Effects in force this turn that change the operations of cards still to be played
+        (Red Scare/Purge on the enemy's, Containment and Brezhnev Doctrine on one's own): their
+        worth per action round left to the side they act on (hard's profile only)."""
+        v = 0.0
+        for c, args in zip(state["effects"], state["effect_args"]):
+            if args.get("until") != "turn":
+                continue
+            for on_enemy in (True, False):
+                per = self.wt.turn_effects.get((c, on_enemy))
+                if per is None:
+                    continue
+                by = args.get("by")
+                on = ENEMY[by] if on_enemy else by
+                if on not in ENEMY:
+                    continue
+                left = _rounds_left(state, on) if state["action_round"] > 0 else \
+                    rounds_for(state, on)
+                v += (per if by == side else -per) * left
+        return v
 
     @staticmethod
     def wargames_threat(state, side):
@@ -345,8 +445,7 @@ class Evaluator:
             return 0.0
         return WARGAMES_W * card_chance(state, side, WARGAMES)
 
-    @staticmethod
-    def hand_value(state, side):
+    def hand_value(self, state, side):
         """The known hand of ``side``: own cards are assets, enemy events liabilities, scoring
         cards without a round left to play them lose the game."""
         hand = state["hands"][side]
@@ -361,9 +460,9 @@ class Evaluator:
                 continue
             ops = card["ops"] or 0
             if card["side"] == ENEMY[side]:
-                v -= ENEMY_CARD_W * ops
+                v -= self.wt.enemy_card * ops
             else:
-                v += 0.15 * ops
+                v += self.wt.own_op * ops
         if nscore and state["action_round"] > 0:
             left = _rounds_left(state, side)
             if nscore > left:

@@ -72,3 +72,33 @@ def test_the_logs_missing_is_said_not_a_crash(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr("sys.argv", ["x", "--games", "1"])
     assert H.main() == 0
     assert "not here" in capsys.readouterr().out
+
+
+def _record(level, same, both, side="USA", turn=2, ar=1, card=None, got=None):
+    card = card or H.CARD[H._key("Marshall Plan")]
+    return {"where": "x", "measure": "known cards only", "level": level, "side": side,
+            "turn": turn, "ar": ar, "defcon": 5, "card": card, "use": "event",
+            "got": got or card, "got_use": "event", "hand": [], "china": False, "same": same,
+            "both": both, "groups": ["all", side, H.period(turn), f"{side} {H.period(turn)}",
+                                     "action round"]}
+
+
+def test_the_report_gives_both_measures_with_intervals_by_side_and_period(capsys):
+    recs = [_record("normal", True, True), _record("normal", True, False),
+            _record("normal", False, False, got=H.CARD[H._key("Asia Scoring")])] * 10
+    H._report(["normal"], ["known cards only"], recs)
+    out = capsys.readouterr().out
+    # 30 choices: 20 of the same card (66.7%, Wilson 48.8-80.8%), 10 of card and use (33.3%)
+    assert "| normal | all | 30 | 66.7% | 48.8-80.8% | 33.3% | 19.2-51.2% |" in out
+    assert "| normal | USA Early | 30 |" in out
+    H._patterns("normal", recs)
+    out = capsys.readouterr().out
+    assert "| Early | AR1-2 | own event | scoring card | 10 |" in out
+
+
+def test_a_choice_is_named_by_whose_card_and_its_use():
+    marshall, decol = H.CARD[H._key("Marshall Plan")], H.CARD[H._key("Decolonization")]
+    assert H.kind(marshall, "influence", "USA", 3) == "own ops"
+    assert H.kind(decol, "space", "USA", 3) == "enemy space"
+    assert H.kind(decol, "event", "USSR", 0) == "headline own"
+    assert H.kind(H.CHINA, "influence", "USSR", 2) == "The China Card"

@@ -1,0 +1,117 @@
+"""Blind spots of the hard computer player (issue 21, "Known blind spots"), each on a position
+built here: the rule, the state, fixed seeds, hard's choice checked.
+
+* Space Race dumping of a dangerous enemy card (failed before hard's prior: hard played Muslim
+  Revolution for operations and let its event fire).
+* A military operations shortfall that costs the game (failed before hard's profile priced the
+  shortfall its hand cannot meet: hard placed influence with its 3-ops card and kept a 1-op card
+  for the last round).
+* DEFCON 2 with the enemy holding a DEFCON-lowering event (already handled before this session:
+  hard does not take Missile Envy's event that would resolve Duck and Cover in its own round).
+"""
+
+import marshal
+
+from squabble.ai.struggle import choose_struggle
+from squabble.games.struggle import apply_in_place, decision
+from squabble.games.struggle import data as D
+
+from struggle_helpers import action_round_state, play
+
+CARD = {c["name"]: n for n, c in D.CARDS.items()}
+SEEDS = (1, 2)
+
+
+def hard_card_and_use(st, seed):
+    """(card, use) hard chooses at the card decision of ``st``: the card, then the same side's
+    following choices until one names a use (event, influence, coup, realignment, space)."""
+    d = decision(st)
+    me = d["player"]
+    i = choose_struggle(st, "hard", seed)
+    card = d["options"][i]["card"]
+    t = marshal.loads(marshal.dumps(st))
+    apply_in_place(t, i)
+    for _ in range(3):
+        d = decision(t)
+        if d is None or d["player"] != me:
+            return card, None
+        j = choose_struggle(t, "hard", seed)
+        mode = d["options"][j]["mode"]
+        if mode in ("event", "influence", "coup", "realign", "space", "event_first", "ops_first"):
+            return card, mode
+        apply_in_place(t, j)
+    return card, None
+
+
+MIDDLE_EAST_US = ("Iran", "Iraq", "Egypt", "Saudi Arabia", "Libya", "Syria", "Jordan")
+
+
+def muslim_revolution_state(seed):
+    """Turn 5, the USA's last action round (7), DEFCON 4; the USA holds Muslim Revolution (a USSR
+    card: remove all US influence from two of eight Middle East countries) and Truman Doctrine,
+    with 2-3 influence in seven of those countries; no research attempt made this turn."""
+    infl = {"Iran": (3, 0), "Iraq": (3, 0), "Egypt": (2, 0), "Saudi Arabia": (3, 0),
+            "Libya": (2, 0), "Syria": (2, 0), "Jordan": (2, 0)}
+    return action_round_state(
+        hands={"USA": [CARD["Muslim Revolution"], CARD["Truman Doctrine"]], "USSR": []},
+        phasing="USA", turn=5, action_round=7, defcon=4, seed=seed, china=None, influence=infl)
+
+
+def test_a_dangerous_enemy_card_goes_to_the_space_race():
+    """Rules 2.3.6 (a) and 2.3.7: an enemy card played for operations is then resolved by the
+    enemy; a research attempt discards it without its event (once a turn, if its ops are enough).
+    Muslim Revolution would wipe out two of the USA's Middle East countries: hard spaces it."""
+    fired, _ = play(muslim_revolution_state(1), CARD["Muslim Revolution"], "event_first")
+    while decision(fired)["player"] == "USSR":     # the USSR picks the two countries
+        apply_in_place(fired, 0)
+    assert sum(fired["influence"][c]["USA"] for c in MIDDLE_EAST_US) <= 17 - 4
+    for seed in SEEDS:
+        got = hard_card_and_use(muslim_revolution_state(seed), seed)
+        assert got == (CARD["Muslim Revolution"], "space"), (seed, got)
+
+
+def milops_state(seed):
+    """Turn 6, the USA's action round 6 of 7, DEFCON 4, no US military operations yet, the USSR
+    at 17 VP; the USA holds NORAD (3 ops) and Truman Doctrine (1 op); the USSR has influence in
+    Cameroon (not a battleground) and Zaire."""
+    st = action_round_state(
+        hands={"USA": [CARD["NORAD"], CARD["Truman Doctrine"]], "USSR": []}, phasing="USA",
+        turn=6, action_round=6, defcon=4, seed=seed, china=None,
+        influence={"Cameroon": (0, 1), "Zaire": (0, 2)})
+    st["vp"] = -17
+    return st
+
+
+def test_a_military_operations_shortfall_that_loses_the_game_is_met():
+    """Rule 4.2.2: at the end of the turn each side gains VP equal to the enemy's shortfall of
+    military operations against DEFCON (a coup gains military operations equal to its card's
+    ops, 2.3.6).  Short by 4 with NORAD and Truman Doctrine left: influence with NORAD now leaves
+    at most 1 for the last round, 3 VP to the USSR, which then has 20 and wins.  Hard coups."""
+    for seed in SEEDS:
+        card, use = hard_card_and_use(milops_state(seed), seed)
+        assert use == "coup", (seed, D.CARDS[card]["name"], use)
+
+
+def missile_envy_state(seed):
+    """Turn 4, the USA's action round 6, DEFCON 2; the draw pile empty and every other card
+    discarded, so the USSR's hand is known: Duck and Cover (a US card, 3 ops, its event lowers
+    DEFCON), Truman Doctrine, Special Relationship.  The USA holds Missile Envy, Fidel, Blockade."""
+    st = action_round_state(
+        hands={"USA": [CARD["Missile Envy"], CARD["Fidel"], CARD["Blockade"]],
+               "USSR": [CARD["Duck and Cover"], CARD["Truman Doctrine"],
+                        CARD["Special Relationship"]]},
+        phasing="USA", turn=4, action_round=6, defcon=2, seed=seed, china=None)
+    st["discard"] = sorted(st["deck"])
+    st["deck"] = []
+    return st
+
+
+def test_no_missile_envy_that_resolves_a_defcon_lowering_event_at_defcon_2():
+    """Rule 2.1.5 (d): when DEFCON becomes one, the active side loses.  Missile Envy's event takes
+    the enemy's highest-ops card and resolves it if it is one's own event: here Duck and Cover,
+    DEFCON 2 to 1 in the USA's round.  Hard never takes that event."""
+    lost, _ = play(missile_envy_state(1), CARD["Missile Envy"], "event")
+    assert lost["winner"] == "USSR"
+    for seed in SEEDS:
+        got = hard_card_and_use(missile_envy_state(seed), seed)
+        assert got != (CARD["Missile Envy"], "event"), (seed, got)
