@@ -215,6 +215,13 @@ class MapView:
     def name_label(self, name: str, max_w: int, px: float) -> tuple[str, float]:
         return self.geo.name_label(name, max_w, px)
 
+    def font(self, px: float, bold=False) -> pygame.font.Font:
+        return self.geo.font(px, bold)
+
+    def _marker_rects(self, rr, s):
+        """(The readability test measures the markers through the map.)"""
+        return self.live.marker_rects(rr, s)
+
     def offscreen_marks(self, names) -> list[tuple[str, tuple[int, int]]]:
         return self.live.offscreen_marks(names)
 
