@@ -128,7 +128,7 @@ def test_every_adjacency_is_drawable(view):
     for (a, b), segs in drawn.items():
         ends = [pt for seg in segs for pt in seg]
         for name in (a, b):
-            x, y, w, h = view._world_rect(name)
+            x, y, w, h = view.geo.world_rect(name)
             assert any(x <= px <= x + w and y <= py <= y + h for px, py in ends), (a, b, name)
     # only the Pacific crossing (USA to Japan) wraps round the map's edges
     wraps = {pair for pair, _p, _q, wrap in view.link_segments() if wrap}
@@ -284,11 +284,11 @@ def test_map_draws_influence_control_lit_and_focus(size):
     r = mv.country_rect("Iran")
     assert _px(surf, r.center) != OCEAN
     # U.K.: USA controls (5 influence, stability 5): its square marker is solid US blue
-    usa_marker = mv._marker_rects(mv.country_rect("U.K."), mv.view.scale)[0]
+    usa_marker = mv.live.marker_rects(mv.country_rect("U.K."), mv.view.scale)[0]
     inside = (usa_marker.x + usa_marker.w // 5, usa_marker.y + usa_marker.h // 5)
     assert _px(surf, inside) == theme.SIDE["USA"]
     # Iran: the USA has 1 but no control: paper marker
-    iran_marker = mv._marker_rects(mv.country_rect("Iran"), mv.view.scale)[0]
+    iran_marker = mv.live.marker_rects(mv.country_rect("Iran"), mv.view.scale)[0]
     inside = (iran_marker.x + iran_marker.w // 5, iran_marker.y + iran_marker.h // 5)
     assert _px(surf, inside) != theme.SIDE["USA"]
     assert _count(surf, iran_marker, theme.SIDE["USA"]) > 0   # its rim and number are blue
@@ -461,7 +461,7 @@ def test_influence_leaving_a_country_shrinks_away_instead_of_vanishing(view, scr
     view.draw(screen, st)
     view.update(0.1)
     view.draw(screen, st)
-    mr = view._marker_rects(view.country_rect("Iran"), view.view.scale)[0]
+    mr = view.live.marker_rects(view.country_rect("Iran"), view.view.scale)[0]
     assert _count(screen, mr.inflate(8, 8), theme.SIDE["USA"]) > 0      # still shrinking
     while view.update(0.1):
         pass

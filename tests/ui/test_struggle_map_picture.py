@@ -84,7 +84,7 @@ def test_countries_are_drawn_where_the_hit_test_finds_them_after_zoom_and_pan_at
             assert _px(surf, (x, y)) != strip, name
     assert 10 < seen < 84          # zoomed in: some countries, not all
     # Iran's USA marker is solid blue exactly where the marker rectangles say
-    mr = mv._marker_rects(mv.country_rect("Iran"), mv.view.scale)[0]
+    mr = mv.live.marker_rects(mv.country_rect("Iran"), mv.view.scale)[0]
     assert mv.rect.contains(mr)
     assert _px(surf, (mr.x + mr.w // 4, mr.y + mr.h // 4)) == theme.SIDE["USA"]
 
@@ -102,7 +102,7 @@ def test_a_change_of_influence_is_painted_into_the_picture(screen):
     fresh = pygame.Surface((1280, 720))
     _settle(_map((1280, 720)), fresh, st, lit=lit)
     assert _map_bytes(mv, surf) == _map_bytes(mv, fresh)
-    mr = mv._marker_rects(mv.country_rect("Iran"), mv.view.scale)[0]
+    mr = mv.live.marker_rects(mv.country_rect("Iran"), mv.view.scale)[0]
     assert _px(surf, (mr.x + mr.w // 4, mr.y + mr.h // 4)) == theme.SIDE["USA"]
 
 
@@ -147,5 +147,5 @@ def test_influence_that_changes_while_zooming_shows_over_the_stand_in(screen):
         mv.draw(surf, st)
         mv.update(1 / 60)
     assert mv.standing_in and not mv._anims
-    mr = mv._marker_rects(mv.country_rect("Iran"), mv.view.scale)[0]
+    mr = mv.live.marker_rects(mv.country_rect("Iran"), mv.view.scale)[0]
     assert _px(surf, (mr.x + mr.w // 4, mr.y + mr.h // 4)) == theme.SIDE["USA"]

@@ -22,9 +22,6 @@ import squabble.ui.struggle as pkg
 
 PKG = pkg.__name__
 FILES = sorted(Path(pkg.__file__).parent.glob("*.py"))
-#: modules owned by another helper this session (the map drawing's layers): checked, and
-#: expected to fail until that helper turns them into parts too
-OTHERS = {"map_view.py", "map_static.py", "map_markers.py", "map_detail.py"}
 
 
 def _defined_in_body(node: ast.ClassDef) -> set:
@@ -95,10 +92,7 @@ def _strays(path: Path) -> list:
     return bad
 
 
-@pytest.mark.parametrize("path", [pytest.param(
-    p, id=p.name, marks=[pytest.mark.xfail(reason="the map's layers are another helper's "
-                                                  "this session", strict=False)]
-    if p.name in OTHERS else []) for p in FILES])
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
 def test_a_class_reads_only_what_it_or_an_outside_base_defines(path):
     bad = _strays(path)
     assert not bad, (f"{path.name}: attributes read but defined elsewhere (a mixin leaning on "

@@ -1,6 +1,6 @@
 """The card-sized detail of one country shown beside it on hover or focus: stability, regions,
 influence and control, DEFCON, neighbours and the effects in force that mention it
-(``DetailCard``, a part of ``MapView``; ``effects_touching``)."""
+(``DetailCard``, a part ``MapView`` holds; ``effects_touching``)."""
 
 from __future__ import annotations
 
@@ -14,24 +14,28 @@ from squabble.ui.struggle.map_style import (BG_NAME, INK, PAPER, PLAIN_NAME, REG
 
 
 class DetailCard:
-    """The country detail card (mixed into ``MapView``)."""
+    """The country detail card, and a cache of the cards drawn.  ``geo``: the map's
+    ``MapGeometry`` (where the country is, fonts); ``live``: its ``LiveLayer`` (the markers)."""
 
-    # ------------------------------------------------------------ detail card
-    def draw_detail(self, surf, name: str, state: dict, *, height: int | None = None,
+    def __init__(self, geo, live):
+        self.geo, self.live = geo, live
+        self._details: dict = {}
+
+    def draw(self, surf, name: str, state: dict, *, height: int | None = None,
                     colourblind: bool = False) -> pygame.Rect | None:
         """A card-sized panel about one country beside it (hover or focus): stability, battleground,
         regions, both sides' influence and who controls it, whether DEFCON allows coups and
         realignments there, its neighbours, and the effects in force that mention it."""
-        if name not in self.board:
+        if name not in self.geo.board:
             return None
         H = height or max(220, round(surf.get_height() * 0.46))
         W = round(H * 0.74)
         u = H / 400
-        anchor = self.country_rect(name)
+        anchor = self.geo.country_rect(name)
         box = pygame.Rect(0, 0, W, H)
         gap = round(12 * u)
         # stay on the map if it has room, so the card does not cover the panels beside it
-        sr = self.view.rect if self.view.rect.w >= 2 * W and self.view.rect.h >= H else surf.get_rect()
+        sr = self.geo.view.rect if self.geo.view.rect.w >= 2 * W and self.geo.view.rect.h >= H else surf.get_rect()
         if anchor.right + gap + W <= sr.right:
             box.left = anchor.right + gap
         else:
@@ -69,21 +73,21 @@ class DetailCard:
         head = pygame.Rect(box.x, box.y, box.w, round(62 * u))
         pygame.draw.rect(surf, BG_NAME if bg else PLAIN_NAME, head, border_top_left_radius=round(12 * u),
                          border_top_right_radius=round(12 * u))
-        fbig = self.font(30 * u, True)
+        fbig = self.geo.font(30 * u, True)
         label = name
         while fbig.size(label)[0] > box.w - 90 * u and fbig.get_height() > 12:
-            fbig = self.font(fbig.get_height() - 1, True)
+            fbig = self.geo.font(fbig.get_height() - 1, True)
         surf.blit(render(label, fbig, PAPER), (box.x + round(14 * u), head.y + round(8 * u)))
         sub = "Battleground" if bg else "Not a battleground"
-        surf.blit(render(sub, self.font(17 * u), _mix(PAPER, tint, 0.2)),
+        surf.blit(render(sub, self.geo.font(17 * u), _mix(PAPER, tint, 0.2)),
                   (box.x + round(14 * u), head.y + round(38 * u)))
         c = pygame.Rect(0, 0, round(48 * u), round(48 * u))
         c.midright = (head.right - round(10 * u), head.centery)
         pygame.draw.circle(surf, PAPER, c.center, c.w // 2)
-        img = render(str(STABILITY[name]), self.font(34 * u, True), INK)
+        img = render(str(STABILITY[name]), self.geo.font(34 * u, True), INK)
         surf.blit(img, img.get_rect(center=(c.centerx, c.centery + 1)))
-        f = self.font(18 * u)
-        fb = self.font(18 * u, True)
+        f = self.geo.font(18 * u)
+        fb = self.geo.font(18 * u, True)
         x0 = box.x + round(14 * u)
         y = head.bottom + round(8 * u)
         lh = f.get_linesize()
@@ -105,7 +109,7 @@ class DetailCard:
             mr = pygame.Rect(x0 + i * (box.w // 2 - round(8 * u)), y, m, m)
             n = infl.get(side, 0)
             if n:
-                self._marker(surf, side, mr, n, theme.SIDE[side], ctrl == side, colourblind, u * 1.4)
+                self.live.marker(surf, side, mr, n, theme.SIDE[side], ctrl == side, colourblind, u * 1.4)
             else:
                 pygame.draw.rect(surf, (60, 64, 80), mr, 1, border_radius=m // 5)
             surf.blit(render(f"{side} {n}", fb, theme.SIDE_LIGHT[side]), (mr.right + round(8 * u), mr.y + round(8 * u)))

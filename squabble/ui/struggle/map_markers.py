@@ -1,6 +1,6 @@
 """The map's live layer: influence markers and control, the animated pulse of a change, lit
 targets with their cost label, marks for lit countries off screen, and the legend
-(``LiveLayer``, a part of ``MapView``)."""
+(``LiveLayer``, a part ``MapView`` holds; the static layer paints it into the picture)."""
 
 from __future__ import annotations
 
@@ -13,32 +13,40 @@ from squabble.ui.struggle.map_style import (BG_NAME, INK, LINK, LIT, PAPER)
 
 
 class LiveLayer:
-    """Drawing of what changes during play (mixed into ``MapView``)."""
+    """Drawing of what changes during play, and its cache of small drawings (sprites).
+    ``geo``: the map's ``MapGeometry`` (where countries are, fonts)."""
 
-    def _marker_rects(self, rr, s):
+    def __init__(self, geo):
+        self.geo = geo
+        self.sprites: dict = {}
+        #: set by ``MapView`` while a stand-in shows (a zoom or a pan under way): a sprite of a
+        #: new size is drawn for that frame and not kept
+        self.moving = False
+
+    def marker_rects(self, rr, s):
         """Screen rects of the USA (left) and USSR (right) influence markers inside a country box."""
         m = max(14, round(24 * s))      # readable at 720p: a 14 px marker, a 10 px number
         y = rr.y + round(rr.h * 0.69) - m // 2
         pad = max(1, round(5 * s))
         return (pygame.Rect(rr.x + pad, y, m, m), pygame.Rect(rr.right - pad - m, y, m, m))
 
-    def _sprite(self, key, build) -> pygame.Surface:
+    def sprite(self, key, build) -> pygame.Surface:
         """A small cached drawing (marker, ring, badge): drawn once, then only blitted.  While a
         zoom goes on (the picture stands in, map_static.py) each size is used once: drawn, not
         kept."""
-        img = self._sprites.get(key)
-        if img is None and self.standing_in:
+        img = self.sprites.get(key)
+        if img is None and self.moving:
             return build()
         if img is None:
-            if len(self._sprites) > 3000:
-                self._sprites.clear()
+            if len(self.sprites) > 3000:
+                self.sprites.clear()
             img = build()
             if pygame.display.get_surface() is not None:
                 img = img.convert_alpha()
-            self._sprites[key] = img
+            self.sprites[key] = img
         return img
 
-    def _draw_influence(self, surf, rr, c, s, colourblind, anim=None):
+    def draw_influence(self, surf, rr, c, s, colourblind, anim=None):
         """A country's control ring and both sides' markers in its box ``rr``; ``c`` is (USA,
         USSR, controller); ``anim`` a change pulsing there, if any."""
         usa, ussr, ctrl = c
@@ -46,7 +54,7 @@ class LiveLayer:
             w = max(2, round(3.5 * s))
             rad = max(3, round(9 * s))
             pygame.draw.rect(surf, theme.SIDE_LIGHT[ctrl], rr.inflate(w, w), w, border_radius=rad)
-        rects = self._marker_rects(rr, s)
+        rects = self.marker_rects(rr, s)
         for idx, side, n in ((0, "USA", usa), (1, "USSR", ussr)):
             mr = rects[idx]
             changed = anim is not None and anim.before[idx] != anim.after[idx]
@@ -68,31 +76,31 @@ class LiveLayer:
 
             def build(side=side, n=n, controlled=controlled, w=mr.w):
                 img = pygame.Surface((w, w), pygame.SRCALPHA)
-                self._marker(img, side, pygame.Rect(0, 0, w, w), n, theme.SIDE[side], controlled,
+                self.marker(img, side, pygame.Rect(0, 0, w, w), n, theme.SIDE[side], controlled,
                              colourblind, s)
                 return img
-            surf.blit(self._sprite(key, build), mr.topleft)
+            surf.blit(self.sprite(key, build), mr.topleft)
             if changed:
                 # the change itself ("+2", "-1") rises from the marker and fades
                 d = anim.after[idx] - anim.before[idx]
                 txt = f"{d:+d}"
                 px = max(14, round(26 * s))
-                img = self._sprite(("delta", side, txt, px), lambda txt=txt, px=px, side=side:
-                                   self._delta_img(txt, px, side))
+                img = self.sprite(("delta", side, txt, px), lambda txt=txt, px=px, side=side:
+                                   self.delta_img(txt, px, side))
                 img.set_alpha(round(255 * min(1.0, 2.2 * (1 - anim.k))))
                 c = rects[idx].midtop
                 surf.blit(img, img.get_rect(midbottom=(c[0], c[1] - round(22 * s * anim.k))))
 
-    def _delta_img(self, txt, px, side):
+    def delta_img(self, txt, px, side):
         from squabble.framework.layout import render
-        f = self.font(px, True)
+        f = self.geo.font(px, True)
         fg = render(txt, f, theme.SIDE_LIGHT[side])
         img = pygame.Surface((fg.get_width() + 2, fg.get_height() + 2), pygame.SRCALPHA)
         img.blit(render(txt, f, INK), (2, 2))
         img.blit(fg, (0, 0))
         return img
 
-    def _marker(self, surf, side, mr, n, col, controlled, colourblind, s):
+    def marker(self, surf, side, mr, n, col, controlled, colourblind, s):
         """USA markers are squares, USSR markers are discs (shape tells the sides apart without
         colour); a controlling side's marker is solid, otherwise it is paper with a coloured rim
         (``max(1, round(2.5 * s))`` pixels: the picture depends on ``s`` only through it)."""
@@ -110,24 +118,24 @@ class LiveLayer:
             # the side's letter (as on the Squabble table: A America, R Russia) before the number
             txt = ("A" if side == "USA" else "R") + str(n)
             px = mr.h * 0.7
-            while px > 7 and self.font(px, True).size(txt)[0] > mr.w - 2 * rim:
+            while px > 7 and self.geo.font(px, True).size(txt)[0] > mr.w - 2 * rim:
                 px -= 1
-            self._text(surf, txt, max(7, px), ink, center=(mr.centerx, mr.centery + 1), bold=True)
+            self.geo.text(surf, txt, max(7, px), ink, center=(mr.centerx, mr.centery + 1), bold=True)
         else:
-            self._text(surf, str(n), max(13, mr.h * 0.92), ink, center=(mr.centerx, mr.centery + 1),
+            self.geo.text(surf, str(n), max(13, mr.h * 0.92), ink, center=(mr.centerx, mr.centery + 1),
                        bold=True)
 
     # ------------------------------------------------------------ legend
-    def _legend(self, colourblind) -> pygame.Surface:
+    def legend(self, colourblind) -> pygame.Surface:
         """A key to the map in the sea at its bottom-left: markers, control, battlegrounds,
         stability, links."""
         from squabble.framework.layout import render
-        px = max(11, round(self.view.scale * 21))
+        px = max(11, round(self.geo.view.scale * 21))
         key = ("legend", px, colourblind)
-        img = self._sprites.get(key)
+        img = self.sprites.get(key)
         if img is not None:
             return img
-        f = self.font(px)
+        f = self.geo.font(px)
         lh = round(px * 1.35)
         m = round(px * 1.05)
         rows = 6
@@ -139,19 +147,19 @@ class LiveLayer:
 
         def label(t, yy):
             img.blit(render(t, f, theme.TEXT), (tx, yy + (m - f.get_height()) // 2 + 1))
-        self._marker(img, "USA", pygame.Rect(x0, y, m, m), 2, theme.SIDE["USA"], False, colourblind, px / 24)
-        self._marker(img, "USSR", pygame.Rect(x0 + m + 2, y, m, m), 1, theme.SIDE["USSR"], False, colourblind, px / 24)
+        self.marker(img, "USA", pygame.Rect(x0, y, m, m), 2, theme.SIDE["USA"], False, colourblind, px / 24)
+        self.marker(img, "USSR", pygame.Rect(x0 + m + 2, y, m, m), 1, theme.SIDE["USSR"], False, colourblind, px / 24)
         label("USA, USSR influence", y)
         y += lh
-        self._marker(img, "USA", pygame.Rect(x0, y, m, m), 4, theme.SIDE["USA"], True, colourblind, px / 24)
-        self._marker(img, "USSR", pygame.Rect(x0 + m + 2, y, m, m), 3, theme.SIDE["USSR"], True, colourblind, px / 24)
+        self.marker(img, "USA", pygame.Rect(x0, y, m, m), 4, theme.SIDE["USA"], True, colourblind, px / 24)
+        self.marker(img, "USSR", pygame.Rect(x0 + m + 2, y, m, m), 3, theme.SIDE["USSR"], True, colourblind, px / 24)
         label("solid: controls it", y)
         y += lh
         pygame.draw.rect(img, BG_NAME, (x0, y + m // 4, 2 * m, m // 2), border_radius=2)
         label("battleground", y)
         y += lh
         pygame.draw.circle(img, PAPER, (x0 + m // 2, y + m // 2), m // 2)
-        t = render("3", self.font(px, True), INK)
+        t = render("3", self.geo.font(px, True), INK)
         img.blit(t, t.get_rect(center=(x0 + m // 2, y + m // 2 + 1)))
         label("stability", y)
         y += lh
@@ -161,24 +169,24 @@ class LiveLayer:
         label("superpower's)", y)
         if pygame.display.get_surface() is not None:
             img = img.convert_alpha()
-        self._sprites[key] = img
+        self.sprites[key] = img
         return img
 
     def offscreen_marks(self, names) -> list[tuple[str, tuple[int, int]]]:
         """For countries outside the view: where on the map's edge their pointer goes."""
-        r = self.view.rect.inflate(-24, -24)
+        r = self.geo.view.rect.inflate(-24, -24)
         out = []
         for n in names:
-            cx, cy = self.country_rect(n).center
+            cx, cy = self.geo.country_rect(n).center
             x = min(max(cx, r.left), r.right)
             y = min(max(cy, r.top), r.bottom)
             out.append((n, (x, y)))
         return out
 
-    def _draw_offscreen(self, surf, names) -> None:
+    def draw_offscreen(self, surf, names) -> None:
         """A green pointer at the edge of the map for each legal target scrolled out of view."""
         for n, (x, y) in self.offscreen_marks(names):
-            cx, cy = self.country_rect(n).center
+            cx, cy = self.geo.country_rect(n).center
             ang = math.atan2(cy - y, cx - x)
             L = 13
             tip = (x + L * math.cos(ang), y + L * math.sin(ang))
@@ -188,13 +196,13 @@ class LiveLayer:
             pygame.draw.polygon(surf, LIT, [tip, a1, a2], 0)
             pygame.draw.polygon(surf, INK, [tip, a1, a2], 1)
 
-    def _draw_lit(self, surf, name, label, s, rr=None):
+    def draw_lit(self, surf, name, label, s, rr=None):
         """A legal target's ring and its cost badge around its box ``rr`` (default: where the
         country is on the screen)."""
-        rr = self.country_rect(name) if rr is None else rr
+        rr = self.geo.country_rect(name) if rr is None else rr
         w = max(2, round(3 * s))
         px = max(12, 22 * s)
-        f = self.font(px, True)
+        f = self.geo.font(px, True)
         tw, th = f.size(label) if label else (0, 0)
         d = max(th, tw + th // 3) + 2
         pad = d + 4
@@ -210,9 +218,62 @@ class LiveLayer:
                 badge.center = (box.right + d // 4, box.top - th // 4)
                 pygame.draw.rect(img, INK, badge.inflate(4, 4), border_radius=badge.h)
                 pygame.draw.rect(img, LIT, badge, border_radius=badge.h)
-                self._text(img, label, px, INK, center=(badge.centerx, badge.centery + 1), bold=True)
+                self.geo.text(img, label, px, INK, center=(badge.centerx, badge.centery + 1), bold=True)
             return img
-        surf.blit(self._sprite(key, build), (rr.x - pad, rr.y - pad))
+        surf.blit(self.sprite(key, build), (rr.x - pad, rr.y - pad))
+
+
+    # ------------------------------------------------------------ painted into the picture
+    def paint(self, scene, pos, live, within=None) -> None:
+        """Paint the live layer onto ``scene`` (the static layer's copy whose top-left corner is
+        at screen ``pos``): the shade over every country not shown (when some are), control
+        rings and markers, then the lit targets' marks.  ``within``: only what reaches that
+        rectangle of ``scene`` (its clip)."""
+        for _ in self.paint_steps(scene, lambda: pos, live, within):
+            pass
+
+    def paint_steps(self, scene, pos_of, live, within=None):
+        """``paint`` a step at a time (a generator); ``pos_of()`` gives the position (the
+        view may pan between steps)."""
+        inf, lit, bright, colourblind = live
+        s = self.geo.view.scale
+        area = within or scene.get_rect()
+        reach = max(4, round(8 * s))
+
+        def boxes(names):
+            ox, oy = pos_of()
+            for n in names:
+                r = self.geo.country_rect(n).move(-ox, -oy)
+                if r.inflate(2 * reach, 2 * reach).colliderect(area):
+                    yield n, r
+        if bright:
+            size = self.geo.country_rect(next(iter(self.geo.board.spaces))).size
+            rad = max(2, round(8 * s))
+
+            def build():
+                img = pygame.Surface(size, pygame.SRCALPHA)
+                pygame.draw.rect(img, (8, 10, 18, 100), img.get_rect(), border_radius=rad)
+                return img
+            shade = self.sprite(("shade", size, rad), build)
+            for i, (name, r) in enumerate(boxes(self.geo.board.spaces)):
+                if name not in bright:
+                    scene.blit(shade, r.topleft)
+                if i % 16 == 15:
+                    yield
+            yield
+        names = list(self.geo.board.spaces)
+        for i in range(0, len(names), 12):      # a new size's markers cost ~0.3 ms a country
+            for name, r in boxes(names[i:i + 12]):
+                c = inf.get(name)
+                if c is not None:
+                    self.draw_influence(scene, r, c, s, colourblind)
+            yield
+        for i, (name, label) in enumerate(lit):
+            if name in self.geo.board:
+                ox, oy = pos_of()
+                self.draw_lit(scene, name, str(label), s, self.geo.country_rect(name).move(-ox, -oy))
+            if i % 8 == 7:
+                yield
 
 
 def draw_change_badges(view, surf, changes: dict) -> None:
@@ -228,8 +289,8 @@ def draw_change_badges(view, surf, changes: dict) -> None:
         r = view.country_rect(name)
         if not r.colliderect(view.rect):
             continue
-        imgs = [view._sprite(("badge", side, n, px), lambda side=side, n=n: _badge(view, side, n,
-                                                                                  px))
+        imgs = [view.live.sprite(("badge", side, n, px),
+                                 lambda side=side, n=n: _badge(view.geo, side, n, px))
                 for side, n in parts]
         x = r.right + round(6 * s)
         y = r.top - imgs[0].get_height() + round(4 * s)     # above the name, not over it
@@ -239,9 +300,9 @@ def draw_change_badges(view, surf, changes: dict) -> None:
             x -= round(2 * s)
 
 
-def _badge(view, side, n, px):
+def _badge(geo, side, n, px):
     from squabble.framework.layout import render
-    f = view.font(px, True)
+    f = geo.font(px, True)
     txt = f"{n:+d}".replace("-", "−")
     fg = render(txt, f, PAPER)
     pad = max(2, px // 5)

@@ -1,6 +1,7 @@
 """The map's static layer: sea, region land, adjacency links and country boxes with name and
-stability, drawn at window resolution for the current zoom and cached until the view changes
-(``StaticLayer``, a part of ``MapView``)."""
+stability, drawn at window resolution for the current zoom and cached until the view changes;
+the picture (that layer with the live layer painted on it) and its stand-ins while a zoom or a
+pan goes on (``StaticLayer``, a part ``MapView`` holds)."""
 
 from __future__ import annotations
 
@@ -11,13 +12,15 @@ import pygame
 
 from squabble.games.struggle.data import (BATTLEGROUND, STABILITY)
 from squabble.ui import theme
-from squabble.ui.struggle.map_style import (BG_NAME, INK, LINK, MIN_NAME_PX, OCEAN, OCEAN_LINE,
-                                            PAPER, PLAIN_NAME, REGION_LABEL, REGION_TINT,
-                                            SHORT_NAME, TINY_NAME, _mix, tint_region)
+from squabble.ui.struggle.map_style import (BG_NAME, INK, LINK, OCEAN, OCEAN_LINE, PAPER,
+                                            PLAIN_NAME, REGION_LABEL, REGION_TINT, _mix,
+                                            tint_region)
 
 
 class StaticLayer:
-    """Drawing of the land, the links and the country boxes (mixed into ``MapView``)."""
+    """Drawing of the land, the links and the country boxes, and of the picture each frame
+    blits.  ``geo``: the map's ``MapGeometry``; ``live``: its ``LiveLayer``, which paints the
+    markers and lit targets into the picture."""
 
     #: extra map drawn around the visible part when zoomed in, so panning only moves a picture
     PAN_MARGIN = 0.25
@@ -27,18 +30,48 @@ class StaticLayer:
     #: 0 draws it at once, in one frame
     STATIC_BUDGET = 0.003
 
-    def _static_layer(self, surf, colourblind) -> tuple[pygame.Surface, tuple[int, int]]:
+    def __init__(self, geo, live):
+        self.geo, self.live = geo, live
+        self._bufs: dict = {}          # the four big reused surfaces, by name
+        self._static = None            # the current static layer (a part of a buffer)
+        self._static_key = None        # (scale, view size, colourblind, bit depth)
+        self._static_cover = (0.0, 0.0, 0.0, 0.0)     # the world area it covers
+        self._static_in = "_buf"       # the buffer it is in
+        self._static_job = None        # (key, steps) of the next one being drawn
+        self._last_scale = None
+        self._live_now = None          # what the live layer shows this frame (``layer``)
+        self._scene = None             # the picture: the static layer with the live one on it
+        self._scene_of = None          # the static layer it was painted on
+        self._scene_in = "_cbuf"
+        self._scene_cover = (0.0, 0.0, 0.0, 0.0)
+        self._scene_scale = 1.0
+        #: what the picture shows: (influence, lit items, shown countries, colourblind)
+        self.picture_live = None
+        #: the last frame showed a stand-in (the picture moved or scaled) ...
+        self.standing_in = False
+        #: ... and it was the plain static layer (what is lit or shown had changed)
+        self.stand_in_plain = False
+
+    @property
+    def busy(self) -> bool:
+        """A stand-in shows, or the next static layer is still being drawn."""
+        return self._static_job is not None or self.standing_in
+
+    def layer(self, surf, colourblind, live) -> tuple[pygame.Surface | None, tuple[int, int]]:
         """The map without markers, and the screen position of its top-left corner.
 
         Drawn at window resolution for the current zoom, covering the visible area plus a margin;
         panning within the margin reuses it.  After a zoom, or a pan that leaves it, the next
         layer is drawn a few steps a frame (``STATIC_BUDGET``) and the current one stands in,
         scaled or moved (``_stand_in``); near the margin's end the next one is started early.
-        The first layer, and one for a new window size, is drawn at once."""
+        The first layer, and one for a new window size, is drawn at once.  ``live``: what the
+        live layer shows this frame (see ``picture``).  None instead of the layer: a stand-in was
+        drawn on ``surf``."""
         self.standing_in = False
-        s = self.view.scale
-        view = self.view.visible_world()
-        key = (round(s, 9), self.view.rect.size, colourblind, surf.get_bitsize())
+        self._live_now = live
+        s = self.geo.view.scale
+        view = self.geo.view.visible_world()
+        key = (round(s, 9), self.geo.view.rect.size, colourblind, surf.get_bitsize())
         job = self._static_job
         if job is not None and job[0] != key:
             job = self._static_job = None        # the zoom moved on: that layer is not wanted
@@ -73,23 +106,16 @@ class StaticLayer:
         was, self._last_scale = self._last_scale, key[0]
         return was != key[0]
 
-    _last_scale = None
-    _static_job = None
-    stand_in_plain = False
-    _static_in = "_buf"
-    _scene_in = "_cbuf"
-    standing_in = False
-
     def _pan_margin_short(self, view) -> bool:
         """Has the view come within half the pan margin of the current layer's edge (where the
         layer does not already reach the map's edge)?"""
-        if self.view.zoom <= 1.0001:
+        if self.geo.view.zoom <= 1.0001:
             return False
         c, (vx, vy, vw, vh) = self._static_cover, view
         mx, my = vw * self.PAN_MARGIN / 2, vh * self.PAN_MARGIN / 2
         return ((c[0] > 0 and vx - c[0] < mx) or (c[1] > 0 and vy - c[1] < my)
-                or (c[0] + c[2] < self.world[0] and c[0] + c[2] - (vx + vw) < mx)
-                or (c[1] + c[3] < self.world[1] and c[1] + c[3] - (vy + vh) < my))
+                or (c[0] + c[2] < self.geo.world[0] and c[0] + c[2] - (vx + vw) < mx)
+                or (c[1] + c[3] < self.geo.world[1] and c[1] + c[3] - (vy + vh) < my))
 
     def _stand_in(self, surf) -> tuple[None, tuple[int, int]]:
         """Draw the current picture (the static layer with the live one painted on it), moved
@@ -97,13 +123,13 @@ class StaticLayer:
         (the sea where it does not reach); the plain static layer if what is lit or shown has
         changed since (``MapView.draw`` then draws the live layer over it)."""
         self.standing_in = True
-        r = self.view.rect.clip(surf.get_clip()) if surf.get_clip() else self.view.rect
+        r = self.geo.view.rect.clip(surf.get_clip()) if surf.get_clip() else self.geo.view.rect
         (cx, cy, cw, ch), so = self._scene_cover, self._scene_scale
         # what is lit or shown changed since the picture was painted: the plain map stands in
-        self.stand_in_plain = self._scene_live[1:] != self._live_now[1:]
+        self.stand_in_plain = self.picture_live[1:] != self._live_now[1:]
         old = self._scene_of if self.stand_in_plain else self._scene
-        s = self.view.scale
-        x0, y0 = self.view.to_screen(cx, cy)
+        s = self.geo.view.scale
+        x0, y0 = self.geo.view.to_screen(cx, cy)
         dest = pygame.Rect(round(x0), round(y0), round(cw * s) + 1, round(ch * s) + 1)
         part = dest.clip(r)
         for strip in _outside(r, part):
@@ -124,18 +150,18 @@ class StaticLayer:
 
     def _static_steps(self, surf, colourblind, key, attr, scene_attr):
         """Draw a static layer for ``key`` into buffer ``attr``, a step at a time (a generator),
-        then the picture (the live layer painted on its copy, ``_scene_layer``) into buffer
+        then the picture (the live layer painted on its copy, ``picture``) into buffer
         ``scene_attr``; at the end both become the current ones."""
-        s = self.view.scale
-        vx, vy, vw, vh = self.view.visible_world()
+        s = self.geo.view.scale
+        vx, vy, vw, vh = self.geo.view.visible_world()
         # a new zoom draws just the visible part (the wheel may turn again at once); a pan that
         # leaves the picture at the same zoom draws a margin around it for the pans that follow
         same_zoom = self._static is not None and self._static_key == key
-        m = self.PAN_MARGIN if self.view.zoom > 1.0001 and same_zoom else 0.0
+        m = self.PAN_MARGIN if self.geo.view.zoom > 1.0001 and same_zoom else 0.0
         wx0 = max(min(vx, 0.0), vx - vw * m) if m else vx
         wy0 = max(min(vy, 0.0), vy - vh * m) if m else vy
-        wx1 = min(max(vx + vw, self.world[0]), vx + vw * (1 + m)) if m else vx + vw
-        wy1 = min(max(vy + vh, self.world[1]), vy + vh * (1 + m)) if m else vy + vh
+        wx1 = min(max(vx + vw, self.geo.world[0]), vx + vw * (1 + m)) if m else vx + vw
+        wy1 = min(max(vy + vh, self.geo.world[1]), vy + vh * (1 + m)) if m else vy + vh
         # whole pixels, so the picture lines up exactly when it is moved
         size = (max(1, math.ceil((wx1 - wx0) * s) + 1), max(1, math.ceil((wy1 - wy0) * s) + 1))
         layer = self._buffer(attr, size)
@@ -151,10 +177,10 @@ class StaticLayer:
 
         # an even grid that tells the eye this is the sea
         step = 100
-        for gx in range(0, int(self.world[0]) + 1, step):
-            pygame.draw.line(layer, OCEAN_LINE, scr(gx, 0), scr(gx, self.world[1]), 1)
-        for gy in range(0, int(self.world[1]) + 1, step):
-            pygame.draw.line(layer, OCEAN_LINE, scr(0, gy), scr(self.world[0], gy), 1)
+        for gx in range(0, int(self.geo.world[0]) + 1, step):
+            pygame.draw.line(layer, OCEAN_LINE, scr(gx, 0), scr(gx, self.geo.world[1]), 1)
+        for gy in range(0, int(self.geo.world[1]) + 1, step):
+            pygame.draw.line(layer, OCEAN_LINE, scr(0, gy), scr(self.geo.world[0], gy), 1)
 
         yield
         # land: each region is the union of its boxes (grown) and thick bridges between neighbours
@@ -162,15 +188,15 @@ class StaticLayer:
         yield from self._draw_land(layer, scr, s)
 
         # region labels beside each region
-        for reg, (lx, ly) in self.region_label_pos.items():
-            self._text(layer, REGION_LABEL[reg], 19 * s, _mix(REGION_TINT[reg], PAPER, 0.6),
+        for reg, (lx, ly) in self.geo.region_label_pos.items():
+            self.geo.text(layer, REGION_LABEL[reg], 19 * s, _mix(REGION_TINT[reg], PAPER, 0.6),
                        center=scr(lx, ly), bold=True)
 
         yield
         # adjacency links
         lw = max(1, round(2.2 * s))
-        for (a, b), p, q, wrap in self.link_segments():
-            sp = a if a in self.superpowers else b if b in self.superpowers else None
+        for (a, b), p, q, wrap in self.geo.link_segments():
+            sp = a if a in self.geo.superpowers else b if b in self.geo.superpowers else None
             col = theme.SIDE_LIGHT[sp] if sp else LINK
             P, Q = scr(*p), scr(*q)
             if wrap or sp:
@@ -178,33 +204,33 @@ class StaticLayer:
             else:
                 pygame.draw.line(layer, col, P, Q, lw)
         # the Pacific crossing leaves the map's edges: say where it goes
-        for (a, b), p, q, wrap in self.link_segments():
+        for (a, b), p, q, wrap in self.geo.link_segments():
             if wrap:
-                other = b if p == self._world_center(a) else a
+                other = b if p == self.geo.world_center(a) else a
                 edge_x, edge_y = q
                 txt = f"to {other}"
                 px = max(11, 15 * s)
-                f = self.font(px, True)
+                f = self.geo.font(px, True)
                 tw = f.size(txt)[0]
                 x = scr(edge_x, edge_y)[0]
                 x = x + 6 if edge_x == 0 else x - 6 - tw
-                self._text(layer, txt, px, theme.SIDE_LIGHT["USA"], bold=True,
+                self.geo.text(layer, txt, px, theme.SIDE_LIGHT["USA"], bold=True,
                            topleft=(x, scr(edge_x, edge_y)[1] + 4))
 
         yield
         # superpowers
-        for sp, (x, y, w, h) in self.superpowers.items():
+        for sp, (x, y, w, h) in self.geo.superpowers.items():
             rr = pygame.Rect(round(scr(x, y)[0]), round(scr(x, y)[1]), round(w * s), round(h * s))
             pygame.draw.rect(layer, theme.SIDE[sp], rr, border_radius=max(3, round(12 * s)))
             pygame.draw.rect(layer, PAPER, rr, max(1, round(3 * s)), border_radius=max(3, round(12 * s)))
-            self._text(layer, sp, 40 * s, PAPER, center=rr.center, bold=True)
+            self.geo.text(layer, sp, 40 * s, PAPER, center=rr.center, bold=True)
 
         # country boxes (land, name strip, stability), exactly where country_rect puts them
-        for i, name in enumerate(self.board.spaces):
+        for i, name in enumerate(self.geo.board.spaces):
             if i % 2 == 0:
                 yield
             ox, oy = self._layer_pos(wx0, wy0)   # (the view may have panned between steps)
-            rr = self.country_rect(name).move(-ox, -oy)
+            rr = self.geo.country_rect(name).move(-ox, -oy)
             if rr.right < 0 or rr.bottom < 0 or rr.x > size[0] or rr.y > size[1]:
                 continue
             self._draw_country_static(layer, name, rr, s, colourblind)
@@ -215,28 +241,28 @@ class StaticLayer:
         for band in bands:
             scene.blit(layer, band, band)
             yield
-        yield from self._paint_steps(scene, lambda: self._layer_pos(wx0, wy0), live)
+        yield from self.live.paint_steps(scene, lambda: self._layer_pos(wx0, wy0), live)
         yield "ready"    # put in place at the start of a frame
         self._static, self._static_key, self._static_cover = layer, key, cover
         self._static_in = attr
-        self._scene, self._scene_of, self._scene_live = scene, layer, live
+        self._scene, self._scene_of, self.picture_live = scene, layer, live
         self._scene_cover, self._scene_scale, self._scene_in = cover, key[0], scene_attr
 
     def _buffer(self, attr: str, size) -> pygame.Surface:
         """A part of one reused big surface: allocating a 4K-sized surface costs more than
         drawing the whole map on it."""
-        r = self.view.rect
+        r = self.geo.view.rect
         need = (math.ceil(r.w * (1 + 2 * self.PAN_MARGIN)) + 2, math.ceil(r.h * (1 + 2 * self.PAN_MARGIN)) + 2)
-        buf = getattr(self, attr, None)
+        buf = self._bufs.get(attr)
         if buf is None or buf.get_width() < max(need[0], size[0]) or buf.get_height() < max(need[1], size[1]):
             full = (max(need[0], size[0]), max(need[1], size[1]))
             disp = pygame.display.get_surface()
             buf = pygame.Surface(full, 0, disp) if disp is not None else pygame.Surface(full)
-            setattr(self, attr, buf)
+            self._bufs[attr] = buf
         return buf.subsurface((0, 0, size[0], size[1]))
 
     def _layer_pos(self, wx0, wy0) -> tuple[int, int]:
-        px, py = self.view.to_screen(wx0, wy0)
+        px, py = self.geo.view.to_screen(wx0, wy0)
         return round(px), round(py)
 
     def _static_pos(self) -> tuple[int, int]:
@@ -248,7 +274,7 @@ class StaticLayer:
         lw_max, lh_max = layer.get_size()
         for edge in (True, False):
             g = grow + (4 if edge else 0)
-            for reg, names in self.land_groups.items():
+            for reg, names in self.geo.land_groups.items():
                 col = REGION_TINT[reg]
                 # the rim is a lighter shade seen through the sea, drawn first and then mostly
                 # covered by the land itself
@@ -257,36 +283,16 @@ class StaticLayer:
                 for i, n in enumerate(names):
                     if i % 8 == 7:
                         yield
-                    x, y, w, h = self.board.rect(n)
+                    x, y, w, h = self.geo.board.rect(n)
                     (ax, ay), (bx, by) = scr(x - g, y - g), scr(x + w + g, y + h + g)
                     if bx < 0 or by < 0 or ax > lw_max or ay > lh_max:
                         continue
                     pygame.draw.rect(layer, col, (round(ax), round(ay), round(bx - ax), round(by - ay)),
                                      lw, border_radius=max(2, round(26 * s)))
-                for a, b in self.land_bridges[reg]:
-                    pa, pb = scr(*self.board.center(a)), scr(*self.board.center(b))
+                for a, b in self.geo.land_bridges[reg]:
+                    pa, pb = scr(*self.geo.board.center(a)), scr(*self.geo.board.center(b))
                     pygame.draw.line(layer, col, pa, pb, max(2, round((bridge + 2 * (g - grow)) * s)))
                 yield
-
-    def name_label(self, name: str, max_w: int, px: float) -> tuple[str, float]:
-        """The name (or a shorter form) and font size that fit ``max_w`` pixels: the full name if
-        it fits at nearly the common size, else the shorter forms, so names keep one size; never
-        below MIN_NAME_PX unless even the shortest form needs it."""
-        base = max(px, MIN_NAME_PX)
-        for label in (name, SHORT_NAME.get(name), TINY_NAME.get(name)):
-            if not label:
-                continue
-            p = base
-            w = self.font(p, True).size(label)[0]
-            if w > max_w:
-                p = max(MIN_NAME_PX, base * 0.95, math.floor(p * max_w / w))
-            if self.font(p, True).size(label)[0] <= max_w:
-                return label, p
-        label = TINY_NAME.get(name) or SHORT_NAME.get(name) or name
-        p = min(px, MIN_NAME_PX)
-        while self.font(p, True).size(label)[0] > max_w and p > 7:
-            p -= 1
-        return label, p
 
     def _draw_country_static(self, layer, name, rr, s, colourblind):
         rad = max(2, round(8 * s))
@@ -296,8 +302,8 @@ class StaticLayer:
         strip = pygame.Rect(rr.x, rr.y, rr.w, max(1, round(rr.h * 0.40)))
         pygame.draw.rect(layer, BG_NAME if bg else PLAIN_NAME, strip,
                          border_top_left_radius=rad, border_top_right_radius=rad)
-        label, px = self.name_label(name, rr.w - max(2, round(6 * s)), 17.5 * s)
-        self._text(layer, label, px, PAPER, center=strip.center, bold=True)
+        label, px = self.geo.name_label(name, rr.w - max(2, round(6 * s)), 17.5 * s)
+        self.geo.text(layer, label, px, PAPER, center=strip.center, bold=True)
         # stability: a paper disc in the middle of the lower part; battlegrounds get a star ring
         cy = rr.y + round(rr.h * 0.69)
         cr = max(6, round(11 * s))
@@ -305,98 +311,41 @@ class StaticLayer:
         pygame.draw.circle(layer, PAPER, centre, cr)
         if bg:
             pygame.draw.circle(layer, BG_NAME, centre, cr, max(1, round(2.5 * s)))
-        self._text(layer, str(STABILITY[name]), max(12, 17 * s), INK,
+        self.geo.text(layer, str(STABILITY[name]), max(12, 17 * s), INK,
                    center=(centre[0], centre[1] + 1), bold=True)
         pygame.draw.rect(layer, _mix(tint, PAPER, 0.35), rr, max(1, round(1.5 * s)),
                          border_radius=rad)
 
     # ------------------------------------------------------------ the picture
-    _scene = None          # the static layer with the live layer painted on it
-    _scene_of = None       # the static layer it was painted on
-    _scene_live = None     # what it shows: (influence, lit items, shown countries, colourblind)
-    _scene_cover = (0.0, 0.0, 0.0, 0.0)
-    _scene_scale = 1.0
-
-    def _scene_layer(self, static, pos, live) -> pygame.Surface:
+    def picture(self, static, pos, live) -> pygame.Surface:
         """The static layer with the live layer painted on it (shades, influence, lit marks):
-        what ``draw`` puts on the screen in one blit.  Painted again when the static layer, what
+        what ``MapView.draw`` puts on the screen in one blit.  Painted again when the static layer, what
         is lit or shown, or colourblind mode changes; where only influence changed, just those
         countries' boxes are painted again.  ``live``: (country -> (USA, USSR, controller), lit
         items, the countries shown unshaded (none: all are), colourblind)."""
-        old = self._scene_live
+        old = self.picture_live
         if self._scene_of is not static or old is None or old[1:] != live[1:]:
             scene = self._buffer(self._scene_in, static.get_size())
             scene.blit(static, (0, 0))
-            self._paint_live(scene, pos, live)
+            self.live.paint(scene, pos, live)
             self._scene, self._scene_of = scene, static
             self._scene_cover, self._scene_scale = self._static_cover, self._static_key[0]
         elif old[0] is not live[0]:
             scene, (ox, oy) = self._scene, pos
-            pad = max(3, round(3 * self.view.scale))     # a control ring reaches out of the box
+            pad = max(3, round(3 * self.geo.view.scale))     # a control ring reaches out of the box
             for name in set(old[0]) | set(live[0]):
-                if old[0].get(name) == live[0].get(name) or name not in self.board:
+                if old[0].get(name) == live[0].get(name) or name not in self.geo.board:
                     continue
-                p = self.country_rect(name).move(-ox, -oy).inflate(2 * pad, 2 * pad)
+                p = self.geo.country_rect(name).move(-ox, -oy).inflate(2 * pad, 2 * pad)
                 p = p.clip(scene.get_rect())
                 if p.w < 1 or p.h < 1:
                     continue
                 scene.blit(static, p, p)
                 scene.set_clip(p)
-                self._paint_live(scene, pos, live, within=p)
+                self.live.paint(scene, pos, live, within=p)
                 scene.set_clip(None)
-        self._scene_live = live
+        self.picture_live = live
         return self._scene
-
-    def _paint_live(self, scene, pos, live, within=None) -> None:
-        """Paint the live layer onto ``scene`` (the static layer's copy whose top-left corner is
-        at screen ``pos``): the shade over every country not shown (when some are), control
-        rings and markers, then the lit targets' marks.  ``within``: only what reaches that
-        rectangle of ``scene`` (its clip)."""
-        for _ in self._paint_steps(scene, lambda: pos, live, within):
-            pass
-
-    def _paint_steps(self, scene, pos_of, live, within=None):
-        """``_paint_live`` a step at a time (a generator); ``pos_of()`` gives the position (the
-        view may pan between steps)."""
-        inf, lit, bright, colourblind = live
-        s = self.view.scale
-        area = within or scene.get_rect()
-        reach = max(4, round(8 * s))
-
-        def boxes(names):
-            ox, oy = pos_of()
-            for n in names:
-                r = self.country_rect(n).move(-ox, -oy)
-                if r.inflate(2 * reach, 2 * reach).colliderect(area):
-                    yield n, r
-        if bright:
-            size = self.country_rect(next(iter(self.board.spaces))).size
-            rad = max(2, round(8 * s))
-
-            def build():
-                img = pygame.Surface(size, pygame.SRCALPHA)
-                pygame.draw.rect(img, (8, 10, 18, 100), img.get_rect(), border_radius=rad)
-                return img
-            shade = self._sprite(("shade", size, rad), build)
-            for i, (name, r) in enumerate(boxes(self.board.spaces)):
-                if name not in bright:
-                    scene.blit(shade, r.topleft)
-                if i % 16 == 15:
-                    yield
-            yield
-        names = list(self.board.spaces)
-        for i in range(0, len(names), 12):      # a new size's markers cost ~0.3 ms a country
-            for name, r in boxes(names[i:i + 12]):
-                c = inf.get(name)
-                if c is not None:
-                    self._draw_influence(scene, r, c, s, colourblind)
-            yield
-        for i, (name, label) in enumerate(lit):
-            if name in self.board:
-                ox, oy = pos_of()
-                self._draw_lit(scene, name, str(label), s, self.country_rect(name).move(-ox, -oy))
-            if i % 8 == 7:
-                yield
 
 
 def _dashed(surf, col, p, q, width, dash):

@@ -6,10 +6,13 @@ drawn in two layers: a static layer (region tints, adjacency links, country boxe
 stability) cached per viewport, and a live layer drawn each frame (influence markers, control, lit
 targets with their label, the focus ring, animations).
 
-This module holds the view itself: layout, links, hit-testing and focus movement, zoom and pan,
-the change animations and the drawing order.  The drawing lives beside it: ``map_style``
-(palette, names), ``map_static`` (the static layer), ``map_markers`` (the live layer and the
-legend) and ``map_detail`` (the country detail card).
+This module holds ``MapGeometry`` (layout, links, the viewport, fonts, where a country is on the
+screen: what every part of the map shares) and ``MapView``, which holds its parts by composition
+and owns hit-testing and focus movement, zoom and pan, the change animations and the drawing
+order.  The parts beside it: ``map_style`` (palette, names), ``map_static`` (``StaticLayer``: the
+static layer, the picture and its stand-ins), ``map_markers`` (``LiveLayer``: markers, lit
+targets, the legend) and ``map_detail`` (``DetailCard``).  Each part gets the geometry (and the
+live layer, when it paints markers) in its constructor and reads nothing else of another's.
 """
 
 from __future__ import annotations
@@ -25,8 +28,8 @@ from squabble.framework.fonts import font as font_of
 from squabble.framework.viewport import Viewport
 from squabble.games.struggle.query import controller
 from squabble.games.struggle.data import (COUNTRIES, SUPERPOWER_ADJ)
-from squabble.ui.struggle.map_style import (FOCUS, PAPER, REGION_LABEL, REGION_TINT, _mix,
-                                            tint_region)
+from squabble.ui.struggle.map_style import (FOCUS, MIN_NAME_PX, PAPER, REGION_LABEL,
+                                            REGION_TINT, SHORT_NAME, TINY_NAME, _mix, tint_region)
 from squabble.ui.struggle.map_static import StaticLayer
 from squabble.ui.struggle.map_markers import LiveLayer
 from squabble.ui.struggle.map_detail import DetailCard
@@ -48,8 +51,10 @@ class _Anim:
 NO_INFLUENCE = (0, 0, None)     # (USA, USSR, controller)
 
 
-class MapView(StaticLayer, LiveLayer, DetailCard):
-    ZOOM_STEP = 1.25
+class MapGeometry:
+    """The map's layout and camera, shared by its layers: the board (each country's box in world
+    coordinates), the superpowers, the adjacency links, the land masses, the viewport (zoom and
+    pan onto the window), the fonts, and where a country is on the screen."""
 
     def __init__(self):
         with open(asset_path("struggle", "map.json"), encoding="utf-8") as fh:
@@ -79,24 +84,9 @@ class MapView(StaticLayer, LiveLayer, DetailCard):
         self.region_label_pos = {r: tuple(p) for r, p in data.get("labels", {}).items()
                                  if r in REGION_LABEL}
         self._fonts: dict = {}
-        self._static = None
-        self._static_key = None
-        self._static_cover = (0.0, 0.0, 0.0, 0.0)
-        self._buf = None
-        self._anims: list[_Anim] = []
-        self._anim_by_country: dict = {}
-        self._sprites: dict = {}
         self._rects: dict = {}
-        self._details: dict = {}
         self._rects_version = None
-        self._last_inf: dict = {}
-        self._last_raw: dict | None = None
-        self._drag_from = None
-        self._dragged = False
-        self._stick = [0.0, 0.0]       # right stick: pan
-        self._trig = [0.0, 0.0]        # triggers: zoom out / in
 
-    # ------------------------------------------------------------ layout data
     def _links(self):
         """Adjacency links as (a, b) pairs with a < b; superpower links use "USA"/"USSR"."""
         out = set()
@@ -112,11 +102,11 @@ class MapView(StaticLayer, LiveLayer, DetailCard):
         (ax, ay), (bx, by) = self.board.center(a), self.board.center(b)
         return math.hypot(ax - bx, ay - by) < 200
 
-    def _world_rect(self, name):
+    def world_rect(self, name):
         return self.superpowers[name] if name in self.superpowers else self.board.rect(name)
 
-    def _world_center(self, name):
-        x, y, w, h = self._world_rect(name)
+    def world_center(self, name):
+        x, y, w, h = self.world_rect(name)
         return x + w / 2, y + h / 2
 
     def link_segments(self):
@@ -125,7 +115,7 @@ class MapView(StaticLayer, LiveLayer, DetailCard):
         segs = []
         W = self.world[0]
         for a, b in self.links:
-            (ax, ay), (bx, by) = self._world_center(a), self._world_center(b)
+            (ax, ay), (bx, by) = self.world_center(a), self.world_center(b)
             if abs(ax - bx) > W * 0.55:
                 if ax > bx:
                     (ax, ay), (bx, by) = (bx, by), (ax, ay)
@@ -137,6 +127,107 @@ class MapView(StaticLayer, LiveLayer, DetailCard):
             else:
                 segs.append(((a, b), (ax, ay), (bx, by), False))
         return segs
+
+    def country_rect(self, name: str) -> pygame.Rect:
+        """Where a country's box is on the screen (cached per zoom and pan)."""
+        if self._rects_version != (self.view.version, self.view.rect.topleft):
+            self._rects = {n: self.view.rect_to_screen(*r) for n, r in self.board.spaces.items()}
+            self._rects_version = (self.view.version, self.view.rect.topleft)
+        return pygame.Rect(self._rects[name])
+
+    def font(self, px: float, bold=False) -> pygame.font.Font:
+        key = (max(6, round(px)), bold)
+        f = self._fonts.get(key)
+        if f is None:
+            f = self._fonts[key] = font_of(key[0], bold)
+        return f
+
+    def text(self, surf, s, px, colour, center=None, bold=False, **anchor):
+        from squabble.framework.layout import render
+        img = render(s, self.font(px, bold), colour)
+        r = img.get_rect(center=center) if center is not None else img.get_rect(**anchor)
+        surf.blit(img, r)
+        return r
+
+    def name_label(self, name: str, max_w: int, px: float) -> tuple[str, float]:
+        """The name (or a shorter form) and font size that fit ``max_w`` pixels: the full name if
+        it fits at nearly the common size, else the shorter forms, so names keep one size; never
+        below MIN_NAME_PX unless even the shortest form needs it."""
+        base = max(px, MIN_NAME_PX)
+        for label in (name, SHORT_NAME.get(name), TINY_NAME.get(name)):
+            if not label:
+                continue
+            p = base
+            w = self.font(p, True).size(label)[0]
+            if w > max_w:
+                p = max(MIN_NAME_PX, base * 0.95, math.floor(p * max_w / w))
+            if self.font(p, True).size(label)[0] <= max_w:
+                return label, p
+        label = TINY_NAME.get(name) or SHORT_NAME.get(name) or name
+        p = min(px, MIN_NAME_PX)
+        while self.font(p, True).size(label)[0] > max_w and p > 7:
+            p -= 1
+        return label, p
+
+
+class MapView:
+    """The map a scene holds: hit-testing and focus moves, zoom and pan (mouse, keys, pad), the
+    pulse of an influence change, and the drawing order of its parts, which it holds: the shared
+    geometry (``geo``), the live layer (``live``: markers, lit targets, sprites), the static layer
+    and the picture (``static``) and the country detail card (``detail``)."""
+
+    ZOOM_STEP = 1.25
+
+    def __init__(self):
+        self.geo = MapGeometry()
+        self.live = LiveLayer(self.geo)
+        self.static = StaticLayer(self.geo, self.live)
+        self.detail = DetailCard(self.geo, self.live)
+        self._anims: list[_Anim] = []
+        self._anim_by_country: dict = {}
+        self._last_inf: dict = {}
+        self._last_raw: dict | None = None
+        self._drag_from = None
+        self._dragged = False
+        self._stick = [0.0, 0.0]       # right stick: pan
+        self._trig = [0.0, 0.0]        # triggers: zoom out / in
+
+    @property
+    def view(self) -> Viewport:
+        return self.geo.view
+
+    @property
+    def board(self) -> Board:
+        return self.geo.board
+
+    @property
+    def world(self) -> tuple:
+        return self.geo.world
+
+    @property
+    def standing_in(self) -> bool:
+        """Did the last frame show a stand-in (the last picture moved or scaled)?"""
+        return self.static.standing_in
+
+    def link_segments(self):
+        return self.geo.link_segments()
+
+    def name_label(self, name: str, max_w: int, px: float) -> tuple[str, float]:
+        return self.geo.name_label(name, max_w, px)
+
+    def font(self, px: float, bold=False) -> pygame.font.Font:
+        return self.geo.font(px, bold)
+
+    def _marker_rects(self, rr, s):
+        """(The readability test measures the markers through the map.)"""
+        return self.live.marker_rects(rr, s)
+
+    def offscreen_marks(self, names) -> list[tuple[str, tuple[int, int]]]:
+        return self.live.offscreen_marks(names)
+
+    def draw_detail(self, surf, name: str, state: dict, *, height: int | None = None,
+                    colourblind: bool = False) -> pygame.Rect | None:
+        return self.detail.draw(surf, name, state, height=height, colourblind=colourblind)
 
     # ------------------------------------------------------------ interface
     def set_rect(self, rect) -> None:
@@ -153,10 +244,7 @@ class MapView(StaticLayer, LiveLayer, DetailCard):
         return self.board.hit(wx, wy)
 
     def country_rect(self, name: str) -> pygame.Rect:
-        if self._rects_version != (self.view.version, self.view.rect.topleft):
-            self._rects = {n: self.view.rect_to_screen(*r) for n, r in self.board.spaces.items()}
-            self._rects_version = (self.view.version, self.view.rect.topleft)
-        return pygame.Rect(self._rects[name])
+        return self.geo.country_rect(name)
 
     def neighbour_in_direction(self, name: str, dx: int, dy: int) -> str | None:
         return self.board.neighbour(name, dx, dy)
@@ -251,22 +339,7 @@ class MapView(StaticLayer, LiveLayer, DetailCard):
     @property
     def animating(self) -> bool:
         """A change's pulse, or the static layer still being drawn after a zoom or a pan."""
-        return bool(self._anims) or self._static_job is not None or self.standing_in
-
-    # ------------------------------------------------------------ fonts
-    def font(self, px: float, bold=False) -> pygame.font.Font:
-        key = (max(6, round(px)), bold)
-        f = self._fonts.get(key)
-        if f is None:
-            f = self._fonts[key] = font_of(key[0], bold)
-        return f
-
-    def _text(self, surf, s, px, colour, center=None, bold=False, **anchor):
-        from squabble.framework.layout import render
-        img = render(s, self.font(px, bold), colour)
-        r = img.get_rect(center=center) if center is not None else img.get_rect(**anchor)
-        surf.blit(img, r)
-        return r
+        return bool(self._anims) or self.static.busy
 
     # ------------------------------------------------------------ drawing
     def draw(self, surf, state: dict, *, lit: dict | None = None, focus: str | None = None,
@@ -280,15 +353,19 @@ class MapView(StaticLayer, LiveLayer, DetailCard):
         bright = frozenset(lit) if lit else frozenset(
             n for n in self.board.spaces if region in COUNTRIES[n]["regions"]) if region else frozenset()
         inf = self._last_inf if isinstance(state.get("influence"), dict) else {}
-        live = self._live_now = (inf, tuple(lit.items()), bright, colourblind)
-        static, pos = self._static_layer(surf, colourblind)
+        live = (inf, tuple(lit.items()), bright, colourblind)
+        # sprites drawn for the picture are kept; while a stand-in shows, each size is used once
+        self.live.moving = False
+        static, pos = self.static.layer(surf, colourblind, live)
+        self.live.moving = self.static.standing_in
         if static is not None:
-            surf.blit(self._scene_layer(static, pos, live), pos)
+            surf.blit(self.static.picture(static, pos, live), pos)
         # the stand-in (a moved or scaled picture) shows what it showed: a country whose influence
         # has changed since, or whose change is pulsing, is drawn over it now; if what is lit
         # changed, the stand-in is the plain map and all the live layer is drawn over it
-        plain = static is None and self.stand_in_plain
-        shown = {} if plain or not self._scene_live else self._scene_live[0]
+        plain = static is None and self.static.stand_in_plain
+        pictured = self.static.picture_live
+        shown = {} if plain or not pictured else pictured[0]
         fresh = set(self._anim_by_country)
         if static is None:
             fresh.update(n for n, v in inf.items() if shown.get(n) != v)
@@ -298,17 +375,17 @@ class MapView(StaticLayer, LiveLayer, DetailCard):
                 continue
             r = self.country_rect(name)
             if r.colliderect(self.view.rect):
-                self._draw_influence(surf, r, inf.get(name, NO_INFLUENCE), s, colourblind,
-                                     self._anim_by_country.get(name))
+                self.live.draw_influence(surf, r, inf.get(name, NO_INFLUENCE), s, colourblind,
+                                         self._anim_by_country.get(name))
                 if name in lit and not plain:
-                    self._draw_lit(surf, name, str(lit[name]), s)
+                    self.live.draw_lit(surf, name, str(lit[name]), s)
         for name in lit if plain else ():
             if name in self.board and self.view.rect.colliderect(self.country_rect(name)):
-                self._draw_lit(surf, name, str(lit[name]), s)
+                self.live.draw_lit(surf, name, str(lit[name]), s)
         off = [name for name in lit if name in self.board
                and not self.view.rect.colliderect(self.country_rect(name))]
         if off:
-            self._draw_offscreen(surf, off)
+            self.live.draw_offscreen(surf, off)
         if region and not lit:
             col = _mix(REGION_TINT.get(region, PAPER), PAPER, 0.55)
             w = max(2, round(3 * s))
@@ -317,7 +394,7 @@ class MapView(StaticLayer, LiveLayer, DetailCard):
                 if r.colliderect(self.view.rect):
                     pygame.draw.rect(surf, col, r.inflate(w * 2, w * 2), w, border_radius=max(3, round(10 * s)))
         if legend and self.view.zoom < 1.05:
-            img = self._legend(colourblind)
+            img = self.live.legend(colourblind)
             x, y = self.view.to_screen(6, self.world[1] - 6)   # the empty sea south-west of Chile
             surf.blit(img, img.get_rect(bottomleft=(round(x), round(y))))
         if focus in self.board:
