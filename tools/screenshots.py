@@ -22,12 +22,12 @@ def table(a):
 
 def human_turn(a):
     t = table(a)
-    return t is not None and a.stack.top is t and t.mode == "human"
+    return t is not None and a.stack.top is t and t.flow.phase == "human"
 
 
 def pick(a, index=0):
     t = table(a)
-    t._commit(index)
+    t.commit(index)
 
 
 # a short two-player game (Event deck off: the decks are in era order) by card names and amounts
@@ -70,11 +70,11 @@ def couch_game(upto, seed=3):
         dec = t.session.decision()
         if dec["kind"] == "counter" and [o["mode"] for o in dec["options"]] == ["pass"] \
                 and n < upto:
-            t._commit(0)     # R8: a side that cannot counter is asked too (Pass only)
+            t.commit(0)     # R8: a side that cannot counter is asked too (Pass only)
             continue
         if n >= upto:
             break
-        t._commit(_pick(t.session.state, dec, SCRIPT[n]))
+        t.commit(_pick(t.session.state, dec, SCRIPT[n]))
         n += 1
     return a, table(a)
 
@@ -83,13 +83,13 @@ def couch_shots():
     """The fixed couch screens: previews, the guide, the counter projection, a public reveal,
     the losing-shift question and the Rules overlay with its rulings."""
     a, t = couch_game(7)                      # era 2: Russia places tokens (guide on)
-    t._tok("bop", 1)
-    t._tok("bop", 1)
+    t.chooser._tok("bop", 1)
+    t.chooser._tok("bop", 1)
     steps(a, 30)
     shot(a, "tokens-preview.png")
     a, t = couch_game(9)                      # era 2: America stages its counter; where it lands
-    t.hint = None
-    t.click_card([o["card"] for o in t.session.decision()["options"]
+    t.guide.hint = None
+    t.chooser.click_card([o["card"] for o in t.session.decision()["options"]
                   if o["mode"] == "counter"][0])
     steps(a, 30)
     shot(a, "counter-preview.png")
@@ -97,8 +97,8 @@ def couch_shots():
     cloud_warning_shot()
     # a public beat in a two-player game: the reveal plays with both hands face down
     a, t = couch_game(8)
-    t._tok("bop", 0)
-    t._confirm_tokens()
+    t.chooser._tok("bop", 0)
+    t.chooser._confirm_tokens()
     until(a, lambda: any("reveals" in ln for ln in a.log_lines[-2:]))
     steps(a, 20)
     shot(a, "public-reveal.png")
@@ -123,11 +123,11 @@ def couch_shots():
     a.continue_game()
     until(a, lambda: human_turn(a))
     t = table(a)
-    t.hint = None
-    t.focus.visible = True
+    t.guide.hint = None
+    t.model.focus.visible = True
     steps(a, 30)
     shot(a, "shift-default.png")
-    t._take(t.choices.find(mode="shift").index)
+    t.chooser.take(t.staging.choices.find(mode="shift").index)
     steps(a, 5)
     assert isinstance(a.stack.top, ConfirmScene)
     shot(a, "shift-confirm.png")
@@ -152,7 +152,7 @@ def table_at(state, human, seed=1):
     a.continue_game()
     until(a, lambda: human_turn(a))
     t = table(a)
-    t.hint = None
+    t.guide.hint = None
     return a, t
 
 
@@ -190,10 +190,10 @@ def cloud_warning_shot():
     it: the red warning, then the question."""
     s = _spot(1, 2, ("First Lightning", "Cominform"), ("Berlin Airlift", "Operation Paperclip"))
     a, t = table_at(s, "USA")
-    t.click_card([o["card"] for o in t.session.decision()["options"] if o["mode"] == "counter"][0])
+    t.chooser.click_card([o["card"] for o in t.session.decision()["options"] if o["mode"] == "counter"][0])
     steps(a, 30)
     shot(a, "cloud-warning.png")
-    t._confirm_pick()
+    t.chooser._confirm_pick()
     steps(a, 10)
     shot(a, "cloud-warning-confirm.png")
 
@@ -218,11 +218,11 @@ def main():
         opts = t.session.decision()["options"]
         pick(a, len(opts) - 1 if t.session.decision()["kind"] == "take_tokens" else 0)
     t = table(a)
-    hand = t._hand_index_cards()
-    t.click_card([c for c in hand if "agent" not in c][0])
+    hand = t.chooser.hand_index_cards()
+    t.chooser.click_card([c for c in hand if "agent" not in c][0])
     steps(a, 40)
-    t.hover = t._hand_index_cards()[1]
-    t._layout_sprites()
+    t.model.hover = t.chooser.hand_index_cards()[1]
+    t.zones.layout_sprites()
     steps(a, 30)
     shot(a, "table.png")
 
@@ -245,13 +245,13 @@ def main():
     opts = t.session.decision()["options"]
     idx = next(i for i, o in enumerate(opts) if o["bop"] == "ussr-agent")
     pick(a, idx)
-    until(a, lambda: t.moment is not None and t.moment["kind"] == "agent")
+    until(a, lambda: t.model.moment is not None and t.model.moment["kind"] == "agent")
     steps(a, 50)
     shot(a, "agent-reveal.png")
 
     # 5. the Space Race moment and 6. a result screen
-    until(a, lambda: t.moment is not None and t.moment["kind"] == "race" or human_turn(a))
-    while not (t.moment is not None and t.moment["kind"] == "race"):
+    until(a, lambda: t.model.moment is not None and t.model.moment["kind"] == "race" or human_turn(a))
+    while not (t.model.moment is not None and t.model.moment["kind"] == "race"):
         if human_turn(a):
             pick(a, 0)
         a.step()
@@ -270,7 +270,7 @@ def main():
             if human_turn(a):
                 pick(a, rnd.randrange(len(t.session.decision()["options"])))
         if t.session.state["result"]["how"] == "cloud":
-            until(a, lambda: t.cloud_t is not None and t.cloud_t > 2.2)
+            until(a, lambda: t.model.cloud_t is not None and t.model.cloud_t > 2.2)
             shot(a, "mushroom-cloud.png")
             until(a, lambda: isinstance(a.stack.top, ResultScene))
             steps(a, 30)

@@ -42,15 +42,15 @@ def main():
     until(a, lambda: False, 10)
     shot(a, "struggle-hand.png")            # also the computer's changes, badged
     # the computer's changes after its turn: the map zoomed to them
-    zoom_to_countries(sc.map, list(sc.changes["USSR"]))
+    zoom_to_countries(sc.map, list(sc.follow.changes["USSR"]))
     until(a, lambda: False, 4)
     shot(a, "struggle-opponent-changes.png")
     zoom_to(sc.map, None)
     # the log, scrolled back
-    sc.scroll_log(14)
+    sc.log.scroll_by(a.layout, 14)
     until(a, lambda: False, 2)
     shot(a, "struggle-log-scrolled.png")
-    sc.scroll_log(-10 ** 6)
+    sc.log.scroll_by(a.layout, -10 ** 6)
     # a warned option: the coup of the next card played for its operations
     sc = to(a, "play_mode", after=3)
     real = sc.session.game.decision
@@ -87,7 +87,7 @@ def main():
     sc.choice_key = None
     until(a, lambda: waiting(a))
     sc.ask_hint()
-    until(a, lambda: sc._hint_job is None, 3000)
+    until(a, lambda: sc.coach.job is None, 3000)
     shot(a, "struggle-hint.png")
 
 
@@ -102,14 +102,14 @@ def lesson_shots():
     for _ in range(400):
         until(b, lambda: waiting(b))
         sc = scene(b)
-        step = sc.tutor_step()
+        step = sc.tutor.step()
         if not wanted or step is None:
             break
         if step[2].startswith(wanted[0][0]) and kind(b) == wanted[0][1]:
             until(b, lambda: False, 10)
             shot(b, wanted.pop(0)[2])
         d = sc.session.decision()
-        sc.commit(next(i for i in range(len(d["options"])) if not sc.tutor_refuses(i)))
+        sc.commit(next(i for i in range(len(d["options"])) if not sc.tutor.refuses(i)))
 
 
 if __name__ == "__main__":
