@@ -1,0 +1,347 @@
+"""Hard's search: determinized Monte Carlo tree search over whole action rounds, root-parallel.
+
+How it works (docs/ai-struggle.md, "Hard: a tree over action rounds"):
+
+* **The root** is the pending decision.  Its options are those normal considers (unsafe ones and
+  options the engine marks with a ``warning`` dropped, scoring cards when due, the best
+  ``KEEP`` after a quick score), each starting with normal's value as one visit (the prior).
+  Progressive widening: the options enter the search in the order of that prior, more of them
+  as the root's visits grow.
+* **An iteration** deals the hidden cards again (``determinize``: only what the side has seen is
+  kept), gives the deal a generator of its own (so the engine's own dice and random events fall
+  differently in each iteration, from the seed), applies a root option, and plays the rest of the
+  action with the fast policy of the normal level (the other points of the same operations, the
+  event's decisions, the enemy's answers inside it).  Then come **card-choice nodes** (a card
+  to play, a headline): one per action round, for either side, ``ROUNDS`` of them, so the
+  line reaches the end of the enemy's next action round and the side's own next one.  At each
+  node a card is one macro-action (its use and its targets completed by the fast policy);
+  the cards available are those of this deal's hand (information-set style: a card's statistics
+  are shared by every deal that holds it), chosen by UCB (the enemy minimizes the side's value),
+  widened progressively in the order of a cheap prior (most ops, own events first).
+* **The leaf** is scored by hard's evaluator (``hard_evaluator``), clipped to ``CLIP``, and the
+  value is backed up along the line.
+* **Budget**: engine steps (``MCTS_WORK`` per worker; a decision that only places one point of
+  influence gets ``PLACE_SHARE`` of it) and at most ``MCTS_ITERS`` iterations: the same seed gives
+  the same answer, whatever the machine's load.  No clock.
+* **Root-parallel**: ``workers`` independent searches (sub-seeds from the seed and the worker's
+  number), each with the whole per-worker budget, in processes of a pool kept alive between
+  decisions (the ``spawn`` start method, safe in the PyInstaller bundle), their root statistics
+  summed.  More workers: more iterations in the same wall time on as many cores.  The same seed
+  and worker count give the same answer.  ``workers=1`` searches in this process.
+"""
+
+from __future__ import annotations
+
+import atexit
+import math
+import multiprocessing
+import os
+
+from squabble import rng as R
+from squabble.games import struggle as S
+from squabble.games.struggle import data as D
+from squabble.ai.struggle_eval import WIN, _copy, determinize
+
+#: engine steps of one worker's search (past it no new iteration starts)
+MCTS_WORK = 4000
+#: at most this many iterations per worker
+MCTS_ITERS = 400
+#: share of the budget for a decision that only places one point of influence (the next point
+#: is decided again, on the same plan)
+PLACE_SHARE = 0.3
+#: card-choice nodes after the root's action (1: the enemy's next round; 2: and the side's own)
+ROUNDS = 2
+#: leaf values are clipped to +-CLIP VP (a won or lost game counts CLIP, not 1000)
+CLIP = 150.0
+#: UCB exploration, in VP
+UCB_C = 3.0
+#: progressive widening: a node considers 1 + PW_K * visits ** PW_A of its choices
+PW_K = 1.5
+PW_A = 0.5
+#: engine steps of the rest of one action, at most
+ACTION_STEPS = 60
+
+
+def _stop(state):
+    """True at a card choice (a play or a headline) or at the game's end."""
+    if state.get("winner") is not None:
+        return True
+    p = state.get("pending")
+    if p is None:
+        return True
+    return bool(p["options"]) and p["options"][0]["mode"] in ("play", "headline")
+
+
+def _card_key(o):
+    return (o["mode"], o.get("card"), o.get("country"), o.get("label"))
+
+
+def _card_prior(o, side):
+    """Cheap order of the cards at a card-choice node: most ops, own events, then the rest."""
+    c = o.get("card")
+    if c is None:
+        return (1, 0)
+    card = D.CARDS[c]
+    return (0, -(card["ops"] or 0) - (1 if card["side"] == side else 0)
+            - (2 if card["scoring"] else 0))
+
+
+def _widen(n):
+    return 1 + int(PW_K * n ** PW_A)
+
+
+class Search:
+    """One worker's tree over one root decision."""
+
+    def __init__(self, state, me, cand, prior, subseed, work=MCTS_WORK, iters=MCTS_ITERS):
+        from squabble.ai.struggle import Player, hard_evaluator
+        self.state = state
+        self.me = me
+        self.subseed = subseed
+        self.work = work
+        self.iters = iters
+        base = determinize(state, me, subseed)
+        self.pl = Player(base, me, subseed, "normal")
+        self.pl.ev = hard_evaluator(base, me)
+        # root: option index -> [visits, total value]; the prior counts as one visit
+        self.order = sorted(cand, key=lambda i: (-prior[i], i))
+        self.root = {i: [1, max(-CLIP, min(CLIP, prior[i]))] for i in cand}
+        self.nodes = {}     # line of keys -> {key: [visits, total]}
+        self.done = 0
+
+    def run(self):
+        pl = self.pl
+        while self.done < self.iters and pl.work < self.work:
+            self.iterate(self.done)
+            self.done += 1
+        return self.root
+
+    def _settle(self, t):
+        pl = self.pl
+        steps = 0
+        while not _stop(t) and steps < ACTION_STEPS:
+            pl._apply(t, pl.fast(t))
+            steps += 1
+
+    def _select_root(self):
+        n = sum(v[0] for v in self.root.values())
+        allowed = self.order[:_widen(n)]
+        return max(allowed, key=lambda i: (self._ucb(self.root[i], n, 1.0), -i))
+
+    @staticmethod
+    def _ucb(edge, n, sign):
+        v, tot = edge
+        if v == 0:
+            return math.inf
+        return sign * tot / v + UCB_C * math.sqrt(math.log(n + 1) / v)
+
+    def iterate(self, it):
+        pl = self.pl
+        t = determinize(self.state, self.me, self.subseed * 1_000_003 + it + 1)
+        t["rng"] = R.seed_value(self.subseed * 7_368_787 + it)
+        i = self._select_root()
+        pl._apply(t, i)
+        self._settle(t)
+        line = [self.root[i]]
+        path = (i,)
+        for _ in range(ROUNDS):
+            if t.get("winner") is not None or t.get("pending") is None:
+                break
+            p = t["pending"]
+            side = p["player"]
+            node = self.nodes.setdefault(path, {})
+            opts = p["options"]
+            n = sum(e[0] for e in node.values())
+            ranked = sorted(range(len(opts)), key=lambda j: (_card_prior(opts[j], side), j))
+            allowed = ranked[:_widen(n)]
+            sign = 1.0 if side == self.me else -1.0
+            best, bj, bk = -math.inf, allowed[0], None
+            for j in allowed:
+                k = _card_key(opts[j])
+                u = self._ucb(node.get(k, (0, 0.0)), n, sign)
+                if u > best:
+                    best, bj, bk = u, j, k
+            edge = node.setdefault(bk, [0, 0.0])
+            line.append(edge)
+            path = path + (bk,)
+            pl._apply(t, bj)
+            self._settle(t)
+        v = max(-CLIP, min(CLIP, pl.ev(t)))
+        for e in line:
+            e[0] += 1
+            e[1] += v
+
+
+def search_root(job):
+    """One worker's search: ``job`` = (state, me, cand, prior, subseed, work, iters); returns
+    ({option index: [visits, total]}, iterations, engine steps)."""
+    state, me, cand, prior, subseed, work, iters = job
+    s = Search(state, me, cand, prior, subseed, work, iters)
+    root = s.run()
+    return root, s.done, s.pl.work
+
+
+def merge(stats):
+    """Sum the root statistics of several searches (in the order given)."""
+    out = {}
+    for st in stats:
+        for i, (v, tot) in st.items():
+            e = out.setdefault(i, [0, 0.0])
+            e[0] += v
+            e[1] += tot
+    return out
+
+
+def best_options(merged):
+    """{option index: mean value} of the options visited at least a quarter as often as the
+    most visited one (the search's trusted choices)."""
+    most = max(v for v, _ in merged.values())
+    return {i: tot / v for i, (v, tot) in merged.items() if v * 4 >= most}
+
+
+def subseed(seed, w):
+    return (seed * 1_000_033 + 7919 * (w + 1)) % (1 << 62)
+
+
+# ------------------------------------------------------------------------------- the pool
+
+def _serve(conn):
+    """A pool worker's loop: search each job until the pipe closes (its parent gone)."""
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            return
+        if job is None:
+            return
+        try:
+            out = search_root(job)
+        except Exception as e:   # reported to the parent, which raises it
+            out = f"{type(e).__name__}: {e}"
+        try:
+            conn.send(out)
+        except (OSError, ValueError):
+            return
+
+
+class Pool:
+    """``n`` search processes kept alive between decisions.  Each holds only its own end of a
+    pipe: when the parent goes (even killed), the worker reads the end of the pipe and exits."""
+
+    def __init__(self, n):
+        ctx = multiprocessing.get_context("spawn")
+        self.n = n
+        self.procs, self.conns = [], []
+        me = multiprocessing.current_process()
+        # the window's computer player is a daemonic process, and daemonic processes may not
+        # start children by default; these children are daemonic too and die with it (the
+        # pipe's end; and multiprocessing terminates daemonic children at a normal exit)
+        was = me._config.get("daemon")
+        me._config["daemon"] = False
+        try:
+            for w in range(n):
+                parent, child = ctx.Pipe()
+                p = ctx.Process(target=_serve, args=(child,), daemon=True,
+                                name=f"squabble-hard-search-{w}")
+                p.start()
+                child.close()
+                self.procs.append(p)
+                self.conns.append(parent)
+        finally:
+            if was is None:
+                me._config.pop("daemon", None)
+            else:
+                me._config["daemon"] = was
+
+    def pids(self):
+        return [p.pid for p in self.procs]
+
+    def alive(self):
+        return all(p.is_alive() for p in self.procs)
+
+    def run(self, jobs):
+        for c, job in zip(self.conns, jobs):
+            c.send(job)
+        out = []
+        for c in self.conns[:len(jobs)]:
+            got = c.recv()
+            if isinstance(got, str):
+                raise RuntimeError(f"The hard level's search process failed: {got}")
+            out.append(got)
+        return out
+
+    def close(self):
+        for c in self.conns:
+            try:
+                c.send(None)
+            except (OSError, ValueError):
+                pass
+            c.close()
+        for p in self.procs:
+            p.join(1.0)
+            if p.is_alive():
+                p.terminate()
+                p.join(1.0)
+        self.procs, self.conns = [], []
+
+
+_POOL = None
+
+
+def pool(n):
+    """The kept pool of ``n`` search processes (a new one if the count changed or one died)."""
+    global _POOL
+    if _POOL is not None and (_POOL.n != n or not _POOL.alive()):
+        close_pool()
+    if _POOL is None:
+        _POOL = Pool(n)
+    return _POOL
+
+
+def close_pool():
+    """Stop the search processes (done at exit too)."""
+    global _POOL
+    if _POOL is not None:
+        p, _POOL = _POOL, None
+        p.close()
+
+
+atexit.register(close_pool)
+
+
+def workers_default():
+    return os.cpu_count() or 1
+
+
+def root_stats(state, me, cand, prior, seed, workers, work=None, iters=None):
+    """The root statistics of ``workers`` searches, merged, and their (iterations, steps)."""
+    work = MCTS_WORK if work is None else work
+    iters = MCTS_ITERS if iters is None else iters
+    opts = state["pending"]["options"]
+    if all(opts[i]["mode"] in ("place", "influence") and "country" in opts[i] for i in cand):
+        work = int(work * PLACE_SHARE)
+    jobs = [(state, me, cand, prior, subseed(seed, w), work, iters) for w in range(workers)]
+    if workers == 1:
+        outs = [search_root(jobs[0])]
+    else:
+        outs = pool(workers).run(jobs)
+    merged = merge([o[0] for o in outs])
+    return merged, sum(o[1] for o in outs), sum(o[2] for o in outs)
+
+
+def choose_hard(state, seed, workers=None):
+    """Hard's choice (an option index) for the pending decision of ``state``."""
+    from squabble.ai.struggle import option_values, pick_close
+    if workers is None:
+        workers = workers_default()
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError("The number of workers must be a positive integer.")
+    me = S.decision(state)["player"]
+    prior = option_values(state, "normal", seed)
+    if len(prior) == 1:
+        return next(iter(prior))
+    if all(v <= -WIN / 2 for v in prior.values()):
+        return pick_close(prior, seed)
+    cand = sorted(prior)
+    merged, _, _ = root_stats(state, me, cand, prior, seed, workers)
+    return pick_close(best_options(merged), seed)
