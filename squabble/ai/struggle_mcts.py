@@ -4,9 +4,8 @@ How it works (docs/ai-struggle.md, "Hard: a tree over action rounds"):
 
 * **The root** is the pending decision.  Its options are those normal considers (unsafe ones and
   options the engine marks with a ``warning`` dropped, scoring cards when due, the best
-  ``KEEP`` after a quick score), each starting with normal's value as one visit (the prior).
-  Progressive widening: the options enter the search in the order of that prior, more of them
-  as the root's visits grow.
+  ``KEEP`` after a quick score).  Progressive widening: the options enter the search in the
+  order of normal's values (the prior), more of them as the root's visits grow.
 * **An iteration** deals the hidden cards again (``determinize``: only what the side has seen is
   kept), gives the deal a generator of its own (so the engine's own dice and random events fall
   differently in each iteration, from the seed), applies a root option, and plays the rest of the
@@ -103,9 +102,10 @@ class Search:
         base = determinize(state, me, subseed)
         self.pl = Player(base, me, subseed, "normal")
         self.pl.ev = hard_evaluator(base, me)
-        # root: option index -> [visits, total value]; the prior counts as one visit
+        # root: option index -> [visits, total value]; the prior (normal's value at the end of
+        # the action, not comparable with a value two rounds later) only orders the widening
         self.order = sorted(cand, key=lambda i: (-prior[i], i))
-        self.root = {i: [1, max(-CLIP, min(CLIP, prior[i]))] for i in cand}
+        self.root = {i: [0, 0.0] for i in cand}
         self.nodes = {}     # line of keys -> {key: [visits, total]}
         self.done = 0
 
@@ -309,8 +309,13 @@ def close_pool():
 atexit.register(close_pool)
 
 
+#: hard's search processes when ``choose_struggle`` is not told: None, one per core (a bench
+#: may set it)
+WORKERS = None
+
+
 def workers_default():
-    return os.cpu_count() or 1
+    return WORKERS or os.cpu_count() or 1
 
 
 def root_stats(state, me, cand, prior, seed, workers, work=None, iters=None):
@@ -329,8 +334,9 @@ def root_stats(state, me, cand, prior, seed, workers, work=None, iters=None):
     return merged, sum(o[1] for o in outs), sum(o[2] for o in outs)
 
 
-def choose_hard(state, seed, workers=None):
-    """Hard's choice (an option index) for the pending decision of ``state``."""
+def choose_hard(state, seed, workers=None, info=None):
+    """Hard's choice (an option index) for the pending decision of ``state``; ``info`` (a dict,
+    for benches) receives the search's iterations and engine steps, all workers together."""
     from squabble.ai.struggle import option_values, pick_close
     if workers is None:
         workers = workers_default()
@@ -343,5 +349,7 @@ def choose_hard(state, seed, workers=None):
     if all(v <= -WIN / 2 for v in prior.values()):
         return pick_close(prior, seed)
     cand = sorted(prior)
-    merged, _, _ = root_stats(state, me, cand, prior, seed, workers)
-    return pick_close(best_options(merged), seed)
+    merged, iters, steps = root_stats(state, me, cand, prior, seed, workers)
+    if info is not None:
+        info.update(iterations=iters, steps=steps)
+    return pick_close(best_options(merged) if iters else prior, seed)
