@@ -8,7 +8,8 @@ search processes, and (with ``--games``) strength against hard_old at each count
 The positions are decisions (more than one option) taken along normal-vs-normal games from fixed
 seeds, both sides, every ``--every``-th.  Each worker count gets a fresh pool, warmed by one
 untimed decision, then answers every position; times are wall-clock (``perf_counter``), so they
-include the pool's messages and the machine's other load.  The budget is per worker (engine steps,
+include the pool's messages and the machine's other load; beside them the CPU time of the
+busiest search process (which the load does not inflate as much).  The budget is per worker (engine steps,
 ``MCTS_WORK``): more workers search more iterations in about the same wall time, as long as
 there are as many cores as workers.  Run by hand; results go to docs/ai-struggle.md.
 """
@@ -58,22 +59,25 @@ def _pct(xs, q):
 
 
 def time_table(pos, counts, seed):
-    print(f"| workers | decisions | mean | median | p95 | p99 | max | iterations / decision |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| workers | decisions | mean | median | p95 | p99 | max | iterations / decision "
+          "| search CPU per worker: mean, max |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for w in counts:
         M.close_pool()
         choose_struggle(pos[0], "hard", seed, workers=w)      # the pool starts: not timed
-        times, iters = [], []
+        times, iters, cpu = [], [], []
         for n, st in enumerate(pos):
             info = {}
             t0 = time.perf_counter()
             M.choose_hard(st, seed + n, w, info)
             times.append(time.perf_counter() - t0)
             iters.append(info.get("iterations", 0))
+            cpu.append(1000 * info.get("cpu", 0.0))
         ms = [t * 1000 for t in times]
         print(f"| {w} | {len(ms)} | {sum(ms) / len(ms):.0f} ms | {_pct(ms, 0.5):.0f} ms | "
               f"{_pct(ms, 0.95):.0f} ms | {_pct(ms, 0.99):.0f} ms | {max(ms):.0f} ms | "
-              f"{sum(iters) / len(iters):.0f} |", flush=True)
+              f"{sum(iters) / len(iters):.0f} | {sum(cpu) / len(cpu):.0f} ms, {max(cpu):.0f} ms |",
+              flush=True)
     M.close_pool()
 
 

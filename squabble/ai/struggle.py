@@ -1,8 +1,10 @@
 """Computer player for Twilight Struggle.  How it thinks: docs/ai-struggle.md.
 
-``choose_struggle(state, level, seed) -> int`` returns the index of the option the computer player
-of ``level`` ("easy", "normal", "hard", or the one-ply baseline "greedy") picks for the pending
-decision of ``state``.
+``choose_struggle(state, level, seed, workers=None) -> int`` returns the index of the option the
+computer player of ``level`` ("easy", "normal", "hard", or the one-ply baseline "greedy") picks
+for the pending decision of ``state``.  Hard's tree search over whole action rounds, root-parallel
+on ``workers`` processes (one per core by default), is in ``struggle_mcts``; the hard before it
+(below, two actions deep) is kept as the level "hard_old" for the bench.
 
 Information: the player decides from what the deciding side may see.  It builds a *determinized*
 state: the full state with every card the side cannot see (the enemy's hand, the draw pile, an
@@ -14,8 +16,8 @@ it is only to know where in the procedure the decision is (it holds no hidden ca
 Search: each option is applied on the determinized state, the rest of the current action
 (further points of the same operations, the event's other decisions, the enemy's answers inside
 the event, played to win: a battleground coup at DEFCON 2 in the other side's round is taken) is
-played out by a fast greedy policy, and the position is scored by ``Evaluator``.  Hard then looks
-again at its best three options with the enemy's next action round played out as well, over
+played out by a fast greedy policy, and the position is scored by ``Evaluator``.  hard_old then
+looks again at its best few options with the enemy's next action round played out as well, over
 several deals of the hidden cards, within a budget of engine steps.
 
 The position value and the determinization are in ``struggle_eval``, the greedy baseline in

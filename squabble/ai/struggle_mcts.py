@@ -35,6 +35,7 @@ import atexit
 import math
 import multiprocessing
 import os
+import time
 
 from squabble import rng as R
 from squabble.games import struggle as S
@@ -174,11 +175,12 @@ class Search:
 
 def search_root(job):
     """One worker's search: ``job`` = (state, me, cand, prior, subseed, work, iters); returns
-    ({option index: [visits, total]}, iterations, engine steps)."""
+    ({option index: [visits, total]}, iterations, engine steps, CPU seconds)."""
     state, me, cand, prior, subseed, work, iters = job
+    t0 = time.process_time()
     s = Search(state, me, cand, prior, subseed, work, iters)
     root = s.run()
-    return root, s.done, s.pl.work
+    return root, s.done, s.pl.work, time.process_time() - t0
 
 
 def merge(stats):
@@ -319,7 +321,8 @@ def workers_default():
 
 
 def root_stats(state, me, cand, prior, seed, workers, work=None, iters=None):
-    """The root statistics of ``workers`` searches, merged, and their (iterations, steps)."""
+    """The root statistics of ``workers`` searches, merged; their iterations and engine steps
+    in all, and the CPU seconds of the busiest."""
     work = MCTS_WORK if work is None else work
     iters = MCTS_ITERS if iters is None else iters
     opts = state["pending"]["options"]
@@ -331,7 +334,7 @@ def root_stats(state, me, cand, prior, seed, workers, work=None, iters=None):
     else:
         outs = pool(workers).run(jobs)
     merged = merge([o[0] for o in outs])
-    return merged, sum(o[1] for o in outs), sum(o[2] for o in outs)
+    return merged, sum(o[1] for o in outs), sum(o[2] for o in outs), max(o[3] for o in outs)
 
 
 def choose_hard(state, seed, workers=None, info=None):
@@ -349,7 +352,7 @@ def choose_hard(state, seed, workers=None, info=None):
     if all(v <= -WIN / 2 for v in prior.values()):
         return pick_close(prior, seed)
     cand = sorted(prior)
-    merged, iters, steps = root_stats(state, me, cand, prior, seed, workers)
+    merged, iters, steps, cpu = root_stats(state, me, cand, prior, seed, workers)
     if info is not None:
-        info.update(iterations=iters, steps=steps)
+        info.update(iterations=iters, steps=steps, cpu=cpu)
     return pick_close(best_options(merged) if iters else prior, seed)

@@ -77,7 +77,7 @@ def test_the_pool_merges_what_each_worker_finds(small):
     me = decision(st)["player"]
     prior = option_values(st, "normal", 5)
     cand = sorted(prior)
-    merged, iters, _ = M.root_stats(st, me, cand, prior, 5, 2)
+    merged, iters, _, _ = M.root_stats(st, me, cand, prior, 5, 2)
     here = [M.search_root((st, me, cand, prior, M.subseed(5, w), M.MCTS_WORK, M.MCTS_ITERS))
             for w in range(2)]
     assert merged == M.merge([h[0] for h in here])
