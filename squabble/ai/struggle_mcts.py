@@ -4,11 +4,12 @@ How it works (docs/ai-struggle.md, "Hard: a tree over action rounds"):
 
 * **The root** is the pending decision.  Its options are those normal considers (unsafe ones and
   options the engine marks with a ``warning`` dropped, scoring cards when due, the best
-  ``KEEP`` after a quick score).  Progressive widening: the options enter the search in the
-  order of normal's values (the prior), more of them as the root's visits grow.
-* **An iteration** deals the hidden cards again (``determinize``: only what the side has seen is
-  kept), gives the deal a generator of its own (so the engine's own dice and random events fall
-  differently in each iteration, from the seed), applies a root option, and plays the rest of the
+  ``KEEP`` after a quick score), pruned to the best ``ROOT_TOP`` by normal's values (the prior).
+* **A sweep** deals the hidden cards again (``determinize``: only what the side has seen is
+  kept) and gives the deal a generator of its own (so the engine's own dice and random events
+  fall differently in each sweep, from the seed); each root option is searched once on that
+  deal (common random numbers: the options are compared on the same hands).
+* **An iteration** applies a root option on the sweep's deal and plays the rest of the
   action with the fast policy of the normal level (the other points of the same operations, the
   event's decisions, the enemy's answers inside it).  Then come **card-choice nodes** (a card
   to play, a headline): one per action round, for either side, ``ROUNDS`` of them, so the
@@ -49,6 +50,8 @@ MCTS_ITERS = 400
 #: share of the budget for a decision that only places one point of influence (the next point
 #: is decided again, on the same plan)
 PLACE_SHARE = 0.3
+#: root options searched: the best few by normal's values (the prior)
+ROOT_TOP = 5
 #: card-choice nodes after the root's action (1: the enemy's next round; 2: and the side's own)
 ROUNDS = 2
 #: leaf values are clipped to +-CLIP VP (a won or lost game counts CLIP, not 1000)
@@ -104,17 +107,27 @@ class Search:
         self.pl = Player(base, me, subseed, "normal")
         self.pl.ev = hard_evaluator(base, me)
         # root: option index -> [visits, total value]; the prior (normal's value at the end of
-        # the action, not comparable with a value two rounds later) only orders the widening
+        # the action, not comparable with a value two rounds later) only chooses the options
         self.order = sorted(cand, key=lambda i: (-prior[i], i))
-        self.root = {i: [0, 0.0] for i in cand}
+        self.root = {i: [0, 0.0] for i in self.order[:ROOT_TOP]}
         self.nodes = {}     # line of keys -> {key: [visits, total]}
         self.done = 0
 
     def run(self):
+        """Sweeps: each deals the hidden cards again and draws a generator, and every root option
+        of ``top`` is searched once on that same deal and generator (common random numbers: the
+        options are compared on the same hands and, as far as their lines agree, the same dice).
+        A sweep is done whole; no new sweep starts past the budget."""
         pl = self.pl
+        top = self.order[:ROOT_TOP]
+        k = 0
         while self.done < self.iters and pl.work < self.work:
-            self.iterate(self.done)
-            self.done += 1
+            deal = determinize(self.state, self.me, self.subseed * 1_000_003 + k + 1)
+            deal["rng"] = R.seed_value(self.subseed * 7_368_787 + k)
+            for i in top:
+                self.iterate(_copy(deal) if i != top[-1] else deal, i)
+                self.done += 1
+            k += 1
         return self.root
 
     def _settle(self, t):
@@ -124,11 +137,6 @@ class Search:
             pl._apply(t, pl.fast(t))
             steps += 1
 
-    def _select_root(self):
-        n = sum(v[0] for v in self.root.values())
-        allowed = self.order[:_widen(n)]
-        return max(allowed, key=lambda i: (self._ucb(self.root[i], n, 1.0), -i))
-
     @staticmethod
     def _ucb(edge, n, sign):
         v, tot = edge
@@ -136,11 +144,9 @@ class Search:
             return math.inf
         return sign * tot / v + UCB_C * math.sqrt(math.log(n + 1) / v)
 
-    def iterate(self, it):
+    def iterate(self, t, i):
+        """One line from root option ``i`` on the deal ``t`` (changed in place)."""
         pl = self.pl
-        t = determinize(self.state, self.me, self.subseed * 1_000_003 + it + 1)
-        t["rng"] = R.seed_value(self.subseed * 7_368_787 + it)
-        i = self._select_root()
         pl._apply(t, i)
         self._settle(t)
         line = [self.root[i]]
