@@ -617,6 +617,15 @@ def test_summit_is_not_resolved_at_defcon_2_in_ones_own_round(level):
         assert d["options"][choose_struggle(st, level, seed)]["mode"] != "event", (level, seed)
 
 
+def test_hard_does_not_resolve_summit_at_defcon_2_in_its_own_round():
+    """The Summit position above for hard's tree search (issue 21, third session): operations,
+    not the event that may take DEFCON to 1 in the USA's own round."""
+    st = _summit_position()
+    d = decision(st)
+    for seed in range(4):
+        assert d["options"][choose_struggle(st, "hard", seed)]["mode"] != "event", seed
+
+
 def test_the_old_greedy_stays_for_the_bench():
     st = _summit_position()
     picks = [decision(st)["options"][choose_struggle(st, "greedy_old", s)]["mode"] for s in range(4)]
