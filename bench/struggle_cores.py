@@ -9,9 +9,9 @@ The positions are decisions (more than one option) taken along normal-vs-normal 
 seeds, both sides, every ``--every``-th.  Each worker count gets a fresh pool, warmed by one
 untimed decision, then answers every position; times are wall-clock (``perf_counter``), so they
 include the pool's messages and the machine's other load; beside them the CPU time of the
-busiest search process (which the load does not inflate as much).  The budget is per worker (engine steps,
-``MCTS_WORK``): more workers search more iterations in about the same wall time, as long as
-there are as many cores as workers.  Run by hand; results go to docs/ai-struggle.md.
+busiest search process (which the load does not inflate as much).  The budget is per worker
+(engine steps, ``MCTS_WORK``): more workers search more iterations in about the same wall time,
+as long as there are as many cores as workers.  Run by hand; results go to docs/ai-struggle.md.
 """
 
 from __future__ import annotations
