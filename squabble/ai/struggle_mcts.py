@@ -1,23 +1,24 @@
 """Hard's search: determinized Monte Carlo tree search over whole action rounds, root-parallel.
 
-How it works (docs/ai-struggle.md, "Hard: a tree over action rounds"):
+How it works (docs/ai-struggle.md, "Hard: a tree over whole action rounds"):
 
 * **The root** is the pending decision.  Its options are those normal considers (unsafe ones and
-  options the engine marks with a ``warning`` dropped, scoring cards when due, the best
-  ``KEEP`` after a quick score), pruned to the best ``ROOT_TOP`` by normal's values (the prior).
+  options the engine marks with a ``warning`` dropped, scoring cards when due, the best ``KEEP``
+  after a quick score), pruned to the best ``ROOT_TOP`` by normal's values (the prior).
 * **A sweep** deals the hidden cards again (``determinize``: only what the side has seen is
   kept) and gives the deal a generator of its own (so the engine's own dice and random events
   fall differently in each sweep, from the seed); each root option is searched once on that
   deal (common random numbers: the options are compared on the same hands).
-* **An iteration** applies a root option on the sweep's deal and plays the rest of the
-  action with the fast policy of the normal level (the other points of the same operations, the
-  event's decisions, the enemy's answers inside it).  Then come **card-choice nodes** (a card
-  to play, a headline): one per action round, for either side, ``ROUNDS`` of them, so the
-  line reaches the end of the enemy's next action round and the side's own next one.  At each
-  node a card is one macro-action (its use and its targets completed by the fast policy);
-  the cards available are those of this deal's hand (information-set style: a card's statistics
-  are shared by every deal that holds it), chosen by UCB (the enemy minimizes the side's value),
-  widened progressively in the order of a cheap prior (most ops, own events first).
+* **An iteration** applies the root option on the sweep's deal and plays the rest of the action
+  with the fast policy of the normal level (the other points of the same operations, the
+  event's decisions, the enemy's answers inside it; an enemy card's two orders, event first or
+  operations first, judged by their whole action played out).  Then come **card-choice nodes**
+  (a card to play, a headline), one per action round, ``ROUNDS`` of them (1: the line reaches
+  the end of the enemy's next action round; 2 would add the side's own next one).  At a node a
+  card is one macro-action (its use and targets completed by the fast policy); the cards
+  offered are those of this deal's hand (information-set style: a card's statistics are shared
+  by every deal that holds it), chosen by UCB (the enemy minimizes the side's value) among the
+  first ``1 + PW_K * visits ** PW_A`` in a cheap prior order (progressive widening).
 * **The leaf** is scored by hard's evaluator (``hard_evaluator``), clipped to ``CLIP``, and the
   value is backed up along the line.
 * **Budget**: engine steps (``MCTS_WORK`` per worker; a decision that only places one point of
@@ -53,7 +54,7 @@ PLACE_SHARE = 0.3
 #: root options searched: the best few by normal's values (the prior)
 ROOT_TOP = 5
 #: card-choice nodes after the root's action (1: the enemy's next round; 2: and the side's own)
-ROUNDS = 2
+ROUNDS = 1
 #: leaf values are clipped to +-CLIP VP (a won or lost game counts CLIP, not 1000)
 CLIP = 150.0
 #: UCB exploration, in VP
@@ -63,6 +64,10 @@ PW_K = 1.5
 PW_A = 0.5
 #: engine steps of the rest of one action, at most
 ACTION_STEPS = 60
+
+
+#: an enemy card's uses: its event first, or the operations first
+_ORDER_MODES = ("event_first", "ops_first")
 
 
 def _stop(state):
@@ -130,11 +135,28 @@ class Search:
             k += 1
         return self.root
 
-    def _settle(self, t):
+    def _settle(self, t, whole=True):
+        """Play the rest of the action with the fast policy.  An enemy card's two orders (its
+        event before or after the operations) are judged by their whole action played out, for
+        the side choosing: the fast policy's short peek stops before an event that fires after
+        the operations ("We Will Bury You" at DEFCON 2 in one's own round)."""
         pl = self.pl
         steps = 0
         while not _stop(t) and steps < ACTION_STEPS:
-            pl._apply(t, pl.fast(t))
+            opts = t["pending"]["options"]
+            if whole and any(o["mode"] in _ORDER_MODES for o in opts):
+                side = t["pending"]["player"]
+                best, bj = -math.inf, 0
+                for j in range(len(opts)):
+                    u = _copy(t)
+                    pl._apply(u, j)
+                    self._settle(u, False)
+                    v = pl.ev(u, side)
+                    if v > best:
+                        best, bj = v, j
+                pl._apply(t, bj)
+            else:
+                pl._apply(t, pl.fast(t))
             steps += 1
 
     @staticmethod

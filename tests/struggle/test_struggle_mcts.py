@@ -41,14 +41,14 @@ def _positions(seed=41, every=9, most=12):
 
 
 def test_hard_plays_legally_along_a_random_game(small):
-    """Hard at a small budget on every fourth decision of a game, random moves between; every
+    """Hard at a small budget on every third decision of a game, random moves between; every
     answer is an option of the decision, and the engine's invariants hold after it."""
     st = new_game(12)
     rnd = random.Random(12)
     k = asked = 0
     while decision(st) is not None:
         d = decision(st)
-        if k % 4 == 0:
+        if k % 3 == 0:
             i = choose_struggle(st, "hard", rnd.randrange(1 << 30), workers=1)
             asked += len(d["options"]) > 1
         else:
@@ -57,7 +57,7 @@ def test_hard_plays_legally_along_a_random_game(small):
         apply_in_place(st, i)
         assert check_invariants(st) is None
         k += 1
-    assert st["winner"] is not None and asked > 20
+    assert st["winner"] is not None and asked > 10
 
 
 def _a_card_choice():
