@@ -5,11 +5,16 @@ time per decision.
     python bench/struggle_ai.py --games 40 --match easy:normal --match hard:greedy
     python bench/struggle_ai.py --games 100 --jobs 2 --match hard:normal   # on two cores
 
+    python bench/struggle_ai.py --games 10 --workers 1 --match hard:hard_old
+
 Each match alternates sides (game g: the first level plays the USA when g is even), full games
 from ``new_game(seed)``; one process (one core), or with ``--jobs N`` the match's games split
 into N parts played side by side in N processes and added up (the same games and results as one
 process: each game's seed is its number in the match).  Levels: easy, normal, hard, greedy (the
-careful one-ply baseline), greedy_old (the issue-14 baseline, for calibration) and random.
+careful one-ply baseline), greedy_old (the issue-14 baseline, for calibration), hard_old (hard
+before its tree search, two actions deep) and random.  ``--workers N``: hard's search processes
+(default: one per core).  The times are CPU times of the process that plays: hard's search
+processes are not counted (bench/struggle_cores.py measures hard's wall time per decision).
 Progress goes to stderr; Ctrl-C prints what was measured so far.  Run by hand; results go to
 docs/ai-struggle.md.
 """
@@ -23,11 +28,12 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+import squabble.ai.struggle_mcts as M  # noqa: E402
 from squabble.ai.tournament import (  # noqa: E402
     STRUGGLE_LEVELS, merge_struggle_results, struggle_match, struggle_report)
 
-#: the tournament's levels, and the issue-14 greedy baseline kept to calibrate the new one against
-LEVELS = STRUGGLE_LEVELS + ("greedy_old",)
+#: the tournament's levels, and the older levels kept to measure the new ones against
+LEVELS = STRUGGLE_LEVELS + ("greedy_old", "hard_old")
 DEFAULT = ["normal:greedy", "hard:greedy", "hard:normal", "easy:normal", "normal:random"]
 
 
@@ -36,7 +42,8 @@ def _progress(line):
 
 
 def _part(job):
-    first, second, games, seed, start, quiet = job
+    first, second, games, seed, start, quiet, workers = job
+    M.WORKERS = workers
     return struggle_match(first, second, games, seed=seed, out=None,
                           progress=None if quiet else _progress, start=start)
 
@@ -46,7 +53,7 @@ def _in_parts(first, second, a):
     import multiprocessing
     n = max(1, min(a.jobs, a.games))
     bounds = [a.games * k // n for k in range(n + 1)]
-    jobs = [(first, second, bounds[k + 1] - bounds[k], a.seed, bounds[k], a.quiet)
+    jobs = [(first, second, bounds[k + 1] - bounds[k], a.seed, bounds[k], a.quiet, a.workers)
             for k in range(n)]
     with multiprocessing.Pool(n) as pool:
         # Ctrl-C reaches every process of the group: each part stops and returns the games it
@@ -65,9 +72,14 @@ def main():
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--quiet", action="store_true", help="no progress line per game")
     ap.add_argument("--jobs", type=int, default=1, help="processes to split each match into")
+    ap.add_argument("--workers", type=int, default=None,
+                    help="hard's search processes (default: one per core)")
     ap.add_argument("--match", action="append",
                     help="FIRST:SECOND levels (" + ", ".join(LEVELS) + "); repeatable")
     a = ap.parse_args()
+    if a.workers is not None and a.workers < 1:
+        ap.error("--workers must be at least 1")
+    M.WORKERS = a.workers
     for m in a.match or DEFAULT:
         first, _, second = m.partition(":")
         if first not in LEVELS or second not in LEVELS:

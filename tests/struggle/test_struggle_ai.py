@@ -154,6 +154,8 @@ def test_decides_from_the_view_only():
         checked += 1
     assert checked > 40
     for n, st in enumerate(POSITIONS[1::12]):
+        if 98 in st["effects"]:   # the US hand is open to the USSR: not hidden, not re-dealt
+            continue
         a = choose_struggle(st, "hard", n)
         assert choose_struggle(_reshuffle_hidden(st, rnd), "hard", n) == a
 
@@ -614,6 +616,15 @@ def test_summit_is_not_resolved_at_defcon_2_in_ones_own_round(level):
     assert "risk" in d["options"][index_of(st, mode="event")]
     for seed in range(4):
         assert d["options"][choose_struggle(st, level, seed)]["mode"] != "event", (level, seed)
+
+
+def test_hard_does_not_resolve_summit_at_defcon_2_in_its_own_round():
+    """The Summit position above for hard's tree search (issue 21, third session): operations,
+    not the event that may take DEFCON to 1 in the USA's own round."""
+    st = _summit_position()
+    d = decision(st)
+    for seed in range(4):
+        assert d["options"][choose_struggle(st, "hard", seed)]["mode"] != "event", seed
 
 
 def test_the_old_greedy_stays_for_the_bench():

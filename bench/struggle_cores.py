@@ -1,0 +1,128 @@
+"""Hard against core count: wall time per decision and search iterations with 1, 2 and 4
+search processes, and (with ``--games``) strength against hard_old at each count.
+
+    python bench/struggle_cores.py                          # time table, workers 1, 2, 4
+    python bench/struggle_cores.py --positions 60 --workers 1,2
+    python bench/struggle_cores.py --games 6 --workers 1,2  # and games against hard_old
+
+The positions are decisions (more than one option) taken along normal-vs-normal games from fixed
+seeds, both sides, every ``--every``-th.  Each worker count gets a fresh pool, warmed by one
+untimed decision, then answers every position; times are wall-clock (``perf_counter``), so they
+include the pool's messages and the machine's other load; beside them the CPU time of the
+busiest search process (which the load does not inflate as much).  The budget is per worker
+(engine steps, ``MCTS_WORK``): more workers search more iterations in about the same wall time,
+as long as there are as many cores as workers.  Run by hand; results go to docs/ai-struggle.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+import squabble.ai.struggle_mcts as M  # noqa: E402
+from squabble.ai.struggle import choose_struggle  # noqa: E402
+from squabble.ai.tournament import struggle_match, wilson  # noqa: E402
+from squabble.games import struggle as S  # noqa: E402
+
+
+def positions(n, every, seed):
+    out = []
+    g = 0
+    while len(out) < n:
+        st = S.new_game(seed + g)
+        rnd = random.Random(seed + g)
+        k = 0
+        while S.decision(st) is not None and len(out) < n:
+            d = S.decision(st)
+            if len(d["options"]) > 1:
+                if k % every == 0:
+                    out.append(_snap(st))
+                k += 1
+            S.apply_in_place(st, choose_struggle(st, "normal", rnd.randrange(1 << 30)))
+        g += 1
+    return out
+
+
+def _snap(st):
+    import marshal
+    return marshal.loads(marshal.dumps(st))
+
+
+def _pct(xs, q):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def time_table(pos, counts, seed):
+    print("| workers | decisions | mean | median | p95 | p99 | max | iterations / decision "
+          "| search CPU per worker: mean, max |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for w in counts:
+        M.close_pool()
+        choose_struggle(pos[0], "hard", seed, workers=w)      # the pool starts: not timed
+        times, iters, cpu = [], [], []
+        for n, st in enumerate(pos):
+            info = {}
+            t0 = time.perf_counter()
+            M.choose_hard(st, seed + n, w, info)
+            times.append(time.perf_counter() - t0)
+            iters.append(info.get("iterations", 0))
+            cpu.append(1000 * info.get("cpu", 0.0))
+        ms = [t * 1000 for t in times]
+        print(f"| {w} | {len(ms)} | {sum(ms) / len(ms):.0f} ms | {_pct(ms, 0.5):.0f} ms | "
+              f"{_pct(ms, 0.95):.0f} ms | {_pct(ms, 0.99):.0f} ms | {max(ms):.0f} ms | "
+              f"{sum(iters) / len(iters):.0f} | {sum(cpu) / len(cpu):.0f} ms, {max(cpu):.0f} ms |",
+              flush=True)
+    M.close_pool()
+
+
+def strength(counts, games, seed, opponent):
+    print()
+    print(f"| workers | games vs {opponent} | hard wins | 95% interval |")
+    print("|---|---|---|---|")
+    for w in counts:
+        M.close_pool()
+        M.WORKERS = w
+        res = struggle_match("hard", opponent, games, seed=seed, out=None,
+                             progress=lambda line: print(line, file=sys.stderr, flush=True))
+        n = res["games"]
+        k = res["wins"]["a"] + 0.5 * res["wins"]["draw"]
+        lo, hi = wilson(k, n) if n else (0.0, 0.0)
+        print(f"| {w} | {n} | {k:g} | {100 * lo:.1f}%-{100 * hi:.1f}% |", flush=True)
+        if res["interrupted"]:
+            break
+    M.WORKERS = None
+    M.close_pool()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--positions", type=int, default=40)
+    ap.add_argument("--every", type=int, default=7)
+    ap.add_argument("--seed", type=int, default=500)
+    ap.add_argument("--workers", default="1,2,4", help="worker counts, comma-separated")
+    ap.add_argument("--games", type=int, default=0, help="games against --opponent per count")
+    ap.add_argument("--opponent", default="hard_old")
+    a = ap.parse_args()
+    try:
+        counts = [int(x) for x in a.workers.split(",")]
+    except ValueError:
+        ap.error("--workers takes counts like 1,2,4")
+    if any(c < 1 for c in counts):
+        ap.error("--workers takes counts of at least 1")
+    print(f"{os.cpu_count()} cores; hard's budget per worker: {M.MCTS_WORK} engine steps, "
+          f"at most {M.MCTS_ITERS} iterations ({M.PLACE_SHARE:g} of it to place one point)")
+    if a.positions:
+        time_table(positions(a.positions, a.every, a.seed), counts, a.seed)
+    if a.games:
+        strength(counts, a.games, a.seed, a.opponent)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
