@@ -5,14 +5,15 @@ time per decision.
     python bench/struggle_ai.py --games 40 --match easy:normal --match hard:greedy
     python bench/struggle_ai.py --games 100 --jobs 2 --match hard:normal   # on two cores
 
-    python bench/struggle_ai.py --games 10 --workers 1 --match hard:hard_old
+    python bench/struggle_ai.py --games 10 --workers 1 --match hard_tree:hard
 
 Each match alternates sides (game g: the first level plays the USA when g is even), full games
 from ``new_game(seed)``; one process (one core), or with ``--jobs N`` the match's games split
 into N parts played side by side in N processes and added up (the same games and results as one
 process: each game's seed is its number in the match).  Levels: easy, normal, hard, greedy (the
-careful one-ply baseline), greedy_old (the issue-14 baseline, for calibration), hard_old (hard
-before its tree search, two actions deep) and random.  ``--workers N``: hard's search processes
+careful one-ply baseline), greedy_old (the issue-14 baseline, for calibration), hard_tree (the
+tree search over whole action rounds, being measured against hard) and random.  ``--workers N``:
+hard_tree's search processes
 (default: one per core).  The times are CPU times of the process that plays: hard's search
 processes are not counted (bench/struggle_cores.py measures hard's wall time per decision).
 Progress goes to stderr; Ctrl-C prints what was measured so far.  Run by hand; results go to
@@ -33,7 +34,7 @@ from squabble.ai.tournament import (  # noqa: E402
     STRUGGLE_LEVELS, merge_struggle_results, struggle_match, struggle_report)
 
 #: the tournament's levels, and the older levels kept to measure the new ones against
-LEVELS = STRUGGLE_LEVELS + ("greedy_old", "hard_old")
+LEVELS = STRUGGLE_LEVELS + ("greedy_old", "hard_tree")
 DEFAULT = ["normal:greedy", "hard:greedy", "hard:normal", "easy:normal", "normal:random"]
 
 

@@ -1,9 +1,9 @@
 """Hard against core count: wall time per decision and search iterations with 1, 2 and 4
-search processes, and (with ``--games``) strength against hard_old at each count.
+search processes, and (with ``--games``) strength against hard at each count.
 
     python bench/struggle_cores.py                          # time table, workers 1, 2, 4
     python bench/struggle_cores.py --positions 60 --workers 1,2
-    python bench/struggle_cores.py --games 6 --workers 1,2  # and games against hard_old
+    python bench/struggle_cores.py --games 6 --workers 1,2  # and games against hard
 
 The positions are decisions (more than one option) taken along normal-vs-normal games from fixed
 seeds, both sides, every ``--every``-th.  Each worker count gets a fresh pool, warmed by one
@@ -64,7 +64,7 @@ def time_table(pos, counts, seed):
     print("|---|---|---|---|---|---|---|---|---|")
     for w in counts:
         M.close_pool()
-        choose_struggle(pos[0], "hard", seed, workers=w)      # the pool starts: not timed
+        choose_struggle(pos[0], "hard_tree", seed, workers=w)      # the pool starts: not timed
         times, iters, cpu = [], [], []
         for n, st in enumerate(pos):
             info = {}
@@ -83,12 +83,12 @@ def time_table(pos, counts, seed):
 
 def strength(counts, games, seed, opponent):
     print()
-    print(f"| workers | games vs {opponent} | hard wins | 95% interval |")
+    print(f"| workers | games vs {opponent} | hard_tree wins | 95% interval |")
     print("|---|---|---|---|")
     for w in counts:
         M.close_pool()
         M.WORKERS = w
-        res = struggle_match("hard", opponent, games, seed=seed, out=None,
+        res = struggle_match("hard_tree", opponent, games, seed=seed, out=None,
                              progress=lambda line: print(line, file=sys.stderr, flush=True))
         n = res["games"]
         k = res["wins"]["a"] + 0.5 * res["wins"]["draw"]
@@ -107,7 +107,7 @@ def main():
     ap.add_argument("--seed", type=int, default=500)
     ap.add_argument("--workers", default="1,2,4", help="worker counts, comma-separated")
     ap.add_argument("--games", type=int, default=0, help="games against --opponent per count")
-    ap.add_argument("--opponent", default="hard_old")
+    ap.add_argument("--opponent", default="hard")
     a = ap.parse_args()
     try:
         counts = [int(x) for x in a.workers.split(",")]

@@ -2,9 +2,10 @@
 
 ``choose_struggle(state, level, seed, workers=None) -> int`` returns the index of the option the
 computer player of ``level`` ("easy", "normal", "hard", or the one-ply baseline "greedy") picks
-for the pending decision of ``state``.  Hard's tree search over whole action rounds, root-parallel
-on ``workers`` processes (one per core by default), is in ``struggle_mcts``; the hard before it
-(below, two actions deep) is kept as the level "hard_old" for the bench.
+for the pending decision of ``state``.  A tree search over whole action rounds, root-parallel on
+``workers`` processes (one per core by default), is in ``struggle_mcts``: the bench-only level
+"hard_tree", not yet hard (it has not been shown stronger than hard, and a test of deciding from
+the view alone fails for it: docs/ai-struggle.md).
 
 Information: the player decides from what the deciding side may see.  It builds a *determinized*
 state: the full state with every card the side cannot see (the enemy's hand, the draw pile, an
@@ -16,7 +17,7 @@ it is only to know where in the procedure the decision is (it holds no hidden ca
 Search: each option is applied on the determinized state, the rest of the current action
 (further points of the same operations, the event's other decisions, the enemy's answers inside
 the event, played to win: a battleground coup at DEFCON 2 in the other side's round is taken) is
-played out by a fast greedy policy, and the position is scored by ``Evaluator``.  hard_old then
+played out by a fast greedy policy, and the position is scored by ``Evaluator``.  hard then
 looks again at its best few options with the enemy's next action round played out as well, over
 several deals of the hidden cards, within a budget of engine steps.
 
@@ -40,9 +41,9 @@ from squabble.ai import struggle_prior
 from squabble.ai.struggle_greedy import greedy_choice, greedy_old_choice
 
 LEVELS = ("easy", "normal", "hard", "greedy")
-#: older levels kept to measure the new ones against (the bench and ``choose_struggle`` only):
-#: greedy_old, the issue-14 baseline; hard_old, hard before its tree search (two actions deep)
-OLD_LEVELS = ("greedy_old", "hard_old")
+#: levels of the bench and ``choose_struggle`` only: greedy_old, the issue-14 baseline to measure
+#: the others against; hard_tree, the tree search being measured against hard
+OLD_LEVELS = ("greedy_old", "hard_tree")
 #: hard level: at most this many determinized samples, within this many engine steps in all
 HARD_SAMPLES = 8
 HARD_WORK = 3000
@@ -442,8 +443,9 @@ def _suicidal(state, i, me):
 
 
 def hard_evaluator(state, side):
-    """The position value hard's search scores its leaves with (the one place it is built)."""
-    return Evaluator(state, side)
+    """The position value hard's search scores its leaves with (the one place it is built):
+    hard's own weights (``struggle_eval``'s "hard" profile)."""
+    return Evaluator(state, side, "hard")
 
 
 def choose_struggle(state, level, seed=0, workers=None) -> int:
@@ -465,11 +467,9 @@ def choose_struggle(state, level, seed=0, workers=None) -> int:
         return greedy_choice(state, me, seed)
     if level == "greedy_old":      # the issue-14 baseline, for the bench's calibration only
         return greedy_old_choice(state, me, seed)
-    if level == "hard":
+    if level == "hard_tree":       # the tree search, bench only until it is shown stronger
         from squabble.ai.struggle_mcts import choose_hard
         return choose_hard(state, seed, workers)
-    if level == "hard_old":        # the two-action hard before the tree, for the bench
-        level = "hard"
     vals = option_values(state, level, seed)
     cand = sorted(vals)
     if len(cand) == 1:
@@ -491,10 +491,7 @@ def choose_struggle(state, level, seed=0, workers=None) -> int:
 def option_values(state, level, seed):
     """{option index: value} of the options ``level`` considers for the pending decision (the
     unsafe ones dropped, scoring cards when due, the best few after a quick first score); a
-    single forced option is returned with value 0.  ("hard" and "hard_old": the two-look values
-    of hard before its tree search.)"""
-    if level == "hard_old":
-        level = "hard"
+    single forced option is returned with value 0.  ("hard": its two looks.)"""
     me = S.decision(state)["player"]
     opts = state["pending"]["options"]
     base = _copy(determinize(state, me, seed))

@@ -419,7 +419,8 @@ class Evaluator:
         (Red Scare/Purge on the enemy's, Containment and Brezhnev Doctrine on one's own): their
         worth per action round left to the side they act on (hard's profile only)."""
         v = 0.0
-        for c, args in zip(state["effects"], state["effect_args"]):
+        for args in state["effects"]:         # one entry per effect: {"card", "by", "until", ...}
+            c = args["card"]
             if args.get("until") != "turn":
                 continue
             for on_enemy in (True, False):

@@ -49,7 +49,7 @@ def test_hard_plays_legally_along_a_random_game(small):
     while decision(st) is not None:
         d = decision(st)
         if k % 3 == 0:
-            i = choose_struggle(st, "hard", rnd.randrange(1 << 30), workers=1)
+            i = choose_struggle(st, "hard_tree", rnd.randrange(1 << 30), workers=1)
             asked += len(d["options"]) > 1
         else:
             i = rnd.randrange(len(d["options"]))
@@ -97,22 +97,24 @@ def test_merge_sums_visits_and_values():
 def test_same_seed_and_worker_count_same_choice(small):
     for st, d in _positions(most=6):
         for w in (1, 2):
-            a = choose_struggle(st, "hard", 11, workers=w)
+            a = choose_struggle(st, "hard_tree", 11, workers=w)
             assert 0 <= a < len(d["options"])
-            assert choose_struggle(st, "hard", 11, workers=w) == a
+            assert choose_struggle(st, "hard_tree", 11, workers=w) == a
 
 
 def test_bad_worker_count():
     st = _a_card_choice()
     for bad in (0, -1, "2", True):
         with pytest.raises(ValueError, match="workers"):
-            choose_struggle(st, "hard", 1, workers=bad)
+            choose_struggle(st, "hard_tree", 1, workers=bad)
 
 
-def test_hard_old_is_kept_for_the_bench():
+def test_the_tree_is_a_bench_level_and_hard_the_two_look_search():
     st = _a_card_choice()
-    a = choose_struggle(st, "hard_old", 4)
-    assert 0 <= a < len(decision(st)["options"]) and choose_struggle(st, "hard_old", 4) == a
+    a = choose_struggle(st, "hard", 4)
+    assert 0 <= a < len(decision(st)["options"]) and choose_struggle(st, "hard", 4) == a
+    from squabble.ai import LEVELS
+    assert "hard_tree" not in LEVELS        # not offered to players or the protocol
 
 
 def _gone(pid):
@@ -146,9 +148,9 @@ def _wait_gone(pids, seconds=15.0):
 
 def test_the_pool_is_kept_and_closes(small):
     st = _a_card_choice()
-    choose_struggle(st, "hard", 1, workers=2)
+    choose_struggle(st, "hard_tree", 1, workers=2)
     pids = M._POOL.pids()
-    choose_struggle(st, "hard", 2, workers=2)
+    choose_struggle(st, "hard_tree", 2, workers=2)
     assert M._POOL.pids() == pids           # kept between decisions
     M.close_pool()
     assert M._POOL is None and _wait_gone(pids) == []
@@ -160,7 +162,7 @@ def test_search_processes_die_with_the_window_worker_that_started_them():
     two workers: its search processes start under it, and when the window stops it they end."""
     w = Worker(choose_struggle)
     st = _a_card_choice()
-    job = w.ask(st, "hard", 3)
+    job = w.ask(st, "hard_tree", 3)
     got = None
     end = time.monotonic() + 120
     while got is None and time.monotonic() < end:
