@@ -64,7 +64,7 @@ def time_table(pos, counts, seed):
     print("|---|---|---|---|---|---|---|---|---|")
     for w in counts:
         M.close_pool()
-        choose_struggle(pos[0], "hard_tree", seed, workers=w)      # the pool starts: not timed
+        M.choose_level(pos[0], "hard_tree", seed, workers=w)      # the pool starts: not timed
         times, iters, cpu = [], [], []
         for n, st in enumerate(pos):
             info = {}

@@ -1,10 +1,10 @@
 """Computer player for Twilight Struggle.  How it thinks: docs/ai-struggle.md.
 
-``choose_struggle(state, level, seed, workers=None) -> int`` returns the index of the option the
+``choose_struggle(state, level, seed) -> int`` returns the index of the option the
 computer player of ``level`` ("easy", "normal", "hard", or the one-ply baseline "greedy") picks
 for the pending decision of ``state``.  A tree search over whole action rounds, root-parallel on
-``workers`` processes (one per core by default), is in ``struggle_mcts``: the bench-only level
-"hard_tree", not yet hard (it has not been shown stronger than hard, and a test of deciding from
+``workers`` processes (one per core by default), is in ``struggle_mcts`` (which builds on this
+module): the bench-only level "hard_tree" of ``struggle_mcts.choose_level``, not yet hard (it has not been shown stronger than hard, and a test of deciding from
 the view alone fails for it: docs/ai-struggle.md).
 
 Information: the player decides from what the deciding side may see.  It builds a *determinized*
@@ -41,9 +41,9 @@ from squabble.ai import struggle_prior
 from squabble.ai.struggle_greedy import greedy_choice, greedy_old_choice
 
 LEVELS = ("easy", "normal", "hard", "greedy")
-#: levels of the bench and ``choose_struggle`` only: greedy_old, the issue-14 baseline to measure
-#: the others against; hard_tree, the tree search being measured against hard
-OLD_LEVELS = ("greedy_old", "hard_tree")
+#: a level of the bench and ``choose_struggle`` only: greedy_old, the issue-14 baseline to
+#: measure the others against (the tree search "hard_tree" is ``struggle_mcts.choose_level``'s)
+OLD_LEVELS = ("greedy_old",)
 #: hard level: at most this many determinized samples, within this many engine steps in all
 HARD_SAMPLES = 8
 HARD_WORK = 3000
@@ -448,10 +448,8 @@ def hard_evaluator(state, side):
     return Evaluator(state, side, "hard")
 
 
-def choose_struggle(state, level, seed=0, workers=None) -> int:
-    """Index into ``S.decision(state)["options"]`` chosen by the computer player.  ``workers``
-    (hard only): search processes, by default one per core (``os.cpu_count()``); 1 searches in
-    this process."""
+def choose_struggle(state, level, seed=0) -> int:
+    """Index into ``S.decision(state)["options"]`` chosen by the computer player."""
     if level not in LEVELS and level not in OLD_LEVELS:
         raise ValueError('The level must be "easy", "normal", "hard" or "greedy".')
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -467,9 +465,6 @@ def choose_struggle(state, level, seed=0, workers=None) -> int:
         return greedy_choice(state, me, seed)
     if level == "greedy_old":      # the issue-14 baseline, for the bench's calibration only
         return greedy_old_choice(state, me, seed)
-    if level == "hard_tree":       # the tree search, bench only until it is shown stronger
-        from squabble.ai.struggle_mcts import choose_hard
-        return choose_hard(state, seed, workers)
     vals = option_values(state, level, seed)
     cand = sorted(vals)
     if len(cand) == 1:

@@ -365,6 +365,27 @@ def root_stats(state, me, cand, prior, seed, workers, work=None, iters=None):
     return merged, sum(o[1] for o in outs), sum(o[2] for o in outs), max(o[3] for o in outs)
 
 
+TREE_LEVEL = "hard_tree"
+
+
+def choose_level(state, level, seed=0, workers=None) -> int:
+    """``struggle.choose_struggle`` with one more level, the bench's "hard_tree" (this tree
+    search, not offered to players until it is shown stronger than hard); ``workers`` is its
+    process count (default one per core)."""
+    from squabble.ai.struggle import choose_struggle
+    if level != TREE_LEVEL:
+        return choose_struggle(state, level, seed)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError("The seed must be an integer.")
+    from squabble.games.struggle import decision
+    d = decision(state) if isinstance(state, dict) else None
+    if d is None:
+        raise ValueError("The game is over: there is no decision to make.")
+    if len(d["options"]) == 1:
+        return 0
+    return choose_hard(state, seed, workers)
+
+
 def choose_hard(state, seed, workers=None, info=None):
     """Hard's choice (an option index) for the pending decision of ``state``; ``info`` (a dict,
     for benches) receives the search's iterations and engine steps, all workers together."""

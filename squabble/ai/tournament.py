@@ -136,9 +136,9 @@ def play_struggle_game(levels: dict, seed: int, times: dict | None = None,
     ``choose(state, level, seed)`` picks for a level (default: this project's player; a bench
     may pass another, e.g. an older version of it)."""
     import random as _random
-    from squabble.ai.struggle import choose_struggle
+    from squabble.ai.struggle_mcts import choose_level   # every level, the bench's hard_tree too
     from squabble.games import struggle as S
-    choose = choose or choose_struggle
+    choose = choose or choose_level
     st = S.new_game(seed)
     rnd = _random.Random(seed * 7 + 1)
     last = None

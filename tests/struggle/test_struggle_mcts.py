@@ -49,7 +49,7 @@ def test_hard_plays_legally_along_a_random_game(small):
     while decision(st) is not None:
         d = decision(st)
         if k % 3 == 0:
-            i = choose_struggle(st, "hard_tree", rnd.randrange(1 << 30), workers=1)
+            i = M.choose_level(st, "hard_tree", rnd.randrange(1 << 30), workers=1)
             asked += len(d["options"]) > 1
         else:
             i = rnd.randrange(len(d["options"]))
@@ -97,16 +97,16 @@ def test_merge_sums_visits_and_values():
 def test_same_seed_and_worker_count_same_choice(small):
     for st, d in _positions(most=6):
         for w in (1, 2):
-            a = choose_struggle(st, "hard_tree", 11, workers=w)
+            a = M.choose_level(st, "hard_tree", 11, workers=w)
             assert 0 <= a < len(d["options"])
-            assert choose_struggle(st, "hard_tree", 11, workers=w) == a
+            assert M.choose_level(st, "hard_tree", 11, workers=w) == a
 
 
 def test_bad_worker_count():
     st = _a_card_choice()
     for bad in (0, -1, "2", True):
         with pytest.raises(ValueError, match="workers"):
-            choose_struggle(st, "hard_tree", 1, workers=bad)
+            M.choose_level(st, "hard_tree", 1, workers=bad)
 
 
 def test_the_tree_is_a_bench_level_and_hard_the_two_look_search():
@@ -148,9 +148,9 @@ def _wait_gone(pids, seconds=15.0):
 
 def test_the_pool_is_kept_and_closes(small):
     st = _a_card_choice()
-    choose_struggle(st, "hard_tree", 1, workers=2)
+    M.choose_level(st, "hard_tree", 1, workers=2)
     pids = M._POOL.pids()
-    choose_struggle(st, "hard_tree", 2, workers=2)
+    M.choose_level(st, "hard_tree", 2, workers=2)
     assert M._POOL.pids() == pids           # kept between decisions
     M.close_pool()
     assert M._POOL is None and _wait_gone(pids) == []
@@ -160,7 +160,7 @@ def test_the_pool_is_kept_and_closes(small):
 def test_search_processes_die_with_the_window_worker_that_started_them():
     """The window's computer player (framework/worker.py, a daemonic process) asks hard with
     two workers: its search processes start under it, and when the window stops it they end."""
-    w = Worker(choose_struggle)
+    w = Worker(M.choose_level)
     st = _a_card_choice()
     job = w.ask(st, "hard_tree", 3)
     got = None
