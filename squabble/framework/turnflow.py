@@ -194,8 +194,3 @@ class TurnFlow:
         self.phase = AWAIT
         self.view.flow_changed()
         return True
-
-    @property
-    def waiting_for_person(self) -> bool:
-        """A person is deciding and nothing plays: the screen may rest (idle CPU)."""
-        return self.phase == HUMAN and not self.beats
