@@ -32,6 +32,15 @@ _ADJ_SUPER = {s: D.SUPERPOWER_ADJ[s] for s in ("USA", "USSR")}
 _COUNTRY_REGIONS = {c: tuple(r for r in _SCORED if c in D.REGION_SETS[r]) for c in D.COUNTRIES}
 _STAB = D.STABILITY
 _BG = D.BATTLEGROUND
+#: per country: (stability, battleground, next to the USSR, next to the USA, scored regions) --
+#: what the evaluation's inner loops read of it, in one lookup
+_CINFO = {c: (D.STABILITY[c], c in D.BATTLEGROUND, c in D.SUPERPOWER_ADJ["USSR"],
+              c in D.SUPERPOWER_ADJ["USA"], _COUNTRY_REGIONS[c]) for c in D.COUNTRIES}
+#: per scored region: (Southeast Asia, presence, domination, control (control of Europe: 20),
+#: its battlegrounds, countries next to the enemy superpower count)
+_RINFO = {r: (r == "Southeast Asia",) + tuple(
+    (20 if v is None else v) for v in (D.REGION_VP[r] if r != "Southeast Asia" else (0, 0, 0)))
+    + (len(_REGION_BG[r]), r in _ADJ_BONUS) for r in _SCORED}
 _USE_MODES = frozenset(("event", "influence", "realign", "coup", "space", "event_first",
                         "ops_first"))
 _DICE_MODES = frozenset(("coup", "realign"))
@@ -65,37 +74,47 @@ def _region_counts(infl, region, skip):
     """[USA controls, USSR controls, USA battlegrounds, USSR battlegrounds, USA / USSR controls
     next to the enemy superpower] of a region, leaving out the country ``skip``."""
     x = [0, 0, 0, 0, 0, 0]
-    bgs = _REGION_BG[region]
     for c in _REGION_COUNTRIES[region]:
         if c == skip:
             continue
-        k = _controller(infl[c], c)
-        if k == 2:
-            continue
-        x[k] += 1
-        if c in bgs:
-            x[2 + k] += 1
-        if c in _ADJ_SUPER["USSR" if k == 0 else "USA"]:
-            x[4 + k] += 1
+        ci = infl[c]
+        a, s = ci["USA"], ci["USSR"]
+        st, bg, adj_ussr, adj_usa, _ = _CINFO[c]
+        if a >= s + st:
+            x[0] += 1
+            if bg:
+                x[2] += 1
+            if adj_ussr:
+                x[4] += 1
+        elif s >= a + st:
+            x[1] += 1
+            if bg:
+                x[3] += 1
+            if adj_usa:
+                x[5] += 1
     return x
 
 
 def _points(region, ctrl_a, ctrl_s, bg_a, bg_s, adj_a, adj_s):
-    if region == "Southeast Asia":
+    """(USA points, USSR points) of a region scored with these counts (see _region_counts)."""
+    sea, pres, dom, con, nb, bonus = _RINFO[region]
+    if sea:
         return ctrl_a + bg_a, ctrl_s + bg_s
-    pres, dom, con = D.REGION_VP[region]
-    nb = len(_REGION_BG[region])
-    out = []
-    for n, b, en, eb, adj in ((ctrl_a, bg_a, ctrl_s, bg_s, adj_a), (ctrl_s, bg_s, ctrl_a, bg_a, adj_s)):
-        pts = b + (adj if region in _ADJ_BONUS else 0)
-        if n > en and b == nb:
-            pts += 20 if con is None else con     # control of Europe wins the game
-        elif n > en and b > eb and n - b >= 1:
-            pts += dom
-        elif n >= 1:
-            pts += pres
-        out.append(pts)
-    return out[0], out[1]
+    pa = bg_a + (adj_a if bonus else 0)
+    if ctrl_a > ctrl_s and bg_a == nb:
+        pa += con
+    elif ctrl_a > ctrl_s and bg_a > bg_s and ctrl_a - bg_a >= 1:
+        pa += dom
+    elif ctrl_a >= 1:
+        pa += pres
+    ps = bg_s + (adj_s if bonus else 0)
+    if ctrl_s > ctrl_a and bg_s == nb:
+        ps += con
+    elif ctrl_s > ctrl_a and bg_s > bg_a and ctrl_s - bg_s >= 1:
+        ps += dom
+    elif ctrl_s >= 1:
+        ps += pres
+    return pa, ps
 
 
 _CV: dict = {}
@@ -105,6 +124,12 @@ _NEED = (1.0, 0.4, 0.15, 0.05, 0.0)
 def _country_value(ci, c):
     """USA-minus-USSR positional value of one country (control, battlegrounds, useful influence)."""
     a, s = ci["USA"], ci["USSR"]
+    v = _CV.get((c, a, s))
+    return _cv(c, a, s) if v is None else v
+
+
+def _cv(c, a, s):
+    """_country_value of ``c`` with ``a`` US and ``s`` Soviet influence (memoized)."""
     key = (c, a, s)
     v = _CV.get(key)
     if v is not None:
@@ -280,29 +305,34 @@ class Evaluator:
 
     def map_usa(self, infl, lead=None):
         """Regions as if scored now (weighted) plus every country's positional value, one pass.
-        (The counting of ``_region_counts`` written inline: this loop runs some 16 million times
-        a game.)  ``lead`` (hard's profile): {region: weight} used while ``me`` leads there."""
+        (The counting of ``_region_counts`` and ``_points`` written inline: this loop runs some
+        16 million times a game.)  ``lead`` (hard's profile): {region: weight} used while ``me``
+        leads there."""
         cnt = {r: [0, 0, 0, 0, 0, 0] for r in _SCORED}
         v = 0.0
+        cvget = _CV.get
+        cinfo = _CINFO
         for c, ci in infl.items():
-            v += _country_value(ci, c)
             a, s = ci["USA"], ci["USSR"]
-            st = _STAB[c]
+            x = cvget((c, a, s))
+            v += _cv(c, a, s) if x is None else x
+            st, bg, adj_ussr, adj_usa, regions = cinfo[c]
             if a >= s + st:
-                k = 0
+                for r in regions:
+                    x = cnt[r]
+                    x[0] += 1
+                    if bg:
+                        x[2] += 1
+                    if adj_ussr:
+                        x[4] += 1
             elif s >= a + st:
-                k = 1
-            else:
-                continue
-            bg = c in _BG
-            adj = c in _ADJ_SUPER["USSR" if k == 0 else "USA"]
-            for r in _COUNTRY_REGIONS[c]:
-                x = cnt[r]
-                x[k] += 1
-                if bg:
-                    x[2 + k] += 1
-                if adj:
-                    x[4 + k] += 1
+                for r in regions:
+                    x = cnt[r]
+                    x[1] += 1
+                    if bg:
+                        x[3] += 1
+                    if adj_usa:
+                        x[5] += 1
         w = self.w
         for r, x in cnt.items():
             a, s = _points(r, *x)
@@ -315,22 +345,25 @@ class Evaluator:
     def delta_place(self, infl, c, side, n=1):
         """Change of the (USA-minus-USSR) map value when ``side`` adds ``n`` (may be negative)."""
         ci = infl[c]
-        before = _country_value(ci, c)
-        was = _controller(ci, c)
-        old = ci[side]
-        ci[side] = max(0, old + n)
-        after = _country_value(ci, c)
-        now = _controller(ci, c)
+        a, s = ci["USA"], ci["USSR"]
+        st, bg, adj_ussr, adj_usa, regions = _CINFO[c]
+        x = _CV.get((c, a, s))
+        before = _cv(c, a, s) if x is None else x
+        was = 0 if a >= s + st else (1 if s >= a + st else 2)
+        if side == "USA":
+            a2, s2 = max(0, a + n), s
+        else:
+            a2, s2 = a, max(0, s + n)
+        x = _CV.get((c, a2, s2))
+        after = _cv(c, a2, s2) if x is None else x
+        now = 0 if a2 >= s2 + st else (1 if s2 >= a2 + st else 2)
         if now == was:
             # the regions score by who controls what: unchanged control, unchanged regions
-            ci[side] = old
             return after - before
-        ci[side] = old
         # control changed: each region of c counted once without c, then with c before / after
-        bg = c in _BG
-        adj = (c in _ADJ_SUPER["USSR"], c in _ADJ_SUPER["USA"])
+        adj = (adj_ussr, adj_usa)
         ra = rb = 0.0
-        for r in _COUNTRY_REGIONS[c]:
+        for r in regions:
             x = _region_counts(infl, r, c)
             for k, sgn in ((now, 1.0), (was, -1.0)):
                 y = list(x)
