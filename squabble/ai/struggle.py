@@ -60,6 +60,12 @@ REPLY_CARDS = 3
 HARD_TOP = 4
 #: engine steps a reply estimate is counted as (it costs about as much time)
 REPLY_WORK = 25
+#: normal: options given a second look with the enemy's next action round (one deal), within
+#: this many engine steps (0: no second look)
+NORMAL_TOP = 3
+NORMAL_WORK = 1000
+#: normal: engine steps of a whole decision (its first look included)
+NORMAL_TOTAL = 1000
 #: more draws of the generator for an event whose resolution draws on it
 RANDOM_SAMPLES = 3
 #: options kept for a full look after the quick first score
@@ -508,6 +514,8 @@ def option_values(state, level, seed):
         quick = {i: pl.quick_value(base, i) for i in cand}
         cand = sorted(sorted(cand, key=lambda i: (-quick[i], i))[:KEEP])
     vals = {i: pl.option_value(base, i) for i in cand}
+    if level == "normal" and NORMAL_TOP:
+        return _normal_second_look(state, me, seed, base, cand, vals, pl)
     if level != "hard":
         return vals
     # hard, first look: normal's values averaged over more deals of the hidden cards, while
@@ -542,19 +550,43 @@ def option_values(state, level, seed):
     return {i: tot[i] / samples for i in top}
 
 
-def _over_deals(opts, totals, n, work, budget, most, deal, spent, first_limit=None):
+def _normal_second_look(state, me, seed, base, cand, vals, pl):
+    """normal's second look: its best few options again on the same deal, with the enemy's next
+    action round played out at the end of each line (as hard's second look, on one deal and a
+    small budget of engine steps; past the budget the first look decides)."""
+    top = sorted(sorted(cand, key=lambda i: (-vals[i], i))[:NORMAL_TOP])
+    if len(top) == 1:
+        return vals
+
+    def deal(k):
+        pk = Player(base, me, seed + 7, "normal")
+        pk.deep = True
+        return base, pk
+
+    tot = {i: 0.0 for i in top}
+    spent = [pl.work]
+    samples, _ = _over_deals(top, tot, 0, 0, NORMAL_WORK, 1, deal, spent, NORMAL_WORK,
+                             NORMAL_TOTAL)
+    if not samples:
+        return vals
+    return {i: tot[i] for i in top}
+
+
+def _over_deals(opts, totals, n, work, budget, most, deal, spent, first_limit=None,
+                total=None):
     """Add to ``totals`` the values of ``opts`` over more deals of the hidden cards (``deal(k)``
     gives the k-th deal and its player), from ``n`` deals done with ``work`` engine steps, up
     to ``most`` deals as long as the next one is expected to fit in ``budget`` steps (by the
     mean so far).  A deal is used whole or not at all: a look that would pass the budget (the
-    very first one: ``first_limit``), or the decision's HARD_TOTAL (``spent[0]`` so far, added
-    to here), is cut short and dropped.  Returns (deals, work)."""
+    very first one: ``first_limit``), or the decision's ``total`` (default HARD_TOTAL; ``spent[0]``
+    so far, added to here), is cut short and dropped.  Returns (deals, work)."""
+    total = HARD_TOTAL if total is None else total
     while n < most:
         if n and work * (n + 1) / n > budget:
             break
         Dk, pk = deal(n)
         pk.limit = min(first_limit if (n == 0 and first_limit) else budget - work,
-                       HARD_TOTAL - spent[0])
+                       total - spent[0])
         try:
             got = {i: pk.option_value(Dk, i) for i in opts}
         except _OutOfWork:
