@@ -113,6 +113,40 @@ def test_hard_looks_stay_within_their_engine_step_budgets(monkeypatch):
         assert cost(st, "hard", n) - cost(st, "normal", n) <= 250
 
 
+def test_normal_second_look_sees_further_within_its_budget(monkeypatch):
+    """Normal gives its best few options a second look, on its one deal, with the enemy's next
+    action round played out (issue 21: normal >= 75% against the careful greedy).  The second
+    look changes some choices of real positions, costs engine steps beyond the first look, and
+    stays within NORMAL_TOTAL steps for the whole decision: past it, the first look decides."""
+    import squabble.ai.struggle as A
+    steps = [0]
+    real = A.Player._apply
+
+    def counted(self, state, i):      # the engine steps of the look-ahead (the budget's unit)
+        real(self, state, i)
+        steps[0] += 1
+
+    monkeypatch.setattr(A.Player, "_apply", counted)
+
+    def cost(st, n):
+        steps[0] = 0
+        A.option_values(st, "normal", n)
+        return steps[0]
+
+    sample = [st for st in POSITIONS[::3] if len(decision(st)["options"]) > 2][:16]
+    with_look = [(cost(st, n), choose_struggle(st, "normal", n)) for n, st in enumerate(sample)]
+    monkeypatch.setattr(A, "NORMAL_TOP", 0)
+    first = [(cost(st, n), choose_struggle(st, "normal", n)) for n, st in enumerate(sample)]
+    assert any(w[0] > f[0] for w, f in zip(with_look, first))       # it looks further
+    assert any(w[1] != f[1] for w, f in zip(with_look, first))      # and it matters
+    monkeypatch.setattr(A, "NORMAL_TOP", 3)
+    for (f, _), (n, st) in zip(first, enumerate(sample)):
+        monkeypatch.setattr(A, "NORMAL_TOTAL", f + 60)
+        assert cost(st, n) <= f + 60          # the first look, then at most the rest
+        monkeypatch.setattr(A, "NORMAL_TOTAL", f)
+        assert choose_struggle(st, "normal", n) == first[n][1]    # no room: the first look
+
+
 def _reshuffle_hidden(st, rnd):
     """Another full state with the same view for the deciding side: the enemy's hidden hand and
     the draw pile dealt again (cards may move between them), a new generator, no forced dice,
