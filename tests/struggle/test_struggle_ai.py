@@ -188,7 +188,7 @@ def test_decides_from_the_view_only():
         checked += 1
     assert checked > 40
     for n, st in enumerate(POSITIONS[1::12]):
-        if 98 in st["effects"]:   # the US hand is open to the USSR: not hidden, not re-dealt
+        if 98 in effect_cards(st):   # the US hand is open to the USSR: not hidden, not re-dealt
             continue
         a = choose_struggle(st, "hard", n)
         assert choose_struggle(_reshuffle_hidden(st, rnd), "hard", n) == a

@@ -188,3 +188,22 @@ def test_search_processes_end_when_their_parent_is_killed():
         p.wait(10)
         p.stdout.close()
     assert _wait_gone(pids) == []
+
+
+def test_tree_decides_from_the_view_only(small):
+    """The tree sees only its side's view: dealing the enemy's hidden hand and the draw pile
+    again (and a hidden enemy headline, the generator and forced dice) does not change its
+    choice, on one worker and on two.  (Under Aldrich Ames the US hand is open to the USSR: not
+    hidden, so not re-dealt.)"""
+    from squabble.games.struggle.query import effect_cards
+    from test_struggle_ai import POSITIONS, _reshuffle_hidden
+    rnd = random.Random(5)
+    checked = 0
+    for n, st in enumerate(POSITIONS[1::12]):
+        if 98 in effect_cards(st):
+            continue
+        for w in (1, 2):
+            a = M.choose_level(st, "hard_tree", n, workers=w)
+            assert M.choose_level(_reshuffle_hidden(st, rnd), "hard_tree", n, workers=w) == a
+        checked += 1
+    assert checked >= 5
