@@ -13,7 +13,7 @@ into N parts played side by side in N processes and added up (the same games and
 process: each game's seed is its number in the match).  Levels: easy, normal, hard, greedy (the
 careful one-ply baseline), greedy_old (the issue-14 baseline, for calibration), hard_tree (the
 tree search over whole action rounds, being measured against hard) and random.  ``--workers N``:
-hard_tree's search processes
+the processes of hard's and hard_tree's searches
 (default: one per core).  The times are CPU times of the process that plays: hard's search
 processes are not counted (bench/struggle_cores.py measures hard's wall time per decision).
 Progress goes to stderr; Ctrl-C prints what was measured so far.  Run by hand; results go to
@@ -29,7 +29,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-import squabble.ai.struggle_mcts as M  # noqa: E402
+import squabble.ai.pool as P  # noqa: E402
 from squabble.ai.tournament import (  # noqa: E402
     STRUGGLE_LEVELS, merge_struggle_results, struggle_match, struggle_report)
 
@@ -44,7 +44,7 @@ def _progress(line):
 
 def _part(job):
     first, second, games, seed, start, quiet, workers = job
-    M.WORKERS = workers
+    P.WORKERS = workers
     return struggle_match(first, second, games, seed=seed, out=None,
                           progress=None if quiet else _progress, start=start)
 
@@ -80,7 +80,7 @@ def main():
     a = ap.parse_args()
     if a.workers is not None and a.workers < 1:
         ap.error("--workers must be at least 1")
-    M.WORKERS = a.workers
+    P.WORKERS = a.workers
     for m in a.match or DEFAULT:
         first, _, second = m.partition(":")
         if first not in LEVELS or second not in LEVELS:

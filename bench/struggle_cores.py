@@ -24,6 +24,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+import squabble.ai.pool as P  # noqa: E402
 import squabble.ai.struggle_mcts as M  # noqa: E402
 from squabble.ai.struggle import choose_struggle  # noqa: E402
 from squabble.ai.tournament import struggle_match, wilson  # noqa: E402
@@ -63,7 +64,7 @@ def time_table(pos, counts, seed):
           "| search CPU per worker: mean, max |")
     print("|---|---|---|---|---|---|---|---|---|")
     for w in counts:
-        M.close_pool()
+        P.close_pool()
         M.choose_level(pos[0], "hard_tree", seed, workers=w)      # the pool starts: not timed
         times, iters, cpu = [], [], []
         for n, st in enumerate(pos):
@@ -78,7 +79,7 @@ def time_table(pos, counts, seed):
               f"{_pct(ms, 0.95):.0f} ms | {_pct(ms, 0.99):.0f} ms | {max(ms):.0f} ms | "
               f"{sum(iters) / len(iters):.0f} | {sum(cpu) / len(cpu):.0f} ms, {max(cpu):.0f} ms |",
               flush=True)
-    M.close_pool()
+    P.close_pool()
 
 
 def strength(counts, games, seed, opponent):
@@ -86,8 +87,8 @@ def strength(counts, games, seed, opponent):
     print(f"| workers | games vs {opponent} | hard_tree wins | 95% interval |")
     print("|---|---|---|---|")
     for w in counts:
-        M.close_pool()
-        M.WORKERS = w
+        P.close_pool()
+        P.WORKERS = w
         res = struggle_match("hard_tree", opponent, games, seed=seed, out=None,
                              progress=lambda line: print(line, file=sys.stderr, flush=True))
         n = res["games"]
@@ -96,8 +97,8 @@ def strength(counts, games, seed, opponent):
         print(f"| {w} | {n} | {k:g} | {100 * lo:.1f}%-{100 * hi:.1f}% |", flush=True)
         if res["interrupted"]:
             break
-    M.WORKERS = None
-    M.close_pool()
+    P.WORKERS = None
+    P.close_pool()
 
 
 def main():

@@ -23,3 +23,11 @@ if str(ROOT) not in sys.path:
 def pytest_unconfigure(config):
     if _OWN_DATA_DIR:
         shutil.rmtree(_OWN_DATA_DIR, ignore_errors=True)
+
+
+def pytest_configure(config):
+    # The computer player's searches run on one process in the tests unless a test asks for
+    # more (hard's and the tree's tests of their pool do): the tests' budgets and counts are
+    # set in this process, which a pool's processes would not see.
+    import squabble.ai.pool as pool
+    pool.WORKERS = 1

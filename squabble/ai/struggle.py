@@ -37,6 +37,7 @@ from squabble.ai.struggle_eval import (  # noqa: F401  (Evaluator, determinize: 
     _ADJ_SUPER, _BG, _DICE_MODES, _DIFF_P, _EVENT_MODES, _FACES, _MEMO_MODES, _STAB, _USE_MODES,
     DEFCON_DANGER, ENEMY, HEADLINE_DANGER, WIN, Evaluator, _copy, _scoring_forced,
     determinize)
+from squabble.ai import pool as P
 from squabble.ai import struggle_prior
 from squabble.ai.struggle_greedy import greedy_choice, greedy_old_choice
 
@@ -54,6 +55,8 @@ FIRST_WORK = 5000
 HARD_TOTAL = 12000
 #: hard: deals of the hidden cards averaged in the first look (normal: one)
 HARD_FIRST_DEALS = 4
+#: hard's processes (None: one per core, ``pool.workers_default``; a bench or test may set it)
+HARD_WORKERS = None
 #: hard: enemy cards tried for its reply
 REPLY_CARDS = 3
 #: hard: options given the second, deeper look
@@ -518,36 +521,71 @@ def option_values(state, level, seed):
         return _normal_second_look(state, me, seed, base, cand, vals, pl)
     if level != "hard":
         return vals
-    # hard, first look: normal's values averaged over more deals of the hidden cards, while
-    # they fit in FIRST_WORK engine steps with the first deal's
+    # hard: its two looks, each over more deals of the hidden cards, shared out among the
+    # processes of every core (``pool``): worker 0 here, the others at the same time, each with
+    # the whole per-worker budget and deals of its own (so more cores, more deals)
+    return _hard_looks(state, me, seed, cand, vals, pl.work, P.check_workers(HARD_WORKERS))
 
-    def first_deal(k):
-        Dk = determinize(state, me, seed * 37 + 1000 + k)
-        return Dk, Player(Dk, me, seed + 1000 + k, "normal", prof)
 
-    spent = [pl.work]      # engine steps of the whole decision, against HARD_TOTAL
-    deals, _ = _over_deals(cand, vals, 1, pl.work, FIRST_WORK, HARD_FIRST_DEALS, first_deal,
-                           spent)
-    vals = {i: v / deals for i, v in vals.items()}
-    # hard, second look: the best few options again, now with the enemy's next action round
-    # played out at the end of each line (its best card for it, in this deal of its hand), over
-    # more deals of the hidden cards while HARD_WORK lasts (the first deal: up to FIRST_WORK)
+def _hard_looks(state, me, seed, cand, vals, work0, workers):
+    """Hard's values of its best options: the first look (normal's values averaged over up to
+    HARD_FIRST_DEALS deals per worker, while they fit in FIRST_WORK engine steps, deal 0's
+    ``vals`` and ``work0`` included), then the second look at the best HARD_TOP with the enemy's
+    next action round played out (up to HARD_SAMPLES deals per worker within HARD_WORK steps,
+    the first deal up to FIRST_WORK).  The same seed and worker count give the same values;
+    one worker gives the single-process hard."""
+    first = P.run([(f"{__name__}:_first_look_share", (state, me, seed, cand, w,
+                                                      vals if w == 0 else None, work0))
+                   for w in range(workers)])
+    totals = {i: sum(f[0][i] for f in first) for i in cand}
+    deals = sum(f[1] for f in first)
+    vals = {i: v / deals for i, v in totals.items()}
     top = sorted(sorted(cand, key=lambda i: (-vals[i], i))[:HARD_TOP])
     if len(top) == 1:
         return {top[0]: vals[top[0]]}
+    second = P.run([(f"{__name__}:_second_look_share", (state, me, seed, top, w, first[w][2]))
+                    for w in range(workers)])
+    samples = sum(x[1] for x in second)
+    if not samples:
+        return {i: vals[i] for i in top}
+    return {i: sum(x[0][i] for x in second) / samples for i in top}
 
-    def second_deal(k):
-        Dk = base if k == 0 else determinize(state, me, seed * 31 + k)
-        pk = Player(Dk, me, seed + k, "normal", prof)
+
+def _first_look_share(args):
+    """One worker's part of hard's first look: (totals, deals, engine steps spent).  Worker 0
+    goes on from deal 0 (``vals``, ``work0``); worker w > 0 takes deals of its own."""
+    state, me, seed, cand, w, vals, work0 = args
+
+    def first_deal(j):
+        k = j if w == 0 else w * HARD_FIRST_DEALS + j
+        Dk = determinize(state, me, seed * 37 + 1000 + k)
+        return Dk, Player(Dk, me, seed + 1000 + k, "normal", "hard")
+
+    if w == 0:
+        totals, n, work = dict(vals), 1, work0
+    else:
+        totals, n, work = {i: 0.0 for i in cand}, 0, 0
+    spent = [work]     # engine steps of the worker's whole decision, against HARD_TOTAL
+    deals, _ = _over_deals(cand, totals, n, work, FIRST_WORK, HARD_FIRST_DEALS, first_deal,
+                           spent)
+    return totals, deals, spent[0]
+
+
+def _second_look_share(args):
+    """One worker's part of hard's second look: (totals, deals)."""
+    state, me, seed, top, w, spent0 = args
+
+    def second_deal(j):
+        k = j if w == 0 else w * HARD_SAMPLES + j
+        Dk = _copy(determinize(state, me, seed)) if k == 0 else determinize(state, me, seed * 31 + k)
+        pk = Player(Dk, me, seed + k, "normal", "hard")
         pk.deep = True
         return Dk, pk
 
     tot = {i: 0.0 for i in top}
-    samples, _ = _over_deals(top, tot, 0, 0, HARD_WORK, HARD_SAMPLES, second_deal, spent,
+    samples, _ = _over_deals(top, tot, 0, 0, HARD_WORK, HARD_SAMPLES, second_deal, [spent0],
                              FIRST_WORK)
-    if not samples:
-        return {i: vals[i] for i in top}
-    return {i: tot[i] / samples for i in top}
+    return tot, samples
 
 
 def _normal_second_look(state, me, seed, base, cand, vals, pl):

@@ -33,15 +33,13 @@ How it works (docs/ai-struggle.md, "Hard: a tree over whole action rounds"):
 
 from __future__ import annotations
 
-import atexit
 import math
-import multiprocessing
-import os
 import time
 
 from squabble import rng as R
 from squabble.games import struggle as S
 from squabble.games.struggle import data as D
+from squabble.ai import pool as P
 from squabble.ai.struggle_eval import WIN, _copy, determinize
 
 #: engine steps of one worker's search (past it no new iteration starts)
@@ -233,121 +231,6 @@ def subseed(seed, w):
     return (seed * 1_000_033 + 7919 * (w + 1)) % (1 << 62)
 
 
-# ------------------------------------------------------------------------------- the pool
-
-def _serve(conn):
-    """A pool worker's loop: search each job until the pipe closes (its parent gone)."""
-    while True:
-        try:
-            job = conn.recv()
-        except (EOFError, OSError):
-            return
-        if job is None:
-            return
-        try:
-            out = search_root(job)
-        except Exception as e:   # reported to the parent, which raises it
-            out = f"{type(e).__name__}: {e}"
-        try:
-            conn.send(out)
-        except (OSError, ValueError):
-            return
-
-
-class Pool:
-    """``n`` search processes kept alive between decisions.  Each holds only its own end of a
-    pipe: when the parent goes (even killed), the worker reads the end of the pipe and exits."""
-
-    def __init__(self, n):
-        ctx = multiprocessing.get_context("spawn")
-        self.n = n
-        self.procs, self.conns = [], []
-        me = multiprocessing.current_process()
-        # the window's computer player is a daemonic process, and daemonic processes may not
-        # start children by default; these children are daemonic too and die with it (the
-        # pipe's end; and multiprocessing terminates daemonic children at a normal exit)
-        was = me._config.get("daemon")
-        me._config["daemon"] = False
-        try:
-            for w in range(n):
-                parent, child = ctx.Pipe()
-                p = ctx.Process(target=_serve, args=(child,), daemon=True,
-                                name=f"squabble-hard-search-{w}")
-                p.start()
-                child.close()
-                self.procs.append(p)
-                self.conns.append(parent)
-        finally:
-            if was is None:
-                me._config.pop("daemon", None)
-            else:
-                me._config["daemon"] = was
-
-    def pids(self):
-        return [p.pid for p in self.procs]
-
-    def alive(self):
-        return all(p.is_alive() for p in self.procs)
-
-    def run(self, jobs):
-        for c, job in zip(self.conns, jobs):
-            c.send(job)
-        out = []
-        for c in self.conns[:len(jobs)]:
-            got = c.recv()
-            if isinstance(got, str):
-                raise RuntimeError(f"The hard level's search process failed: {got}")
-            out.append(got)
-        return out
-
-    def close(self):
-        for c in self.conns:
-            try:
-                c.send(None)
-            except (OSError, ValueError):
-                pass
-            c.close()
-        for p in self.procs:
-            p.join(1.0)
-            if p.is_alive():
-                p.terminate()
-                p.join(1.0)
-        self.procs, self.conns = [], []
-
-
-_POOL = None
-
-
-def pool(n):
-    """The kept pool of ``n`` search processes (a new one if the count changed or one died)."""
-    global _POOL
-    if _POOL is not None and (_POOL.n != n or not _POOL.alive()):
-        close_pool()
-    if _POOL is None:
-        _POOL = Pool(n)
-    return _POOL
-
-
-def close_pool():
-    """Stop the search processes (done at exit too)."""
-    global _POOL
-    if _POOL is not None:
-        p, _POOL = _POOL, None
-        p.close()
-
-
-atexit.register(close_pool)
-
-
-#: hard's search processes when ``choose_struggle`` is not told: None, one per core (a bench
-#: may set it)
-WORKERS = None
-
-
-def workers_default():
-    return WORKERS or os.cpu_count() or 1
-
-
 def root_stats(state, me, cand, prior, seed, workers, work=None, iters=None):
     """The root statistics of ``workers`` searches, merged; their iterations and engine steps
     in all, and the CPU seconds of the busiest."""
@@ -356,11 +239,9 @@ def root_stats(state, me, cand, prior, seed, workers, work=None, iters=None):
     opts = state["pending"]["options"]
     if all(opts[i]["mode"] in ("place", "influence") and "country" in opts[i] for i in cand):
         work = int(work * PLACE_SHARE)
-    jobs = [(state, me, cand, prior, subseed(seed, w), work, iters) for w in range(workers)]
-    if workers == 1:
-        outs = [search_root(jobs[0])]
-    else:
-        outs = pool(workers).run(jobs)
+    outs = P.run([("squabble.ai.struggle_mcts:search_root",
+                   (state, me, cand, prior, subseed(seed, w), work, iters))
+                  for w in range(workers)])
     merged = merge([o[0] for o in outs])
     return merged, sum(o[1] for o in outs), sum(o[2] for o in outs), max(o[3] for o in outs)
 
@@ -390,10 +271,7 @@ def choose_hard(state, seed, workers=None, info=None):
     """Hard's choice (an option index) for the pending decision of ``state``; ``info`` (a dict,
     for benches) receives the search's iterations and engine steps, all workers together."""
     from squabble.ai.struggle import option_values, pick_close
-    if workers is None:
-        workers = workers_default()
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ValueError("The number of workers must be a positive integer.")
+    workers = P.check_workers(workers)
     me = S.decision(state)["player"]
     prior = option_values(state, "normal", seed)
     if len(prior) == 1:

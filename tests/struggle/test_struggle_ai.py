@@ -76,6 +76,30 @@ def test_hard_legal_and_deterministic():
         assert choose_struggle(st, "hard", n) == a
 
 
+def test_hard_shares_its_looks_among_the_cores(monkeypatch):
+    """Hard on every core (issue 21): with two workers, its two looks are shared out between
+    this process and one process of the pool, each taking deals of the hidden cards of its own
+    with the whole per-worker budget (more cores, more deals).  The same seed and worker count
+    give the same choice, the view alone decides, and the second worker's deals count."""
+    import squabble.ai.pool as P
+    import squabble.ai.struggle as A
+    rnd = random.Random(8)
+    sample = [st for st in POSITIONS[2::9] if len(decision(st)["options"]) > 2
+              and 98 not in effect_cards(st)][:6]
+    monkeypatch.setattr(A, "HARD_WORKERS", 1)
+    one = [A.option_values(st, "hard", n) for n, st in enumerate(sample)]
+    monkeypatch.setattr(A, "HARD_WORKERS", 2)
+    two = [A.option_values(st, "hard", n) for n, st in enumerate(sample)]
+    assert P.current() is not None and len(P.current().pids()) == 1
+    assert one != two                          # the other process's deals are averaged in
+    for n, st in enumerate(sample):
+        a = choose_struggle(st, "hard", n)
+        assert 0 <= a < len(decision(st)["options"])
+        assert A.option_values(st, "hard", n) == two[n]
+        assert choose_struggle(_reshuffle_hidden(st, rnd), "hard", n) == a
+    P.close_pool()
+
+
 def test_hard_looks_stay_within_their_engine_step_budgets(monkeypatch):
     """Hard's extra looks (more deals in the first look, the enemy's reply in the second) are
     bounded by engine steps: FIRST_WORK for the first look's deals and the second look's first
