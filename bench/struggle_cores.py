@@ -1,17 +1,18 @@
-"""Hard against core count: wall time per decision and search iterations with 1, 2 and 4
-search processes, and (with ``--games``) strength against hard at each count.
+"""Hard against core count: wall time per decision and the work done (hard: deals of its two
+looks; the tree, hard_tree: search iterations) with 1, 2 and 4 processes, and (with
+``--games``) strength against ``--opponent`` at each count.
 
-    python bench/struggle_cores.py                          # time table, workers 1, 2, 4
-    python bench/struggle_cores.py --positions 60 --workers 1,2
-    python bench/struggle_cores.py --games 6 --workers 1,2  # and games against hard
+    python bench/struggle_cores.py                          # hard's time table, workers 1, 2, 4
+    python bench/struggle_cores.py --level hard_tree --positions 60 --workers 1,2
+    python bench/struggle_cores.py --games 6 --workers 1,2 --opponent normal
 
 The positions are decisions (more than one option) taken along normal-vs-normal games from fixed
 seeds, both sides, every ``--every``-th.  Each worker count gets a fresh pool, warmed by one
 untimed decision, then answers every position; times are wall-clock (``perf_counter``), so they
 include the pool's messages and the machine's other load; beside them the CPU time of the
-busiest search process (which the load does not inflate as much).  The budget is per worker
-(engine steps, ``MCTS_WORK``): more workers search more iterations in about the same wall time,
-as long as there are as many cores as workers.  Run by hand; results go to docs/ai-struggle.md.
+busiest search process for the tree (which the load does not inflate as much).  The budget is
+per worker (engine steps): more workers look at more deals (hard) or search more iterations
+(the tree) in about the same wall time, as long as there are as many cores as workers.  Run by hand; results go to docs/ai-struggle.md.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 import squabble.ai.pool as P  # noqa: E402
+import squabble.ai.struggle as A  # noqa: E402
 import squabble.ai.struggle_mcts as M  # noqa: E402
 from squabble.ai.struggle import choose_struggle  # noqa: E402
 from squabble.ai.tournament import struggle_match, wilson  # noqa: E402
@@ -59,37 +61,52 @@ def _pct(xs, q):
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-def time_table(pos, counts, seed):
-    print("| workers | decisions | mean | median | p95 | p99 | max | iterations / decision "
+def time_table(pos, counts, seed, level):
+    work = "deals / decision (first look, second)" if level == "hard" else "iterations / decision"
+    print(f"| workers | decisions | mean | median | p95 | p99 | max | {work} "
           "| search CPU per worker: mean, max |")
     print("|---|---|---|---|---|---|---|---|---|")
     for w in counts:
         P.close_pool()
-        M.choose_level(pos[0], "hard_tree", seed, workers=w)      # the pool starts: not timed
-        times, iters, cpu = [], [], []
+        P.WORKERS = w
+        M.choose_level(pos[0], level, seed, workers=w)      # the pool starts: not timed
+        times, iters, cpu, deals = [], [], [], []
         for n, st in enumerate(pos):
             info = {}
             t0 = time.perf_counter()
-            M.choose_hard(st, seed + n, w, info)
+            if level == "hard":
+                A.LAST_LOOKS.clear()
+                choose_struggle(st, "hard", seed + n)
+            else:
+                M.choose_hard(st, seed + n, w, info)
             times.append(time.perf_counter() - t0)
             iters.append(info.get("iterations", 0))
             cpu.append(1000 * info.get("cpu", 0.0))
+            if A.LAST_LOOKS:
+                deals.append((A.LAST_LOOKS["first"], A.LAST_LOOKS["second"]))
         ms = [t * 1000 for t in times]
+        if level == "hard":
+            done = (f"{sum(d[0] for d in deals) / max(1, len(deals)):.1f}, "
+                    f"{sum(d[1] for d in deals) / max(1, len(deals)):.1f}")
+            cpu_s = "-"
+        else:
+            done = f"{sum(iters) / len(iters):.0f}"
+            cpu_s = f"{sum(cpu) / len(cpu):.0f} ms, {max(cpu):.0f} ms"
         print(f"| {w} | {len(ms)} | {sum(ms) / len(ms):.0f} ms | {_pct(ms, 0.5):.0f} ms | "
               f"{_pct(ms, 0.95):.0f} ms | {_pct(ms, 0.99):.0f} ms | {max(ms):.0f} ms | "
-              f"{sum(iters) / len(iters):.0f} | {sum(cpu) / len(cpu):.0f} ms, {max(cpu):.0f} ms |",
-              flush=True)
+              f"{done} | {cpu_s} |", flush=True)
+    P.WORKERS = None
     P.close_pool()
 
 
-def strength(counts, games, seed, opponent):
+def strength(counts, games, seed, opponent, level):
     print()
-    print(f"| workers | games vs {opponent} | hard_tree wins | 95% interval |")
+    print(f"| workers | games vs {opponent} | {level} wins | 95% interval |")
     print("|---|---|---|---|")
     for w in counts:
         P.close_pool()
         P.WORKERS = w
-        res = struggle_match("hard_tree", opponent, games, seed=seed, out=None,
+        res = struggle_match(level, opponent, games, seed=seed, out=None,
                              progress=lambda line: print(line, file=sys.stderr, flush=True))
         n = res["games"]
         k = res["wins"]["a"] + 0.5 * res["wins"]["draw"]
@@ -108,7 +125,8 @@ def main():
     ap.add_argument("--seed", type=int, default=500)
     ap.add_argument("--workers", default="1,2,4", help="worker counts, comma-separated")
     ap.add_argument("--games", type=int, default=0, help="games against --opponent per count")
-    ap.add_argument("--opponent", default="hard")
+    ap.add_argument("--opponent", default="normal")
+    ap.add_argument("--level", default="hard", choices=("hard", "hard_tree"))
     a = ap.parse_args()
     try:
         counts = [int(x) for x in a.workers.split(",")]
@@ -116,12 +134,17 @@ def main():
         ap.error("--workers takes counts like 1,2,4")
     if any(c < 1 for c in counts):
         ap.error("--workers takes counts of at least 1")
-    print(f"{os.cpu_count()} cores; hard's budget per worker: {M.MCTS_WORK} engine steps, "
-          f"at most {M.MCTS_ITERS} iterations ({M.PLACE_SHARE:g} of it to place one point)")
+    if a.level == "hard":
+        print(f"{os.cpu_count()} cores; hard's budgets per worker: first look {A.FIRST_WORK}, "
+              f"second look {A.HARD_WORK}, whole decision {A.HARD_TOTAL} engine steps")
+    else:
+        print(f"{os.cpu_count()} cores; hard_tree's budget per worker: {M.MCTS_WORK} engine "
+              f"steps, at most {M.MCTS_ITERS} iterations ({M.PLACE_SHARE:g} of it to place one "
+              "point)")
     if a.positions:
-        time_table(positions(a.positions, a.every, a.seed), counts, a.seed)
+        time_table(positions(a.positions, a.every, a.seed), counts, a.seed, a.level)
     if a.games:
-        strength(counts, a.games, a.seed, a.opponent)
+        strength(counts, a.games, a.seed, a.opponent, a.level)
     return 0
 
 

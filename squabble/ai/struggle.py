@@ -4,8 +4,8 @@
 computer player of ``level`` ("easy", "normal", "hard", or the one-ply baseline "greedy") picks
 for the pending decision of ``state``.  A tree search over whole action rounds, root-parallel on
 ``workers`` processes (one per core by default), is in ``struggle_mcts`` (which builds on this
-module): the bench-only level "hard_tree" of ``struggle_mcts.choose_level``, not yet hard (it has not been shown stronger than hard, and a test of deciding from
-the view alone fails for it: docs/ai-struggle.md).
+module): the bench-only level "hard_tree" of ``struggle_mcts.choose_level``, not yet hard (it
+has not been shown stronger than hard: docs/ai-struggle.md).
 
 Information: the player decides from what the deciding side may see.  It builds a *determinized*
 state: the full state with every card the side cannot see (the enemy's hand, the draw pile, an
@@ -17,9 +17,10 @@ it is only to know where in the procedure the decision is (it holds no hidden ca
 Search: each option is applied on the determinized state, the rest of the current action
 (further points of the same operations, the event's other decisions, the enemy's answers inside
 the event, played to win: a battleground coup at DEFCON 2 in the other side's round is taken) is
-played out by a fast greedy policy, and the position is scored by ``Evaluator``.  hard then
-looks again at its best few options with the enemy's next action round played out as well, over
-several deals of the hidden cards, within a budget of engine steps.
+played out by a fast greedy policy, and the position is scored by ``Evaluator``.  normal then
+looks again at its best three options with the enemy's next action round played out as well, on
+its one deal; hard does so at its best four over several deals of the hidden cards, its looks
+shared out among the processes of every core (``pool``), within budgets of engine steps.
 
 The position value and the determinization are in ``struggle_eval``, the greedy baseline in
 ``struggle_greedy``; this module holds the search and the levels.
@@ -63,11 +64,10 @@ REPLY_CARDS = 3
 HARD_TOP = 4
 #: engine steps a reply estimate is counted as (it costs about as much time)
 REPLY_WORK = 25
-#: normal: options given a second look with the enemy's next action round (one deal), within
-#: this many engine steps (0: no second look)
+#: normal: options given a second look with the enemy's next action round (one deal; 0: no
+#: second look), while the whole decision, its first look included, fits in NORMAL_TOTAL
+#: engine steps (past them the first look decides)
 NORMAL_TOP = 3
-NORMAL_WORK = 1000
-#: normal: engine steps of a whole decision (its first look included)
 NORMAL_TOTAL = 1000
 #: more draws of the generator for an event whose resolution draws on it
 RANDOM_SAMPLES = 3
@@ -542,13 +542,19 @@ def _hard_looks(state, me, seed, cand, vals, work0, workers):
     vals = {i: v / deals for i, v in totals.items()}
     top = sorted(sorted(cand, key=lambda i: (-vals[i], i))[:HARD_TOP])
     if len(top) == 1:
+        LAST_LOOKS.update(first=deals, second=0, workers=workers)
         return {top[0]: vals[top[0]]}
     second = P.run([(f"{__name__}:_second_look_share", (state, me, seed, top, w, first[w][2]))
                     for w in range(workers)])
     samples = sum(x[1] for x in second)
+    LAST_LOOKS.update(first=deals, second=samples, workers=workers)
     if not samples:
         return {i: vals[i] for i in top}
     return {i: sum(x[0][i] for x in second) / samples for i in top}
+
+
+#: the deals of hard's last two looks, all workers together (for benches: bench/struggle_cores.py)
+LAST_LOOKS: dict = {}
 
 
 def _first_look_share(args):
@@ -603,7 +609,7 @@ def _normal_second_look(state, me, seed, base, cand, vals, pl):
 
     tot = {i: 0.0 for i in top}
     spent = [pl.work]
-    samples, _ = _over_deals(top, tot, 0, 0, NORMAL_WORK, 1, deal, spent, NORMAL_WORK,
+    samples, _ = _over_deals(top, tot, 0, 0, NORMAL_TOTAL, 1, deal, spent, NORMAL_TOTAL,
                              NORMAL_TOTAL)
     if not samples:
         return vals

@@ -25,10 +25,10 @@ How it works (docs/ai-struggle.md, "Hard: a tree over whole action rounds"):
   influence gets ``PLACE_SHARE`` of it) and at most ``MCTS_ITERS`` iterations: the same seed gives
   the same answer, whatever the machine's load.  No clock.
 * **Root-parallel**: ``workers`` independent searches (sub-seeds from the seed and the worker's
-  number), each with the whole per-worker budget, in processes of a pool kept alive between
-  decisions (the ``spawn`` start method, safe in the PyInstaller bundle), their root statistics
-  summed.  More workers: more iterations in the same wall time on as many cores.  The same seed
-  and worker count give the same answer.  ``workers=1`` searches in this process.
+  number), each with the whole per-worker budget: worker 0 in this process, the others at the
+  same time in ``pool``'s processes, kept alive between decisions (the ``spawn`` start method,
+  safe in the PyInstaller bundle), their root statistics summed.  More workers: more iterations
+  in the same wall time on as many cores.  The same seed and worker count give the same answer.
 """
 
 from __future__ import annotations
