@@ -159,12 +159,14 @@ def test_the_pool_is_kept_and_closes(small):
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc")
-def test_search_processes_die_with_the_window_worker_that_started_them():
-    """The window's computer player (framework/worker.py, a daemonic process) asks hard with
-    two workers: its search processes start under it, and when the window stops it they end."""
+@pytest.mark.parametrize("level", ["hard", "hard_tree"])
+def test_search_processes_die_with_the_window_worker_that_started_them(level):
+    """The window's computer player (framework/worker.py, a daemonic process) asks hard (and
+    the tree) with one worker per core: the search processes start under it, one fewer than the
+    cores (worker 0 is the worker process itself), and when the window stops it they end."""
     w = Worker(M.choose_level)
     st = _a_card_choice()
-    job = w.ask(st, "hard_tree", 3)
+    job = w.ask(st, level, 3)
     got = None
     end = time.monotonic() + 120
     while got is None and time.monotonic() < end:
