@@ -4,7 +4,8 @@ dist/Twilight Squabble.app (its program Contents/MacOS/squabble is run).
 
 Runs the real program headless, each in a fresh user data folder:
 ``--version``; a bad argument (usage and exit 2, no traceback); the engine protocol (the assets
-inside the bundle are found); the attract mode for 300 frames with a screenshot that must not be
+inside the bundle are found); Twilight Struggle's hard level through it (its search processes
+start inside the bundle); the attract mode for 300 frames with a screenshot that must not be
 blank. The release workflow runs this on Linux, Windows and macOS before attaching the files.
 """
 
@@ -57,6 +58,18 @@ def check_engine(exe: Path, data: Path) -> None:
     assert len(out) == 2 and len(out[0]["cards"]) == 34 and out[1]["ok"], p.stdout[-2000:]
 
 
+def check_hard(exe: Path, data: Path) -> None:
+    """Twilight Struggle's hard level answers through the protocol: its looks are shared out
+    among processes started with ``spawn``, which must work inside the bundle too."""
+    lines = ('{"cmd":"new","game":"struggle","seed":1}\n'
+             '{"cmd":"ai","level":"hard","seed":7}\n')
+    p = _run(exe, ["engine"], data, stdin=lines, timeout=300)
+    assert p.returncode == 0, p.stderr[-2000:]
+    out = [json.loads(line) for line in p.stdout.splitlines()]
+    assert len(out) == 2 and out[1]["ok"] and isinstance(out[1]["index"], int), p.stdout[-2000:]
+    assert "Traceback" not in p.stderr, p.stderr[-2000:]
+
+
 def check_demo(exe: Path, data: Path, shot: Path) -> None:
     p = _run(exe, ["--demo", "--frames", "300", "--screenshot", str(shot)], data)
     assert p.returncode == 0, p.stderr[-3000:]
@@ -75,6 +88,7 @@ def smoke(path: Path, version: str) -> None:
         check_version(exe, tmp / "data", version)
         check_bad_argument(exe, tmp / "data")
         check_engine(exe, tmp / "data")
+        check_hard(exe, tmp / "data")
         check_demo(exe, tmp / "data", tmp / "demo.png")
 
 

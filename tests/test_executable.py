@@ -4,7 +4,7 @@ Marker ``exe``: the build takes 20-35 s, so a contributor may skip it with ``-m 
 CI (.ci/run) and the release workflow run it. Builds into a temporary folder, then runs the real
 program headless through tests/exe_smoke.py, the same checks the release workflow runs on Linux,
 Windows and macOS: ``--version``, a bad argument, the engine protocol from inside the bundle,
-and the attract mode for 300 frames with a screenshot that must not be blank.
+Twilight Struggle's hard level (its search processes) through it, and the attract mode for 300 frames with a screenshot that must not be blank.
 """
 
 import subprocess
@@ -63,6 +63,10 @@ def test_bad_argument_gives_usage_not_a_traceback(built, data):
 
 def test_engine_inside_the_bundle_finds_its_assets(built, data):
     exe_smoke.check_engine(exe_smoke.program(built), data)
+
+
+def test_hard_answers_inside_the_bundle(built, data):
+    exe_smoke.check_hard(exe_smoke.program(built), data)
 
 
 def test_demo_runs_and_screenshot_is_not_blank(built, data, tmp_path):
