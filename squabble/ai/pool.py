@@ -21,6 +21,8 @@ import importlib
 import multiprocessing
 import os
 
+from squabble.pipeloop import serve
+
 #: processes when a search is not told: None, one per core (a bench may set it)
 WORKERS = None
 
@@ -45,23 +47,16 @@ def call(job):
     return getattr(importlib.import_module(mod), name)(args)
 
 
+def _answer(job):
+    try:
+        return "ok", call(job)
+    except Exception as e:   # reported to the parent, which raises it
+        return "error", f"{type(e).__name__}: {e}"
+
+
 def _serve(conn):
     """A pool worker's loop: run each job until the pipe closes (its parent gone)."""
-    while True:
-        try:
-            job = conn.recv()
-        except (EOFError, OSError):
-            return
-        if job is None:
-            return
-        try:
-            out = ("ok", call(job))
-        except Exception as e:   # reported to the parent, which raises it
-            out = ("error", f"{type(e).__name__}: {e}")
-        try:
-            conn.send(out)
-        except (OSError, ValueError):
-            return
+    serve(conn, _answer)
 
 
 class Pool:

@@ -100,21 +100,18 @@ def _points(region, ctrl_a, ctrl_s, bg_a, bg_s, adj_a, adj_s):
     sea, pres, dom, con, nb, bonus = _RINFO[region]
     if sea:
         return ctrl_a + bg_a, ctrl_s + bg_s
-    pa = bg_a + (adj_a if bonus else 0)
-    if ctrl_a > ctrl_s and bg_a == nb:
-        pa += con
-    elif ctrl_a > ctrl_s and bg_a > bg_s and ctrl_a - bg_a >= 1:
-        pa += dom
-    elif ctrl_a >= 1:
-        pa += pres
-    ps = bg_s + (adj_s if bonus else 0)
-    if ctrl_s > ctrl_a and bg_s == nb:
-        ps += con
-    elif ctrl_s > ctrl_a and bg_s > bg_a and ctrl_s - bg_s >= 1:
-        ps += dom
-    elif ctrl_s >= 1:
-        ps += pres
-    return pa, ps
+    return (bg_a + (adj_a if bonus else 0) + _level(ctrl_a, bg_a, ctrl_s, bg_s, nb, pres, dom, con),
+            bg_s + (adj_s if bonus else 0) + _level(ctrl_s, bg_s, ctrl_a, bg_a, nb, pres, dom, con))
+
+
+def _level(n, b, en, eb, nb, pres, dom, con):
+    """One side's presence, domination or control points (``n`` countries, ``b`` battlegrounds
+    against the enemy's ``en``, ``eb``; ``nb`` battlegrounds in the region)."""
+    if n > en and b == nb:
+        return con
+    if n > en and b > eb and n - b >= 1:
+        return dom
+    return pres if n >= 1 else 0
 
 
 _CV: dict = {}

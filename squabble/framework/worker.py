@@ -20,6 +20,8 @@ import os
 import pickle
 import threading
 
+from squabble.pipeloop import serve
+
 #: the worker's lower scheduling priority (Unix ``nice``): the window's frames come first
 WORKER_NICE = 5
 
@@ -45,22 +47,15 @@ def _serve(conn, chooser) -> None:
             os.nice(WORKER_NICE)   # on a busy machine the window's frames come first
         except OSError:
             pass
-    while True:
-        try:
-            msg = conn.recv()
-        except (EOFError, OSError):
-            return
-        if msg is None:
-            return
+
+    def answer(msg):
         job, state, level, seed = msg
         try:
-            answer, error = chooser(state, level, seed), ""
+            return job, chooser(state, level, seed), ""
         except Exception as e:  # reported to the window, which falls back to a legal option
-            answer, error = None, f"{type(e).__name__}: {e}"
-        try:
-            conn.send((job, answer, error))
-        except (OSError, ValueError):
-            return
+            return job, None, f"{type(e).__name__}: {e}"
+
+    serve(conn, answer)
 
 
 class Worker:
