@@ -81,17 +81,16 @@ def _region_counts(infl, region, skip):
         a, s = ci["USA"], ci["USSR"]
         st, bg, adj_ussr, adj_usa, _ = _CINFO[c]
         if a >= s + st:
-            x[0] += 1
-            if bg:
-                x[2] += 1
-            if adj_ussr:
-                x[4] += 1
+            k, adj = 0, adj_ussr
         elif s >= a + st:
-            x[1] += 1
-            if bg:
-                x[3] += 1
-            if adj_usa:
-                x[5] += 1
+            k, adj = 1, adj_usa
+        else:
+            continue
+        x[k] += 1
+        if bg:
+            x[2 + k] += 1
+        if adj:
+            x[4 + k] += 1
     return x
 
 
@@ -315,21 +314,18 @@ class Evaluator:
             v += _cv(c, a, s) if x is None else x
             st, bg, adj_ussr, adj_usa, regions = cinfo[c]
             if a >= s + st:
-                for r in regions:
-                    x = cnt[r]
-                    x[0] += 1
-                    if bg:
-                        x[2] += 1
-                    if adj_ussr:
-                        x[4] += 1
+                k, adj = 0, adj_ussr
             elif s >= a + st:
-                for r in regions:
-                    x = cnt[r]
-                    x[1] += 1
-                    if bg:
-                        x[3] += 1
-                    if adj_usa:
-                        x[5] += 1
+                k, adj = 1, adj_usa
+            else:
+                continue
+            for r in regions:
+                x = cnt[r]
+                x[k] += 1
+                if bg:
+                    x[2 + k] += 1
+                if adj:
+                    x[4 + k] += 1
         w = self.w
         for r, x in cnt.items():
             a, s = _points(r, *x)
