@@ -492,10 +492,12 @@ def choose_struggle(state, level, seed=0) -> int:
     return pick_close(vals, seed)
 
 
-def option_values(state, level, seed):
+def option_values(state, level, seed, second_look=True):
     """{option index: value} of the options ``level`` considers for the pending decision (the
     unsafe ones dropped, scoring cards when due, the best few after a quick first score); a
-    single forced option is returned with value 0.  ("hard": its two looks.)"""
+    single forced option is returned with value 0.  ("hard": its two looks; "normal": its best
+    three looked at again, unless ``second_look`` is False: the tree's prior wants the first
+    look's values of every option it considers.)"""
     me = S.decision(state)["player"]
     opts = state["pending"]["options"]
     base = _copy(determinize(state, me, seed))
@@ -517,7 +519,7 @@ def option_values(state, level, seed):
         quick = {i: pl.quick_value(base, i) for i in cand}
         cand = sorted(sorted(cand, key=lambda i: (-quick[i], i))[:KEEP])
     vals = {i: pl.option_value(base, i) for i in cand}
-    if level == "normal" and NORMAL_TOP:
+    if level == "normal" and NORMAL_TOP and second_look:
         return _normal_second_look(state, me, seed, base, cand, vals, pl)
     if level != "hard":
         return vals

@@ -273,7 +273,7 @@ def choose_hard(state, seed, workers=None, info=None):
     from squabble.ai.struggle import option_values, pick_close
     workers = P.check_workers(workers)
     me = S.decision(state)["player"]
-    prior = option_values(state, "normal", seed)
+    prior = option_values(state, "normal", seed, second_look=False)
     if len(prior) == 1:
         return next(iter(prior))
     if all(v <= -WIN / 2 for v in prior.values()):

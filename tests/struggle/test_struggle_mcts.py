@@ -211,3 +211,22 @@ def test_tree_decides_from_the_view_only(small):
             assert M.choose_level(_reshuffle_hidden(st, rnd), "hard_tree", n, workers=w) == a
         checked += 1
     assert checked >= 5
+
+
+def test_the_tree_ranks_the_first_looks_options(small, monkeypatch):
+    """The tree's prior is normal's first look over every option it considers (up to ten), not
+    normal's final values, which its second look narrows to three: the root keeps ROOT_TOP."""
+    import squabble.ai.struggle as A
+    seen = []
+    real = M.root_stats
+
+    def spy(state, me, cand, prior, seed, workers, work=None, iters=None):
+        seen.append(dict(prior))
+        return real(state, me, cand, prior, seed, workers, work, iters)
+
+    monkeypatch.setattr(M, "root_stats", spy)
+    st = _a_card_choice()
+    M.choose_level(st, "hard_tree", 4, workers=1)
+    monkeypatch.setattr(A, "NORMAL_TOP", 0)
+    assert seen and seen[0] == A.option_values(st, "normal", 4)
+    assert len(seen[0]) > A.NORMAL_TOP and len(seen[0]) > 3
