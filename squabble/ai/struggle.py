@@ -62,6 +62,8 @@ HARD_WORKERS = None
 REPLY_CARDS = 3
 #: hard: options given the second, deeper look
 HARD_TOP = 4
+#: hard: action rounds its second look plays out after each line (the enemy's, its own, ...)
+HARD_ROUNDS = 1
 #: engine steps a reply estimate is counted as (it costs about as much time)
 REPLY_WORK = 25
 #: normal: options given a second look with the enemy's next action round (one deal; 0: no
@@ -111,7 +113,8 @@ class Player:
         self.level = level
         self.memo = {}
         self.reply_ops = 3 if level == "hard" else 0
-        self.deep = False  # hard's second pass: the enemy's next action round is played out
+        self.deep = False  # second looks: the next action rounds are played out at the end
+        self.rounds = 1    # ... this many of them (the enemy's, then its own, and so on)
         self.work = 0      # engine steps taken: the hard level's budget (not the clock: determinism)
         self.limit = None  # hard: past this many steps the look is cut short (_OutOfWork)
 
@@ -135,12 +138,13 @@ class Player:
         if modes <= {"place", "influence", "done"} and all("country" in o or o["mode"] == "done"
                                                            for o in opts):
             best, bi = -1e9, 0
+            without = {}
             for i, o in enumerate(opts):
                 if o["mode"] == "done":
                     val = -0.05
                 else:
                     cost = o.get("amount", 1)
-                    val = sg * self.ev.delta_place(infl, o["country"], side, 1) / cost
+                    val = sg * self.ev.delta_place(infl, o["country"], side, 1, without) / cost
                 if val > best:
                     best, bi = val, i
             return bi
@@ -150,15 +154,17 @@ class Player:
         if (modes == {"coup"} and all("country" in o for o in opts) and frame.get("kind") == "ops"
                 and isinstance(frame.get("left"), int)):
             best, bi = -1e9, 0
+            without = {}
             for i, o in enumerate(opts):
-                val = self._coup_gain(state, side, o["country"], frame["left"])
+                val = self._coup_gain(state, side, o["country"], frame["left"], without)
                 if val > best:
                     best, bi = val, i
             return bi
         if modes == {"realign"} and all("country" in o for o in opts):
             best, bi = -1e9, 0
+            without = {}
             for i, o in enumerate(opts):
-                val = sg * self._realign_gain(state, side, o["country"])
+                val = sg * self._realign_gain(state, side, o["country"], without)
                 if val > best:
                     best, bi = val, i
             return bi
@@ -192,8 +198,9 @@ class Player:
                 best, bi = val, i
         return bi
 
-    def _realign_gain(self, state, side, c):
-        """Expected change of the USA-minus-USSR map value of one realignment roll in ``c``."""
+    def _realign_gain(self, state, side, c, without=None):
+        """Expected change of the USA-minus-USSR map value of one realignment roll in ``c``
+        (``without``: the caller's memo for ``delta_place``)."""
         enemy = ENEMY[side]
         infl = state["influence"]
         ci = infl[c]
@@ -218,11 +225,11 @@ class Player:
             if k:
                 key = (who, k)
                 if key not in cache:
-                    cache[key] = self.ev.delta_place(infl, c, who, k)
+                    cache[key] = self.ev.delta_place(infl, c, who, k, without)
                 out += p * cache[key]
         return out
 
-    def _coup_gain(self, state, side, c, ops):
+    def _coup_gain(self, state, side, c, ops, without=None):
         """Expected gain (for ``side``) of a coup in ``c`` with ``ops``: the die averaged, the
         military operations it brings.  A battleground coup at DEFCON 2 ends the game: the side
         whose round it is loses, so it is suicide in one's own round and a win in the enemy's
@@ -234,6 +241,9 @@ class Player:
         ci = infl[c]
         sg = 1.0 if side == "USA" else -1.0
         out = 0.0
+        # only c's influence changes below: the regions counted without c stay the same
+        without = {} if without is None else without
+        d1s = {}
         for die in range(1, 7):
             result = die + ops - 2 * _STAB[c]
             if result <= 0:
@@ -242,9 +252,12 @@ class Player:
             placed = result - removed
             # the change of the map value: the enemy's influence removed, then side's placed
             old_e = ci[enemy]
-            d1 = self.ev.delta_place(infl, c, enemy, -removed) if removed else 0.0
+            d1 = d1s.get(removed)
+            if d1 is None:
+                d1 = d1s[removed] = (self.ev.delta_place(infl, c, enemy, -removed, without)
+                                     if removed else 0.0)
             ci[enemy] = old_e - removed
-            d2 = self.ev.delta_place(infl, c, side, placed) if placed else 0.0
+            d2 = self.ev.delta_place(infl, c, side, placed, without) if placed else 0.0
             ci[enemy] = old_e
             out += sg * (d1 + d2) / 6.0
         short = max(0, state["defcon"] - state["milops"][side])
@@ -300,12 +313,25 @@ class Player:
         return v - self._reply_gain(state, ENEMY[self.me], self.reply_ops)
 
     def enemy_reply(self, state):
-        """The enemy's whole next action round: each card it may play (in this deal of its
-        hand) played out by the fast policy, the one best for the enemy kept; the value of the
-        position after it, for ``self.me``.  Dice rolls inside use middle faces."""
+        """The next ``rounds`` action rounds, from the enemy's: in each, the side to play tries
+        its strongest cards (in this deal of its hand), each played out by the fast policy, and
+        keeps the line best for itself; the value of the position after them, for ``self.me``.
+        Dice rolls inside use middle faces."""
         self.deep = False
-        enemy = state["pending"]["player"]
-        best_e, best_v = None, None
+        t = state
+        for _ in range(self.rounds):
+            t = self._round_reply(t)
+            p = t.get("pending")
+            if (t.get("winner") is not None or p is None or not p["options"]
+                    or p["options"][0]["mode"] != "play"):
+                break
+        self.deep = True
+        return self.ev(t)
+
+    def _round_reply(self, state):
+        """One action round of the side to play (see ``enemy_reply``): the position after it."""
+        side = state["pending"]["player"]
+        best_e, best_t = None, None
         opts = state["pending"]["options"]
         # its strongest cards: the most ops, then its own events (scoring cards included)
         def strength(i):
@@ -313,7 +339,7 @@ class Player:
             if c is None:
                 return (0, 0, i)
             card = D.CARDS[c]
-            return (-(card["ops"] or 0) - (1 if card["side"] == enemy else 0),
+            return (-(card["ops"] or 0) - (1 if card["side"] == side else 0),
                     0 if card["scoring"] else 1, i)
         for i in sorted(range(len(opts)), key=strength)[:REPLY_CARDS]:
             t = _copy(state)
@@ -323,11 +349,10 @@ class Player:
             while not _stop(t) and steps < 40:
                 self._apply(t, self.fast(t))
                 steps += 1
-            ve = self.ev(t, enemy)
+            ve = self.ev(t, side)
             if best_e is None or ve > best_e:
-                best_e, best_v = ve, self.ev(t)
-        self.deep = True
-        return best_v
+                best_e, best_t = ve, t
+        return best_t
 
     def _reply_gain(self, state, side, ops):
         """What ``side`` wins (map value, for side) with ``ops`` influence placed greedily."""
@@ -588,6 +613,7 @@ def _second_look_share(args):
         Dk = _copy(determinize(state, me, seed)) if k == 0 else determinize(state, me, seed * 31 + k)
         pk = Player(Dk, me, seed + k, "normal", "hard")
         pk.deep = True
+        pk.rounds = HARD_ROUNDS
         return Dk, pk
 
     tot = {i: 0.0 for i in top}

@@ -335,8 +335,10 @@ class Evaluator:
                 v += w[r] * (a - s)
         return v
 
-    def delta_place(self, infl, c, side, n=1):
-        """Change of the (USA-minus-USSR) map value when ``side`` adds ``n`` (may be negative)."""
+    def delta_place(self, infl, c, side, n=1, without=None):
+        """Change of the (USA-minus-USSR) map value when ``side`` adds ``n`` (may be negative).
+        ``without``: a memo {(region, country): _region_counts leaving the country out} the
+        caller keeps while no other country's influence changes (a loop over targets)."""
         ci = infl[c]
         a, s = ci["USA"], ci["USSR"]
         st, bg, adj_ussr, adj_usa, regions = _CINFO[c]
@@ -357,7 +359,12 @@ class Evaluator:
         adj = (adj_ussr, adj_usa)
         ra = rb = 0.0
         for r in regions:
-            x = _region_counts(infl, r, c)
+            if without is None:
+                x = _region_counts(infl, r, c)
+            else:
+                x = without.get((r, c))
+                if x is None:
+                    x = without[(r, c)] = _region_counts(infl, r, c)
             for k, sgn in ((now, 1.0), (was, -1.0)):
                 y = list(x)
                 if k < 2:
