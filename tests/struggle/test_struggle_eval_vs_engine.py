@@ -42,3 +42,28 @@ def test_the_evaluators_control_and_region_scoring_agree_with_the_engine():
                                    want["USSR"] + 20 * (ec == "USSR")), (r, infl)
             n += 1
     assert n == 3000 * len(REGIONS)
+
+
+def test_a_map_change_valued_with_the_region_memo_is_the_same_value():
+    """The operations' target loops (a coup, a realignment, a placement) share the regions
+    counted without each target while only that target's influence changes: the change of the
+    map value must be exactly what it is without the memo, whatever the target's influence."""
+    rnd = random.Random(5)
+    checked = 0
+    for st in _positions(150, 23):
+        ev = E.Evaluator(st, "USA")
+        infl = st["influence"]
+        memo = {}
+        for c in rnd.sample(sorted(infl), 20):
+            ci = infl[c]
+            old = dict(ci)
+            for _ in range(3):
+                # the target's own influence changes (as inside a coup's value), no other's
+                ci["USA"], ci["USSR"] = rnd.randint(0, 6), rnd.randint(0, 6)
+                for side in ("USA", "USSR"):
+                    for n in (-3, -1, 1, 2, 4):
+                        want = ev.delta_place(infl, c, side, n)
+                        assert ev.delta_place(infl, c, side, n, memo) == want, (c, side, n)
+                        checked += 1
+            ci.update(old)
+    assert checked == 150 * 20 * 3 * 2 * 5
