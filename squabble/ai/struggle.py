@@ -63,7 +63,7 @@ REPLY_CARDS = 3
 #: hard: options given the second, deeper look
 HARD_TOP = 4
 #: hard: action rounds its second look plays out after each line (the enemy's, its own, ...)
-HARD_ROUNDS = 1
+HARD_ROUNDS = 3
 #: engine steps a reply estimate is counted as (it costs about as much time)
 REPLY_WORK = 25
 #: normal: options given a second look with the enemy's next action round (one deal; 0: no

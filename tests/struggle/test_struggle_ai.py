@@ -171,6 +171,58 @@ def test_normal_second_look_sees_further_within_its_budget(monkeypatch):
         assert choose_struggle(st, "normal", n) == first[n][1]    # no room: the first look
 
 
+def test_hard_second_look_plays_the_next_three_action_rounds(monkeypatch):
+    """Hard's second look plays out, after each of its best lines, the enemy's next action
+    round, then its own, then the enemy's again (HARD_ROUNDS; issue 21: hard must see further
+    than normal, which plays out the enemy's round only).  Each round's side keeps its best line
+    of its strongest cards; the rounds follow each other in the game's order."""
+    import squabble.ai.struggle as A
+    seen = []
+    real = A.Player._round_reply
+
+    def recorded(self, state):
+        out = real(self, state)
+        seen.append((self.me, state["pending"]["player"], state["turn"], state["action_round"],
+                     out["turn"], out["action_round"]))
+        return out
+
+    monkeypatch.setattr(A.Player, "_round_reply", recorded)
+    chains = 0
+    sample = [st for st in POSITIONS[::3] if decision(st)["options"][0]["mode"] == "play"][:10]
+    assert len(sample) >= 5
+    for n, st in enumerate(sample):
+        seen.clear()
+        A.option_values(st, "hard", n)   # (in a turn's last round no round follows)
+        # consecutive calls chain: each round starts where the one before it ended
+        run = 1
+        for a, b in zip(seen, seen[1:]):
+            assert a[0] == b[0]
+            if b[2:4] == a[4:6] and b[1] != a[1]:
+                run += 1
+                assert run <= A.HARD_ROUNDS
+                chains = max(chains, run)
+            else:
+                assert b[1] != b[0]      # a new line starts with the enemy's round
+                run = 1
+    assert chains == A.HARD_ROUNDS == 3  # the enemy's round, its own, the enemy's
+
+
+def test_normal_second_look_plays_the_enemys_round_only(monkeypatch):
+    """Normal's second look stays one action round deep (its budget is a fifth of a second)."""
+    import squabble.ai.struggle as A
+    sides = []
+    real = A.Player._round_reply
+
+    def recorded(self, state):
+        sides.append(state["pending"]["player"] != self.me)
+        return real(self, state)
+
+    monkeypatch.setattr(A.Player, "_round_reply", recorded)
+    for n, st in enumerate(POSITIONS[:12]):
+        A.option_values(st, "normal", n)
+    assert sides and all(sides)          # only ever the enemy's round
+
+
 def _reshuffle_hidden(st, rnd):
     """Another full state with the same view for the deciding side: the enemy's hidden hand and
     the draw pile dealt again (cards may move between them), a new generator, no forced dice,
