@@ -19,8 +19,9 @@ Search: each option is applied on the determinized state, the rest of the curren
 the event, played to win: a battleground coup at DEFCON 2 in the other side's round is taken) is
 played out by a fast greedy policy, and the position is scored by ``Evaluator``.  normal then
 looks again at its best three options with the enemy's next action round played out as well, on
-its one deal; hard does so at its best four over several deals of the hidden cards, its looks
-shared out among the processes of every core (``pool``), within budgets of engine steps.
+its one deal; hard does so at its best four with the next three action rounds played out (the
+enemy's, its own, the enemy's), over several deals of the hidden cards, its looks shared out
+among the processes of every core (``pool``), within budgets of engine steps.
 
 The position value and the determinization are in ``struggle_eval``, the greedy baseline in
 ``struggle_greedy``; this module holds the search and the levels.
@@ -557,9 +558,9 @@ def option_values(state, level, seed, second_look=True):
 def _hard_looks(state, me, seed, cand, vals, work0, workers):
     """Hard's values of its best options: the first look (normal's values averaged over up to
     HARD_FIRST_DEALS deals per worker, while they fit in FIRST_WORK engine steps, deal 0's
-    ``vals`` and ``work0`` included), then the second look at the best HARD_TOP with the enemy's
-    next action round played out (up to HARD_SAMPLES deals per worker within HARD_WORK steps,
-    the first deal up to FIRST_WORK).  The same seed and worker count give the same values;
+    ``vals`` and ``work0`` included), then the second look at the best HARD_TOP with the next
+    HARD_ROUNDS action rounds played out (up to HARD_SAMPLES deals per worker within HARD_WORK
+    steps, the first deal up to FIRST_WORK).  The same seed and worker count give the same values;
     one worker gives the single-process hard."""
     first = P.run([(f"{__name__}:_first_look_share", (state, me, seed, cand, w,
                                                       vals if w == 0 else None, work0))
