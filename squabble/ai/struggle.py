@@ -65,6 +65,9 @@ REPLY_CARDS = 3
 HARD_TOP = 4
 #: hard: action rounds its second look plays out after each line (the enemy's, its own, ...)
 HARD_ROUNDS = 3
+#: a game's end found in the action rounds of a second look: its value moves this much
+#: towards 0 per round away (more than CLOSE, so the seed cannot pick the sooner loss)
+LATER = 5.0
 #: engine steps a reply estimate is counted as (it costs about as much time)
 REPLY_WORK = 25
 #: normal: options given a second look with the enemy's next action round (one deal; 0: no
@@ -317,17 +320,24 @@ class Player:
         """The next ``rounds`` action rounds, from the enemy's: in each, the side to play tries
         its strongest cards (in this deal of its hand), each played out by the fast policy, and
         keeps the line best for itself; the value of the position after them, for ``self.me``.
-        Dice rolls inside use middle faces."""
+        Dice rolls inside use middle faces.  A game end in these rounds is worth LATER less per
+        round away (a loss that comes later is less bad, a win that comes sooner is better): so
+        a lost position is played on, giving the enemy its chances to go wrong."""
         self.deep = False
         t = state
+        played = 0
         for _ in range(self.rounds):
             t = self._round_reply(t)
+            played += 1
             p = t.get("pending")
             if (t.get("winner") is not None or p is None or not p["options"]
                     or p["options"][0]["mode"] != "play"):
                 break
         self.deep = True
-        return self.ev(t)
+        v = self.ev(t)
+        if t.get("winner") is not None:
+            v += -LATER * played if t["winner"] == self.me else LATER * played
+        return v
 
     def _round_reply(self, state):
         """One action round of the side to play (see ``enemy_reply``): the position after it."""
@@ -342,7 +352,9 @@ class Player:
             card = D.CARDS[c]
             return (-(card["ops"] or 0) - (1 if card["side"] == side else 0),
                     0 if card["scoring"] else 1, i)
-        for i in sorted(range(len(opts)), key=strength)[:REPLY_CARDS]:
+        for n, i in enumerate(sorted(range(len(opts)), key=strength)):
+            if n >= REPLY_CARDS and best_e > -WIN / 2:
+                break      # its strongest cards tried (the others only while all of them lose)
             t = _copy(state)
             self._apply(t, i)
             t["dice"] = [4, 3] * 4
