@@ -207,6 +207,22 @@ def test_hard_second_look_plays_the_next_three_action_rounds(monkeypatch):
     assert chains == A.HARD_ROUNDS == 3  # the enemy's round, its own, the enemy's
 
 
+def test_a_round_played_out_tries_the_weaker_cards_when_the_strongest_lose(monkeypatch):
+    """In the rounds a second look plays out, a side tries its strongest cards (REPLY_CARDS),
+    and the others only while every one of those loses: here the USA at DEFCON 2 holds "We
+    Will Bury You" (its event ends the game in the USA's own round) and Romanian Abdication;
+    with one card tried, the model must still find the round that does not lose."""
+    import squabble.ai.struggle as A
+    monkeypatch.setattr(A, "REPLY_CARDS", 1)
+    for seed in range(3):
+        st = action_round_state(hands={"USA": [50, 12], "USSR": [27, 21, 23]}, phasing="USA",
+                                defcon=2, turn=4, action_round=3, seed=seed, china=None)
+        pl = A.Player(st, "USA", seed)
+        after = pl._round_reply(_snapshot(st))
+        assert after["winner"] is None, after.get("end_reason")
+        assert 50 in after["hands"]["USA"]        # the round played Romanian Abdication
+
+
 def test_normal_second_look_plays_the_enemys_round_only(monkeypatch):
     """Normal's second look stays one action round deep (its budget is a fifth of a second)."""
     import squabble.ai.struggle as A
