@@ -68,8 +68,6 @@ HARD_ROUNDS = 3
 #: a game's end found in the action rounds of a second look: its value moves this much
 #: towards 0 per round away (more than CLOSE, so the seed cannot pick the sooner loss)
 LATER = 5.0
-#: engine steps a reply estimate is counted as (it costs about as much time)
-REPLY_WORK = 25
 #: normal: options given a second look with the enemy's next action round (one deal; 0: no
 #: second look), while the whole decision, its first look included, fits in NORMAL_TOTAL
 #: engine steps (past them the first look decides)
@@ -116,7 +114,6 @@ class Player:
         self.ev = Evaluator(state, me, profile)   # profile "hard": hard's weights (struggle_eval)
         self.level = level
         self.memo = {}
-        self.reply_ops = 3 if level == "hard" else 0
         self.deep = False  # second looks: the next action rounds are played out at the end
         self.rounds = 1    # ... this many of them (the enemy's, then its own, and so on)
         self.work = 0      # engine steps taken: the hard level's budget (not the clock: determinism)
@@ -300,21 +297,14 @@ class Player:
         return self.final(state)
 
     def final(self, state):
-        """The value of a position at the end of the action; with ``reply_ops`` (hard), less what
-        the enemy's next operations could win back if the enemy moves next."""
+        """The value of a position at the end of the action; in a second look (``deep``), after
+        the next action rounds played out when the enemy plays next."""
         if self.deep and state.get("winner") is None:
             p = state.get("pending")
             if (p is not None and p["player"] != self.me and p["options"]
                     and p["options"][0]["mode"] == "play"):
                 return self.enemy_reply(state)
-        v = self.ev(state)
-        if not self.reply_ops or state.get("winner") is not None:
-            return v
-        p = state.get("pending")
-        if p is None or p["player"] == self.me or not p["options"] or p["options"][0]["mode"] != "play":
-            return v
-        self.work += REPLY_WORK
-        return v - self._reply_gain(state, ENEMY[self.me], self.reply_ops)
+        return self.ev(state)
 
     def enemy_reply(self, state):
         """The next ``rounds`` action rounds, from the enemy's: in each, the side to play tries
@@ -366,39 +356,6 @@ class Player:
             if best_e is None or ve > best_e:
                 best_e, best_t = ve, t
         return best_t
-
-    def _reply_gain(self, state, side, ops):
-        """What ``side`` wins (map value, for side) with ``ops`` influence placed greedily."""
-        infl = state["influence"]
-        enemy = ENEMY[side]
-        acc = set(_ADJ_SUPER[side])
-        for c, ci in infl.items():
-            if ci[side]:
-                acc.add(c)
-                acc.update(x for x in D.ADJACENT[c] if x in infl)
-        sg = 1.0 if side == "USA" else -1.0
-        changed = []
-        total = 0.0
-        left = ops
-        while left > 0:
-            best, bc, bcost = 0.0, None, 1
-            for c in acc:
-                ci = infl[c]
-                cost = 2 if ci[enemy] >= _STAB[c] + ci[side] else 1
-                if cost > left:
-                    continue
-                val = sg * self.ev.delta_place(infl, c, side, 1) / cost
-                if val > best:
-                    best, bc, bcost = val, c, cost
-            if bc is None:
-                break
-            total += best * bcost
-            infl[bc][side] += 1
-            changed.append(bc)
-            left -= bcost
-        for c in changed:
-            infl[c][side] -= 1
-        return total
 
     # --- values of the options of the real decision
     def option_value(self, state, i):
