@@ -123,7 +123,7 @@ class Player:
         self.work += 1
         if self.limit is not None and self.work > self.limit:
             raise _OutOfWork
-        S.apply_in_place(state, i)
+        S.apply_in_place(state, i, record=False)
 
     # --- fast greedy policy used inside play-outs (for either side)
     def fast(self, state, depth=0):
@@ -442,7 +442,7 @@ _SPACE_ROLL_MODES = ("space", "roll")
 
 def _suicidal(state, i, me):
     t = _copy(state)
-    S.apply_in_place(t, i)
+    S.apply_in_place(t, i, record=False)
     return _lost(t, me)
 
 

@@ -145,6 +145,34 @@ def _cv(c, a, s):
     return v
 
 
+#: (country, US influence, Soviet influence) -> (its ``_country_value``, the places in
+#: ``map_usa``'s counts (6 a scored region, as ``_region_counts``) it adds one to)
+_MAP: dict = {}
+
+
+def _map_entry(c, a, s):
+    st, bg, adj_ussr, adj_usa, regions = _CINFO[c]
+    if a >= s + st:
+        k, adj = 0, adj_ussr
+    elif s >= a + st:
+        k, adj = 1, adj_usa
+    else:
+        k = None
+    inc = []
+    if k is not None:
+        for r in regions:
+            j = 6 * _SCORED.index(r)
+            inc.append(j + k)
+            if bg:
+                inc.append(j + 2 + k)
+            if adj:
+                inc.append(j + 4 + k)
+    x = (_cv(c, a, s), tuple(inc))
+    if len(_MAP) < 200_000:
+        _MAP[(c, a, s)] = x
+    return x
+
+
 def _region_weights(state, me):
     """How much each region's current score is worth (scoring cards seen, turn)."""
     turn = state["turn"]
@@ -301,34 +329,23 @@ class Evaluator:
 
     def map_usa(self, infl, lead=None):
         """Regions as if scored now (weighted) plus every country's positional value, one pass.
-        (The counting of ``_region_counts`` and ``_points`` written inline: this loop runs some
-        16 million times a game.)  ``lead`` (hard's profile): {region: weight} used while ``me``
-        leads there."""
-        cnt = {r: [0, 0, 0, 0, 0, 0] for r in _SCORED}
+        (The counting of ``_region_counts`` and ``_points`` done by the table ``_MAP``: this loop
+        runs some 16 million times a game.)  ``lead`` (hard's profile): {region: weight} used
+        while ``me`` leads there."""
+        cnt = [0] * (6 * len(_SCORED))
         v = 0.0
-        cvget = _CV.get
-        cinfo = _CINFO
+        get = _MAP.get
         for c, ci in infl.items():
             a, s = ci["USA"], ci["USSR"]
-            x = cvget((c, a, s))
-            v += _cv(c, a, s) if x is None else x
-            st, bg, adj_ussr, adj_usa, regions = cinfo[c]
-            if a >= s + st:
-                k, adj = 0, adj_ussr
-            elif s >= a + st:
-                k, adj = 1, adj_usa
-            else:
-                continue
-            for r in regions:
-                x = cnt[r]
-                x[k] += 1
-                if bg:
-                    x[2 + k] += 1
-                if adj:
-                    x[4 + k] += 1
+            x = get((c, a, s))
+            if x is None:
+                x = _map_entry(c, a, s)
+            v += x[0]
+            for j in x[1]:
+                cnt[j] += 1
         w = self.w
-        for r, x in cnt.items():
-            a, s = _points(r, *x)
+        for j, r in enumerate(_SCORED):
+            a, s = _points(r, *cnt[6 * j:6 * j + 6])
             if lead and r in lead and (a - s) * self.sign > 0:   # hard's profile only
                 v += lead[r] * (a - s)
             else:
@@ -537,6 +554,10 @@ def determinize(state, side, seed):
     v = S.view(state, side)
     enemy = ENEMY[side]
     Dt = _copy(state)
+    for f in Dt["stack"]:
+        # what an event's or a task's call started from (engine.run_resumable), kept to check a
+        # loaded save: it holds the real hands, and nothing in play reads it
+        f.pop("resume", None)
     rnd = random.Random(seed * 7919 + 17)
     hidden_hand = not isinstance(v["hands"][enemy], list)
     hl = state.get("headline") or {}

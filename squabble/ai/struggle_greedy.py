@@ -107,7 +107,7 @@ class _Greedy:
 
     def _apply(self, t, i):
         self.work += 1
-        S.apply_in_place(t, i)
+        S.apply_in_place(t, i, record=False)
 
     def _mine(self, t):
         """True while ``t`` waits for a decision that belongs to the current action."""

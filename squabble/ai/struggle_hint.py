@@ -75,14 +75,14 @@ def _played_out(pl, base, i):
     t["dice"] = [4, 3] * 6   # middle faces: a coup or a roll as it goes on average
     o = base["pending"]["options"][i]
     headline = o["mode"] == "headline"
-    S.apply_in_place(t, i)
+    S.apply_in_place(t, i, record=False)
     if "country" in o:   # one point, one coup, one realignment: its own effect, not the plan's
         return t
     steps = 0
     while not _stop(t, headline) and steps < 60:
         if not t["dice"]:
             t["dice"] = [4, 3] * 6
-        S.apply_in_place(t, pl.fast(t))
+        S.apply_in_place(t, pl.fast(t), record=False)
         steps += 1
     return t
 

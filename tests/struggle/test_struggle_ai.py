@@ -109,9 +109,9 @@ def test_hard_looks_stay_within_their_engine_step_budgets(monkeypatch):
     steps = [0]
     real = A.S.apply_in_place
 
-    def counted(state, i):
+    def counted(state, i, *args, **kw):
         steps[0] += 1
-        return real(state, i)
+        return real(state, i, *args, **kw)
 
     monkeypatch.setattr(A.S, "apply_in_place", counted)
 

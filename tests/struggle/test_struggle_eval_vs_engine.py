@@ -67,3 +67,25 @@ def test_a_map_change_valued_with_the_region_memo_is_the_same_value():
                         checked += 1
             ci.update(old)
     assert checked == 150 * 20 * 3 * 2 * 5
+
+
+def test_the_map_value_table_counts_the_regions_as_region_counts_does():
+    """``map_usa`` counts control through its table (``_MAP``): whatever the map, its value
+    must be each country's value plus each region's weighted score as ``_region_counts`` and
+    ``_points`` give it (the hard profile's lead weights included)."""
+    lead = {"Europe": 0.3, "Middle East": 0.5}
+    n = 0
+    for st in _positions(400, 31):
+        infl = st["influence"]
+        for me in ("USA", "USSR"):
+            ev = E.Evaluator(st, me, "hard")
+            want = sum(E._country_value(infl[c], c) for c in infl)
+            plain = want
+            for r in REGIONS:
+                a, s = E._region_points(infl, r)
+                plain += ev.w[r] * (a - s)
+                want += (lead[r] if r in lead and (a - s) * ev.sign > 0 else ev.w[r]) * (a - s)
+            assert abs(ev.map_usa(infl) - plain) < 1e-9
+            assert abs(ev.map_usa(infl, lead) - want) < 1e-9
+            n += 1
+    assert n == 800

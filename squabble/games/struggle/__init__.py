@@ -117,8 +117,10 @@ def decision(state: dict):
     return full_decision(state)
 
 
-def apply_in_place(state: dict, index: int, log: list | None = None) -> None:
-    """Pick option ``index`` of the pending decision, mutating ``state``."""
+def apply_in_place(state: dict, index: int, log: list | None = None, record: bool = True) -> None:
+    """Pick option ``index`` of the pending decision, mutating ``state``.  ``record=False``: a
+    search's private copy, never saved, so the records that let a loaded save be checked are
+    left out (faster; the game goes on exactly the same: ``engine.run``)."""
     if state.get("winner") is not None:
         raise ValueError("The game has ended; there is no decision to answer.")
     p = state.get("pending")
@@ -128,7 +130,7 @@ def apply_in_place(state: dict, index: int, log: list | None = None) -> None:
         raise ValueError(f"Bad option index {index!r}: choose 0 to {len(p['options']) - 1}.")
     answer = p["options"][index]
     state["pending"] = None
-    run(state, answer, log)
+    run(state, answer, log, record)
 
 
 def copy_state(state: dict) -> dict:

@@ -43,13 +43,19 @@ def finish(state: dict, frame: dict, ret=None) -> None:
         stack[-1]["ret"] = ret
 
 
-def run(state: dict, answer=None, log=None) -> None:
-    """Advance the game until a decision is pending or the game has ended."""
+def run(state: dict, answer=None, log=None, record=True) -> None:
+    """Advance the game until a decision is pending or the game has ended.  ``record=False``
+    leaves out the records that let a loaded save be checked (``run_resumable``): for a
+    search's private copies, which are never saved or loaded."""
     steps = 0
     while state["winner"] is None and state["pending"] is None:
         frame = state["stack"][-1]
         if frame["kind"] in RESUMABLE:
-            run_resumable(state, frame, answer, log)
+            if record:
+                run_resumable(state, frame, answer, log)
+            else:
+                frame.pop("resume", None)
+                HANDLERS[frame["kind"]](state, frame, answer, log)
         else:
             HANDLERS[frame["kind"]](state, frame, answer, log)
         answer = None
