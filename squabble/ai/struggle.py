@@ -556,7 +556,9 @@ LAST_LOOKS: dict = {}
 
 def _first_look_share(args):
     """One worker's part of hard's first look: (totals, deals, engine steps spent).  Worker 0
-    goes on from deal 0 (``vals``, ``work0``); worker w > 0 takes deals of its own."""
+    goes on from deal 0 (``vals``, ``work0``: normal's look, done before the workers start);
+    worker w > 0 takes deals of its own, one fewer, so that it is done when worker 0 is (each
+    look waits for its slowest worker)."""
     state, me, seed, cand, w, vals, work0 = args
 
     def first_deal(j):
@@ -568,9 +570,11 @@ def _first_look_share(args):
         totals, n, work = dict(vals), 1, work0
     else:
         totals, n, work = {i: 0.0 for i in cand}, 0, 0
-    spent = [work]     # engine steps of the worker's whole decision, against HARD_TOTAL
-    deals, _ = _over_deals(cand, totals, n, work, FIRST_WORK, HARD_FIRST_DEALS, first_deal,
-                           spent)
+    # engine steps of the decision so far, against HARD_TOTAL: every worker waited for normal's
+    # look (``work0``), so every worker counts it, and all of them are done at about one time
+    spent = [work0]
+    most = HARD_FIRST_DEALS if w == 0 else max(1, HARD_FIRST_DEALS - 1)
+    deals, _ = _over_deals(cand, totals, n, work, FIRST_WORK, most, first_deal, spent)
     return totals, deals, spent[0]
 
 

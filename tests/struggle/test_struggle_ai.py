@@ -100,6 +100,23 @@ def test_hard_shares_its_looks_among_the_cores(monkeypatch):
     P.close_pool()
 
 
+def test_hard_workers_finish_a_look_together(monkeypatch):
+    """Each of hard's looks waits for its slowest worker.  Worker 0 goes on from normal's look
+    (deal 0, done before the workers start), so the others take one deal fewer; and every
+    worker counts normal's look against the decision's HARD_TOTAL, since all of them waited for
+    it (so a worker of its own would not run on past worker 0)."""
+    import squabble.ai.struggle as A
+    st = next(st for st in POSITIONS[1::5] if len(decision(st)["options"]) > 2)
+    me = decision(st)["player"]
+    cand = list(range(len(decision(st)["options"])))[:3]
+    work0 = 200
+    _, d0, _ = A._first_look_share((st, me, 5, cand, 0, {i: 0.0 for i in cand}, work0))
+    _, d1, _ = A._first_look_share((st, me, 5, cand, 1, None, work0))
+    assert (d0, d1) == (A.HARD_FIRST_DEALS, A.HARD_FIRST_DEALS - 1)
+    monkeypatch.setattr(A, "HARD_TOTAL", work0)
+    assert A._first_look_share((st, me, 5, cand, 1, None, work0))[1] == 0
+
+
 def test_hard_looks_stay_within_their_engine_step_budgets(monkeypatch):
     """Hard's extra looks (more deals in the first look, the enemy's reply in the second) are
     bounded by engine steps: FIRST_WORK for the first look's deals and the second look's first
