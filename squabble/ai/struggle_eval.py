@@ -151,15 +151,11 @@ _MAP: dict = {}
 
 
 def _map_entry(c, a, s):
-    st, bg, adj_ussr, adj_usa, regions = _CINFO[c]
-    if a >= s + st:
-        k, adj = 0, adj_ussr
-    elif s >= a + st:
-        k, adj = 1, adj_usa
-    else:
-        k = None
+    _, bg, adj_ussr, adj_usa, regions = _CINFO[c]
+    k = _controller({"USA": a, "USSR": s}, c)
     inc = []
-    if k is not None:
+    if k < 2:
+        adj = (adj_ussr, adj_usa)[k]
         for r in regions:
             j = 6 * _SCORED.index(r)
             inc.append(j + k)
