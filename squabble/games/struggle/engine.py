@@ -50,13 +50,11 @@ def run(state: dict, answer=None, log=None, record=True) -> None:
     steps = 0
     while state["winner"] is None and state["pending"] is None:
         frame = state["stack"][-1]
-        if frame["kind"] in RESUMABLE:
-            if record:
-                run_resumable(state, frame, answer, log)
-            else:
-                frame.pop("resume", None)
-                HANDLERS[frame["kind"]](state, frame, answer, log)
+        if record and frame["kind"] in RESUMABLE:
+            run_resumable(state, frame, answer, log)
         else:
+            if not record:
+                frame.pop("resume", None)   # a record left from the real game: out of date now
             HANDLERS[frame["kind"]](state, frame, answer, log)
         answer = None
         steps += 1
