@@ -6,6 +6,8 @@ built here: the rule, the state, fixed seeds, hard's choice checked.
 * A military operations shortfall that costs the game (failed before hard's profile priced the
   shortfall its hand cannot meet: hard placed influence with its 3-ops card and kept a 1-op card
   for the last round).
+* The same shortfall while held scoring cards take some of the rounds left (failed before
+  hard's profile counted only the rounds free of them: hard placed influence).
 * DEFCON 2 with the enemy holding a DEFCON-lowering event (already handled before this session:
   hard does not take Missile Envy's event that would resolve Duck and Cover in its own round).
 """
@@ -90,6 +92,33 @@ def test_a_military_operations_shortfall_that_loses_the_game_is_met():
     for seed in SEEDS:
         card, use = hard_card_and_use(milops_state(seed), seed)
         assert use == "coup", (seed, D.CARDS[card]["name"], use)
+
+
+def scoring_rounds_state(seed):
+    """Turn 6, the USA's action round 5 of 7, DEFCON 4, no US military operations yet, the USSR
+    at 17 VP; the USA holds NORAD and Containment (3 ops each) and two scoring cards (Central and
+    South America), which take two of its three rounds; the USSR has influence in Cameroon and
+    Zaire."""
+    st = action_round_state(
+        hands={"USA": [CARD["NORAD"], CARD["Containment"], CARD["Central America Scoring"],
+                       CARD["South America Scoring"]], "USSR": []},
+        phasing="USA", turn=6, action_round=5, defcon=4, seed=seed, china=None,
+        influence={"Cameroon": (0, 1), "Zaire": (0, 2)})
+    st["vp"] = -17
+    return st
+
+
+def test_the_rounds_held_scoring_cards_take_leave_no_room_for_military_operations():
+    """Rule 4.2.2 (the shortfall of military operations goes to the enemy as VP at the end of
+    the turn) with rule 4.2.1 (a scoring card held at the end of the turn loses the game): three
+    rounds left, two owed to the scoring cards, so one free round for the 4 military operations
+    owed.  Influence now leaves none: the USSR gains 4 and wins.  Hard coups now or scores now
+    (and coups in the round left).  Failed before hard counted only its free rounds (hard
+    placed influence: it saw a 3-ops card for each of the rounds left, scoring cards aside)."""
+    for seed in SEEDS:
+        st = scoring_rounds_state(seed)
+        card, use = hard_card_and_use(st, seed)
+        assert use == "coup" or D.CARDS[card]["scoring"], (seed, D.CARDS[card]["name"], use)
 
 
 def missile_envy_state(seed):
