@@ -495,7 +495,7 @@ def option_values(state, level, seed, second_look=True):
     look's values of every option it considers.)"""
     me = S.decision(state)["player"]
     opts = state["pending"]["options"]
-    base = _copy(determinize(state, me, seed))
+    base = determinize(state, me, seed)         # a fresh copy already
     safe = [i for i in range(len(opts)) if not _suicidal(base, i, me)] or list(range(len(opts)))
     # the engine's marks, worked out on the re-dealt copy (never the real hidden cards): an
     # option with a warning loses the game, so it is never taken while another is left
@@ -584,7 +584,7 @@ def _second_look_share(args):
 
     def second_deal(j):
         k = j if w == 0 else w * HARD_SAMPLES + j
-        Dk = _copy(determinize(state, me, seed)) if k == 0 else determinize(state, me, seed * 31 + k)
+        Dk = determinize(state, me, seed if k == 0 else seed * 31 + k)
         pk = Player(Dk, me, seed + k, "normal", "hard")
         pk.deep = True
         pk.rounds = HARD_ROUNDS
