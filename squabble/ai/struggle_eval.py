@@ -442,10 +442,11 @@ class Evaluator:
 
     def milops_unmet(self, state, side, short, left, wt):
         """Hard's profile: the cost of a military operations shortfall when the cards ``side``
-        holds cannot meet it in its free rounds (the rounds left less one for each scoring card
-        it holds, which must be played in them; the ops of its best cards, one a round): what
-        they cannot reach is lost for sure, in VP, and costs the game (``MILOPS_LOST``) if those
-        VP take the enemy to 20; the rest is weighted by the free rounds as usual."""
+        holds cannot meet it in the rounds left (the ops of its best cards, one a round): what
+        they cannot reach is lost for sure, in VP; the rest is weighted by the rounds left as
+        usual.  It costs the game (``MILOPS_LOST``) when the VP its free rounds cannot reach
+        (the rounds left less one for each scoring card it holds, which must take them) give
+        the enemy 20."""
         hand = state["hands"][side]
         if not isinstance(hand, list):
             return short * wt
@@ -454,12 +455,12 @@ class Evaluator:
         ch = state["china"]
         if ch["holder"] == side and ch["face_up"]:
             ops = sorted(ops + [4], reverse=True)
-        free = max(0, left - sum(1 for c in hand if D.CARDS[c]["scoring"]))
-        wt = _MILOPS_W[free] if free < len(_MILOPS_W) else 0.1
-        unmet = max(0, short - sum(ops[:free]))
+        unmet = max(0, short - sum(ops[:left]))
         cost = unmet + (short - unmet) * wt
         enemy_vp = -state["vp"] if side == "USA" else state["vp"]
-        if unmet and enemy_vp + unmet >= 20:
+        free = max(0, left - sum(1 for c in hand if D.CARDS[c]["scoring"]))
+        lost = max(0, short - sum(ops[:free]))
+        if lost and enemy_vp + lost >= 20:
             cost += MILOPS_LOST
         return cost
 
