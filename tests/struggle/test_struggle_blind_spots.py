@@ -7,7 +7,7 @@ built here: the rule, the state, fixed seeds, hard's choice checked.
   shortfall its hand cannot meet: hard placed influence with its 3-ops card and kept a 1-op card
   for the last round).
 * The same shortfall while held scoring cards take some of the rounds left (failed before
-  hard's profile counted only the rounds free of them: hard placed influence).
+  hard's check of a shortfall that loses the game left those rounds out: hard placed influence).
 * DEFCON 2 with the enemy holding a DEFCON-lowering event (already handled before this session:
   hard does not take Missile Envy's event that would resolve Duck and Cover in its own round).
 """
@@ -113,8 +113,9 @@ def test_the_rounds_held_scoring_cards_take_leave_no_room_for_military_operation
     the turn) with rule 4.2.1 (a scoring card held at the end of the turn loses the game): three
     rounds left, two owed to the scoring cards, so one free round for the 4 military operations
     owed.  Influence now leaves none: the USSR gains 4 and wins.  Hard coups now or scores now
-    (and coups in the round left).  Failed before hard counted only its free rounds (hard
-    placed influence: it saw a 3-ops card for each of the rounds left, scoring cards aside)."""
+    (and coups in the round left).  Failed before hard's check of a shortfall that loses the
+    game left the scoring cards' rounds out (hard placed influence, seeds 1-4: it saw a 3-ops
+    card for each of the rounds left)."""
     for seed in SEEDS:
         st = scoring_rounds_state(seed)
         card, use = hard_card_and_use(st, seed)
