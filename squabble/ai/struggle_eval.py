@@ -450,15 +450,15 @@ class Evaluator:
         hand = state["hands"][side]
         if not isinstance(hand, list):
             return short * wt
-        ops = sorted(((D.CARDS[c]["ops"] or 0) for c in hand if not D.CARDS[c]["scoring"]),
-                     reverse=True)
+        ops = [(D.CARDS[c]["ops"] or 0) for c in hand if not D.CARDS[c]["scoring"]]
+        free = max(0, left - (len(hand) - len(ops)))      # a round for each held scoring card
         ch = state["china"]
         if ch["holder"] == side and ch["face_up"]:
-            ops = sorted(ops + [4], reverse=True)
+            ops.append(4)
+        ops.sort(reverse=True)
         unmet = max(0, short - sum(ops[:left]))
         cost = unmet + (short - unmet) * wt
         enemy_vp = -state["vp"] if side == "USA" else state["vp"]
-        free = max(0, left - sum(1 for c in hand if D.CARDS[c]["scoring"]))
         lost = max(0, short - sum(ops[:free]))
         if lost and enemy_vp + lost >= 20:
             cost += MILOPS_LOST
