@@ -21,13 +21,14 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ["SQUABBLE_DATA_DIR"] = tempfile.mkdtemp(prefix="squabble-bench-")
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from squabble.userdata import scratch_data_dir  # noqa: E402
+
+scratch_data_dir("squabble-bench-")   # one folder for the run and its workers, removed at its end
 
 
 def _pct(ms: list, q: float) -> float:

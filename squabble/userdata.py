@@ -15,8 +15,10 @@ a device or a link to ``/dev/zero`` in place of a save is refused at once and ne
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
+import shutil
 import stat
 import sys
 import tempfile
@@ -41,6 +43,20 @@ def data_dir(create: bool = True) -> Path:
         d = Path(base) / "squabble"
     if create:
         d.mkdir(parents=True, exist_ok=True)
+    return d
+
+
+def scratch_data_dir(prefix: str = "squabble-scratch-") -> str:
+    """A throwaway data folder for a bench or a tool, made once per run: it becomes
+    ``SQUABBLE_DATA_DIR`` and is removed when the process that made it ends.  The processes it
+    starts (the computer player's worker, a pool's searches: ``spawn`` imports the script
+    again) inherit it and use the same folder instead of each leaving one behind."""
+    d = os.environ.get("SQUABBLE_SCRATCH_DATA")
+    if not d or not os.path.isdir(d):
+        d = tempfile.mkdtemp(prefix=prefix)
+        os.environ["SQUABBLE_SCRATCH_DATA"] = d
+        atexit.register(shutil.rmtree, d, True)
+    os.environ["SQUABBLE_DATA_DIR"] = d
     return d
 
 

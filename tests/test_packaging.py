@@ -233,3 +233,43 @@ def test_a_test_run_leaves_no_temporary_data_folder(tmp_path):
     assert p.returncode == 0, p.stdout[-2000:]
     assert "1 passed" in p.stdout
     assert not list(tmp_path.glob("squabble-test-data-*")), list(tmp_path.iterdir())
+
+
+_SCRATCH_SCRIPT = '''
+import multiprocessing as mp, os, sys
+sys.path.insert(0, sys.argv[1])
+from squabble.userdata import scratch_data_dir, data_dir
+made = scratch_data_dir("squabble-bench-")      # at import: a spawned child imports this again
+
+def child(q):
+    q.put((made, str(data_dir())))
+
+if __name__ == "__main__":
+    ctx = mp.get_context("spawn")
+    q = ctx.Queue()
+    p = ctx.Process(target=child, args=(q,))
+    p.start()
+    print(made, *q.get())
+    p.join()
+'''
+
+
+def test_a_bench_and_its_spawned_workers_share_one_scratch_data_folder_removed_at_the_end(
+        tmp_path):
+    """A bench or tool sets its user data aside in a folder of its own; the worker processes it
+    spawns (which import the script again) use that same folder, and it is gone when the run
+    ends (the benches used to leave one folder per worker process in the temporary folder)."""
+    script = tmp_path / "bench_like.py"
+    script.write_text(_SCRATCH_SCRIPT)
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("SQUABBLE_DATA_DIR", "SQUABBLE_SCRATCH_DATA")}
+    env.update(TMPDIR=str(tmp), TEMP=str(tmp), TMP=str(tmp))
+    p = subprocess.run([sys.executable, str(script), str(ROOT)], capture_output=True, text=True,
+                       env=env, timeout=120)
+    assert p.returncode == 0, p.stderr[-2000:]
+    parent, child_made, child_data = p.stdout.split()
+    assert Path(parent).parent == tmp and Path(parent).name.startswith("squabble-bench-")
+    assert child_made == parent and child_data == parent
+    assert not list(tmp.iterdir()), list(tmp.iterdir())

@@ -14,14 +14,15 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ["SQUABBLE_DATA_DIR"] = tempfile.mkdtemp(prefix="squabble-shots-")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
+from squabble.userdata import scratch_data_dir  # noqa: E402
+
+scratch_data_dir("squabble-shots-")   # one folder for the run and its workers, removed at its end
 
 OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.join("docs", "screenshots")
 
