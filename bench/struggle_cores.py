@@ -10,9 +10,11 @@ The positions are decisions (more than one option) taken along normal-vs-normal 
 seeds, both sides, every ``--every``-th.  Each worker count gets a fresh pool, warmed by one
 untimed decision, then answers every position; times are wall-clock (``perf_counter``), so they
 include the pool's messages and the machine's other load; beside them the CPU time of the
-busiest search process for the tree (which the load does not inflate as much).  The budget is
-per worker (engine steps): more workers look at more deals (hard) or search more iterations
-(the tree) in about the same wall time, as long as there are as many cores as workers.  Run by hand; results go to docs/ai-struggle.md.
+busiest search process for the tree (which the load does not inflate as much).  Hard's budget
+of engine steps is shared out: hard's workers value parts of the options on the same deals,
+so more workers decide sooner on about the same deals; the tree's budget is per worker, so more
+workers search more iterations in about the same wall time (as long as there are as many cores
+as workers).  Run by hand; results go to docs/ai-struggle.md.
 """
 
 from __future__ import annotations
@@ -135,8 +137,9 @@ def main():
     if any(c < 1 for c in counts):
         ap.error("--workers takes counts of at least 1")
     if a.level == "hard":
-        print(f"{os.cpu_count()} cores; hard's budgets per worker: first look {A.FIRST_WORK}, "
-              f"second look {A.HARD_WORK}, whole decision {A.HARD_TOTAL} engine steps")
+        print(f"{os.cpu_count()} cores; hard's budgets, shared out among the workers by their "
+              f"part of the options: first look {A.FIRST_WORK}, second look {A.HARD_WORK} "
+              f"engine steps (each worker at most {A.HARD_TOTAL} in a decision)")
     else:
         print(f"{os.cpu_count()} cores; hard_tree's budget per worker: {M.MCTS_WORK} engine "
               f"steps, at most {M.MCTS_ITERS} iterations ({M.PLACE_SHARE:g} of it to place one "

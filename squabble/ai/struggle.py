@@ -53,7 +53,8 @@ HARD_WORK = 3000
 #: hard: engine steps for the first look over several deals, and for the second look's first
 #: deal (past them a look is cut short and its deal not used)
 FIRST_WORK = 5000
-#: hard: engine steps of a whole decision (normal's first look included; about 1.5 s of one core)
+#: hard: engine steps of a whole decision for one worker (normal's first look included; about
+#: 1.5 s of one core)
 HARD_TOTAL = 12000
 #: hard: deals of the hidden cards averaged in the first look (normal: one)
 HARD_FIRST_DEALS = 4
@@ -519,81 +520,87 @@ def option_values(state, level, seed, second_look=True):
     if level != "hard":
         return vals
     # hard: its two looks, each over more deals of the hidden cards, shared out among the
-    # processes of every core (``pool``): worker 0 here, the others at the same time, each with
-    # the whole per-worker budget and deals of its own (so more cores, more deals)
+    # processes of every core (``pool``): worker 0 here, the others at the same time, each on
+    # its part of the options and of the budget (so more cores, the same deals sooner)
     return _hard_looks(state, me, seed, cand, vals, pl.work, P.check_workers(HARD_WORKERS))
 
 
 def _hard_looks(state, me, seed, cand, vals, work0, workers):
     """Hard's values of its best options: the first look (normal's values averaged over up to
-    HARD_FIRST_DEALS deals per worker, while they fit in FIRST_WORK engine steps, deal 0's
-    ``vals`` and ``work0`` included), then the second look at the best HARD_TOP with the next
-    HARD_ROUNDS action rounds played out (up to HARD_SAMPLES deals per worker within HARD_WORK
-    steps, the first deal up to FIRST_WORK).  The same seed and worker count give the same values;
-    one worker gives the single-process hard."""
-    first = P.run([(f"{__name__}:_first_look_share", (state, me, seed, cand, w,
-                                                      vals if w == 0 else None, work0))
-                   for w in range(workers)])
-    totals = {i: sum(f[0][i] for f in first) for i in cand}
-    deals = sum(f[1] for f in first)
+    HARD_FIRST_DEALS deals, while they fit in FIRST_WORK engine steps, deal 0's ``vals`` and
+    ``work0`` included), then the second look at the best HARD_TOP with the next HARD_ROUNDS
+    action rounds played out (up to HARD_SAMPLES deals within HARD_WORK steps, the first deal up
+    to FIRST_WORK).  Each look's options are shared out among the workers (worker w takes
+    options w, w + workers, ... on every deal, with its share of the budget), and a deal counts
+    when every worker finished it: so more cores decide sooner on the same deals.  The same seed
+    and worker count give the same values; one worker gives the single-process hard."""
+    first = _split(cand, workers, "_first_look_share", (state, me, seed, vals, work0))
+    deals = 1 + min(len(f[0]) for f in first)         # deal 0: normal's look
+    totals = dict(vals)
+    for f in first:
+        for d in f[0][:deals - 1]:
+            for i, v in d.items():
+                totals[i] += v
     vals = {i: v / deals for i, v in totals.items()}
     top = sorted(sorted(cand, key=lambda i: (-vals[i], i))[:HARD_TOP])
     if len(top) == 1:
         LAST_LOOKS.update(first=deals, second=0, workers=workers)
         return {top[0]: vals[top[0]]}
-    second = P.run([(f"{__name__}:_second_look_share", (state, me, seed, top, w, first[w][2]))
-                    for w in range(workers)])
-    samples = sum(x[1] for x in second)
+    spent = max(f[1] for f in first)
+    second = _split(top, workers, "_second_look_share", (state, me, seed, spent))
+    samples = min(len(x[0]) for x in second)
     LAST_LOOKS.update(first=deals, second=samples, workers=workers)
     if not samples:
         return {i: vals[i] for i in top}
-    return {i: sum(x[0][i] for x in second) / samples for i in top}
+    return {i: sum(d[i] for x in second for d in x[0][:samples] if i in d) / samples
+            for i in top}
 
 
 #: the deals of hard's last two looks, all workers together (for benches: bench/struggle_cores.py)
 LAST_LOOKS: dict = {}
 
 
+def _split(opts, workers, share, args):
+    """Run a look's ``share`` on every worker, each on its part of ``opts`` (w, w + workers, ...;
+    no more workers than options), with the fraction of the budget its part is of the whole."""
+    n = min(workers, len(opts))
+    return P.run([(f"{__name__}:{share}", (args, opts[w::n], len(opts[w::n]) / len(opts)))
+                  for w in range(n)])
+
+
 def _first_look_share(args):
-    """One worker's part of hard's first look: (totals, deals, engine steps spent).  Worker 0
-    goes on from deal 0 (``vals``, ``work0``: normal's look, done before the workers start);
-    worker w > 0 takes deals of its own, one fewer, so that it is done when worker 0 is (each
-    look waits for its slowest worker)."""
-    state, me, seed, cand, w, vals, work0 = args
+    """One worker's part of hard's first look: ([its options' values on deal 1, 2, ...], engine
+    steps spent).  Deal 0 is normal's look, done before the workers start (``vals``, ``work0``
+    steps): every worker counts it, in proportion to its options, and goes on from it."""
+    (state, me, seed, vals, work0), opts, part = args
 
     def first_deal(j):
-        k = j if w == 0 else w * HARD_FIRST_DEALS + j
-        Dk = determinize(state, me, seed * 37 + 1000 + k)
-        return Dk, Player(Dk, me, seed + 1000 + k, "normal", "hard")
+        Dk = determinize(state, me, seed * 37 + 1000 + j)
+        return Dk, Player(Dk, me, seed + 1000 + j, "normal", "hard")
 
-    if w == 0:
-        totals, n, work = dict(vals), 1, work0
-    else:
-        totals, n, work = {i: 0.0 for i in cand}, 0, 0
-    # engine steps of the decision so far, against HARD_TOTAL: every worker waited for normal's
-    # look (``work0``), so every worker counts it, and all of them are done at about one time
+    got = []
     spent = [work0]
-    most = HARD_FIRST_DEALS if w == 0 else max(1, HARD_FIRST_DEALS - 1)
-    deals, _ = _over_deals(cand, totals, n, work, FIRST_WORK, most, first_deal, spent)
-    return totals, deals, spent[0]
+    _over_deals(opts, got, 1, work0 * part, FIRST_WORK * part, HARD_FIRST_DEALS, first_deal,
+                spent)
+    return got, spent[0]
 
 
 def _second_look_share(args):
-    """One worker's part of hard's second look: (totals, deals)."""
-    state, me, seed, top, w, spent0 = args
+    """One worker's part of hard's second look: ([its options' values on each deal], steps)."""
+    (state, me, seed, spent0), opts, part = args
 
-    def second_deal(j):
-        k = j if w == 0 else w * HARD_SAMPLES + j
+    def second_deal(k):
         Dk = determinize(state, me, seed if k == 0 else seed * 31 + k)
         pk = Player(Dk, me, seed + k, "normal", "hard")
         pk.deep = True
         pk.rounds = HARD_ROUNDS
         return Dk, pk
 
-    tot = {i: 0.0 for i in top}
-    samples, _ = _over_deals(top, tot, 0, 0, HARD_WORK, HARD_SAMPLES, second_deal, [spent0],
-                             FIRST_WORK)
-    return tot, samples
+    got = []
+    spent = [spent0]
+    _over_deals(opts, got, 0, 0, HARD_WORK * part, HARD_SAMPLES, second_deal, spent,
+                FIRST_WORK * part)
+    return got, spent[0]
 
 
 def _normal_second_look(state, me, seed, base, cand, vals, pl):
@@ -609,23 +616,19 @@ def _normal_second_look(state, me, seed, base, cand, vals, pl):
         pk.deep = True
         return base, pk
 
-    tot = {i: 0.0 for i in top}
-    spent = [pl.work]
-    samples, _ = _over_deals(top, tot, 0, 0, NORMAL_TOTAL, 1, deal, spent, NORMAL_TOTAL,
-                             NORMAL_TOTAL)
-    if not samples:
-        return vals
-    return {i: tot[i] for i in top}
+    got = []
+    _over_deals(top, got, 0, 0, NORMAL_TOTAL, 1, deal, [pl.work], NORMAL_TOTAL, NORMAL_TOTAL)
+    return got[0] if got else vals
 
 
-def _over_deals(opts, totals, n, work, budget, most, deal, spent, first_limit=None,
-                total=None):
-    """Add to ``totals`` the values of ``opts`` over more deals of the hidden cards (``deal(k)``
-    gives the k-th deal and its player), from ``n`` deals done with ``work`` engine steps, up
-    to ``most`` deals as long as the next one is expected to fit in ``budget`` steps (by the
-    mean so far).  A deal is used whole or not at all: a look that would pass the budget (the
-    very first one: ``first_limit``), or the decision's ``total`` (default HARD_TOTAL; ``spent[0]``
-    so far, added to here), is cut short and dropped.  Returns (deals, work)."""
+def _over_deals(opts, got, n, work, budget, most, deal, spent, first_limit=None, total=None):
+    """Append to ``got`` the values of ``opts`` on more deals of the hidden cards (``deal(k)``
+    gives the k-th deal and its player), one dict a deal, from ``n`` deals done with ``work``
+    engine steps, up to ``most`` deals as long as the next one is expected to fit in ``budget``
+    steps (by the mean so far).  A deal is used whole or not at all: a look that would pass the
+    budget (the very first one: ``first_limit``), or the decision's ``total`` (default
+    HARD_TOTAL; ``spent[0]`` so far, added to here), is cut short and dropped.  Returns (deals,
+    work)."""
     total = HARD_TOTAL if total is None else total
     while n < most:
         if n and work * (n + 1) / n > budget:
@@ -634,13 +637,12 @@ def _over_deals(opts, totals, n, work, budget, most, deal, spent, first_limit=No
         pk.limit = min(first_limit if (n == 0 and first_limit) else budget - work,
                        total - spent[0])
         try:
-            got = {i: pk.option_value(Dk, i) for i in opts}
+            vals = {i: pk.option_value(Dk, i) for i in opts}
         except _OutOfWork:
             spent[0] += pk.work
             break
         spent[0] += pk.work
-        for i in opts:
-            totals[i] += got[i]
+        got.append(vals)
         n += 1
         work += pk.work
     return n, work
