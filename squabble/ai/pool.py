@@ -134,9 +134,11 @@ _POOL = None
 
 
 def pool(n):
-    """The kept pool of ``n`` processes (a new one if the count changed or one died)."""
+    """The kept pool, of at least ``n`` processes (a new one if it had fewer or one died): a
+    search that needs fewer processes for a while (hard's look at three options on four cores)
+    uses the first ``n`` of it rather than starting the pool again."""
     global _POOL
-    if _POOL is not None and (_POOL.n != n or not _POOL.alive()):
+    if _POOL is not None and (_POOL.n < n or not _POOL.alive()):
         close_pool()
     if _POOL is None:
         _POOL = Pool(n)

@@ -155,6 +155,11 @@ def test_the_pool_is_kept_and_closes(small):
     M.choose_level(st, "hard_tree", 2, workers=2)
     assert P.current().pids() == pids       # kept between decisions
     P.close_pool()
+    bigger = P.pool(3).pids()
+    assert len(bigger) == 3
+    assert P.run([("os.path:basename", f"a/{k}") for k in range(3)]) == ["0", "1", "2"]
+    assert P.current().pids() == bigger     # fewer jobs than processes: the pool is kept
+    P.close_pool()
     assert P.current() is None and _wait_gone(pids) == []
 
 
