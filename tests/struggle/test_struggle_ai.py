@@ -87,19 +87,19 @@ def test_hard_shares_its_looks_among_the_cores(monkeypatch):
     rnd = random.Random(8)
     sample = [st for st in POSITIONS[2::9] if len(decision(st)["options"]) > 2
               and 98 not in effect_cards(st)][:6]
-    monkeypatch.setattr(A, "HARD_WORKERS", 1)
-    one = [A.option_values(st, "hard", n) for n, st in enumerate(sample)]
-    looks_one = []
-    for n, st in enumerate(sample):
-        A.option_values(st, "hard", n)
-        looks_one.append(dict(A.LAST_LOOKS, workers=2))
-    monkeypatch.setattr(A, "HARD_WORKERS", 2)
-    two, looks_two = [], []
-    for n, st in enumerate(sample):
-        two.append(A.option_values(st, "hard", n))
-        looks_two.append(dict(A.LAST_LOOKS))
+
+    def values_and_deals(workers):
+        monkeypatch.setattr(A, "HARD_WORKERS", workers)
+        out = []
+        for n, st in enumerate(sample):
+            v = A.option_values(st, "hard", n)
+            out.append((v, (A.LAST_LOOKS["first"], A.LAST_LOOKS["second"])))
+        return [v for v, _ in out], [d for _, d in out]
+
+    one, deals_one = values_and_deals(1)
+    two, deals_two = values_and_deals(2)
     assert P.current() is not None and len(P.current().pids()) == 1
-    same_deals = [n for n in range(len(sample)) if looks_one[n] == looks_two[n]]
+    same_deals = [n for n in range(len(sample)) if deals_one[n] == deals_two[n]]
     assert len(same_deals) >= 4
     for n in same_deals:
         assert set(one[n]) == set(two[n])
