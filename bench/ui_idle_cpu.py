@@ -22,7 +22,6 @@ given, or (when there is none) on an Xvfb server this script starts on a free di
 from __future__ import annotations
 
 import argparse
-import atexit
 import json
 import os
 import shutil
@@ -232,7 +231,6 @@ def main() -> int:
         return child(a.child, size, a.seconds)
 
     data = tempfile.mkdtemp(prefix="squabble-bench-")
-    atexit.register(shutil.rmtree, data, True)   # the run's own data folder, removed at its end
     env = dict(os.environ, BENCH_TREE=os.path.abspath(a.tree), SDL_AUDIODRIVER="dummy",
                PYGAME_HIDE_SUPPORT_PROMPT="1", SQUABBLE_DATA_DIR=data)
     xvfb = None
