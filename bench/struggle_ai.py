@@ -6,15 +6,18 @@ time per decision.
     python bench/struggle_ai.py --games 100 --jobs 2 --match hard:normal   # on two cores
 
     python bench/struggle_ai.py --games 10 --workers 1 --match hard_tree:hard
+    python bench/struggle_ai.py --games 128 --start 72 --seed 3000 --match hard:normal  # the rest
 
 Each match alternates sides (game g: the first level plays the USA when g is even), full games
 from ``new_game(seed)``; one process (one core), or with ``--jobs N`` the match's games split
 into N parts played side by side in N processes and added up (the same games and results as one
-process: each game's seed is its number in the match).  Levels: easy, normal, hard, greedy (the
-careful one-ply baseline), greedy_old (the issue-14 baseline, for calibration), hard_tree (the
-tree search over whole action rounds, being measured against hard) and random.  ``--workers N``:
-the processes of hard's and hard_tree's searches
-(default: one per core).  The times are CPU times of the process that plays: hard's search
+process: each game's seed is its number in the match).  ``--start K`` begins at game K of the
+match, so a long match can be played in parts on other days or machines and still be the same
+games as one run (the progress lines number the games in the whole match).  Levels: easy,
+normal, hard, greedy (the careful one-ply baseline), greedy_old (the issue-14 baseline, for
+calibration), hard_tree (the tree search over whole action rounds, being measured against hard)
+and random.  ``--workers N``: the processes of hard's and hard_tree's searches (default: one
+per core).  The times are CPU times of the process that plays: hard's search
 processes are not counted (bench/struggle_cores.py measures hard's wall time per decision).
 Progress goes to stderr; Ctrl-C prints what was measured so far.  Run by hand; results go to
 docs/ai-struggle.md.
@@ -53,7 +56,7 @@ def _in_parts(first, second, a):
     """The match's games in ``a.jobs`` contiguous parts, one process each, then added up."""
     import multiprocessing
     n = max(1, min(a.jobs, a.games))
-    bounds = [a.games * k // n for k in range(n + 1)]
+    bounds = [a.start + a.games * k // n for k in range(n + 1)]
     jobs = [(first, second, bounds[k + 1] - bounds[k], a.seed, bounds[k], a.quiet, a.workers)
             for k in range(n)]
     with multiprocessing.Pool(n) as pool:
@@ -71,6 +74,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1000)
+    ap.add_argument("--start", type=int, default=0,
+                    help="number of the first game to play in the match (default 0)")
     ap.add_argument("--quiet", action="store_true", help="no progress line per game")
     ap.add_argument("--jobs", type=int, default=1, help="processes to split each match into")
     ap.add_argument("--workers", type=int, default=None,
@@ -80,6 +85,8 @@ def main():
     a = ap.parse_args()
     if a.workers is not None and a.workers < 1:
         ap.error("--workers must be at least 1")
+    if a.start < 0 or a.games < 1:
+        ap.error("--start must be 0 or more and --games at least 1")
     P.WORKERS = a.workers
     for m in a.match or DEFAULT:
         first, _, second = m.partition(":")
@@ -90,7 +97,7 @@ def main():
             struggle_report(res, print)
         else:
             res = struggle_match(first, second, a.games, seed=a.seed, out=print,
-                                 progress=None if a.quiet else _progress)
+                                 progress=None if a.quiet else _progress, start=a.start)
         print(flush=True)
         if res["interrupted"]:
             return 130
