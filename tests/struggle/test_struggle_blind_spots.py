@@ -10,6 +10,8 @@ built here: the rule, the state, fixed seeds, hard's choice checked.
   hard's check of a shortfall that loses the game left those rounds out: hard placed influence).
 * DEFCON 2 with the enemy holding a DEFCON-lowering event (already handled before this session:
   hard does not take Missile Envy's event that would resolve Duck and Cover in its own round).
+* A control that takes two points (failed before hard's quick first score looked past the first
+  point: one point in an empty Jordan showed nothing, so the plan was cut before the full look).
 """
 
 import marshal
@@ -145,3 +147,49 @@ def test_no_missile_envy_that_resolves_a_defcon_lowering_event_at_defcon_2():
     for seed in SEEDS:
         got = hard_card_and_use(missile_envy_state(seed), seed)
         assert got != (CARD["Missile Envy"], "event"), (seed, got)
+
+
+def two_point_control_state():
+    """Turn 3, the USA's action round 4, DEFCON 4: the USA holds Middle East Scoring and plays
+    Special Relationship (2 ops) for influence; it controls no Middle East country (1 in Israel,
+    which needs 4), the USSR dominates there; Jordan (stability 2) is empty."""
+    st = action_round_state(
+        hands={"USA": [CARD["Special Relationship"], CARD["Middle East Scoring"],
+                       CARD["Olympic Games"]], "USSR": [CARD["Nasser"]]},
+        phasing="USA", turn=3, action_round=4, defcon=4, china=None,
+        influence={"Israel": (1, 0), "Iraq": (0, 3), "Syria": (0, 2), "Egypt": (0, 2),
+                   "Libya": (0, 2), "Lebanon": (0, 1)})
+    st, _ = play(st, CARD["Special Relationship"], "influence")
+    return st
+
+
+def test_hards_quick_first_score_sees_the_second_point_that_takes_control():
+    """Rules 2.2.1 (an influence point placed where one has access; control: at least the
+    country's stability more than the enemy) and 10.3 (the region scores presence for one
+    country controlled).  Two points in Jordan give the USA its first Middle East country, three
+    VP when it plays Middle East Scoring; one point alone shows nothing.  Among the many places
+    for a point, the quick first score keeps the best KEEP for a full look: hard's (which looks
+    at up to the ops left in one country) keeps Jordan; normal's one-point score did not (seen
+    in a game: hard as the USA held Middle East Scoring with no country there through turn 3)."""
+    from squabble.ai import struggle as A
+    from squabble.ai.struggle_eval import determinize
+    st = two_point_control_state()
+    d = decision(st)
+    assert d["kind"] == "influence" and d["context"]["ops_left"] == 2
+    assert len(d["options"]) > A.KEEP
+    jordan = next(i for i, o in enumerate(d["options"]) if o.get("country") == "Jordan")
+    base = determinize(st, "USA", 1)
+    ranks = {}
+    for profile in (None, "hard"):
+        pl = A.Player(base, "USA", 1, "normal", profile)
+        quick = {i: pl.quick_value(base, i) for i in range(len(d["options"]))}
+        ranks[profile] = sorted(quick, key=lambda i: (-quick[i], i)).index(jordan)
+    assert ranks["hard"] < A.KEEP <= ranks[None], ranks
+    # placed: two points control Jordan, and the region scores presence for the USA
+    t = marshal.loads(marshal.dumps(st))
+    apply_in_place(t, jordan)
+    apply_in_place(t, next(i for i, o in enumerate(decision(t)["options"])
+                           if o.get("country") == "Jordan"))
+    from squabble.games.struggle.query import controller, region_score
+    assert controller(t, "Jordan") == "USA"
+    assert region_score(t, "Middle East")["USA"] >= 3 > region_score(st, "Middle East")["USA"]
