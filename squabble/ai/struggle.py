@@ -514,7 +514,7 @@ def option_values(state, level, seed, second_look=True):
     safe = [i for i in range(len(opts)) if not _suicidal(base, i, me)] or list(range(len(opts)))
     # the engine's marks, worked out on the re-dealt copy (never the real hidden cards): an
     # option with a warning loses the game, so it is never taken while another is left
-    marks = S.decision(base)["options"]
+    marks = S.decision(base, redealt=True)["options"]
     safe = [i for i in safe if "warning" not in marks[i]] or safe
     forced = _scoring_forced(base, me)
     if forced:

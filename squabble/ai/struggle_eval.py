@@ -1,20 +1,19 @@
 """Position value and determinization for the Twilight Struggle computer player
 (``squabble.ai.struggle``): the ``Evaluator`` (VP, regions as if scored now, countries, Space Race,
 The China Card, MilOps, the side's own hand, DEFCON danger, Quagmire / Bear Trap), its weights, and
-``determinize`` (the hidden cards dealt again from the seed).  How it thinks: docs/ai-struggle.md.
+``determinize`` (the engine's ``redeal``: the hidden cards dealt again from the seed).  How it
+thinks: docs/ai-struggle.md.
 """
 
 from __future__ import annotations
 
 import marshal
-import random
 
-from squabble import rng as R
-from squabble.games import struggle as S
 from squabble.games.struggle import data as D
 from squabble.games.struggle.query import action_rounds as rounds_for
 from squabble.games.struggle.query import space_allowed as space_ok
 from squabble.games.struggle.query import trapped_by
+from squabble.games.struggle import redeal as determinize  # noqa: F401 (the AI's name)
 
 ENEMY = D.ENEMY
 WIN = 1000.0
@@ -548,45 +547,6 @@ class Evaluator:
 
 
 # ------------------------------------------------------------------------------ determinization
-
-def determinize(state, side, seed):
-    """A full state consistent with ``S.view(state, side)``: hidden cards dealt again from seed."""
-    v = S.view(state, side)
-    enemy = ENEMY[side]
-    Dt = _copy(state)
-    for f in Dt["stack"]:
-        # what an event's or a task's call started from (engine.run_resumable), kept to check a
-        # loaded save: it holds the real hands, and nothing in play reads it
-        f.pop("resume", None)
-    rnd = random.Random(seed * 7919 + 17)
-    hidden_hand = not isinstance(v["hands"][enemy], list)
-    hl = state.get("headline") or {}
-    hidden_hl = (v.get("headline") or {}).get(enemy) == "hidden"
-    pool = list(state["deck"])
-    # cards the enemy showed at the last held-card reveal (reveal_held_cards option), still in
-    # its hand: public, so they stay where they are
-    shown = set((state.get("held_shown") or {}).get(enemy, ())) & set(state["hands"][enemy]) \
-        if hidden_hand else set()
-    if hidden_hand:
-        pool += [c for c in state["hands"][enemy] if c not in shown]
-    if hidden_hl:
-        pool.append(hl[enemy])
-    pool.sort()
-    rnd.shuffle(pool)
-    if hidden_hl:
-        new = pool.pop()
-        Dt["table"].remove(hl[enemy])
-        Dt["table"].append(new)
-        Dt["headline"][enemy] = new
-    if hidden_hand:
-        n = len(state["hands"][enemy]) - len(shown)
-        Dt["hands"][enemy] = sorted(pool[:n] + list(shown))
-        pool = pool[n:]
-    Dt["deck"] = pool
-    Dt["rng"] = R.seed_value(rnd.getrandbits(62))
-    Dt["dice"] = []
-    return Dt
-
 
 def _scoring_forced(state, me):
     """Option indices of scoring cards when the hand has no round to spare for them."""

@@ -238,7 +238,7 @@ def greedy_choice(state, me, seed):
     decision are a prior: an option with a ``warning`` (it loses the game) is never taken when
     another is left, one with a ``risk`` costs :data:`RISK_W`."""
     base = determinize(state, me, seed)
-    d = S.decision(base)
+    d = S.decision(base, redealt=True)   # base is already a deal of the hidden cards
     opts = d["options"]
     cand = _scoring_forced(base, me) or list(range(len(opts)))
     cand = [i for i in cand if "warning" not in opts[i]] or cand

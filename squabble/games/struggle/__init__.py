@@ -15,6 +15,7 @@ from .core import EVENTS, has_effect
 from .data import CARD_NUMBERS, CARDS, COUNTRIES, SPACE_RACE, SUPERPOWER_ADJ
 from .frames import game_frame
 from .engine import run
+from .redeal import redeal  # noqa: F401  (public: the state as one side could believe it)
 from .validation import check_invariants, load, validate
 
 __all__ = ["new_game", "decision", "apply", "apply_in_place", "validate", "check_invariants",
@@ -104,17 +105,19 @@ FIXED_SETUP = {
 }
 
 
-def decision(state: dict):
+def decision(state: dict, redealt: bool = False):
     """The pending DECISION, or None when the game has ended: player, prompt, options (an option
     that loses the game for the side taking it carries a ``warning`` sentence, one that can a
-    ``risk`` sentence), kind and context (see docs/engine-protocol.md and describe.py)."""
+    ``risk`` sentence), kind and context (see docs/engine-protocol.md and describe.py).  The
+    warnings and risks are worked out on deals of the cards the deciding side cannot see;
+    ``redealt``: ``state`` is already such a deal (``redeal``), worked on as it is."""
     if state.get("winner") is not None:
         return None
     p = state.get("pending")
     if p is None:
         return None
     from .describe import full_decision
-    return full_decision(state)
+    return full_decision(state, redealt)
 
 
 def apply_in_place(state: dict, index: int, log: list | None = None, record: bool = True) -> None:

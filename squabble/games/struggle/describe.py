@@ -22,6 +22,7 @@ from . import query
 from .core import KINDS, active_hooks
 from .query import hidden_from  # noqa: F401  (the registry's hidden_from)
 from .data import CARDS, ENEMY, REGION_SETS, card_name
+from .redeal import redeal
 
 #: a DEFCON at or under which, or an enemy lead in VP from which, options are tried on a copy
 DANGER_DEFCON = 2
@@ -35,12 +36,15 @@ _CACHE: dict = {}
 _CACHE_SIZE = 8
 
 
-def full_decision(state: dict) -> dict:
-    """The DECISION of a state whose game goes on and whose decision is pending (a copy)."""
-    key = marshal.dumps(state)
+def full_decision(state: dict, redealt: bool = False) -> dict:
+    """The DECISION of a state whose game goes on and whose decision is pending (a copy).  Its
+    warnings and risks are worked out on deals of the cards the deciding side may not see
+    (``redeal``), never on the real ones; ``redealt``: ``state`` is already such a deal (the
+    computer player's copy), worked on as it is."""
+    key = marshal.dumps((state, redealt))
     out = _CACHE.get(key)
     if out is None:
-        out = marshal.dumps(_compute(state))
+        out = marshal.dumps(_compute(state, redealt))
         if len(_CACHE) >= _CACHE_SIZE:
             _CACHE.clear()
         _CACHE[key] = out
@@ -71,7 +75,7 @@ def _stored(state: dict) -> tuple:
     return "event_choice", {"card": None}
 
 
-def _compute(state: dict) -> dict:
+def _compute(state: dict, redealt: bool = False) -> dict:
     p = state["pending"]
     kind, stored = _stored(state)
     side = p["player"]
@@ -93,7 +97,7 @@ def _compute(state: dict) -> dict:
         ctx["scorings"] = {str(o["card"]): query.scoring_preview(state, o["card"])
                            for o in options if CARDS.get(o.get("card"), {}).get("scoring")}
     if options:
-        _mark(state, kind, side, options, ctx)
+        _mark(state, kind, side, options, ctx, redealt)
     return {"player": side, "prompt": p["prompt"], "options": options, "kind": kind,
             "context": ctx}
 
@@ -109,9 +113,11 @@ def _ops_for(ctx: dict, country: str) -> int:
 EVENT_MODES = frozenset(("event", "event_first"))
 #: at most this many options of an event's choice (or of the enemy's next choice) are tried
 MAX_TRIED = 12
+#: the deals of the hidden cards (their seeds) the options are tried on
+REDEALS = (0, 1)
 
 
-def _mark(state: dict, kind: str, side: str, options: list, ctx: dict) -> None:
+def _mark(state: dict, kind: str, side: str, options: list, ctx: dict, redealt: bool) -> None:
     if kind in ("action_card", "headline"):
         _held_scoring(state, kind, side, options)
         if kind == "action_card":
@@ -122,6 +128,31 @@ def _mark(state: dict, kind: str, side: str, options: list, ctx: dict) -> None:
     if not (coup_ends or state["defcon"] <= DANGER_DEFCON
             or _enemy_lead(state, side) >= DANGER_LEAD):
         return
+    if redealt or not hidden_from(state, side):
+        _tried(state, kind, side, options, ctx, coup_ends)
+        return
+    # privacy: the what-ifs run on deals of the cards ``side`` may not see, never on the real
+    # ones (Missile Envy's event takes the enemy's best card: a warning on the real hand would
+    # tell which card that is).  Certain on every deal: a warning; on some: a risk.
+    runs = []
+    for seed in REDEALS:
+        opts = [dict(o) for o in options]
+        _tried(redeal(state, side, seed), kind, side, opts, ctx, coup_ends)
+        runs.append(opts)
+    for i, o in enumerate(options):
+        warned = [r[i]["warning"] for r in runs if "warning" in r[i]]
+        risks = [r[i]["risk"] for r in runs if "risk" in r[i]]
+        if len(warned) == len(runs):
+            _put(o, ("warning", warned[0]))
+        elif warned:
+            _put(o, ("risk", "Depending on cards you cannot see, this can lose the game. "
+                     + warned[0]))
+        elif risks:
+            _put(o, ("risk", risks[0]))
+
+
+def _tried(state: dict, kind: str, side: str, options: list, ctx: dict, coup_ends: bool) -> None:
+    """The warnings and risks found by trying options on a copy (``query.what_if``)."""
     if kind == "action_card":
         for i, o in enumerate(options):
             if o.get("mode") == "play" and "warning" not in o:
@@ -156,7 +187,7 @@ def _coup_dead_ends(state: dict, side: str, options: list) -> None:
         if nxt["winner"] is not None or not p or p["player"] != side \
                 or p.get("kind") != "coup_target":
             continue
-        targets = _compute(nxt)["options"]
+        targets = _compute(nxt, True)["options"]
         if targets and all("warning" in t for t in targets):
             o["warning"] = "Every coup target left loses the game. " + targets[0]["warning"]
 
