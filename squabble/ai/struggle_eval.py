@@ -12,7 +12,7 @@ import marshal
 from squabble.games.struggle import data as D
 from squabble.games.struggle.query import action_rounds as rounds_for
 from squabble.games.struggle.query import space_allowed as space_ok
-from squabble.games.struggle.query import trapped_by
+from squabble.games.struggle.query import effect_cards, trapped_by
 from squabble.games.struggle import redeal as determinize  # noqa: F401 (the AI's name)
 
 ENEMY = D.ENEMY
@@ -228,6 +228,14 @@ ENEMY_CARD_W = 0.3
 #: for operations in its next round; scoring cards are never taken).  (Quagmire and Bear Trap do
 #: not: a trapped side may play its scoring cards when they are due, U-9.)
 MISSILE_ENVY = 49
+#: Aldrich Ames Remix: while in force the US hand is open to the USSR
+ALDRICH_AMES = 98
+#: Missile Envy's event: the card it takes (the enemy's highest printed ops; the enemy picks
+#: among ties) has its event occur at once for the taker when it is the taker's own or neutral.
+#: At DEFCON 2, in the taker's round, these end the game against the taker (rule 2.1.5 d): its
+#: own events that lower DEFCON ("We Will Bury You"; Duck and Cover, Soviets Shoot Down
+#: KAL-007), Olympic Games (the enemy boycotts) and Summit (when the enemy wins the roll: half)
+ENVY_FATAL = {"USSR": {50: 1.0, 20: 1.0, 45: 0.5}, "USA": {4: 1.0, 89: 1.0, 20: 1.0, 45: 0.5}}
 #: a hand with no spare round for its scoring cards: this many VP times the chance that the
 #: enemy holds Missile Envy (a stolen round leaves a scoring card held at the turn's end, which
 #: loses the game; issue 21 reports hard as the USA losing a game so on turn 4 of seed 4242)
@@ -263,6 +271,33 @@ def card_chance(state, side, card):
             or not _in_game(state, card)):
         return 0.0
     return n / pool
+
+
+def envy_fatal_chance(state, side):
+    """At DEFCON 2: the chance that Missile Envy's event, played by ``side`` now, takes a card
+    whose event then ends the game against it (``ENVY_FATAL``), from what ``side`` may see.  A
+    deal of the hidden cards sees one guess (the game that showed it: hard as the USSR took "We
+    Will Bury You" and lost), so it is priced over all of them: the card unseen, in the enemy's
+    hand by its share of the unseen cards, and none of the enemy's other cards of more ops."""
+    if state["defcon"] != 2:
+        return 0.0
+    enemy = ENEMY[side]
+    hand, deck = state["hands"][enemy], state["deck"]
+    if not isinstance(hand, list) or not isinstance(deck, list) or not hand:
+        return 0.0
+    ops = {c: D.CARDS[c]["ops"] or 0 for c in hand + deck}
+    if side == "USSR" and ALDRICH_AMES in effect_cards(state):   # the US hand is open to the USSR
+        top = max(ops[c] for c in hand)
+        return min(1.0, sum(w for c, w in ENVY_FATAL[side].items() if c in hand and ops[c] == top))
+    n, pool = len(hand), len(ops)
+    p = 0.0
+    for card, w in ENVY_FATAL[side].items():
+        if card not in ops:
+            continue
+        more = sum(1 for x in ops.values() if x > ops[card])
+        rest = pool - 1
+        p += w * n / pool * (((rest - more) / rest) ** (n - 1) if rest else 1.0)
+    return min(1.0, p)
 
 
 def _in_game(state, card):

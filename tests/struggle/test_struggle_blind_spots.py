@@ -193,3 +193,32 @@ def test_hards_quick_first_score_sees_the_second_point_that_takes_control():
     from squabble.games.struggle.query import controller, region_score
     assert controller(t, "Jordan") == "USA"
     assert region_score(t, "Middle East")["USA"] >= 3 > region_score(st, "Middle East")["USA"]
+
+
+def envy_state(seed):
+    """Turn 7, the USSR's action round 2, DEFCON 2: the USSR holds Missile Envy and OPEC; the
+    USA's hand (unseen by the USSR) holds "We Will Bury You" (4 ops, its best card)."""
+    return action_round_state(
+        hands={"USSR": [CARD["Missile Envy"], CARD["OPEC"]],
+               "USA": [CARD['"We Will Bury You"'], CARD["Camp David Accords"],
+                       CARD["Alliance for Progress"]]},
+        phasing="USSR", turn=7, action_round=2, defcon=2, seed=seed, china=None)
+
+
+def test_missile_envy_is_not_played_for_its_event_while_the_enemy_may_hold_a_fatal_card():
+    """Rule 2.1.5 (d) with Missile Envy's event (the taken card's own event occurs at once for
+    the taker): "We Will Bury You" taken by the USSR at DEFCON 2 lowers DEFCON to 1 in its own
+    round, and the USSR loses.  The USSR cannot see the US hand, so no deal it imagines need
+    hold that card (failed before the chance was priced over every deal: hard, as the USSR,
+    took it in a game and lost); neither normal nor hard takes the event while "We Will Bury
+    You" is unseen."""
+    from squabble.ai.struggle_eval import envy_fatal_chance
+    lost, _ = play(envy_state(1), CARD["Missile Envy"], "event")
+    assert lost["winner"] == "USA"
+    assert envy_fatal_chance(envy_state(1), "USSR") > 0
+    for seed in SEEDS:
+        for level in ("normal", "hard"):
+            st, _ = play(envy_state(seed), CARD["Missile Envy"], None)   # its use is asked
+            assert decision(st)["kind"] == "play_mode"
+            j = choose_struggle(st, level, seed)
+            assert decision(st)["options"][j]["mode"] != "event", (level, seed)
