@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import marshal
 
+from squabble.games import struggle as S
 from squabble.games.struggle import data as D
 from squabble.games.struggle.query import action_rounds as rounds_for
 from squabble.games.struggle.query import space_allowed as space_ok
 from squabble.games.struggle.query import effect_cards, trapped_by
-from squabble.games.struggle import redeal as determinize  # noqa: F401 (the AI's name)
 
 ENEMY = D.ENEMY
 WIN = 1000.0
+#: the hidden cards dealt again from a seed: the engine's ``redeal`` under the AI's name
+determinize = S.redeal
 
 
 _SCORED = ("Europe", "Asia", "Middle East", "Africa", "Central America", "South America",

@@ -13,13 +13,13 @@ import random
 from squabble import rng
 
 from .data import ENEMY
+from .query import hidden_from
 
 
 def redeal(state: dict, side: str, seed: int) -> dict:
-    """A full state consistent with ``view(state, side)``: the cards hidden from ``side`` dealt
-    again from ``seed`` (a copy; the state is left untouched)."""
-    from . import view
-    v = view(state, side)
+    """A full state consistent with ``view(state, side)``: the cards hidden from ``side``
+    (``query.hidden_from``) dealt again from ``seed`` (a copy; the state is left untouched)."""
+    hidden = hidden_from(state, side)   # the privacy rule, held once (query)
     enemy = ENEMY[side]
     Dt = marshal.loads(marshal.dumps(state))
     for f in Dt["stack"]:
@@ -27,9 +27,9 @@ def redeal(state: dict, side: str, seed: int) -> dict:
         # loaded save: it holds the real hands, and nothing in play reads it
         f.pop("resume", None)
     rnd = random.Random(seed * 7919 + 17)
-    hidden_hand = not isinstance(v["hands"][enemy], list)
+    hidden_hand = any(c in hidden for c in state["hands"][enemy])
     hl = state.get("headline") or {}
-    hidden_hl = (v.get("headline") or {}).get(enemy) == "hidden"
+    hidden_hl = isinstance(hl.get(enemy), int) and hl[enemy] in hidden
     pool = list(state["deck"])
     # cards the enemy showed at the last held-card reveal (reveal_held_cards option), still in
     # its hand: public, so they stay where they are
