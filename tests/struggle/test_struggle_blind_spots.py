@@ -12,6 +12,9 @@ built here: the rule, the state, fixed seeds, hard's choice checked.
   hard does not take Missile Envy's event that would resolve Duck and Cover in its own round).
 * A control that takes two points (failed before hard's quick first score looked past the first
   point: one point in an empty Jordan showed nothing, so the plan was cut before the full look).
+* Missile Envy's event at DEFCON 2 while the enemy may hold "We Will Bury You" (failed before
+  the chance was priced over every deal: normal took the event with seed 2; hard, as the USSR,
+  took it in a game and lost).
 """
 
 import marshal
@@ -209,9 +212,8 @@ def test_missile_envy_is_not_played_for_its_event_while_the_enemy_may_hold_a_fat
     """Rule 2.1.5 (d) with Missile Envy's event (the taken card's own event occurs at once for
     the taker): "We Will Bury You" taken by the USSR at DEFCON 2 lowers DEFCON to 1 in its own
     round, and the USSR loses.  The USSR cannot see the US hand, so no deal it imagines need
-    hold that card (failed before the chance was priced over every deal: hard, as the USSR,
-    took it in a game and lost); neither normal nor hard takes the event while "We Will Bury
-    You" is unseen."""
+    hold that card (failed before the chance was priced over every deal: normal took the event
+    with seed 2); neither normal nor hard takes the event while "We Will Bury You" is unseen."""
     from squabble.ai.struggle_eval import envy_fatal_chance
     lost, _ = play(envy_state(1), CARD["Missile Envy"], "event")
     assert lost["winner"] == "USA"
