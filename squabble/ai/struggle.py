@@ -78,10 +78,6 @@ NORMAL_TOTAL = 1000
 RANDOM_SAMPLES = 3
 #: options kept for a full look after the quick first score
 KEEP = 10
-#: profiles whose quick first score of an influence point looks at up to QUICK_POINTS points in
-#: the same country within the ops left (the second point that takes control is seen)
-QUICK_PLAN = ("hard",)
-QUICK_POINTS = 4
 
 # ------------------------------------------------------------------------------------ policies
 
@@ -117,7 +113,6 @@ class Player:
         self.seed = seed
         self.draws = 0     # other generator draws taken for random events (seeded, counted)
         self.ev = Evaluator(state, me, profile)   # profile "hard": hard's weights (struggle_eval)
-        self.plan = profile in QUICK_PLAN          # the quick score sees points to come
         self.level = level
         self.memo = {}
         self.deep = False  # second looks: the next action rounds are played out at the end
@@ -442,11 +437,12 @@ class Player:
             cost = o.get("amount", 1)
             infl, c = state["influence"], o["country"]
             v = usa * self.ev.delta_place(infl, c, side, 1) / cost
-            if o["mode"] == "influence" and self.plan:
+            if o["mode"] == "influence":
                 # n points in the same country cost about cost + n - 1 ops: the placing side's
-                # best gain per op (two points in an empty Jordan take control; one shows nothing)
+                # best gain per op (two points in an empty Jordan take control; one shows nothing;
+                # the profile's ``quick_points``: hard's 4, the default's 1)
                 left = p.get("context", {}).get("ops_left") or 1
-                for n in range(2, min(QUICK_POINTS, left - cost + 1) + 1):
+                for n in range(2, min(self.ev.wt.quick_points, left - cost + 1) + 1):
                     v = max(v, usa * self.ev.delta_place(infl, c, side, n) / (cost + n - 1))
             return sg * v
         t = _copy(state)

@@ -291,14 +291,13 @@ def envy_fatal_chance(state, side):
     if side == "USSR" and ALDRICH_AMES in effect_cards(state):   # the US hand is open to the USSR
         top = max(ops[c] for c in hand)
         return min(1.0, sum(w for c, w in ENVY_FATAL[side].items() if c in hand and ops[c] == top))
-    n, pool = len(hand), len(ops)
+    n, rest = len(hand), len(ops) - 1
     p = 0.0
     for card, w in ENVY_FATAL[side].items():
-        if card not in ops:
-            continue
-        more = sum(1 for x in ops.values() if x > ops[card])
-        rest = pool - 1
-        p += w * n / pool * (((rest - more) / rest) ** (n - 1) if rest else 1.0)
+        held = card_chance(state, side, card)      # unseen, and the enemy hand's share
+        if held:
+            more = sum(1 for x in ops.values() if x > ops[card])
+            p += w * held * (((rest - more) / rest) ** (n - 1) if rest else 1.0)
     return min(1.0, p)
 
 
@@ -330,6 +329,9 @@ class Weights:
         #: a shortfall of military operations the hand cannot meet in the rounds left is priced
         #: in full (and as a lost game when it gives the enemy 20 VP)
         self.milops_reach = False
+        #: points in one country the quick first score of an influence point looks at (within
+        #: the ops left): 1 counts that point only; more see the point that takes control
+        self.quick_points = 1
         for k, v in kw.items():
             if not hasattr(self, k):
                 raise ValueError(f"No weight {k!r}.")
@@ -339,7 +341,7 @@ class Weights:
 DEFAULT = Weights()
 #: hard's profile: what people do that the default misses (the real games' disagreements)
 #: (people hold The China Card, score a region they lead early, headline Red Scare/Purge)
-HARD = Weights(china_up=4.0, china_down=2.8, lead_hold=0.7, milops_reach=True,
+HARD = Weights(china_up=4.0, china_down=2.8, lead_hold=0.7, milops_reach=True, quick_points=4,
                turn_effects={(31, True): 1.0, (25, False): 0.5, (51, False): 0.5})
 PROFILES = {None: DEFAULT, "default": DEFAULT, "hard": HARD}
 
