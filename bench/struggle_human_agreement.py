@@ -2,7 +2,7 @@
 
     python bench/struggle_human_agreement.py [--games N] [--game-every K] [--levels L1,L2]
         [--hard-every K] [--sample-only] [--measures full,known] [--hard-measures known]
-        [--logs DIR] [--seed S] [--show N [--show-level L]] [--patterns hard]
+        [--logs DIR] [--seed S] [--show N [--show-level L]] [--patterns hard] [--jobs N]
 
     # the fixed sample of docs/ai-struggle.md ("Hard like people"):
     python bench/struggle_human_agreement.py --game-every 3 --hard-every 4 --sample-only \
@@ -331,6 +331,8 @@ def main():
     ap.add_argument("--show", type=int, default=0, help="print this many disagreements")
     ap.add_argument("--show-level", default="normal")
     ap.add_argument("--patterns", default="", help="levels whose disagreements are summed up")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="processes, each measuring whole games (the same figures as one)")
     args = ap.parse_args()
     logs = find_logs(args.logs)
     if logs is None:
@@ -346,7 +348,10 @@ def main():
     counts = [0, 0, 0]    # card choices, not rebuilt, names not read
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
-        _measure(files, levels, measures, hard_measures, args, records, counts)
+        if args.jobs > 1:
+            _measure_in_parallel(files, levels, measures, hard_measures, args, records, counts)
+        else:
+            _measure(files, levels, measures, hard_measures, args, records, counts)
     except KeyboardInterrupt:
         print("Stopped: the choices measured so far follow.")
     total, skipped, unknown = counts
@@ -373,10 +378,33 @@ def _name(card):
     return D.CARDS[card]["name"] if card is not None else "-"
 
 
-def _measure(files, levels, measures, hard_measures, args, records, counts):
-    """Ask each level at each card choice of ``files``; one record per (choice, measure, level):
-    where, person's card and use, the level's, same card, same card and use, groups."""
-    k = 0
+def _one_game(job):
+    """A worker's part of ``--jobs``: the records and counts of one game, its choices numbered
+    from ``k`` as in one process."""
+    f, k, levels, measures, hard_measures, args = job
+    records, counts = [], [0, 0, 0]
+    _measure([f], levels, measures, hard_measures, args, records, counts, k)
+    return records, counts
+
+
+def _measure_in_parallel(files, levels, measures, hard_measures, args, records, counts):
+    """``_measure`` with each game in a process of a pool: every choice keeps the number (and so
+    the seed and the sample) it has in one process, and the records come back in game order."""
+    import multiprocessing
+    jobs, k = [], 0
+    for f in files:
+        jobs.append((f, k, levels, measures, hard_measures, args))
+        k += len(parse(f)[0])
+    with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
+        for recs, cnt in pool.imap(_one_game, jobs):
+            records.extend(recs)
+            counts[:] = [a + b for a, b in zip(counts, cnt)]
+
+
+def _measure(files, levels, measures, hard_measures, args, records, counts, k=0):
+    """Ask each level at each card choice of ``files`` (numbered from ``k``); one record per
+    (choice, measure, level): where, person's card and use, the level's, same card, same card
+    and use, groups."""
     for f in files:
         choices, unk = parse(f)
         counts[2] += len(unk)

@@ -102,3 +102,25 @@ def test_a_choice_is_named_by_whose_card_and_its_use():
     assert H.kind(decol, "space", "USA", 3) == "enemy space"
     assert H.kind(decol, "event", "USSR", 0) == "headline own"
     assert H.kind(H.CHINA, "influence", "USSR", 2) == "The China Card"
+
+
+def test_jobs_measure_the_same_choices_as_one_process(tmp_path):
+    """--jobs N hands whole games to N processes; each choice keeps its number (its seed and its
+    place in hard's sample), so the report is the one process's, line for line."""
+    import os
+    import subprocess
+    import sys
+    for name in ("tsreplayer_1.txt", "tsreplayer_2.txt"):
+        (tmp_path / name).write_text(LOG)
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    out = []
+    for jobs in ("1", "2"):
+        r = subprocess.run([sys.executable, str(ROOT / "bench" / "struggle_human_agreement.py"),
+                            "--logs", str(tmp_path), "--levels", "random,greedy,normal",
+                            "--hard-every", "2", "--jobs", jobs],
+                           capture_output=True, text=True, env=env, timeout=300)
+        assert r.returncode == 0, r.stderr
+        out.append(r.stdout)
+    assert "10 card choices of people" in out[0]
+    assert "| greedy | all | 10 |" in out[0]
+    assert out[0] == out[1]
