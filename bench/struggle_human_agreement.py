@@ -1,6 +1,6 @@
 """Does the computer choose the cards people choose?  (issue 21, "Plays like people")
 
-    python bench/struggle_human_agreement.py [--games N] [--game-every K] [--levels L1,L2]
+    python bench/struggle_human_agreement.py [--games N] [--game-every K] [--game-start J] [--levels L1,L2]
         [--hard-every K] [--sample-only] [--measures full,known] [--hard-measures known]
         [--logs DIR] [--seed S] [--show N [--show-level L]] [--patterns hard] [--jobs N]
 
@@ -318,6 +318,9 @@ def main():
     ap.add_argument("--games", type=int, default=45, help="the first N games of games.txt")
     ap.add_argument("--game-every", type=int, default=1,
                     help="only every K-th of those games (1st, K+1-th...): a fixed sample")
+    ap.add_argument("--game-start", type=int, default=0,
+                    help="begin the every-K-th at this game (0: the fixed sample; 1, 2: the games "
+                         "left out of it, to try a change on before it is measured on the sample)")
     ap.add_argument("--levels", default="random,greedy,normal,hard")
     ap.add_argument("--hard-every", type=int, default=10,
                     help="hard is asked at every K-th card choice only (about 0.3 s a decision)")
@@ -339,7 +342,7 @@ def main():
         print("The real game logs (reference/ts-game-logs) are not here: give --logs DIR or "
               "SQUABBLE_TS_LOGS; nothing measured.")
         return 0
-    files = game_files(logs)[:args.games][::max(1, args.game_every)]
+    files = game_files(logs)[:args.games][args.game_start::max(1, args.game_every)]
     print(f"Logs: {logs} ({len(files)} games read: {' '.join(f.stem[11:] for f in files)})")
     levels = args.levels.split(",")
     measures = [MEASURES[m] for m in args.measures.split(",")]
