@@ -37,8 +37,8 @@ from squabble.games.struggle import data as D
 from squabble.games.struggle.query import adjacent_controlled
 from squabble.ai.struggle_eval import (  # noqa: F401  (Evaluator, determinize: public here too)
     _ADJ_SUPER, _BG, _DICE_MODES, _DIFF_P, _EVENT_MODES, _FACES, _MEMO_MODES, _STAB, _USE_MODES,
-    DEFCON_DANGER, ENEMY, HEADLINE_DANGER, MISSILE_ENVY, WIN, Evaluator, _copy, _scoring_forced,
-    determinize, envy_fatal_chance)
+    ENEMY, HEADLINE_DANGER, HEADLINE_DEFCON_DANGER, MISSILE_ENVY, WIN, Evaluator, _copy,
+    _scoring_forced, determinize, envy_fatal_chance)
 from squabble.ai import pool as P
 from squabble.ai import struggle_prior
 from squabble.ai.struggle_greedy import greedy_choice, greedy_old_choice
@@ -398,7 +398,7 @@ class Player:
             return best
         if o["mode"] == "headline":
             v = self.settle(t, headline=True)
-            if o.get("card") in DEFCON_DANGER[self.me] and state["defcon"] <= 3:
+            if o.get("card") in HEADLINE_DEFCON_DANGER[self.me] and state["defcon"] <= 3:
                 # the enemy's headline may go first and lower DEFCON (a coup, Duck and Cover,
                 # "We Will Bury You"), and then this event ends the game in this side's
                 # headline: the play-out guesses one enemy headline only, so the risk is priced

@@ -208,12 +208,18 @@ def _rounds_left(state, side):
 _MILOPS_W = (1.0, 0.6, 0.35, 0.2)
 
 #: cards whose event, fired in the holder's own action round, can take DEFCON to 1 there (so the
-#: holder loses): for each holder, the enemy cards that lower DEFCON or hand the enemy a coup
-#: (4 Duck and Cover, 26 CIA Created, 67 Grain Sales to Soviets, 5 Five Year Plan; 50 "We Will
-#: Bury You", 62 "Lone Gunman", 91 Ortega) and the neutral ones the enemy can turn against the
-#: player (20 Olympic Games: a boycott; 45 Summit: the roll's winner moves DEFCON)
-DEFCON_DANGER = {"USSR": frozenset((4, 26, 67, 5, 20, 45)),
-                 "USA": frozenset((50, 62, 91, 20, 45))}
+#: holder loses) however the holder plays them: the enemy's cards, whose events occur when they
+#: are played for operations (rules 5.2, 8.1.3): for the USSR the US events that lower DEFCON or
+#: hand the USA a coup or a random Soviet card (4 Duck and Cover, 89 Soviets Shoot Down KAL-007;
+#: 26 CIA Created, 96 Tear Down this Wall; 67 Grain Sales to Soviets, 5 Five Year Plan); for the
+#: USA the Soviet ones (50 "We Will Bury You"; 62 "Lone Gunman", 91 Ortega).  A neutral card is no
+#: danger in hand: played for operations its event does not occur.
+DEFCON_DANGER = {"USSR": frozenset((4, 89, 26, 96, 67, 5)),
+                 "USA": frozenset((50, 62, 91))}
+#: ... and headlined (a headline is its event): also the neutral events the enemy can turn
+#: against the player who resolves them (20 Olympic Games: a boycott; 45 Summit: the roll's
+#: winner moves DEFCON)
+HEADLINE_DEFCON_DANGER = {s: cards | {20, 45} for s, cards in DEFCON_DANGER.items()}
 #: value of a dangerous card held, by DEFCON (2, 3): a liability while DEFCON is low
 DANGER_W = {2: 3.0, 3: 0.8}
 #: each round left this turn that only a dangerous card can fill, by DEFCON

@@ -206,7 +206,7 @@ def test_normal_second_look_sees_further_within_its_budget(monkeypatch):
         A.option_values(st, "normal", n)
         return steps[0]
 
-    sample = [st for st in POSITIONS[::3] if len(decision(st)["options"]) > 2][:16]
+    sample = [st for st in POSITIONS[::3] if len(decision(st)["options"]) > 2][:28]
     with_look = [(cost(st, n), choose_struggle(st, "normal", n)) for n, st in enumerate(sample)]
     monkeypatch.setattr(A, "NORMAL_TOP", 0)
     first = [(cost(st, n), choose_struggle(st, "normal", n)) for n, st in enumerate(sample)]
@@ -508,6 +508,57 @@ def test_holding_a_dangerous_card_at_defcon_2_is_a_liability():
     ev = Evaluator(a, "USA")
     # "Lone Gunman" (1 op, USSR) against "An Evil Empire" (3 ops, USA)
     assert ev.hand_value(a, "USA") < ev.hand_value(b, "USA") - 3.0
+
+
+def _ussr_at_defcon_2(card, seed=1):
+    return action_round_state(hands={"USSR": [card, 7, 14], "USA": [97, 27, 21]}, phasing="USSR",
+                              defcon=2, turn=8, action_round=3, influence=_OPEN, seed=seed)
+
+
+def test_kal_007_and_tear_down_this_wall_in_the_ussr_hand_at_defcon_2_are_liabilities():
+    """Rules 5.2 and 8.1.3: a US card the USSR plays for operations has its event occur in the
+    USSR's round, and DEFCON 1 in that round loses the game for the USSR.  Soviets Shoot Down
+    KAL-007 lowers DEFCON; Tear Down this Wall gives the USA free coups in Europe (a battleground
+    coup lowers DEFCON).  Held at DEFCON 2 they cost the USSR as much as Duck and Cover does,
+    more than a harmless US card of the same operations (NATO, Chernobyl).  (Failed before: the
+    list of dangerous cards held had neither.)"""
+    from squabble.ai.struggle import Evaluator
+    st = _ussr_at_defcon_2(89)
+    apply_in_place(st, index_of(st, card=89))
+    apply_in_place(st, index_of(st, mode="ops_first"))
+    while st.get("winner") is None and decision(st)["options"][0]["mode"] != "play":
+        apply_in_place(st, choose_struggle(st, "greedy", 0))
+    assert st["winner"] == "USA" and st["defcon"] == 1
+    for bad, safe in ((89, 21), (96, 94), (4, 94)):
+        a, b = _ussr_at_defcon_2(bad), _ussr_at_defcon_2(safe)
+        assert CARDS[bad]["ops"] == CARDS[safe]["ops"] and CARDS[safe]["side"] == "USA"
+        ev = Evaluator(a, "USSR")
+        assert ev.hand_value(a, "USSR") < ev.hand_value(b, "USSR") - 3.0, CARDS[bad]["name"]
+
+
+def test_a_neutral_card_held_at_defcon_2_is_no_danger():
+    """Rule 5.2: a neutral card played for operations has no event, so Summit and Olympic
+    Games in hand at DEFCON 2 cost nothing more than another neutral card of their operations
+    (UN Intervention, Captured Nazi Scientist for Summit's one op).  Summit played for operations
+    in the USSR's round leaves DEFCON at 2.  (Failed before: both counted as dangerous cards,
+    3 VP each and 25 more for a round only they could fill, so the computer dumped them early.)"""
+    from squabble.ai.struggle import Evaluator
+    st = _ussr_at_defcon_2(45)
+    apply_in_place(st, index_of(st, card=45))
+    apply_in_place(st, index_of(st, mode="influence"))
+    while decision(st)["player"] == "USSR" and decision(st)["options"][0]["mode"] != "play":
+        apply_in_place(st, choose_struggle(st, "greedy", 0))
+    assert st["winner"] is None and st["defcon"] == 2
+    for held, other in ((45, 32), (45, 18)):
+        a, b = _ussr_at_defcon_2(held), _ussr_at_defcon_2(other)
+        ev = Evaluator(a, "USSR")
+        assert ev.hand_value(a, "USSR") == ev.hand_value(b, "USSR")
+    # with the round only it can fill (the last round, one card): still no danger
+    def last(card):
+        return action_round_state(hands={"USSR": [card], "USA": [97]}, phasing="USA", defcon=2,
+                                  turn=4, action_round=6, influence=_OPEN, seed=1, china=None)
+    ev = Evaluator(last(45), "USSR")
+    assert ev.hand_value(last(45), "USSR") == ev.hand_value(last(32), "USSR")
 
 
 # ------------------------------------------------------------------------------ greedy level

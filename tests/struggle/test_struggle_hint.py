@@ -68,3 +68,17 @@ def test_a_reason_ending_in_a_name_with_a_full_stop_gets_no_second_one():
     assert _sentence("Breaks the USA's control of France, U.K.") == \
         "Breaks the USA's control of France, U.K."
     assert _sentence("Takes control of Iran") == "Takes control of Iran."
+
+
+def test_at_defcon_2_the_coach_names_the_held_cards_that_would_end_the_game():
+    """Rules 5.2 and 8.1.3: the coach's reasons name the cards in the side's hand whose event
+    would take DEFCON to 1 in its own round however it plays them (Soviets Shoot Down KAL-007 for
+    the USSR), and not a neutral card it can play for operations without its event (Summit).
+    (Failed before: KAL-007 was not named, Summit was.)"""
+    for held, named in ((89, True), (45, False)):
+        st = action_round_state(hands={"USSR": [held, 7, 14], "USA": [97, 27, 21]},
+                                phasing="USSR", defcon=2, turn=8, action_round=3, seed=1)
+        said = [r for h in hint(st, "USSR", 0) for r in h["reasons"] if "still hold" in r]
+        assert bool(said) == named, (CARDS[held]["name"], said)
+        if named:
+            assert all(CARDS[held]["name"] in r for r in said)
