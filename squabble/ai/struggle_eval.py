@@ -216,10 +216,36 @@ _MILOPS_W = (1.0, 0.6, 0.35, 0.2)
 #: danger in hand: played for operations its event does not occur.
 DEFCON_DANGER = {"USSR": frozenset((4, 89, 26, 96, 67, 5)),
                  "USA": frozenset((50, 62, 91))}
-#: ... and headlined (a headline is its event): also the neutral events the enemy can turn
+#: ... and headlined (a headline is its event), after an enemy headline that lowers DEFCON first:
+#: also the side's own events that lower DEFCON (4 Duck and Cover, 89 KAL-007 for the USA; 50
+#: "We Will Bury You" for the USSR: seen in a hard-normal game, the USA headlined Duck and Cover
+#: at DEFCON 3 after the USSR's "We Will Bury You") and the neutral events the enemy can turn
 #: against the player who resolves them (20 Olympic Games: a boycott; 45 Summit: the roll's
 #: winner moves DEFCON)
-HEADLINE_DEFCON_DANGER = {s: cards | {20, 45} for s, cards in DEFCON_DANGER.items()}
+HEADLINE_DEFCON_DANGER = {"USA": DEFCON_DANGER["USA"] | {4, 89, 20, 45},
+                          "USSR": DEFCON_DANGER["USSR"] | {50, 20, 45}}
+#: Star Wars (US): while the USA is ahead on the Space Race its event resolves a card of the USA's
+#: choice from the discard pile (not a scoring card): played by the USSR at DEFCON 2 while one of
+#: the USSR's dangerous cards is there, the USA resolves it in the USSR's round and wins (seen in
+#: a hard-normal game: Grain Sales to Soviets, then a battleground coup)
+STAR_WARS = 85
+
+
+def held_danger(state, side):
+    """The cards of ``DEFCON_DANGER`` for ``side``, and Star Wars for the USSR when it would hand
+    the USA one of them from the discard pile (:func:`star_wars_fatal`)."""
+    if side == "USSR" and star_wars_fatal(state, side):
+        return DEFCON_DANGER[side] | {STAR_WARS}
+    return DEFCON_DANGER[side]
+
+
+def star_wars_fatal(state, side):
+    """Star Wars played by ``side`` now (its event occurs) hands the USA a card of the discard
+    pile whose event takes DEFCON to 1 in the USSR's round: the USSR at DEFCON 2, the USA ahead
+    on the Space Race, such a card in the discard pile (all public)."""
+    return (side == "USSR" and state["defcon"] == 2
+            and state["space"]["USA"] > state["space"]["USSR"]
+            and any(c in DEFCON_DANGER["USSR"] for c in state["discard"]))
 #: value of a dangerous card held, by DEFCON (2, 3): a liability while DEFCON is low
 DANGER_W = {2: 3.0, 3: 0.8}
 #: each round left this turn that only a dangerous card can fill, by DEFCON
@@ -566,7 +592,7 @@ class Evaluator:
                 v -= 1.5 + THIEF_W * thief_chance(state, side)
         dc = state["defcon"]
         if dc in DANGER_W:
-            danger = DEFCON_DANGER[side]
+            danger = held_danger(state, side) if STAR_WARS in hand else DEFCON_DANGER[side]
             bad = sum(1 for c in hand if c in danger)
             if bad:
                 v -= DANGER_W[dc] * bad

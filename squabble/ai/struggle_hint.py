@@ -20,7 +20,7 @@ from __future__ import annotations
 from squabble.games import struggle as S
 from squabble.games.struggle import data as D
 from squabble.ai.struggle import Player, _stop, option_values
-from squabble.ai.struggle_eval import (_SCORED, DEFCON_DANGER, ENEMY, _controller, _copy,
+from squabble.ai.struggle_eval import (_SCORED, ENEMY, _controller, _copy, held_danger,
                                        _region_points, determinize)
 
 _OWNER = {0: "USA", 1: "USSR"}
@@ -138,7 +138,7 @@ def _reasons(pl, base, i, me):
                 if t["defcon"] == 2 else "")
         out.append(f"DEFCON falls to {t['defcon']}.{warn}")
     if t["defcon"] == 2:
-        held = sorted(D.CARDS[x]["name"] for x in t["hands"][me] if x in DEFCON_DANGER[me])
+        held = sorted(D.CARDS[x]["name"] for x in t["hands"][me] if x in held_danger(t, me))
         if held:
             out.append(f"At DEFCON 2 you still hold {', '.join(held)}, whose event can end "
                        "the game in your own round.")

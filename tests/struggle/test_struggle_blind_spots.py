@@ -15,6 +15,10 @@ built here: the rule, the state, fixed seeds, hard's choice checked.
 * Missile Envy's event at DEFCON 2 while the enemy may hold "We Will Bury You" (failed before
   the chance was priced over every deal: normal took the event with seed 2; hard, as the USSR,
   took it in a game and lost).
+* Headlining one's own DEFCON-lowering event at DEFCON 3 (failed before the headline risk
+  counted the side's own such events: hard headlined Duck and Cover in a game and lost).
+* Star Wars at DEFCON 2 while the USA may resolve a dangerous card from the discard pile (failed
+  before: hard played it in a game and the USA ended the game by Grain Sales and a coup).
 """
 
 import marshal
@@ -23,7 +27,7 @@ from squabble.ai.struggle import choose_struggle
 from squabble.games.struggle import apply_in_place, decision
 from squabble.games.struggle import data as D
 
-from struggle_helpers import action_round_state, play
+from struggle_helpers import action_round_state, index_of, play
 
 CARD = {c["name"]: n for n, c in D.CARDS.items()}
 SEEDS = (1, 2)
@@ -224,3 +228,74 @@ def test_missile_envy_is_not_played_for_its_event_while_the_enemy_may_hold_a_fat
             assert decision(st)["kind"] == "play_mode"
             j = choose_struggle(st, level, seed)
             assert decision(st)["options"][j]["mode"] != "event", (level, seed)
+
+
+def _position(name):
+    import json
+    import os
+    from squabble.games.struggle import load
+    with open(os.path.join(os.path.dirname(__file__), "positions", name)) as f:
+        return load(json.load(f))
+
+
+#: the seeds the hard-normal games passed hard at these two positions (seed 3000's match, games
+#: 18 and 13, at 0d05edd), and others
+GAME_SEEDS = {"duck_and_cover_headline_defcon3.json": 506731393, "star_wars_defcon2.json": 585768520}
+
+
+def test_no_own_defcon_lowering_headline_at_defcon_3():
+    """Rules 2.1.5 (d) and 4.5 (C): the headline of more operations is resolved first, and its
+    owner counts as phasing.  From a hard-normal game (seed 3000's match, game 18; tests/
+    struggle/positions/duck_and_cover_headline_defcon3.json): DEFCON 3 at turn 5's headline, the
+    USSR may headline "We Will Bury You" (4 ops: first, DEFCON 2); the USA's own Duck and Cover
+    then takes DEFCON to 1 in its own headline and the USA loses.  (Failed before: hard headlined
+    Duck and Cover with the game's seed; the headline risk counted the enemy's cards only.)"""
+    st = _position("duck_and_cover_headline_defcon3.json")
+    d = decision(st)
+    assert d["kind"] == "headline" and d["player"] == "USA" and st["defcon"] == 3
+    duck = CARD["Duck and Cover"]
+    assert duck in st["hands"]["USA"]
+    for level in ("normal", "hard"):
+        for seed in (GAME_SEEDS["duck_and_cover_headline_defcon3.json"], 0, 1):
+            i = choose_struggle(st, level, seed)
+            assert d["options"][i]["card"] != duck, (level, seed)
+
+
+def test_star_wars_is_not_played_at_defcon_2_while_the_usa_can_hand_itself_a_coup():
+    """Star Wars (the USA ahead on the Space Race resolves a card of its choice from the discard
+    pile) and rules 5.2 and 8.1.3.  From a hard-normal game (seed 3000's match, game 13; tests/
+    struggle/positions/star_wars_defcon2.json): turn 8, DEFCON 2, the USSR holds Allende,
+    Colonial Rear Guards and Star Wars with two action rounds left (one card may be kept), its
+    research attempt spent, Grain Sales to Soviets in the discard pile.  Star Wars played for
+    operations let the USA resolve Grain Sales, give the card back and coup a battleground in
+    the USSR's round: DEFCON 1, the USSR lost (checked here on the engine).  Neither normal nor
+    hard plays it.  (Failed before: hard played it with the game's seed and with seed 3; the
+    USA's four decisions lie deeper than the play-out's enemy looks.)"""
+    st = _position("star_wars_defcon2.json")
+    sw = CARD["Star Wars"]
+    assert st["defcon"] == 2 and sw in st["hands"]["USSR"]
+    assert st["space"]["USA"] > st["space"]["USSR"] and CARD["Grain Sales to Soviets"] in st["discard"]
+    t = marshal.loads(marshal.dumps(st))
+    apply_in_place(t, index_of(t, card=sw))
+    apply_in_place(t, index_of(t, mode="ops_first"))
+    while decision(t)["player"] == "USSR":
+        apply_in_place(t, 0)            # the operations, whichever
+    apply_in_place(t, index_of(t, card=CARD["Grain Sales to Soviets"]))
+    while t["winner"] is None and decision(t)["player"] == "USA":
+        d = decision(t)
+        keys = [o.get("mode") for o in d["options"]]
+        if d["kind"] == "coup_target" or "coup" in keys:
+            j = next((k for k, o in enumerate(d["options"]) if o.get("mode") == "coup"
+                      and D.COUNTRIES.get(o.get("country"), {}).get("battleground")), None)
+            j = keys.index("coup") if j is None and "coup" in keys else j
+        else:
+            j = next((k for k, o in enumerate(d["options"]) if "back" in o.get("label", "")), 0)
+        apply_in_place(t, j)
+    assert t["winner"] == "USA" and t["defcon"] == 1
+    for level in ("normal", "hard"):
+        for seed in (GAME_SEEDS["star_wars_defcon2.json"], 3, 0):
+            card, use = hard_card_and_use(st, seed) if level == "hard" else (None, None)
+            if level == "normal":
+                d = decision(st)
+                card = d["options"][choose_struggle(st, level, seed)]["card"]
+            assert card != sw or use == "space", (level, seed, use)
