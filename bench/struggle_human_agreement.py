@@ -1,8 +1,9 @@
 """Does the computer choose the cards people choose?  (issue 21, "Plays like people")
 
-    python bench/struggle_human_agreement.py [--games N] [--game-every K] [--game-start J] [--levels L1,L2]
-        [--hard-every K] [--sample-only] [--measures full,known] [--hard-measures known]
-        [--logs DIR] [--seed S] [--show N [--show-level L]] [--patterns hard] [--jobs N]
+    python bench/struggle_human_agreement.py [--games N] [--game-every K] [--game-start J]
+        [--levels L1,L2] [--hard-every K] [--sample-only] [--measures full,known]
+        [--hard-measures known] [--logs DIR] [--seed S] [--show N [--show-level L]]
+        [--patterns hard] [--jobs N]
 
     # the fixed sample of docs/ai-struggle.md ("Hard like people"):
     python bench/struggle_human_agreement.py --game-every 3 --hard-every 4 --sample-only \

@@ -246,6 +246,8 @@ def star_wars_fatal(state, side):
     return (side == "USSR" and state["defcon"] == 2
             and state["space"]["USA"] > state["space"]["USSR"]
             and any(c in DEFCON_DANGER["USSR"] for c in state["discard"]))
+
+
 #: value of a dangerous card held, by DEFCON (2, 3): a liability while DEFCON is low
 DANGER_W = {2: 3.0, 3: 0.8}
 #: each round left this turn that only a dangerous card can fill, by DEFCON

@@ -240,7 +240,8 @@ def _position(name):
 
 #: the seeds the hard-normal games passed hard at these two positions (seed 3000's match, games
 #: 18 and 13, at 0d05edd), and others
-GAME_SEEDS = {"duck_and_cover_headline_defcon3.json": 506731393, "star_wars_defcon2.json": 585768520}
+GAME_SEEDS = {"duck_and_cover_headline_defcon3.json": 506731393,
+              "star_wars_defcon2.json": 585768520}
 
 
 def test_no_own_defcon_lowering_headline_at_defcon_3():
@@ -249,7 +250,8 @@ def test_no_own_defcon_lowering_headline_at_defcon_3():
     struggle/positions/duck_and_cover_headline_defcon3.json): DEFCON 3 at turn 5's headline, the
     USSR may headline "We Will Bury You" (4 ops: first, DEFCON 2); the USA's own Duck and Cover
     then takes DEFCON to 1 in its own headline and the USA loses.  (Failed before: hard headlined
-    Duck and Cover with the game's seed; the headline risk counted the enemy's cards only.)"""
+    Duck and Cover with the game's seed; the headline risk counted the enemy's and the neutral
+    cards, not the side's own.)"""
     st = _position("duck_and_cover_headline_defcon3.json")
     d = decision(st)
     assert d["kind"] == "headline" and d["player"] == "USA" and st["defcon"] == 3
@@ -274,7 +276,8 @@ def test_star_wars_is_not_played_at_defcon_2_while_the_usa_can_hand_itself_a_cou
     st = _position("star_wars_defcon2.json")
     sw = CARD["Star Wars"]
     assert st["defcon"] == 2 and sw in st["hands"]["USSR"]
-    assert st["space"]["USA"] > st["space"]["USSR"] and CARD["Grain Sales to Soviets"] in st["discard"]
+    assert st["space"]["USA"] > st["space"]["USSR"]
+    assert CARD["Grain Sales to Soviets"] in st["discard"]
     t = marshal.loads(marshal.dumps(st))
     apply_in_place(t, index_of(t, card=sw))
     apply_in_place(t, index_of(t, mode="ops_first"))
@@ -292,10 +295,7 @@ def test_star_wars_is_not_played_at_defcon_2_while_the_usa_can_hand_itself_a_cou
             j = next((k for k, o in enumerate(d["options"]) if "back" in o.get("label", "")), 0)
         apply_in_place(t, j)
     assert t["winner"] == "USA" and t["defcon"] == 1
+    d = decision(st)
     for level in ("normal", "hard"):
         for seed in (GAME_SEEDS["star_wars_defcon2.json"], 3, 0):
-            card, use = hard_card_and_use(st, seed) if level == "hard" else (None, None)
-            if level == "normal":
-                d = decision(st)
-                card = d["options"][choose_struggle(st, level, seed)]["card"]
-            assert card != sw or use == "space", (level, seed, use)
+            assert d["options"][choose_struggle(st, level, seed)]["card"] != sw, (level, seed)
