@@ -233,8 +233,11 @@ STAR_WARS = 85
 
 def held_danger(state, side):
     """The cards of ``DEFCON_DANGER`` for ``side``, and Star Wars for the USSR when it would hand
-    the USA one of them from the discard pile (:func:`star_wars_fatal`)."""
-    if side == "USSR" and star_wars_fatal(state, side):
+    the USA one of them from the discard pile (:func:`star_wars_fatal`; the pile is scanned
+    only when the USSR holds Star Wars)."""
+    hand = state["hands"][side]
+    if side == "USSR" and isinstance(hand, list) and STAR_WARS in hand \
+            and star_wars_fatal(state, side):
         return DEFCON_DANGER[side] | {STAR_WARS}
     return DEFCON_DANGER[side]
 
@@ -594,7 +597,7 @@ class Evaluator:
                 v -= 1.5 + THIEF_W * thief_chance(state, side)
         dc = state["defcon"]
         if dc in DANGER_W:
-            danger = held_danger(state, side) if STAR_WARS in hand else DEFCON_DANGER[side]
+            danger = held_danger(state, side)
             bad = sum(1 for c in hand if c in danger)
             if bad:
                 v -= DANGER_W[dc] * bad

@@ -138,7 +138,8 @@ def _reasons(pl, base, i, me):
                 if t["defcon"] == 2 else "")
         out.append(f"DEFCON falls to {t['defcon']}.{warn}")
     if t["defcon"] == 2:
-        held = sorted(D.CARDS[x]["name"] for x in t["hands"][me] if x in held_danger(t, me))
+        danger = held_danger(t, me)
+        held = sorted(D.CARDS[x]["name"] for x in t["hands"][me] if x in danger)
         if held:
             out.append(f"At DEFCON 2 you still hold {', '.join(held)}, whose event can end "
                        "the game in your own round.")
