@@ -249,3 +249,50 @@ def test_a_coup_whose_every_target_loses_warns_before_the_targets_are_shown():
         assert coup and ("warning" in coup[0]) is warned, (infl, coup)
         if warned:
             assert coup[0]["warning"].startswith("Every coup target left loses the game.")
+
+
+def test_an_enemy_event_that_hands_the_enemy_a_coup_at_defcon_2_is_a_risk():
+    # rewrite 2.1.5(d): DEFCON 1 in a side's own action round loses it.  062 "Lone Gunman" played
+    # by the USA at DEFCON 2 gives the USSR a 1-op operation in the USA's round: the USSR chooses
+    # a coup, then a battleground (Angola), and wins.  The enemy's two decisions (how, then
+    # where) are both looked at (seen in a hard-normal game: the USA played it in turn 10).
+    st = action_round_state(hands={"USSR": [7], "USA": [62, 8]}, defcon=2, phasing="USA",
+                            influence={"Angola": (1, 0)})
+    d = S.decision(st)
+    card = d["options"][index_of(st, mode="play", card=62)]
+    assert "warning" not in card and "could then end the game" in card["risk"]
+    st, _ = choose(st, mode="play", card=62)
+    d = S.decision(st)
+    for mode in ("event_first", "ops_first"):
+        assert "risk" in d["options"][index_of(st, mode=mode)], mode
+    assert [o["mode"] for o in d["options"]] == ["event_first", "ops_first"]   # 1 op: no space
+    # the risk is real: the USSR's coup in Angola ends the game in the USA's round
+    after, _ = S.apply(st, index_of(st, mode="event_first"))
+    after, _ = choose(after, mode="coup")
+    after, _ = choose(after, mode="coup", country="Angola")
+    assert after["winner"] == "USSR" and after["defcon"] == 1
+    # a card of its own (Marshall Plan) hands the USSR nothing
+    st = action_round_state(hands={"USSR": [7], "USA": [62, 23]}, defcon=2, phasing="USA",
+                            influence={"Angola": (1, 0)})
+    assert not {"warning", "risk"} & set(S.decision(st)["options"][index_of(st, card=23)])
+
+
+def test_grain_sales_at_defcon_2_is_a_risk_three_enemy_decisions_deep():
+    # 067 Grain Sales to Soviets played by the USSR at DEFCON 2: the USA draws a Soviet card,
+    # gives it back and conducts 2 ops: a coup in a battleground ends the game in the USSR's
+    # round (rewrite 2.1.5(d)).  Three decisions of the USA before the target.
+    st = action_round_state(hands={"USSR": [67, 7], "USA": [8]}, defcon=2,
+                            influence={"Angola": (0, 1)})
+    card = S.decision(st)["options"][index_of(st, mode="play", card=67)]
+    assert "could then end the game" in card["risk"]
+    st, _ = choose(st, mode="play", card=67)
+    d = S.decision(st)
+    assert "risk" in d["options"][index_of(st, mode="event_first")]
+    assert not {"warning", "risk"} & set(d["options"][index_of(st, mode="space")])
+    after, _ = choose(st, mode="event_first")
+    back = [i for i, o in enumerate(S.decision(after)["options"]) if o.get("mode") == "return"]
+    assert len(back) == 1                   # the drawn card goes back: 2 ops of Grain Sales
+    after, _ = S.apply(after, back[0])
+    after, _ = choose(after, mode="coup")
+    after, _ = choose(after, mode="coup", country="Angola")
+    assert after["winner"] == "USA" and after["defcon"] == 1

@@ -267,12 +267,70 @@ def _outcome(state: dict, index: int, side: str):
         return "risk", f"Depending on the dice, this can lose the game: {_why(lost[0], side)}."
     nxt = outs[0]["state"]
     p = nxt.get("pending")
-    if nxt["winner"] is None and p and p["player"] != side and len(p["options"]) <= MAX_TRIED:
-        for j in range(len(p["options"])):
-            o = query.what_if(nxt, j, _SEEDS[0])
-            if o["winner"] == p["player"]:
-                return "risk", (f"The {p['player']} could then end the game and win"
-                                + (f" ({o['end_reason']})." if o["end_reason"] else "."))
+    if nxt["winner"] is None and p and p["player"] != side:
+        depth = ENEMY_DEPTH if nxt["defcon"] <= 2 else 1   # the chains found deeper are coups
+        won = _enemy_can_win(nxt, p["player"], depth, [ENEMY_TRIES])
+        if won is not None:
+            return "risk", (f"The {p['player']} could then end the game and win"
+                            + (f" ({won['end_reason']})." if won["end_reason"] else "."))
+    return None
+
+
+#: the enemy look: at most this many enemy decisions in a row (Grain Sales to Soviets: play the
+#: drawn card or give it back, conduct operations how, then the coup's target) ...
+ENEMY_DEPTH = 3
+#: ... and at most this many copies tried in all, for one option (a coup target costs one)
+ENEMY_TRIES = 16
+#: the enemy's decisions followed past the first: those that can lead to an event or a coup
+#: (placing or removing influence and realigning end no game by themselves)
+_LEADS_ON = frozenset(("play_mode", "ops_kind", "event_choice", "coup_target"))
+
+
+def _enemy_can_win(state: dict, enemy: str, depth: int, tries: list):
+    """The what-if of a line of ``enemy``'s own decisions, from ``state`` where it decides, that
+    ends the game in its favour before the other side decides again (None if none is found).
+    Looked at: decisions of at most MAX_TRIED options, ``depth`` of them in a row (past the
+    first, only those of ``_LEADS_ON``), ``tries[0]`` copies in all (decremented); a coup target
+    at DEFCON 2 by the targets' DEFCON effect
+    (:func:`_coup_that_wins`).  The dice of each copy are one seed's: a "could"."""
+    won = _coup_that_wins(state, enemy)
+    if won is not None or state["pending"].get("kind") == "coup_target":
+        return won
+    opts = state["pending"]["options"]
+    if depth <= 0 or len(opts) > MAX_TRIED:
+        return None
+    deeper = []
+    for j in range(len(opts)):
+        if tries[0] <= 0:
+            return None
+        tries[0] -= 1
+        o = query.what_if(state, j, _SEEDS[0])
+        if o["winner"] == enemy:
+            return o
+        q = o["state"].get("pending")
+        if o["winner"] is None and q and q["player"] == enemy and q.get("kind") in _LEADS_ON:
+            deeper.append(o["state"])
+    for nxt in deeper:      # every option one step first, then the lines that stay the enemy's
+        won = _enemy_can_win(nxt, enemy, depth - 1, tries)
+        if won is not None:
+            return won
+    return None
+
+
+def _coup_that_wins(state: dict, enemy: str):
+    """When ``enemy`` is to choose a coup target at DEFCON 2 ("Lone Gunman" gives it an
+    operation, it chooses a coup, then where), the what-if of the first target whose coup
+    lowers DEFCON, if that ends the game for ``enemy`` (rewrite 2.1.5(d): DEFCON 1 in the other
+    side's round).  Only the targets' DEFCON effect is asked, then one copy is tried."""
+    p = state.get("pending")
+    if state["defcon"] > 2 or not p or p["player"] != enemy or p.get("kind") != "coup_target":
+        return None
+    ctx = {"ops_left": 0, **_stored(state)[1]}
+    for j, o in enumerate(p["options"]):
+        c = o.get("country")
+        if c and query.coup_odds(state, enemy, c, _ops_for(ctx, c))["defcon_drop"]:
+            out = query.what_if(state, j, _SEEDS[0])
+            return out if out["winner"] == enemy else None
     return None
 
 
