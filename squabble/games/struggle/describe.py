@@ -291,8 +291,8 @@ def _enemy_can_win(state: dict, enemy: str, depth: int, tries: list):
     ends the game in its favour before the other side decides again (None if none is found).
     Looked at: decisions of at most MAX_TRIED options, ``depth`` of them in a row (past the
     first, only those of ``_LEADS_ON``), ``tries[0]`` copies in all (decremented); a coup target
-    at DEFCON 2 by the targets' DEFCON effect
-    (:func:`_coup_that_wins`).  The dice of each copy are one seed's: a "could"."""
+    by the targets' DEFCON effect (:func:`_coup_that_wins`: no other coup ends a game in the
+    coup's favour).  The dice of each copy are one seed's: a "could"."""
     won = _coup_that_wins(state, enemy)
     if won is not None or state["pending"].get("kind") == "coup_target":
         return won
