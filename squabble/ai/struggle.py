@@ -41,6 +41,7 @@ from squabble.ai.struggle_eval import (  # noqa: F401  (Evaluator, determinize: 
     _copy, _scoring_forced, determinize, envy_fatal_chance, star_wars_fatal)
 from squabble.ai import pool as P
 from squabble.ai import struggle_prior
+from squabble.ai.struggle_setup import opening_choice
 from squabble.ai.struggle_greedy import greedy_choice, greedy_old_choice
 
 LEVELS = ("easy", "normal", "hard", "greedy")
@@ -490,6 +491,10 @@ def choose_struggle(state, level, seed=0) -> int:
         return greedy_choice(state, me, seed)
     if level == "greedy_old":      # the issue-14 baseline, for the bench's calibration only
         return greedy_old_choice(state, me, seed)
+    if level == "hard":
+        k = opening_choice(state)     # the set-up people make (ai/struggle_setup.py)
+        if k is not None:
+            return k
     vals = option_values(state, level, seed)
     cand = sorted(vals)
     if len(cand) == 1:
