@@ -20,6 +20,7 @@ from __future__ import annotations
 from squabble.games import struggle as S
 from squabble.games.struggle import data as D
 from squabble.ai.struggle import Player, _stop, option_values
+from squabble.ai.struggle_setup import OPENINGS, opening_choice
 from squabble.ai.struggle_eval import (_SCORED, ENEMY, _controller, _copy, held_danger,
                                        _region_points, determinize)
 
@@ -48,13 +49,24 @@ def hint(view_state: dict, side: str, seed: int, k: int = 3) -> list[dict]:
     else:
         vals = option_values(base, "normal", seed)
         ranked = sorted(vals, key=lambda i: (-vals[i], i))[:max(1, k)]
+    opening = opening_choice(base)
+    if opening is not None:
+        # the set-up: the opening people play comes first (ai/struggle_setup.py)
+        ranked = [opening] + [i for i in ranked if i != opening][:max(1, k) - 1]
     pl = Player(base, side, seed, "normal")
     out = []
     for n, i in enumerate(ranked):
         o = d["options"][i]
         reasons = [r for r in (o.get("warning"), o.get("risk")) if r]
         reasons += _reasons(pl, base, i, side)
-        if n and len(ranked) > 1:
+        if i == opening:
+            parts = [f"{n_} in {c}" for c, n_ in OPENINGS[side]]
+            plan = ", ".join(parts[:-1]) + " and " + parts[-1]
+            reasons.insert(0, _sentence(f"Most players open with {plan.replace(' in ', ' points in ', 1)}"))
+        elif opening is not None:
+            reasons.append("The computer's evaluation likes it, but it is not the usual "
+                           "opening.")
+        elif n and len(ranked) > 1:
             gap = vals[ranked[0]] - vals[i]
             reasons.append(f"The computer rates it {gap:.1f} VP of position below the first "
                            f"choice." if gap >= 0.05 else "The computer rates it as good as the "
