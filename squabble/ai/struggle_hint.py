@@ -20,7 +20,7 @@ from __future__ import annotations
 from squabble.games import struggle as S
 from squabble.games.struggle import data as D
 from squabble.ai.struggle import Player, _stop, option_values
-from squabble.ai.struggle_setup import OPENINGS, opening_choice
+from squabble.ai.struggle_setup import opening_choice, opening_words
 from squabble.ai.struggle_eval import (_SCORED, ENEMY, _controller, _copy, held_danger,
                                        _region_points, determinize)
 
@@ -60,9 +60,7 @@ def hint(view_state: dict, side: str, seed: int, k: int = 3) -> list[dict]:
         reasons = [r for r in (o.get("warning"), o.get("risk")) if r]
         reasons += _reasons(pl, base, i, side)
         if i == opening:
-            parts = [f"{n_} in {c}" for c, n_ in OPENINGS[side]]
-            plan = ", ".join(parts[:-1]) + " and " + parts[-1]
-            reasons.insert(0, _sentence(f"Most players open with {plan.replace(' in ', ' points in ', 1)}"))
+            reasons.insert(0, opening_words(side))
         elif opening is not None:
             reasons.append("The computer's evaluation likes it, but it is not the usual "
                            "opening.")

@@ -39,3 +39,12 @@ def opening_choice(state):
         if counts.get(country, 0) < points and country in where:
             return where[country]
     return None
+
+
+def opening_words(side):
+    """The coach's sentence for ``side``'s opening ("Most players open with 4 points in W.
+    Germany and 3 in Italy.")."""
+    parts = [f"{n} in {c}" for c, n in OPENINGS[side]]
+    parts[0] = parts[0].replace(" in ", " points in ", 1)
+    plan = ", ".join(parts[:-1]) + " and " + parts[-1]
+    return f"Most players open with {plan}."
