@@ -4,8 +4,8 @@ rewrite 1.3), as people place it.
 Point by point the evaluation sees only what a point does now: hard put three points in France,
 two in Italy and two in Greece (three countries controlled), leaving W. Germany empty and Italy
 open to a three-operations coup, and lost Europe to the USSR in the first turns.  Scoring a
-placement by the map after the enemy's best answers did not change that (the USSR's best answers
-are in the Middle East and Asia whatever the USA does in Europe), so hard opens as people do:
+placement by the map after the enemy's three best answers did not change that (the USSR's best
+answers were in the Middle East and Asia, never W. Germany), so hard opens as people do:
 of the 51 set-ups in the real games the USA put three or four points in W. Germany and two to
 four in Italy in every one (W. Germany 4 and Italy 4 in 40, with a handicap of two more points),
 and the USSR four in Poland, one more in E. Germany and one in Austria or Yugoslavia in 46

@@ -59,6 +59,11 @@ def test_other_placements_are_left_to_the_search():
     the rules allow (rules rewrite 1.3, the optional handicap)."""
     st = new_game(5, {"handicap": {"side": "USA", "influence": 2}})
     _set_up(st, {"USA": "hard", "USSR": "hard"}, 5)
+    st2 = new_game(5, {"handicap": {"side": "USA", "influence": 2}})
+    while decision(st2)["kind"] == "setup_influence":
+        apply_in_place(st2, choose_struggle(st2, "hard", 5))
+    assert decision(st2)["kind"] == "handicap_influence"
+    assert opening_choice(st2) is None
     assert decision(st)["kind"] == "headline"
     usa = sum(st["influence"][c]["USA"] for c in D.COUNTRIES)
     fresh = new_game(5)
