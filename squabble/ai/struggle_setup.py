@@ -44,7 +44,7 @@ def opening_choice(state):
 def opening_words(side):
     """The coach's sentence for ``side``'s opening ("Most players open with 4 points in W.
     Germany and 3 in Italy.")."""
-    parts = [f"{n} in {c}" for c, n in OPENINGS[side]]
-    parts[0] = parts[0].replace(" in ", " points in ", 1)
+    parts = [f"{n}{' points' if j == 0 else ''} in {c}"
+             for j, (c, n) in enumerate(OPENINGS[side])]
     plan = ", ".join(parts[:-1]) + " and " + parts[-1]
     return f"Most players open with {plan}."
