@@ -369,6 +369,9 @@ class Weights:
         #: points in one country the quick first score of an influence point looks at (within
         #: the ops left): 1 counts that point only; more see the point that takes control
         self.quick_points = 1
+        #: VP each scoring card held in an action round costs its holder: the card must be
+        #: played this turn, whatever the region looks like by then (0: only the rounds count)
+        self.score_hold = 0.0
         for k, v in kw.items():
             if not hasattr(self, k):
                 raise ValueError(f"No weight {k!r}.")
@@ -377,8 +380,10 @@ class Weights:
 
 DEFAULT = Weights()
 #: hard's profile: what people do that the default misses (the real games' disagreements)
-#: (people hold The China Card, score a region they lead early, headline Red Scare/Purge)
+#: (people hold The China Card, score a region they lead early, headline Red Scare/Purge;
+#: a scoring card held costs 2 VP: fourteenth session, the early war against normal)
 HARD = Weights(china_up=4.0, china_down=2.8, lead_hold=0.7, milops_reach=True, quick_points=4,
+               score_hold=2.0,
                turn_effects={(31, True): 1.0, (25, False): 0.5, (51, False): 0.5})
 PROFILES = {None: DEFAULT, "default": DEFAULT, "hard": HARD}
 
@@ -590,6 +595,7 @@ class Evaluator:
             else:
                 v += self.wt.own_op * ops
         if nscore and state["action_round"] > 0:
+            v -= self.wt.score_hold * nscore
             left = _rounds_left(state, side)
             if nscore > left:
                 v -= 60.0
