@@ -19,6 +19,8 @@ built here: the rule, the state, fixed seeds, hard's choice checked.
   counted the side's own such events: hard headlined Duck and Cover in a game and lost).
 * Star Wars at DEFCON 2 while the USA may resolve a dangerous card from the discard pile (failed
   before: hard played it in a game and the USA ended the game by Grain Sales and a coup).
+* Two scoring cards held early in a turn, one region tied (failed before hard's profile priced a
+  scoring card held: hard played Warsaw Pact Formed and kept both for the last rounds).
 """
 
 import marshal
@@ -241,7 +243,8 @@ def _position(name):
 #: the seeds the hard-normal games passed hard at these two positions (seed 3000's match, games
 #: 18 and 13, at 0d05edd), and others
 GAME_SEEDS = {"duck_and_cover_headline_defcon3.json": 506731393,
-              "star_wars_defcon2.json": 585768520}
+              "star_wars_defcon2.json": 585768520,
+              "two_scoring_cards_turn2.json": 262085519}
 
 
 def test_no_own_defcon_lowering_headline_at_defcon_3():
@@ -299,3 +302,26 @@ def test_star_wars_is_not_played_at_defcon_2_while_the_usa_can_hand_itself_a_cou
     for level in ("normal", "hard"):
         for seed in (GAME_SEEDS["star_wars_defcon2.json"], 3, 0):
             assert d["options"][choose_struggle(st, level, seed)]["card"] != sw, (level, seed)
+
+
+def test_a_scoring_card_of_a_tied_region_is_played_early_in_the_turn():
+    """Rules 2.3.10 and 4.2.1: a scoring card may not be held past the turn's end, whatever its
+    region looks like by then.  From a hard-normal game (seed 3000's match, game 4; tests/
+    struggle/positions/two_scoring_cards_turn2.json): turn 2, the USA's third action round of
+    six, Asia Scoring (the USSR ahead there) and Europe Scoring (tied) in a hand of five.  People
+    score a region they do not trail early, so the later rounds stay free for operations; hard
+    plays Europe Scoring now.  (Failed before hard's profile priced a scoring card held
+    (``score_hold``): with the game's seed and three others it played Warsaw Pact Formed or
+    Formosan Resolution and kept both scoring cards.)"""
+    from squabble.ai.struggle_eval import _region_points
+    st = _position("two_scoring_cards_turn2.json")
+    d = decision(st)
+    assert d["player"] == "USA" and st["turn"] == 2 and st["action_round"] == 3
+    europe, asia = CARD["Europe Scoring"], CARD["Asia Scoring"]
+    assert {europe, asia} <= set(st["hands"]["USA"]) and len(st["hands"]["USA"]) == 5
+    usa, ussr = _region_points(st["influence"], "Europe")
+    assert usa == ussr
+    usa, ussr = _region_points(st["influence"], "Asia")
+    assert usa < ussr
+    for seed in (GAME_SEEDS["two_scoring_cards_turn2.json"], 1, 2, 3):
+        assert d["options"][choose_struggle(st, "hard", seed)]["card"] == europe, seed
