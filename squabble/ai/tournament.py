@@ -7,6 +7,7 @@ counts half) and the time per decision (median, 95th percentile, maximum) of eac
 from __future__ import annotations
 
 import math
+import re
 import sys
 import time
 
@@ -187,7 +188,7 @@ def struggle_match(a: str, b: str, games: int, seed: int = 0, out=print, progres
             res["by_side"]["a"][a_side][1] += 1
             if key == "a":
                 res["by_side"]["a"][a_side][0] += 1
-            who = {"a": f"{a} won", "b": f"{b} won", "draw": "draw"}[key]
+            who = "draw" if key == "draw" else f"{a if key == 'a' else b} won as {w}"
             rk = f"{who}: {r['reason']}"
             res["reasons"][rk] = res["reasons"].get(rk, 0) + 1
             res["turns"].append(r["turn"])
@@ -201,6 +202,64 @@ def struggle_match(a: str, b: str, games: int, seed: int = 0, out=print, progres
     res["times"] = {lvl: time_figures(ts) for lvl, ts in times.items()}
     if out:
         struggle_report(res, out)
+    return res
+
+
+#: a progress line of :func:`struggle_match` ("won as SIDE" since issue 21's fifteenth session;
+#: older lines have no side, which only a match of a level against itself needs)
+PROGRESS = re.compile(r"game (\d+)/\d+: (?:(\S+) won(?: as (USA|USSR))?|draw) \((.*), turn (\d+)\); "
+                      r"(\S+) \d+, (\S+) \d+\s*$")
+
+
+def read_struggle_progress(lines) -> dict:
+    """The finished games in :func:`struggle_match`'s progress lines (a bench's stderr; parts of
+    one match in any order, a line seen twice counted once): {(a, b): {game: (winner, reason,
+    turn)}}, the game counted from 0 as ``start`` counts it, the winner "a", "b" or "draw".
+    Raises ValueError when one game has two different results (logs of different seeds or
+    code mixed up)."""
+    games: dict = {}
+    for line in lines:
+        m = PROGRESS.search(line)
+        if not m:
+            continue
+        g, level, side, reason, turn, a, b = m.groups()
+        g = int(g) - 1
+        a_side = "USA" if g % 2 == 0 else "USSR"
+        if level is None:
+            key = "draw"
+        elif side is not None:
+            key = "a" if side == a_side else "b"
+        elif a != b and level in (a, b):
+            key = "a" if level == a else "b"
+        else:
+            continue
+        got = games.setdefault((a, b), {})
+        r = (key, reason, int(turn))
+        if got.get(g, r) != r:
+            raise ValueError(f"game {g + 1} of {a} against {b} has two results in the logs: "
+                             f"{got[g]} and {r}")
+        got[g] = r
+    return games
+
+
+def struggle_results_from(a: str, b: str, games: dict) -> dict:
+    """A :func:`struggle_match` result (no times) of the games :func:`read_struggle_progress`
+    read, for :func:`struggle_report`."""
+    res = {"a": a, "b": b, "games": 0, "wins": {"a": 0, "b": 0, "draw": 0},
+           "by_side": {"a": {"USA": [0, 0], "USSR": [0, 0]}}, "reasons": {}, "times": {},
+           "turns": [], "interrupted": False, "planned": len(games), "raw_times": {},
+           "seconds": None}
+    for g in sorted(games):
+        key, reason, turn = games[g]
+        a_side = "USA" if g % 2 == 0 else "USSR"
+        res["games"] += 1
+        res["wins"][key] += 1
+        res["by_side"]["a"][a_side][1] += 1
+        res["by_side"]["a"][a_side][0] += key == "a"
+        who = "draw" if key == "draw" else f"{a if key == 'a' else b} won"
+        rk = f"{who}: {reason}"
+        res["reasons"][rk] = res["reasons"].get(rk, 0) + 1
+        res["turns"].append(turn)
     return res
 
 
@@ -237,7 +296,8 @@ def struggle_report(res: dict, out=print) -> None:
     if res["interrupted"]:
         out(f"Interrupted: {n} of {res['planned']} games finished; the figures below count "
             f"those only.")
-    out(f"Twilight Struggle, {a} vs {b}: {n} games, sides alternating ({res['seconds']:.1f} s)")
+    took = "" if res.get("seconds") is None else f" ({res['seconds']:.1f} s)"
+    out(f"Twilight Struggle, {a} vs {b}: {n} games, sides alternating{took}")
     if n == 0:
         out("  no game finished.")
         return

@@ -68,3 +68,61 @@ def test_the_early_war_screen_refuses_a_bad_match_with_a_message():
     p = _early("--match", "hard:nobody")
     assert p.returncode == 2
     assert "--match takes two of" in p.stderr and "Traceback" not in p.stderr
+
+
+TALLY = BENCH.parent / "struggle_tally.py"
+
+
+def _run(script, *args, cwd=None):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    return subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True,
+                          env=env, timeout=300, cwd=cwd)
+
+
+def test_the_tally_of_a_match_played_in_parts_is_the_report_of_one_run(tmp_path):
+    """bench/struggle_tally.py adds up the progress lines of parts (one stopped and run again,
+    so a game is in two logs) into the report one run prints, and says which games are missing.
+    A level against itself: only the winner's side tells which of the two won."""
+    whole = _run(BENCH, "--seed", "11", "--match", "random:random", "--games", "6")
+    assert whole.returncode == 0, whole.stderr[-2000:]
+    logs = []
+    for start, games in ((0, 3), (2, 2)):
+        p = _run(BENCH, "--seed", "11", "--match", "random:random", "--games", str(games),
+                 "--start", str(start))
+        logs.append(tmp_path / f"part{start}.log")
+        logs[-1].write_text(p.stderr)
+    t = _run(TALLY, *map(str, logs), "--start", "0", "--games", "6")
+    assert t.returncode == 0, t.stderr[-2000:]
+    assert "4 games, sides alternating" in t.stdout
+    assert "games counted: 1-4" in t.stdout and "missing of games 1-6: 5-6" in t.stdout
+    # the four games' wins, by side, as the whole run counted them
+    wins = re.compile(r"game (\d+)/\d+: random won as (USA|USSR)")
+    first = {int(g): side for g, side in wins.findall(whole.stderr) if int(g) <= 4}
+    a_won = sum((g % 2 == 1) == (side == "USA") for g, side in first.items())
+    assert re.search(rf"random \(a\)\s+{a_won}\s", t.stdout), t.stdout
+    usa = sum(side == "USA" for g, side in first.items() if g % 2 == 1)
+    assert f"random as USA {usa}/2" in t.stdout
+
+
+def test_the_tally_compares_two_versions_game_by_game(tmp_path):
+    """--against: the games both logs have, the flips either way by side and the sign test;
+    a game with two results in one set of logs is refused with a message."""
+    line = "  game {n}/9: {who} (final scoring, turn 10); hard 0, normal 0\n"
+    new = ["hard won as USA", "hard won as USSR", "hard won as USA", "normal won as USA"]
+    old = ["normal won as USSR", "hard won as USSR", "normal won as USSR", "normal won as USA"]
+    (tmp_path / "new.log").write_text("".join(line.format(n=n + 1, who=w) for n, w in enumerate(new)))
+    # an old log without the winner's side still reads (two different levels)
+    (tmp_path / "old.log").write_text("".join(line.format(n=n + 1, who=w.split(" as ")[0])
+                                              for n, w in enumerate(old)))
+    t = _run(TALLY, str(tmp_path / "new.log"), "--against", str(tmp_path / "old.log"))
+    assert t.returncode == 0, t.stderr
+    assert "hard won 3 of 4 here, 1 there; 2 won here only, 0 there only (sign test p = 0.50)" \
+        in t.stdout
+    assert "as the USA   hard won 2 of 2 here, 0 there; 2 won here only" in t.stdout
+    (tmp_path / "clash.log").write_text(line.format(n=1, who="normal won as USSR"))
+    bad = _run(TALLY, str(tmp_path / "new.log"), str(tmp_path / "clash.log"))
+    assert bad.returncode == 2 and "game 1 of hard against normal has two results" in bad.stderr
+    assert "Traceback" not in bad.stderr
+    missing = _run(TALLY, str(tmp_path / "nothing.log"))
+    assert missing.returncode == 2 and "nothing.log" in missing.stderr
+    assert "Traceback" not in missing.stderr
