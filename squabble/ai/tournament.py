@@ -184,15 +184,8 @@ def struggle_match(a: str, b: str, games: int, seed: int = 0, out=print, progres
             r = play_struggle_game(levels, seed * 1_000_003 + g, times)
             w = r["winner"]
             key = "draw" if w == "draw" else ("a" if w == a_side else "b")
-            res["wins"][key] += 1
-            res["by_side"]["a"][a_side][1] += 1
-            if key == "a":
-                res["by_side"]["a"][a_side][0] += 1
+            _count_game(res, g, key, r["reason"], r["turn"])
             who = "draw" if key == "draw" else f"{a if key == 'a' else b} won as {w}"
-            rk = f"{who}: {r['reason']}"
-            res["reasons"][rk] = res["reasons"].get(rk, 0) + 1
-            res["turns"].append(r["turn"])
-            res["games"] += 1
             if progress:
                 progress(f"  game {g + 1}/{start + games}: {who} ({r['reason']}, turn {r['turn']}); "
                          f"{a} {res['wins']['a']}, {b} {res['wins']['b']}")
@@ -250,17 +243,22 @@ def struggle_results_from(a: str, b: str, games: dict) -> dict:
            "turns": [], "interrupted": False, "planned": len(games), "raw_times": {},
            "seconds": None}
     for g in sorted(games):
-        key, reason, turn = games[g]
-        a_side = "USA" if g % 2 == 0 else "USSR"
-        res["games"] += 1
-        res["wins"][key] += 1
-        res["by_side"]["a"][a_side][1] += 1
-        res["by_side"]["a"][a_side][0] += key == "a"
-        who = "draw" if key == "draw" else f"{a if key == 'a' else b} won"
-        rk = f"{who}: {reason}"
-        res["reasons"][rk] = res["reasons"].get(rk, 0) + 1
-        res["turns"].append(turn)
+        _count_game(res, g, *games[g])
     return res
+
+
+def _count_game(res: dict, g: int, key: str, reason: str, turn: int) -> None:
+    """Game ``g`` of a match (``res["a"]`` the USA in even games) won by ``key`` ("a", "b",
+    "draw"), added to a :func:`struggle_match` result."""
+    a_side = "USA" if g % 2 == 0 else "USSR"
+    res["games"] += 1
+    res["wins"][key] += 1
+    res["by_side"]["a"][a_side][1] += 1
+    res["by_side"]["a"][a_side][0] += key == "a"
+    who = "draw" if key == "draw" else f"{res[key]} won"
+    rk = f"{who}: {reason}"
+    res["reasons"][rk] = res["reasons"].get(rk, 0) + 1
+    res["turns"].append(turn)
 
 
 def merge_struggle_results(parts: list) -> dict:
