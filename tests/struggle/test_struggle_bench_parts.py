@@ -73,10 +73,10 @@ def test_the_early_war_screen_refuses_a_bad_match_with_a_message():
 TALLY = BENCH.parent / "struggle_tally.py"
 
 
-def _run(script, *args, cwd=None):
+def _run(script, *args):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     return subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True,
-                          env=env, timeout=300, cwd=cwd)
+                          env=env, timeout=300)
 
 
 def test_the_tally_of_a_match_played_in_parts_is_the_report_of_one_run(tmp_path):
