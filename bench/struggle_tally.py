@@ -32,17 +32,13 @@ from squabble.ai.tournament import (  # noqa: E402
 
 def spans(numbers) -> str:
     """1-based game numbers as ranges: [0, 1, 2, 5] -> '1-3, 6'."""
-    out, run = [], []
+    runs: list = []
     for g in sorted(numbers):
-        if run and g == run[-1] + 1:
-            run.append(g)
-            continue
-        if run:
-            out.append(f"{run[0] + 1}" if len(run) == 1 else f"{run[0] + 1}-{run[-1] + 1}")
-        run = [g]
-    if run:
-        out.append(f"{run[0] + 1}" if len(run) == 1 else f"{run[0] + 1}-{run[-1] + 1}")
-    return ", ".join(out) or "none"
+        if runs and g == runs[-1][1] + 1:
+            runs[-1][1] = g
+        else:
+            runs.append([g, g])
+    return ", ".join(f"{lo + 1}" if lo == hi else f"{lo + 1}-{hi + 1}" for lo, hi in runs) or "none"
 
 
 def sign_test(up: int, down: int) -> float:

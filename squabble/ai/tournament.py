@@ -171,9 +171,7 @@ def struggle_match(a: str, b: str, games: int, seed: int = 0, out=print, progres
     games numbered ``start`` to ``start + games - 1`` of the match of ``seed`` (so a bench can
     play one match in parts on several cores and :func:`merge_struggle_results` them).  Ctrl-C
     stops after the game under way is abandoned; the games finished so far are reported."""
-    res = {"a": a, "b": b, "games": 0, "wins": {"a": 0, "b": 0, "draw": 0},
-           "by_side": {"a": {"USA": [0, 0], "USSR": [0, 0]}}, "reasons": {}, "times": {},
-           "turns": [], "interrupted": False, "planned": games, "raw_times": {}}
+    res = _empty_result(a, b, games)
     times = res["raw_times"]
     t0 = time.perf_counter()
     try:
@@ -238,13 +236,18 @@ def read_struggle_progress(lines) -> dict:
 def struggle_results_from(a: str, b: str, games: dict) -> dict:
     """A :func:`struggle_match` result (no times) of the games :func:`read_struggle_progress`
     read, for :func:`struggle_report`."""
-    res = {"a": a, "b": b, "games": 0, "wins": {"a": 0, "b": 0, "draw": 0},
-           "by_side": {"a": {"USA": [0, 0], "USSR": [0, 0]}}, "reasons": {}, "times": {},
-           "turns": [], "interrupted": False, "planned": len(games), "raw_times": {},
-           "seconds": None}
+    res = _empty_result(a, b, len(games))
     for g in sorted(games):
         _count_game(res, g, *games[g])
     return res
+
+
+def _empty_result(a: str, b: str, planned: int) -> dict:
+    """A :func:`struggle_match` result of no game yet (``seconds`` None: not timed)."""
+    return {"a": a, "b": b, "games": 0, "wins": {"a": 0, "b": 0, "draw": 0},
+            "by_side": {"a": {"USA": [0, 0], "USSR": [0, 0]}}, "reasons": {}, "times": {},
+            "turns": [], "interrupted": False, "planned": planned, "raw_times": {},
+            "seconds": None}
 
 
 def _count_game(res: dict, g: int, key: str, reason: str, turn: int) -> None:
@@ -266,9 +269,8 @@ def merge_struggle_results(parts: list) -> dict:
     sides, end reasons and turns added up, the per-decision times pooled, ``seconds`` the
     longest part (the parts ran side by side)."""
     first = parts[0]
-    res = {"a": first["a"], "b": first["b"], "games": 0, "wins": {"a": 0, "b": 0, "draw": 0},
-           "by_side": {"a": {"USA": [0, 0], "USSR": [0, 0]}}, "reasons": {}, "turns": [],
-           "interrupted": False, "planned": 0, "raw_times": {}, "seconds": 0.0}
+    res = _empty_result(first["a"], first["b"], 0)
+    res["seconds"] = 0.0
     for p in parts:
         res["games"] += p["games"]
         res["planned"] += p["planned"]
