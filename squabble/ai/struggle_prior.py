@@ -6,15 +6,27 @@ How it is used: docs/ai-struggle.md, "Plays like people".
   more ops that may go to the Space Race, the attempt gets ``SPACE_DUMP`` VP per op: its event
   is one the enemy picked to hurt, and the play-out values only what it does in this action
   (a Muslim Revolution played for operations costs two countries for good; people space it).
+* **The card people play now.** Choosing a card to play or to headline, each card gets
+  ``PEOPLE_W`` VP per unit of the log-odds of the people's prior (ai/struggle_people.py, fitted
+  on the real games: which cards people play early in a turn and which they keep for later),
+  among the options hard values within ``PEOPLE_MARGIN`` VP of its best; the others are dropped,
+  so the prior chooses between options the search finds close, never a clearly worse one.
 """
 
 from __future__ import annotations
 
+from squabble.ai import struggle_people as people
+from squabble.ai.struggle_people_weights import WEIGHTS
 from squabble.games.struggle import data as D
 
 #: VP per op added to the Space Race attempt of an enemy card of at least DUMP_OPS ops
 SPACE_DUMP = 0.6
 DUMP_OPS = 3
+#: VP per unit of the people's prior's log-odds, on a card choice, among the options within
+#: PEOPLE_MARGIN VP of the best (chosen on the games left out of the agreement bench's sample:
+#: docs/ai-struggle.md, "The people's card prior")
+PEOPLE_W = 2.0
+PEOPLE_MARGIN = 2.0
 
 
 def adjust(state, vals):
@@ -23,6 +35,12 @@ def adjust(state, vals):
     opts = p["options"]
     me = p["player"]
     out = dict(vals)
+    if PEOPLE_W and any(opts[i].get("mode") in ("play", "headline") for i in vals):
+        best = max(vals.values())
+        return {i: v + (PEOPLE_W * people.score(WEIGHTS, opts[i]["card"], me,
+                                                 state["action_round"])
+                        if opts[i].get("card") is not None else 0.0)
+                for i, v in vals.items() if v >= best - PEOPLE_MARGIN}
     for i in vals:
         o = opts[i]
         if o.get("mode") != "space":

@@ -1,0 +1,144 @@
+"""Which card do people play first?  A prior for hard's card choice fitted on the real games
+(issue 21, "plays like people").
+
+    python bench/struggle_people_prior.py [--logs DIR] [--fit-start J ...] [--test-start J]
+        [--write]
+
+Reads the real games of ``reference/ts-game-logs`` as ``bench/struggle_human_agreement.py``
+does (never committed here).  At each card choice of a person whose hand the log shows (the
+cards the side plays from that choice to the end of the turn: the known cards), the person
+chose one of them to play *now*; the others came later in the turn.  A conditional logit over
+those known cards learns which cards people play early and which they keep:
+
+* a weight by the kind of card (the side's own, the enemy's, a neutral one, a scoring card), its
+  operations and the phase (headline, action rounds 1-2, action rounds 3 and later), and
+* a weight per card, for the side choosing it, in headlines and in action rounds (pulled
+  towards 0 harder, so a card seen rarely keeps its kind's weight).
+
+It is fitted on every 3rd game from ``--fit-start`` (default 1 and 2: the 30 games left out of
+the agreement bench's fixed sample) and tested on the games from ``--test-start`` (default 0:
+the fixed sample): how often the card the prior ranks first is the person's, beside a uniformly
+random card.  ``--write`` writes the fitted weights to ``squabble/ai/struggle_people.py`` (a table
+of numbers the project computed; hard adds them, scaled, to its values: ai/struggle_prior.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from struggle_human_agreement import CHINA, find_logs, game_files, parse  # noqa: E402
+
+from squabble.ai.struggle_people import features, phase_of  # noqa: E402
+
+#: L2 pulls towards 0: the kind weights, the per-card weights
+KIND_L2 = 1.0
+CARD_L2 = 1.0
+STEPS = 600
+RATE = 3.0
+
+
+def choices(files):
+    """[(side, ar, turn, options, chosen)] of the person's choices among two or more known
+    cards."""
+    out = []
+    for f in files:
+        for ch in parse(f)[0]:
+            opts = [c for c in ch["known"] if c != CHINA]
+            if len(opts) < 2 or ch["card"] not in opts:
+                continue
+            out.append((ch["side"], ch["ar"], ch["turn"], opts, ch["card"]))
+    return out
+
+
+def fit(data):
+    """The weights {feature: w} of the conditional logit: gradient ascent on the log-likelihood
+    of the choices less the L2 penalty (the step divided by the choices plus twice the largest
+    pull, so a few choices do not make it diverge)."""
+    rows = [[features(c, side, ar) for c in opts] + [opts.index(chosen)]
+            for side, ar, _turn, opts, chosen in data]
+    w: dict = {}
+    n = len(rows) + 2 * max(KIND_L2, CARD_L2)
+    for _ in range(STEPS):
+        grad: dict = {}
+        for row in rows:
+            feats, k = row[:-1], row[-1]
+            s = [sum(w.get(f, 0.0) for f in fs) for fs in feats]
+            top = max(s)
+            e = [math.exp(x - top) for x in s]
+            z = sum(e)
+            for j, fs in enumerate(feats):
+                g = (1.0 if j == k else 0.0) - e[j] / z
+                for f in fs:
+                    grad[f] = grad.get(f, 0.0) + g
+        for f, g in grad.items():
+            l2 = CARD_L2 if f[0] == "card" else KIND_L2
+            w[f] = w.get(f, 0.0) + RATE * (g - l2 * w.get(f, 0.0)) / n
+    return {f: round(v, 3) for f, v in w.items() if abs(v) >= 0.001}
+
+
+def score(w, card, side, ar):
+    return sum(w.get(f, 0.0) for f in features(card, side, ar))
+
+
+def test(w, data):
+    """(agreeing, random's expected agreeing, choices)."""
+    hit = rand = 0.0
+    for side, ar, _turn, opts, chosen in data:
+        best = max(opts, key=lambda c: (score(w, c, side, ar), -c))
+        hit += best == chosen
+        rand += 1 / len(opts)
+    return hit, rand, len(data)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--logs")
+    ap.add_argument("--fit-start", type=int, nargs="+", default=[1, 2])
+    ap.add_argument("--test-start", type=int, default=0)
+    ap.add_argument("--write", action="store_true")
+    args = ap.parse_args()
+    logs = find_logs(args.logs)
+    if logs is None:
+        print("The real game logs (reference/ts-game-logs) are not here: give --logs DIR or "
+              "SQUABBLE_TS_LOGS; nothing fitted.")
+        return 0
+    files = game_files(logs)
+    train = choices([f for j in args.fit_start for f in files[j::3]])
+    held = choices(files[args.test_start::3])
+    w = fit(train)
+    for name, data in (("fitted on", train), ("tested on", held)):
+        hit, rand, n = test(w, data)
+        print(f"{name} {n} choices: the prior's first card is the person's {hit / n:.1%}, "
+              f"a random card {rand / n:.1%}")
+    for ph in ("headline", "AR1-2", "AR3+"):
+        for data, name in ((held, "test"),):
+            sub = [d for d in data if phase_of(d[1]) == ph]
+            if sub:
+                hit, rand, n = test(w, sub)
+                print(f"  {name} {ph}: {n} choices, prior {hit / n:.1%}, random {rand / n:.1%}")
+    if args.write:
+        out = ROOT / "squabble" / "ai" / "struggle_people_weights.py"
+        out.write_text(_module(w, len(train), args.fit_start))
+        print(f"wrote {out}")
+    return 0
+
+
+def _module(w, n, starts):
+    lines = ['"""Weights of the people\'s card prior (written by bench/struggle_people_prior.py from',
+             f'{n} card choices of the real games, every 3rd game from game {starts}; see',
+             'ai/struggle_people.py).  Generated: do not edit by hand."""', "", "WEIGHTS = {"]
+    for f in sorted(w, key=repr):
+        lines.append(f"    {f!r}: {w[f]},")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,85 @@
+"""The people's card prior (issue 21, "plays like people"): bench/struggle_people_prior.py fits
+which cards people play first in a turn; hard adds the fitted weights to its values when it
+chooses a card (ai/struggle_prior.py).  The real logs are not part of the repository: the fit is
+tested on choices written here."""
+
+import importlib.util
+from pathlib import Path
+
+from squabble.ai import struggle_people as people
+from squabble.ai import struggle_prior
+from squabble.ai.struggle_people_weights import WEIGHTS
+from squabble.games.struggle import data as D
+from squabble.games.struggle import decision
+
+from struggle_helpers import action_round_state
+
+ROOT = Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location(
+    "struggle_people_prior", ROOT / "bench" / "struggle_people_prior.py")
+B = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(B)
+
+NAMES = {c["name"]: n for n, c in D.CARDS.items()}
+DECOL, SUEZ, COMECON = NAMES["Decolonization"], NAMES["Suez Crisis"], NAMES["Comecon"]
+
+
+def test_the_fit_learns_the_card_people_play_first():
+    # the USSR plays Suez Crisis before its other cards in 9 of 10 turns; the USA has no say
+    data = [("USSR", 1, 2, [DECOL, SUEZ, COMECON], SUEZ)] * 9 + \
+           [("USSR", 1, 2, [DECOL, SUEZ, COMECON], DECOL)]
+    w = B.fit(data)
+    s = {c: people.score(w, c, "USSR", 1) for c in (DECOL, SUEZ, COMECON)}
+    assert s[SUEZ] > max(s[DECOL], s[COMECON]) + 1.0
+    hit, rand, n = B.test(w, data)
+    assert (hit, n) == (9, 10) and abs(rand - 10 / 3) < 1e-9
+
+
+def test_the_features_name_the_kind_of_card_and_the_phase():
+    assert people.phase_of(0) == "headline" and people.phase_of(2) == "AR1-2"
+    assert people.phase_of(3) == "AR3+"
+    assert people.features(DECOL, "USA", 3) == (("kind", "enemy", 2, "AR3+"),
+                                                ("card", DECOL, "USA", "action"))
+    assert people.kind_of(NAMES["Asia Scoring"], "USSR") == "scoring"
+    assert people.kind_of(NAMES["Olympic Games"], "USSR") == "neutral"
+
+
+def test_hard_adds_the_prior_to_a_card_choice_among_close_options_only():
+    """Rule 4.1: an action round begins with the choice of a card.  The prior moves the values of
+    those options by PEOPLE_W per unit of the weights' log-odds, among the options within
+    PEOPLE_MARGIN VP of the best; a card the search values lower is not chosen at all."""
+    st = action_round_state(hands={"USSR": [DECOL, SUEZ, COMECON], "USA": []}, phasing="USSR",
+                            turn=2, action_round=1, defcon=4, china=None)
+    opts = decision(st)["options"]
+    assert {o["card"] for o in opts} == {DECOL, SUEZ, COMECON}
+    vals = {i: 0.0 for i in range(len(opts))}
+    got = struggle_prior.adjust(st, vals)
+    for i, o in enumerate(opts):
+        want = struggle_prior.PEOPLE_W * people.score(WEIGHTS, o["card"], "USSR", 1)
+        assert abs(got[i] - want) < 1e-9
+    assert len({round(v, 6) for v in got.values()}) == 3       # the cards are told apart
+    # the card the prior likes least, valued just within the margin, is still a candidate;
+    # a card valued beyond it is dropped, however much the prior likes it
+    low = min(got, key=got.get)
+    high = max(got, key=got.get)
+    vals = {i: 0.0 for i in range(len(opts))}
+    vals[low] = -struggle_prior.PEOPLE_MARGIN
+    vals[high] = -struggle_prior.PEOPLE_MARGIN - 0.01
+    got = struggle_prior.adjust(st, vals)
+    assert low in got and high not in got and len(got) == 2
+
+
+def test_the_prior_leaves_other_decisions_alone():
+    """Rule 6.1.1: choosing an influence target is not a card choice; only the Space Race prior
+    of enemy cards may move other decisions."""
+    st = action_round_state(hands={"USSR": [DECOL], "USA": []}, phasing="USSR", turn=2,
+                            action_round=1, defcon=4)
+    from squabble.games.struggle import apply_in_place
+    apply_in_place(st, 0)                                       # play Decolonization
+    d = decision(st)
+    i = next(k for k, o in enumerate(d["options"]) if o["mode"] == "influence")
+    apply_in_place(st, i)                                       # place influence
+    d = decision(st)
+    assert all(o.get("mode") not in ("play", "headline") for o in d["options"])
+    vals = {k: float(k) for k in range(len(d["options"]))}
+    assert struggle_prior.adjust(st, vals) == vals
