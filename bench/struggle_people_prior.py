@@ -18,8 +18,9 @@ those known cards learns which cards people play early and which they keep:
 It is fitted on every 3rd game from ``--fit-start`` (default 1 and 2: the 30 games left out of
 the agreement bench's fixed sample) and tested on the games from ``--test-start`` (default 0:
 the fixed sample): how often the card the prior ranks first is the person's, beside a uniformly
-random card.  ``--write`` writes the fitted weights to ``squabble/ai/struggle_people.py`` (a table
-of numbers the project computed; hard adds them, scaled, to its values: ai/struggle_prior.py).
+random card.  ``--write`` writes the fitted weights to ``squabble/ai/struggle_people_weights.py``
+(a table of numbers the project computed; hard adds them, scaled, to its values:
+ai/struggle_prior.py).
 """
 
 from __future__ import annotations
@@ -118,11 +119,10 @@ def main():
         print(f"{name} {n} choices: the prior's first card is the person's {hit / n:.1%}, "
               f"a random card {rand / n:.1%}")
     for ph in ("headline", "AR1-2", "AR3+"):
-        for data, name in ((held, "test"),):
-            sub = [d for d in data if phase_of(d[1]) == ph]
-            if sub:
-                hit, rand, n = test(w, sub)
-                print(f"  {name} {ph}: {n} choices, prior {hit / n:.1%}, random {rand / n:.1%}")
+        sub = [d for d in held if phase_of(d[1]) == ph]
+        if sub:
+            hit, rand, n = test(w, sub)
+            print(f"  tested, {ph}: {n} choices, prior {hit / n:.1%}, random {rand / n:.1%}")
     if args.write:
         out = ROOT / "squabble" / "ai" / "struggle_people_weights.py"
         out.write_text(_module(w, len(train), args.fit_start))
@@ -131,9 +131,11 @@ def main():
 
 
 def _module(w, n, starts):
-    lines = ['"""Weights of the people\'s card prior (written by bench/struggle_people_prior.py from',
-             f'{n} card choices of the real games, every 3rd game from game {starts}; see',
-             'ai/struggle_people.py).  Generated: do not edit by hand."""', "", "WEIGHTS = {"]
+    games = " and ".join(str(j) for j in starts)
+    lines = ['"""Weights of the people\'s card prior (ai/struggle_people.py), written by',
+             f'bench/struggle_people_prior.py from {n} card choices of the real games: every 3rd',
+             f'game of games.txt from game {games} (not the agreement bench\'s fixed sample).',
+             'Generated: do not edit by hand."""', "", "WEIGHTS = {"]
     for f in sorted(w, key=repr):
         lines.append(f"    {f!r}: {w[f]},")
     lines.append("}")

@@ -1,6 +1,7 @@
-"""Weights of the people's card prior (written by bench/struggle_people_prior.py from
-2834 card choices of the real games, every 3rd game from game [1, 2]; see
-ai/struggle_people.py).  Generated: do not edit by hand."""
+"""Weights of the people's card prior (ai/struggle_people.py), written by
+bench/struggle_people_prior.py from 2834 card choices of the real games: every 3rd
+game of games.txt from game 1 and 2 (not the agreement bench's fixed sample).
+Generated: do not edit by hand."""
 
 WEIGHTS = {
     ('card', 1, 'USA', 'action'): 0.637,

@@ -83,3 +83,11 @@ def test_the_prior_leaves_other_decisions_alone():
     assert all(o.get("mode") not in ("play", "headline") for o in d["options"])
     vals = {k: float(k) for k in range(len(d["options"]))}
     assert struggle_prior.adjust(st, vals) == vals
+
+
+def test_the_logs_missing_is_said_and_nothing_written(capsys, monkeypatch):
+    monkeypatch.setattr(B, "find_logs", lambda given: None)
+    monkeypatch.setattr(B, "_module", lambda *a: (_ for _ in ()).throw(AssertionError("wrote")))
+    monkeypatch.setattr("sys.argv", ["x", "--write"])
+    assert B.main() == 0
+    assert "not here" in capsys.readouterr().out
