@@ -81,13 +81,23 @@ CHINA = CARD.get(_key("The China Card"))
 
 
 def find_logs(given: str | None) -> Path | None:
-    for p in ([given] if given else []) + [os.environ.get("SQUABBLE_TS_LOGS"),
-                                            ROOT / ".." / "shared" / "reference" / "ts-game-logs",
-                                            ROOT / ".." / ".." / "shared" / "reference" /
-                                            "ts-game-logs"]:
+    """``given`` (``--logs``) alone when it is given, else the environment's or ../shared's."""
+    for p in [given] if given else [os.environ.get("SQUABBLE_TS_LOGS"),
+                                    ROOT / ".." / "shared" / "reference" / "ts-game-logs",
+                                    ROOT / ".." / ".." / "shared" / "reference" / "ts-game-logs"]:
         if p and Path(p).is_dir():
             return Path(p).resolve()
     return None
+
+
+def logs_or_say(given: str | None, nothing: str) -> Path | None:
+    """The logs' folder (:func:`find_logs`), or None after saying they are absent and that
+    ``nothing`` ("measured", "fitted") was done."""
+    logs = find_logs(given)
+    if logs is None:
+        print("The real game logs (reference/ts-game-logs) are not here: give --logs DIR or "
+              f"SQUABBLE_TS_LOGS; nothing {nothing}.")
+    return logs
 
 
 def game_files(logs: Path) -> list[Path]:
@@ -338,10 +348,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=1,
                     help="processes, each measuring whole games (the same figures as one)")
     args = ap.parse_args()
-    logs = find_logs(args.logs)
+    logs = logs_or_say(args.logs, "measured")
     if logs is None:
-        print("The real game logs (reference/ts-game-logs) are not here: give --logs DIR or "
-              "SQUABBLE_TS_LOGS; nothing measured.")
         return 0
     files = game_files(logs)[:args.games][args.game_start::max(1, args.game_every)]
     print(f"Logs: {logs} ({len(files)} games read: {' '.join(f.stem[11:] for f in files)})")

@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from struggle_human_agreement import CHINA, find_logs, game_files, parse  # noqa: E402
+from struggle_human_agreement import CHINA, game_files, logs_or_say, parse  # noqa: E402
 
 from squabble.ai.struggle_people import features, phase_of  # noqa: E402
 
@@ -105,10 +105,8 @@ def main():
     ap.add_argument("--test-start", type=int, default=0)
     ap.add_argument("--write", action="store_true")
     args = ap.parse_args()
-    logs = find_logs(args.logs)
+    logs = logs_or_say(args.logs, "fitted")
     if logs is None:
-        print("The real game logs (reference/ts-game-logs) are not here: give --logs DIR or "
-              "SQUABBLE_TS_LOGS; nothing fitted.")
         return 0
     files = game_files(logs)
     train = choices([f for j in args.fit_start for f in files[j::3]])

@@ -67,6 +67,14 @@ def test_a_log_becomes_positions_offering_the_persons_card(tmp_path):
     assert len(H.build(us_ar1, 7, False)["hands"]["USA"]) == 7    # 8, less the headline
 
 
+def test_a_logs_folder_given_is_the_only_one_read(tmp_path, capsys, monkeypatch):
+    """--logs naming a folder that is not there is said, not replaced by ../shared's logs."""
+    monkeypatch.setattr("sys.argv", ["x", "--games", "1", "--logs", str(tmp_path / "none")])
+    assert H.main() == 0
+    assert "not here" in capsys.readouterr().out
+    assert H.find_logs(str(tmp_path)) == tmp_path.resolve()
+
+
 def test_the_logs_missing_is_said_not_a_crash(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(H, "find_logs", lambda given: None)
     monkeypatch.setattr("sys.argv", ["x", "--games", "1"])

@@ -86,7 +86,8 @@ def test_the_prior_leaves_other_decisions_alone():
 
 
 def test_the_logs_missing_is_said_and_nothing_written(capsys, monkeypatch):
-    monkeypatch.setattr(B, "find_logs", lambda given: None)
+    import sys
+    monkeypatch.setattr(sys.modules["struggle_human_agreement"], "find_logs", lambda given: None)
     monkeypatch.setattr(B, "_module", lambda *a: (_ for _ in ()).throw(AssertionError("wrote")))
     monkeypatch.setattr("sys.argv", ["x", "--write"])
     assert B.main() == 0
