@@ -509,7 +509,7 @@ def choose_struggle(state, level, seed=0) -> int:
         noisy = {i: v + rnd.gauss(0.0, 1.5) for i, v in vals.items()}
         return max(cand, key=lambda i: (noisy[i], -i))
     if level == "hard":
-        vals = struggle_prior.adjust(state, vals)   # hard's hand-written prior
+        vals = struggle_prior.adjust(state, vals)   # hard's prior: the Space Race, people's cards
     return pick_close(vals, seed)
 
 

@@ -1,5 +1,6 @@
-"""Hard's card-choice prior (issue 21, "plays like people"): small hand-written adjustments to
-the values hard's search gives the options of a decision, for what its evaluation cannot see.
+"""Hard's card-choice prior (issue 21, "plays like people"): adjustments to the values hard's
+search gives the options of a decision, for what its evaluation cannot see (one written by
+hand, one fitted on the real games).
 How it is used: docs/ai-struggle.md, "Plays like people".
 
 * **Dump a dangerous enemy card to the Space Race.** Choosing the use of an enemy card of 3 or
@@ -37,10 +38,8 @@ def adjust(state, vals):
     out = dict(vals)
     if PEOPLE_W and any(opts[i].get("mode") in ("play", "headline") for i in vals):
         best = max(vals.values())
-        return {i: v + (PEOPLE_W * people.score(WEIGHTS, opts[i]["card"], me,
-                                                 state["action_round"])
-                        if opts[i].get("card") is not None else 0.0)
-                for i, v in vals.items() if v >= best - PEOPLE_MARGIN}
+        return {i: v + _people(opts[i], me, state) for i, v in vals.items()
+                if v >= best - PEOPLE_MARGIN}
     for i in vals:
         o = opts[i]
         if o.get("mode") != "space":
@@ -54,6 +53,15 @@ def adjust(state, vals):
         if c["side"] == D.ENEMY[me] and (c["ops"] or 0) >= DUMP_OPS:
             out[i] = vals[i] + SPACE_DUMP * c["ops"]
     return out
+
+
+def _people(o, me, state):
+    """The people's prior, in VP, of card option ``o`` of ``me`` (0 for an option naming no
+    card); a headline is action round 0 whatever the state's counter says."""
+    if o.get("card") is None:
+        return 0.0
+    ar = 0 if o["mode"] == "headline" else max(1, state["action_round"])
+    return PEOPLE_W * people.score(WEIGHTS, o["card"], me, ar)
 
 
 def _card_in_play(state):

@@ -92,3 +92,21 @@ def test_the_logs_missing_is_said_and_nothing_written(capsys, monkeypatch):
     monkeypatch.setattr("sys.argv", ["x", "--write"])
     assert B.main() == 0
     assert "not here" in capsys.readouterr().out
+
+
+def test_a_headline_is_valued_as_a_headline():
+    """Rule 4.5: both sides choose a headline card before the first action round; the prior
+    takes the headline's weights there (people headline their own lasting events, never an
+    enemy card)."""
+    from struggle_helpers import headline_state
+    red_scare = NAMES["Red Scare/Purge"]
+    st = headline_state({"USSR": [DECOL, red_scare, NAMES["Duck and Cover"]],
+                         "USA": [NAMES["Marshall Plan"]]}, turn=2)
+    d = decision(st)
+    assert d["player"] == "USSR" and all(o["mode"] == "headline" for o in d["options"])
+    got = struggle_prior.adjust(st, {i: 0.0 for i in range(len(d["options"]))})
+    for i, o in enumerate(d["options"]):
+        want = struggle_prior.PEOPLE_W * people.score(WEIGHTS, o["card"], "USSR", 0)
+        assert abs(got[i] - want) < 1e-9
+    card = {o["card"]: got[i] for i, o in enumerate(d["options"])}
+    assert card[NAMES["Duck and Cover"]] < min(card[DECOL], card[red_scare])   # the enemy's
