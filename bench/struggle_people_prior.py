@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from struggle_human_agreement import CHINA, game_files, logs_or_say, parse  # noqa: E402
 
-from squabble.ai.struggle_people import features, phase_of  # noqa: E402
+from squabble.ai.struggle_people import features, phase_of, score  # noqa: E402
 
 #: L2 pulls towards 0: the kind weights, the per-card weights
 KIND_L2 = 1.0
@@ -82,10 +82,6 @@ def fit(data):
             l2 = CARD_L2 if f[0] == "card" else KIND_L2
             w[f] = w.get(f, 0.0) + RATE * (g - l2 * w.get(f, 0.0)) / n
     return {f: round(v, 3) for f, v in w.items() if abs(v) >= 0.001}
-
-
-def score(w, card, side, ar):
-    return sum(w.get(f, 0.0) for f in features(card, side, ar))
 
 
 def test(w, data):

@@ -9,21 +9,19 @@ from __future__ import annotations
 
 from squabble.games.struggle import data as D
 
-ENEMY = {"USA": "USSR", "USSR": "USA"}
-
-
 def phase_of(ar: int) -> str:
     """The phase of a card choice: the headline (action round 0), action rounds 1-2, or 3+."""
     return "headline" if ar == 0 else "AR1-2" if ar <= 2 else "AR3+"
 
 
 def kind_of(card: int, side: str) -> str:
+    """What ``card`` is to ``side``: "scoring", "own", "enemy" or "neutral"."""
     c = D.CARDS[card]
     if c["scoring"]:
         return "scoring"
     if c["side"] == side:
         return "own"
-    if c["side"] == ENEMY[side]:
+    if c["side"] == D.ENEMY[side]:
         return "enemy"
     return "neutral"
 

@@ -31,7 +31,8 @@ PEOPLE_MARGIN = 2.0
 
 
 def adjust(state, vals):
-    """``vals`` ({option index: value} of the pending decision) with the prior added."""
+    """``vals`` ({option index: value} of the pending decision) with the prior added (on a card
+    choice, only the options within PEOPLE_MARGIN of the best are returned)."""
     p = state["pending"]
     opts = p["options"]
     me = p["player"]
