@@ -27,7 +27,7 @@ DUMP_OPS = 3
 #: PEOPLE_MARGIN VP of the best (chosen on the games left out of the agreement bench's sample:
 #: docs/ai-struggle.md, "The people's card prior")
 PEOPLE_W = 2.0
-PEOPLE_MARGIN = 2.0
+PEOPLE_MARGIN = 1.0
 
 
 def adjust(state, vals):
