@@ -45,8 +45,8 @@ def test_the_features_name_the_kind_of_card_and_the_phase():
 
 
 def test_hard_adds_the_prior_to_a_card_choice_among_close_options_only():
-    """Rule 4.1: an action round begins with the choice of a card.  The prior moves the values of
-    those options by PEOPLE_W per unit of the weights' log-odds, among the options within
+    """Rule 4.1.4 (a): an action round is a card played from the hand.  The prior moves the
+    values of those options by PEOPLE_W per unit of the weights' log-odds, among the options within
     PEOPLE_MARGIN VP of the best; a card the search values lower is not chosen at all."""
     st = action_round_state(hands={"USSR": [DECOL, SUEZ, COMECON], "USA": []}, phasing="USSR",
                             turn=2, action_round=1, defcon=4, china=None)
@@ -70,12 +70,12 @@ def test_hard_adds_the_prior_to_a_card_choice_among_close_options_only():
 
 
 def test_the_prior_leaves_other_decisions_alone():
-    """Rule 6.1.1: choosing an influence target is not a card choice; only the Space Race prior
-    of enemy cards may move other decisions."""
+    """Rule 2.3.6 (b): choosing where to spread influence is not a card choice; only the Space
+    Race prior of enemy cards may move other decisions."""
     st = action_round_state(hands={"USSR": [DECOL], "USA": []}, phasing="USSR", turn=2,
                             action_round=1, defcon=4)
     from squabble.games.struggle import apply_in_place
-    apply_in_place(st, 0)                                       # play Decolonization
+    apply_in_place(st, 0)                                       # play the first card offered
     d = decision(st)
     i = next(k for k, o in enumerate(d["options"]) if o["mode"] == "influence")
     apply_in_place(st, i)                                       # place influence
@@ -95,7 +95,7 @@ def test_the_logs_missing_is_said_and_nothing_written(capsys, monkeypatch):
 
 
 def test_a_headline_is_valued_as_a_headline():
-    """Rule 4.5: both sides choose a headline card before the first action round; the prior
+    """Rule 4.1.3: both sides choose a headline card before the first action round; the prior
     takes the headline's weights there (people headline their own lasting events, never an
     enemy card)."""
     from struggle_helpers import headline_state
