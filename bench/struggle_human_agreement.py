@@ -3,7 +3,7 @@
     python bench/struggle_human_agreement.py [--games N] [--game-every K] [--game-start J]
         [--levels L1,L2] [--hard-every K] [--sample-only] [--measures full,known]
         [--hard-measures known] [--logs DIR] [--seed S] [--show N [--show-level L]]
-        [--patterns hard] [--jobs N]
+        [--patterns hard] [--jobs N] [--dump-values FILE]
 
     # the fixed sample of docs/ai-struggle.md ("Hard like people"):
     python bench/struggle_human_agreement.py --game-every 3 --hard-every 4 --sample-only \
@@ -37,11 +37,17 @@ influence, coup, realignment, Space Race).  Prints, per level: how often its car
 person's, and its card *and* use, by side and by period (Early: turns 1-3, Mid 4-7, Late 8-10),
 with 95% Wilson intervals.  Hard is asked at every K-th choice only (``--hard-every``; about 0.3 s
 a choice); the group "hard's sample" gives every level on those same choices.
+
+``--dump-values FILE`` writes, for each of hard's choices, the values its search gave the cards
+before its people's prior (and the seed of its pick), so that ``bench/struggle_people_prior.py
+--sweep FILE`` can say what other weights and settings of the prior would have chosen, without
+running the search again.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import marshal
 import math
 import os
@@ -56,6 +62,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "struggle"))
 
+from squabble.ai import struggle_prior  # noqa: E402
 from squabble.ai.struggle import choose_struggle  # noqa: E402
 from squabble.games.struggle import apply_in_place, decision  # noqa: E402
 from squabble.games.struggle import data as D  # noqa: E402
@@ -347,6 +354,9 @@ def main():
     ap.add_argument("--patterns", default="", help="levels whose disagreements are summed up")
     ap.add_argument("--jobs", type=int, default=1,
                     help="processes, each measuring whole games (the same figures as one)")
+    ap.add_argument("--dump-values", metavar="FILE",
+                    help="write hard's values at each of its card choices (before the people's "
+                         "prior) to FILE, for bench/struggle_people_prior.py --sweep")
     args = ap.parse_args()
     logs = logs_or_say(args.logs, "measured")
     if logs is None:
@@ -380,6 +390,12 @@ def main():
                   f"{r['level']} {_name(r['got'])} ({r['got_use']})")
     for level in filter(None, args.patterns.split(",")):
         _patterns(level, records)
+    if args.dump_values:
+        dump = [{k: r[k] for k in ("where", "measure", "side", "turn", "ar", "card", "same",
+                                   "values")}
+                for r in records if r["level"] == "hard"]
+        Path(args.dump_values).write_text(json.dumps(dump))
+        print(f"\nwrote hard's values at {len(dump)} choices to {args.dump_values}")
     return 0
 
 
@@ -434,8 +450,10 @@ def _measure(files, levels, measures, hard_measures, args, records, counts, k=0)
                     if level == "hard" and (k % args.hard_every or measure not in hard_measures):
                         continue
                     rnd = random.Random(k * 31 + len(level))
+                    values = _Values(st, args.seed + k, args.dump_values and level == "hard")
                     try:
-                        card, use = pick(st, level, args.seed + k, rnd)
+                        with values:
+                            card, use = pick(st, level, args.seed + k, rnd)
                     except Exception as e:  # a rebuilt position the engine cannot play on
                         print(f"  {f.name} T{ch['turn']} AR{ch['ar']}: {level}: "
                               f"{type(e).__name__}: {e}", file=sys.stderr)
@@ -458,8 +476,39 @@ def _measure(files, levels, measures, hard_measures, args, records, counts, k=0)
                         "card": ch["card"], "use": ch["use"], "got": card, "got_use": use,
                         "hand": sorted(st["hands"][ch["side"]]),
                         "china": st["china"]["holder"] == ch["side"],
-                        "same": same, "both": both, "groups": groups})
+                        "same": same, "both": both, "groups": groups,
+                        "values": values.got})
         print(f"  {f.name}: {len(choices)} card choices", file=sys.stderr, flush=True)
+
+
+class _Values:
+    """While it is entered (``on``), the values hard's search gives the card choice of ``st``,
+    as they reach its prior (``struggle_prior.adjust``): ``got`` = {"vals": {option: value},
+    "cards": {option: card}, "side", "ar" (0: the headline), "seed"}, or None when hard chose
+    without them (one option left, a set-up or safety rule)."""
+
+    def __init__(self, st, seed, on):
+        self.st, self.seed, self.on, self.got = st, seed, bool(on), None
+
+    def __enter__(self):
+        if self.on:
+            self.adjust = struggle_prior.adjust
+            struggle_prior.adjust = self._adjust
+        return self
+
+    def __exit__(self, *exc):
+        if self.on:
+            struggle_prior.adjust = self.adjust
+        return False
+
+    def _adjust(self, state, vals):
+        choice = struggle_prior.card_choice_of(state, vals)
+        if state is self.st and self.got is None and choice is not None:
+            cards, side, ar = choice
+            self.got = {"vals": {str(i): v for i, v in vals.items()},
+                        "cards": {str(i): c for i, c in cards.items()},
+                        "side": side, "ar": ar, "seed": self.seed}
+        return self.adjust(state, vals)
 
 
 GROUPS = ("all", "USSR", "USA", "Early", "Mid", "Late", "USSR Early", "USSR Mid", "USSR Late",

@@ -3,6 +3,7 @@
 
     python bench/struggle_people_prior.py [--logs DIR] [--fit-start J ...] [--test-start J]
         [--write]
+    python bench/struggle_people_prior.py --sweep DUMP [--logs DIR] [--fit-start J ...]
 
 Reads the real games of ``reference/ts-game-logs`` as ``bench/struggle_human_agreement.py``
 does (never committed here).  At each card choice of a person whose hand the log shows (the
@@ -21,11 +22,22 @@ the fixed sample): how often the card the prior ranks first is the person's, bes
 random card.  ``--write`` writes the fitted weights to ``squabble/ai/struggle_people_weights.py``
 (a table of numbers the project computed; hard adds them, scaled, to its values:
 ai/struggle_prior.py).
+
+**Choosing how much hard listens to it** (``PEOPLE_W``, ``PEOPLE_MARGIN``) without running the
+search again: ``bench/struggle_human_agreement.py --levels hard --dump-values DUMP ...`` keeps
+the values hard's search gave the cards at each of its choices, before the prior; ``--sweep
+DUMP`` recomputes hard's pick from them (the prior added as in the game, then ``pick_close``
+with the same seed) for each weight and margin, and prints how often it is the person's card,
+how many picks the prior changed, and how much of hard's own value it gave up a choice.  It uses
+the shipped weights, or the ones fitted on ``--fit-start`` when given (to measure a third of the
+games with weights fitted on the others).  At the shipped setting the recomputed agreement is the
+dumped run's own, a check that the dump is whole.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import sys
 from pathlib import Path
@@ -36,8 +48,14 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from struggle_human_agreement import CHINA, game_files, logs_or_say, parse  # noqa: E402
 
+from squabble.ai import struggle_prior  # noqa: E402
+from squabble.ai.struggle import pick_close  # noqa: E402
 from squabble.ai.struggle_people import features, phase_of, score  # noqa: E402
+from squabble.ai.struggle_people_weights import WEIGHTS  # noqa: E402
 
+#: the weights and margins --sweep tries (a margin of None: every option hard valued)
+SWEEP_W = (0.0, 1.0, 2.0, 3.0, 5.0)
+SWEEP_MARGIN = (0.25, 0.5, 1.0, 2.0, None)
 #: L2 pulls towards 0: the kind weights, the per-card weights
 KIND_L2 = 1.0
 CARD_L2 = 1.0
@@ -94,13 +112,80 @@ def test(w, data):
     return hit, rand, len(data)
 
 
+def replay(dump, weights, w, margin):
+    """(agreeing, changed, value given up) over the choices of a ``--dump-values`` file, with
+    hard's pick recomputed with the prior at weight ``w`` and ``margin`` (None: no margin):
+    agreeing, its card is the person's; changed, it is not the pick without the prior; given up,
+    the sum of hard's own values lost by those changes.  A choice hard made without values (one
+    option left, a safety rule) keeps the dumped run's answer."""
+    hit = changed = lost = 0
+    for r in dump:
+        d = r["values"]
+        if d is None:
+            hit += r["same"]
+            continue
+        vals = {int(i): v for i, v in d["vals"].items()}
+        cards = {int(i): c for i, c in d["cards"].items()}
+        adj = struggle_prior.card_choice(vals, cards, d["side"], d["ar"], weights, w,
+                                         float("inf") if margin is None else margin)
+        a, b = pick_close(adj, d["seed"]), pick_close(vals, d["seed"])
+        hit += cards[a] == r["card"]
+        if a != b:
+            changed += 1
+            lost += vals[b] - vals[a]
+    return hit, changed, lost
+
+
+def sweep(dump, weights):
+    """Print the dumped run's agreement, the recomputed one at the shipped setting, and a table
+    of agreement, picks changed and value given up by weight and margin."""
+    n = len(dump)
+    print(f"{n} of hard's card choices; the dumped run chose the person's card at "
+          f"{sum(r['same'] for r in dump)}, recomputed at the shipped setting (weight "
+          f"{struggle_prior.PEOPLE_W:g}, margin {struggle_prior.PEOPLE_MARGIN:g} VP): "
+          f"{replay(dump, weights, struggle_prior.PEOPLE_W, struggle_prior.PEOPLE_MARGIN)[0]}")
+    if not n:
+        return
+    print("\nthe person's card / picks changed by the prior / hard's value given up a choice\n")
+    print("| margin | " + " | ".join(f"weight {w:g}" for w in SWEEP_W) + " |")
+    print("|---|" + "---|" * len(SWEEP_W))
+    for m in SWEEP_MARGIN:
+        cells = []
+        for w in SWEEP_W:
+            hit, changed, lost = replay(dump, weights, w, m)
+            cells.append(f"{hit / n:.1%} / {changed / n:.0%} / {lost / n:.2f}")
+        print(f"| {'none' if m is None else f'{m:g} VP'} | " + " | ".join(cells) + " |")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--logs")
-    ap.add_argument("--fit-start", type=int, nargs="+", default=[1, 2])
+    ap.add_argument("--fit-start", type=int, nargs="+")
     ap.add_argument("--test-start", type=int, default=0)
     ap.add_argument("--write", action="store_true")
+    ap.add_argument("--sweep", metavar="DUMP",
+                    help="a file of bench/struggle_human_agreement.py --dump-values")
     args = ap.parse_args()
+    if args.sweep:
+        try:
+            dump = json.loads(Path(args.sweep).read_text())
+        except (OSError, ValueError) as e:
+            print(f"Cannot read the dump {args.sweep}: {e}")
+            return 1
+        weights = WEIGHTS
+        if args.fit_start:
+            logs = logs_or_say(args.logs, "fitted")
+            if logs is None:
+                return 0
+            files = game_files(logs)
+            weights = fit(choices([f for j in args.fit_start for f in files[j::3]]))
+        try:
+            sweep(dump, weights)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+            print(f"{args.sweep} is not a file of --dump-values ({type(e).__name__}: {e})")
+            return 1
+        return 0
+    args.fit_start = args.fit_start or [1, 2]
     logs = logs_or_say(args.logs, "fitted")
     if logs is None:
         return 0

@@ -31,16 +31,49 @@ PEOPLE_MARGIN = 1.0
 
 
 def adjust(state, vals):
-    """``vals`` ({option index: value} of the pending decision) with the prior added (on a card
-    choice, only the options within PEOPLE_MARGIN of the best are returned)."""
+    """``vals`` ({option index: value} of the pending decision) with the prior added: a card
+    choice gets the people's prior (:func:`card_choice`), the use of a card the Space Race dump
+    (:func:`space_dump`)."""
+    choice = card_choice_of(state, vals)
+    if choice is None:
+        return space_dump(state, vals)
+    return card_choice(vals, *choice)
+
+
+def card_choice_of(state, options):
+    """(cards: {option: card or None}, side, action round: 0 for the headline) of the pending
+    decision when ``options`` (its option indices) are a choice of the card to play or to
+    headline, else None."""
     p = state["pending"]
     opts = p["options"]
-    me = p["player"]
+    modes = {opts[i].get("mode") for i in options}
+    if not modes & {"play", "headline"}:
+        return None
+    ar = 0 if "headline" in modes else max(1, state["action_round"])
+    return {i: opts[i].get("card") for i in options}, p["player"], ar
+
+
+def card_choice(vals, cards, me, ar, weights=WEIGHTS, w=None, margin=None):
+    """The values of a card choice of ``me`` in action round ``ar`` (0: the headline) with the
+    people's prior: ``w`` (default PEOPLE_W) VP per unit of its log-odds added to each option
+    naming a card (``cards``: {option index: card or None}), and only the options within
+    ``margin`` (default PEOPLE_MARGIN) VP of the best kept.  The bench tries other weights and
+    settings on hard's dumped values with it (bench/struggle_people_prior.py --sweep)."""
+    w = PEOPLE_W if w is None else w
+    margin = PEOPLE_MARGIN if margin is None else margin
+    if not w:
+        return dict(vals)
+    best = max(vals.values())
+    return {i: v + (w * people.score(weights, cards[i], me, ar) if cards[i] is not None else 0.0)
+            for i, v in vals.items() if v >= best - margin}
+
+
+def space_dump(state, vals):
+    """``vals`` with ``SPACE_DUMP`` VP per op added to the Space Race attempt of a dangerous
+    enemy card (the card of the option, or the card whose use is being chosen)."""
+    me = state["pending"]["player"]
+    opts = state["pending"]["options"]
     out = dict(vals)
-    if PEOPLE_W and any(opts[i].get("mode") in ("play", "headline") for i in vals):
-        best = max(vals.values())
-        return {i: v + _people(opts[i], me, state) for i, v in vals.items()
-                if v >= best - PEOPLE_MARGIN}
     for i in vals:
         o = opts[i]
         if o.get("mode") != "space":
@@ -54,15 +87,6 @@ def adjust(state, vals):
         if c["side"] == D.ENEMY[me] and (c["ops"] or 0) >= DUMP_OPS:
             out[i] = vals[i] + SPACE_DUMP * c["ops"]
     return out
-
-
-def _people(o, me, state):
-    """The people's prior, in VP, of card option ``o`` of ``me`` (0 for an option naming no
-    card); a headline is action round 0 whatever the state's counter says."""
-    if o.get("card") is None:
-        return 0.0
-    ar = 0 if o["mode"] == "headline" else max(1, state["action_round"])
-    return PEOPLE_W * people.score(WEIGHTS, o["card"], me, ar)
 
 
 def _card_in_play(state):

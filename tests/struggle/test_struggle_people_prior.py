@@ -110,3 +110,63 @@ def test_a_headline_is_valued_as_a_headline():
         assert abs(got[i] - want) < 1e-9
     card = {o["card"]: got[i] for i, o in enumerate(d["options"])}
     assert card[NAMES["Duck and Cover"]] < min(card[DECOL], card[red_scare])   # the enemy's
+
+
+def _record(vals, cards, person, side="USSR", ar=1, seed=5):
+    return {"card": person, "same": None, "side": side, "ar": ar,
+            "values": {"vals": {str(i): v for i, v in vals.items()},
+                       "cards": {str(i): c for i, c in cards.items()},
+                       "side": side, "ar": ar, "seed": seed}}
+
+
+def test_the_sweep_recomputes_hards_pick_with_other_weights():
+    """Rule 4.1.4 (a): the card choice of an action round.  --sweep redoes hard's final pick from
+    its dumped values: with no weight it is the search's best; with a weight the prior's favourite
+    wins among the options within the margin, never one beyond it."""
+    w = {("card", SUEZ, "USSR", "action"): 3.0, ("card", COMECON, "USSR", "action"): 1.0}
+    cards = {0: DECOL, 1: SUEZ, 2: COMECON}
+    rec = _record({0: 1.0, 1: 0.4, 2: 0.0}, cards, SUEZ)
+    assert B.replay([rec], w, 0.0, 1.0) == (0, 0, 0)             # Decolonization, the best
+    hit, changed, lost = B.replay([rec], w, 1.0, 1.0)             # Suez: 0.4 + 3 beats 1.0
+    assert (hit, changed) == (1, 1) and abs(lost - 0.6) < 1e-9
+    assert B.replay([rec], w, 1.0, 0.5)[:2] == (0, 0)             # Suez is 0.6 below: dropped
+    far = _record({0: 1.0, 1: -1.2, 2: 0.5}, cards, COMECON)
+    assert B.replay([far], w, 1.0, 1.0)[:2] == (1, 1)             # Comecon, not the far Suez
+    assert B.replay([far], w, 1.0, None)[:2] == (0, 1)            # no margin: Suez (-1.2 + 3)
+    kept = {"card": SUEZ, "same": True, "values": None}           # chosen without values
+    assert B.replay([kept, rec], w, 0.0, 1.0)[0] == 1
+
+
+def test_a_dump_of_the_agreement_bench_is_swept_back_to_its_own_figure(tmp_path):
+    """The agreement bench's --dump-values keeps hard's values at each card choice; --sweep at
+    the shipped setting recomputes exactly the cards hard chose (a log written here)."""
+    import json
+    import os
+    import subprocess
+    import sys
+    src = (ROOT / "tests" / "struggle" / "test_struggle_human_agreement.py").read_text()
+    (tmp_path / "tsreplayer_1.txt").write_text(src.split('LOG = """', 1)[1].split('"""', 1)[0])
+    dump = tmp_path / "dump.json"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    r = subprocess.run([sys.executable, str(ROOT / "bench" / "struggle_human_agreement.py"),
+                        "--logs", str(tmp_path), "--levels", "hard", "--hard-every", "1",
+                        "--measures", "known", "--hard-measures", "known",
+                        "--dump-values", str(dump)],
+                       capture_output=True, text=True, env=env, timeout=300)
+    assert r.returncode == 0, r.stderr
+    got = json.loads(dump.read_text())
+    assert len(got) == 5 and sum(r["values"] is not None for r in got) >= 3
+    same = sum(r["same"] for r in got)
+    hit = B.replay(got, WEIGHTS, struggle_prior.PEOPLE_W, struggle_prior.PEOPLE_MARGIN)[0]
+    assert hit == same
+    r = subprocess.run([sys.executable, str(ROOT / "bench" / "struggle_people_prior.py"),
+                        "--sweep", str(dump)], capture_output=True, text=True, env=env,
+                       timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert f"the dumped run chose the person's card at {same}, recomputed" in r.stdout
+    assert r.stdout.rstrip().endswith(" |") and "| 0.5 VP |" in r.stdout
+    (tmp_path / "bad.json").write_text('[{"card": 3}]')
+    r = subprocess.run([sys.executable, str(ROOT / "bench" / "struggle_people_prior.py"),
+                        "--sweep", str(tmp_path / "bad.json")], capture_output=True, text=True,
+                       env=env, timeout=60)
+    assert r.returncode == 1 and "is not a file of --dump-values" in r.stdout and not r.stderr
