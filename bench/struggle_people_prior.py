@@ -53,9 +53,9 @@ from squabble.ai.struggle import pick_close  # noqa: E402
 from squabble.ai.struggle_people import features, phase_of, score  # noqa: E402
 from squabble.ai.struggle_people_weights import WEIGHTS  # noqa: E402
 
-#: the weights and margins --sweep tries (a margin of None: every option hard valued)
+#: the weights and margins --sweep tries (an infinite margin: every option hard valued)
 SWEEP_W = (0.0, 1.0, 2.0, 3.0, 5.0)
-SWEEP_MARGIN = (0.25, 0.5, 1.0, 2.0, None)
+SWEEP_MARGIN = (0.25, 0.5, 1.0, 2.0, math.inf)
 #: L2 pulls towards 0: the kind weights, the per-card weights
 KIND_L2 = 1.0
 CARD_L2 = 1.0
@@ -114,7 +114,7 @@ def test(w, data):
 
 def replay(dump, weights, w, margin):
     """(agreeing, changed, value given up) over the choices of a ``--dump-values`` file, with
-    hard's pick recomputed with the prior at weight ``w`` and ``margin`` (None: no margin):
+    hard's pick recomputed with the prior at weight ``w`` and ``margin`` (VP; ``math.inf``: none):
     agreeing, its card is the person's; changed, it is not the pick without the prior; given up,
     the sum of hard's own values lost by those changes.  A choice hard made without values (one
     option left, a safety rule) keeps the dumped run's answer."""
@@ -126,8 +126,7 @@ def replay(dump, weights, w, margin):
             continue
         vals = {int(i): v for i, v in d["vals"].items()}
         cards = {int(i): c for i, c in d["cards"].items()}
-        adj = struggle_prior.card_choice(vals, cards, d["side"], d["ar"], weights, w,
-                                         float("inf") if margin is None else margin)
+        adj = struggle_prior.card_choice(vals, cards, d["side"], d["ar"], weights, w, margin)
         a, b = pick_close(adj, d["seed"]), pick_close(vals, d["seed"])
         hit += cards[a] == r["card"]
         if a != b:
@@ -154,7 +153,7 @@ def sweep(dump, weights):
         for w in SWEEP_W:
             hit, changed, lost = replay(dump, weights, w, m)
             cells.append(f"{hit / n:.1%} / {changed / n:.0%} / {lost / n:.2f}")
-        print(f"| {'none' if m is None else f'{m:g} VP'} | " + " | ".join(cells) + " |")
+        print(f"| {'none' if m == math.inf else f'{m:g} VP'} | " + " | ".join(cells) + " |")
 
 
 def main():

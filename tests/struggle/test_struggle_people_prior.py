@@ -4,6 +4,7 @@ chooses a card (ai/struggle_prior.py).  The real logs are not part of the reposi
 tested on choices written here."""
 
 import importlib.util
+import math
 from pathlib import Path
 
 from squabble.ai import struggle_people as people
@@ -132,7 +133,7 @@ def test_the_sweep_recomputes_hards_pick_with_other_weights():
     assert B.replay([rec], w, 1.0, 0.5)[:2] == (0, 0)             # Suez is 0.6 below: dropped
     far = _record({0: 1.0, 1: -1.2, 2: 0.5}, cards, COMECON)
     assert B.replay([far], w, 1.0, 1.0)[:2] == (1, 1)             # Comecon, not the far Suez
-    assert B.replay([far], w, 1.0, None)[:2] == (0, 1)            # no margin: Suez (-1.2 + 3)
+    assert B.replay([far], w, 1.0, math.inf)[:2] == (0, 1)        # no margin: Suez (-1.2 + 3)
     kept = {"card": SUEZ, "same": True, "values": None}           # chosen without values
     assert B.replay([kept, rec], w, 0.0, 1.0)[0] == 1
 
@@ -144,8 +145,8 @@ def test_a_dump_of_the_agreement_bench_is_swept_back_to_its_own_figure(tmp_path)
     import os
     import subprocess
     import sys
-    src = (ROOT / "tests" / "struggle" / "test_struggle_human_agreement.py").read_text()
-    (tmp_path / "tsreplayer_1.txt").write_text(src.split('LOG = """', 1)[1].split('"""', 1)[0])
+    from test_struggle_human_agreement import LOG                 # a log written for the bench
+    (tmp_path / "tsreplayer_1.txt").write_text(LOG)
     dump = tmp_path / "dump.json"
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     r = subprocess.run([sys.executable, str(ROOT / "bench" / "struggle_human_agreement.py"),
