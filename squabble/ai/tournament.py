@@ -131,11 +131,13 @@ def end_reason(state: dict, levels: dict, last: str | None) -> str:
 
 
 def play_struggle_game(levels: dict, seed: int, times: dict | None = None,
-                       choose=None) -> dict:
+                       choose=None, watch=None) -> dict:
     """One Twilight Struggle game from ``new_game(seed)``; ``levels`` maps side -> level.
     Returns the winner, the end reason (see :func:`end_reason`), the last turn and the VP.
     ``choose(state, level, seed)`` picks for a level (default: this project's player; a bench
-    may pass another, e.g. an older version of it)."""
+    may pass another, e.g. an older version of it).  ``watch(state, decision, index, lines)``,
+    when given, is told each step after it is applied, with the engine's log lines of it (a
+    bench that tells the game: bench/struggle_story.py)."""
     import random as _random
     from squabble.ai.struggle_mcts import choose_level   # every level, the bench's hard_tree too
     from squabble.games import struggle as S
@@ -160,7 +162,10 @@ def play_struggle_game(levels: dict, seed: int, times: dict | None = None,
                 times.setdefault(lv, []).append(time.process_time() - t0)
         if len(d["options"]) > 1:
             last = side
-        S.apply_in_place(st, i)
+        lines = [] if watch else None
+        S.apply_in_place(st, i, lines)
+        if watch:
+            watch(st, d, i, lines)
     return {"winner": st["winner"], "reason": end_reason(st, levels, last), "turn": st["turn"],
             "vp": st["vp"]}
 

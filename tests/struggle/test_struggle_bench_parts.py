@@ -126,3 +126,31 @@ def test_the_tally_compares_two_versions_game_by_game(tmp_path):
     missing = _run(TALLY, str(tmp_path / "nothing.log"))
     assert missing.returncode == 2 and "nothing.log" in missing.stderr
     assert "Traceback" not in missing.stderr
+
+
+STORY = BENCH.parent / "struggle_story.py"
+
+
+def test_the_story_of_a_game_ends_as_the_match_says_it_ended():
+    """bench/struggle_story.py --game K tells game K of the match (the same seed, the same
+    function), headed by turn and round, with each card played; its last line is the match's
+    progress line for that game."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    match = _games("--games", "3")
+    for k in (1, 2, 3):
+        p = subprocess.run([sys.executable, str(STORY), "--seed", "11", "--match",
+                            "random:random", "--game", str(k)],
+                           capture_output=True, text=True, env=env, timeout=120)
+        assert p.returncode == 0, p.stderr[-2000:]
+        lines = p.stdout.splitlines()
+        assert lines[0] == "Set-up" and "Turn 1, headlines" in lines
+        assert any(re.match(r"  (USA |USSR) \(random\) plays ", x) for x in lines)
+        assert lines[-1] == f"game {k}: {match[k]}"
+
+
+def test_the_story_refuses_a_bad_match_with_a_message():
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    p = subprocess.run([sys.executable, str(STORY), "--match", "hard", "--game", "1"],
+                       capture_output=True, text=True, env=env, timeout=120)
+    assert p.returncode == 2
+    assert "--match must be A:B" in p.stderr and "Traceback" not in p.stderr

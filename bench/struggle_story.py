@@ -1,0 +1,147 @@
+"""One game of a Twilight Struggle match told move by move: how it was won or lost.
+
+    python bench/struggle_story.py --seed 3000 --match hard:normal --game 253
+    python bench/struggle_story.py --seed 3000 --match hard:normal --game 253 --turns 3
+
+Game K is the game numbered K in ``bench/struggle_ai.py``'s progress lines for the same
+``--seed`` and ``--match`` (A is the USA in odd-numbered games), played by the same function
+(``tournament.play_struggle_game``), so the story ends as that line says; its last line is
+written as the progress line is, to be checked against the match's log.  Hard runs on
+``--workers`` processes (default 1, as the matches are played: one worker and two may choose
+differently on a few positions).
+
+Each action round is a heading (turn, round); under it every card played (side, level, the card,
+its use), the engine's lines of what followed (one side's influence placed in a row grouped by
+country), and the VP (positive: the USA ahead) and DEFCON whenever they moved.  Run by hand, to
+find where a level loses (issue 21: docs/ai-struggle.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+import squabble.ai.pool as P  # noqa: E402
+from squabble.ai.tournament import play_struggle_game  # noqa: E402
+from squabble.games.struggle import data as D  # noqa: E402
+
+LEVELS = ("random", "easy", "normal", "hard", "greedy")
+PLACE = re.compile(r"^(USA|USSR) places (\d+) (?:USA |USSR )?influence in (.+)\.$")
+#: the engine's lines a card's heading already says
+SAID = re.compile(r"^(?:(?:USA|USSR) plays .+\.|Headlines: .+\.)$")
+
+
+def grouped(lines):
+    """The engine's lines with each run of one side's placements made one line (country: points,
+    in the order first placed)."""
+    out, run, who = [], {}, None
+
+    def close():
+        if run:
+            out.append(f"{who} places influence: "
+                       + ", ".join(f"{c} {n}" for c, n in run.items()))
+            run.clear()
+
+    for line in lines:
+        if SAID.match(line):
+            continue
+        m = PLACE.match(line)
+        if m and (who == m.group(1) or not run):
+            who = m.group(1)
+            run[m.group(3)] = run.get(m.group(3), 0) + int(m.group(2))
+            continue
+        close()
+        if m:
+            who = m.group(1)
+            run[m.group(3)] = int(m.group(2))
+        else:
+            out.append(line)
+    close()
+    return out
+
+
+class Teller:
+    """Writes the story of one game from ``play_struggle_game``'s steps."""
+
+    def __init__(self, levels, out=print, turns=None):
+        self.levels, self.out, self.turns = levels, out, turns
+        self.when = None
+        self.vp, self.defcon = 0, 5
+        self.lines: list = []
+
+    def watch(self, st, d, i, lines):
+        o = d["options"][i]
+        if o.get("mode") in ("play", "headline"):
+            self.flush(st)
+            when = (st["turn"], st["action_round"])
+            if self.turns is not None and when[0] > self.turns:
+                return
+            if when != self.when:
+                self.when = when
+                r = "headlines" if when[1] <= 0 else f"action round {when[1]}"
+                self.out(f"Turn {when[0]}, {r}")
+            c = o.get("card")
+            name = D.CARDS[c]["name"] if isinstance(c, int) else o.get("label", "?")
+            side = d["player"]
+            self.out(f"  {side:<4} ({self.levels[side]}) {o['mode']}s {name}")
+        elif len(d["options"]) > 1 and "country" not in o and o.get("mode") != "done":
+            # the use of a card, an event's choice (a target is in the engine's lines)
+            self.lines.append(f"({d['player']}: {o.get('label', o.get('mode'))})")
+        self.lines.extend(lines or [])
+        self.flush(st, quiet_until_card=True)
+
+    def flush(self, st, quiet_until_card=False):
+        if self.turns is not None and isinstance(self.when, tuple) and self.when[0] > self.turns:
+            self.lines.clear()
+            return
+        if quiet_until_card and st.get("winner") is None and \
+                (st["vp"], st["defcon"]) == (self.vp, self.defcon):
+            return
+        told = grouped(self.lines)
+        if told and self.when is None:
+            self.when = "set-up"
+            self.out("Set-up")
+        for line in told:
+            self.out(f"      {line}")
+        self.lines.clear()
+        if (st["vp"], st["defcon"]) != (self.vp, self.defcon):
+            self.vp, self.defcon = st["vp"], st["defcon"]
+            lead = ("even" if not self.vp else
+                    f"USA ahead by {self.vp}" if self.vp > 0 else f"USSR ahead by {-self.vp}")
+            self.out(f"    VP {self.vp:+d} ({lead}), DEFCON {self.defcon}")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--match", default="hard:normal", help="A:B as bench/struggle_ai.py's")
+    ap.add_argument("--seed", type=int, default=3000, help="the match's seed")
+    ap.add_argument("--game", type=int, required=True,
+                    help="the game's number in the match's progress lines (from 1)")
+    ap.add_argument("--turns", type=int, default=None, help="tell only the first turns")
+    ap.add_argument("--workers", type=int, default=1, help="hard's processes (default 1)")
+    a = ap.parse_args(argv)
+    pair = a.match.split(":")
+    if len(pair) != 2 or not all(x in LEVELS for x in pair):
+        ap.error(f"--match must be A:B with A and B among {', '.join(LEVELS)}")
+    if a.game < 1 or a.workers < 1 or (a.turns is not None and a.turns < 1):
+        ap.error("--game, --workers and --turns must be at least 1")
+    P.WORKERS = a.workers
+    first, second = pair
+    g = a.game - 1
+    a_side = "USA" if g % 2 == 0 else "USSR"
+    levels = {a_side: first, ("USSR" if a_side == "USA" else "USA"): second}
+    teller = Teller(levels, turns=a.turns)
+    r = play_struggle_game(levels, a.seed * 1_000_003 + g, None, None, teller.watch)
+    teller.flush({"vp": r["vp"], "defcon": teller.defcon, "winner": r["winner"]})
+    w = r["winner"]
+    who = "draw" if w in (None, "draw") else f"{levels[w]} won as {w}"
+    print(f"game {a.game}: {who} ({r['reason']}, turn {r['turn']})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
