@@ -6,7 +6,8 @@
 Game K is the game numbered K in ``bench/struggle_ai.py``'s progress lines for the same
 ``--seed`` and ``--match`` (A is the USA in odd-numbered games), played by the same function
 (``tournament.play_struggle_game``), so the story ends as that line says; its last line is
-written as the progress line is, to be checked against the match's log.  Hard runs on
+written as the progress line is, to be checked against the match's log.  ``--turns N`` stops
+the game when turn N + 1 begins (the VP then are the last line).  Hard runs on
 ``--workers`` processes (default 1, as the matches are played: one worker and two may choose
 differently on a few positions).
 
@@ -47,7 +48,7 @@ def grouped(lines):
             run.clear()
 
     for line in lines:
-        if SAID.match(line):
+        if not line.strip() or SAID.match(line):
             continue
         m = PLACE.match(line)
         if m and (who == m.group(1) or not run):
@@ -62,6 +63,10 @@ def grouped(lines):
             out.append(line)
     close()
     return out
+
+
+class _Stop(Exception):
+    """The turns asked for are told."""
 
 
 class Teller:
@@ -79,7 +84,7 @@ class Teller:
             self.flush(st)
             when = (st["turn"], st["action_round"])
             if self.turns is not None and when[0] > self.turns:
-                return
+                raise _Stop
             if when != self.when:
                 self.when = when
                 r = "headlines" if when[1] <= 0 else f"action round {when[1]}"
@@ -95,9 +100,6 @@ class Teller:
         self.flush(st, quiet_until_card=True)
 
     def flush(self, st, quiet_until_card=False):
-        if self.turns is not None and isinstance(self.when, tuple) and self.when[0] > self.turns:
-            self.lines.clear()
-            return
         if quiet_until_card and st.get("winner") is None and \
                 (st["vp"], st["defcon"]) == (self.vp, self.defcon):
             return
@@ -135,7 +137,13 @@ def main(argv=None) -> int:
     a_side = "USA" if g % 2 == 0 else "USSR"
     levels = {a_side: first, ("USSR" if a_side == "USA" else "USA"): second}
     teller = Teller(levels, turns=a.turns)
-    r = play_struggle_game(levels, a.seed * 1_000_003 + g, None, None, teller.watch)
+    try:
+        r = play_struggle_game(levels, a.seed * 1_000_003 + g, None, None, teller.watch)
+    except _Stop:
+        vp = teller.vp
+        print(f"game {a.game}: stopped when turn {a.turns + 1} began, VP {vp:+d} "
+              f"({'the USA' if vp > 0 else 'the USSR' if vp < 0 else 'no one'} ahead)")
+        return 0
     teller.flush({"vp": r["vp"], "defcon": teller.defcon, "winner": r["winner"]})
     w = r["winner"]
     who = "draw" if w in (None, "draw") else f"{levels[w]} won as {w}"

@@ -154,3 +154,15 @@ def test_the_story_refuses_a_bad_match_with_a_message():
                        capture_output=True, text=True, env=env, timeout=120)
     assert p.returncode == 2
     assert "--match must be A:B" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_the_story_stops_where_it_is_asked_to():
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    # game 2 of this match lasts into turn 3
+    p = subprocess.run([sys.executable, str(STORY), "--seed", "11", "--match", "easy:random",
+                        "--game", "2", "--turns", "1"],
+                       capture_output=True, text=True, env=env, timeout=120)
+    assert p.returncode == 0, p.stderr[-2000:]
+    assert not any(x.startswith("Turn 2,") for x in p.stdout.splitlines())
+    assert "Turn 1, action round 1" in p.stdout
+    assert re.search(r"game 2: stopped when turn 2 began, VP [+-]\d+", p.stdout.splitlines()[-1])
