@@ -74,21 +74,21 @@ class Teller:
 
     def __init__(self, levels, out=print, turns=None):
         self.levels, self.out, self.turns = levels, out, turns
-        self.when = None
+        self.heading = None     # the (turn, action round) of the last heading written
+        self.at = (0, 0)        # (turn, action round) before the step being told
         self.vp, self.defcon = 0, 5
         self.lines: list = []
 
     def watch(self, st, d, i, lines):
         o = d["options"][i]
         if o.get("mode") in ("play", "headline"):
-            self.flush(st)
-            when = (st["turn"], st["action_round"])
-            if self.turns is not None and when[0] > self.turns:
+            self.write_lines()
+            turn, ar = self.at
+            if self.turns is not None and turn > self.turns:
                 raise _Stop
-            if when != self.when:
-                self.when = when
-                r = "headlines" if when[1] <= 0 else f"action round {when[1]}"
-                self.out(f"Turn {when[0]}, {r}")
+            if (turn, ar) != self.heading:
+                self.heading = (turn, ar)
+                self.out(f"Turn {turn}, " + ("headlines" if ar <= 0 else f"action round {ar}"))
             c = o.get("card")
             name = D.CARDS[c]["name"] if isinstance(c, int) else o.get("label", "?")
             side = d["player"]
@@ -97,24 +97,26 @@ class Teller:
             # the use of a card, an event's choice (a target is in the engine's lines)
             self.lines.append(f"({d['player']}: {o.get('label', o.get('mode'))})")
         self.lines.extend(lines or [])
-        self.flush(st, quiet_until_card=True)
+        if (st["vp"], st["defcon"]) != (self.vp, self.defcon) or st.get("winner") is not None:
+            self.write_lines()
+            self.write_score(st["vp"], st["defcon"])
+        self.at = (st["turn"], st["action_round"])
 
-    def flush(self, st, quiet_until_card=False):
-        if quiet_until_card and st.get("winner") is None and \
-                (st["vp"], st["defcon"]) == (self.vp, self.defcon):
-            return
+    def write_lines(self):
         told = grouped(self.lines)
-        if told and self.when is None:
-            self.when = "set-up"
+        self.lines.clear()
+        if told and self.heading is None:
+            self.heading = "set-up"
             self.out("Set-up")
         for line in told:
             self.out(f"      {line}")
-        self.lines.clear()
-        if (st["vp"], st["defcon"]) != (self.vp, self.defcon):
-            self.vp, self.defcon = st["vp"], st["defcon"]
-            lead = ("even" if not self.vp else
-                    f"USA ahead by {self.vp}" if self.vp > 0 else f"USSR ahead by {-self.vp}")
-            self.out(f"    VP {self.vp:+d} ({lead}), DEFCON {self.defcon}")
+
+    def write_score(self, vp, defcon):
+        if (vp, defcon) == (self.vp, self.defcon):
+            return
+        self.vp, self.defcon = vp, defcon
+        lead = "even" if not vp else f"USA ahead by {vp}" if vp > 0 else f"USSR ahead by {-vp}"
+        self.out(f"    VP {vp:+d} ({lead}), DEFCON {defcon}")
 
 
 def main(argv=None) -> int:
@@ -144,7 +146,8 @@ def main(argv=None) -> int:
         print(f"game {a.game}: stopped when turn {a.turns + 1} began, VP {vp:+d} "
               f"({'the USA' if vp > 0 else 'the USSR' if vp < 0 else 'no one'} ahead)")
         return 0
-    teller.flush({"vp": r["vp"], "defcon": teller.defcon, "winner": r["winner"]})
+    teller.write_lines()
+    teller.write_score(r["vp"], teller.defcon)
     w = r["winner"]
     who = "draw" if w in (None, "draw") else f"{levels[w]} won as {w}"
     print(f"game {a.game}: {who} ({r['reason']}, turn {r['turn']})")
