@@ -12,11 +12,15 @@ BENCH = Path(__file__).resolve().parents[2] / "bench" / "struggle_ai.py"
 GAME = re.compile(r"game (\d+)/\d+: (.*?); ")
 
 
+def _run(script, *args):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    return subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True,
+                          env=env, timeout=300)
+
+
 def _games(*args):
     """{game number: how it ended} from the bench's progress lines (random against random)."""
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    p = subprocess.run([sys.executable, str(BENCH), "--seed", "11", "--match", "random:random",
-                        *args], capture_output=True, text=True, env=env, timeout=300)
+    p = _run(BENCH, "--seed", "11", "--match", "random:random", *args)
     assert p.returncode == 0, p.stderr[-2000:]
     return {int(m.group(1)): m.group(2) for m in GAME.finditer(p.stderr)}
 
@@ -32,9 +36,7 @@ def test_a_match_played_in_parts_is_the_same_games_as_one_run():
 
 
 def test_a_bad_start_is_refused_with_a_message():
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    p = subprocess.run([sys.executable, str(BENCH), "--start", "-1", "--match", "random:random"],
-                       capture_output=True, text=True, env=env, timeout=120)
+    p = _run(BENCH, "--start", "-1", "--match", "random:random")
     assert p.returncode == 2
     assert "--start must be 0 or more" in p.stderr and "Traceback" not in p.stderr
 
@@ -43,9 +45,7 @@ EARLY = BENCH.parent / "struggle_early_war.py"
 
 
 def _early(*args):
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    return subprocess.run([sys.executable, str(EARLY), "--match", "random:random", *args],
-                          capture_output=True, text=True, env=env, timeout=300)
+    return _run(EARLY, "--match", "random:random", *args)
 
 
 def test_the_early_war_screen_numbers_its_games_as_the_match_does():
@@ -71,12 +71,6 @@ def test_the_early_war_screen_refuses_a_bad_match_with_a_message():
 
 
 TALLY = BENCH.parent / "struggle_tally.py"
-
-
-def _run(script, *args):
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    return subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True,
-                          env=env, timeout=300)
 
 
 def test_the_tally_of_a_match_played_in_parts_is_the_report_of_one_run(tmp_path):
@@ -135,12 +129,9 @@ def test_the_story_of_a_game_ends_as_the_match_says_it_ended():
     """bench/struggle_story.py --game K tells game K of the match (the same seed, the same
     function), headed by turn and round, with each card played; its last line is the match's
     progress line for that game."""
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     match = _games("--games", "3")
     for k in (1, 2, 3):
-        p = subprocess.run([sys.executable, str(STORY), "--seed", "11", "--match",
-                            "random:random", "--game", str(k)],
-                           capture_output=True, text=True, env=env, timeout=120)
+        p = _run(STORY, "--seed", "11", "--match", "random:random", "--game", str(k))
         assert p.returncode == 0, p.stderr[-2000:]
         lines = p.stdout.splitlines()
         assert lines[0] == "Set-up" and "Turn 1, headlines" in lines
@@ -149,19 +140,14 @@ def test_the_story_of_a_game_ends_as_the_match_says_it_ended():
 
 
 def test_the_story_refuses_a_bad_match_with_a_message():
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    p = subprocess.run([sys.executable, str(STORY), "--match", "hard", "--game", "1"],
-                       capture_output=True, text=True, env=env, timeout=120)
+    p = _run(STORY, "--match", "hard", "--game", "1")
     assert p.returncode == 2
     assert "--match must be A:B" in p.stderr and "Traceback" not in p.stderr
 
 
 def test_the_story_stops_where_it_is_asked_to():
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     # game 2 of this match lasts into turn 3
-    p = subprocess.run([sys.executable, str(STORY), "--seed", "11", "--match", "easy:random",
-                        "--game", "2", "--turns", "1"],
-                       capture_output=True, text=True, env=env, timeout=120)
+    p = _run(STORY, "--seed", "11", "--match", "easy:random", "--game", "2", "--turns", "1")
     assert p.returncode == 0, p.stderr[-2000:]
     assert not any(x.startswith("Turn 2,") for x in p.stdout.splitlines())
     assert "Turn 1, action round 1" in p.stdout
