@@ -27,10 +27,10 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 import squabble.ai.pool as P  # noqa: E402
-from squabble.ai.tournament import play_struggle_game  # noqa: E402
+from squabble.ai.tournament import (  # noqa: E402
+    STRUGGLE_LEVELS, game_words, match_game, play_struggle_game)
 from squabble.games.struggle import data as D  # noqa: E402
 
-LEVELS = ("random", "easy", "normal", "hard", "greedy")
 PLACE = re.compile(r"^(USA|USSR) places (\d+) (?:USA |USSR )?influence in (.+)\.$")
 #: the engine's lines a card's heading already says
 SAID = re.compile(r"^(?:(?:USA|USSR) plays .+\.|Headlines: .+\.)$")
@@ -129,18 +129,15 @@ def main(argv=None) -> int:
     ap.add_argument("--workers", type=int, default=1, help="hard's processes (default 1)")
     a = ap.parse_args(argv)
     pair = a.match.split(":")
-    if len(pair) != 2 or not all(x in LEVELS for x in pair):
-        ap.error(f"--match must be A:B with A and B among {', '.join(LEVELS)}")
+    if len(pair) != 2 or not all(x in STRUGGLE_LEVELS for x in pair):
+        ap.error(f"--match must be A:B with A and B among {', '.join(STRUGGLE_LEVELS)}")
     if a.game < 1 or a.workers < 1 or (a.turns is not None and a.turns < 1):
         ap.error("--game, --workers and --turns must be at least 1")
     P.WORKERS = a.workers
-    first, second = pair
-    g = a.game - 1
-    a_side = "USA" if g % 2 == 0 else "USSR"
-    levels = {a_side: first, ("USSR" if a_side == "USA" else "USA"): second}
+    _, levels, game_seed = match_game(*pair, a.seed, a.game - 1)
     teller = Teller(levels, turns=a.turns)
     try:
-        r = play_struggle_game(levels, a.seed * 1_000_003 + g, None, None, teller.watch)
+        r = play_struggle_game(levels, game_seed, None, None, teller.watch)
     except _Stop:
         vp = teller.vp
         print(f"game {a.game}: stopped when turn {a.turns + 1} began, VP {vp:+d} "
@@ -148,9 +145,7 @@ def main(argv=None) -> int:
         return 0
     teller.write_lines()
     teller.write_score(r["vp"], teller.defcon)
-    w = r["winner"]
-    who = "draw" if w in (None, "draw") else f"{levels[w]} won as {w}"
-    print(f"game {a.game}: {who} ({r['reason']}, turn {r['turn']})")
+    print(f"game {a.game}: {game_words(levels, r)}")
     return 0
 
 

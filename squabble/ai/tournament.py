@@ -130,6 +130,21 @@ def end_reason(state: dict, levels: dict, last: str | None) -> str:
     return reason
 
 
+def match_game(a: str, b: str, seed: int, g: int) -> tuple:
+    """(``a``'s side, levels {side: level}, the game's seed) of game ``g`` (from 0) of the
+    Struggle match of ``a`` against ``b`` with ``seed``: ``a`` is the USA in even games."""
+    a_side = "USA" if g % 2 == 0 else "USSR"
+    return a_side, {a_side: a, ("USSR" if a_side == "USA" else "USA"): b}, seed * 1_000_003 + g
+
+
+def game_words(levels: dict, r: dict) -> str:
+    """How a game :func:`play_struggle_game` returned ended, as a match's progress line says it
+    ("hard won as USA (20 victory points, turn 6)")."""
+    w = r["winner"]
+    who = "draw" if w == "draw" else f"{levels[w]} won as {w}"
+    return f"{who} ({r['reason']}, turn {r['turn']})"
+
+
 def play_struggle_game(levels: dict, seed: int, times: dict | None = None,
                        choose=None, watch=None) -> dict:
     """One Twilight Struggle game from ``new_game(seed)``; ``levels`` maps side -> level.
@@ -181,16 +196,13 @@ def struggle_match(a: str, b: str, games: int, seed: int = 0, out=print, progres
     t0 = time.perf_counter()
     try:
         for g in range(start, start + games):
-            a_side = "USA" if g % 2 == 0 else "USSR"
-            b_side = "USSR" if a_side == "USA" else "USA"
-            levels = {a_side: a, b_side: b}
-            r = play_struggle_game(levels, seed * 1_000_003 + g, times)
+            a_side, levels, game_seed = match_game(a, b, seed, g)
+            r = play_struggle_game(levels, game_seed, times)
             w = r["winner"]
             key = "draw" if w == "draw" else ("a" if w == a_side else "b")
             _count_game(res, g, key, r["reason"], r["turn"])
-            who = "draw" if key == "draw" else f"{a if key == 'a' else b} won as {w}"
             if progress:
-                progress(f"  game {g + 1}/{start + games}: {who} ({r['reason']}, turn {r['turn']}); "
+                progress(f"  game {g + 1}/{start + games}: {game_words(levels, r)}; "
                          f"{a} {res['wins']['a']}, {b} {res['wins']['b']}")
     except KeyboardInterrupt:
         res["interrupted"] = True
