@@ -52,10 +52,8 @@ def main():
     n = 0
     try:
         for g in range(a.games):
-            o_side = "USA" if g % 2 == 0 else "USSR"
-            n_side = "USSR" if o_side == "USA" else "USA"
-            r = T.play_struggle_game({o_side: oname, n_side: nname}, a.seed * 1_000_003 + g,
-                                     times, choose=choose)
+            o_side, levels, game_seed = T.match_game(oname, nname, a.seed, g)
+            r = T.play_struggle_game(levels, game_seed, times, choose=choose)
             w, why = r["winner"], r["reason"]
             who = "draw" if w == "draw" else (oname if w == o_side else nname)
             wins[who] += 1

@@ -27,7 +27,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 import squabble.ai.pool as P  # noqa: E402
 from squabble.ai.struggle_mcts import choose_level  # noqa: E402
-from squabble.ai.tournament import play_struggle_game  # noqa: E402
+from squabble.ai.tournament import match_game, play_struggle_game  # noqa: E402
 
 LEVELS = ("random", "easy", "normal", "hard", "greedy")
 
@@ -66,14 +66,13 @@ def main(argv=None) -> int:
     if not 1 <= a.turns <= 9 or a.games < 1 or a.start < 0:
         ap.error("--turns is 1-9, --games at least 1, --start at least 0")
     P.WORKERS = 1
-    other = "USSR" if a.side == "USA" else "USA"
-    levels = {a.side: parts[0], other: parts[1]}
     sign = 1 if a.side == "USA" else -1
     vps = []
     for k in range(a.start, a.start + a.games):
         g = 2 * k + (0 if a.side == "USA" else 1)
+        _, levels, game_seed = match_game(parts[0], parts[1], a.seed, g)
         t0 = time.perf_counter()
-        vp = sign * early_game(levels, a.seed * 1_000_003 + g, a.turns)
+        vp = sign * early_game(levels, game_seed, a.turns)
         vps.append(vp)
         print(f"game {k} (match game {g}): {vp:+d} VP for {parts[0]}  "
               f"{time.perf_counter() - t0:.0f} s", flush=True)
