@@ -170,6 +170,12 @@ def _map_entry(c, a, s):
     return x
 
 
+def _scored_weight(r, turn):
+    """The weight of region ``r`` once its scoring card is played (discarded or removed): the
+    final scoring, and the card's return from the discard pile, are still to come."""
+    return 0.25 + (0.25 + 0.045 * turn if r != "Southeast Asia" else 0.0)
+
+
 def _region_weights(state, me):
     """How much each region's current score is worth (scoring cards seen, turn)."""
     turn = state["turn"]
@@ -182,7 +188,7 @@ def _region_weights(state, me):
         if isinstance(hand, list) and card in hand:
             w[r] = 1.0
         elif card in gone:
-            w[r] = 0.25 + (final if r != "Southeast Asia" else 0.0)
+            w[r] = _scored_weight(r, turn)
         elif r == "Southeast Asia" and turn < 4:
             w[r] = 0.15
         else:
@@ -372,6 +378,10 @@ class Weights:
         #: VP each scoring card held in an action round costs its holder: the card must be
         #: played this turn, whatever the region looks like by then (0: only the rounds count)
         self.score_hold = 0.0
+        #: a region whose scoring card the side held when the decision began but has since
+        #: played takes the weight of a region already scored (not the held card's 1.0: its
+        #: score was banked, so what is left of it is not counted again in full)
+        self.rescore = False
         for k, v in kw.items():
             if not hasattr(self, k):
                 raise ValueError(f"No weight {k!r}.")
@@ -381,9 +391,10 @@ class Weights:
 DEFAULT = Weights()
 #: hard's profile: what people do that the default misses (the real games' disagreements)
 #: (people hold The China Card, score a region they lead early, headline Red Scare/Purge;
-#: a scoring card held costs 2 VP: fourteenth session, the early war against normal)
+#: a scoring card held costs 2 VP: fourteenth session, the early war against normal; a region
+#: scored in the line is weighed as scored, not at the held card's 1.0: nineteenth session)
 HARD = Weights(china_up=4.0, china_down=2.8, lead_hold=0.7, milops_reach=True, quick_points=4,
-               score_hold=2.0,
+               score_hold=2.0, rescore=True,
                turn_effects={(31, True): 1.0, (25, False): 0.5, (51, False): 0.5})
 PROFILES = {None: DEFAULT, "default": DEFAULT, "hard": HARD}
 
@@ -398,16 +409,21 @@ class Evaluator:
         if profile not in PROFILES:
             raise ValueError(f"No evaluation profile {profile!r}.")
         self.wt = PROFILES[profile]
+        hand = state["hands"][me]
+        self.held = {_SCORING_REGION[c] for c in hand if c in _SCORING_REGION} \
+            if isinstance(hand, list) and self.wt.rescore else set()
+        self.w_gone = {r: _scored_weight(r, state["turn"]) for r in self.held}
 
     def region_term(self, infl, r):
         a, s = _region_points(infl, r)
         return self.w[r] * (a - s)
 
-    def map_usa(self, infl, lead=None):
+    def map_usa(self, infl, lead=None, gone=None):
         """Regions as if scored now (weighted) plus every country's positional value, one pass.
         (The counting of ``_region_counts`` and ``_points`` done by the table ``_MAP``: this loop
         runs some 16 million times a game.)  ``lead`` (hard's profile): {region: weight} used
-        while ``me`` leads there."""
+        while ``me`` leads there; ``gone`` (hard's profile): {region: weight} of the regions
+        whose scoring card ``me`` has played since the decision began."""
         cnt = [0] * (6 * len(_SCORED))
         v = 0.0
         get = _MAP.get
@@ -424,6 +440,8 @@ class Evaluator:
             a, s = _points(r, *cnt[6 * j:6 * j + 6])
             if lead and r in lead and (a - s) * self.sign > 0:   # hard's profile only
                 v += lead[r] * (a - s)
+            elif gone and r in gone:
+                v += gone[r] * (a - s)
             else:
                 v += w[r] * (a - s)
         return v
@@ -480,7 +498,13 @@ class Evaluator:
         if w is not None:
             return WIN if w == side else -WIN
         v = float(state["vp"])
-        lead = None
+        lead = gone = None
+        if self.held:
+            # hard: a region scored in this line (its card held when the decision began) is
+            # weighed as a scored one: the VP it gave are in ``vp`` already
+            hand = state["hands"][self.me]
+            if isinstance(hand, list):
+                gone = {r: self.w_gone[r] for r in self.held if _REGION_CARD[r] not in hand}
         if self.wt.lead_hold is not None:
             # hard: a lead in a region whose scoring card the side still holds counts less (it
             # may be lost before the card is played); once scored, the VP are banked
@@ -488,7 +512,7 @@ class Evaluator:
             if isinstance(hand, list):
                 lead = {_SCORING_REGION[c]: self.wt.lead_hold for c in hand
                         if c in _SCORING_REGION}
-        v += self.map_usa(state["influence"], lead)
+        v += self.map_usa(state["influence"], lead, gone)
         # space race
         v += 0.5 * (state["space"]["USA"] - state["space"]["USSR"])
         # The China Card
