@@ -89,3 +89,33 @@ def test_the_map_value_table_counts_the_regions_as_region_counts_does():
             assert abs(ev.map_usa(infl, lead) - want) < 1e-9
             n += 1
     assert n == 800
+
+
+def test_hard_values_a_region_scored_in_its_line_as_a_region_scored_before():
+    """Rules 10.1 and 10.2 (a scoring card scores its region when played, then goes to the
+    discard pile).  Hard weighs a region whose scoring card it holds in full (the card must be
+    played this turn) and a region already scored less (what is left of it comes again only at
+    the card's return or the final scoring).  The weights are set when a decision begins, so a
+    scoring card played in a line hard looks at must not leave its region at the held card's
+    weight: the banked VP would be counted twice.  From a hard-normal game (tests/struggle/
+    positions/two_scoring_cards_turn2.json): the USA holds Asia Scoring, behind in Asia, and
+    plays it.  Hard's value of the position after it is the same from an evaluator built
+    before the card was played as from one built after.  (Failed before: the one built before
+    counted the USA's Asia deficit of 5 again at weight 1.0: 2.05 VP lower.)"""
+    import json
+    import os
+    st = S.load(json.load(open(os.path.join(os.path.dirname(__file__), "positions",
+                                            "two_scoring_cards_turn2.json"))))
+    asia = next(n for n, r in E._SCORING_REGION.items() if r == "Asia")
+    usa, ussr = E._region_points(st["influence"], "Asia")
+    assert asia in st["hands"]["USA"] and usa < ussr
+    i = next(k for k, o in enumerate(S.decision(st)["options"]) if o.get("card") == asia)
+    t = E._copy(st)
+    S.apply_in_place(t, i)
+    assert t["vp"] == st["vp"] + usa - ussr and asia in t["discard"]    # the score is banked
+    before, after = E.Evaluator(st, "USA", "hard"), E.Evaluator(t, "USA", "hard")
+    assert before.w["Asia"] == 1.0 and after.w["Asia"] < 1.0
+    assert abs(before(t) - after(t)) < 1e-9
+    # the default profile (normal, easy, greedy, the coach) is unchanged
+    old, new = E.Evaluator(st, "USA"), E.Evaluator(t, "USA")
+    assert abs(old(t) - new(t) - (new.w["Asia"] - old.w["Asia"]) * (ussr - usa)) < 1e-9
