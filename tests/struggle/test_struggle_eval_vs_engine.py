@@ -104,8 +104,9 @@ def test_hard_values_a_region_scored_in_its_line_as_a_region_scored_before():
     counted the USA's Asia deficit of 5 again at weight 1.0: 2.05 VP lower.)"""
     import json
     import os
-    st = S.load(json.load(open(os.path.join(os.path.dirname(__file__), "positions",
-                                            "two_scoring_cards_turn2.json"))))
+    with open(os.path.join(os.path.dirname(__file__), "positions",
+                           "two_scoring_cards_turn2.json")) as f:
+        st = S.load(json.load(f))
     asia = next(n for n, r in E._SCORING_REGION.items() if r == "Asia")
     usa, ussr = E._region_points(st["influence"], "Asia")
     assert asia in st["hands"]["USA"] and usa < ussr
