@@ -27,9 +27,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 import squabble.ai.pool as P  # noqa: E402
 from squabble.ai.struggle_mcts import choose_level  # noqa: E402
-from squabble.ai.tournament import match_game, play_struggle_game  # noqa: E402
-
-LEVELS = ("random", "easy", "normal", "hard", "greedy")
+from squabble.ai.tournament import (  # noqa: E402
+    STRUGGLE_LEVELS as LEVELS, match_game, play_struggle_game)
 
 
 class _TurnOver(Exception):
