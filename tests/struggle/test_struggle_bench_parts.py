@@ -152,3 +152,17 @@ def test_the_story_stops_where_it_is_asked_to():
     assert not any(x.startswith("Turn 2,") for x in p.stdout.splitlines())
     assert "Turn 1, action round 1" in p.stdout
     assert re.search(r"game 2: stopped when turn 2 began, VP [+-]\d+", p.stdout.splitlines()[-1])
+
+
+DIVERGENCE = BENCH.parent / "struggle_divergence.py"
+
+
+def test_the_divergence_bench_refuses_bad_input_with_a_message():
+    """bench/struggle_divergence.py: a weight hard's profile lacks, a value that is not JSON, a
+    match not of hard: each a message and exit status 2, no traceback."""
+    for args, words in ((["--set", "nonsense=1"], "has no weight 'nonsense'"),
+                        (["--set", "forced={2: 25"], "is not JSON"),
+                        (["--set", 'forced={"2": 25}', "--match", "normal:hard"], "hard:B")):
+        p = _run(DIVERGENCE, *args)
+        assert p.returncode == 2, (args, p.stderr)
+        assert words in p.stderr and "Traceback" not in p.stderr, (args, p.stderr)
