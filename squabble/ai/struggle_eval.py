@@ -382,6 +382,9 @@ class Weights:
         #: played takes the weight of a region already scored (not the held card's 1.0: its
         #: score was banked, so what is left of it is not counted again in full)
         self.rescore = False
+        #: each round left this turn that only a DEFCON-dangerous card can fill in the side's
+        #: own hand, by DEFCON (the enemy's hand, a guess in a deal, keeps ``FORCED_W``)
+        self.forced = FORCED_W
         for k, v in kw.items():
             if not hasattr(self, k):
                 raise ValueError(f"No weight {k!r}.")
@@ -392,9 +395,12 @@ DEFAULT = Weights()
 #: hard's profile: what people do that the default misses (the real games' disagreements)
 #: (people hold The China Card, score a region they lead early, headline Red Scare/Purge;
 #: a scoring card held costs 2 VP: fourteenth session, the early war against normal; a region
-#: scored in the line is weighed as scored, not at the held card's 1.0: nineteenth session)
+#: scored in the line is weighed as scored, not at the held card's 1.0: nineteenth session;
+#: its own rounds that only a dangerous card can fill cost 60 VP at DEFCON 2, where the enemy's
+#: operations then end the game in its round, and 20 at DEFCON 3, where any battleground coup
+#: of the enemy's takes it to DEFCON 2: twentieth session)
 HARD = Weights(china_up=4.0, china_down=2.8, lead_hold=0.7, milops_reach=True, quick_points=4,
-               score_hold=2.0, rescore=True,
+               score_hold=2.0, rescore=True, forced={2: 60.0, 3: 20.0},
                turn_effects={(31, True): 1.0, (25, False): 0.5, (51, False): 0.5})
 PROFILES = {None: DEFAULT, "default": DEFAULT, "hard": HARD}
 
@@ -644,7 +650,7 @@ class Evaluator:
                     left = _rounds_left(state, side)
                     forced = left - nscore - safe - spaced
                     if forced > 0:
-                        v -= FORCED_W[dc] * forced
+                        v -= (self.wt.forced if side == self.me else FORCED_W)[dc] * forced
                     elif forced == 0 and left > 0:
                         # no spare card: one card lost to an enemy event (a random discard,
                         # a card taken) forces a dangerous play, so the plan has no margin

@@ -21,6 +21,9 @@ built here: the rule, the state, fixed seeds, hard's choice checked.
   before: hard played it in a game and the USA ended the game by Grain Sales and a coup).
 * Two scoring cards held early in a turn, one region tied (failed before hard's profile priced a
   scoring card held: hard played Warsaw Pact Formed and kept both for the last rounds).
+* Two dangerous cards and no spare round at DEFCON 3 (failed before hard's profile priced its
+  own forced rounds higher: hard played a safe card, and the enemy's next coup would force CIA
+  Created at DEFCON 2).
 """
 
 import marshal
@@ -325,3 +328,30 @@ def test_a_scoring_card_of_a_tied_region_is_played_early_in_the_turn():
     assert usa < ussr
     for seed in (GAME_SEEDS["two_scoring_cards_turn2.json"], 1, 2, 3):
         assert d["options"][choose_struggle(st, "hard", seed)]["card"] == europe, seed
+
+
+def test_the_last_safe_round_for_a_dangerous_card_is_taken_at_defcon_3():
+    """Rules 2.3.6 (a) and (d) and 2.1.5 (d): a card of the enemy's conducted for operations is
+    then resolved by the enemy, a battleground coup lowers DEFCON, and at DEFCON 1 the active
+    side loses.  From a normal-normal game (seed 3000's match, game 1; tests/struggle/positions/
+    two_dangerous_cards_defcon3.json): turn 5, the USSR's third action round of seven at DEFCON
+    3, its five cards all US events for its five rounds (Grain Sales took its spare card), two of
+    them dangerous: Duck and Cover (DEFCON -1) and CIA Created (the USA conducts an operation).
+    The Space Race takes Duck and Cover but not CIA Created (1 op).  Any battleground coup of the
+    USA's next round takes DEFCON to 2, after which CIA Created must still be played, and the
+    USA's operation then couped a battleground in the USSR's round: DEFCON 1, the USSR lost.  So
+    this round, at DEFCON 3, is the last safe one for a dangerous card; hard plays one now.
+    (Failed before hard's profile priced its own forced rounds at 60 VP at DEFCON 2 and 20 at
+    DEFCON 3, not 25 and 8: with seeds 1 and 2 it played Camp David Accords or John Paul II.)"""
+    from squabble.games.struggle.query import space_allowed
+    st = _position("two_dangerous_cards_defcon3.json")
+    d = decision(st)
+    assert d["player"] == "USSR" and st["defcon"] == 3 and st["action_round"] == 3
+    hand = st["hands"]["USSR"]
+    cia, duck = CARD["CIA Created"], CARD["Duck and Cover"]
+    assert len(hand) == 5 and {cia, duck} <= set(hand)
+    assert all(D.CARDS[c]["side"] == "USA" for c in hand)
+    assert st["space_attempts"]["USSR"] == 0
+    assert space_allowed(st, "USSR", duck) and not space_allowed(st, "USSR", cia)
+    for seed in (1, 2, 3, 4):
+        assert d["options"][choose_struggle(st, "hard", seed)]["card"] in (cia, duck), seed
