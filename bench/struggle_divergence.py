@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import sys
 
@@ -37,9 +36,10 @@ from squabble.ai import struggle_eval as E  # noqa: E402
 from squabble.ai.tournament import (  # noqa: E402
     game_words, match_game, play_struggle_game, wilson)
 from squabble.ai.struggle_mcts import choose_level  # noqa: E402
+from struggle_tally import sign_test  # noqa: E402  (bench/, the script's own folder)
 
+#: Ask Not: the USA discards and draws again, so a dangerous card can enter its hand in a line
 ASK_NOT = 77
-STAR_WARS = 85
 
 
 def parse_set(items):
@@ -64,12 +64,12 @@ def danger_hand(state, side):
     hand = state["hands"][side]
     if not isinstance(hand, list):
         return False
-    extra = {STAR_WARS} if side == "USSR" else {ASK_NOT}
+    extra = {E.STAR_WARS} if side == "USSR" else {ASK_NOT}
     return any(c in E.DEFCON_DANGER[side] or c in extra for c in hand)
 
 
-class Weights:
-    """Sets hard's weights to one version or the other."""
+class Versions:
+    """Sets hard's profile weights to one version or the other ("set" or "shipped")."""
 
     def __init__(self, changed):
         self.shipped = {k: getattr(E.HARD, k) for k in changed}
@@ -116,7 +116,7 @@ def main(argv=None):
     if a.start < 0 or a.games < 1:
         ap.error("--start must be 0 or more and --games 1 or more")
     try:
-        weights = Weights(parse_set(a.set))
+        weights = Versions(parse_set(a.set))
     except ValueError as e:
         ap.error(str(e))
     A.HARD_WORKERS = 1
@@ -147,8 +147,7 @@ def main(argv=None):
         lo, hi = wilson(won[k], n)
         print(f"hard with the {label}: {won[k]} of {n}, {100 * won[k] / n:.1f}% "
               f"[{100 * lo:.1f}, {100 * hi:.1f}]")
-    m = flips["set"] + flips["shipped"]
-    p = min(1.0, 2 * sum(math.comb(m, i) for i in range(min(flips.values()) + 1)) / 2 ** m) if m else 1.0
+    p = sign_test(flips["set"], flips["shipped"])
     print(f"won only with --set: {flips['set']}, only shipped: {flips['shipped']} (sign test p = {p:.2f})")
 
 
