@@ -8,7 +8,7 @@ import random
 from squabble.games import struggle as S
 from squabble.games.struggle import query as Q
 from squabble.games.struggle.core import KINDS
-from squabble.games.struggle.data import STABILITY
+from squabble.games.struggle.data import COUNTRIES, STABILITY
 from squabble.protocol import Session
 from struggle_helpers import action_round_state, choose, index_of
 
@@ -296,3 +296,53 @@ def test_grain_sales_at_defcon_2_is_a_risk_three_enemy_decisions_deep():
     after, _ = choose(after, mode="coup")
     after, _ = choose(after, mode="coup", country="Angola")
     assert after["winner"] == "USA" and after["defcon"] == 1
+
+
+def test_a_coup_that_hands_the_usa_star_wars_at_defcon_2_is_a_risk():
+    # Star Wars played by the USSR, its operations first, with the USA ahead on the Space Race
+    # (it then resolves a card of the discard pile): a battleground coup in the operations takes
+    # DEFCON from 3 to 2 before the USA chooses Grain Sales to Soviets there, gives the drawn card
+    # back and coups a battleground: DEFCON 1 in the USSR's round (rewrite 2.1.5(d)), four of the
+    # USA's decisions.  From a hard-normal game (positions/star_wars_coup_defcon3.json: the USSR
+    # couped Nigeria and lost).  A coup that leaves DEFCON at 3 (Costa Rica) is no risk.
+    import os
+    with open(os.path.join(os.path.dirname(__file__), "positions", "star_wars_coup_defcon3.json")) as f:
+        st = S.load(json.load(f))
+    assert st["defcon"] == 3 and st["space"]["USA"] > st["space"]["USSR"]
+    st, _ = choose(st, mode="play", card=85)
+    st, _ = choose(st, mode="ops_first")
+    st, _ = choose(st, mode="coup")
+    d = S.decision(st)
+    nigeria = d["options"][index_of(st, country="Nigeria")]
+    assert "warning" not in nigeria and "could then end the game" in nigeria["risk"]
+    assert not {"warning", "risk"} & set(d["options"][index_of(st, country="Costa Rica")])
+    # the risk is real: the USA's line ends the game
+    st, _ = choose(st, country="Nigeria")
+    assert st["defcon"] == 2 and S.decision(st)["kind"] == "event_choice"
+    st, _ = choose(st, card=67)
+    while st["winner"] is None and S.decision(st)["player"] == "USA":
+        d = S.decision(st)
+        bg = [i for i, o in enumerate(d["options"])
+              if COUNTRIES.get(o.get("country"), {}).get("battleground")]
+        j = bg[0] if bg else next((i for i, o in enumerate(d["options"])
+                                   if "back" in o["label"] or o.get("mode") == "coup"), 0)
+        st, _ = S.apply(st, j)
+    assert st["winner"] == "USA" and st["defcon"] == 1
+
+
+def test_a_coup_before_duck_and_cover_resolves_warns_at_defcon_3():
+    # 004 Duck and Cover (DEFCON -1) played by the USSR for its operations first: its event is
+    # resolved after them in the USSR's round (rule 5.2), so a battleground coup (Angola: DEFCON
+    # 3 to 2) makes it take DEFCON to 1 there: the USSR loses whatever the die (rewrite
+    # 2.1.5(d)); a coup in Kenya (no battleground) does not lower DEFCON
+    st = action_round_state(hands={"USSR": [4, 7], "USA": [8]}, defcon=3, clear=True,
+                            influence={"Angola": (1, 0), "Kenya": (1, 0)})
+    st, _ = choose(st, mode="play", card=4)
+    st, _ = choose(st, mode="ops_first")
+    st, _ = choose(st, mode="coup")
+    d = S.decision(st)
+    assert d["kind"] == "coup_target"
+    assert "DEFCON" in d["options"][index_of(st, country="Angola")]["warning"]
+    assert not {"warning", "risk"} & set(d["options"][index_of(st, country="Kenya")])
+    st, _ = choose(st, country="Angola")
+    assert st["winner"] == "USA" and st["defcon"] == 1

@@ -126,7 +126,7 @@ def _mark(state: dict, kind: str, side: str, options: list, ctx: dict, redealt: 
         return
     coup_ends = any(True for _ in active_hooks(state, "coup_declared"))   # Cuban Missile Crisis
     if not (coup_ends or state["defcon"] <= DANGER_DEFCON
-            or _enemy_lead(state, side) >= DANGER_LEAD):
+            or _enemy_lead(state, side) >= DANGER_LEAD or _coup_before_event(state, kind)):
         return
     if redealt or not hidden_from(state, side):
         _tried(state, kind, side, options, ctx, coup_ends)
@@ -163,7 +163,8 @@ def _tried(state: dict, kind: str, side: str, options: list, ctx: dict, coup_end
     if kind == "play_mode":
         tried = [o.get("mode") in EVENT_MODES for o in options]
     elif kind == "coup_target":   # a coup ends a game by DEFCON 1 or by an effect (before the die)
-        tried = [coup_ends or (state["defcon"] <= 2 and ctx["coups"][o["country"]]["defcon_drop"])
+        low = state["defcon"] <= DANGER_DEFCON or _coup_before_event(state, kind)
+        tried = [coup_ends or (low and ctx["coups"][o["country"]]["defcon_drop"])
                  for o in options]
     elif kind == "event_choice" and len(options) <= MAX_TRIED:
         tried = [True] * len(options)
@@ -174,6 +175,16 @@ def _tried(state: dict, kind: str, side: str, options: list, ctx: dict, coup_end
         _put(o, out)
     if kind == "play_mode":
         _enemy_event_after_ops(state, side, options, outs)
+
+
+def _coup_before_event(state: dict, kind: str) -> bool:
+    """A coup target chosen at DEFCON 3 in the operations of an enemy card played operations
+    first: the card's event is resolved after the coup, in this round (rule 5.2), so a coup that
+    lowers DEFCON to 2 changes what the event can do (Duck and Cover then takes it to 1; Star
+    Wars or CIA Created hands the enemy a coup at DEFCON 2): those targets are tried too."""
+    return (kind == "coup_target" and state["defcon"] == DANGER_DEFCON + 1
+            and any(f.get("kind") == "round" and "event" in (f.get("todo") or ())
+                    for f in state["stack"]))
 
 
 def _coup_dead_ends(state: dict, side: str, options: list) -> None:
@@ -279,8 +290,10 @@ def _outcome(state: dict, index: int, side: str):
 #: the enemy look: at most this many enemy decisions in a row (Grain Sales to Soviets: play the
 #: drawn card or give it back, conduct operations how, then the coup's target) ...
 ENEMY_DEPTH = 3
-#: ... and at most this many copies tried in all, for one option (a coup target costs one)
-ENEMY_TRIES = 16
+#: ... and at most this many copies tried in all, for one option (a coup target costs one;
+#: Star Wars' choice among eleven discarded cards, then Grain Sales' two uses and three kinds of
+#: operations take 16, so 16 left the coup that hands the USA that choice unmarked)
+ENEMY_TRIES = 24
 #: the enemy's decisions followed past the first: those that can lead to an event or a coup
 #: (placing or removing influence and realigning end no game by themselves)
 _LEADS_ON = frozenset(("play_mode", "ops_kind", "event_choice", "coup_target"))
