@@ -37,8 +37,8 @@ from squabble.games.struggle import data as D
 from squabble.games.struggle.query import adjacent_controlled
 from squabble.ai.struggle_eval import (  # noqa: F401  (Evaluator, determinize: public here too)
     _ADJ_SUPER, _BG, _DICE_MODES, _DIFF_P, _EVENT_MODES, _FACES, _MEMO_MODES, _STAB, _USE_MODES,
-    ENEMY, HEADLINE_DANGER, HEADLINE_DEFCON_DANGER, MISSILE_ENVY, STAR_WARS, WIN, Evaluator,
-    _copy, _scoring_forced, determinize, envy_fatal_chance, star_wars_fatal)
+    ENEMY, HEADLINE_DANGER, HEADLINE_DEFCON_DANGER, MISSILE_ENVY, WIN, Evaluator,
+    _copy, _scoring_forced, determinize, envy_fatal_chance, star_wars_choice_lost)
 from squabble.ai import pool as P
 from squabble.ai import struggle_prior
 from squabble.ai.struggle_setup import opening_choice
@@ -126,6 +126,8 @@ class Player:
         if self.limit is not None and self.work > self.limit:
             raise _OutOfWork
         S.apply_in_place(state, i, record=False)
+        if star_wars_choice_lost(state):
+            state["winner"] = "USA"     # the line is played on no further (a look's copy)
 
     # --- fast greedy policy used inside play-outs (for either side)
     def fast(self, state, depth=0):
@@ -411,11 +413,6 @@ class Player:
             # the card Missile Envy takes is this deal's guess: the chance over every deal that
             # it is one whose event, occurring for this side now, takes DEFCON to 1
             v -= WIN * envy_fatal_chance(state, self.me)
-        if (o["mode"] in _EVENT_MODES and v > -WIN / 2 and star_wars_fatal(state, self.me)
-                and state["pending"].get("context", {}).get("card") == STAR_WARS):
-            # the USA's choice from the discard pile and what follows (Grain Sales, given back,
-            # its operations, a battleground coup) lie deeper than the play-out's enemy looks
-            v = -WIN
         if o["mode"] in _EVENT_MODES and t["rng"] != state["rng"] and v > -WIN / 2:
             # the event drew on the generator (a random discard, a roll): one draw is one
             # outcome of many, so the line is played again with other draws and averaged

@@ -257,6 +257,17 @@ def star_wars_fatal(state, side):
             and any(c in DEFCON_DANGER["USSR"] for c in state["discard"]))
 
 
+def star_wars_choice_lost(state):
+    """The USA about to choose Star Wars' card in the USSR's round while :func:`star_wars_fatal`
+    holds: the USSR's game is lost (the USA resolves Grain Sales to Soviets, gives the card back
+    and coups a battleground: DEFCON 1 in the USSR's round, rule 8.1.3), a chain of four of the
+    USA's decisions, deeper than the play-outs' enemy looks.  Checked where the choice arises,
+    so that DEFCON lowered after Star Wars was chosen (its operations' coup first) counts too."""
+    p = state.get("pending")
+    return (p is not None and p["player"] == "USA" and state.get("phasing") == "USSR"
+            and p.get("context", {}).get("card") == STAR_WARS and star_wars_fatal(state, "USSR"))
+
+
 #: value of a dangerous card held, by DEFCON (2, 3): a liability while DEFCON is low
 DANGER_W = {2: 3.0, 3: 0.8}
 #: each round left this turn that only a dangerous card can fill, by DEFCON

@@ -19,6 +19,8 @@ built here: the rule, the state, fixed seeds, hard's choice checked.
   counted the side's own such events: hard headlined Duck and Cover in a game and lost).
 * Star Wars at DEFCON 2 while the USA may resolve a dangerous card from the discard pile (failed
   before: hard played it in a game and the USA ended the game by Grain Sales and a coup).
+* Star Wars at DEFCON 3, its operations first: a coup takes DEFCON to 2 before the USA chooses
+  (failed before the check looked where the USA's choice arises: hard played it so in a game).
 * Two scoring cards held early in a turn, one region tied (failed before hard's profile priced a
   scoring card held: hard played Warsaw Pact Formed and kept both for the last rounds).
 * Two dangerous cards and no spare round at DEFCON 3 (failed before hard's profile priced its
@@ -269,6 +271,22 @@ def test_no_own_defcon_lowering_headline_at_defcon_3():
             assert d["options"][i]["card"] != duck, (level, seed)
 
 
+def _grain_sales_and_a_coup(t):
+    """The USA, choosing Star Wars' card: Grain Sales to Soviets, the card given back, its
+    operations a coup in a battleground (rule 8.1.3: DEFCON 1 in the USSR's round)."""
+    apply_in_place(t, index_of(t, card=CARD["Grain Sales to Soviets"]))
+    while t["winner"] is None and decision(t)["player"] == "USA":
+        d = decision(t)
+        keys = [o.get("mode") for o in d["options"]]
+        if d["kind"] == "coup_target" or "coup" in keys:
+            j = next((k for k, o in enumerate(d["options"]) if o.get("mode") == "coup"
+                      and D.COUNTRIES.get(o.get("country"), {}).get("battleground")), None)
+            j = keys.index("coup") if j is None and "coup" in keys else j
+        else:
+            j = next((k for k, o in enumerate(d["options"]) if "back" in o.get("label", "")), 0)
+        apply_in_place(t, j)
+
+
 def test_star_wars_is_not_played_at_defcon_2_while_the_usa_can_hand_itself_a_coup():
     """Star Wars (the USA ahead on the Space Race resolves a card of its choice from the discard
     pile) and rules 5.2 and 8.1.3.  From a hard-normal game (seed 3000's match, game 13; tests/
@@ -289,17 +307,7 @@ def test_star_wars_is_not_played_at_defcon_2_while_the_usa_can_hand_itself_a_cou
     apply_in_place(t, index_of(t, mode="ops_first"))
     while decision(t)["player"] == "USSR":
         apply_in_place(t, 0)            # the operations, whichever
-    apply_in_place(t, index_of(t, card=CARD["Grain Sales to Soviets"]))
-    while t["winner"] is None and decision(t)["player"] == "USA":
-        d = decision(t)
-        keys = [o.get("mode") for o in d["options"]]
-        if d["kind"] == "coup_target" or "coup" in keys:
-            j = next((k for k, o in enumerate(d["options"]) if o.get("mode") == "coup"
-                      and D.COUNTRIES.get(o.get("country"), {}).get("battleground")), None)
-            j = keys.index("coup") if j is None and "coup" in keys else j
-        else:
-            j = next((k for k, o in enumerate(d["options"]) if "back" in o.get("label", "")), 0)
-        apply_in_place(t, j)
+    _grain_sales_and_a_coup(t)
     assert t["winner"] == "USA" and t["defcon"] == 1
     d = decision(st)
     for level in ("normal", "hard"):
@@ -355,3 +363,45 @@ def test_the_last_safe_round_for_a_dangerous_card_is_taken_at_defcon_3():
     assert space_allowed(st, "USSR", duck) and not space_allowed(st, "USSR", cia)
     for seed in (1, 2, 3, 4):
         assert d["options"][choose_struggle(st, "hard", seed)]["card"] in (cia, duck), seed
+
+
+def _usa_to_choose_star_wars_card(t):
+    d = decision(t)
+    return (t["winner"] is None and d is not None and d["player"] == "USA"
+            and d["kind"] == "event_choice" and d["context"].get("card") == CARD["Star Wars"])
+
+
+def test_star_wars_is_not_played_for_a_coup_that_takes_defcon_to_2_first():
+    """Star Wars, rules 2.1.5 (d), 5.2 and 8.1.3: the USSR conducting Star Wars' operations
+    first, then the USA resolving its event (the USA ahead on the Space Race: a card of the
+    discard pile), the operations' battleground coup lowers DEFCON from 3 to 2 before the USA
+    chooses.  From a hard-normal game (seed 3000's match, game 144; tests/struggle/positions/
+    star_wars_coup_defcon3.json): turn 8, the USSR's second action round at DEFCON 3, Grain Sales
+    to Soviets in the discard pile.  Hard played Star Wars, operations first, and couped Nigeria
+    (DEFCON 2); the USA took Grain Sales, gave the card back and couped a battleground: DEFCON 1
+    in the USSR's round, the USSR lost (checked here on the engine).  Whatever normal and hard
+    play now, the USA is not handed that choice.  (Failed before: hard took that line with the
+    game's seed and with seeds 1 and 4; the check of Star Wars read DEFCON when the card was
+    chosen, before the coup.)"""
+    st = _position("star_wars_coup_defcon3.json")
+    d = decision(st)
+    sw = CARD["Star Wars"]
+    assert d["player"] == "USSR" and st["defcon"] == 3 and sw in st["hands"]["USSR"]
+    assert st["space"]["USA"] > st["space"]["USSR"]
+    assert CARD["Grain Sales to Soviets"] in st["discard"]
+    t = marshal.loads(marshal.dumps(st))
+    apply_in_place(t, index_of(t, card=sw))
+    apply_in_place(t, index_of(t, mode="ops_first"))
+    apply_in_place(t, index_of(t, mode="coup"))
+    apply_in_place(t, index_of(t, country="Nigeria"))
+    assert t["defcon"] == 2 and _usa_to_choose_star_wars_card(t)
+    _grain_sales_and_a_coup(t)
+    assert t["winner"] == "USA" and t["defcon"] == 1
+    for level in ("normal", "hard"):
+        for seed in (894532266, 1, 2, 3):
+            t = marshal.loads(marshal.dumps(st))
+            while t["winner"] is None and decision(t)["player"] == "USSR":
+                apply_in_place(t, choose_struggle(t, level, seed))
+            if _usa_to_choose_star_wars_card(t) and t["defcon"] == 2:
+                _grain_sales_and_a_coup(t)
+            assert t["winner"] != "USA", (level, seed)
