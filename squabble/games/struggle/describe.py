@@ -291,8 +291,8 @@ def _outcome(state: dict, index: int, side: str):
 #: drawn card or give it back, conduct operations how, then the coup's target) ...
 ENEMY_DEPTH = 3
 #: ... and at most this many copies tried in all, for one option (a coup target costs one;
-#: Star Wars' choice among eleven discarded cards, then Grain Sales' two uses and three kinds of
-#: operations take 16, so 16 left the coup that hands the USA that choice unmarked)
+#: Star Wars' choice among eleven discarded cards, then Grain Sales' two uses and the kinds of
+#: operations took more than 16, which left a coup that hands the USA that choice unmarked)
 ENEMY_TRIES = 24
 #: the enemy's decisions followed past the first: those that can lead to an event or a coup
 #: (placing or removing influence and realigning end no game by themselves)
