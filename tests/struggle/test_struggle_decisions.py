@@ -306,7 +306,8 @@ def test_a_coup_that_hands_the_usa_star_wars_at_defcon_2_is_a_risk():
     # USA's decisions.  From a hard-normal game (positions/star_wars_coup_defcon3.json: the USSR
     # couped Nigeria and lost).  A coup that leaves DEFCON at 3 (Costa Rica) is no risk.
     import os
-    with open(os.path.join(os.path.dirname(__file__), "positions", "star_wars_coup_defcon3.json")) as f:
+    name = os.path.join(os.path.dirname(__file__), "positions", "star_wars_coup_defcon3.json")
+    with open(name) as f:
         st = S.load(json.load(f))
     assert st["defcon"] == 3 and st["space"]["USA"] > st["space"]["USSR"]
     st, _ = choose(st, mode="play", card=85)
