@@ -161,3 +161,30 @@ def place_all(st, country, n, mode="place"):
     for _ in range(n):
         st, _ = choose(st, mode=mode, country=country)
     return st
+
+
+def saved_position(name):
+    """A position saved from a real game, ``tests/struggle/positions/<name>`` (loaded as a save)."""
+    import json
+    from squabble.games.struggle import load
+    with open(Path(__file__).resolve().parent / "positions" / name) as f:
+        return load(json.load(f))
+
+
+def star_wars_grain_sales_coup(t):
+    """The USA, choosing Star Wars' card from the discard pile: Grain Sales to Soviets (67), the
+    drawn card given back, its operations a coup in a battleground (rule 8.1.3: DEFCON 1 in the
+    USSR's round when DEFCON was 2).  Plays ``t`` on in place."""
+    from squabble.games.struggle import apply_in_place
+    from squabble.games.struggle.data import COUNTRIES
+    apply_in_place(t, index_of(t, card=67))
+    while t["winner"] is None and decision(t)["player"] == "USA":
+        d = decision(t)
+        keys = [o.get("mode") for o in d["options"]]
+        if d["kind"] == "coup_target" or "coup" in keys:
+            j = next((k for k, o in enumerate(d["options"]) if o.get("mode") == "coup"
+                      and COUNTRIES.get(o.get("country"), {}).get("battleground")), None)
+            j = keys.index("coup") if j is None and "coup" in keys else j
+        else:
+            j = next((k for k, o in enumerate(d["options"]) if "back" in o.get("label", "")), 0)
+        apply_in_place(t, j)

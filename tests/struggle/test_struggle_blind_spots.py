@@ -34,7 +34,8 @@ from squabble.ai.struggle import choose_struggle
 from squabble.games.struggle import apply_in_place, decision
 from squabble.games.struggle import data as D
 
-from struggle_helpers import action_round_state, index_of, play
+from struggle_helpers import (action_round_state, index_of, play, saved_position,
+                              star_wars_grain_sales_coup)
 
 CARD = {c["name"]: n for n, c in D.CARDS.items()}
 SEEDS = (1, 2)
@@ -237,14 +238,6 @@ def test_missile_envy_is_not_played_for_its_event_while_the_enemy_may_hold_a_fat
             assert decision(st)["options"][j]["mode"] != "event", (level, seed)
 
 
-def _position(name):
-    import json
-    import os
-    from squabble.games.struggle import load
-    with open(os.path.join(os.path.dirname(__file__), "positions", name)) as f:
-        return load(json.load(f))
-
-
 #: the seeds the hard-normal games passed hard at these two positions (seed 3000's match, games
 #: 18 and 13, at 0d05edd), and others
 GAME_SEEDS = {"duck_and_cover_headline_defcon3.json": 506731393,
@@ -260,7 +253,7 @@ def test_no_own_defcon_lowering_headline_at_defcon_3():
     then takes DEFCON to 1 in its own headline and the USA loses.  (Failed before: hard headlined
     Duck and Cover with the game's seed; the headline risk counted the enemy's and the neutral
     cards, not the side's own.)"""
-    st = _position("duck_and_cover_headline_defcon3.json")
+    st = saved_position("duck_and_cover_headline_defcon3.json")
     d = decision(st)
     assert d["kind"] == "headline" and d["player"] == "USA" and st["defcon"] == 3
     duck = CARD["Duck and Cover"]
@@ -269,22 +262,6 @@ def test_no_own_defcon_lowering_headline_at_defcon_3():
         for seed in (GAME_SEEDS["duck_and_cover_headline_defcon3.json"], 0, 1):
             i = choose_struggle(st, level, seed)
             assert d["options"][i]["card"] != duck, (level, seed)
-
-
-def _grain_sales_and_a_coup(t):
-    """The USA, choosing Star Wars' card: Grain Sales to Soviets, the card given back, its
-    operations a coup in a battleground (rule 8.1.3: DEFCON 1 in the USSR's round)."""
-    apply_in_place(t, index_of(t, card=CARD["Grain Sales to Soviets"]))
-    while t["winner"] is None and decision(t)["player"] == "USA":
-        d = decision(t)
-        keys = [o.get("mode") for o in d["options"]]
-        if d["kind"] == "coup_target" or "coup" in keys:
-            j = next((k for k, o in enumerate(d["options"]) if o.get("mode") == "coup"
-                      and D.COUNTRIES.get(o.get("country"), {}).get("battleground")), None)
-            j = keys.index("coup") if j is None and "coup" in keys else j
-        else:
-            j = next((k for k, o in enumerate(d["options"]) if "back" in o.get("label", "")), 0)
-        apply_in_place(t, j)
 
 
 def test_star_wars_is_not_played_at_defcon_2_while_the_usa_can_hand_itself_a_coup():
@@ -297,7 +274,7 @@ def test_star_wars_is_not_played_at_defcon_2_while_the_usa_can_hand_itself_a_cou
     the USSR's round: DEFCON 1, the USSR lost (checked here on the engine).  Neither normal nor
     hard plays it.  (Failed before: hard played it with the game's seed and with seed 3; the
     USA's four decisions lie deeper than the play-out's enemy looks.)"""
-    st = _position("star_wars_defcon2.json")
+    st = saved_position("star_wars_defcon2.json")
     sw = CARD["Star Wars"]
     assert st["defcon"] == 2 and sw in st["hands"]["USSR"]
     assert st["space"]["USA"] > st["space"]["USSR"]
@@ -307,7 +284,7 @@ def test_star_wars_is_not_played_at_defcon_2_while_the_usa_can_hand_itself_a_cou
     apply_in_place(t, index_of(t, mode="ops_first"))
     while decision(t)["player"] == "USSR":
         apply_in_place(t, 0)            # the operations, whichever
-    _grain_sales_and_a_coup(t)
+    star_wars_grain_sales_coup(t)
     assert t["winner"] == "USA" and t["defcon"] == 1
     d = decision(st)
     for level in ("normal", "hard"):
@@ -325,7 +302,7 @@ def test_a_scoring_card_of_a_tied_region_is_played_early_in_the_turn():
     (``score_hold``): with the game's seed and three others it played Warsaw Pact Formed or
     Formosan Resolution and kept both scoring cards.)"""
     from squabble.ai.struggle_eval import _region_points
-    st = _position("two_scoring_cards_turn2.json")
+    st = saved_position("two_scoring_cards_turn2.json")
     d = decision(st)
     assert d["player"] == "USA" and st["turn"] == 2 and st["action_round"] == 3
     europe, asia = CARD["Europe Scoring"], CARD["Asia Scoring"]
@@ -352,7 +329,7 @@ def test_the_last_safe_round_for_a_dangerous_card_is_taken_at_defcon_3():
     (Failed before hard's profile priced its own forced rounds at 60 VP at DEFCON 2 and 20 at
     DEFCON 3, not 25 and 8: with seeds 1 and 2 it played Camp David Accords or John Paul II.)"""
     from squabble.games.struggle.query import space_allowed
-    st = _position("two_dangerous_cards_defcon3.json")
+    st = saved_position("two_dangerous_cards_defcon3.json")
     d = decision(st)
     assert d["player"] == "USSR" and st["defcon"] == 3 and st["action_round"] == 3
     hand = st["hands"]["USSR"]
@@ -383,7 +360,7 @@ def test_star_wars_is_not_played_for_a_coup_that_takes_defcon_to_2_first():
     play now, the USA is not handed that choice.  (Failed before: hard took that line with the
     game's seed and with seeds 1 and 4; the check of Star Wars read DEFCON when the card was
     chosen, before the coup.)"""
-    st = _position("star_wars_coup_defcon3.json")
+    st = saved_position("star_wars_coup_defcon3.json")
     d = decision(st)
     sw = CARD["Star Wars"]
     assert d["player"] == "USSR" and st["defcon"] == 3 and sw in st["hands"]["USSR"]
@@ -395,7 +372,7 @@ def test_star_wars_is_not_played_for_a_coup_that_takes_defcon_to_2_first():
     apply_in_place(t, index_of(t, mode="coup"))
     apply_in_place(t, index_of(t, country="Nigeria"))
     assert t["defcon"] == 2 and _usa_to_choose_star_wars_card(t)
-    _grain_sales_and_a_coup(t)
+    star_wars_grain_sales_coup(t)
     assert t["winner"] == "USA" and t["defcon"] == 1
     for level in ("normal", "hard"):
         for seed in (894532266, 1, 2, 3):
@@ -403,5 +380,5 @@ def test_star_wars_is_not_played_for_a_coup_that_takes_defcon_to_2_first():
             while t["winner"] is None and decision(t)["player"] == "USSR":
                 apply_in_place(t, choose_struggle(t, level, seed))
             if _usa_to_choose_star_wars_card(t) and t["defcon"] == 2:
-                _grain_sales_and_a_coup(t)
+                star_wars_grain_sales_coup(t)
             assert t["winner"] != "USA", (level, seed)

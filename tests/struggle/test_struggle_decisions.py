@@ -8,9 +8,10 @@ import random
 from squabble.games import struggle as S
 from squabble.games.struggle import query as Q
 from squabble.games.struggle.core import KINDS
-from squabble.games.struggle.data import COUNTRIES, STABILITY
+from squabble.games.struggle.data import STABILITY
 from squabble.protocol import Session
-from struggle_helpers import action_round_state, choose, index_of
+from struggle_helpers import (action_round_state, choose, index_of, saved_position,
+                              star_wars_grain_sales_coup)
 
 # docs/engine-protocol.md, "Twilight Struggle: kind and context": the keys each kind's context has
 COMMON = {"card", "side", "turn", "action_round", "card_name", "targets", "cards"}
@@ -305,10 +306,7 @@ def test_a_coup_that_hands_the_usa_star_wars_at_defcon_2_is_a_risk():
     # back and coups a battleground: DEFCON 1 in the USSR's round (rewrite 2.1.5(d)), four of the
     # USA's decisions.  From a hard-normal game (positions/star_wars_coup_defcon3.json: the USSR
     # couped Nigeria and lost).  A coup that leaves DEFCON at 3 (Costa Rica) is no risk.
-    import os
-    name = os.path.join(os.path.dirname(__file__), "positions", "star_wars_coup_defcon3.json")
-    with open(name) as f:
-        st = S.load(json.load(f))
+    st = saved_position("star_wars_coup_defcon3.json")
     assert st["defcon"] == 3 and st["space"]["USA"] > st["space"]["USSR"]
     st, _ = choose(st, mode="play", card=85)
     st, _ = choose(st, mode="ops_first")
@@ -320,14 +318,7 @@ def test_a_coup_that_hands_the_usa_star_wars_at_defcon_2_is_a_risk():
     # the risk is real: the USA's line ends the game
     st, _ = choose(st, country="Nigeria")
     assert st["defcon"] == 2 and S.decision(st)["kind"] == "event_choice"
-    st, _ = choose(st, card=67)
-    while st["winner"] is None and S.decision(st)["player"] == "USA":
-        d = S.decision(st)
-        bg = [i for i, o in enumerate(d["options"])
-              if COUNTRIES.get(o.get("country"), {}).get("battleground")]
-        j = bg[0] if bg else next((i for i, o in enumerate(d["options"])
-                                   if "back" in o["label"] or o.get("mode") == "coup"), 0)
-        st, _ = S.apply(st, j)
+    star_wars_grain_sales_coup(st)
     assert st["winner"] == "USA" and st["defcon"] == 1
 
 
