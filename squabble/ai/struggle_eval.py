@@ -176,8 +176,10 @@ def _scored_weight(r, turn):
     return 0.25 + (0.25 + 0.045 * turn if r != "Southeast Asia" else 0.0)
 
 
-def _region_weights(state, me):
-    """How much each region's current score is worth (scoring cards seen, turn)."""
+def _region_weights(state, me, midwar_early=None):
+    """How much each region's current score is worth (scoring cards seen, turn).
+    ``midwar_early`` (hard's profile): before turn 4 the unseen part of the weight of a region
+    whose scoring card is a Mid War card (not in the deck yet), instead of 0.55."""
     turn = state["turn"]
     final = 0.25 + 0.045 * turn
     hand = state["hands"][me]
@@ -191,6 +193,8 @@ def _region_weights(state, me):
             w[r] = _scored_weight(r, turn)
         elif r == "Southeast Asia" and turn < 4:
             w[r] = 0.15
+        elif midwar_early is not None and turn < 4 and not _in_game(state, card):
+            w[r] = midwar_early + final
         else:
             w[r] = 0.55 + (final if r != "Southeast Asia" else 0.0)
         w[r] = min(w[r], 1.1)
@@ -396,6 +400,9 @@ class Weights:
         #: each round left this turn that only a DEFCON-dangerous card can fill in the side's
         #: own hand, by DEFCON (the enemy's hand, a guess in a deal, keeps ``FORCED_W``)
         self.forced = FORCED_W
+        #: before turn 4, the unseen part of the weight of a region whose scoring card is not
+        #: in the deck yet (Africa, Central and South America; None: 0.55 as any unseen card)
+        self.midwar_early = None
         for k, v in kw.items():
             if not hasattr(self, k):
                 raise ValueError(f"No weight {k!r}.")
@@ -409,9 +416,11 @@ DEFAULT = Weights()
 #: scored in the line is weighed as scored, not at the held card's 1.0: nineteenth session;
 #: its own rounds that only a dangerous card can fill cost 60 VP at DEFCON 2, where the enemy's
 #: operations then end the game in its round, and 20 at DEFCON 3, where any battleground coup
-#: of the enemy's takes it to DEFCON 2: twentieth session)
+#: of the enemy's takes it to DEFCON 2: twentieth session; in turns 1-3 Africa and the
+#: Americas, whose scoring cards come with the Mid War, weigh only their final scoring: people
+#: place 2% of their turn-1 operations there: twenty-second session)
 HARD = Weights(china_up=4.0, china_down=2.8, lead_hold=0.7, milops_reach=True, quick_points=4,
-               score_hold=2.0, rescore=True, forced={2: 60.0, 3: 20.0},
+               score_hold=2.0, rescore=True, forced={2: 60.0, 3: 20.0}, midwar_early=0.0,
                turn_effects={(31, True): 1.0, (25, False): 0.5, (51, False): 0.5})
 PROFILES = {None: DEFAULT, "default": DEFAULT, "hard": HARD}
 
@@ -422,10 +431,10 @@ class Evaluator:
     def __init__(self, state, me, profile=None):
         self.me = me
         self.sign = 1.0 if me == "USA" else -1.0
-        self.w = _region_weights(state, me)
         if profile not in PROFILES:
             raise ValueError(f"No evaluation profile {profile!r}.")
         self.wt = PROFILES[profile]
+        self.w = _region_weights(state, me, self.wt.midwar_early)
         hand = state["hands"][me]
         self.held = {_SCORING_REGION[c] for c in hand if c in _SCORING_REGION} \
             if isinstance(hand, list) and self.wt.rescore else set()

@@ -26,6 +26,9 @@ built here: the rule, the state, fixed seeds, hard's choice checked.
 * Two dangerous cards and no spare round at DEFCON 3 (failed before hard's profile priced its
   own forced rounds higher: hard played a safe card, and the enemy's next coup would force CIA
   Created at DEFCON 2).
+* The war's first operations spent in Africa and the Americas, whose scoring cards are not in
+  the deck before turn 4 (failed before hard's profile weighed those regions by the final
+  scoring alone in turns 1-3: hard as the USA placed its first point in Colombia).
 """
 
 import marshal
@@ -382,3 +385,65 @@ def test_star_wars_is_not_played_for_a_coup_that_takes_defcon_to_2_first():
             if _usa_to_choose_star_wars_card(t) and t["defcon"] == 2:
                 star_wars_grain_sales_coup(t)
             assert t["winner"] != "USA", (level, seed)
+
+
+MID_WAR_REGIONS = ("Africa", "Central America", "South America")
+
+
+def test_before_turn_4_hard_weighs_the_mid_war_regions_by_the_final_scoring_alone():
+    """Rule 4.3.4: the Mid War cards, Africa, Central America and South America Scoring among
+    them, join the draw pile at turn 4, so in turns 1-3 those regions can be scored only at the
+    game's end (rule 4.4.1, the final scoring).  Hard's profile weighs them by the final
+    scoring's share alone until then, and from turn 4 as any region whose card is unseen.
+    Normal's evaluation (every other level's) is unchanged."""
+    from squabble.ai.struggle_eval import Evaluator
+    st = saved_position("early_war_usa_turn1.json")
+    assert st["turn"] == 1
+    final = 0.25 + 0.045 * st["turn"]
+    hard, normal = Evaluator(st, "USA", "hard"), Evaluator(st, "USA")
+    for r in MID_WAR_REGIONS:
+        assert abs(hard.w[r] - final) < 1e-9 and abs(normal.w[r] - (0.55 + final)) < 1e-9, r
+    for r in ("Europe", "Asia", "Middle East", "Southeast Asia"):
+        assert hard.w[r] == normal.w[r], r
+    # presence in South America, a point in an empty Colombia (stability 1): worth less to hard
+    infl = st["influence"]
+    assert all(infl[c] == {"USA": 0, "USSR": 0} for c in D.REGIONS["South America"])
+    assert hard.delta_place(infl, "Colombia", "USA") < normal.delta_place(infl, "Colombia", "USA")
+    for turn in (4, 7):
+        later = dict(st, turn=turn)
+        for r in MID_WAR_REGIONS:
+            assert Evaluator(later, "USA", "hard").w[r] == Evaluator(later, "USA").w[r], (turn, r)
+
+
+def test_the_first_point_of_the_war_goes_where_the_early_war_scores():
+    """Rule 4.3.4 (the Mid War scoring cards come at turn 4).  From a hard-normal game (seed
+    3000's match, game 227; tests/struggle/positions/early_war_usa_turn1.json): turn 1, the
+    USA's first action round; Europe tied on presence, the USSR ahead in Asia, nothing yet in
+    the Middle East, Africa or the Americas.  People place 98% of their turn-1 operations in
+    Europe, Asia and the Middle East (the 45 real games).  Asked with four seeds, hard's action
+    places its first point of influence, if any, outside Africa, Central and South America.
+    (Failed before hard's profile weighed those regions by the final scoring alone: with each
+    of seeds 1-4 the first point went to Colombia.  Later points of the same action may still
+    go there: with the game's own seed Marshall Plan's four points went to Angola, E. Germany
+    and Panama.)"""
+    st = saved_position("early_war_usa_turn1.json")
+    d = decision(st)
+    assert d["player"] == "USA" and st["turn"] == 1 and st["action_round"] == 1
+    placed = 0
+    for seed in (1, 2, 3, 4):
+        t = marshal.loads(marshal.dumps(st))
+        first = None
+        for k in range(12):
+            d = decision(t)
+            if d is None or d["player"] != "USA" or (k and d["options"][0]["mode"] == "play"):
+                break
+            i = choose_struggle(t, "hard", seed + k)
+            o = d["options"][i]
+            if o.get("mode") == "influence" and "country" in o:
+                first = o["country"]
+                break
+            apply_in_place(t, i)
+        if first is not None:
+            assert not set(D.COUNTRIES[first]["regions"]) & set(MID_WAR_REGIONS), (seed, first)
+            placed += 1
+    assert placed >= 2      # the other seeds' actions are an event, a realignment

@@ -120,3 +120,26 @@ def test_hard_values_a_region_scored_in_its_line_as_a_region_scored_before():
     # the default profile (normal, easy, greedy, the coach) is unchanged
     old, new = E.Evaluator(st, "USA"), E.Evaluator(t, "USA")
     assert abs(old(t) - new(t) - (new.w["Asia"] - old.w["Asia"]) * (ussr - usa)) < 1e-9
+
+
+def test_the_change_of_one_country_is_the_change_of_the_whole_map_value_in_every_profile():
+    """``delta_place`` (the change of the map value when one country's influence changes, the
+    quick score of every target loop) must be what ``map_usa`` says before and after: also in
+    hard's profile before turn 4, which weighs the Mid War regions apart."""
+    rnd = random.Random(11)
+    checked = 0
+    for st in _positions(40, 31):
+        for turn in (1, 5):
+            st = dict(st, turn=turn)
+            infl = st["influence"]
+            for profile in (None, "hard"):
+                ev = E.Evaluator(st, "USA", profile)
+                for c in rnd.sample(sorted(infl), 12):
+                    side, n = rnd.choice(("USA", "USSR")), rnd.choice((1, 2, -1, -3))
+                    before, old = ev.map_usa(infl), dict(infl[c])
+                    infl[c] = {**old, side: max(0, old[side] + n)}
+                    after = ev.map_usa(infl)
+                    infl[c] = old
+                    assert abs((after - before) - ev.delta_place(infl, c, side, n)) < 1e-9, c
+                    checked += 1
+    assert checked == 40 * 2 * 2 * 12
