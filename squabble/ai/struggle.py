@@ -29,6 +29,8 @@ The position value and the determinization are in ``struggle_eval``, the greedy 
 
 from __future__ import annotations
 
+import itertools
+import marshal
 import random
 
 from squabble import rng as R
@@ -413,12 +415,13 @@ class Player:
             # the card Missile Envy takes is this deal's guess: the chance over every deal that
             # it is one whose event, occurring for this side now, takes DEFCON to 1
             v -= WIN * envy_fatal_chance(state, self.me)
-        if o["mode"] in _EVENT_MODES and t["rng"] != state["rng"] and v > -WIN / 2:
+        if o["mode"] in _EVENT_MODES and t["rng"] != state["rng"]:
             # the event drew on the generator (a random discard, a roll): one draw is one
             # outcome of many, so the line is played again with other draws and averaged
-            # (a 1-in-5 chance that Five Year Plan discards Grain Sales at DEFCON 2 is seen)
+            # (a 1-in-5 chance that Five Year Plan discards Grain Sales at DEFCON 2 is seen);
+            # a draw that loses the game ends the sampling: the option is priced by it
             vals = [v]
-            for k in range(RANDOM_SAMPLES):
+            for k in range(RANDOM_SAMPLES if v > -WIN / 2 else 0):
                 u = _copy(state)
                 self.draws += 1
                 u["rng"] = R.seed_value(self.seed * 131 + self.draws)
@@ -426,8 +429,43 @@ class Player:
                 vals.append(self.settle(u))
                 if vals[-1] <= -WIN / 2:
                     break
+            if self.ev.wt.exact_dice and any(abs(x) >= WIN / 2 for x in vals):
+                # a draw ended the game: a few draws of a win-or-lose roll are no estimate
+                # (Summit at DEFCON 2, 18 VP ahead: a 2-VP win is the 20th, a loss lets the
+                # enemy take DEFCON to 1), so every face of the dice is counted when they alone
+                # decide the event
+                exact = self.dice_value(state, i)
+                if exact is not None:
+                    return exact
             v = sum(vals) / len(vals)
         return v
+
+    def dice_value(self, state, i):
+        """The value of option ``i`` averaged over every face of the dice its resolution rolls
+        (one or two dice, each face equally likely), or None when it draws on the generator for
+        anything else (a random card) or rolls more dice.  The outcomes that leave the same
+        position are played out once, weighed by how many faces lead there (Summit's 36 rolls
+        leave three: either side wins, or a tie)."""
+        probe = _copy(state)
+        probe["dice"] = [1] * 8
+        self._apply(probe, i)
+        rolled = 8 - len(probe["dice"])
+        if probe["rng"] != state["rng"] or not 1 <= rolled <= 2:
+            return None
+        outcomes = {}
+        for faces in itertools.product(range(1, 7), repeat=rolled):
+            t = _copy(state)
+            t["dice"] = list(faces)
+            self._apply(t, i)
+            if t["dice"] or t["rng"] != state["rng"]:
+                return None      # these faces roll again, or draw: not dice alone
+            key = marshal.dumps(t)
+            if key in outcomes:
+                outcomes[key][1] += 1
+            else:
+                outcomes[key] = [t, 1]
+        total = 6 ** rolled
+        return sum(self.settle(t) * n for t, n in outcomes.values()) / total
 
     def quick_value(self, state, i):
         """A cheap first score (no play-out), to keep the options worth a full look."""

@@ -403,6 +403,10 @@ class Weights:
         #: before turn 4, the unseen part of the weight of a region whose scoring card is not
         #: in the deck yet (Africa, Central and South America; None: 0.55 as any unseen card)
         self.midwar_early = None
+        #: an event whose resolution draws on the generator, and whose few draws include the
+        #: game's end (a win or a loss: Summit's roll at DEFCON 2), is valued over every face
+        #: of its dice when only dice decide it (``Player.dice_value``), not from those draws
+        self.exact_dice = False
         for k, v in kw.items():
             if not hasattr(self, k):
                 raise ValueError(f"No weight {k!r}.")
@@ -418,9 +422,11 @@ DEFAULT = Weights()
 #: operations then end the game in its round, and 20 at DEFCON 3, where any battleground coup
 #: of the enemy's takes it to DEFCON 2: twentieth session; in turns 1-3 Africa and the
 #: Americas, whose scoring cards come with the Mid War, weigh only their final scoring: people
-#: place 2% of their turn-1 operations there: twenty-second session)
+#: place 2% of their turn-1 operations there: twenty-second session; an event that may end
+#: the game on a roll is valued over every face of its dice: twenty-third session)
 HARD = Weights(china_up=4.0, china_down=2.8, lead_hold=0.7, milops_reach=True, quick_points=4,
                score_hold=2.0, rescore=True, forced={2: 60.0, 3: 20.0}, midwar_early=0.0,
+               exact_dice=True,
                turn_effects={(31, True): 1.0, (25, False): 0.5, (51, False): 0.5})
 PROFILES = {None: DEFAULT, "default": DEFAULT, "hard": HARD}
 

@@ -29,6 +29,9 @@ built here: the rule, the state, fixed seeds, hard's choice checked.
 * The war's first operations spent in Africa and the Americas, whose scoring cards are not in
   the deck before turn 4 (failed before hard's profile weighed those regions by the final
   scoring alone in turns 1-3: hard as the USA placed its first point in Colombia).
+* Summit's event at DEFCON 2, 18 VP ahead: a coin toss for the game (failed before hard's
+  profile counted every face of the dice once a draw ended the game: hard resolved it in a game,
+  with one seed in sixteen, and lost).
 """
 
 import marshal
@@ -447,3 +450,57 @@ def test_the_first_point_of_the_war_goes_where_the_early_war_scores():
             assert not set(D.COUNTRIES[first]["regions"]) & set(MID_WAR_REGIONS), (seed, first)
             placed += 1
     assert placed >= 2      # the other seeds' actions are an event, a realignment
+
+
+# ------------------------------------------------------------------- Summit: a roll for the game
+
+def _summit_gamble():
+    """From a hard-normal game (seed 3000's match, game 101; positions/summit_gamble_defcon2.json):
+    turn 7, the USA's second action round, DEFCON 2, the USA 18 VP ahead, each side dominating
+    two regions; the USA has played Summit and chooses its use."""
+    st = saved_position("summit_gamble_defcon2.json")
+    d = decision(st)
+    assert d["prompt"].startswith("How will USA use Summit")
+    assert st["defcon"] == 2 and st["vp"] == 18
+    return st
+
+
+def test_summits_event_is_valued_over_every_face_of_its_dice():
+    """Summit (card 45): each side rolls and adds a region it dominates or controls; the higher
+    gains 2 VP and may move DEFCON one step.  Here the bonuses are equal (2 and 2), so the USA
+    wins the roll on 15 of the 36 faces (2 VP: the 20 of rule 2.1.2 d, the game), the USSR on
+    15 (it lowers DEFCON to 1 in the USA's round: rule 2.1.5 d, the USA loses) and 6 tie.
+    Hard's value of the event is those three positions, each played out once, weighed 15, 15
+    and 6 of 36."""
+    from squabble.ai.struggle import WIN, Player, determinize
+    from squabble.games.struggle.events.mid_036_049 import summit_bonus
+    st = _summit_gamble()
+    assert summit_bonus(st, "USA") == summit_bonus(st, "USSR") == 2
+    base = determinize(st, "USA", 5)
+    event = index_of(base, mode="event")
+    pl = Player(base, "USA", 5, "normal", "hard")
+    forced = {}
+    for name, dice in (("usa", [6, 1]), ("ussr", [1, 6]), ("tie", [3, 3])):
+        t = marshal.loads(marshal.dumps(base))
+        t["dice"] = dice
+        apply_in_place(t, event, record=False)
+        t["dice"] = []
+        forced[name] = pl.settle(t)
+    assert forced["usa"] >= WIN / 2 and forced["ussr"] <= -WIN / 2
+    expected = (15 * forced["usa"] + 15 * forced["ussr"] + 6 * forced["tie"]) / 36
+    assert abs(pl.dice_value(base, event) - expected) < 1e-9
+    assert abs(pl.option_value(base, event) - expected) < 1e-9
+    # the default profile (normal, easy) keeps its draws: a loss among them is its estimate
+    assert Player(base, "USA", 5, "normal").option_value(base, event) != expected
+
+
+def test_hard_does_not_toss_for_the_game_when_it_is_ahead():
+    """The position above: the event is a coin toss for the game (15 faces win, 15 lose), the
+    operations keep an 18-VP lead.  Asked with the game's own seed and seeds 0-4, hard takes
+    the operations.  (Failed before: with the game's seed, 1001929352, two deals of its second
+    look drew the win more often than the loss and hard resolved the event; normal-normal
+    play-outs drew a loss and dropped it.)"""
+    st = _summit_gamble()
+    d = decision(st)
+    for seed in (1001929352, 0, 1, 2, 3, 4):
+        assert d["options"][choose_struggle(st, "hard", seed)]["mode"] != "event", seed
