@@ -13,7 +13,7 @@ from squabble.games import struggle as S
 from squabble.games.struggle import data as D
 from squabble.games.struggle.query import action_rounds as rounds_for
 from squabble.games.struggle.query import space_allowed as space_ok
-from squabble.games.struggle.query import effect_cards, trapped_by
+from squabble.games.struggle.query import blockade_cover, effect_cards, trapped_by
 
 ENEMY = D.ENEMY
 WIN = 1000.0
@@ -288,6 +288,8 @@ ENEMY_CARD_W = 0.3
 #: for operations in its next round; scoring cards are never taken).  (Quagmire and Bear Trap do
 #: not: a trapped side may play its scoring cards when they are due, U-9.)
 MISSILE_ENVY = 49
+#: Blockade (USSR): the USA discards a card worth 3 ops or loses its influence in W. Germany
+BLOCKADE = 10
 #: Aldrich Ames Remix: while in force the US hand is open to the USSR
 ALDRICH_AMES = 98
 #: Missile Envy's event: the card it takes (the enemy's highest printed ops; the enemy picks
@@ -407,6 +409,10 @@ class Weights:
         #: game's end (a win or a loss: Summit's roll at DEFCON 2), is valued over every face
         #: of its dice when only dice decide it (``Player.dice_value``), not from those draws
         self.exact_dice = False
+        #: Blockade in a US hand that must play every card this turn, with no card worth 3 ops
+        #: to discard to it, costs what the USA's influence in W. Germany is worth on the map:
+        #: its event, which occurs whoever plays it (rule 5.2), then takes all of it
+        self.blockade = False
         for k, v in kw.items():
             if not hasattr(self, k):
                 raise ValueError(f"No weight {k!r}.")
@@ -423,10 +429,11 @@ DEFAULT = Weights()
 #: of the enemy's takes it to DEFCON 2: twentieth session; in turns 1-3 Africa and the
 #: Americas, whose scoring cards come with the Mid War, weigh only their final scoring: people
 #: place 2% of their turn-1 operations there: twenty-second session; an event that may end
-#: the game on a roll is valued over every face of its dice: twenty-third session)
+#: the game on a roll is valued over every face of its dice, and Blockade held with no card to
+#: discard to it costs W. Germany: twenty-third session)
 HARD = Weights(china_up=4.0, china_down=2.8, lead_hold=0.7, milops_reach=True, quick_points=4,
                score_hold=2.0, rescore=True, forced={2: 60.0, 3: 20.0}, midwar_early=0.0,
-               exact_dice=True,
+               exact_dice=True, blockade=True,
                turn_effects={(31, True): 1.0, (25, False): 0.5, (51, False): 0.5})
 PROFILES = {None: DEFAULT, "default": DEFAULT, "hard": HARD}
 
@@ -632,6 +639,23 @@ class Evaluator:
             return 0.0
         return WARGAMES_W * card_chance(state, side, WARGAMES)
 
+    def blockade_price(self, state, hand):
+        """Hard's profile: Blockade in the US hand when every card of it must be played this
+        turn (no more cards than the rounds left, The China Card face up counting as one) and
+        none is worth 3 ops to discard to it: its event will take all US influence in W.
+        Germany, so the hand costs that map change (negative, USA-minus-USSR).  With a card to
+        spare Blockade can be held to the turn's end, and nothing is charged."""
+        a = state["influence"]["W. Germany"]["USA"]
+        if not a or blockade_cover(state):
+            return 0.0
+        spare = len(hand) - _rounds_left(state, "USA")
+        ch = state["china"]
+        if ch["holder"] == "USA" and ch["face_up"]:
+            spare += 1
+        if spare > 0:
+            return 0.0
+        return self.delta_place(state["influence"], "W. Germany", "USA", -a)
+
     def hand_value(self, state, side):
         """The known hand of ``side``: own cards are assets, enemy events liabilities, scoring
         cards without a round left to play them lose the game."""
@@ -650,6 +674,9 @@ class Evaluator:
                 v -= self.wt.enemy_card * ops
             else:
                 v += self.wt.own_op * ops
+        if (side == "USA" and self.wt.blockade and BLOCKADE in hand
+                and state["action_round"] > 0):
+            v += self.blockade_price(state, hand)
         if nscore and state["action_round"] > 0:
             v -= self.wt.score_hold * nscore
             left = _rounds_left(state, side)

@@ -32,6 +32,9 @@ built here: the rule, the state, fixed seeds, hard's choice checked.
 * Summit's event at DEFCON 2, 18 VP ahead: a coin toss for the game (failed before hard's
   profile counted every face of the dice once a draw ended the game: hard resolved it in a game,
   with one seed in sixteen, and lost).
+* Blockade in the US hand and the one card worth 3 ops spent elsewhere (failed before hard's
+  profile priced Blockade held with nothing to discard to it: hard played De-Stalinization to
+  the Space Race in a game, and Blockade later took W. Germany's 5 points).
 """
 
 import marshal
@@ -504,3 +507,53 @@ def test_hard_does_not_toss_for_the_game_when_it_is_ahead():
     d = decision(st)
     for seed in (1001929352, 0, 1, 2, 3, 4):
         assert d["options"][choose_struggle(st, "hard", seed)]["mode"] != "event", seed
+
+
+# ------------------------------------------------------------------- Blockade with nothing to discard
+
+def test_blockade_held_with_nothing_to_discard_costs_west_germany():
+    """Blockade (card 10): the USA discards a card worth 3 or more ops or loses all its
+    influence in W. Germany; its event occurs whoever plays it (rule 5.2).  In hard's profile a
+    US hand that must play every card this turn, Blockade among them, with no such card to
+    discard, costs what the USA's points in W. Germany are worth on the map; with such a card,
+    with a card to spare (Blockade held to the turn's end), to normal, or in the USSR's hand,
+    nothing more."""
+    from squabble.ai.struggle_eval import Evaluator
+    from squabble.games.struggle.query import blockade_cover
+    st = action_round_state(hands={"USA": [10, 9, 8], "USSR": [7, 14, 16]}, phasing="USA",
+                            turn=2, action_round=2, influence={"W. Germany": (4, 1)}, seed=1)
+    assert blockade_cover(st) == []             # Blockade 1 op, Vietnam Revolts 2, Fidel 2
+    hard, normal = Evaluator(st, "USA", "hard"), Evaluator(st, "USA")
+    lost = hard.delta_place(st["influence"], "W. Germany", "USA", -4)
+    assert lost < -0.5                          # a battleground the USA controls
+    assert abs((hard.hand_value(st, "USA") - normal.hand_value(st, "USA")) - lost) < 1e-9
+    spare = marshal.loads(marshal.dumps(st))    # 6 cards, 5 rounds left (2-6): one held
+    spare["hands"]["USA"] = [10, 9, 8, 15, 12, 18]
+    assert blockade_cover(spare) == []
+    assert Evaluator(spare, "USA", "hard").hand_value(spare, "USA") == \
+        Evaluator(spare, "USA").hand_value(spare, "USA")
+    covered = marshal.loads(marshal.dumps(st))
+    covered["hands"]["USA"] = [10, 9, 33]       # De-Stalinization: 3 ops to discard
+    assert blockade_cover(covered) == [33]
+    assert Evaluator(covered, "USA", "hard").hand_value(covered, "USA") == \
+        Evaluator(covered, "USA").hand_value(covered, "USA")
+    soviet = marshal.loads(marshal.dumps(st))
+    soviet["hands"] = {"USA": [9, 8, 33], "USSR": [10, 14, 16]}
+    assert Evaluator(soviet, "USSR", "hard").hand_value(soviet, "USSR") == \
+        Evaluator(soviet, "USSR").hand_value(soviet, "USSR")
+
+
+def test_hard_keeps_a_card_to_discard_to_blockade():
+    """From a hard-normal game (seed 3000's match, game 235;
+    positions/blockade_uncovered_turn1.json): turn 1, the USA's second action round, its hand
+    Vietnam Revolts, De-Stalinization (its one card worth 3 ops), Nasser, Blockade and Fidel,
+    4 points in W. Germany.  Asked with the game's seed and seeds 0-2, hard does not spend
+    De-Stalinization: Blockade then finds a card to discard, or is played now with it.
+    (Failed before: with the game's seed hard played De-Stalinization to the Space Race, and
+    in round 5 Blockade took W. Germany; the USA lost by 20 VP in turn 3.)"""
+    st = saved_position("blockade_uncovered_turn1.json")
+    d = decision(st)
+    assert d["player"] == "USA" and st["turn"] == 1 and st["action_round"] == 2
+    assert sorted(st["hands"]["USA"]) == [8, 9, 10, 15, 33]
+    for seed in (1059033487, 0, 1, 2):
+        assert d["options"][choose_struggle(st, "hard", seed)].get("card") != 33, seed

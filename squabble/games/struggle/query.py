@@ -12,6 +12,7 @@ state it is given.
 - ``region_score(state, region)``, ``scoring_preview(state, card)``
 - ``effects_on(state, country)``, ``effect_cards(state)``
 - ``action_rounds(state, side)``, ``space_allowed(state, side, card)``, ``trapped_by(state, side)``
+- ``blockade_cover(state)`` (the US cards Blockade would let the USA discard now)
 - ``what_if(state, index)``
 - ``hidden_from(state, side)`` (the cards ``side`` may not see now: the privacy rule's facts)
 """
@@ -24,6 +25,7 @@ from . import core
 from .core import DEFCON_FLOOR, HOOKS, active_hooks
 from .data import (ADJACENT, BATTLEGROUND, ENEMY, REGION_SETS, REGIONS, SCORING_REGION, SIDES,
                    STABILITY)
+from .events.early import blockade_cover  # noqa: F401  (re-exported: Blockade's discards)
 from .events.mid_shared import trapped_by  # noqa: F401  (re-exported: Quagmire / Bear Trap)
 from .events.scoring import region_points
 from .optional_rules import realign_protected
@@ -31,7 +33,7 @@ from .optional_rules import realign_protected
 __all__ = ["DEFCON_FLOOR", "adjacent_controlled", "controller", "control_margin", "defcon_allows",
            "defcon_closed_regions", "coup_odds", "realign_odds", "region_score",
            "scoring_preview", "effects_on", "effect_cards", "action_rounds", "space_allowed",
-           "trapped_by", "what_if", "hidden_from"]
+           "trapped_by", "blockade_cover", "what_if", "hidden_from"]
 
 
 def _scratch(state: dict, hook: str) -> dict:

@@ -140,14 +140,20 @@ def vietnam_revolts_bonus(state, args, side, card):
 
 
 # ---------------------------------------------------------------- 010 Blockade
+def blockade_cover(state: dict) -> list:
+    """The cards of the US hand that Blockade lets the USA discard to keep W. Germany: those
+    worth 3 or more ops to the USA now (its own modifiers count)."""
+    return [c for c in state["hands"]["USA"]
+            if printed_ops(c) is not None and ops_value(state, "USA", c) >= 3]
+
+
 @event(10)
 def blockade(e):
     """The USA discards a card worth 3 or more ops (its own modifiers count) or loses all its
     influence in W. Germany; with no such card the loss is automatic."""
     st = e.state
     if e.step == 0:
-        good = [c for c in st["hands"]["USA"]
-                if printed_ops(c) is not None and ops_value(st, "USA", c) >= 3]
+        good = blockade_cover(st)
         if not good:
             n = remove_influence(st, "W. Germany", "USA", inf(st, "W. Germany", "USA"))
             e.say(f"Blockade: the USA has no card worth 3 ops and loses {n} influence in W. Germany.")
