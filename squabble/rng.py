@@ -6,6 +6,10 @@ those two keys only, so seed + choices replay exactly and a state survives a JSO
 """
 
 MASK = (1 << 64) - 1
+#: SplitMix64's step (the generator state advances by it at each draw) and its multipliers
+_STEP = 0x9E3779B97F4A7C15
+_M1, _M2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+_STEP_INV, _M1_INV, _M2_INV = (pow(m, -1, MASK + 1) for m in (_STEP, _M1, _M2))
 
 
 def seed_value(seed: int) -> int:
@@ -15,11 +19,37 @@ def seed_value(seed: int) -> int:
 
 def next_u64(state: dict) -> int:
     """SplitMix64: advance ``state["rng"]`` and return 64 random bits."""
-    x = (state["rng"] + 0x9E3779B97F4A7C15) & MASK
+    x = (state["rng"] + _STEP) & MASK
     state["rng"] = x
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK
+    x = ((x ^ (x >> 30)) * _M1) & MASK
+    x = ((x ^ (x >> 27)) * _M2) & MASK
     return x ^ (x >> 31)
+
+
+def _unshift(y: int, k: int) -> int:
+    """The x with x ^ (x >> k) == y."""
+    x = y
+    for _ in range(64 // k + 1):
+        x = y ^ (x >> k)
+    return x
+
+
+def forcing(bits: int) -> int:
+    """The generator state whose next draw gives exactly ``bits`` (0 <= bits < 2**64): then
+    ``randbelow(state, n)`` is ``bits % n`` for any n.  (For a search that walks every outcome of
+    one random draw: the k-th card of a hand is drawn from ``forcing(k)``.)"""
+    x = _unshift(bits & MASK, 31)
+    x = (x * _M2_INV) & MASK
+    x = _unshift(x, 27)
+    x = (x * _M1_INV) & MASK
+    x = _unshift(x, 30)
+    return (x - _STEP) & MASK
+
+
+def draws_between(before: int, after: int) -> int:
+    """How many draws took the generator state ``before`` to ``after`` (64 random bits each;
+    a ``randbelow`` that rejected a value takes two)."""
+    return ((after - before) * _STEP_INV) & MASK
 
 
 def randbelow(state: dict, n: int) -> int:

@@ -79,6 +79,8 @@ NORMAL_TOP = 3
 NORMAL_TOTAL = 1000
 #: more draws of the generator for an event whose resolution draws on it
 RANDOM_SAMPLES = 3
+#: hard's exact count of a random draw (``Player.draw_value``) walks hands of at most this many cards
+DRAW_MAX = 12
 #: options kept for a full look after the quick first score
 KEEP = 10
 
@@ -416,28 +418,31 @@ class Player:
             # it is one whose event, occurring for this side now, takes DEFCON to 1
             v -= WIN * envy_fatal_chance(state, self.me)
         if o["mode"] in _EVENT_MODES and t["rng"] != state["rng"]:
-            # the event drew on the generator (a random discard, a roll): one draw is one
-            # outcome of many, so the line is played again with other draws and averaged
-            # (a 1-in-5 chance that Five Year Plan discards Grain Sales at DEFCON 2 is seen);
-            # a draw that loses the game ends the sampling: the option is priced by it
-            vals = [v]
-            for k in range(RANDOM_SAMPLES if v > -WIN / 2 else 0):
-                u = _copy(state)
-                self.draws += 1
-                u["rng"] = R.seed_value(self.seed * 131 + self.draws)
-                self._apply(u, i)
-                vals.append(self.settle(u))
-                if vals[-1] <= -WIN / 2:
-                    break
-            if self.ev.wt.exact_dice and any(abs(x) >= WIN / 2 for x in vals):
-                # a draw ended the game: a few draws of a win-or-lose roll are no estimate
-                # (Summit at DEFCON 2, 18 VP ahead: a 2-VP win is the 20th, a loss lets the
-                # enemy take DEFCON to 1), so every face of the dice is counted when they alone
-                # decide the event
+            # the event drew on the generator (a random discard, a roll)
+            if self.ev.wt.exact_dice:
+                # hard: when one roll of one or two dice, or one card drawn at random, decides
+                # it, every outcome is counted (Summit at DEFCON 2, 18 VP ahead: a 2-VP win is
+                # the 20th, a loss lets the enemy take DEFCON to 1; Five Year Plan at DEFCON 2
+                # with CIA Created one of two cards left: the USA's coup in the USSR's round)
                 exact = self.dice_value(state, i)
+                if exact is None:
+                    exact = self.draw_value(state, i)
                 if exact is not None:
                     return exact
-            v = sum(vals) / len(vals)
+            if v > -WIN / 2:
+                # one draw is one outcome of many, so the line is played again with other draws
+                # and averaged (a 1-in-5 chance that Five Year Plan discards Grain Sales at
+                # DEFCON 2 is seen); a draw that loses the game ends the sampling
+                vals = [v]
+                for k in range(RANDOM_SAMPLES):
+                    u = _copy(state)
+                    self.draws += 1
+                    u["rng"] = R.seed_value(self.seed * 131 + self.draws)
+                    self._apply(u, i)
+                    vals.append(self.settle(u))
+                    if vals[-1] <= -WIN / 2:
+                        break
+                v = sum(vals) / len(vals)
         return v
 
     def dice_value(self, state, i):
@@ -466,6 +471,37 @@ class Player:
                 outcomes[key] = [t, 1]
         total = 6 ** rolled
         return sum(self.settle(t) * n for t, n in outcomes.values()) / total
+
+    def draw_value(self, state, i):
+        """The value of option ``i`` averaged over every outcome of the one draw its resolution
+        takes from the generator (a card of a hand drawn at random: Five Year Plan's discard,
+        Grain Sales to Soviets' card), or None when it takes none or more than one, or draws
+        from more than ``DRAW_MAX`` cards.  The k-th card is drawn from ``R.forcing(k)``, so the
+        outcomes repeat with the size of the hand drawn from, which is how it is found; the
+        outcomes that leave the same position are played out once, weighed by their count."""
+        nxt = {"rng": state["rng"]}
+        R.next_u64(nxt)
+        keys, outs = [], []
+        for k in range(DRAW_MAX + 1):
+            t = _copy(state)
+            t["rng"] = R.forcing(k)
+            self._apply(t, i)
+            if R.draws_between(R.forcing(k), t["rng"]) != 1:
+                return None      # no draw, a die from the generator too, or a second draw
+            t["rng"] = nxt["rng"]     # the generator goes on as after the game's own draw
+            keys.append(marshal.dumps(t))
+            outs.append(t)
+        n = next((n for n in range(1, DRAW_MAX + 1)
+                  if all(keys[k] == keys[k % n] for k in range(len(keys)))), None)
+        if n is None:
+            return None
+        outcomes = {}
+        for key, t in zip(keys[:n], outs[:n]):
+            if key in outcomes:
+                outcomes[key][1] += 1
+            else:
+                outcomes[key] = [t, 1]
+        return sum(self.settle(t) * c for t, c in outcomes.values()) / n
 
     def quick_value(self, state, i):
         """A cheap first score (no play-out), to keep the options worth a full look."""

@@ -405,9 +405,10 @@ class Weights:
         #: before turn 4, the unseen part of the weight of a region whose scoring card is not
         #: in the deck yet (Africa, Central and South America; None: 0.55 as any unseen card)
         self.midwar_early = None
-        #: an event whose resolution draws on the generator, and whose few draws include the
-        #: game's end (a win or a loss: Summit's roll at DEFCON 2), is valued over every face
-        #: of its dice when only dice decide it (``Player.dice_value``), not from those draws
+        #: an event whose resolution draws on the generator is valued over every outcome when
+        #: one roll of one or two dice (``Player.dice_value``: Summit at DEFCON 2) or one card
+        #: drawn at random (``Player.draw_value``: Five Year Plan's discard) decides it, not
+        #: from a few draws
         self.exact_dice = False
         #: Blockade in a US hand that must play every card this turn, with no card worth 3 ops
         #: to discard to it, costs what the USA's influence in W. Germany is worth on the map:
@@ -428,9 +429,9 @@ DEFAULT = Weights()
 #: operations then end the game in its round, and 20 at DEFCON 3, where any battleground coup
 #: of the enemy's takes it to DEFCON 2: twentieth session; in turns 1-3 Africa and the
 #: Americas, whose scoring cards come with the Mid War, weigh only their final scoring: people
-#: place 2% of their turn-1 operations there: twenty-second session; an event that may end
-#: the game on a roll is valued over every face of its dice, and Blockade held with no card to
-#: discard to it costs W. Germany: twenty-third session)
+#: place 2% of their turn-1 operations there: twenty-second session; an event decided by a
+#: roll or a card drawn at random is valued over every outcome, and Blockade held with no card
+#: to discard to it costs W. Germany: twenty-third and twenty-fourth sessions)
 HARD = Weights(china_up=4.0, china_down=2.8, lead_hold=0.7, milops_reach=True, quick_points=4,
                score_hold=2.0, rescore=True, forced={2: 60.0, 3: 20.0}, midwar_early=0.0,
                exact_dice=True, blockade=True,

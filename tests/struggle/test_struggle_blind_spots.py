@@ -509,6 +509,49 @@ def test_hard_does_not_toss_for_the_game_when_it_is_ahead():
         assert d["options"][choose_struggle(st, "hard", seed)]["mode"] != "event", seed
 
 
+def _five_year_plan_gamble():
+    """From a hard-normal game (seed 3000's match, game 124; positions/five_year_plan_cia_
+    defcon2.json): turn 8, the USSR's last action round, DEFCON 2, the USSR 4 VP ahead; its hand
+    Kitchen Debates, CIA Created, Five Year Plan, and The China Card face up."""
+    st = saved_position("five_year_plan_cia_defcon2.json")
+    d = decision(st)
+    assert d["player"] == "USSR" and d["prompt"].startswith("Turn 8, action round 6")
+    assert st["defcon"] == 2 and sorted(st["hands"]["USSR"]) == [5, 26, 48]
+    return st
+
+
+def test_five_year_plans_discard_is_valued_over_every_card_it_may_draw():
+    """Five Year Plan (card 5): the USSR discards a card at random; a US event on it occurs for
+    the USA.  Played here, it draws Kitchen Debates or CIA Created, one in two.  CIA Created
+    (card 26) gives the USA a 1-op play in the USSR's round: a coup in a battleground takes
+    DEFCON to 1 and the USSR, the active side, loses (rule 2.1.5 d).  Hard's value of Five Year
+    Plan is those two outcomes, each played out once, weighed one half each: about half a
+    loss."""
+    from squabble.ai.struggle import WIN, Player, determinize
+    st = _five_year_plan_gamble()
+    base = determinize(st, "USSR", 5)
+    play = index_of(base, mode="play", card=5)
+    pl = Player(base, "USSR", 5, "normal", "hard")
+    t = marshal.loads(marshal.dumps(base))
+    apply_in_place(t, play, record=False)
+    use = index_of(t, mode="event_first")
+    v = pl.draw_value(t, use)
+    assert -0.6 * WIN < v < -0.4 * WIN
+    # the normal level keeps its draws: the seed decides whether the loss is among them
+    assert Player(base, "USSR", 5, "normal").draw_value(t, use) is not None
+
+
+def test_hard_does_not_play_five_year_plan_with_a_fatal_card_left_to_draw():
+    """The position above, asked with the game's own seed and seeds 0-3: hard plays another
+    card.  (Failed before: with the game's seed, 923204818, none of the four draws it sampled
+    was CIA Created; it played Five Year Plan, which discarded CIA Created, and the USA's coup
+    ended the game.)"""
+    st = _five_year_plan_gamble()
+    d = decision(st)
+    for seed in (923204818, 0, 1, 2, 3):
+        assert d["options"][choose_struggle(st, "hard", seed)].get("card") != 5, seed
+
+
 # ------------------------------------------------------------------- Blockade with nothing to discard
 
 def test_blockade_held_with_nothing_to_discard_costs_west_germany():
