@@ -36,7 +36,7 @@ import random
 from squabble import rng as R
 from squabble.games import struggle as S
 from squabble.games.struggle import data as D
-from squabble.games.struggle.query import adjacent_controlled
+from squabble.games.struggle.query import adjacent_controlled, enemy_win
 from squabble.ai.struggle_eval import (  # noqa: F401  (Evaluator, determinize: public here too)
     _ADJ_SUPER, _BG, _DICE_MODES, _DIFF_P, _EVENT_MODES, _FACES, _MEMO_MODES, _STAB, _USE_MODES,
     ENEMY, HEADLINE_DANGER, HEADLINE_DEFCON_DANGER, MISSILE_ENVY, WIN, Evaluator,
@@ -386,6 +386,15 @@ class Player:
         if _lost(t, self.me):
             return -WIN
         p = t.get("pending")
+        if (self.ev.wt.enemy_line and p is not None and t["defcon"] <= 2
+                and t.get("winner") is None and p["player"] != self.me):
+            # hard: the option hands the enemy decisions in this side's action at DEFCON 2 (an
+            # event giving it operations: Grain Sales to Soviets given back, CIA Created); the
+            # engine's look behind a risk finds a battleground coup three decisions deep, which
+            # the play-out's enemy model, peeking two, does not
+            won = enemy_win(t)
+            if won is not None and won["defcon"] == 1:
+                return -WIN
         if (o["mode"] == "play" and p is not None and t.get("winner") is None
                 and p["player"] == self.me and p["options"]
                 and all(q["mode"] in _USE_MODES and "country" not in q for q in p["options"])):

@@ -410,6 +410,10 @@ class Weights:
         #: drawn at random (``Player.draw_value``: Five Year Plan's discard) decides it, not
         #: from a few draws
         self.exact_dice = False
+        #: an option that hands the enemy decisions at DEFCON 2 in this side's action is lost
+        #: when the engine's look behind a risk (``query.enemy_win``) finds a line of them that
+        #: ends the game at DEFCON 1 (Grain Sales to Soviets given back for a coup)
+        self.enemy_line = False
         #: Blockade in a US hand that must play every card this turn, with no card worth 3 ops
         #: to discard to it, costs what the USA's influence in W. Germany is worth on the map:
         #: its event, which occurs whoever plays it (rule 5.2), then takes all of it
@@ -431,10 +435,11 @@ DEFAULT = Weights()
 #: Americas, whose scoring cards come with the Mid War, weigh only their final scoring: people
 #: place 2% of their turn-1 operations there: twenty-second session; an event decided by a
 #: roll or a card drawn at random is valued over every outcome, and Blockade held with no card
-#: to discard to it costs W. Germany: twenty-third and twenty-fourth sessions)
+#: to discard to it costs W. Germany: twenty-third and twenty-fourth sessions; an option that
+#: lets the enemy's own decisions take DEFCON to 1 in this side's round loses: twenty-fourth)
 HARD = Weights(china_up=4.0, china_down=2.8, lead_hold=0.7, milops_reach=True, quick_points=4,
                score_hold=2.0, rescore=True, forced={2: 60.0, 3: 20.0}, midwar_early=0.0,
-               exact_dice=True, blockade=True,
+               exact_dice=True, blockade=True, enemy_line=True,
                turn_effects={(31, True): 1.0, (25, False): 0.5, (51, False): 0.5})
 PROFILES = {None: DEFAULT, "default": DEFAULT, "hard": HARD}
 

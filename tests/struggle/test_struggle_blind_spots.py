@@ -552,6 +552,45 @@ def test_hard_does_not_play_five_year_plan_with_a_fatal_card_left_to_draw():
         assert d["options"][choose_struggle(st, "hard", seed)].get("card") != 5, seed
 
 
+def _grain_sales_gamble():
+    """From a hard-normal game (seed 3000's match, game 164; positions/grain_sales_given_back_
+    defcon2.json): turn 4, the USSR's sixth action round, DEFCON 2; the USSR has played Grain
+    Sales to Soviets with South America Scoring left in its hand and chooses its use."""
+    st = saved_position("grain_sales_given_back_defcon2.json")
+    d = decision(st)
+    assert d["player"] == "USSR" and d["prompt"].startswith("How will USSR use Grain Sales")
+    assert st["defcon"] == 2 and st["hands"]["USSR"] == [81]
+    return st
+
+
+def test_the_engines_enemy_look_finds_grain_sales_given_back_for_a_coup():
+    """Grain Sales to Soviets (card 68): the USA draws a Soviet card at random and plays it or
+    gives it back and conducts 2 ops with Grain Sales.  Resolved for the USA in the USSR's round
+    at DEFCON 2: give it back, launch a coup, pick a battleground: DEFCON 1 in the USSR's round,
+    the USSR loses (rule 2.1.5 d).  query.enemy_win finds that line of three US decisions."""
+    from squabble.games.struggle.query import enemy_win, what_if
+    st = _grain_sales_gamble()
+    after = what_if(st, index_of(st, mode="event_first"))["state"]
+    assert decision(after)["player"] == "USA"
+    won = enemy_win(after)
+    assert won is not None and won["winner"] == "USA" and won["defcon"] == 1
+    # at DEFCON 3 the same coup takes DEFCON to 2 only: no line wins
+    st["defcon"] = 3
+    after = what_if(st, index_of(st, mode="event_first"))["state"]
+    assert decision(after)["player"] == "USA" and enemy_win(after) is None
+
+
+def test_hard_does_not_hand_the_usa_grain_sales_at_defcon_2():
+    """The position above, asked with the game's own seed and seeds 0-3: hard takes the Space
+    Race.  (Failed before: the play-out's model of the USA peeks two decisions ahead, so giving
+    the card back looked like 2 ops of influence; with the game's seed, 326009103, hard
+    resolved the event first and the USA's coup ended the game.)"""
+    st = _grain_sales_gamble()
+    d = decision(st)
+    for seed in (326009103, 0, 1, 2, 3):
+        assert d["options"][choose_struggle(st, "hard", seed)]["mode"] == "space", seed
+
+
 # ------------------------------------------------------------------- Blockade with nothing to discard
 
 def test_blockade_held_with_nothing_to_discard_costs_west_germany():

@@ -279,8 +279,7 @@ def _outcome(state: dict, index: int, side: str):
     nxt = outs[0]["state"]
     p = nxt.get("pending")
     if nxt["winner"] is None and p and p["player"] != side:
-        depth = ENEMY_DEPTH if nxt["defcon"] <= 2 else 1   # the chains found deeper are coups
-        won = _enemy_can_win(nxt, p["player"], depth, [ENEMY_TRIES])
+        won = enemy_win(nxt)
         if won is not None:
             return "risk", (f"The {p['player']} could then end the game and win"
                             + (f" ({won['end_reason']})." if won["end_reason"] else "."))
@@ -297,6 +296,18 @@ ENEMY_TRIES = 24
 #: the enemy's decisions followed past the first: those that can lead to an event or a coup
 #: (placing or removing influence and realigning end no game by themselves)
 _LEADS_ON = frozenset(("play_mode", "ops_kind", "event_choice", "coup_target"))
+
+
+def enemy_win(state: dict):
+    """The what-if (``query.what_if``) that ends a line of the deciding side's own decisions,
+    from ``state``, with the game won for it before the other side decides again, or None: the
+    look behind a risk's "could then end the game and win" (the computer player asks it too).
+    At DEFCON 2 lines of ``ENEMY_DEPTH`` decisions are looked at, else one decision."""
+    p = state.get("pending")
+    if state.get("winner") is not None or not p or not p["options"]:
+        return None
+    depth = ENEMY_DEPTH if state["defcon"] <= 2 else 1   # the chains found deeper are coups
+    return _enemy_can_win(state, p["player"], depth, [ENEMY_TRIES])
 
 
 def _enemy_can_win(state: dict, enemy: str, depth: int, tries: list):
