@@ -466,20 +466,16 @@ class Player:
         rolled = 8 - len(probe["dice"])
         if probe["rng"] != state["rng"] or not 1 <= rolled <= 2:
             return None
-        outcomes = {}
+        keys, outs = [], []
         for faces in itertools.product(range(1, 7), repeat=rolled):
             t = _copy(state)
             t["dice"] = list(faces)
             self._apply(t, i)
             if t["dice"] or t["rng"] != state["rng"]:
                 return None      # these faces roll again, or draw: not dice alone
-            key = marshal.dumps(t)
-            if key in outcomes:
-                outcomes[key][1] += 1
-            else:
-                outcomes[key] = [t, 1]
-        total = 6 ** rolled
-        return sum(self.settle(t) * n for t, n in outcomes.values()) / total
+            keys.append(marshal.dumps(t))
+            outs.append(t)
+        return self._mean_settled(keys, outs)
 
     def draw_value(self, state, i):
         """The value of option ``i`` averaged over every outcome of the one draw its resolution
@@ -502,15 +498,18 @@ class Player:
             outs.append(t)
         n = next((n for n in range(1, DRAW_MAX + 1)
                   if all(keys[k] == keys[k % n] for k in range(len(keys)))), None)
-        if n is None:
-            return None
+        return None if n is None else self._mean_settled(keys[:n], outs[:n])
+
+    def _mean_settled(self, keys, outs):
+        """The mean of ``settle`` over equally likely positions ``outs`` (``keys``: their
+        marshal bytes): each position played out once, weighed by how often it comes."""
         outcomes = {}
-        for key, t in zip(keys[:n], outs[:n]):
+        for key, t in zip(keys, outs):
             if key in outcomes:
                 outcomes[key][1] += 1
             else:
                 outcomes[key] = [t, 1]
-        return sum(self.settle(t) * c for t, c in outcomes.values()) / n
+        return sum(self.settle(t) * c for t, c in outcomes.values()) / len(outs)
 
     def quick_value(self, state, i):
         """A cheap first score (no play-out), to keep the options worth a full look."""
