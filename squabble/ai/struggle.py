@@ -387,11 +387,13 @@ class Player:
             return -WIN
         p = t.get("pending")
         if (self.ev.wt.enemy_line and p is not None and t["defcon"] <= 2
-                and t.get("winner") is None and p["player"] != self.me):
+                and t.get("winner") is None and p["player"] != self.me
+                and p.get("kind") != "action_card"):
             # hard: the option hands the enemy decisions in this side's action at DEFCON 2 (an
             # event giving it operations: Grain Sales to Soviets given back, CIA Created); the
             # engine's look behind a risk finds a battleground coup three decisions deep, which
-            # the play-out's enemy model, peeking two, does not
+            # the play-out's enemy model, peeking two, does not.  (In the enemy's own action
+            # DEFCON 1 loses it the game: nothing to look for.)
             won = enemy_win(t)
             if won is not None and won["defcon"] == 1:
                 return -WIN
