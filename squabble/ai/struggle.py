@@ -36,7 +36,7 @@ import random
 from squabble import rng as R
 from squabble.games import struggle as S
 from squabble.games.struggle import data as D
-from squabble.games.struggle.query import adjacent_controlled, enemy_win
+from squabble.games.struggle.query import adjacent_controlled
 from squabble.ai.struggle_eval import (  # noqa: F401  (Evaluator, determinize: public here too)
     _ADJ_SUPER, _BG, _DICE_MODES, _DIFF_P, _EVENT_MODES, _FACES, _MEMO_MODES, _STAB, _USE_MODES,
     ENEMY, HEADLINE_DANGER, HEADLINE_DEFCON_DANGER, MISSILE_ENVY, WIN, Evaluator,
@@ -394,7 +394,7 @@ class Player:
             # engine's look behind a risk finds a battleground coup three decisions deep, which
             # the play-out's enemy model, peeking two, does not.  (In the enemy's own action
             # DEFCON 1 loses it the game: nothing to look for.)
-            won = enemy_win(t)
+            won = S.enemy_win(t)
             if won is not None and won["defcon"] == 1:
                 return -WIN
         if (o["mode"] == "play" and p is not None and t.get("winner") is None

@@ -411,8 +411,8 @@ class Weights:
         #: from a few draws
         self.exact_dice = False
         #: an option that hands the enemy decisions at DEFCON 2 in this side's action is lost
-        #: when the engine's look behind a risk (``query.enemy_win``) finds a line of them that
-        #: ends the game at DEFCON 1 (Grain Sales to Soviets given back for a coup)
+        #: when the engine's look behind a risk (the package's ``enemy_win``) finds a line of
+        #: them that ends the game at DEFCON 1 (Grain Sales to Soviets given back for a coup)
         self.enemy_line = False
         #: Blockade in a US hand that must play every card this turn, with no card worth 3 ops
         #: to discard to it, costs what the USA's influence in W. Germany is worth on the map:

@@ -567,8 +567,9 @@ def test_the_engines_enemy_look_finds_grain_sales_given_back_for_a_coup():
     """Grain Sales to Soviets (card 68): the USA draws a Soviet card at random and plays it or
     gives it back and conducts 2 ops with Grain Sales.  Resolved for the USA in the USSR's round
     at DEFCON 2: give it back, launch a coup, pick a battleground: DEFCON 1 in the USSR's round,
-    the USSR loses (rule 2.1.5 d).  query.enemy_win finds that line of three US decisions."""
-    from squabble.games.struggle.query import enemy_win, what_if
+    the USSR loses (rule 2.1.5 d).  The engine's enemy_win finds that line of three US decisions."""
+    from squabble.games.struggle import enemy_win
+    from squabble.games.struggle.query import what_if
     st = _grain_sales_gamble()
     after = what_if(st, index_of(st, mode="event_first"))["state"]
     assert decision(after)["player"] == "USA"

@@ -120,6 +120,16 @@ def decision(state: dict, redealt: bool = False):
     return full_decision(state, redealt)
 
 
+def enemy_win(state: dict):
+    """The what-if (``query.what_if``) of a line of the deciding side's own decisions, from
+    ``state``, that wins the game for it before the other side decides again (an event that
+    hands it operations in the other side's round: a battleground coup at DEFCON 2), or None.
+    The look behind a decision's risk "could then end the game and win" (describe.py), tried on
+    copies with one seed's dice each: a win it finds is one the side could take."""
+    from .describe import enemy_win as look
+    return look(state)
+
+
 def apply_in_place(state: dict, index: int, log: list | None = None, record: bool = True) -> None:
     """Pick option ``index`` of the pending decision, mutating ``state``.  ``record=False``: a
     search's private copy, never saved, so the records that let a loaded save be checked are

@@ -13,8 +13,7 @@ state it is given.
 - ``effects_on(state, country)``, ``effect_cards(state)``
 - ``action_rounds(state, side)``, ``space_allowed(state, side, card)``, ``trapped_by(state, side)``
 - ``blockade_cover(state)`` (the US cards Blockade would let the USA discard now)
-- ``what_if(state, index)``, ``enemy_win(state)`` (a line of the deciding side's own decisions
-  that wins before the other side decides again)
+- ``what_if(state, index)``
 - ``hidden_from(state, side)`` (the cards ``side`` may not see now: the privacy rule's facts)
 """
 
@@ -34,7 +33,7 @@ from .optional_rules import realign_protected
 __all__ = ["DEFCON_FLOOR", "adjacent_controlled", "controller", "control_margin", "defcon_allows",
            "defcon_closed_regions", "coup_odds", "realign_odds", "region_score",
            "scoring_preview", "effects_on", "effect_cards", "action_rounds", "space_allowed",
-           "trapped_by", "blockade_cover", "what_if", "enemy_win", "hidden_from"]
+           "trapped_by", "blockade_cover", "what_if", "hidden_from"]
 
 
 def _scratch(state: dict, hook: str) -> dict:
@@ -240,16 +239,6 @@ def what_if(state: dict, index: int, seed: int = 0) -> dict:
     run(copy, answer, log)
     return {"state": copy, "log": log, "winner": copy["winner"], "end_reason": copy["end_reason"],
             "vp": copy["vp"] - state["vp"], "defcon": copy["defcon"]}
-
-
-def enemy_win(state: dict):
-    """The what-if of a line of the deciding side's own decisions, from ``state``, that wins the
-    game for it before the other side decides again (an event that hands it operations in the
-    other side's round: a battleground coup at DEFCON 2), or None.  The look behind a decision's
-    risk "could then end the game and win" (describe.py): tried on copies, each with one seed's
-    dice, so a win it finds is one the side could take."""
-    from .describe import enemy_win as look
-    return look(state)
 
 
 # ---------------------------------------------------------------- privacy
