@@ -79,7 +79,7 @@ NORMAL_TOP = 3
 NORMAL_TOTAL = 1000
 #: more draws of the generator for an event whose resolution draws on it
 RANDOM_SAMPLES = 3
-#: hard's exact count of a random draw (``Player.draw_value``) walks hands of at most this many cards
+#: hard's exact count of a random draw (``Player.draw_value``): hands of at most this many cards
 DRAW_MAX = 12
 #: options kept for a full look after the quick first score
 KEEP = 10
