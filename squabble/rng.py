@@ -36,8 +36,9 @@ def _unshift(y: int, k: int) -> int:
 
 def forcing(bits: int) -> int:
     """The generator state whose next draw gives exactly ``bits`` (0 <= bits < 2**64): then
-    ``randbelow(state, n)`` is ``bits % n`` for any n.  (For a search that walks every outcome of
-    one random draw: the k-th card of a hand is drawn from ``forcing(k)``.)"""
+    ``randbelow(state, n)`` is ``bits % n`` for any n that does not reject it (every n when bits
+    is small).  (For a search that walks every outcome of one random draw: the k-th card of a
+    hand is drawn from ``forcing(k)``.)"""
     x = _unshift(bits & MASK, 31)
     x = (x * _M2_INV) & MASK
     x = _unshift(x, 27)
