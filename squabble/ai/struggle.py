@@ -491,9 +491,9 @@ class Player:
         keys, outs = [], []
         for k in range(DRAW_MAX + 1):
             t = _copy(state)
-            t["rng"] = R.forcing(k)
+            t["rng"] = start = R.forcing(k)
             self._apply(t, i)
-            if R.draws_between(R.forcing(k), t["rng"]) != 1:
+            if R.draws_between(start, t["rng"]) != 1:
                 return None      # no draw, a die from the generator too, or a second draw
             t["rng"] = nxt["rng"]     # the generator goes on as after the game's own draw
             keys.append(marshal.dumps(t))

@@ -537,7 +537,7 @@ def test_five_year_plans_discard_is_valued_over_every_card_it_may_draw():
     use = index_of(t, mode="event_first")
     v = pl.draw_value(t, use)
     assert -0.6 * WIN < v < -0.4 * WIN
-    # the normal level keeps its draws: the seed decides whether the loss is among them
+    # the count itself is any profile's; only hard's (exact_dice) uses it in option_value
     assert Player(base, "USSR", 5, "normal").draw_value(t, use) is not None
 
 
