@@ -7,8 +7,6 @@ thinks: docs/ai-struggle.md.
 
 from __future__ import annotations
 
-import marshal
-
 from squabble.games import struggle as S
 from squabble.games.struggle import data as D
 from squabble.games.struggle.query import action_rounds as rounds_for
@@ -53,8 +51,7 @@ _EVENT_MODES = frozenset(("event", "event_first", "ops_first"))
 _DIFF_P = {d: (6 - abs(d)) / 36.0 for d in range(-5, 6)}
 
 
-def _copy(state):
-    return marshal.loads(marshal.dumps(state))
+_copy = S.copy_state
 
 
 # ---------------------------------------------------------------------------------- evaluation

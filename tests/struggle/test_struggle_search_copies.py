@@ -2,6 +2,7 @@
 ``record=False``; struggle_eval.determinize): the same game, without the records that only a
 loaded save needs (engine.run_resumable), and without the real hands those records hold."""
 
+import json
 import random
 
 from squabble.ai.struggle_eval import determinize
@@ -59,3 +60,31 @@ def test_a_determinized_state_holds_no_record_of_the_real_hands():
         if found >= 5:
             break
     assert found == 5
+
+
+def test_a_copy_is_deep_equal_and_keeps_the_key_order():
+    """copy_state copies the influence map and the access lists directly (the computer player's
+    hot path), the rest through marshal: a copy equals the state, lists its keys in the same
+    order (a search keys its memo by a state's bytes), and changing it leaves the state alone."""
+    st = S.new_game(7)
+    rnd = random.Random(7)
+    for _ in range(60):
+        S.apply_in_place(st, rnd.randrange(len(st["pending"]["options"])))
+    assert isinstance(st["access"], dict)
+    c = S.copy_state(st)
+    assert c == st and list(c) == list(st)
+    assert list(c["influence"]) == list(st["influence"])
+    before = json.loads(json.dumps(st))
+    c["influence"]["Italy"]["USA"] += 5
+    c["access"]["USA"].append("Cuba")
+    c["hands"]["USA"].append(999)
+    assert st == before
+
+
+def test_a_copy_of_an_odd_shape_is_still_faithful():
+    """A state whose influence is not a map of maps (no state the engine made) is copied whole."""
+    st = S.new_game(7)
+    st["influence"] = {"Italy": 3}
+    st["access"] = [1, 2]
+    c = S.copy_state(st)
+    assert c == st and c["influence"] is not st["influence"]

@@ -21,12 +21,15 @@ from __future__ import annotations
 
 import marshal
 
+from squabble import rng
+
 from . import core
 from .core import DEFCON_FLOOR, HOOKS, active_hooks
 from .data import (ADJACENT, BATTLEGROUND, ENEMY, REGION_SETS, REGIONS, SCORING_REGION, SIDES,
                    STABILITY)
 from .events.early import blockade_cover  # noqa: F401  (re-exported: Blockade's discards)
 from .events.mid_shared import trapped_by  # noqa: F401  (re-exported: Quagmire / Bear Trap)
+from .engine import rounds_for, run, space_ok
 from .events.scoring import region_points
 from .optional_rules import realign_protected
 
@@ -209,13 +212,11 @@ def _touches(state, card, args, side, country) -> bool:
 # ---------------------------------------------------------------- the sequence of play
 def action_rounds(state: dict, side: str) -> int:
     """How many action rounds ``side`` has this turn (rewrite 4.1.4, Space Race, effects)."""
-    from .engine import rounds_for
     return rounds_for(state, side)
 
 
 def space_allowed(state: dict, side: str, card: int) -> bool:
     """Whether ``side`` may use ``card`` for a Space Race attempt now (rewrite 2.3.7)."""
-    from .engine import space_ok
     return space_ok(state, side, card)
 
 
@@ -225,8 +226,6 @@ def what_if(state: dict, index: int, seed: int = 0) -> dict:
     at its next decision or the end), "log" (its lines), "winner", "end_reason", "vp" (the
     change, USA positive), "defcon" (after)}.  The copy rolls its own dice (its generator is
     seeded with ``seed``, forced dice dropped), so a what-if never reveals the game's dice."""
-    from squabble import rng
-    from .engine import run
     p = state.get("pending")
     if state.get("winner") is not None or p is None or not 0 <= index < len(p["options"]):
         raise ValueError(f"Bad option index {index!r} for a what-if.")
