@@ -6,15 +6,13 @@ protocol_state (a state or view as the protocol prints it), resolve_bids (influe
 
 from __future__ import annotations
 
-import marshal
-
 from squabble import rng
 
 from .bidding import resolve_bids
 from .core import EVENTS, has_effect
 from .data import CARD_NUMBERS, CARDS, COUNTRIES, SPACE_RACE, SUPERPOWER_ADJ
 from .frames import game_frame
-from .engine import run
+from .engine import copy_state, run  # noqa: F401  (copy_state: public here)
 from .redeal import redeal  # noqa: F401  (public: the state as one side could believe it)
 from .validation import check_invariants, load, validate
 
@@ -144,28 +142,6 @@ def apply_in_place(state: dict, index: int, log: list | None = None, record: boo
     answer = p["options"][index]
     state["pending"] = None
     run(state, answer, log, record)
-
-
-#: the state's two largest parts, maps of flat values (a country's influence of each side; the
-#: countries where each side had influence when the action round began)
-_FLAT_PARTS = ("influence", "access")
-
-
-def copy_state(state: dict) -> dict:
-    """A deep copy of a state, with the same key order (a search keys its memo by a state's
-    marshal bytes).  The computer player copies a state for every option it tries, so the two
-    flat parts are copied directly, which is faster than through marshal; the rest, and any
-    state whose parts are not of the usual shape, goes through marshal."""
-    flat = [k for k in _FLAT_PARTS if type(state.get(k)) is dict]
-    if not flat:
-        return marshal.loads(marshal.dumps(state))
-    new = marshal.loads(marshal.dumps({k: (None if k in flat else v) for k, v in state.items()}))
-    try:
-        for k in flat:
-            new[k] = {c: v.copy() for c, v in state[k].items()}
-    except AttributeError:      # not a map of maps or lists: not a state the engine made
-        return marshal.loads(marshal.dumps(state))
-    return new
 
 
 def apply(state: dict, index: int):

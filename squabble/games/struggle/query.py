@@ -19,8 +19,6 @@ state it is given.
 
 from __future__ import annotations
 
-import marshal
-
 from squabble import rng
 
 from . import core
@@ -29,7 +27,7 @@ from .data import (ADJACENT, BATTLEGROUND, ENEMY, REGION_SETS, REGIONS, SCORING_
                    STABILITY)
 from .events.early import blockade_cover  # noqa: F401  (re-exported: Blockade's discards)
 from .events.mid_shared import trapped_by  # noqa: F401  (re-exported: Quagmire / Bear Trap)
-from .engine import rounds_for, run, space_ok
+from .engine import copy_state, rounds_for, run, space_ok
 from .events.scoring import region_points
 from .optional_rules import realign_protected
 
@@ -43,7 +41,7 @@ def _scratch(state: dict, hook: str) -> dict:
     """``state``, or a copy of it when an effect in force has ``hook``: some hooks change the
     state they are given (Shuttle Diplomacy's scoring hook leaves the table)."""
     if any(True for _ in active_hooks(state, hook)):
-        return marshal.loads(marshal.dumps(state))
+        return copy_state(state)
     return state
 
 
@@ -186,7 +184,7 @@ def _touches(state, card, args, side, country) -> bool:
         return True
     fn = HOOKS["coup_declared"].get(card)
     if fn:
-        scratch = marshal.loads(marshal.dumps(state))
+        scratch = copy_state(state)
         fn(scratch, args, side, country)
         if scratch["winner"] is not None and state["winner"] is None:
             return True
@@ -229,7 +227,7 @@ def what_if(state: dict, index: int, seed: int = 0) -> dict:
     p = state.get("pending")
     if state.get("winner") is not None or p is None or not 0 <= index < len(p["options"]):
         raise ValueError(f"Bad option index {index!r} for a what-if.")
-    copy = marshal.loads(marshal.dumps(state))
+    copy = copy_state(state)
     copy["rng"] = rng.seed_value(seed)
     copy["dice"] = []
     log: list = []
