@@ -12,7 +12,7 @@ from .bidding import resolve_bids
 from .core import EVENTS, has_effect
 from .data import CARD_NUMBERS, CARDS, COUNTRIES, SPACE_RACE, SUPERPOWER_ADJ
 from .frames import game_frame
-from .engine import copy_state, run  # noqa: F401  (copy_state: public here)
+from .engine import copy_state, run
 from .redeal import redeal  # noqa: F401  (public: the state as one side could believe it)
 from .validation import check_invariants, load, validate
 
