@@ -10,7 +10,7 @@ is a game: its number, the VP at the start of turn ``--turns`` + 1 from A's side
 ended sooner counts +20 won, -20 lost), and the seconds it took.  The summary gives the mean and
 how many games A lost before the end.  Run it at two commits (two worktrees) on the same games
 and compare game by game: the games start alike, so the difference has a far smaller spread than
-either result (issue 21, fourteenth session: a paired standard error of about 1 VP on 33 games,
+either result (issue 21: a paired standard error of about 1 VP on 33 games,
 where a whole match needs 200 games to tell 5 points of winning share).  Hard runs on one
 process (``squabble.ai.pool``), so two screens can run side by side on two cores.  Run by hand;
 results go to docs/ai-struggle.md.

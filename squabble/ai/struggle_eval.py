@@ -424,16 +424,15 @@ class Weights:
 DEFAULT = Weights()
 #: hard's profile: what people do that the default misses (the real games' disagreements)
 #: (people hold The China Card, score a region they lead early, headline Red Scare/Purge;
-#: a scoring card held costs 2 VP: fourteenth session, the early war against normal; a region
-#: scored in the line is weighed as scored, not at the held card's 1.0: nineteenth session;
-#: its own rounds that only a dangerous card can fill cost 60 VP at DEFCON 2, where the enemy's
-#: operations then end the game in its round, and 20 at DEFCON 3, where any battleground coup
-#: of the enemy's takes it to DEFCON 2: twentieth session; in turns 1-3 Africa and the
-#: Americas, whose scoring cards come with the Mid War, weigh only their final scoring: people
-#: place 2% of their turn-1 operations there: twenty-second session; an event decided by a
-#: roll or a card drawn at random is valued over every outcome, and Blockade held with no card
-#: to discard to it costs W. Germany: twenty-third and twenty-fourth sessions; an option that
-#: lets the enemy's own decisions take DEFCON to 1 in this side's round loses: twenty-fourth)
+#: a scoring card held costs 2 VP; a region scored in the line is weighed as scored, not at the
+#: held card's 1.0; its own rounds that only a dangerous card can fill cost 60 VP at DEFCON 2,
+#: where the enemy's operations then end the game in its round, and 20 at DEFCON 3, where any
+#: battleground coup of the enemy's takes it to DEFCON 2; in turns 1-3 Africa and the Americas,
+#: whose scoring cards come with the Mid War, weigh only their final scoring (people place 2% of
+#: their turn-1 operations there); an event decided by a roll or a card drawn at random is valued
+#: over every outcome, and Blockade held with no card to discard to it costs W. Germany; an
+#: option that lets the enemy's own decisions take DEFCON to 1 in this side's round loses.
+#: docs/ai-struggle.md, "Hard's profile"; git log -S names each change's commit)
 HARD = Weights(china_up=4.0, china_down=2.8, lead_hold=0.7, milops_reach=True, quick_points=4,
                score_hold=2.0, rescore=True, forced={2: 60.0, 3: 20.0}, midwar_early=0.0,
                exact_dice=True, blockade=True, enemy_line=True,

@@ -213,7 +213,7 @@ def struggle_match(a: str, b: str, games: int, seed: int = 0, out=print, progres
     return res
 
 
-#: a progress line of :func:`struggle_match` ("won as SIDE" since issue 21's fifteenth session;
+#: a progress line of :func:`struggle_match` ("won as SIDE" since commit ef58b52;
 #: older lines have no side, which only a match of a level against itself needs)
 PROGRESS = re.compile(r"game (\d+)/\d+: (?:(\S+) won(?: as (USA|USSR))?|draw) \((.*), turn (\d+)\); "
                       r"(\S+) \d+, (\S+) \d+\s*$")

@@ -1,1 +1,2 @@
-"""The Twilight Squabble scenes (title, set-up, table, options, rules, result, attract mode)."""
+"""The window's scenes: the shared menus (title, game pick, set-ups, options, rules, result,
+attract mode) here; each game's own table or map in its sub-package (``squabble``, ``struggle``)."""

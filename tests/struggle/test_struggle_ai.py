@@ -845,7 +845,7 @@ def test_summit_is_not_resolved_at_defcon_2_in_ones_own_round(level):
 
 
 def test_hard_does_not_resolve_summit_at_defcon_2_in_its_own_round():
-    """The Summit position above for hard's tree search (issue 21, third session): operations,
+    """The Summit position above for hard's tree search (issue 21): operations,
     not the event that may take DEFCON to 1 in the USA's own round."""
     st = _summit_position()
     d = decision(st)

@@ -8,7 +8,7 @@ built here: the rule, the state, fixed seeds, hard's choice checked.
   for the last round).
 * The same shortfall while held scoring cards take some of the rounds left (failed before
   hard's check of a shortfall that loses the game left those rounds out: hard placed influence).
-* DEFCON 2 with the enemy holding a DEFCON-lowering event (already handled before this session:
+* DEFCON 2 with the enemy holding a DEFCON-lowering event (handled before this test was written:
   hard does not take Missile Envy's event that would resolve Duck and Cover in its own round).
 * A control that takes two points (failed before hard's quick first score looked past the first
   point: one point in an empty Jordan showed nothing, so the plan was cut before the full look).
