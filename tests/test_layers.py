@@ -147,19 +147,29 @@ def test_the_shared_menus_import_no_game():
 
 
 def import_graph() -> dict[str, dict[str, int]]:
-    """module -> {module it imports: the line of the first such import}, every import counted
-    (inside functions too).  A package's ``__init__`` importing its own modules is no edge:
-    importing any module of a package runs the package's ``__init__`` first, so that order never
-    depends on who imports whom first (the Struggle events package defines what its card modules
-    share, then loads them; the Squabble package plugs the modules above its rules into them)."""
+    """module -> {module it imports: the line of the first such import}, every import counted:
+    inside functions too, a package's ``__init__`` importing its own modules and a module
+    importing its package's ``__init__`` (``from . import name``) alike, and a call of
+    ``__import__`` or ``importlib.import_module`` with a name written in the call."""
     graph: dict[str, dict[str, int]] = {m: {} for m in MODULES}
     for m in MODULES:
         for t, line in _imports_with_lines(m):
             while t and t not in MODULES:      # "import squabble.x.name" of a name: its module
                 t = t.rpartition(".")[0]
-            if t and t != m and not (m in PACKAGES and t.startswith(m + ".")):
+            if t and t != m:
                 graph[m].setdefault(t, line)
     return graph
+
+
+def _dynamic_import(node) -> ast.expr | None:
+    """The name argument of ``__import__(...)`` / ``importlib.import_module(...)``, else None."""
+    if not isinstance(node, ast.Call) or not node.args:
+        return None
+    f = node.func
+    if (isinstance(f, ast.Name) and f.id in ("__import__", "import_module")) or \
+            (isinstance(f, ast.Attribute) and f.attr == "import_module"):
+        return node.args[0]
+    return None
 
 
 def _imports_with_lines(name: str) -> list[tuple[str, int]]:
@@ -171,7 +181,26 @@ def _imports_with_lines(name: str) -> list[tuple[str, int]]:
             base = _resolve(node.module or "", node.level, name)
             out += [(f"{base}.{a.name}" if f"{base}.{a.name}" in MODULES else base, node.lineno)
                     for a in node.names]
+        else:
+            arg = _dynamic_import(node)
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                out.append((arg.value, node.lineno))
     return out
+
+
+#: the one import whose module is named at run time, and why it may be: a job for the computer
+#: players' processes names its function as "module:function" (the pool imports no game)
+DYNAMIC_IMPORTS = {"squabble.ai.pool"}
+
+
+def test_every_import_names_its_module_in_the_code():
+    """An import whose module is computed (``__import__(f"...{name}")``) is an edge no reader and
+    no cycle check can see; only the pool's job dispatch may do it."""
+    found = sorted(f"{m} (line {node.lineno})" for m in MODULES if m not in DYNAMIC_IMPORTS
+                   for node in ast.walk(_tree(m))
+                   if (arg := _dynamic_import(node)) is not None
+                   and not (isinstance(arg, ast.Constant) and isinstance(arg.value, str)))
+    assert found == []
 
 
 def cycles(graph) -> list[list[str]]:
@@ -245,9 +274,11 @@ def test_the_cycle_check_finds_every_cycle_inside_functions_too():
     graph = {"a": {"b": 1}, "b": {"c": 3}, "c": {"a": 9}, "d": {"e": 2}, "e": {"d": 4}, "f": {}}
     assert cycles(graph) == [["a", "b", "c", "a"], ["d", "e", "d"]]
     assert _show(graph, ["d", "e", "d"]) == "d (line 2) -> e (line 4) -> d"
-    # an import inside a function is an edge: Grain Sales reaches the engine's round loop
-    late = import_graph()["squabble.games.struggle.events.mid_067_080"]
-    assert "squabble.games.struggle.engine" in late
+    # an import inside a function is an edge, and so are a package's own: Grain Sales reaches
+    # the engine's round loop; the Struggle package's __init__ loads the card modules
+    graph = import_graph()
+    assert "squabble.games.struggle.engine" in graph["squabble.games.struggle.events.mid_067_080"]
+    assert "squabble.games.struggle.events.early" in graph["squabble.games.struggle"]
 
 
 # ---------------------------------------------------------------- the Struggle engine's public face

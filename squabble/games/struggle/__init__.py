@@ -1,6 +1,6 @@
 """Twilight Struggle rules engine (pure Python).  See docs/struggle.md.
 
-API: new_game, decision, apply, apply_in_place, validate, check_invariants, info, view,
+API: new_game, decision (describe.py), apply, apply_in_place, validate, check_invariants, info, view,
 protocol_state (a state or view as the protocol prints it), resolve_bids (influence bidding for sides, rewrite 3.2.2), MISSING_EVENTS.
 """
 
@@ -10,9 +10,13 @@ from squabble import rng
 
 from .bidding import resolve_bids
 from .core import EVENTS, has_effect
+# the card modules: importing them registers every card's event (the engine finds them by number)
+from .events import early, late, mid, scoring  # noqa: F401
 from .data import CARD_NUMBERS, CARDS, COUNTRIES, SPACE_RACE, SUPERPOWER_ADJ
 from .frames import game_frame
+from .options import DEFAULT_OPTIONS, FLAG_OPTIONS, parse_options  # noqa: F401  (public)
 from .engine import copy_state, run
+from .describe import decision, enemy_win  # noqa: F401  (public)
 from .redeal import redeal  # noqa: F401  (public: the state as one side could believe it)
 from .validation import check_invariants, load, validate
 
@@ -21,44 +25,6 @@ __all__ = ["new_game", "decision", "apply", "apply_in_place", "validate", "check
 
 #: card numbers (sorted) whose event is not written yet
 MISSING_EVENTS: list = sorted(n for n in CARD_NUMBERS if n not in EVENTS)
-
-DEFAULT_OPTIONS = {"optional_cards": False, "chinese_civil_war": False, "handicap": None,
-                   # the rulebooks' optional rules (optional_rules.py), all off by default
-                   "designer_realignment": False, "space_race_optional_roll": False,
-                   "reveal_held_cards": False}
-#: the true-or-false options
-FLAG_OPTIONS = ("optional_cards", "chinese_civil_war", "designer_realignment",
-                "space_race_optional_roll", "reveal_held_cards")
-
-
-def parse_options(options) -> dict:
-    if options is None:
-        options = {}
-    if not isinstance(options, dict):
-        raise ValueError("Struggle options must be an object.")
-    unknown = sorted(set(options) - set(DEFAULT_OPTIONS))
-    if unknown:
-        raise ValueError(f"Unknown Struggle option {unknown[0]!r} (known: "
-                         f"{', '.join(DEFAULT_OPTIONS)}).")
-    out = dict(DEFAULT_OPTIONS)
-    for key in FLAG_OPTIONS:
-        if key in options:
-            if not isinstance(options[key], bool):
-                raise ValueError(f"Option {key} must be true or false.")
-            out[key] = options[key]
-    hc = options.get("handicap")
-    if hc is not None:
-        if not isinstance(hc, dict) or set(hc) - {"side", "influence"}:
-            raise ValueError('Option handicap must be {"side": "USA"|"USSR", "influence": n}.')
-        side = hc.get("side")
-        amount = hc.get("influence")
-        if side not in ("USA", "USSR"):
-            raise ValueError('The handicap side must be "USA" or "USSR".')
-        if not isinstance(amount, int) or isinstance(amount, bool) or not 0 <= amount <= 30:
-            raise ValueError("The handicap influence must be a whole number from 0 to 30.")
-        out["handicap"] = {"side": side, "influence": amount} if amount else None
-    return out
-
 
 def new_game(seed: int, options: dict | None = None, *, test_setup: bool = False) -> dict:
     """A new game at its first decision (the USSR's set-up influence)."""
@@ -101,31 +67,6 @@ FIXED_SETUP = {
     "USA": {"Canada": 2, "Iran": 1, "Israel": 1, "Japan": 1, "Australia": 4, "Philippines": 1,
             "S. Korea": 1, "Panama": 1, "South Africa": 1, "U.K.": 5},
 }
-
-
-def decision(state: dict, redealt: bool = False):
-    """The pending DECISION, or None when the game has ended: player, prompt, options (an option
-    that loses the game for the side taking it carries a ``warning`` sentence, one that can a
-    ``risk`` sentence), kind and context (see docs/engine-protocol.md and describe.py).  The
-    warnings and risks are worked out on deals of the cards the deciding side cannot see;
-    ``redealt``: ``state`` is already such a deal (``redeal``), worked on as it is."""
-    if state.get("winner") is not None:
-        return None
-    p = state.get("pending")
-    if p is None:
-        return None
-    from .describe import full_decision
-    return full_decision(state, redealt)
-
-
-def enemy_win(state: dict):
-    """The what-if (``query.what_if``) of a line of the deciding side's own decisions, from
-    ``state``, that wins the game for it before the other side decides again (an event that
-    hands it operations in the other side's round: a battleground coup at DEFCON 2), or None.
-    The look behind a decision's risk "could then end the game and win" (describe.py), tried on
-    copies with one seed's dice each: a win it finds is one the side could take."""
-    from .describe import enemy_win as look
-    return look(state)
 
 
 def apply_in_place(state: dict, index: int, log: list | None = None, record: bool = True) -> None:

@@ -36,6 +36,20 @@ _CACHE: dict = {}
 _CACHE_SIZE = 8
 
 
+def decision(state: dict, redealt: bool = False):
+    """The pending DECISION, or None when the game has ended: player, prompt, options (an option
+    that loses the game for the side taking it carries a ``warning`` sentence, one that can a
+    ``risk`` sentence), kind and context (see docs/engine-protocol.md and describe.py).  The
+    warnings and risks are worked out on deals of the cards the deciding side cannot see;
+    ``redealt``: ``state`` is already such a deal (``redeal``), worked on as it is."""
+    if state.get("winner") is not None:
+        return None
+    p = state.get("pending")
+    if p is None:
+        return None
+    return full_decision(state, redealt)
+
+
 def full_decision(state: dict, redealt: bool = False) -> dict:
     """The DECISION of a state whose game goes on and whose decision is pending (a copy).  Its
     warnings and risks are worked out on deals of the cards the deciding side may not see
@@ -53,7 +67,6 @@ def full_decision(state: dict, redealt: bool = False) -> dict:
 
 def describe(state: dict) -> dict | None:
     """{"kind", "context"} of the pending DECISION (None when nothing is pending)."""
-    from . import decision
     d = decision(state)
     return None if d is None else {"kind": d["kind"], "context": d["context"]}
 

@@ -8,6 +8,7 @@ import marshal
 from squabble.games.loading import Refused, load_checked
 
 from . import frames
+from .options import parse_options
 from .core import MAX_INFLUENCE
 from .data import CARDS, CHINA, COUNTRIES, REGION_SETS, SIDES, period_cards
 from .frames import BOTH_SIDES, are_countries as _countries, int_in as _int, is_card as _card
@@ -131,7 +132,6 @@ def _validate(state, derive=False) -> None:
     _need(_int(state["ccw"], 0, 99), "'ccw' must be a whole number from 0 to 99")
     _need(state["step"] in STEPS, "'step' is not a step of the turn")
     opts = state["options"]
-    from . import parse_options
     try:
         normal = parse_options(opts)
     except ValueError as exc:

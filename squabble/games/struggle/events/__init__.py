@@ -9,6 +9,10 @@ The engine calls it when the card is resolved, and calls it again, with the same
 each time a decision it asked is answered (``e.answer``) or a task it started has finished
 (``e.result``).  The function keeps its progress in ``e.data`` (saved in the state), never in
 Python locals across decisions.  It ends by returning without asking and without starting a task.
+
+This module is the vocabulary the card modules use, below the engine; it loads no card.  The card
+modules (``scoring``, ``early``, ``mid``, ``late``) stand above the engine and are imported by the
+package's ``__init__`` (docs/struggle-events-api.md: the staircase).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from ..core import (  # noqa: F401  (re-exported for event modules)
     improve_defcon, in_region, inf, is_battleground, is_scoring, net_vp, ops_value, pass_china,
     period, printed_ops, random_hand_card, remove_effect, remove_influence, roll, set_defcon,
     space_ability, take_card, to_hand, vp, win)
+from ..core import ask as _ask, card_in_play, ops_bonuses
 from ..data import (ADJACENT, BATTLEGROUND, CARDS, CHINA, COUNTRIES, COUNTRY_NAMES, ENEMY,  # noqa: F401
                     REGIONS, REGION_SETS, SCORING_REGION, STABILITY, card_name)
 from ..frames import (event_frame, ops_frame, place_frame, remove_frame,  # noqa: F401
@@ -189,8 +194,7 @@ class Event:
         card of this event (or task)."""
         if not options:
             return
-        from ..core import ask, card_in_play
-        ask(self.state, player, prompt, options, kind, card_in_play(self.state))
+        _ask(self.state, player, prompt, options, kind, card_in_play(self.state))
 
     def not_occurred(self) -> None:
         """The event does not occur (condition unmet): the card is discarded, not eliminated."""
@@ -251,7 +255,6 @@ class Event:
 def make_ops_frame(state, side, ops, *, card=None, kinds=("influence", "realign", "coup"),
                    countries=None, ignore_defcon=False, milops=True, modified=True, bonus=None,
                    granted=False, kind=None) -> dict:
-    from ..core import ops_bonuses
     if modified:
         value = ops_value(state, side, card, printed=ops)
         extra = ops_bonuses(state, side, card)
@@ -285,14 +288,3 @@ def cancel_headline(state: dict, side: str) -> bool:
     hl[side] = None
     discard(state, card)
     return True
-
-
-# Load the events of every issue that exists (a module that is absent is simply not there yet;
-# an error inside one that exists is not hidden).
-import importlib.util as _ilu  # noqa: E402
-
-from . import scoring  # noqa: E402,F401
-
-for _name in ("early", "mid", "late", "optional"):
-    if _ilu.find_spec(f"{__name__}.{_name}") is not None:
-        __import__(f"{__name__}.{_name}")

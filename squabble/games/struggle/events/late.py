@@ -19,6 +19,7 @@ from . import (CARDS, REGION_SETS, REGIONS, add_effect, add_influence,
                make_ops_frame, ops_value, opt, printed_ops, random_hand_card, remove_effect,
                remove_influence, vp, win)
 from .early import _war
+from ..engine import legal_kinds
 
 EUROPE = REGIONS["Europe"]
 WESTERN_EUROPE = REGIONS["Western Europe"]
@@ -34,7 +35,6 @@ def _legal_kinds(state: dict, side: str, ops: int, kinds, *, countries=None,
                  ignore_defcon=False, card=None) -> list:
     """Which of ``kinds`` an e.ops(...) with these arguments could use now (the engine's own
     target rules: access, DEFCON limits, can_target hooks such as NATO or Chernobyl)."""
-    from ..engine import legal_kinds  # the engine imports this package: import late
     probe = make_ops_frame(state, side, ops, card=card, kinds=kinds, countries=countries,
                            ignore_defcon=ignore_defcon, granted=True)
     return legal_kinds(state, probe)

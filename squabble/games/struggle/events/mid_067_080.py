@@ -11,6 +11,7 @@ from ..data import REGION_VP, SPACE_END, SUPERPOWER_ADJ
 from .scoring import ADJ_BONUS_REGIONS, level
 from .mid_050_066 import un_intervention_resolved, war_card_played_by_usa
 from .mid_shared import AMERICAS
+from ..engine import USE_STEPS, run_use_step, use_options
 
 
 # ---------------------------------------------------------------- 067 Grain Sales to Soviets
@@ -18,7 +19,6 @@ from .mid_shared import AMERICAS
 def grain_sales(e):
     """The USA takes a random card from the USSR hand and plays it (any use, MW-11), or gives it
     back and conducts operations with this card's 2 ops."""
-    from ..engine import USE_STEPS, run_use_step, use_options
     st = e.state
     if e.step == 0:
         card = random_hand_card(st, "USSR")

@@ -4,6 +4,7 @@ operations uses, and who is trapped or owes Missile Envy."""
 from __future__ import annotations
 
 from . import CARDS, REGION_SETS, effect_args
+from ..engine import rounds_for
 
 #: the cards the card data marks as wars (Flower Power reads this: never a list of its own)
 WAR_CARDS = frozenset(n for n, c in CARDS.items() if c["war"])
@@ -37,5 +38,4 @@ def _envy_due(state: dict, side: str) -> bool:
 
 def _rounds_left(state: dict, side: str) -> int:
     """Action rounds of ``side`` still to come this turn, the current one included."""
-    from ..engine import rounds_for
     return max(1, rounds_for(state, side) - state["action_round"] + 1)
