@@ -17,6 +17,7 @@ ended.
 
 from __future__ import annotations
 
+import json
 import random
 import threading
 import time
@@ -58,6 +59,16 @@ class SnapLog(list):
     def append(self, line):  # the engines only ever append
         super().append(line)
         self.snaps.append(self._copy(self.state))
+
+
+def position_seed(view: dict) -> int:
+    """The computer's seed at a position: a checksum of the deciding side's view (JSON, keys
+    sorted).  So the same position gives the same seed in every run; a game continued from its
+    autosave at any decision goes on as the game played straight through (issue 50, item 22:
+    nothing a save leaves out, such as a count of decisions, may enter it); and the seed, like
+    the choice, depends on nothing the deciding side may not see."""
+    text = json.dumps(view, sort_keys=True, separators=(",", ":"), default=repr)
+    return zlib.crc32(text.encode()) & 0x7FFFFFFF
 
 
 class Thinker:
@@ -358,9 +369,8 @@ class Session:
     # -- the computer ------------------------------------------------------------------
     def think(self) -> Thinker:
         d = self.decision()
-        # the same position gives the same seed in every run (str hashes are salted per run)
-        seed = (zlib.crc32(repr(self.state.get("rng")).encode()) ^ (self.decisions * 7919)) \
-            & 0x7FFFFFFF
+        view = getattr(self.game, "view", None)   # (an adapter without one: the whole state)
+        seed = position_seed(view(self.state, d["player"]) if view else self.state)
         level = self.setup.get("level", "normal")
         return Thinker(self.chooser, self.game.copy(self.state), len(d["options"]), level, seed,
                        worker=self._worker_for(self.chooser))
