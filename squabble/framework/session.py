@@ -282,6 +282,8 @@ class Session:
                 self.saver(self)
             except Exception as e:  # a full disk must not stop the game
                 self.last_error = f"The game could not be saved ({type(e).__name__})."
+        if self.over:
+            self.close()   # the game ended: its computer player has nothing more to think
         beats = [Beat(str(line), snap, kind_of(line), dict(data_of(line)))
                  for line, snap in zip(list(log), log.snaps)]
         return beats
@@ -383,6 +385,13 @@ class Session:
         worker = self._worker_for(self.chooser)
         if worker is not None:
             worker.start_soon()
+
+    def close(self) -> None:
+        """Stop the computer's worker process (the game ended, or its window left it); it is
+        reaped at once, on a thread of its own.  A later question starts a fresh one."""
+        worker = getattr(self, "_worker", None)
+        if worker is not None:
+            worker.close()
 
     def _worker_for(self, chooser):
         """The session's one long-lived worker process for ``chooser`` (started on first use,
