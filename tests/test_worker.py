@@ -73,13 +73,29 @@ def test_undo_withdraws_the_stale_question(tmp_path):
     assert stale.wait(0.2) is None and not stale.done   # its answer can never be applied
 
 
-def test_a_crashed_worker_gives_a_clear_error_and_a_legal_option_not_a_hang():
-    s = _session(W.crash)
+def test_a_worker_that_dies_mid_thought_is_replaced_and_asked_again_once(tmp_path):
+    """(issue 50, item 25) The computer's answer comes from a fresh worker, not a random move."""
+    s = _session(W.crash_once)
+    s.setup["level"] = str(tmp_path / "died")
+    t = s.think()
+    i = t.wait(60)
+    assert t.error == "" and (tmp_path / "died").exists()
+    assert i == W.struggle_player(s.state, "normal", t._seed)
+
+
+def test_a_crashed_worker_gives_a_clear_error_and_a_legal_option_not_a_hang(tmp_path):
+    """A worker that dies, and the fresh one asked again dies too: one sentence and a legal
+    option."""
+    s = _session(W.crash_noted)
+    s.setup["level"] = str(tmp_path / "pids")
     t = s.think()
     i = t.wait(60)
     assert t.done and 0 <= i < len(s.decision()["options"])
     assert "process stopped" in t.error and "exit code 3" in t.error
+    pids = (tmp_path / "pids").read_text().split()
+    assert len(pids) == 2 and len(set(pids)) == 2   # two workers asked, no more
     s.chooser = W.struggle_player          # the next question starts a new worker
+    s.setup["level"] = "normal"
     t = s.think()
     assert t.wait(60) is not None and t.error == ""
 

@@ -76,9 +76,10 @@ class Thinker:
     so the window keeps its frame rate: ``done`` and ``result`` only poll, never wait.
 
     A chooser that cannot be sent to another process (a test's closure) runs on a thread
-    instead; no chooser at all takes a random legal option at once.  A chooser that fails, a
-    worker that dies or an answer out of range gives ``error`` (one line) and a random legal
-    option, so a broken computer player never stops the game."""
+    instead; no chooser at all takes a random legal option at once.  A worker that dies before
+    it answers is replaced and asked again, once (issue 50, item 25).  A chooser that fails, a
+    second worker that dies too or an answer out of range gives ``error`` (one line) and a
+    random legal option, so a broken computer player never stops the game."""
 
     def __init__(self, choose, state: dict, n: int, level: str, seed: int, *, worker=None):
         self._result: int | None = None
@@ -91,6 +92,8 @@ class Thinker:
         if choose is None:   # no computer player given: a random legal option
             self._result = random.Random(seed).randrange(n)
         elif worker is not None:
+            self._question = (state, level, seed)
+            self._asked = 1          # how many workers were asked
             self._job = worker.ask(state, level, seed)
         else:
             self._thread = threading.Thread(target=self._run, args=(choose, state, level, seed),
@@ -118,6 +121,10 @@ class Thinker:
         try:
             got = self._worker.answer(self._job, timeout)
         except WorkerStopped as e:
+            if self._asked == 1:     # the worker died mid-thought: a fresh one, once
+                self._asked = 2
+                self._job = self._worker.ask(*self._question)
+                return
             got = (None, str(e))
         if got is not None:
             self._settle(*got)
@@ -139,7 +146,12 @@ class Thinker:
         if self._thread is not None:
             self._thread.join(timeout)
         elif self._worker is not None:
-            self._poll(timeout)
+            end = None if timeout is None else time.monotonic() + timeout
+            while self._result is None:
+                job = self._job
+                self._poll(None if end is None else max(0.0, end - time.monotonic()))
+                if self._job == job:   # answered, or the time is up (no fresh worker asked)
+                    break
         return self._result
 
 
