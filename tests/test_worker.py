@@ -154,3 +154,20 @@ def test_a_worker_that_cannot_start_is_an_error_and_a_legal_option(monkeypatch):
     t = s.think()
     i = t.wait(5)
     assert t.done and 0 <= i < len(s.decision()["options"]) and "could not be started" in t.error
+
+
+def test_two_sessions_thinking_at_once_both_get_real_answers(tmp_path):
+    """One worker at a time (issue 50, item 11): a second session's worker stops the first's
+    mid-thought; the first session's question is asked again of a fresh worker, never left
+    waiting forever, and neither falls back to a random move."""
+    gate = str(tmp_path / "gate")
+    a = _session(W.gated)
+    a.setup["level"] = gate
+    ta = a.think()
+    while not (os.path.exists(gate + ".pid") and open(gate + ".pid").read()):   # a thinks
+        pass
+    b = _session(W.struggle_player, seed=3)
+    tb = b.think()                          # b's worker starts: a's is stopped
+    open(gate, "w").close()
+    assert ta.wait(60) == 0 and ta.error == ""
+    assert tb.wait(60) == W.struggle_player(b.state, "normal", tb._seed) and tb.error == ""

@@ -90,11 +90,15 @@ class Worker:
         self._job = 0            # the last question's number
         self._waiting = None     # the number of the question the worker is working on
         self._starter = None     # the thread starting the process (start_soon)
+        self._preempted = None   # the question left unanswered when another worker started
 
     def _claim(self) -> None:
-        """This worker is about to start its process: stop every other worker's."""
+        """This worker is about to start its process: stop every other worker's (a question
+        one of them was working on is answered by ``WorkerStopped``, so its asker can ask
+        again, never waits forever)."""
         for other in list(_LIVE):
             if other is not self:
+                other._preempted = other._waiting
                 other.close()
         _LIVE.add(self)
 
@@ -159,8 +163,13 @@ class Worker:
 
     def answer(self, job: int, timeout: float = 0.0):
         """``(index, error)`` once question ``job`` is answered, else None (after waiting at most
-        ``timeout`` seconds).  Raises ``WorkerStopped`` if the worker died before answering, and
-        returns None forever for a question that was withdrawn."""
+        ``timeout`` seconds).  Raises ``WorkerStopped`` if the worker died before answering or
+        was stopped because another worker started, and returns None forever for a question
+        that was withdrawn."""
+        if job is not None and job == self._preempted:
+            self._preempted = None
+            raise WorkerStopped("The computer player's process was stopped for another "
+                                "game's.")
         if job != self._waiting:
             return None
         return self._read(job, timeout)
