@@ -61,10 +61,6 @@ def settled(before, want_live, wall=10.0):
         time.sleep(0.05)
 
 
-def session_of(app):
-    return app.session if app.session is not None else app.stack.top.flow.session
-
-
 def computer_thinks(app):
     """Step the window (the person taking the first option when asked) until the computer has
     answered in a process of its own and the person decides; its worker's pid."""
@@ -110,7 +106,7 @@ def test_one_worker_at_a_time_each_reaped_when_its_game_ends(app):
         live = {p for p, st in children().items() if p not in before and st != "Z"}
         assert len(live) <= 1, ("game 3: one worker at a time", live)
         flow = _flow(app)
-        if flow.phase == "human" and app.stack.top is app.stack.find(type(flow.view)):
+        if flow.phase == "human" and app.stack.top is flow.view:
             flow.commit(0)
         step(app, 1)
     assert s.over
