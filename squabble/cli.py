@@ -61,7 +61,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="be one side's seat: answer only with that side's view, refuse "
                           "state, load and dice, accept act only for that side's decisions; "
                           "the computer plays the other side (the level new's \"opponent\" "
-                          "names). The fair way to connect a bot or a remote player")
+                          "names); the game's seed is drawn in secret, so new refuses "
+                          "\"seed\". The fair way to connect a bot or a remote player")
 
     sim = sub.add_parser(
         "simulate", help="play random legal games and check invariants",

@@ -18,6 +18,8 @@ import copy
 import io
 import json
 import math
+import random
+import secrets
 import sys
 
 from squabble.games import registry
@@ -159,16 +161,20 @@ class Session:
     seat: every answer holds only what the seat may see (``view``), ``state``, ``load`` and
     ``dice`` are refused, ``act`` answers only the seat's decisions, and the other side is the
     computer player of the level ``new`` names (``"opponent"``), which moves before each answer
-    until the seat decides or the game ends."""
+    until the seat decides or the game ends.
 
-    def __init__(self, seat: str | None = None):
+    A seat can neither choose nor learn the randomness (issue 52): ``new`` refuses a ``seed``;
+    the game's seed, the computer's seed for each of its decisions and a fresh key of the game's
+    generator before each step are drawn from ``secret_bits`` (the operating system's
+    cryptographic generator, ``secrets.randbits``; a test passes a seeded one) and never sent."""
+
+    def __init__(self, seat: str | None = None, *, secret_bits=None):
         self.game = None      # registry adapter
         self.state = None
         self.last_cmd = None  # the command of the last request that named a known one
         self.seat = seat
         self.opponent = "normal"
-        self.opponent_seed = 0
-        self.moves = 0        # decisions taken in this game (the opponent's seed moves on)
+        self.secret_bits = secret_bits or secrets.randbits
 
     # -- helpers -------------------------------------------------------------------------------
     def _need_game(self):
@@ -197,17 +203,23 @@ class Session:
             d = self.game.decision(self.state)
             if d is None or d["player"] == self.seat:
                 break
-            seed = self.opponent_seed * 1_000_003 + self.moves
+            seed = self.secret_bits(63)
             if self.opponent == "random" or len(d["options"]) == 1:
-                import random
                 index = random.Random(seed).randrange(len(d["options"]))
             else:
                 from squabble.ai import choose
                 index = choose(self.game.name, self.state, self.opponent, seed)
-            self.state, log = self.game.apply(self.state, index)
-            self.moves += 1
+            self.state, log = self.game.apply(self._keyed(self.state), index)
             lines.extend(text_lines(log))
         return lines
+
+    def _keyed(self, state: dict) -> dict:
+        """Seated: ``state`` with its generator keyed afresh from the secret source (a shallow
+        copy; ``apply`` copies before it changes anything), so what one step shows of the
+        generator (a die, a card drawn) tells nothing of the draws of any other step."""
+        if self.seat is None:
+            return state
+        return dict(state, rng=self.secret_bits(64))
 
     def _seated_refusal(self, cmd: str) -> str:
         return (f"This engine is the {self.seat}'s seat: {cmd!r} is refused, since it would "
@@ -231,7 +243,14 @@ class Session:
     # -- commands ------------------------------------------------------------------------------
     def cmd_new(self, req):
         name = self._game_of(req)
-        seed = req.get("seed", 0)
+        if self.seat is not None:
+            if "seed" in req:
+                raise ProtocolError(f"This engine is the {self.seat}'s seat: the game's seed is "
+                                    f"drawn in secret, so 'seed' is refused; send 'new' without "
+                                    f"it.")
+            seed = self.secret_bits(64)
+        else:
+            seed = req.get("seed", 0)
         if not _is_int(seed):
             raise ProtocolError("'seed' must be an integer.")
         options = req.get("options", {})
@@ -258,7 +277,7 @@ class Session:
         except ValueError as e:
             raise ProtocolError(str(e)) from None
         self.game, self.state = game, state
-        self.opponent, self.opponent_seed, self.moves = opponent, seed, 0
+        self.opponent = opponent
         lines = self._opponent_moves()
         return self._snapshot({"log": lines} if self.seat is not None else None)
 
@@ -296,11 +315,10 @@ class Session:
                 raise ProtocolError(f"This engine is the {self.seat}'s seat: the decision "
                                     f"pending is the {d['player']}'s.")
         try:
-            state, log = self.game.apply(self.state, index)
+            state, log = self.game.apply(self._keyed(self.state), index)
         except ValueError as e:
             raise ProtocolError(str(e)) from None
         self.state = state
-        self.moves += 1
         # the log's text lines only: markers (kind and data without text) are for scenes, and
         # no log data crosses the protocol
         lines = text_lines(log) + self._opponent_moves()
@@ -374,17 +392,19 @@ class Session:
         if self.seat is not None and cmd in SEAT_REFUSED:
             return _error(self._seated_refusal(cmd))
         # commands never change a state in place before every check has passed
-        saved = (self.game, self.state, self.opponent, self.opponent_seed, self.moves)
+        saved = (self.game, self.state, self.opponent)
         try:
             out = getattr(self, "cmd_" + cmd)(req)
             # the answer must be writable as strict JSON; if not, nothing changes
             json.dumps(out, allow_nan=False)
             return out
         except ProtocolError as e:
-            self.game, self.state, self.opponent, self.opponent_seed, self.moves = saved
+            self.game, self.state, self.opponent = saved
             return _error(str(e))
         except Exception as e:  # never die on a request: report and keep the game untouched
-            self.game, self.state, self.opponent, self.opponent_seed, self.moves = saved
+            self.game, self.state, self.opponent = saved
+            if self.seat is not None:   # the message could quote what the seat may not see
+                return _error(f"Internal error while handling {cmd!r} ({type(e).__name__}).")
             return _error(f"Internal error while handling {cmd!r}: {type(e).__name__}: "
                           f"{excerpt(str(e), 120)}")
 

@@ -4,11 +4,14 @@ Whole games are played through a seated engine (the seat picks random options, t
 is the engine's own "random" opponent).  Every answer the seat gets is checked against the true
 game, which the test alone sees: the answer is exactly the seat's view of it, it stays the same
 when the other side's hidden cards are dealt differently (relabelled: the same counts in the
-same places, other cards), and no log line names a card hidden from the seat."""
+same places, other cards) and when the generator is keyed anew, no number in it is one of the
+seat's secrets (the game's seed, the computer's seeds, the generator's states), and no log line
+names a card hidden from the seat.  The seat can neither choose nor learn the seed (issue 52)."""
 
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -125,6 +128,29 @@ def named_secrets(line: str, secret: set, names: list) -> list:
     return found
 
 
+class Secrets:
+    """A seeded stand-in for the seat's cryptographic generator (``Session(secret_bits=...)``),
+    keeping every value it gave, so the test can look for them in what the seat receives."""
+
+    def __init__(self, seed):
+        self.rnd = random.Random(f"secrets {seed}")
+        self.drawn = []
+
+    def __call__(self, bits):
+        x = self.rnd.getrandbits(bits)
+        self.drawn.append(x)
+        return x
+
+
+def secret_numbers(session, steps) -> set:
+    """The numbers the seat must never receive: every secret drawn (the game's seed, the
+    computer's seeds, the generator's fresh keys) and every state of the game's generator."""
+    out = set(session.secret_bits.drawn) | {session.state["rng"]}
+    for before, _, after in steps:
+        out |= {before["rng"], after["rng"]}
+    return {x for x in out if abs(x) >= 1 << 20}   # (a small number could be a count)
+
+
 # -- the check of one answer --------------------------------------------------------------------
 
 def check_answer(name, session, answer, seat, rnd, relabels=2):
@@ -139,9 +165,15 @@ def check_answer(name, session, answer, seat, rnd, relabels=2):
     relabel = relabel_struggle if name == "struggle" else relabel_squabble
     for _ in range(relabels):
         other, _ = relabel(true, seat, rnd)
+        other["rng"] = rnd.getrandbits(64)   # another seed: the generator keyed anew
         assert normal(game.protocol_state(game.view(other, seat))) == answer["state"]
         assert normal(seen_decision(game.decision(other), seat)) == answer["decision"]
     steps = session.game.recorded
+    received = set(map(int, re.findall(r"\d+", json.dumps(answer))))
+    assert not received & secret_numbers(session, steps), "a secret number reached the seat"
+    # every step starts from a key freshly drawn from the secret source: what one step shows of
+    # the generator tells nothing of another's draws
+    assert all(before["rng"] in session.secret_bits.drawn for before, _, _ in steps)
     assert [str(x) for _, log, _ in steps for x in log if str(x)] == answer.get("log", [])
     names = all_names(name)
     for before, log, after in steps:
@@ -174,9 +206,9 @@ def recording(game):
 
 def play_seated(name, seat, seed, max_answers=2000):
     rnd = random.Random(seed)
-    session = Session(seat=seat)
+    session = Session(seat=seat, secret_bits=Secrets(seed))
     session._adapter = lambda n, o=None: recording(registry.get(n, test_setup=True))
-    answer = ask(session, {"cmd": "new", "game": name, "seed": seed, "opponent": "random",
+    answer = ask(session, {"cmd": "new", "game": name, "opponent": "random",
                            "options": {"test_setup": True} if name == "struggle" else
                            {"events": bool(seed % 2)}})
     n = 0
@@ -197,16 +229,18 @@ def test_whole_squabble_games_through_a_seat_show_only_the_seats_view(seat, seed
     assert session.state["winner"] is not None and n > 5
 
 
-@pytest.mark.parametrize("seat, seed", [("USA", 11), ("USSR", 10), ("USSR", 19)])
+@pytest.mark.parametrize("seat, seed", [("USA", 99), ("USSR", 38), ("USSR", 22)])
 def test_whole_struggle_games_through_a_seat_show_only_the_seats_view(seat, seed):
-    """(Seeds whose random games run long: to turn 4, 10 and 5.)"""
+    """(Seeds whose random games run long: to turn 9, 7 and 6.)"""
     n, session = play_seated("struggle", seat, seed)
     assert session.state["winner"] is not None and n > 80
 
 
-@pytest.mark.parametrize("leak", ["hand", "deck", "log"])
+@pytest.mark.parametrize("leak", ["hand", "deck", "log", "rng", "seed"])
 def test_the_seat_check_catches_a_leak(monkeypatch, leak):
-    """The same check fails on a deliberately leaking engine."""
+    """The same check fails on a deliberately leaking engine: one that shows the enemy's hand,
+    the draw pile, a hidden card in a log line, the generator in the view, or the game's seed in
+    the answer to ``new``."""
     real = registry.get("struggle", test_setup=True)
 
     def leaky_view(state, side):
@@ -215,6 +249,8 @@ def test_the_seat_check_catches_a_leak(monkeypatch, leak):
             v["hands"][ENEMY[side]] = list(state["hands"][ENEMY[side]])
         elif leak == "deck":
             v["deck"] = list(state["deck"])
+        elif leak == "rng":
+            v["rng"] = state["rng"]
         return v
 
     def leaky_apply(state, index):
@@ -225,15 +261,23 @@ def test_the_seat_check_catches_a_leak(monkeypatch, leak):
 
     fake = SimpleNamespace(**dict(vars(real), view=leaky_view, apply=leaky_apply))
     monkeypatch.setattr(registry, "get", lambda n, **k: fake if n == "struggle" else real)
+    if leak == "seed":
+        real_new = Session.cmd_new
+
+        def leaky_new(self, req):
+            out = real_new(self, req)
+            out["seed"] = self.secret_bits.drawn[0]   # (the game's seed, drawn first)
+            return out
+        monkeypatch.setattr(Session, "cmd_new", leaky_new)
     with pytest.raises(AssertionError):
-        play_seated("struggle", "USA", 11)
+        play_seated("struggle", "USA", 99)
 
 
 # -- what the seat may and may not ask ----------------------------------------------------------
 
 def test_a_seat_refuses_state_load_dice_and_other_views():
     s = Session(seat="USSR")
-    first = ask(s, {"cmd": "new", "game": "struggle", "seed": 2, "opponent": "random",
+    first = ask(s, {"cmd": "new", "game": "struggle", "opponent": "random",
                     "options": {"test_setup": True}})
     assert first["ok"] and isinstance(first["state"]["hands"]["USA"], int)
     for req in ({"cmd": "state"}, {"cmd": "load", "state": s.state},
@@ -247,7 +291,7 @@ def test_a_seat_refuses_state_load_dice_and_other_views():
 
 def test_a_seat_acts_only_on_its_own_decisions():
     s = Session(seat="USA")
-    ask(s, {"cmd": "new", "game": "squabble", "seed": 1, "opponent": "random"})
+    ask(s, {"cmd": "new", "game": "squabble", "opponent": "random"})
     s.state = registry.get("squabble").new(1)   # (the test forces the USSR's turn)
     assert s.game.decision(s.state)["player"] == "USSR"
     out = ask(s, {"cmd": "act", "index": 0})
@@ -282,6 +326,7 @@ def test_squabble_view_hides_the_other_sides_hand_face_down_cards_and_orders():
 
 def test_seated_engine_process_from_the_command_line():
     reqs = [{"cmd": "new", "game": "squabble", "seed": 4, "opponent": "random"},
+            {"cmd": "new", "game": "squabble", "opponent": "random"},
             {"cmd": "state"}, {"cmd": "view"}, {"cmd": "quit"}]
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     r = subprocess.run([sys.executable, "-m", "squabble", "engine", "--seat", "USSR"],
@@ -289,7 +334,78 @@ def test_seated_engine_process_from_the_command_line():
                        capture_output=True, cwd=ROOT, env=env, timeout=120)
     assert r.returncode == 0, r.stderr.decode()
     answers = [json.loads(x) for x in r.stdout.decode().splitlines()]
+    assert answers[0] == {"ok": False, "error": SEED_REFUSED.format(seat="USSR")}
+    answers = answers[1:]
     assert answers[0]["ok"] and answers[0]["state"]["hands"]["USA"] == []
     assert answers[0]["decision"]["player"] == "USSR"
     assert not answers[1]["ok"] and "seat" in answers[1]["error"]
     assert answers[2]["state"] == answers[0]["state"] and answers[3] == {"ok": True}
+
+
+# -- the seed: the seat can neither choose nor learn it (issue 52) ------------------------------
+
+SEED_REFUSED = ("This engine is the {seat}'s seat: the game's seed is drawn in secret, so "
+                "'seed' is refused; send 'new' without it.")
+
+
+def shadow_of(seat_side, seed, opponent="random"):
+    """The attack: an ordinary engine beside the seat, started with ``seed``, the computer's
+    moves replayed as a seated engine seeded by the game's seed would make them
+    (``seed * 1_000_003 + moves``); its whole state shows what the seat may not see."""
+    shadow = Session()
+    sh = ask(shadow, {"cmd": "new", "game": "struggle", "seed": seed})
+    moves = 0
+    while sh["decision"] and sh["decision"]["player"] != seat_side:
+        d = sh["decision"]
+        i = random.Random(seed * 1_000_003 + moves).randrange(len(d["options"]))
+        sh = ask(shadow, {"cmd": "act", "index": i})
+        moves += 1
+    return shadow
+
+
+@pytest.mark.parametrize("seat", ["USA", "USSR"])
+def test_the_seed_replay_attack_fails(seat):
+    """The seat asks for a seed of its choice; refused, it takes the game it is given.  A shadow
+    engine started with that seed, or with the seed a seat used to get when it named none (0),
+    neither replays the seat's game nor knows the other side's hand."""
+    s = Session(seat=seat)
+    first = ask(s, {"cmd": "new", "game": "struggle", "seed": 5, "opponent": "random"})
+    if not first["ok"]:
+        assert first["error"] == SEED_REFUSED.format(seat=seat) and s.state is None
+        first = ask(s, {"cmd": "new", "game": "struggle", "opponent": "random"})
+    assert first["ok"] and first["decision"]["player"] == seat
+    enemy = ENEMY[seat]
+    for seed in (5, 0):
+        shadow = shadow_of(seat, seed)
+        assert ask(shadow, {"cmd": "view", "side": seat})["state"] != first["state"], seed
+        assert sorted(shadow.state["hands"][enemy]) != sorted(s.state["hands"][enemy]), seed
+        assert shadow.state["deck"] != s.state["deck"], seed
+
+
+def test_two_seated_games_are_dealt_apart_and_a_seeded_new_loses_nothing():
+    """Each seated game is dealt from the operating system's cryptographic generator: two
+    seats that ask the same thing get different games; a refused seeded ``new`` keeps the game
+    being played."""
+    a, b = Session(seat="USA"), Session(seat="USA")
+    ra = ask(a, {"cmd": "new", "game": "struggle", "opponent": "random"})
+    rb = ask(b, {"cmd": "new", "game": "struggle", "opponent": "random"})
+    assert ra["ok"] and rb["ok"] and ra["state"]["hands"]["USA"] != rb["state"]["hands"]["USA"]
+    before = normal(a.state)
+    for seed in (7, 0, None, "x"):
+        out = ask(a, {"cmd": "new", "game": "squabble", "seed": seed})
+        assert out == {"ok": False, "error": SEED_REFUSED.format(seat="USA")}
+    assert normal(a.state) == before and ask(a, {"cmd": "view"})["state"] == ra["state"]
+
+
+def test_a_seated_internal_error_quotes_nothing():
+    """An unexpected failure inside the engine is answered with the command and the kind of
+    error only: its message could name a card the seat may not see."""
+    s = Session(seat="USA")
+    ask(s, {"cmd": "new", "game": "struggle", "opponent": "random"})
+    secret = card_name(s.state["hands"]["USSR"][0])
+
+    def broken(state, index):
+        raise KeyError(f"{secret} in the USSR's hand")
+    s.game = SimpleNamespace(**dict(vars(s.game), apply=broken))
+    out = ask(s, {"cmd": "act", "index": 0})
+    assert out == {"ok": False, "error": "Internal error while handling 'act' (KeyError)."}

@@ -20,6 +20,22 @@ def crash(state, level, seed):
     os._exit(3)
 
 
+def crash_noted(state, level, seed):
+    """Leaves its process id in the file named by ``level``, then dies."""
+    with open(level, "a") as f:
+        f.write(f"{os.getpid()}\n")
+    os._exit(3)
+
+
+def crash_once(state, level, seed):
+    """Dies the first time (leaving the file named by ``level``), then plays as the Struggle
+    computer player of level "normal"."""
+    if not os.path.exists(level):
+        open(level, "w").close()
+        os._exit(3)
+    return struggle_player(state, "normal", seed)
+
+
 def struggle_player(state, level, seed):
     from squabble.ai import choose
     return choose("struggle", state, level, seed)

@@ -43,8 +43,20 @@ class Scene:
 
 
 class SceneStack:
+    """The scenes on screen, the top one in front.  A scene that leaves the stack gets
+    ``on_exit``; a game's scene (one holding a ``TurnFlow`` as ``flow``) that leaves it for good
+    also closes its flow, which stops the computer's worker process (issue 50, item 11)."""
+
     def __init__(self):
         self.scenes: list[Scene] = []
+
+    def _left(self, scene: Scene) -> None:
+        scene.on_exit()
+        flow = getattr(scene, "flow", None)
+        close = getattr(flow, "close", None)
+        if close is None or any(getattr(s, "flow", None) is flow for s in self.scenes):
+            return
+        close()
 
     @property
     def top(self) -> Scene | None:
@@ -58,7 +70,7 @@ class SceneStack:
         if not self.scenes:
             return None
         s = self.scenes.pop()
-        s.on_exit()
+        self._left(s)
         if self.top:
             self.top.on_resume()
         return s
@@ -67,13 +79,13 @@ class SceneStack:
         if scene in self.scenes:
             was_top = scene is self.top
             self.scenes.remove(scene)
-            scene.on_exit()
+            self._left(scene)
             if was_top and self.top:
                 self.top.on_resume()
 
     def replace_all(self, scene: Scene) -> None:
         while self.scenes:
-            self.scenes.pop().on_exit()
+            self._left(self.scenes.pop())
         self.push(scene)
 
     def find(self, cls):

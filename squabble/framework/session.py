@@ -17,6 +17,7 @@ ended.
 
 from __future__ import annotations
 
+import json
 import random
 import threading
 import time
@@ -60,14 +61,25 @@ class SnapLog(list):
         self.snaps.append(self._copy(self.state))
 
 
+def position_seed(view: dict) -> int:
+    """The computer's seed at a position: a checksum of the deciding side's view (JSON, keys
+    sorted).  So the same position gives the same seed in every run; a game continued from its
+    autosave at any decision goes on as the game played straight through (issue 50, item 22:
+    nothing a save leaves out, such as a count of decisions, may enter it); and the seed, like
+    the choice, depends on nothing the deciding side may not see."""
+    text = json.dumps(view, sort_keys=True, separators=(",", ":"), default=repr)
+    return zlib.crc32(text.encode()) & 0x7FFFFFFF
+
+
 class Thinker:
     """The computer's choice, worked out in the session's worker process (``framework/worker.py``)
     so the window keeps its frame rate: ``done`` and ``result`` only poll, never wait.
 
     A chooser that cannot be sent to another process (a test's closure) runs on a thread
-    instead; no chooser at all takes a random legal option at once.  A chooser that fails, a
-    worker that dies or an answer out of range gives ``error`` (one line) and a random legal
-    option, so a broken computer player never stops the game."""
+    instead; no chooser at all takes a random legal option at once.  A worker that dies before
+    it answers is replaced and asked again, once (issue 50, item 25).  A chooser that fails, a
+    second worker that dies too or an answer out of range gives ``error`` (one line) and a
+    random legal option, so a broken computer player never stops the game."""
 
     def __init__(self, choose, state: dict, n: int, level: str, seed: int, *, worker=None):
         self._result: int | None = None
@@ -80,6 +92,8 @@ class Thinker:
         if choose is None:   # no computer player given: a random legal option
             self._result = random.Random(seed).randrange(n)
         elif worker is not None:
+            self._question = (state, level, seed)
+            self._asked = 1          # how many workers were asked
             self._job = worker.ask(state, level, seed)
         else:
             self._thread = threading.Thread(target=self._run, args=(choose, state, level, seed),
@@ -107,6 +121,10 @@ class Thinker:
         try:
             got = self._worker.answer(self._job, timeout)
         except WorkerStopped as e:
+            if self._asked == 1:     # the worker died mid-thought: a fresh one, once
+                self._asked = 2
+                self._job = self._worker.ask(*self._question)
+                return
             got = (None, str(e))
         if got is not None:
             self._settle(*got)
@@ -128,7 +146,12 @@ class Thinker:
         if self._thread is not None:
             self._thread.join(timeout)
         elif self._worker is not None:
-            self._poll(timeout)
+            end = None if timeout is None else time.monotonic() + timeout
+            while self._result is None:
+                job = self._job
+                self._poll(None if end is None else max(0.0, end - time.monotonic()))
+                if self._job == job:   # answered, or the time is up (no fresh worker asked)
+                    break
         return self._result
 
 
@@ -271,6 +294,8 @@ class Session:
                 self.saver(self)
             except Exception as e:  # a full disk must not stop the game
                 self.last_error = f"The game could not be saved ({type(e).__name__})."
+        if self.over:
+            self.close()   # the game ended: its computer player has nothing more to think
         beats = [Beat(str(line), snap, kind_of(line), dict(data_of(line)))
                  for line, snap in zip(list(log), log.snaps)]
         return beats
@@ -358,9 +383,8 @@ class Session:
     # -- the computer ------------------------------------------------------------------
     def think(self) -> Thinker:
         d = self.decision()
-        # the same position gives the same seed in every run (str hashes are salted per run)
-        seed = (zlib.crc32(repr(self.state.get("rng")).encode()) ^ (self.decisions * 7919)) \
-            & 0x7FFFFFFF
+        view = getattr(self.game, "view", None)   # (an adapter without one: the whole state)
+        seed = position_seed(view(self.state, d["player"]) if view else self.state)
         level = self.setup.get("level", "normal")
         return Thinker(self.chooser, self.game.copy(self.state), len(d["options"]), level, seed,
                        worker=self._worker_for(self.chooser))
@@ -373,6 +397,13 @@ class Session:
         worker = self._worker_for(self.chooser)
         if worker is not None:
             worker.start_soon()
+
+    def close(self) -> None:
+        """Stop the computer's worker process (the game ended, or its window left it); it is
+        reaped at once, on a thread of its own.  A later question starts a fresh one."""
+        worker = getattr(self, "_worker", None)
+        if worker is not None:
+            worker.close()
 
     def _worker_for(self, chooser):
         """The session's one long-lived worker process for ``chooser`` (started on first use,

@@ -143,6 +143,17 @@ class TurnFlow:
         self.deciding = self.session.decision()
         self.view.flow_human(self.deciding)
 
+    def close(self) -> None:
+        """The view left the screen for good (``SceneStack`` calls this when the scene holding
+        the flow leaves the stack): the computer's thought is dropped and its worker process
+        stopped (issue 50, item 11)."""
+        self.thinker = None
+        if self.phase == THINKING:
+            self.phase = AWAIT   # (shown again, the flow asks afresh)
+        close = getattr(self.session, "close", None)
+        if close is not None:
+            close()
+
     # ---- acting ---------------------------------------------------------------------
     def commit(self, index: int) -> bool:
         """Apply option ``index`` of the pending decision and play its beats.  A refused index

@@ -11,6 +11,13 @@ The window only polls (``Worker.answer`` never waits unless asked to), so it nev
 question whose asker went away (an undo while the computer thinks) is withdrawn by stopping the
 worker and starting a fresh one for the next question, so a stale search never delays the next
 answer and its answer can never be applied.  A worker that dies answers with a clear error.
+
+One worker at a time (issue 50, item 11): starting a worker's process stops every other
+worker's of this process (the window plays one game at a time; an old game's session may linger
+until the garbage collector finds it).  A stopped process is reaped on a thread of its own, so
+none is left a zombie and the window's thread never waits; it ends as a normal exit (its
+``SIGTERM`` raises ``SystemExit``), so the search processes it started itself (``ai/pool.py``)
+are stopped and reaped with it, not orphaned.
 """
 
 from __future__ import annotations
@@ -18,12 +25,20 @@ from __future__ import annotations
 import multiprocessing
 import os
 import pickle
+import signal
+import sys
 import threading
+import weakref
 
 from squabble.pipeloop import serve
 
 #: the worker's lower scheduling priority (Unix ``nice``): the window's frames come first
 WORKER_NICE = 5
+#: seconds a stopped worker has to end before it is killed (on the reaper's thread)
+REAP_WAIT = 5.0
+
+#: the workers of this process that have (or are starting) a process
+_LIVE: "weakref.WeakSet[Worker]" = weakref.WeakSet()
 
 
 class WorkerStopped(RuntimeError):
@@ -40,8 +55,14 @@ def travels(chooser) -> bool:
     return True
 
 
+def _stop(signum, frame):
+    sys.exit(0)   # a normal exit: multiprocessing stops and reaps this worker's own children
+
+
 def _serve(conn, chooser) -> None:
     """The worker's loop: answer each (job, state, level, seed) until the pipe closes."""
+    if hasattr(signal, "SIGTERM"):
+        signal.signal(signal.SIGTERM, _stop)
     if hasattr(os, "nice"):
         try:
             os.nice(WORKER_NICE)   # on a busy machine the window's frames come first
@@ -69,7 +90,17 @@ class Worker:
         self._job = 0            # the last question's number
         self._waiting = None     # the number of the question the worker is working on
         self._starter = None     # the thread starting the process (start_soon)
-        self._ending: list = []  # stopped processes not yet reaped (never waited for)
+        self._preempted = None   # the question left unanswered when another worker started
+
+    def _claim(self) -> None:
+        """This worker is about to start its process: stop every other worker's (a question
+        one of them was working on is answered by ``WorkerStopped``, so its asker can ask
+        again, never waits forever)."""
+        for other in list(_LIVE):
+            if other is not self:
+                other._preempted = other._waiting
+                other.close()
+        _LIVE.add(self)
 
     def _start(self) -> None:
         conn, child = self._ctx.Pipe()
@@ -89,6 +120,7 @@ class Worker:
         question does not spend a frame of the window starting it (50-90 ms)."""
         if self._proc is not None or self._starter is not None:
             return
+        self._claim()
         self._starter = threading.Thread(target=self._start, daemon=True,
                                          name="squabble-worker-start")
         self._starter.start()
@@ -119,6 +151,7 @@ class Worker:
                 pass
         if self._waiting is not None or self._proc is None or not self._proc.is_alive():
             self.close()
+            self._claim()
             self._start()
         self._job += 1
         try:
@@ -130,8 +163,13 @@ class Worker:
 
     def answer(self, job: int, timeout: float = 0.0):
         """``(index, error)`` once question ``job`` is answered, else None (after waiting at most
-        ``timeout`` seconds).  Raises ``WorkerStopped`` if the worker died before answering, and
-        returns None forever for a question that was withdrawn."""
+        ``timeout`` seconds).  Raises ``WorkerStopped`` if the worker died before answering or
+        was stopped because another worker started, and returns None forever for a question
+        that was withdrawn."""
+        if job is not None and job == self._preempted:
+            self._preempted = None
+            raise WorkerStopped("The computer player's process was stopped for another "
+                                "game's.")
         if job != self._waiting:
             return None
         return self._read(job, timeout)
@@ -161,9 +199,10 @@ class Worker:
                             f"(exit code {code}).")
 
     def close(self) -> None:
-        """Stop the worker without waiting for it: a process still ending is reaped later (the
-        window's thread must never stall on it)."""
+        """Stop the worker without waiting for it: its process is reaped on a thread of its own
+        (the window's thread must never stall on it)."""
         self._started()
+        _LIVE.discard(self)
         proc, conn = self._proc, self._conn
         self._proc = self._conn = None
         self._waiting = None
@@ -172,13 +211,13 @@ class Worker:
         if proc is not None:
             if proc.is_alive():
                 proc.terminate()
-            self._ending.append(proc)
-        self._reap()
+            threading.Thread(target=_reap, args=(proc,), daemon=True,
+                             name="squabble-worker-reap").start()
 
-    def _reap(self) -> None:
-        still = []
-        for proc in self._ending:
-            proc.join(0)
-            if proc.exitcode is None:
-                still.append(proc)
-        self._ending = still
+
+def _reap(proc) -> None:
+    """Wait for a stopped worker's process to end (killing it after ``REAP_WAIT`` seconds)."""
+    proc.join(REAP_WAIT)
+    if proc.exitcode is None:
+        proc.kill()
+        proc.join(REAP_WAIT)

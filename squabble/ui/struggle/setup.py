@@ -86,14 +86,19 @@ def start_struggle(app, setup: dict, seed: int | None = None):
     return session
 
 
+def resume_session(state: dict, setup: dict, log: list) -> Session:
+    """The session of a game continued from its autosave (as loaded by ``saves.load``)."""
+    return Session(registry.get("struggle"), state, setup, log, saver=saves.write,
+                   chooser=computer_player)
+
+
 def continue_struggle(app) -> bool:
     """Resume the Struggle autosave exactly where it was; on a problem, say so (never crash)."""
     state, setup, log, problem = saves.load()
     if problem:
         app.to_title(problem)
         return False
-    session = Session(registry.get("struggle"), state, setup, log, saver=saves.write,
-                      chooser=computer_player)
+    session = resume_session(state, setup, log)
     session.log.append("Game resumed from the autosave.")
     app.session = None
     app.demo = False
