@@ -228,8 +228,25 @@ def _step_draw(s, log):
         s["event"] = s["event_deck"].pop(0)
         ev = EVENTS[s["event"]]
         _say(log, f"Event revealed: {ev.name} ({ev.year}). {ev.text}", "event", event=s["event"])
+        _hold_cap(s, log)
     s["step"] = "play"
     s["todo"] = ["USSR", "USA"]
+
+
+def _hold_cap(s, log):
+    """R13 Oil Embargo: no side may hold more tokens than the cap while the event is in effect,
+    so a side holding more when it is revealed returns the excess to the supply at once (it can
+    then neither keep nor spend them this turn)."""
+    cap = token_cap(s)
+    for side in SIDES[::-1]:
+        extra = s["tokens"][side] - cap
+        if extra > 0:
+            s["tokens"][side] = cap
+            _say(log, f"{side} may hold only {cap} Socio-Economic tokens under the "
+                      f"{EVENTS[s['event']].name}: "
+                      f"{'one token goes' if extra == 1 else f'{extra} tokens go'} back to the "
+                      f"supply.",
+                 "return_tokens", side=side, amount=extra, cap=cap)
 
 
 def _step_agents(s, log):
