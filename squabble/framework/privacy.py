@@ -36,6 +36,13 @@ class LookRule:
         (against the computer: still only the one person's own)."""
         self.viewer = self.solo
 
+    def cover(self) -> None:
+        """A menu covered the screen (the pause menu): whoever comes back to it may be the other
+        player, so nobody's secrets until the next hand-off (against the computer: the one
+        person's own, as ever).  ``last_handoff`` stays: the hand-off after the menu is that
+        side's again."""
+        self.viewer = self.solo
+
     def may_look(self, side: str | None) -> bool:
         return side is not None and side == self.viewer
 

@@ -67,6 +67,14 @@ class PauseScene(MenuScene):
 
     def __init__(self, app, table):
         self.table = table
+        s = getattr(table, "session", None)
+        # a hot-seat player's own cards were on the screen: the table stays hidden under the
+        # menu, and the screen is nobody's until the next hand-off (the session's look rule;
+        # Resume goes back behind the hand-off, see TurnFlow.resume)
+        self.covering = s is not None and s.mode == "hotseat" and s.viewer() is not None
+        flow = getattr(table, "flow", None)
+        if flow is not None:
+            flow.pause()
         super().__init__(app)
 
     def build(self):
@@ -80,10 +88,9 @@ class PauseScene(MenuScene):
         ])
 
     def private_below(self) -> bool:
-        """A hot-seat player's own cards are on the screen under the menu: cover them (the
-        other player may walk up while the game is paused)."""
-        s = getattr(self.table, "session", None)
-        return s is not None and s.mode == "hotseat" and s.viewer() is not None
+        """A hot-seat player's own cards were on the screen when the menu opened: the table
+        stays hidden (the other player may walk up while the game is paused)."""
+        return self.covering
 
     def draw_background(self, surf):
         if self.private_below():

@@ -93,6 +93,10 @@ class TableScene(Scene):
     def on_enter(self):
         self.app.sounds.update_music()
 
+    def on_resume(self):
+        """A menu closed: a private screen it covered goes back behind the hand-off."""
+        self.flow.resume()
+
     def handle_action(self, a):
         self.input.handle_action(a)
 
