@@ -156,15 +156,20 @@ def counter_cards(s: dict, side: str) -> list[str]:
     return [c for c in s["hands"][side] if IS_ACTIVITY[c] and COUNTER[c] == need]
 
 
+def claim_allows(s: dict, left: list[str]) -> int:
+    """rb phase 9 / R11, R13: how many tokens the left-over card allows before the cap (its
+    Activity Value; one more under the Kitchen Debate)."""
+    if not left:
+        return 0
+    return max(ACTIVITY[c] for c in left) + (1 if rule_active(s, "claim_plus_one") else 0)
+
+
 def claim_limit(s: dict, side: str) -> tuple[int, list[str]]:
     """rb phase 9 / R11, R14: up to the left-over card's Activity Value, never above the cap."""
     left = [c for c in s["hands"][side] if IS_ACTIVITY[c]]
     if not left:
         return 0, left
-    best = max(ACTIVITY[c] for c in left)
-    if rule_active(s, "claim_plus_one"):
-        best += 1
-    return max(0, min(best, token_cap(s) - s["tokens"][side])), left
+    return max(0, min(claim_allows(s, left), token_cap(s) - s["tokens"][side])), left
 
 
 def _say(log, text, kind="note", **data):
@@ -689,7 +694,9 @@ def context(s: dict) -> dict:
     already on the table), the Event in effect, and per kind: ``target`` (the opponent's
     printed Balance of Power card a counter answers), ``need`` (the Counter Value that answers
     it), ``can_counter``, ``reward`` (the Space Race space reached), ``card`` (phase 9: the card
-    left in hand) and ``limit`` (the most tokens it may take)."""
+    left in hand), ``limit`` (the most tokens it may take) and ``allows`` (what the card allows
+    before the cap: its Activity Value, one more under the Kitchen Debate); ``cap`` (the most
+    tokens a side may hold now: 2 under the Oil Embargo) for the token decisions."""
     p = s["pending"]
     side, kind = p["player"], p["kind"]
     slot = s["slots"][side]
@@ -708,6 +715,9 @@ def context(s: dict) -> dict:
         limit, left = claim_limit(s, side)
         ctx["card"] = left[0] if left else None
         ctx["limit"] = limit
+        ctx["allows"] = claim_allows(s, left)
+    if kind in ("take_tokens", "take_token", "tokens"):
+        ctx["cap"] = token_cap(s)
     return ctx
 
 
