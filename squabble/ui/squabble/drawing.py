@@ -447,6 +447,12 @@ class TableDrawer:
             msg = self.explain.prompt_text(dec)
             text(surf, f"{who}: {msg[0]}", fit_font(L, f"{who}: {msg[0]}", box[2], 21, True),
                  T.GOLD, L.p(box[0], box[1] + 4))
+            s = self.model.session
+            if s.mode == "hotseat" and not s.is_private(dec):
+                # whose decision, said plainly: a public one is made in the open
+                tag = f"{who.upper()} DECIDES · in the open, both players may watch"
+                text(surf, tag, fit_font(L, tag, box[2], 15, True), T.SIDE_LIGHT[dec["player"]],
+                     L.p(box[0], box[1] - 14), shadow=(0, 0, 0))
             caution = self.explain.staged_caution()
             if caution:   # the engine's warning (red) or risk (amber) of what is staged
                 colour = (255, 110, 90) if caution[0] == "warning" else (255, 190, 80)

@@ -187,6 +187,14 @@ class TableScene(Scene):
     def flow_human(self, decision: dict) -> None:
         m = self.model
         m.display = self.session.state
+        s = self.session
+        if s.mode == "hotseat" and not s.is_private(decision) and \
+                m.bottom != decision["player"]:
+            # a public decision (a Space Race reward, phase 9 tokens) is made in the open by
+            # its side: seat that side at the bottom, by its own cards and the buttons (the
+            # other side's hand there said it was the other side's decision)
+            m.bottom = decision["player"]
+            self.zones.layout_sprites()
         self.staging.bind(decision)
         if m.display["phase"] != m.shown_phase:
             self.guide.close()     # a phase's hint does not stay into the next phase
