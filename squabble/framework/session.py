@@ -270,6 +270,7 @@ class Session:
             self.history = []
         else:
             self.history.append((before, side, log_len))
+        self.look.decided(side)
         if not self._keeps_screen(side):
             self.look.public_step()
         if self.saver is not None and self.mode != "demo":

@@ -47,3 +47,60 @@ def test_a_public_decision_seats_its_side_at_the_bottom_and_says_so(app):
     assert tb.model.bottom == "USA"
     said = drawn(app)
     assert any(t.startswith("AMERICA DECIDES") for t in said), said
+
+
+def _answer(tb):
+    """A cheap answer: place no token, pass a counter, take what is offered."""
+    d = tb.session.decision()
+    modes = [(o["mode"], o.get("bop"), o.get("space")) for o in d["options"]]
+    for want in (("pass", None, None), ("tokens", 0, 0)):
+        if want in modes:
+            return modes.index(want)
+    return 0
+
+
+def test_again_only_when_nobody_else_had_the_screen_since(app):
+    """Item 19: era 4 ends with America's private counter and Russia's phase 9 tokens in the
+    open; Russia's era 5 hand-off said "Russia again" though America had the screen last."""
+    s = turn_start(era=4, bop=-1, tokens=(3, 0))
+    s = play_both(s, ("Salyut 6", "Moscow Olympics"), ("Olympic Boycott", "Camp David Accords"))
+    tb = hotseat_at(app, s, human="USSR")
+    seen = []                                   # (era, kind, side, message) of each hand-off
+    for _ in range(40):
+        assert D.run_until(app, lambda: D.waiting_for_human(app))
+        t = D.top(app)
+        st = tb.session.state
+        d = tb.session.decision()
+        if isinstance(t, HandOffScene):
+            seen.append((st["era"], d["kind"], d["player"], t.message))
+            if st["era"] == 5:
+                break
+            D.key(app, pygame.K_RETURN)
+        else:
+            tb.commit(_answer(tb))
+    kinds = [(e, k, p) for e, k, p, _ in seen]
+    assert (4, "counter", "USA") in kinds and kinds[-1] == (5, "play", "USSR"), kinds
+    last = seen[-1][3]
+    assert "again" not in last and last.startswith("Pass the screen to Russia"), last
+
+
+def test_again_for_the_same_side_after_its_own_public_step():
+    """The look rule: the same player's private screen, then its own step in the open: again;
+    another side's decision in between: a real pass."""
+    from squabble.framework.privacy import LookRule
+    r = LookRule()
+    r.handoff_confirmed("USSR")
+    r.decided("USSR")
+    r.public_step()
+    assert r.again("USSR")
+    r.decided("USA")
+    assert not r.again("USSR") and not r.again("USA")
+
+
+def test_the_setup_note_says_a_handoff_can_come_between_one_sides_steps(app):
+    from squabble.ui.squabble.scenes import SetupScene
+    sc = SetupScene(app)
+    sc.opts["mode"] = "hotseat"
+    note = sc.note()
+    assert "passes to the other player" not in note
+    assert "same side" in note

@@ -51,9 +51,10 @@ class SetupScene(OptionSetupScene):
     def note(self) -> str:
         o = self.opts
         if o["mode"] == "hotseat":
-            return ("Two players share the screen. A hand-off screen covers the table whenever "
-                    "the secret choice passes to the other player. With two gamepads, each pad "
-                    "drives its own side.")
+            return ("Two players share the screen. A hand-off screen covers the table before "
+                    "each secret choice, also between two steps of the same side when something "
+                    "both players watched came in between. With two gamepads, each pad drives "
+                    "its own side.")
         return (f"You play {F.NAME[o['human']]}; the computer plays "
                 f"{F.NAME[OTHER[o['human']]]}. Russia plays its cards first each turn.")
 

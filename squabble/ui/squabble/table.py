@@ -174,9 +174,10 @@ class TableScene(Scene):
         accepts = (lambda a: a.source != "pad" or seats.get(a.seat) in (None, side))
         nxt = self.session.decision()
         what = self.explain.public_prompt(nxt) if nxt else ""
-        # "again" only when the same side also made the last decision (a public decision of
-        # the other side in between, e.g. a Space Race reward, makes it a real pass)
-        message = (f"{name} again: {other}, please look away." if self.flow.last_decider == side
+        # "again" only when this side had the last private screen and nobody else decided
+        # since (the session's look rule: another side's private screen, or its decision in
+        # the open, makes it a real pass)
+        message = (f"{name} again: {other}, please look away." if self.session.look.again(side)
                    else f"Pass the screen to {name}. {other}: please look away.")
         self.app.stack.push(HandOffScene(
             self.app, f"{name}'s turn", message, T.SIDE[side], confirmed,
