@@ -78,8 +78,10 @@ class PauseScene(MenuScene):
             flow.pause()
         super().__init__(app)
 
+    TOP = 110        # the first button, just under the title (no empty band between)
+
     def build(self):
-        y = 220
+        y = self.TOP
         self.set_buttons([
             Button("resume", "Resume", (490, y, 300, 52), self.back),
             Button("rules", "Rules (F1)", (490, y + 62, 300, 52), self.app.open_rules),
@@ -93,6 +95,11 @@ class PauseScene(MenuScene):
         stays hidden (the other player may walk up while the game is paused)."""
         return self.covering
 
+    def panel_rect(self) -> tuple:
+        """The panel around the title and the buttons, with an even margin below them."""
+        bottom = max(b.rect[1] + b.rect[3] for b in self.buttons) + 30
+        return (440, 30, 400, bottom - 30)
+
     def draw_background(self, surf):
         if self.private_below():
             surf.fill((12, 14, 20))
@@ -100,7 +107,7 @@ class PauseScene(MenuScene):
                  T.MUTED, self.app.layout.p(640, 650), "center")
         else:
             surf.fill((85, 85, 85), special_flags=pygame.BLEND_RGB_MULT)
-        panel(surf, self.app.layout, (440, 30, 400, 560), alpha=240)
+        panel(surf, self.app.layout, self.panel_rect(), alpha=240)
         # the controls line gets its own strip: it no longer runs over the hand
         panel(surf, self.app.layout, (0, 684, 1280, 36), colour=(14, 16, 24), alpha=250,
               radius=0)
