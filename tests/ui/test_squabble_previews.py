@@ -143,3 +143,25 @@ def test_the_token_tray_has_two_places_under_the_oil_embargo(app):
         pg.draw.circle = real
     empty = [c for c in circles if tuple(c) == (60, 90, 84)]
     assert len(empty) == 4          # two sides, no token held, two places each
+
+
+def test_the_oil_embargo_return_flies_a_token_back_to_the_supply(data_dir):
+    """Issue 50 item 14: the token a side gives back under the Oil Embargo leaves its tray for
+    the supply on the table (from the states of the beat, not its words)."""
+    from squabble.framework.session import Beat
+    from squabble.ui.squabble import beats as B
+    app = D.new_app(anim="normal")
+    s = turn_start(era=3, tokens=(3, 0), events=True, event="hotline")
+    s["event_deck"].insert(0, "oil-embargo")
+    s["step"], s["pending"], s["todo"] = "draw", None, []
+    log = []
+    after = E.clone(s)
+    E.run(after, log)
+    back = next(x for x in log if x.kind == "return_tokens")
+    tb = TableScene(app, squabble_game.resume_session(s, {"mode": "computer", "human": "USSR",
+                                                          "level": "easy", "events": True}, []))
+    tb.model.display = s
+    tb.model.flights = []
+    tb.beats.play(Beat(str(back), after, back.kind, dict(back.data)), False)
+    assert [f["b"] for f in tb.model.flights] == [B.SUPPLY_POS]
+    assert tb.model.flights[0]["side"] == "USA"
