@@ -125,3 +125,28 @@ def test_kitchen_debate_one_more_token():
     side = s["pending"]["player"]
     # the left-over card is a 1-value card: Cominform / Operation Paperclip
     assert [o["amount"] for o in E.decision(s)["options"]] == [2, 1, 0], side
+
+
+def test_oil_embargo_leaves_no_side_holding_three():
+    """Issue 50 item 14: the card says no side may hold more than 2 tokens, so a side holding 3
+    when the Oil Embargo is revealed returns one to the supply and can spend only 2 (a game
+    against hard was decided by America spending 3 under the embargo)."""
+    s = turn_start(era=4, tokens=(3, 3), events=True, event="oil-embargo")
+    assert s["event"] == "oil-embargo"
+    assert s["tokens"] == {"USA": 2, "USSR": 2}
+    s2 = turn_start(era=4, tokens=(3, 1), events=True, event="oil-embargo")
+    assert s2["tokens"] == {"USA": 2, "USSR": 1}
+    # the return is a structured log line the table can show (kind and data, not English)
+    st = turn_start(era=3, tokens=(3, 0), events=True, event="hotline")
+    st["event_deck"].insert(0, "oil-embargo")
+    st["step"], st["pending"], st["todo"] = "draw", None, []
+    log = []
+    E.run(st, log)
+    back = [x for x in log if x.kind == "return_tokens"]
+    assert [(x.data["side"], x.data["amount"]) for x in back] == [("USA", 1)]
+    assert st["tokens"]["USA"] == 2
+    # and phase 4 offers no placement of a third token
+    s3 = play_both(s2, ("Salyut 6", "Moscow Olympics"), ("Olympic Boycott", "Camp David Accords"))
+    while pending(s3) != ("tokens", "USA"):
+        s3, _ = E.apply(s3, 0)
+    assert max(o["bop"] + o["space"] for o in E.decision(s3)["options"]) == 2

@@ -144,9 +144,12 @@ def resolve(st: dict, era0: int | None = None) -> float:
 
 
 def resolve_engine(st: dict, era0: int | None = None) -> float:
-    """``resolve`` played step by step with the engine (the reference)."""
+    """``resolve`` played step by step with the engine (the reference).  The next era's Event
+    stays face down: the value never depends on the hidden Event deck (an Oil Embargo revealed
+    there would take a token back, R13), as ``resolve`` and the decision caches assume."""
     if era0 is None:
         era0 = st["era"]
+    st["event_deck"] = []
     while True:
         if st["winner"] is not None:
             return terminal_value(st)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 import pygame
 
 from squabble.framework.layout import text, wrap
@@ -89,7 +87,6 @@ class HandOffScene(Scene):
             pygame.draw.polygon(surf, tuple(v // 5 for v in c),
                                 [(x + off, 0), (x + off + band, 0), (x + off + band - h, h),
                                  (x + off - h, h)])
-        pulse = 0.5 + 0.5 * math.sin(self.t * 3)
         text(surf, self.title, L.font(64, True), tuple(min(255, v + 40) for v in c),
              L.p(640, 230), "center", shadow=(0, 0, 0))
         # the message in lines that fit the window (a long "pass the screen" sentence ran off
@@ -105,6 +102,8 @@ class HandOffScene(Scene):
             text(surf, self.detail, L.font(24, True), TEXT, L.p(640, 420), "center")
         self.button.enabled = self.ready
         self.button.hint = "Enter · click · A" if self.ready else "one moment…"
-        self.button.draw(surf, L, focused=self.ready and pulse > 0.3)
+        # the focus ring stays on the button once it is ready (a blinking ring was off in
+        # about a third of the pictures: after a stray key such as Backspace it looked dropped)
+        self.button.draw(surf, L, focused=self.ready)
         if self.controls:
             text(surf, self.controls, L.font(20), MUTED, L.p(640, 690), "center")

@@ -96,16 +96,31 @@ def text(surface: pygame.Surface, s: str, font: pygame.font.Font, colour, pos,
     return r
 
 
+def ellipsize(line: str, font: pygame.font.Font, width: int) -> str:
+    """``line`` with "…" at its end, words dropped until it fits ``width`` pixels."""
+    words = line.split(" ")
+    while words:
+        trial = " ".join(words).rstrip(",;:.") + "…"
+        if font.size(trial)[0] <= width or len(words) == 1:
+            return trial
+        words.pop()
+    return "…"
+
+
 def text_block(surface, s: str, font, colour, rect: pygame.Rect, align: str = "left",
                line_gap: float = 1.05, valign: str = "top") -> int:
-    """Wrapped text inside a pixel rect; returns the height used."""
+    """Wrapped text inside a pixel rect; returns the height used.  Text that does not fit ends
+    with an ellipsis on the last line that does (never a sentence cut off as if it ended)."""
     lines = wrap(s, font, rect.w)
     lh = round(font.get_linesize() * line_gap)
     total = lh * len(lines)
     y = rect.y if valign == "top" else rect.y + (rect.h - total) // 2
-    for ln in lines:
-        if y + lh > rect.bottom + lh // 3:
-            break
+    room = 0
+    while room < len(lines) and y + lh * (room + 1) <= rect.bottom + lh // 3:
+        room += 1
+    if 0 < room < len(lines):
+        lines = lines[:room - 1] + [ellipsize(lines[room - 1], font, rect.w)]
+    for ln in lines[:room]:
         img = render(ln, font, colour)
         if align == "center":
             x = rect.centerx - img.get_width() // 2

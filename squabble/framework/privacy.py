@@ -19,21 +19,37 @@ class LookRule:
         self.viewer: str | None = solo
         self.handoffs = 0  # hand-offs confirmed so far (a test can tell two private turns apart)
         self.last_handoff: str | None = None  # the side that confirmed the latest hand-off
+        self.other_decided = False  # another side decided since the latest hand-off
 
     def handoff_confirmed(self, side: str) -> None:
         """The player of ``side`` confirmed the hand-off screen: the screen is theirs."""
         self.viewer = side
         self.handoffs += 1
         self.last_handoff = side
+        self.other_decided = False
+
+    def decided(self, side: str) -> None:
+        """``side`` committed a decision (in private or in the open)."""
+        if side != self.last_handoff:
+            self.other_decided = True
 
     def again(self, side: str) -> bool:
-        """The hand-off about to be shown goes to the side that had the latest one (after an
-        undo or a public step between two private decisions of the same side)."""
-        return self.last_handoff == side
+        """The hand-off about to be shown goes back to the player who had the latest one, and
+        nobody else decided since (a public step or an undo between two private decisions of
+        the same side).  After another side's private screen, or another side's decision in
+        the open, the screen really passes: not "again"."""
+        return self.last_handoff == side and not self.other_decided
 
     def public_step(self) -> None:
         """A decision was committed or a public beat is shown: from now on nobody's secrets
         (against the computer: still only the one person's own)."""
+        self.viewer = self.solo
+
+    def cover(self) -> None:
+        """A menu covered the screen (the pause menu): whoever comes back to it may be the other
+        player, so nobody's secrets until the next hand-off (against the computer: the one
+        person's own, as ever).  ``last_handoff`` stays: the hand-off after the menu is that
+        side's again."""
         self.viewer = self.solo
 
     def may_look(self, side: str | None) -> bool:

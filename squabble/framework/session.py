@@ -216,6 +216,12 @@ class Session:
             return None
         return self.look.viewer
 
+    def cover(self) -> None:
+        """The pause menu (or any screen a player may walk away from) covers the table: on one
+        couch the private screen ends here, and the decision goes on behind a new hand-off
+        (``TurnFlow.resume``)."""
+        self.look.cover()
+
     # -- the decision ------------------------------------------------------------------
     def _asked(self, what: str, ask):
         """The engine's answer about the current state, asked once per state: a screen waiting
@@ -287,6 +293,7 @@ class Session:
             self.history = []
         else:
             self.history.append((before, side, log_len))
+        self.look.decided(side)
         if not self._keeps_screen(side):
             self.look.public_step()
         if self.saver is not None and self.mode != "demo":

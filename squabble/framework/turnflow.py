@@ -154,6 +154,30 @@ class TurnFlow:
         if close is not None:
             close()
 
+    # ---- a menu over the turn --------------------------------------------------------
+    def pause(self) -> None:
+        """A menu covers the scene (the pause menu): nobody's secrets until the next hand-off
+        (the session's one rule, ``Session.cover``)."""
+        self.session.cover()
+
+    def resume(self) -> None:
+        """The scene is on top again (its ``on_resume``): a person's private decision whose
+        screen was covered goes back behind the hand-off.  What that person had staged stays
+        (the view's ``flow_human`` is not called again)."""
+        if self.phase != HUMAN:
+            return
+        hs = self.session.needs_handoff()
+        if hs is None:
+            return
+        self.phase = HANDOFF
+
+        def confirm(side=hs):
+            if self.phase != HANDOFF:
+                return
+            self.session.look.handoff_confirmed(side)
+            self.phase = HUMAN
+        self.view.flow_handoff(hs, confirm)
+
     # ---- acting ---------------------------------------------------------------------
     def commit(self, index: int) -> bool:
         """Apply option ``index`` of the pending decision and play its beats.  A refused index

@@ -19,6 +19,17 @@ from squabble.ui import theme as T
 from squabble.ui.menu_scene import MENU_CONTROLS, MenuScene, ResultMenuScene  # noqa: F401
 
 
+def _latest_save_damaged() -> bool:
+    """The save Continue would resume (the newest) cannot be resumed: the title's hint calls
+    it damaged (the same check, ``savegame.read``)."""
+    from squabble.ui import savegame
+    g = gamepick._latest()
+    if g is None:
+        return False
+    raw, problem = savegame.read(g)
+    return bool(problem) or raw is None
+
+
 class TitleScene(MenuScene):
     name = "title"
 
@@ -36,10 +47,13 @@ class TitleScene(MenuScene):
 
     def build(self):
         has = gamepick.has_save()
+        damaged = has and _latest_save_damaged()
         y0 = 300
         items = [("new", "New game", lambda: gamepick.open_new(self.app), True, ""),
-                 ("continue", "Continue", lambda: gamepick.continue_any(self.app), has,
-                  "No saved game yet."),
+                 # a save the title calls damaged is not offered as "Continue" (nor focused):
+                 # the button says what it does, set the file aside with the reason why
+                 ("continue", "Set aside the damaged save" if damaged else "Continue",
+                  lambda: gamepick.continue_any(self.app), has, "No saved game yet."),
                  ("options", "Options", self.app.open_options, True, ""),
                  ("rules", "Rules", self.app.open_rules, True, ""),
                  ("quit", "Quit", lambda: self.app.quit(0), True, "")]
@@ -48,7 +62,7 @@ class TitleScene(MenuScene):
                           for i, (n, lab, act, en, r) in enumerate(items)])
         if has:
             self.buttons[1].hint = gamepick.save_hint()
-        if has:
+        if has and not damaged:
             self.focus.focus(self.buttons[1])
 
     def on_resume(self):

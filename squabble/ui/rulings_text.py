@@ -80,7 +80,10 @@ RULINGS = [
     ('R13 — The Event deck (variant)',
      'Ten events of our own, each a dated historical moment that changes one rule while it'
      ' is face up. One is revealed in phase 1 of each era and stays in effect until the '
-     'next covers it.'),
+     'next covers it.\nWhy the Oil Embargo returns a token: its card reads "no side may '
+     'hold more than 2 tokens", and the card on screen and the engine must be one rule. '
+     'Letting a side keep a third token (the reading before issue 50) meant it could spend'
+     ' 3 under the embargo, which the card forbids.'),
     ('R14 — The token supply is never short',
      'Only the cap limits how many tokens a side takes (three, or two under the Oil '
      "Embargo); tokens sitting on this turn's cards do not make the supply run out. Why: "

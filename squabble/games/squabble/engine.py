@@ -156,15 +156,20 @@ def counter_cards(s: dict, side: str) -> list[str]:
     return [c for c in s["hands"][side] if IS_ACTIVITY[c] and COUNTER[c] == need]
 
 
+def claim_allows(s: dict, left: list[str]) -> int:
+    """rb phase 9 / R11, R13: how many tokens the left-over card allows before the cap (its
+    Activity Value; one more under the Kitchen Debate)."""
+    if not left:
+        return 0
+    return max(ACTIVITY[c] for c in left) + (1 if rule_active(s, "claim_plus_one") else 0)
+
+
 def claim_limit(s: dict, side: str) -> tuple[int, list[str]]:
     """rb phase 9 / R11, R14: up to the left-over card's Activity Value, never above the cap."""
     left = [c for c in s["hands"][side] if IS_ACTIVITY[c]]
     if not left:
         return 0, left
-    best = max(ACTIVITY[c] for c in left)
-    if rule_active(s, "claim_plus_one"):
-        best += 1
-    return max(0, min(best, token_cap(s) - s["tokens"][side])), left
+    return max(0, min(claim_allows(s, left), token_cap(s) - s["tokens"][side])), left
 
 
 def _say(log, text, kind="note", **data):
@@ -228,8 +233,25 @@ def _step_draw(s, log):
         s["event"] = s["event_deck"].pop(0)
         ev = EVENTS[s["event"]]
         _say(log, f"Event revealed: {ev.name} ({ev.year}). {ev.text}", "event", event=s["event"])
+        _hold_cap(s, log)
     s["step"] = "play"
     s["todo"] = ["USSR", "USA"]
+
+
+def _hold_cap(s, log):
+    """R13 Oil Embargo: no side may hold more tokens than the cap while the event is in effect,
+    so a side holding more when it is revealed returns the excess to the supply at once (it can
+    then neither keep nor spend them this turn)."""
+    cap = token_cap(s)
+    for side in SIDES[::-1]:
+        extra = s["tokens"][side] - cap
+        if extra > 0:
+            s["tokens"][side] = cap
+            _say(log, f"{side} may hold only {cap} Socio-Economic tokens under the "
+                      f"{EVENTS[s['event']].name}: "
+                      f"{'one token goes' if extra == 1 else f'{extra} tokens go'} back to the "
+                      f"supply.",
+                 "return_tokens", side=side, amount=extra, cap=cap)
 
 
 def _step_agents(s, log):
@@ -672,7 +694,9 @@ def context(s: dict) -> dict:
     already on the table), the Event in effect, and per kind: ``target`` (the opponent's
     printed Balance of Power card a counter answers), ``need`` (the Counter Value that answers
     it), ``can_counter``, ``reward`` (the Space Race space reached), ``card`` (phase 9: the card
-    left in hand) and ``limit`` (the most tokens it may take)."""
+    left in hand), ``limit`` (the most tokens it may take) and ``allows`` (what the card allows
+    before the cap: its Activity Value, one more under the Kitchen Debate); ``cap`` (the most
+    tokens a side may hold now: 2 under the Oil Embargo) for the token decisions."""
     p = s["pending"]
     side, kind = p["player"], p["kind"]
     slot = s["slots"][side]
@@ -691,6 +715,9 @@ def context(s: dict) -> dict:
         limit, left = claim_limit(s, side)
         ctx["card"] = left[0] if left else None
         ctx["limit"] = limit
+        ctx["allows"] = claim_allows(s, left)
+    if kind in ("take_tokens", "take_token", "tokens"):
+        ctx["cap"] = token_cap(s)
     return ctx
 
 

@@ -194,6 +194,10 @@ class BeatPlayer:
                 for j in range(start, n_av):
                     self._fly(SUPPLY_POS, tray_pos(bottom, side, j), side, (side, "tray"),
                               delay=0.1 * (j - start))
+            elif n_av < p_av - k:               # given back: tray -> supply (Oil Embargo)
+                for j in range(n_av, p_av - k):
+                    self._fly(tray_pos(bottom, side, j), SUPPLY_POS, side, None,
+                              delay=0.05 * (j - n_av))
 
     def _banner(self, d):
         m = self.model

@@ -222,7 +222,7 @@ class TableDrawer:
             stage = self.staging.stage
             if dec and dec["kind"] == "tokens" and dec["player"] == side and "bop_t" in stage:
                 avail -= stage["bop_t"] + stage["space_t"]   # staged: on the cards
-            for k in range(3):
+            for k in range(max(E.token_cap(d), avail)):   # places a side may hold (Oil Embargo: 2)
                 if k < avail:
                     token(surf, L, (DECK_X + 62 + k * 20, ty + 16), 8, T.SIDE[side],
                           pattern_mark=T.MARK[side] if self.model.cb else "")
@@ -392,7 +392,7 @@ class TableDrawer:
         text(surf, f"clouds: < {E.CLOUD + b} · {E.CLOUD - b} >", L.font(17, True), T.GOLD,
              L.p(BOP_TRACK[0] + BOP_TRACK[2], TRACK_Y + 4), "topright")
         proj = self.explain.projected_bop()
-        if proj is not None and proj != b:
+        if proj is not None:      # where it lands; "no move" when nothing moves it (a counter)
             rects = track_rects(BOP_TRACK, 9)
             x, ry, w, h = rects[proj + E.CLOUD]
             pr = L.r(x, ry, w, h)
@@ -402,7 +402,7 @@ class TableDrawer:
                 pygame.draw.line(surf, T.GOLD, (pr.x + k, pr.bottom - 1),
                                  (min(pr.right, pr.x + k + L.s(4)), pr.bottom - 1), max(2, L.s(3)))
             cloud = abs(proj) >= E.CLOUD
-            lab = "CLOUD!" if cloud else "lands here"
+            lab = "CLOUD!" if cloud else "lands here" if proj != b else "no move"
             text(surf, lab, L.font(14, True), (255, 120, 100) if cloud else T.GOLD,
                  L.p(x + w / 2, ry + h + 8), "center", shadow=(0, 0, 0))
         vals = self.explain.staged_values()
@@ -447,6 +447,12 @@ class TableDrawer:
             msg = self.explain.prompt_text(dec)
             text(surf, f"{who}: {msg[0]}", fit_font(L, f"{who}: {msg[0]}", box[2], 21, True),
                  T.GOLD, L.p(box[0], box[1] + 4))
+            s = self.model.session
+            if s.mode == "hotseat" and not s.is_private(dec):
+                # whose decision, said plainly: a public one is made in the open
+                tag = f"{who.upper()} DECIDES · in the open, both players may watch"
+                text(surf, tag, fit_font(L, tag, box[2], 15, True), T.SIDE_LIGHT[dec["player"]],
+                     L.p(box[0], box[1] - 14), shadow=(0, 0, 0))
             caution = self.explain.staged_caution()
             if caution:   # the engine's warning (red) or risk (amber) of what is staged
                 colour = (255, 110, 90) if caution[0] == "warning" else (255, 190, 80)

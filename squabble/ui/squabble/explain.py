@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from squabble.games.squabble import engine as E
 from squabble.games.squabble import preview as P
-from squabble.games.squabble.cards import CARDS, OTHER, SIDES
+from squabble.games.squabble.cards import CARDS, EVENTS, OTHER, SIDES
 from squabble.ui.squabble import faces as F
 from squabble.ui.squabble.choose import caution, choice_set
 from squabble.ui.squabble.layout import (
@@ -210,9 +210,17 @@ class Explainer:
         if k == "shift":
             return ("you reached space 2.", "Shift the Balance of Power one space your way?")
         if k == "take_tokens":
-            _lim, left = E.claim_limit(self.model.display, dec["player"])
-            name = CARDS[left[0]].name if left else "your last Activity card"
+            ctx = dec["context"]
+            cid = ctx.get("card")
+            name = CARDS[cid].name if cid else "your last Activity card"
+            allows = ctx.get("allows", 0)
+            value = CARDS[cid].activity if cid else allows
+            why = f"its Activity Value is {value}"
+            ev = self.model.display.get("event")
+            if allows > value and ev:
+                why += f", one more under the {EVENTS[ev].name}"
             return (f"take tokens for {name}.",
-                    f"Up to its Activity Value, at most {E.token_cap(self.model.display)} held; "
-                    f"{name} is then discarded face up.")
+                    f"Up to {ctx.get('limit', 0)}: {why}, and a side holds at most "
+                    f"{ctx.get('cap', E.token_cap(self.model.display))}. {name} is then "
+                    "discarded face up.")
         return (dec["prompt"], "")

@@ -34,8 +34,8 @@ GUIDE = {
               "You may move the balance one space your way. Onto a cloud it loses the game, so "
               "'No thanks' is then the default."),
     "take_tokens": ("Phase 9 · tokens for next era",
-                    "Your last Activity card is discarded; take up to its value in tokens (at "
-                    "most 3 held) to spend in phase 4 of the next era."),
+                    "Your last Activity card is discarded; take tokens for it (the prompt "
+                    "below says how many) to spend in phase 4 of the next era."),
     10: ("Phase 10 · victory?",
          "After era 5 the side the balance favours wins; at DEFCON 5 the Leader card holder."),
 }

@@ -51,9 +51,10 @@ class SetupScene(OptionSetupScene):
     def note(self) -> str:
         o = self.opts
         if o["mode"] == "hotseat":
-            return ("Two players share the screen. A hand-off screen covers the table whenever "
-                    "the secret choice passes to the other player. With two gamepads, each pad "
-                    "drives its own side.")
+            return ("Two players share the screen. A hand-off screen covers the table before "
+                    "each secret choice, also between two steps of the same side when something "
+                    "both players watched came in between. With two gamepads, each pad drives "
+                    "its own side.")
         return (f"You play {F.NAME[o['human']]}; the computer plays "
                 f"{F.NAME[OTHER[o['human']]]}. Russia plays its cards first each turn.")
 
@@ -67,10 +68,20 @@ class PauseScene(MenuScene):
 
     def __init__(self, app, table):
         self.table = table
+        s = getattr(table, "session", None)
+        # a hot-seat player's own cards were on the screen: the table stays hidden under the
+        # menu, and the screen is nobody's until the next hand-off (the session's look rule;
+        # Resume goes back behind the hand-off, see TurnFlow.resume)
+        self.covering = s is not None and s.mode == "hotseat" and s.viewer() is not None
+        flow = getattr(table, "flow", None)
+        if flow is not None:
+            flow.pause()
         super().__init__(app)
 
+    TOP = 110        # the first button, just under the title (no empty band between)
+
     def build(self):
-        y = 220
+        y = self.TOP
         self.set_buttons([
             Button("resume", "Resume", (490, y, 300, 52), self.back),
             Button("rules", "Rules (F1)", (490, y + 62, 300, 52), self.app.open_rules),
@@ -80,10 +91,14 @@ class PauseScene(MenuScene):
         ])
 
     def private_below(self) -> bool:
-        """A hot-seat player's own cards are on the screen under the menu: cover them (the
-        other player may walk up while the game is paused)."""
-        s = getattr(self.table, "session", None)
-        return s is not None and s.mode == "hotseat" and s.viewer() is not None
+        """A hot-seat player's own cards were on the screen when the menu opened: the table
+        stays hidden (the other player may walk up while the game is paused)."""
+        return self.covering
+
+    def panel_rect(self) -> tuple:
+        """The panel around the title and the buttons, with an even margin below them."""
+        bottom = max(b.rect[1] + b.rect[3] for b in self.buttons) + 30
+        return (440, 30, 400, bottom - 30)
 
     def draw_background(self, surf):
         if self.private_below():
@@ -92,7 +107,7 @@ class PauseScene(MenuScene):
                  T.MUTED, self.app.layout.p(640, 650), "center")
         else:
             surf.fill((85, 85, 85), special_flags=pygame.BLEND_RGB_MULT)
-        panel(surf, self.app.layout, (440, 30, 400, 560), alpha=240)
+        panel(surf, self.app.layout, self.panel_rect(), alpha=240)
         # the controls line gets its own strip: it no longer runs over the hand
         panel(surf, self.app.layout, (0, 684, 1280, 36), colour=(14, 16, 24), alpha=250,
               radius=0)

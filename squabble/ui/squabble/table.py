@@ -93,6 +93,10 @@ class TableScene(Scene):
     def on_enter(self):
         self.app.sounds.update_music()
 
+    def on_resume(self):
+        """A menu closed: a private screen it covered goes back behind the hand-off."""
+        self.flow.resume()
+
     def handle_action(self, a):
         self.input.handle_action(a)
 
@@ -170,9 +174,10 @@ class TableScene(Scene):
         accepts = (lambda a: a.source != "pad" or seats.get(a.seat) in (None, side))
         nxt = self.session.decision()
         what = self.explain.public_prompt(nxt) if nxt else ""
-        # "again" only when the same side also made the last decision (a public decision of
-        # the other side in between, e.g. a Space Race reward, makes it a real pass)
-        message = (f"{name} again: {other}, please look away." if self.flow.last_decider == side
+        # "again" only when this side had the last private screen and nobody else decided
+        # since (the session's look rule: another side's private screen, or its decision in
+        # the open, makes it a real pass)
+        message = (f"{name} again: {other}, please look away." if self.session.look.again(side)
                    else f"Pass the screen to {name}. {other}: please look away.")
         self.app.stack.push(HandOffScene(
             self.app, f"{name}'s turn", message, T.SIDE[side], confirmed,
@@ -183,6 +188,14 @@ class TableScene(Scene):
     def flow_human(self, decision: dict) -> None:
         m = self.model
         m.display = self.session.state
+        s = self.session
+        if s.mode == "hotseat" and not s.is_private(decision) and \
+                m.bottom != decision["player"]:
+            # a public decision (a Space Race reward, phase 9 tokens) is made in the open by
+            # its side: seat that side at the bottom, by its own cards and the buttons (the
+            # other side's hand there said it was the other side's decision)
+            m.bottom = decision["player"]
+            self.zones.layout_sprites()
         self.staging.bind(decision)
         if m.display["phase"] != m.shown_phase:
             self.guide.close()     # a phase's hint does not stay into the next phase

@@ -201,6 +201,7 @@ class StruggleScene(Scene):
 
     def on_resume(self):
         self.app.on_help = self.toggle_help
+        self.flow.resume()      # a private screen the pause menu covered: behind the hand-off
 
     def on_exit(self):
         if getattr(self.app, "open_rules", None):

@@ -22,6 +22,7 @@ class StrugglePauseScene(MenuScene):
 
     def __init__(self, app, scene):
         self.scene = scene
+        scene.flow.pause()      # the screen is nobody's until the next hand-off
         super().__init__(app)
 
     def build(self):
