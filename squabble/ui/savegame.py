@@ -25,6 +25,10 @@ SAVE_VERSION = 1
 SETUP_KEYS = {"mode": ("computer", "hotseat", "demo"), "human": ("USA", "USSR"),
               "level": ("easy", "normal", "hard")}
 STRUGGLE_SETUP_KEYS = dict(SETUP_KEYS, mode=("computer", "hotseat"))
+#: the set-up's true-or-false fields besides those: Squabble's Event deck; Struggle's first-game
+#: guide and its lesson (Learn to play, ``ui/struggle/tutorial.py``).  Whatever a game's set-up
+#: screen starts, its save accepts (tests/ui/test_saves_every_start.py).
+SETUP_FLAGS = {"squabble": ("events",), "struggle": ("guide", "tutorial")}
 MAX_LOG = 6000         # lines kept in a save's log (Squabble writes 80; Struggle the whole game,
                        # at most the session's MAX_LOG of 6000)
 MAX_LOG_TEXT = 2000    # characters in one line of it
@@ -107,17 +111,16 @@ def _setup_problem(setup, game: str) -> str | None:
     for k, allowed in keys.items():
         if setup.get(k) not in allowed or isinstance(setup.get(k), bool):
             return f"its game set-up is damaged (its {k!r} is not one of the choices)"
-    extra = sorted(set(setup) - set(keys) - {"options"} - ({"events"} if game == "squabble"
-                                                            else {"guide"}))
+    flags = SETUP_FLAGS.get(game, ())
+    extra = sorted(set(setup) - set(keys) - {"options"} - set(flags))
     if extra:
         return f"its game set-up is damaged (it has an unknown {extra[0][:40]!r})"
+    for k in flags:
+        if k in setup and not isinstance(setup[k], bool):
+            return f"its game set-up is damaged (its {k!r} is not true or false)"
     if game == "squabble":
-        if "events" in setup and not isinstance(setup["events"], bool):
-            return "its game set-up is damaged (its 'events' is not true or false)"
         if "options" in setup and setup["options"] not in ({"events": True}, {"events": False}):
             return "its game set-up is damaged (its 'options' are not the Event deck's)"
-    elif "guide" in setup and not isinstance(setup["guide"], bool):
-        return "its game set-up is damaged (its 'guide' is not true or false)"
     elif "options" in setup:
         from squabble.games.struggle import parse_options
         try:
@@ -168,23 +171,57 @@ def check(raw, game: str = "squabble") -> str | None:
         if why[1:2].islower():   # "The pending ..." -> "the pending ..." (not "USA ...")
             why = why[:1].lower() + why[1:]
         return f"the game in it is damaged ({why})"
-    if state.get("winner") is not None:
-        return "that game is already over"
+    if state.get("winner") is not None:   # (``read`` removes such a save: no damage)
+        return OVER
     return _log_problem(raw.get("log", []), game)
 
 
 _MISSING = object()
 
 
+def _over(raw, game: str) -> bool:
+    """``raw`` is a sound save of ``game`` whose game has ended: ``check`` finds nothing wrong
+    with it but that.  (A winner that is no side, or a damaged state, is damage.)"""
+    if not isinstance(raw, dict) or not isinstance(raw.get("state"), dict):
+        return False
+    if raw["state"].get("winner") not in ("USA", "USSR", "draw"):
+        return False
+    return check(raw, game) == OVER
+
+
+OVER = "that game is already over"
+
+
+def forget_finished(game: str = "squabble") -> bool:
+    """A save holding a game that has ended is no game to continue and no damage either (the
+    window closed between the last decision and the removal): it is removed.  True if it was
+    there; never raises."""
+    try:
+        raw = userdata.read_json(file_for(game), missing=_MISSING)
+    except ValueError:
+        return False
+    if raw is _MISSING or not _over(raw, game):
+        return False
+    try:
+        userdata.remove(file_for(game))
+    except OSError as e:
+        _report("the finished game's autosave could not be removed", e)
+    return True
+
+
 def read(game: str = "squabble"):
     """(raw, problem): the parsed file and, if it cannot be resumed, why ("could not be read:
     ..." or "could not be resumed: ...").  raw is ``None`` with no problem when there is no
-    save.  Nothing is set aside here."""
+    save, and when the save holds a game that has ended (it is removed: see
+    ``forget_finished``).  Nothing is set aside here."""
     try:
         raw = userdata.read_json(file_for(game), missing=_MISSING)
     except ValueError as e:
         return _MISSING, f"could not be read: {e}"
     if raw is _MISSING:
+        return None, None
+    if _over(raw, game):
+        forget_finished(game)
         return None, None
     problem = check(raw, game)
     return raw, problem and f"could not be resumed: {problem}"

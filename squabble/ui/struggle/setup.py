@@ -155,9 +155,11 @@ class StruggleSetupScene(OptionSetupScene):
             hint="a guided first turn")])
 
     def learn(self):
-        """The guided first turn (ui/struggle/tutorial.py) on its fixed deal."""
+        """The guided first turn (ui/struggle/tutorial.py) on its fixed deal; like Start, it
+        asks before it replaces a saved game."""
         from squabble.ui.struggle import tutorial
-        start_struggle(self.app, dict(tutorial.SETUP), seed=tutorial.SEED)
+        self.start_asking(lambda: start_struggle(self.app, dict(tutorial.SETUP),
+                                                 seed=tutorial.SEED))
 
     def check_start(self, start):
         if self.opts["handicap"] == "bid" and self.opts["mode"] != "hotseat":
