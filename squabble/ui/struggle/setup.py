@@ -48,6 +48,15 @@ def computer_player(state, level, seed):
     return choose("struggle", state, level, seed)
 
 
+def chooser_for(setup: dict):
+    """The computer player of a game of ``setup``: the lesson's opponent plays its script in the
+    lesson's turn (``ai/struggle_lesson.py``), every other game the Struggle computer player."""
+    if setup.get("tutorial"):
+        from squabble.ai.struggle_lesson import lesson_player
+        return lesson_player
+    return computer_player
+
+
 def _seed(app):
     if getattr(app, "seed", None) is not None:
         return app.seed
@@ -64,10 +73,13 @@ def start_struggle(app, setup: dict, seed: int | None = None):
     adapter = registry.get("struggle")
     try:
         session = Session.new(adapter, setup, _seed(app) if seed is None else seed,
-                              saver=saves.write, chooser=computer_player)
+                              saver=saves.write, chooser=chooser_for(setup))
     except (ValueError, registry.GameUnavailable) as e:
         app.toast(str(e), 5)
         return None
+    if setup.get("tutorial"):
+        from squabble.ai import struggle_lesson
+        struggle_lesson.prepare(session.state)      # the lesson's dice wait in the queue
     if setup["mode"] == "computer":
         other = "USA" if setup["human"] == "USSR" else "USSR"
         session.log.append(f"You play the {setup['human']}; the computer plays the {other}.")
@@ -93,7 +105,7 @@ def continue_struggle(app) -> bool:
         app.to_title(problem)
         return False
     session = Session(registry.get("struggle"), state, setup, log, saver=saves.write,
-                      chooser=computer_player)
+                      chooser=chooser_for(setup))
     session.log.append("Game resumed from the autosave.")
     app.session = None
     app.demo = False
