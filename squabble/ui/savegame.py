@@ -68,11 +68,15 @@ def file_for(game: str = "squabble") -> str:
     return FILE if game == "squabble" else f"save-{game}.json"
 
 
-def write(state: dict, setup: dict, log: list, *, game: str = "squabble") -> bool:
+def write(state: dict, setup: dict, log: list, *, game: str = "squabble",
+          ui: dict | None = None) -> bool:
     """Autosave; True if the game is on disk.  ``log`` holds strings (Twilight Squabble) or
-    ``{"text","kind","data"}`` objects (Twilight Struggle)."""
+    ``{"text","kind","data"}`` objects (Twilight Struggle); ``ui``: what the window remembers
+    of the game (``Session.ui``: the guide's notes shown, the change badges not yet read)."""
     payload = {"save_version": SAVE_VERSION, "game": game, "state": state, "setup": setup,
                "log": list(log[-80:]) if game == "squabble" else list(log)}
+    if ui:
+        payload["ui"] = ui
     try:
         try:
             userdata.write_json(file_for(game), payload)
@@ -156,7 +160,7 @@ def check(raw, game: str = "squabble") -> str | None:
     stored = raw.get("game", "squabble")
     if stored != game:
         return f"it is not a {GAME_NAMES.get(game, game)} game"
-    extra = sorted(set(raw) - {"save_version", "game", "state", "setup", "log"})
+    extra = sorted(set(raw) - {"save_version", "game", "state", "setup", "log", "ui"})
     if extra:
         return f"it has an unknown field {extra[0][:40]!r}"
     why = _setup_problem(raw.get("setup"), game)
@@ -227,6 +231,39 @@ def read(game: str = "squabble"):
     return raw, problem and f"could not be resumed: {problem}"
 
 
+MAX_UI_NAMES = 200     # guide topics or badge countries kept in a save's ``ui``
+
+
+def _name(x) -> bool:
+    return isinstance(x, str) and 0 < len(x) <= 60
+
+
+def ui_part(ui) -> dict:
+    """The save's ``ui`` as the window may use it: the guide's topics shown (names, or a
+    Squabble phase's number) and the change badges (side -> country -> {"USA": n, "USSR": n}).
+    It is only a memory for the screen, so whatever in it is not of that shape is left out (the
+    game itself is resumed: at worst a guide note shows again or a badge is missing)."""
+    out = {}
+    if not isinstance(ui, dict):
+        return out
+    guide = ui.get("guide")
+    if isinstance(guide, list) and len(guide) <= MAX_UI_NAMES:
+        out["guide"] = [x for x in guide if _name(x) or type(x) is int and 0 <= x <= 99]
+    badges = ui.get("badges")
+    if isinstance(badges, dict):
+        clean = {}
+        for side in ("USA", "USSR"):
+            got = badges.get(side)
+            if not isinstance(got, dict) or len(got) > MAX_UI_NAMES:
+                continue
+            clean[side] = {c: {k: v[k] for k in ("USA", "USSR")}
+                           for c, v in got.items()
+                           if _name(c) and isinstance(v, dict) and set(v) == {"USA", "USSR"}
+                           and all(type(v[k]) is int and abs(v[k]) <= 99 for k in v)}
+        out["badges"] = clean
+    return out
+
+
 def _log_lines(log, game: str) -> list:
     if game != "struggle":
         return list(log)
@@ -242,19 +279,22 @@ def _log_lines(log, game: str) -> list:
     return out
 
 
-def load(*, game: str = "squabble") -> tuple[dict | None, dict | None, list, str]:
-    """(state, setup, log, problem).  On any problem the file is set aside (never over an
-    earlier kept copy) and problem says why, in a sentence for the player; an empty problem
-    with no state means there is no save."""
+def load(*, game: str = "squabble", with_ui: bool = False) -> tuple:
+    """(state, setup, log, problem), and with ``with_ui`` the window's memory of the game as
+    fifth (``ui_part``).  On any problem the file is set aside (never over an earlier kept copy)
+    and problem says why, in a sentence for the player; an empty problem with no state means
+    there is no save."""
     raw, problem = read(game)
     name = GAME_NAMES.get(game, game)
     if raw is None and problem is None:
-        return None, None, [], ""
+        return (None, None, [], "") + (({},) if with_ui else ())
     if problem:
         bad = userdata.set_aside(file_for(game))
-        return None, None, [], (f"The saved {name} game {problem}."
-                                + (f" It was kept as {bad}." if bad else
-                                   " It could not be moved aside."))
+        return (None, None, [], (f"The saved {name} game {problem}."
+                                 + (f" It was kept as {bad}." if bad else
+                                    " It could not be moved aside."))) \
+            + (({},) if with_ui else ())
     from squabble.protocol import load_state
     _, state = load_state(raw["state"])   # as the protocol loads it (a copy, normalised)
-    return state, dict(raw["setup"]), _log_lines(raw.get("log", []), game), ""
+    out = (state, dict(raw["setup"]), _log_lines(raw.get("log", []), game), "")
+    return out + ((ui_part(raw.get("ui")),) if with_ui else ())

@@ -28,7 +28,8 @@ def write(session) -> bool:
         return clear()
     log = [{"text": str(x), "kind": getattr(x, "kind", "note"), "data": getattr(x, "data", {})}
            for x in session.log[-savegame.MAX_LOG:]]
-    return savegame.write(session.state, session.setup, log, game=GAME)
+    return savegame.write(session.state, session.setup, log, game=GAME,
+                          ui=getattr(session, "ui", None))
 
 
 def exists() -> bool:
@@ -43,9 +44,9 @@ def mtime() -> float:
     return savegame.mtime(game=GAME)
 
 
-def load():
-    """(state, setup, log, problem): ``savegame.load`` for Twilight Struggle."""
-    return savegame.load(game=GAME)
+def load(with_ui: bool = False):
+    """(state, setup, log, problem[, ui]): ``savegame.load`` for Twilight Struggle."""
+    return savegame.load(game=GAME, with_ui=with_ui)
 
 
 def summary(raw=None) -> str:

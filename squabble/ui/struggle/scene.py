@@ -74,7 +74,7 @@ class StruggleScene(Scene):
         self.tutor = Tutor(session, bool(session.setup.get("tutorial")) and not demo)
         self.coach.among = self.tutor.allowed     # in the lesson: advice within its step
         self.guide = StruggleGuide(bool(session.setup.get("guide")) and not demo
-                                   and not self.tutor.on)
+                                   and not self.tutor.on, memo=session.ui)
         self.jump = RegionJump(self.map)
         self.input = MapInput(self)
         self.help = None

@@ -100,12 +100,13 @@ def start_struggle(app, setup: dict, seed: int | None = None):
 
 def continue_struggle(app) -> bool:
     """Resume the Struggle autosave exactly where it was; on a problem, say so (never crash)."""
-    state, setup, log, problem = saves.load()
+    state, setup, log, problem, ui = saves.load(with_ui=True)
     if problem:
         app.to_title(problem)
         return False
     session = Session(registry.get("struggle"), state, setup, log, saver=saves.write,
                       chooser=chooser_for(setup))
+    session.ui = ui            # the guide's notes already shown, the badges not yet read
     session.log.append("Game resumed from the autosave.")
     app.session = None
     app.demo = False
