@@ -163,3 +163,13 @@ def ussr_allows(state: dict, option: dict, kind: str | None) -> str:
         c = next_realignment(state, plan)
         return "" if c is None or option.get("country") == c else f"country:{c}"
     return ""
+
+
+def allowed(state: dict) -> list[int] | None:
+    """The options of the pending decision the lesson's path allows the USSR (None: all)."""
+    d = S.decision(state)
+    if d is None or d["player"] != "USSR" or not state.get("setup_done") \
+            or round_of(state) is None:
+        return None
+    ok = [i for i, o in enumerate(d["options"]) if not ussr_allows(state, o, d.get("kind"))]
+    return None if len(ok) == len(d["options"]) else ok

@@ -136,6 +136,14 @@ def test_the_coach_advises_the_lessons_move_at_every_step(app):
         if len(allowed) < len(s.decision()["options"]):
             assert lines[0].startswith("Among the moves the lesson asks for")
         asked.append(sc.tutor.step()[0])
+        if s.describe()["kind"] == "action_card":
+            # the reasons play the card out as the lesson asks: Comecon for influence,
+            # Suez Crisis for the coup in Iran
+            said = " ".join(lines)
+            if asked[-1].startswith("3 "):
+                assert "DEFCON" not in said and "Iran" not in said, lines
+            if asked[-1].startswith("4 "):
+                assert "Takes control of Iran" in said and "DEFCON falls to 4" in said, lines
         D.key(app, pygame.K_h)                 # closed again
         return allowed[labels.index(first)]
     seen = _play_lesson(app, sc, pick)

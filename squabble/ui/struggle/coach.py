@@ -37,12 +37,14 @@ class Coach:
     ``hint_lines``: its words; ``hint_rect``: the logical rect of the panel drawn last;
     ``job``: the worker's answer being worked out (None when there is none)."""
 
-    def __init__(self, app, session, among=None):
+    def __init__(self, app, session, among=None, path=None):
         """``among()``: the option indices the player may take now, or None for all (the
-        lesson's ``Tutor.allowed``): the coach advises within them."""
+        lesson's ``Tutor.allowed``): the coach advises within them; ``path(state)``: the same
+        for a later decision of the action, which its reasons play out (the lesson's path)."""
         self.app = app
         self.session = session
         self.among = among
+        self.path = path
         self.hint_for = None
         self.hint_lines: list = []
         self.hint_rect = None
@@ -93,7 +95,7 @@ class Coach:
         def run():
             try:
                 job["result"] = (fn(state, side, seed, 3) if among is None
-                                 else fn(state, side, seed, 3, among=among))
+                                 else fn(state, side, seed, 3, among=among, path=self.path))
             except Exception as e:        # a broken coach must never stop the game
                 job["error"] = f"The coach failed ({type(e).__name__})."
         self.job = job

@@ -95,11 +95,11 @@ class Tutor:
 
     def allowed(self) -> list[int] | None:
         """The options of the USSR's decision the lesson allows now (None: it allows all)."""
-        d = self.session.decision()
-        if not self.on or d is None or d["player"] != "USSR" or self.step() is None:
-            return None
-        ok = [i for i in range(len(d["options"])) if not self.refuses(i)]
-        return None if len(ok) == len(d["options"]) else ok
+        return lesson.allowed(self.session.state) if self.on else None
+
+    def path(self, state) -> list[int] | None:
+        """The same for any state of the lesson (the coach plays an action out along it)."""
+        return lesson.allowed(state) if self.on else None
 
     def draw(self, surf, L) -> None:
         if not self.on:
