@@ -28,8 +28,13 @@ _OWNER = {0: "USA", 1: "USSR"}
 _OPS_MODES = ("influence", "realign", "coup", "ops_first")
 
 
-def hint(view_state: dict, side: str, seed: int, k: int = 3) -> list[dict]:
-    """The best ``k`` options of the pending decision for ``side``, with reasons (see above)."""
+def hint(view_state: dict, side: str, seed: int, k: int = 3, among=None,
+         path=None) -> list[dict]:
+    """The best ``k`` options of the pending decision for ``side``, with reasons (see above).
+    ``among``: the indices the player may take now (the lesson allows only its step's moves);
+    the options are ranked within them.  ``path(state)``: the indices the player may take in a
+    later decision of the same action (None: any), so the reasons describe the action as the
+    player can carry it out (the lesson's card played for influence, not for a coup)."""
     if side not in ("USA", "USSR"):
         raise ValueError('The side must be "USA" or "USSR".')
     d = S.decision(view_state) if isinstance(view_state, dict) else None
@@ -43,13 +48,21 @@ def hint(view_state: dict, side: str, seed: int, k: int = 3) -> list[dict]:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError("The seed must be an integer.")
     base = _copy(determinize(view_state, side, seed))
-    if len(d["options"]) == 1:
-        ranked = [0]
-        vals = {0: 0.0}
+    n = len(d["options"])
+    among = sorted({i for i in among if isinstance(i, int) and 0 <= i < n}) \
+        if among is not None else list(range(n))
+    if not among:
+        raise ValueError("There is no option to give a hint among.")
+    if len(among) == 1:
+        ranked = list(among)
+        vals = {among[0]: 0.0}
     else:
         vals = option_values(base, "normal", seed)
+        vals = {i: v for i, v in vals.items() if i in among} or {i: 0.0 for i in among}
         ranked = sorted(vals, key=lambda i: (-vals[i], i))[:max(1, k)]
     opening = opening_choice(base)
+    if opening not in among:
+        opening = None
     if opening is not None:
         # the set-up: the opening people play comes first (ai/struggle_setup.py)
         ranked = [opening] + [i for i in ranked if i != opening][:max(1, k) - 1]
@@ -58,7 +71,7 @@ def hint(view_state: dict, side: str, seed: int, k: int = 3) -> list[dict]:
     for n, i in enumerate(ranked):
         o = d["options"][i]
         reasons = [r for r in (o.get("warning"), o.get("risk")) if r]
-        reasons += _reasons(pl, base, i, side)
+        reasons += _reasons(pl, base, i, side, path)
         if i == opening:
             reasons.insert(0, opening_words(side))
         elif opening is not None:
@@ -80,7 +93,7 @@ def _sentence(words: str) -> str:
     return words if words.endswith(".") else words + "."
 
 
-def _played_out(pl, base, i):
+def _played_out(pl, base, i, path=None):
     t = _copy(base)
     t["dice"] = [4, 3] * 6   # middle faces: a coup or a roll as it goes on average
     o = base["pending"]["options"][i]
@@ -92,12 +105,16 @@ def _played_out(pl, base, i):
     while not _stop(t, headline) and steps < 60:
         if not t["dice"]:
             t["dice"] = [4, 3] * 6
-        S.apply_in_place(t, pl.fast(t), record=False)
+        j = pl.fast(t)
+        allowed = path(t) if path is not None else None
+        if allowed and j not in allowed:
+            j = allowed[0]
+        S.apply_in_place(t, j, record=False)
         steps += 1
     return t
 
 
-def _reasons(pl, base, i, me):
+def _reasons(pl, base, i, me, path=None):
     enemy = ENEMY[me]
     o = base["pending"]["options"][i]
     out = []
@@ -110,7 +127,7 @@ def _reasons(pl, base, i, me):
         elif c["side"] == enemy and o["mode"] == "space":
             out.append(f"Sends {c['name']} to the Space Race: its event never fires for the "
                        f"{enemy}.")
-    t = _played_out(pl, base, i)
+    t = _played_out(pl, base, i, path)
     if t.get("winner") is not None:
         why = t.get("end_reason") or "the game ends"
         out.insert(0, ("Wins" if t["winner"] == me else "Loses") + f" the game ({why}).")

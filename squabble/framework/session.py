@@ -175,6 +175,10 @@ class Session:
         self.chooser = chooser
         self.history: list[tuple] = []  # [(state before, side, log length before)] undoable
         self.last_error = ""
+        # what the window remembers of this game beside the state, saved with it (the guide's
+        # notes already shown, the change badges not yet read): plain JSON data, kept by the
+        # scene's parts
+        self.ui: dict = {}
 
     @classmethod
     def new(cls, adapter, setup: dict, seed: int | None = None, **kw) -> "Session":

@@ -126,13 +126,13 @@ class SquabbleApp(GameApp):
         self.stack.replace_all(TableScene(self, self.session))
 
     def continue_game(self):
-        state, setup, log, problem = savegame.load()
+        state, setup, log, problem, ui = savegame.load(with_ui=True)
         if problem:
             self.to_title()
             self.open_setup(problem + " Start a new game below.")
             return
         setup["events"] = bool(state["options"]["events"])  # the state says which deck is used
-        self.session = squabble_game.resume_session(state, setup, log)
+        self.session = squabble_game.resume_session(state, setup, log, ui)
         self.log_lines = list(log) + ["Game resumed from the autosave."]
         self.stack.replace_all(TableScene(self, self.session))
 

@@ -84,7 +84,8 @@ def open_new(app) -> None:
 
 def _present() -> list:
     from squabble.ui import savegame
-    return [g for g in GAMES if savegame.exists(game=g)]
+    # a save of a game that has ended is removed, never offered nor called damaged
+    return [g for g in GAMES if savegame.exists(game=g) and not savegame.forget_finished(g)]
 
 
 def has_save() -> bool:

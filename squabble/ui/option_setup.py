@@ -116,14 +116,18 @@ class OptionSetupScene(MenuScene):
         return f
 
     def _start(self):
+        self.start_asking(lambda: self.on_start(self.opts))
+
+    def start_asking(self, start: Callable[[], None]) -> None:
+        """``start()`` a new game, first asking when it would replace a saved one (every way the
+        screen starts a game goes through here)."""
         if self.saved_game_exists():
             # a new game would silently replace the saved one: ask first (safe answer first)
             title, words = self.REPLACE
             self.app.stack.push(ConfirmScene(self.app, title, words, "Start a new game",
-                                             "Keep the saved game",
-                                             on_yes=lambda: self.on_start(self.opts)))
+                                             "Keep the saved game", on_yes=start))
             return
-        self.on_start(self.opts)
+        start()
 
     def draw(self, surf):
         super().draw(surf)

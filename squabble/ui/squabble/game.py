@@ -33,7 +33,8 @@ def save(session) -> None:
     """Autosave after every decision (and undo); a finished game's save is removed."""
     st = session.state
     if st["winner"] is None:
-        savegame.write(st, session.setup, [str(x) for x in session.log])
+        savegame.write(st, session.setup, [str(x) for x in session.log],
+                       ui=getattr(session, "ui", None))
     else:
         savegame.clear()
 
@@ -52,9 +53,12 @@ def new_session(setup: dict, seed: int) -> Session:
     return s
 
 
-def resume_session(state: dict, setup: dict, log: list) -> Session:
-    return Session(registry.get("squabble"), state, _setup(setup), log, saver=save,
-                   chooser=_chooser)
+def resume_session(state: dict, setup: dict, log: list, ui: dict | None = None) -> Session:
+    """``ui``: the window's memory of the game from the save (``savegame.ui_part``)."""
+    s = Session(registry.get("squabble"), state, _setup(setup), log, saver=save,
+                chooser=_chooser)
+    s.ui = dict(ui or {})
+    return s
 
 
 def public_agents(d: dict) -> set:

@@ -46,15 +46,20 @@ class Guide:
     """The first-game guide of one table: on or off, the topics already shown, the hint on
     screen now (``hint``: (title, text) or None)."""
 
-    def __init__(self, on: bool):
+    def __init__(self, on: bool, memo: dict | None = None):
+        """``memo``: the game's ``Session.ui``; its ``"guide"`` (the topics already shown) is
+        read here and kept up to date, so it is saved with the game and a game continued does
+        not show a hint again."""
         self.on = on
-        self.seen: set = set()
+        self.memo = memo if memo is not None else {}
+        self.seen: set = set(self.memo.get("guide") or ())
         self.hint = None
 
     def show(self, topic):
         """Show the first-game hint for ``topic`` the first time it comes up."""
         if self.on and topic in GUIDE and topic not in self.seen:
             self.seen.add(topic)
+            self.memo["guide"] = sorted(self.seen, key=str)
             self.hint = GUIDE[topic]
 
     def close(self):

@@ -46,7 +46,7 @@ class TableScene(Scene):
         self.session = session
         self.flow = TurnFlow(session, self, min_think=MIN_THINK * app.settings.speed)
         self.model = m = TableModel(app, session, self.flow, demo or session.mode == "demo")
-        self.guide = Guide((not m.demo) and couch_prefs.guide_on())
+        self.guide = Guide((not m.demo) and couch_prefs.guide_on(), memo=session.ui)
         self.staging = Staging(m)
         self.zones = Zones(m, self.staging)
         self.explain = Explainer(m, self.staging, self.zones)

@@ -37,9 +37,14 @@ class Coach:
     ``hint_lines``: its words; ``hint_rect``: the logical rect of the panel drawn last;
     ``job``: the worker's answer being worked out (None when there is none)."""
 
-    def __init__(self, app, session):
+    def __init__(self, app, session, among=None, path=None):
+        """``among()``: the option indices the player may take now, or None for all (the
+        lesson's ``Tutor.allowed``): the coach advises within them; ``path(state)``: the same
+        for a later decision of the action, which its reasons play out (the lesson's path)."""
         self.app = app
         self.session = session
+        self.among = among
+        self.path = path
         self.hint_for = None
         self.hint_lines: list = []
         self.hint_rect = None
@@ -84,11 +89,13 @@ class Coach:
         seed = zlib.crc32(repr((self.session.decisions, side)).encode()) & 0x7FFFFFFF
         key = (side, self.session.decisions)
         self.hint_for, self.hint_lines = key, ["The coach is thinking…"]
-        job = {"key": key, "result": None, "error": ""}
+        among = self.among() if self.among is not None else None
+        job = {"key": key, "result": None, "error": "", "among": among}
 
         def run():
             try:
-                job["result"] = fn(state, side, seed, 3)
+                job["result"] = (fn(state, side, seed, 3) if among is None
+                                 else fn(state, side, seed, 3, among=among, path=self.path))
             except Exception as e:        # a broken coach must never stop the game
                 job["error"] = f"The coach failed ({type(e).__name__})."
         self.job = job
@@ -110,6 +117,8 @@ class Coach:
         if job is not None and (job["result"] is not None or job["error"]):
             self.job = None
             self.hint_lines = [job["error"]] if job["error"] else hint_text(job["result"])
+            if not job["error"] and job["among"] is not None:
+                self.hint_lines.insert(0, "Among the moves the lesson asks for now:")
 
     def draw(self, surf, L, viewer, below=None) -> None:
         """The panel (only for the side it speaks to); ``below``: the logical rect of a warning

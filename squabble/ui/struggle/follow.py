@@ -22,21 +22,30 @@ class FollowOpponent:
 
     def __init__(self, session):
         self.session = session
-        self.changes = {"USA": {}, "USSR": {}}
+        # kept in the game's ``Session.ui`` (saved with it): a game continued shows its badges
+        ui = session.ui if isinstance(getattr(session, "ui", None), dict) else {}
+        saved = ui.get("badges") or {}
+        self.changes = {side: dict(saved.get(side) or {}) for side in ("USA", "USSR")}
+        ui["badges"] = self.changes
         self.hurry = False
         self.following = False
+        self._unsaved = False
 
     @staticmethod
     def mark_beats(beats, by: str) -> None:
         """Note who decided each beat (``by``) as the beats are queued."""
         for b in beats:
             b.by = by
+            b.last = b is beats[-1]
 
     def decided(self, side: str) -> None:
         """``side`` decided: its badges are read and go (and a skip of the other side's turn
         is over)."""
+        read = bool(self.changes[side])
         self.changes[side] = {}
         self.hurry = False
+        if read:            # the autosave of this decision still holds them
+            self._save()
 
     def watcher_of(self, by) -> str | None:
         """The side following a beat decided by ``by`` (None: ``by``'s own beat, or unknown)."""
@@ -46,6 +55,11 @@ class FollowOpponent:
 
     def note_beat(self, beat, before: dict) -> None:
         """Add the influence a beat changed to the watcher's badges."""
+        self._note(beat, before)
+        if getattr(beat, "last", False) and self._unsaved:
+            self._save()       # the decision's badges are all noted: keep them with the game
+
+    def _note(self, beat, before: dict) -> None:
         who = self.watcher_of(getattr(beat, "by", None))
         a, b = before.get("influence") or {}, beat.state.get("influence") or {}
         if who is None or a is b:
@@ -59,6 +73,7 @@ class FollowOpponent:
                 acc[side] += now.get(side, 0) - was.get(side, 0)
             if not any(acc.values()):
                 del self.changes[who][c]
+            self._unsaved = True
 
     def beat_pause(self, beat, more: bool, speed: float) -> float:
         """How long an influence beat stays: readable for the other side's (the last one, no
@@ -69,6 +84,18 @@ class FollowOpponent:
         if self.hurry:       # skipped: the rest of the turn at once
             return 0.0
         return (READABLE if more else PULSE) * speed
+
+    def _save(self) -> None:
+        """The autosave was written when the decision was made, before its beats noted their
+        badges: write it again with them, so a window closed now keeps them."""
+        self._unsaved = False
+        s = self.session
+        if s.saver is None or s.mode == "demo" or s.over:
+            return
+        try:
+            s.saver(s)
+        except Exception:      # a full disk must not stop the game (the saver reports it)
+            pass
 
     def badge_side(self) -> str | None:
         """Whose badges are on screen: the person's side against the computer, on one couch the

@@ -2,7 +2,7 @@
 first time each kind of decision comes in a game, in plain words, never blocking (a click on
 its x closes it; it goes by itself once that decision is made).  On while the couch's guide is
 on (``couch_prefs.guide_on``: until a first game is finished, then when asked for in the
-set-up)."""
+set-up).  The kinds it has spoken of are saved with the game (``Session.ui``)."""
 
 from __future__ import annotations
 
@@ -59,8 +59,13 @@ class StruggleGuide:
     """``on``: the guide speaks this game; ``seen``: the decision kinds it has spoken of;
     ``note``: (kind, title, text) on screen, or None."""
 
-    def __init__(self, on: bool):
-        self.on, self.seen, self.note = on, set(), None
+    def __init__(self, on: bool, memo: dict | None = None):
+        """``memo``: the game's ``Session.ui``; its ``"guide"`` (the kinds already spoken of)
+        is read here and kept up to date, so it is saved with the game and a game continued
+        does not repeat a note."""
+        self.on, self.note = on, None
+        self.memo = memo if memo is not None else {}
+        self.seen = set(self.memo.get("guide") or ())
 
     def for_kind(self, kind) -> None:
         """A decision of ``kind`` is shown to the person: its note, the first time."""
@@ -68,6 +73,7 @@ class StruggleGuide:
             self.note = None
         if self.on and kind in GUIDE and kind not in self.seen:
             self.seen.add(kind)
+            self.memo["guide"] = sorted(self.seen, key=str)
             self.note = (kind, *GUIDE[kind])
 
     def click(self, lp) -> bool:

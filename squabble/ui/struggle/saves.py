@@ -20,28 +20,33 @@ SETUP_KEYS = savegame.STRUGGLE_SETUP_KEYS
 
 def write(session) -> bool:
     """Autosave (the session's saver): the state, the set-up and the whole log the session keeps
-    (each line's text, kind and data), so the log panel still holds the whole game after Continue.  True if the game is on disk; a folder that cannot be written is
-    reported once and play goes on."""
+    (each line's text, kind and data), so the log panel still holds the whole game after
+    Continue.  True if the game is on disk; a folder that cannot be written is reported once and
+    play goes on.  A game that has ended is not saved: its save is removed at once (as Twilight
+    Squabble's), so closing the window before the result screen leaves nothing behind."""
+    if session.state.get("winner") is not None:
+        return clear()
     log = [{"text": str(x), "kind": getattr(x, "kind", "note"), "data": getattr(x, "data", {})}
            for x in session.log[-savegame.MAX_LOG:]]
-    return savegame.write(session.state, session.setup, log, game=GAME)
+    return savegame.write(session.state, session.setup, log, game=GAME,
+                          ui=getattr(session, "ui", None))
 
 
 def exists() -> bool:
     return savegame.exists(game=GAME)
 
 
-def clear() -> None:
-    savegame.clear(game=GAME)
+def clear() -> bool:
+    return savegame.clear(game=GAME)
 
 
 def mtime() -> float:
     return savegame.mtime(game=GAME)
 
 
-def load():
-    """(state, setup, log, problem): ``savegame.load`` for Twilight Struggle."""
-    return savegame.load(game=GAME)
+def load(with_ui: bool = False):
+    """(state, setup, log, problem[, ui]): ``savegame.load`` for Twilight Struggle."""
+    return savegame.load(game=GAME, with_ui=with_ui)
 
 
 def summary(raw=None) -> str:

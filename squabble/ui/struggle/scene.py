@@ -72,8 +72,9 @@ class StruggleScene(Scene):
         self.follow = FollowOpponent(session)
         self.coach = Coach(app, session)
         self.tutor = Tutor(session, bool(session.setup.get("tutorial")) and not demo)
+        self.coach.among, self.coach.path = self.tutor.allowed, self.tutor.path   # the lesson
         self.guide = StruggleGuide(bool(session.setup.get("guide")) and not demo
-                                   and not self.tutor.on)
+                                   and not self.tutor.on, memo=session.ui)
         self.jump = RegionJump(self.map)
         self.input = MapInput(self)
         self.help = None

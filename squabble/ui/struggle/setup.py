@@ -48,6 +48,15 @@ def computer_player(state, level, seed):
     return choose("struggle", state, level, seed)
 
 
+def chooser_for(setup: dict):
+    """The computer player of a game of ``setup``: the lesson's opponent plays its script in the
+    lesson's turn (``ai/struggle_lesson.py``), every other game the Struggle computer player."""
+    if setup.get("tutorial"):
+        from squabble.ai.struggle_lesson import lesson_player
+        return lesson_player
+    return computer_player
+
+
 def _seed(app):
     if getattr(app, "seed", None) is not None:
         return app.seed
@@ -64,10 +73,13 @@ def start_struggle(app, setup: dict, seed: int | None = None):
     adapter = registry.get("struggle")
     try:
         session = Session.new(adapter, setup, _seed(app) if seed is None else seed,
-                              saver=saves.write, chooser=computer_player)
+                              saver=saves.write, chooser=chooser_for(setup))
     except (ValueError, registry.GameUnavailable) as e:
         app.toast(str(e), 5)
         return None
+    if setup.get("tutorial"):
+        from squabble.ai import struggle_lesson
+        struggle_lesson.prepare(session.state)      # the lesson's dice wait in the queue
     if setup["mode"] == "computer":
         other = "USA" if setup["human"] == "USSR" else "USSR"
         session.log.append(f"You play the {setup['human']}; the computer plays the {other}.")
@@ -86,19 +98,24 @@ def start_struggle(app, setup: dict, seed: int | None = None):
     return session
 
 
-def resume_session(state: dict, setup: dict, log: list) -> Session:
-    """The session of a game continued from its autosave (as loaded by ``saves.load``)."""
-    return Session(registry.get("struggle"), state, setup, log, saver=saves.write,
-                   chooser=computer_player)
+def resume_session(state: dict, setup: dict, log: list, ui: dict | None = None) -> Session:
+    """The session of a game continued from its autosave (as loaded by ``saves.load``), with
+    the window's memory of it (``ui``: the guide's notes already shown, the badges not yet
+    read)."""
+    session = Session(registry.get("struggle"), state, setup, log, saver=saves.write,
+                      chooser=chooser_for(setup))
+    if ui is not None:
+        session.ui = ui
+    return session
 
 
 def continue_struggle(app) -> bool:
     """Resume the Struggle autosave exactly where it was; on a problem, say so (never crash)."""
-    state, setup, log, problem = saves.load()
+    state, setup, log, problem, ui = saves.load(with_ui=True)
     if problem:
         app.to_title(problem)
         return False
-    session = resume_session(state, setup, log)
+    session = resume_session(state, setup, log, ui)
     session.log.append("Game resumed from the autosave.")
     app.session = None
     app.demo = False
@@ -160,9 +177,11 @@ class StruggleSetupScene(OptionSetupScene):
             hint="a guided first turn")])
 
     def learn(self):
-        """The guided first turn (ui/struggle/tutorial.py) on its fixed deal."""
+        """The guided first turn (ui/struggle/tutorial.py) on its fixed deal; like Start, it
+        asks before it replaces a saved game."""
         from squabble.ui.struggle import tutorial
-        start_struggle(self.app, dict(tutorial.SETUP), seed=tutorial.SEED)
+        self.start_asking(lambda: start_struggle(self.app, dict(tutorial.SETUP),
+                                                 seed=tutorial.SEED))
 
     def check_start(self, start):
         if self.opts["handicap"] == "bid" and self.opts["mode"] != "hotseat":
