@@ -132,3 +132,69 @@ def test_the_coachs_panel_never_covers_a_warning_sentence(app):
     strip, panel = sc.warning_strip, sc.coach.hint_rect
     assert strip is not None and panel is not None
     assert not pygame.Rect(strip).colliderect(pygame.Rect(panel)), (strip, panel)
+
+
+def _to_public_decision(app, sc):
+    """A hot-seat game on to a public decision (the play of a card's Ops), hand-offs confirmed."""
+    s = sc.session
+    for _ in range(80):
+        assert D.run_until(app, lambda: SD.waiting(app))
+        if isinstance(D.top(app), HandOffScene):
+            assert D.run_until(app, lambda: D.top(app).ready)
+            D.key(app, pygame.K_RETURN)
+            continue
+        if s.describe()["kind"] == "play_mode":
+            return
+        sc.commit(0)
+    raise AssertionError("no public decision reached")
+
+
+def _secrets_drawn(app, state, frames):
+    """Secret cards (in either hand or the draw pile) whose faces were drawn on ``frames``,
+    with this test's own reading of what is secret: on a public screen nobody may look."""
+    from squabble.framework.cards import FACE_UP
+    secret = set(state["hands"]["USA"]) | set(state["hands"]["USSR"]) | set(state["deck"])
+    out = []
+    for frame, key in FACE_UP.entries:
+        if frame in frames and str(key).startswith("struggle:"):
+            card = int(str(key).split(":")[1])
+            if card in secret:
+                out.append(card)
+    return out
+
+
+def test_closing_the_coach_on_a_public_decision_makes_the_screen_nobodys(app, coach):
+    """Issue 50, item 6: after the coach's hand-off on a public decision, the side's hand stayed
+    face up until its next decision.  The look the coach lent ends when the coach closes."""
+    from squabble.framework.cards import FACE_UP
+    sc = SD.start(app, "hotseat", "USSR")
+    s = sc.session
+    _to_public_decision(app, sc)
+    side = s.decision()["player"]
+    FACE_UP.clear()
+    FACE_UP.enabled = True
+    try:
+        D.key(app, pygame.K_h)
+        assert D.run_until(app, lambda: D.top(app).ready)
+        D.key(app, pygame.K_RETURN)
+        _wait_hint(app, sc)
+        app.draw()
+        looked = set(range(app.frame - 2, app.frame + 1))
+        # while the coach is open the side's own hand is face up (the check is not empty)
+        assert set(_secrets_drawn(app, s.state, looked)) & set(s.state["hands"][side])
+        D.key(app, pygame.K_h)                      # the coach closes
+        assert sc.coach.hint_for is None
+        FACE_UP.clear()
+        first = app.frame + 1
+        for _ in range(4):
+            D.step(app)
+            app.draw()
+        after = set(range(first, app.frame + 1))
+        leaked = _secrets_drawn(app, s.state, after)
+        assert not leaked, f"secret cards {leaked} face up after the coach closed"
+    finally:
+        FACE_UP.enabled = False
+        FACE_UP.clear()
+    assert sc.viewer() is None
+    # the decision is still the same public one, and it is still answered by that side
+    assert s.decision()["player"] == side and not isinstance(D.top(app), HandOffScene)

@@ -44,6 +44,7 @@ class Coach:
         self.hint_lines: list = []
         self.hint_rect = None
         self.job = None
+        self._on_look = None    # the scene's "who may look changed" (given by ``ask``)
 
     def ask(self, deciding: bool, viewer, on_look=None) -> None:
         """H: the hint for the decision now (``deciding``: a person's turn is on screen), or
@@ -61,6 +62,7 @@ class Coach:
             self.app.toast("The coach is not available in this build.")
             return
         side = d["player"]
+        self._on_look = on_look
         if self.session.mode == "hotseat" and viewer != side:
             self._handoff(side, on_look)
             return
@@ -69,7 +71,7 @@ class Coach:
     def _handoff(self, side, on_look) -> None:
         """On one couch the hint is private: the other player looks away first."""
         def confirm():
-            self.session.look.handoff_confirmed(side)
+            self.session.lend_screen(side)      # the look ends when the coach closes
             if on_look is not None:
                 on_look()
             self._start(_hint_fn(), side)
@@ -95,7 +97,14 @@ class Coach:
         threading.Thread(target=run, daemon=True).start()
 
     def close(self) -> None:
+        """Close the panel; a look the coach's hand-off lent its side ends with it (the side's
+        hand turns face down again on a public decision)."""
+        looked = self.session.viewer()
+        if self.hint_for is not None:
+            self.session.give_back_screen(self.hint_for[0])
         self.hint_for, self.hint_lines, self.job = None, [], None
+        if self.session.viewer() != looked and self._on_look is not None:
+            self._on_look()      # the hand and the choices are drawn for the new viewer
 
     def update(self, viewer) -> None:
         """Take the worker's answer; drop the hint when its decision is gone or the screen is
