@@ -386,3 +386,31 @@ class StruggleHelp:
 
 
 __all__ = ["RULES", "StruggleHelp", "search_cards"]
+
+
+def rules_scene(app):
+    """The overlay as a scene of its own (the title's Rules and F1 outside a game, when
+    Twilight Struggle is the game in front); Esc, F1 or its Close button closes it."""
+    from squabble.framework.scene import Scene
+
+    class StruggleRulesScene(Scene):
+        name = "struggle_rules"
+        opaque = True
+
+        def __init__(self, app):
+            super().__init__(app)
+            self.help = StruggleHelp()
+
+        def handle_raw(self, ev) -> bool:
+            taken = self.help.handle_event(ev)
+            if self.help.closed:
+                self.app.stack.remove(self)
+            return taken
+
+        def animating(self) -> bool:
+            return False    # a still page: input redraws it
+
+        def draw(self, surf):
+            self.help.draw(surf)
+
+    return StruggleRulesScene(app)
