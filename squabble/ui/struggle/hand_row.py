@@ -36,10 +36,18 @@ def hand_is_wide(choices, menu) -> bool:
 
 
 def hand_slots(wide: bool, n: int):
-    """(list mode, logical rects) for ``n`` cards."""
+    """(list mode, logical rects) for ``n`` cards: whole cards side by side when they fit;
+    a wide hand too long for that takes two rows of compact cards (their whole titles and text
+    at a readable size, ``card_art.compact_layout``); else a list of one line per card."""
     x, y, w, h = WIDE_R if wide else HAND_R
-    if wide or n * (CARD_W + 4) <= w - 20:
+    if n * (CARD_W + 6) - 6 <= w - 20:
         return False, fan(n, x + w / 2, y + 28, CARD_W, CARD_H, w - 20, gap=6)
+    if wide:
+        per = -(-n // 2)
+        cw = (w - 20 - 4 * (per - 1)) / per
+        ch = (h - 30 - 4) / 2
+        return True, [(x + 10 + (i % per) * (cw + 4), y + 26 + (i // per) * (ch + 4), cw, ch)
+                      for i in range(n)]
     cols = 2
     per = -(-n // cols)
     cw = (w - 20 - ROW_GAP) / cols
