@@ -198,3 +198,35 @@ def test_closing_the_coach_on_a_public_decision_makes_the_screen_nobodys(app, co
     assert sc.viewer() is None
     # the decision is still the same public one, and it is still answered by that side
     assert s.decision()["player"] == side and not isinstance(D.top(app), HandOffScene)
+
+
+def test_a_keyboard_zoomed_card_leaves_the_coachs_panel_readable(app):
+    """Issue 50, item 7: a card focused with the keys and zoomed (Z) covered the coach."""
+    SD.start(app, "computer", "USSR", level="easy")
+    sc = SD.play_to(app, "headline", "USSR")
+    d = sc.session.decision()
+    sc.coach.hint_for = (d["player"], sc.session.decisions)
+    sc.coach.hint_lines = ["1. Headline a card", "   A reason in plain words."] * 4
+    for _ in range(80):                       # Tab to a card of the hand
+        cur = sc.focus.current
+        if sc.focus.visible and cur is not None and cur.kind == "card":
+            break
+        D.key(app, pygame.K_TAB)
+    assert sc.focus.current.kind == "card"
+    if sc.hover_card != sc.focus.current.payload:
+        D.key(app, pygame.K_z)                # (the focus may zoom it already)
+    assert sc.hover_card == sc.focus.current.payload
+    drawn = []
+    card = sc._card
+
+    def record(surf, c, rect, **kw):
+        drawn.append((c, rect))
+        return card(surf, c, rect, **kw)
+    sc._card = record
+    app.draw()
+    del sc._card
+    zoomed = [r for c, r in drawn if c == sc.hover_card and r[2] >= 200]
+    assert zoomed and sc.coach.hint_rect is not None
+    for r in zoomed:
+        assert not pygame.Rect(r).colliderect(pygame.Rect(sc.coach.hint_rect)), (r, sc.coach.hint_rect)
+        assert pygame.Rect(0, 0, 1280, 720).contains(pygame.Rect(r))

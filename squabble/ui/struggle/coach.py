@@ -154,6 +154,19 @@ class Coach:
             yy += lh
 
 
+def clear_of_panel(coach, rect) -> tuple:
+    """``rect`` (a zoomed card's logical rect), moved left of the coach's panel when the panel is
+    on screen and the card would cover it: both stay readable."""
+    panel_r = coach.hint_rect
+    if panel_r is None:
+        return rect
+    x, y, w, h = rect
+    px, py, pw, ph = panel_r
+    if x >= px + pw or x + w <= px or y >= py + ph or y + h <= py:
+        return rect
+    return (max(0, px - w - 12), y, w, h)
+
+
 def hint_text(result) -> list:
     """The coach's answer in lines: each option, its reasons indented."""
     if not result:
