@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from squabble.framework.layout import fit_font, text, wrap
 from squabble.framework.widgets import fan, panel
-from squabble.games.struggle.data import CARDS, ENEMY
+from squabble.games.struggle.data import CARDS, CHINA, ENEMY
 from squabble.ui import theme
 from squabble.ui.struggle.moments import SIDE_COL
 
@@ -115,8 +115,13 @@ def _draw_no_hand(surf, L, draw_card, st, v, mode):
         for ln in lines:
             text(surf, ln, f, SIDE_COL[side], L.p(x + 10, ly))
             ly += f.get_linesize() / max(0.01, L.scale)
-        for k in range(min(n, 9)):
+        china = st["china"]["holder"] == side
+        for k in range(min(n - china, 9 - china)):
             draw_card(surf, 0, (x + 120 + k * 50, yy, 56, 80), face_up=False)
+        if china:   # The China Card is public: face up after the hidden cards (dim: face down)
+            k = min(n - 1, 8)
+            draw_card(surf, CHINA, (x + 120 + k * 50, yy, 56, 80), face_up=True,
+                      dim=not st["china"].get("face_up", True))
     return []
 
 
