@@ -40,3 +40,36 @@ def test_rules_inside_a_game_are_that_games(app):
     assert D.top(app).name == "struggle_pause"
     app.open_rules()
     assert D.top(app).name == "struggle_rules"
+
+
+class _Recording(pygame.Surface):
+    """A surface that notes where each picture is put."""
+
+    def __init__(self, size):
+        super().__init__(size)
+        self.put = []
+
+    def blit(self, img, pos, *a, **k):
+        r = super().blit(img, pos, *a, **k)
+        self.put.append(pygame.Rect(pygame.Rect(pos).topleft, img.get_size()))
+        return r
+
+
+def test_twilight_struggles_rules_never_show_half_a_row(app):
+    """Issue 50, item 13: the rules overlay's last row was cut at the area's bottom edge."""
+    from squabble.ui.struggle.help import StruggleHelp
+    h = StruggleHelp()
+    for size in ((1280, 720), (1920, 1080)):
+        surf = _Recording(size)
+        u = min(size[0] / 1280, size[1] / 720)
+        area = pygame.Rect(round(40 * u), round(104 * u), size[0] - round(80 * u),
+                           size[1] - round(140 * u))
+        h.scroll = 0.0
+        h.draw(surf)
+        for step in range(0, int(h.max_scroll) + 60, 37):
+            h.scroll = float(min(step, h.max_scroll))
+            surf.put = []
+            h._draw_rules(surf, area, u)
+            for r in surf.put:
+                if r.colliderect(area):
+                    assert area.contains(r), (size, h.scroll, r, area)
