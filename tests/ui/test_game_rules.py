@@ -51,7 +51,7 @@ class _Recording(pygame.Surface):
 
     def blit(self, img, pos, *a, **k):
         r = super().blit(img, pos, *a, **k)
-        self.put.append(pygame.Rect(pygame.Rect(pos).topleft, img.get_size()))
+        self.put.append(pygame.Rect(round(pos[0]), round(pos[1]), *img.get_size()))
         return r
 
 
