@@ -66,9 +66,9 @@ def hint(view_state: dict, side: str, seed: int, k: int = 3) -> list[dict]:
                            "opening.")
         elif n and len(ranked) > 1:
             gap = vals[ranked[0]] - vals[i]
-            reasons.append(f"The computer rates it {gap:.1f} VP of position below the first "
-                           f"choice." if gap >= 0.05 else "The computer rates it as good as the "
-                           "first choice.")
+            reasons.append(f"The computer thinks it is {gap:.1f} VP worse than its first "
+                           f"choice." if gap >= 0.05 else "The computer thinks it is as good as "
+                           "its first choice.")
         elif len(ranked) > 1:
             reasons.append("The computer's first choice.")
         out.append({"index": i, "label": o.get("label", ""), "reasons": reasons})
