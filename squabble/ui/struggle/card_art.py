@@ -289,7 +289,7 @@ def _row(number: int, w: int, h: int) -> pygame.Surface:
 def compact_layout(number: int, w: int, h: int) -> dict:
     """Where a compact card (``w`` by ``h`` pixels) puts its words: the ops bar's width, the title
     in whole lines (never cut: its font shrinks, then it takes a second line), the text's lines
-    and both fonts.  The text keeps a readable size (at least 0.09 of the height: 9 px in the
+    and both fonts.  The text keeps a readable size (at least 0.11 of the height: 10 px in the
     hand at 1280x720) and ends in "…" when it is longer than the card (the zoom shows it all)."""
     c = CARDS[number]
     bar = max(8, round(h * 0.3))
@@ -311,7 +311,7 @@ def compact_layout(number: int, w: int, h: int) -> dict:
     bpx = h * 0.115
     fb = _font(bpx)
     lines = wrap(c.get("text", ""), fb, tw)
-    while fb.get_linesize() * len(lines) > room and bpx > h * 0.09:
+    while fb.get_linesize() * len(lines) > room and bpx > h * 0.11:
         bpx -= 0.5
         fb = _font(bpx)
         lines = wrap(c.get("text", ""), fb, tw)
