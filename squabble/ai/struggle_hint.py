@@ -1,6 +1,7 @@
 """The Twilight Struggle coach: the best few options of the pending decision, with reasons.
 
-``hint(view_state, side, seed, k=3)`` returns up to ``k`` dicts ``{"index", "label", "reasons"}``,
+``hint(view_state, side, seed, k=3)`` returns up to ``k`` dicts ``{"index", "label", "reasons",
+"odds"}`` (``odds``: the reason that gives a die's odds, also among ``reasons``, or ""),
 best first: ``index`` into ``decision(view_state)["options"]``, the option's label, and plain
 sentences from the computer player's evaluation (docs/ai-struggle.md, "The coach").  The options
 are ranked by normal's values (``struggle.option_values``); each is then played out to the end of
@@ -71,7 +72,8 @@ def hint(view_state: dict, side: str, seed: int, k: int = 3, among=None,
     for n, i in enumerate(ranked):
         o = d["options"][i]
         reasons = [r for r in (o.get("warning"), o.get("risk")) if r]
-        reasons += _reasons(pl, base, i, side, path)
+        more, odds = _reasons(pl, base, i, side, path)
+        reasons += more
         if i == opening:
             reasons.insert(0, opening_words(side))
         elif opening is not None:
@@ -79,12 +81,12 @@ def hint(view_state: dict, side: str, seed: int, k: int = 3, among=None,
                            "opening.")
         elif n and len(ranked) > 1:
             gap = vals[ranked[0]] - vals[i]
-            reasons.append(f"The computer rates it {gap:.1f} VP of position below the first "
-                           f"choice." if gap >= 0.05 else "The computer rates it as good as the "
-                           "first choice.")
+            reasons.append(f"The computer thinks it is {gap:.1f} VP worse than its first "
+                           f"choice." if gap >= 0.05 else "The computer thinks it is as good as "
+                           "its first choice.")
         elif len(ranked) > 1:
             reasons.append("The computer's first choice.")
-        out.append({"index": i, "label": o.get("label", ""), "reasons": reasons})
+        out.append({"index": i, "label": o.get("label", ""), "reasons": reasons, "odds": odds})
     return out
 
 
@@ -93,25 +95,63 @@ def _sentence(words: str) -> str:
     return words if words.endswith(".") else words + "."
 
 
+MIDDLE = [4, 3] * 6   # middle faces: a coup or a roll as it goes on average
+
+
 def _played_out(pl, base, i, path=None):
+    """The option played to the end of its action on middle dice: (state after, dice rolled);
+    ``path(state)``: the options the action's later choices must keep to (the lesson's)."""
     t = _copy(base)
-    t["dice"] = [4, 3] * 6   # middle faces: a coup or a roll as it goes on average
+    t["dice"] = list(MIDDLE)
     o = base["pending"]["options"][i]
     headline = o["mode"] == "headline"
     S.apply_in_place(t, i, record=False)
+    rolled = len(MIDDLE) - len(t["dice"])
     if "country" in o:   # one point, one coup, one realignment: its own effect, not the plan's
-        return t
+        return t, rolled
     steps = 0
     while not _stop(t, headline) and steps < 60:
         if not t["dice"]:
-            t["dice"] = [4, 3] * 6
+            t["dice"] = list(MIDDLE)
+        n = len(t["dice"])
         j = pl.fast(t)
         allowed = path(t) if path is not None else None
         if allowed and j not in allowed:
             j = allowed[0]
         S.apply_in_place(t, j, record=False)
+        rolled += n - len(t["dice"])
         steps += 1
-    return t
+    return t, rolled
+
+
+def _odds(base, o, rolled: int) -> tuple[str, str]:
+    """(the odds in words, "roll" or "": the outcome is the middle roll's) for an option whose outcome
+    a die decides: the odds are the engine's (``query.coup_odds`` / ``realign_odds`` through
+    ``describe``), never worked out here.  ("", "") when no die was rolled."""
+    if not rolled:
+        return "", ""
+    from squabble.games.struggle.describe import describe
+    ctx = (describe(base) or {}).get("context") or {}
+    country = o.get("country")
+    coup = (ctx.get("coups") or {}).get(country)
+    if coup is not None:
+        need = coup["need"]
+        if need is None:
+            return f"No roll can make a coup in {country} succeed.", ""
+        n = sum(1 for r in coup["results"].values() if r > 0)
+        odds = ("The coup succeeds on any roll" if need == 1 else
+                f"The coup succeeds on a roll of {need} or more ({n} chances in 6)")
+        return odds + f"; what follows is for a roll of {MIDDLE[0]}.", "roll"
+    realign = (ctx.get("realignments") or {}).get(country)
+    if realign is not None:
+        win, lose = round(100 * realign["win"]), round(100 * realign["lose"])
+        enemy = ENEMY[base["pending"]["player"]]
+        odds = (f"The roll-off in {country}: {win}% to remove {enemy} influence, {lose}% to "
+                "lose some of yours." if realign["lose"] else
+                f"The roll-off in {country}: {win}% to remove {enemy} influence (you lose "
+                "none).")
+        return odds[:-1] + f"; what follows is for rolls of {MIDDLE[0]} and {MIDDLE[1]}.", "roll"
+    return "A die decides this; what follows is for middling rolls.", "roll"
 
 
 def _reasons(pl, base, i, me, path=None):
@@ -127,11 +167,15 @@ def _reasons(pl, base, i, me, path=None):
         elif c["side"] == enemy and o["mode"] == "space":
             out.append(f"Sends {c['name']} to the Space Race: its event never fires for the "
                        f"{enemy}.")
-    t = _played_out(pl, base, i, path)
+    t, rolled = _played_out(pl, base, i, path)
+    odds, _ = _odds(base, o, rolled)
     if t.get("winner") is not None:
         why = t.get("end_reason") or "the game ends"
         out.insert(0, ("Wins" if t["winner"] == me else "Loses") + f" the game ({why}).")
-        return out
+        if odds:
+            out.insert(0, odds)
+        return out, odds
+    first = len(out)
     sg = 1 if me == "USA" else -1
     dvp = sg * (t["vp"] - base["vp"])
     if dvp:
@@ -141,8 +185,8 @@ def _reasons(pl, base, i, me, path=None):
         a1, s1 = _region_points(t["influence"], region)
         diff = sg * ((a1 - s1) - (a0 - s0))
         if diff:
-            out.append(f"{region}, if scored now: {'+' if diff > 0 else '-'}{abs(diff)} VP for "
-                       f"you against before.")
+            out.append(f"{region} would score {abs(diff)} VP {'more' if diff > 0 else 'less'} "
+                       f"for you now.")
     won, lost, broken = [], [], []
     for c in D.COUNTRIES:
         k0 = _controller(base["influence"][c], c)
@@ -173,4 +217,6 @@ def _reasons(pl, base, i, me, path=None):
     need = t["defcon"] - t["milops"][me]
     if t["milops"][me] > base["milops"][me] and need <= 0 < base["defcon"] - base["milops"][me]:
         out.append("Meets this turn's military operations.")
-    return out
+    if odds:    # what the middle roll gave is not certain: the odds come first, and say so
+        out.insert(first, odds)
+    return out, odds

@@ -83,8 +83,24 @@ class GameApp:
             RENDERER.clear()
 
     def toast(self, message: str, seconds: float = 2.6) -> None:
+        """Show ``message`` for ``seconds``.  A toast belongs to the scene on top when it is
+        raised: a menu or dialog opened over that scene afterwards draws over the toast (it never
+        hides the menu's words); the toast is drawn on top when its scene has gone."""
         self._toast = (message, seconds)
+        self._toast_owner = self.stack.top
         self.redraw = True
+
+    _toast_owner = None
+
+    def _toast_layer(self, visible: list) -> int | None:
+        """The index in ``visible`` after which the toast is drawn, or None when its scene is
+        hidden under an opaque one (then the toast is not drawn)."""
+        owner = self._toast_owner
+        if owner in visible:
+            return visible.index(owner)
+        if owner is not None and owner in self.stack.scenes:
+            return None
+        return len(visible) - 1
 
     def quit(self, code: int = 0) -> None:
         self.running = False
@@ -193,30 +209,40 @@ class GameApp:
         visible = self.stack.visible()
         if not visible or not visible[0].opaque:
             self.screen.fill((12, 14, 22))
-        for s in visible:
-            s.draw(self.screen)
         msg, left = self._toast
-        if left > 0 and msg:
-            r, f, lines = self.toast_box(msg)
-            L = self.layout
-            alpha = int(255 * min(1.0, left / 0.3))
-            box = pygame.Surface(r.size, pygame.SRCALPHA)
-            pygame.draw.rect(box, (20, 20, 28, min(235, alpha)), box.get_rect(),
-                             border_radius=L.s(10))
-            pygame.draw.rect(box, (255, 214, 90, alpha), box.get_rect(), max(1, L.s(2)),
-                             border_radius=L.s(10))
-            self.screen.blit(box, r)
-            lh = f.get_linesize()
-            y = r.centery - lh * len(lines) / 2
-            for ln in lines:
-                text(self.screen, ln, f, (250, 240, 220), (r.centerx, round(y + lh / 2)),
-                     "center")
-                y += lh
+        layer = self._toast_layer(visible) if left > 0 and msg else None
+        for i, s in enumerate(visible):
+            s.draw(self.screen)
+            if i == layer:
+                self._draw_toast(msg, left)
+        if layer is not None and layer < 0:
+            self._draw_toast(msg, left)
+
+    def _draw_toast(self, msg: str, left: float) -> None:
+        r, f, lines = self.toast_box(msg)
+        L = self.layout
+        alpha = int(255 * min(1.0, left / 0.3))
+        box = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(box, (20, 20, 28, min(235, alpha)), box.get_rect(),
+                         border_radius=L.s(10))
+        pygame.draw.rect(box, (255, 214, 90, alpha), box.get_rect(), max(1, L.s(2)),
+                         border_radius=L.s(10))
+        self.screen.blit(box, r)
+        lh = f.get_linesize()
+        y = r.centery - lh * len(lines) / 2
+        for ln in lines:
+            text(self.screen, ln, f, (250, 240, 220), (r.centerx, round(y + lh / 2)),
+                 "center")
+            y += lh
 
     def toast_area(self) -> tuple:
-        """The logical rect toasts go in: the topmost visible scene's ``toast_area``, or the
-        whole screen."""
-        for s in reversed(self.stack.visible()):
+        """The logical rect toasts go in: the ``toast_area`` of the topmost visible scene at or
+        under the toast's own layer, or the whole screen."""
+        visible = self.stack.visible()
+        layer = self._toast_layer(visible)
+        if layer is not None:
+            visible = visible[:layer + 1]
+        for s in reversed(visible):
             area = s.toast_area()
             if area is not None:
                 return tuple(area)

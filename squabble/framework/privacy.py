@@ -20,6 +20,9 @@ class LookRule:
         self.handoffs = 0  # hand-offs confirmed so far (a test can tell two private turns apart)
         self.last_handoff: str | None = None  # the side that confirmed the latest hand-off
         self.other_decided = False  # another side decided since the latest hand-off
+        # the side the screen is lent to for one look (the coach on a public decision): the
+        # look ends when it is given back, not at that side's next decision
+        self.lent: str | None = None
 
     def handoff_confirmed(self, side: str) -> None:
         """The player of ``side`` confirmed the hand-off screen: the screen is theirs."""
@@ -27,6 +30,23 @@ class LookRule:
         self.handoffs += 1
         self.last_handoff = side
         self.other_decided = False
+        self.lent = None
+
+    def lend(self, side: str) -> None:
+        """The player of ``side`` confirmed a hand-off for one look (the coach's): the screen is
+        theirs until ``give_back`` (or a public step, whichever comes first)."""
+        self.handoff_confirmed(side)
+        self.lent = side
+
+    def give_back(self, side: str, keep: bool = False) -> None:
+        """The look lent to ``side`` is over: the screen is nobody's again (against the computer:
+        the one person's).  ``keep``: the side decides in private now, so the screen stays theirs
+        as after an ordinary hand-off."""
+        if self.lent != side:
+            return
+        self.lent = None
+        if not keep and self.viewer == side:
+            self.viewer = self.solo
 
     def decided(self, side: str) -> None:
         """``side`` committed a decision (in private or in the open)."""

@@ -262,6 +262,17 @@ class Session:
             return side
         return None
 
+    def lend_screen(self, side: str) -> None:
+        """A hand-off for one look of ``side`` (the coach's hint on one couch) was confirmed."""
+        self.look.lend(side)
+
+    def give_back_screen(self, side: str) -> None:
+        """The look lent to ``side`` is over (the coach closed): the screen is nobody's again,
+        unless ``side`` decides in private now (it would be handed the screen at once)."""
+        d = self.decision()
+        keep = d is not None and d["player"] == side and self.is_private()
+        self.look.give_back(side, keep)
+
     @property
     def over(self) -> bool:
         return self.state.get("winner") is not None

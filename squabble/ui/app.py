@@ -13,7 +13,7 @@ from squabble.framework.clock import NoWaitClock, RealClock
 from squabble import userdata
 from squabble.framework.sound import SoundBank
 from squabble.games.squabble.cards import OTHER
-from squabble.ui import savegame
+from squabble.ui import gamepick, savegame
 from squabble.ui import settings as S
 from squabble.ui.menus import ControlsScene, OptionsScene, TitleScene
 from squabble.ui.squabble.scenes import (DiscardScene, PauseScene, ResultScene, RulesScene,
@@ -102,9 +102,14 @@ class SquabbleApp(GameApp):
         self.stack.push(ControlsScene(self))
 
     def open_rules(self):
+        """F1 or Rules: the rules of the game in front (the last pick on the title); F1 again
+        closes them."""
         top = self.stack.top
-        if isinstance(top, RulesScene):
+        if isinstance(top, RulesScene) or getattr(top, "name", "") == "struggle_rules":
             self.stack.remove(top)
+        elif gamepick.game_in_front(self) == "struggle":
+            from squabble.ui.struggle.help import rules_scene
+            self.stack.push(rules_scene(self))
         else:
             self.stack.push(RulesScene(self))
 

@@ -78,6 +78,17 @@ class GamePickScene(MenuScene):
                        align="center")
 
 
+def game_in_front(app) -> str:
+    """The game whose rules F1 and the title's Rules open: the game of the topmost scene that
+    belongs to one (a set-up, a table, a pause menu), else the last pick."""
+    for sc in reversed(app.stack.scenes):
+        mod = type(sc).__module__
+        for g in GAMES:
+            if mod.startswith(f"squabble.ui.{g}.") or mod == f"squabble.ui.{g}":
+                return g
+    return last_pick()
+
+
 def open_new(app) -> None:
     app.stack.push(GamePickScene(app))
 

@@ -324,6 +324,15 @@ def test_comecon_four_countries_not_us_controlled():
     assert 14 in st["removed"] and round_prompt(st, "USA")
 
 
+def test_comecon_asks_in_the_cards_own_name():
+    """Issue 50, item 13: the event asked "COMECON: ..." in capitals; the card is "Comecon"."""
+    from squabble.games.struggle import decision
+    from squabble.games.struggle.data import CARDS
+    st = action_round_state(hands={"USSR": [14], "USA": [4]})
+    st, _ = event(st, 14)
+    assert decision(st)["prompt"].startswith(CARDS[14]["name"] + ":")
+
+
 # ---------------------------------------------------------------- 015 Nasser
 @pytest.mark.parametrize("us,left", [(0, 0), (1, 0), (2, 1), (3, 1), (4, 2)])
 def test_nasser_half_rounded_up(us, left):

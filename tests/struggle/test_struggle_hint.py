@@ -100,3 +100,33 @@ def test_the_hint_ranks_within_the_options_given():
     assert checked >= 3
     with pytest.raises(ValueError):
         hint(POSITIONS[0], decision(POSITIONS[0])["player"], 1, among=[])
+
+
+def test_a_coup_hint_gives_the_engines_odds_before_what_a_middle_roll_gives():
+    """Issue 50, item 7: the coach said "Takes control of Iran" for a coup a 1 fails, as if
+    certain.  Its reasons now begin with the engine's odds (query.coup_odds, through describe)
+    and say the rest is for a middle roll; item 13: the regions' sentence reads plainly."""
+    from squabble.games.struggle.describe import describe
+    checked = 0
+    for n, st in enumerate(POSITIONS):
+        dd = describe(st)
+        if dd["kind"] != "coup_target":
+            continue
+        side = decision(st)["player"]
+        for h in hint(st, side, n):
+            country = decision(st)["options"][h["index"]].get("country")
+            odds = dd["context"]["coups"][country]
+            said = " ".join(h["reasons"])
+            assert "against before" not in said and "VP of position" not in said
+            if odds["need"] is None:
+                continue
+            wins = sum(1 for r in odds["results"].values() if r > 0)
+            lead = next(r for r in h["reasons"] if r.startswith("The coup succeeds"))
+            if odds["need"] > 1:
+                assert f"on a roll of {odds['need']} or more ({wins} chances in 6)" in lead
+                checked += 1
+            assert "what follows is for a roll of 4" in lead
+            outcome = [r for r in h["reasons"] if r.startswith(("Takes control", "Breaks"))]
+            if outcome:
+                assert h["reasons"].index(lead) < h["reasons"].index(outcome[0])
+    assert checked >= 3

@@ -94,3 +94,24 @@ def test_the_pause_menu_controls_sit_on_their_own_panel(app):
         app.draw()
         shots.append(pygame.image.tobytes(app.screen.subsurface(box), "RGB"))
     assert shots[0] == shots[1], "the log shows through the pause menu's controls line"
+
+
+def test_the_effects_more_chip_opens_every_effect_in_force(app):
+    """Issue 50, item 13: "EFFECTS +1 more" could not be opened (it opened one card's page, or
+    nothing).  Its tip names every effect in force and a click shows them all, face up."""
+    from squabble.games.struggle.query import effect_cards
+    sc = SD.start(app, "computer", "USSR", level="easy")
+    assert D.run_until(app, lambda: SD.waiting(app), 2000)
+    many = [21, 23, 27, 35, 55, 59, 65, 68, 86, 96, 97]     # NATO, Marshall Plan, ...
+    sc.session.state["effects"] = [{"card": c} for c in many]
+    sc.shown = sc.session.state
+    app.draw()
+    more = [r for r, key in sc.tracks._hits if key == "effects"]
+    assert more, "the effects fit: no '+N more' to open"
+    tip = sc.tracks.tooltip("effects", sc.shown)
+    from squabble.games.struggle.data import CARDS
+    assert all(CARDS[c]["name"] in tip for c in many)
+    pos = more[0].move(sc.tracks.rect.topleft).center
+    D.click(app, pos)
+    top = D.top(app)
+    assert top.name == "struggle_pile" and top.cards == effect_cards(sc.shown)

@@ -132,3 +132,116 @@ def test_the_coachs_panel_never_covers_a_warning_sentence(app):
     strip, panel = sc.warning_strip, sc.coach.hint_rect
     assert strip is not None and panel is not None
     assert not pygame.Rect(strip).colliderect(pygame.Rect(panel)), (strip, panel)
+
+
+def _to_public_decision(app, sc):
+    """A hot-seat game on to a public decision (the play of a card's Ops), hand-offs confirmed."""
+    s = sc.session
+    for _ in range(80):
+        assert D.run_until(app, lambda: SD.waiting(app))
+        if isinstance(D.top(app), HandOffScene):
+            assert D.run_until(app, lambda: D.top(app).ready)
+            D.key(app, pygame.K_RETURN)
+            continue
+        if s.describe()["kind"] == "play_mode":
+            return
+        sc.commit(0)
+    raise AssertionError("no public decision reached")
+
+
+def _secrets_drawn(app, state, frames):
+    """Secret cards (in either hand or the draw pile) whose faces were drawn on ``frames``,
+    with this test's own reading of what is secret: on a public screen nobody may look."""
+    from squabble.framework.cards import FACE_UP
+    secret = set(state["hands"]["USA"]) | set(state["hands"]["USSR"]) | set(state["deck"])
+    out = []
+    for frame, key in FACE_UP.entries:
+        if frame in frames and str(key).startswith("struggle:"):
+            card = int(str(key).split(":")[1])
+            if card in secret:
+                out.append(card)
+    return out
+
+
+def test_closing_the_coach_on_a_public_decision_makes_the_screen_nobodys(app, coach):
+    """Issue 50, item 6: after the coach's hand-off on a public decision, the side's hand stayed
+    face up until its next decision.  The look the coach lent ends when the coach closes."""
+    from squabble.framework.cards import FACE_UP
+    sc = SD.start(app, "hotseat", "USSR")
+    s = sc.session
+    _to_public_decision(app, sc)
+    side = s.decision()["player"]
+    FACE_UP.clear()
+    FACE_UP.enabled = True
+    try:
+        D.key(app, pygame.K_h)
+        assert D.run_until(app, lambda: D.top(app).ready)
+        D.key(app, pygame.K_RETURN)
+        _wait_hint(app, sc)
+        app.draw()
+        looked = set(range(app.frame - 2, app.frame + 1))
+        # while the coach is open the side's own hand is face up (the check is not empty)
+        assert set(_secrets_drawn(app, s.state, looked)) & set(s.state["hands"][side])
+        D.key(app, pygame.K_h)                      # the coach closes
+        assert sc.coach.hint_for is None
+        FACE_UP.clear()
+        first = app.frame + 1
+        for _ in range(4):
+            D.step(app)
+            app.draw()
+        after = set(range(first, app.frame + 1))
+        leaked = _secrets_drawn(app, s.state, after)
+        assert not leaked, f"secret cards {leaked} face up after the coach closed"
+    finally:
+        FACE_UP.enabled = False
+        FACE_UP.clear()
+    assert sc.viewer() is None
+    # the decision is still the same public one, and it is still answered by that side
+    assert s.decision()["player"] == side and not isinstance(D.top(app), HandOffScene)
+
+
+def test_a_keyboard_zoomed_card_leaves_the_coachs_panel_readable(app):
+    """Issue 50, item 7: a card focused with the keys and zoomed (Z) covered the coach."""
+    SD.start(app, "computer", "USSR", level="easy")
+    sc = SD.play_to(app, "headline", "USSR")
+    d = sc.session.decision()
+    sc.coach.hint_for = (d["player"], sc.session.decisions)
+    sc.coach.hint_lines = ["1. Headline a card", "   A reason in plain words."] * 4
+    for _ in range(80):                       # Tab to a card of the hand
+        cur = sc.focus.current
+        if sc.focus.visible and cur is not None and cur.kind == "card":
+            break
+        D.key(app, pygame.K_TAB)
+    assert sc.focus.current.kind == "card"
+    if sc.hover_card != sc.focus.current.payload:
+        D.key(app, pygame.K_z)                # (the focus may zoom it already)
+    assert sc.hover_card == sc.focus.current.payload
+    drawn = []
+    card = sc._card
+
+    def record(surf, c, rect, **kw):
+        drawn.append((c, rect))
+        return card(surf, c, rect, **kw)
+    sc._card = record
+    app.draw()
+    del sc._card
+    zoomed = [r for c, r in drawn if c == sc.hover_card and r[2] >= 200]
+    assert zoomed and sc.coach.hint_rect is not None
+    for r in zoomed:
+        assert not pygame.Rect(r).colliderect(pygame.Rect(sc.coach.hint_rect)), (r, sc.coach.hint_rect)
+        assert pygame.Rect(0, 0, 1280, 720).contains(pygame.Rect(r))
+
+
+def test_the_odds_of_a_die_do_not_push_a_reason_out_of_the_coachs_panel():
+    """The odds sentence the hint puts first where a die decides is shown beside the option's
+    three reasons, not instead of the third (the lesson's coup lost "DEFCON falls to 4" so)."""
+    from squabble.ui.struggle.coach import hint_text
+    odds = "The coup succeeds on a roll of 3 or more (4 chances in 6)."
+    h = {"label": "Coup in Iran", "odds": odds,
+         "reasons": [odds, "Takes control of Iran.", "DEFCON falls to 4.", "Meets this turn's "
+                     "military operations.", "The computer's first choice."]}
+    lines = hint_text([h])
+    assert lines == ["1. Coup in Iran", f"   {odds}", "   Takes control of Iran.",
+                     "   DEFCON falls to 4.", "   Meets this turn's military operations."]
+    plain = {"label": "Influence", "odds": "", "reasons": ["a.", "b.", "c.", "d."]}
+    assert hint_text([plain]) == ["1. Influence", "   a.", "   b.", "   c."]

@@ -66,3 +66,41 @@ def test_a_click_skips_the_computers_placements(app):
         assert sc.pause_t == 0 or not sc.following()
     assert frames < 200
     assert sc.follow.changes["USSR"]            # skipped, but the badges say what changed
+
+
+def test_change_badges_sit_on_no_neighbours_box(app):
+    """Issue 50, item 13: the "+1" badges of the other side's changes sat on the names of the
+    countries above (Benelux over France, Spain over Italy).  Each badge covers no other
+    country's box, wherever the changes are."""
+    import pygame
+    from squabble.games.struggle.data import COUNTRIES
+    from squabble.ui.struggle.map_markers import draw_change_badges
+
+    class Recording(pygame.Surface):
+        def __init__(self, size):
+            super().__init__(size)
+            self.put = []
+
+        def blit(self, img, pos, *a, **k):
+            self.put.append(pygame.Rect(round(pos[0]), round(pos[1]), *img.get_size()))
+            return super().blit(img, pos, *a, **k)
+
+    sc = SD.start(app, "computer", "USSR", level="easy")
+    assert D.run_until(app, lambda: SD.waiting(app), 2000)
+    app.draw()
+    m = sc.map
+    crowded = ["France", "Benelux", "W.Germany", "Italy", "Spain/Portugal", "Austria",
+               "E.Germany", "Poland", "Czechoslovakia", "Hungary", "Yugoslavia", "Turkey",
+               "Greece", "Romania", "Bulgaria", "Lebanon", "Syria", "Israel", "Iraq", "Jordan"]
+    crowded = [c for c in crowded if c in COUNTRIES]
+    assert len(crowded) >= 15
+    surf = Recording(app.screen.get_size())
+    placed = draw_change_badges(m, surf, {c: {"USA": 1, "USSR": -2} for c in crowded})
+    assert surf.put
+    boxes = {n: m.country_rect(n) for n in COUNTRIES}
+    for r in surf.put:          # a badge touches at most one box
+        hit = [n for n, b in boxes.items() if b.colliderect(r)]
+        assert len(hit) <= 1 and set(hit) <= set(crowded), (r, hit)
+    assert sorted(n for n, _ in placed) == sorted(crowded)
+    for name, r in placed:      # ...its own
+        assert {n for n, b in boxes.items() if b.colliderect(r)} <= {name}, name

@@ -387,3 +387,25 @@ def test_the_result_says_headline_phase_not_action_round_0(app):
     assert lines[1] == "Turn 5, headline phase", lines
     state.update(action_round=3)
     assert StruggleResultScene(app, s, demo=True).summary_lines()[1] == "Turn 5, action round 3"
+
+
+def test_attract_mode_shows_the_china_card_face_up_and_no_hidden_card(app):
+    """Issue 50, item 13: attract mode drew The China Card face down though it is public."""
+    from squabble.framework.cards import FACE_UP
+    app.demo_next = "struggle"
+    app.start_demo()
+    sc = SD.scene(app)
+    assert sc is not None and sc.demo and sc.viewer() is None
+    FACE_UP.clear()
+    FACE_UP.enabled = True
+    try:
+        D.step(app, 3)
+        app.draw()
+        faces = {k for _, k in FACE_UP.entries}
+    finally:
+        FACE_UP.enabled = False
+        FACE_UP.clear()
+    st = sc.shown
+    assert st["china"]["holder"] is not None and "struggle:6" in faces
+    hidden = set(st["hands"]["USA"]) | set(st["hands"]["USSR"]) | set(st["deck"])
+    assert not {f"struggle:{c}" for c in hidden} & faces

@@ -48,3 +48,29 @@ def test_the_realignment_prompt_shows_the_engines_modifiers(app):
     sc.hover_country = "Mexico"
     assert sc.plain_prompt()[1] == ("Realign Mexico: USA +1 (superpower), USSR +1 (more influence); "
                                     "USA wins 42%, loses 42%.")
+
+
+def test_the_top_bar_and_the_side_panel_name_the_same_action_round(data_dir):
+    """Issue 50, item 13: for a second or two after a round the side panel said "Action round
+    1 · USA to play" while the top bar already asked for action round 2.  Every frame drawn on
+    the way from the USSR's first action round to its second agrees."""
+    import re
+    from squabble.ui.struggle import panels
+    app = D.new_app(anim="fast")     # with the beats' moments and stops (the clock runs fast)
+    SD.start(app, "computer", "USSR", level="easy")
+    sc = SD.play_to(app, "action_card", "USSR")
+    s = sc.session
+    first = s.state["action_round"]
+    frames = 0
+    for _ in range(3000):
+        if SD.waiting(app):
+            if s.describe()["kind"] == "action_card" and s.state["action_round"] > first:
+                break
+            sc.commit(0)
+        D.step(app)
+        said = " ".join(SD.drawn_texts(app, panels))
+        m = re.search(r"action round (\d+)", said)
+        if m:
+            frames += 1
+            assert int(m.group(1)) == sc.shown["action_round"], (said, sc.shown["action_round"])
+    assert frames and s.state["action_round"] > first

@@ -88,3 +88,49 @@ def test_the_setup_rows_say_nothing_too_small_to_read(app):
     finally:
         widgets.text = real
     assert small == [], small
+
+
+def test_nine_cards_and_the_china_card_in_the_hand_are_whole_and_readable_at_720p(app):
+    """Issue 50, item 10: nine cards in a hand that is the decision's choices (a headline, a card
+    to play) overlapped at 1280x720 ("Ussuri Riv Skirmish", "Comecor") with text about 6 px.
+    Every card of the hand row is drawn apart, its title whole, its text at 10 px or more (the
+    whole cards of a shorter hand have 9 px)."""
+    import pygame
+    from squabble.games.struggle.data import CARDS
+    from squabble.ui.struggle import card_art, hand_row
+    assert app.screen.get_size() == (1280, 720)
+    L = app.layout
+    hands = ([76, 14, 82, 89, 7, 69, 37, 95, 91, 6], [27, 46, 52, 64, 67, 68, 71, 77, 78],
+             [17, 18, 81, 88, 89, 91, 95, 76, 82, 6])
+    for cards in hands:
+        drawn = []
+
+        def draw_card(surf, card, rect, *, face_up, highlight=None, dim=False, row=False):
+            drawn.append((card, L.r(rect), row))
+        hand_row.draw_hand(app.screen, L, draw_card, state=_hand_state(cards), cards=cards,
+                           owner="USSR", viewer="USSR", mode="computer", wide=True,
+                           choices=None, focused=None, hover_card=None,
+                           face_up=lambda c: True, open_enemy=[], undo_button=None)
+        assert [c for c, _, _ in drawn] == cards
+        area = L.r(hand_row.WIDE_R)
+        for i, (card, r, row) in enumerate(drawn):
+            assert area.contains(r), (card, r)
+            for other, r2, _ in drawn[i + 1:]:
+                assert not r.colliderect(r2), f"{CARDS[card]['name']} is under {CARDS[other]['name']}"
+            if not row:
+                continue        # a whole card, side by side with the others
+            assert r.h * card_art.COMPACT_RATIO >= r.w      # drawn as a compact card
+            lay = card_art.compact_layout(card, r.w, r.h)
+            name = CARDS[card]["name"]
+            assert " ".join(lay["title"]).rstrip("*") == name, lay["title"]
+            assert all(lay["title_font"].size(ln)[0] <= lay["text_w"] for ln in lay["title"])
+            assert lay["title_px"] >= 12 and lay["body_px"] >= 10, (name, lay["body_px"])
+            assert lay["body"] and lay["body_font"].size(lay["body"][0])[0] <= lay["text_w"]
+            # the text is the card's own, from its first word
+            assert CARDS[card]["text"].startswith(lay["body"][0].rstrip("…"))
+        pygame.display.flip()
+
+
+def _hand_state(cards):
+    return {"hands": {"USSR": [c for c in cards if c != 6], "USA": []},
+            "china": {"holder": "USSR" if 6 in cards else "USA", "face_up": True}}

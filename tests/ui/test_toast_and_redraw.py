@@ -194,3 +194,55 @@ def test_a_struggle_game_against_the_computer_never_rests_on_a_stale_picture(app
         SD.decide_mouse(app, 0)
     assert sc.session.state["turn"] >= 1
     assert w.rests > 10 and w.stale == [], w.stale
+
+
+def _menu_over_toast_check(app, crosses=True):
+    """Backspace with nothing to undo raises a toast; Esc opens the pause menu: the menu is drawn
+    over the toast, and every button of it looks the same as with no toast at all (issue 50,
+    item 8).  ``crosses``: the toast's place crosses a button (the pixel check is not empty)."""
+    D.key(app, pygame.K_BACKSPACE)
+    assert app._toast[1] > 0 and "Nothing to take back" in app._toast[0]
+    D.key(app, pygame.K_ESCAPE)
+    menu = D.top(app)
+    assert "pause" in menu.name and app._toast[1] > 0
+    order = []
+    draw_toast, draw_menu = app._draw_toast, menu.draw
+    app._draw_toast = lambda *a: (order.append("toast"), draw_toast(*a))
+    menu.draw = lambda surf: (order.append("menu"), draw_menu(surf))
+    app.draw()
+    del app._draw_toast, menu.draw
+    assert order == ["toast", "menu"], order
+    with_toast = app.screen.copy()
+    saved, app._toast = app._toast, ("", 0.0)
+    app.draw()
+    app._toast = saved
+    overlap = False
+    for b in menu.buttons:
+        r = app.layout.r(b.rect).inflate(-2 * app.layout.s(8), 0)   # not the round corners
+        overlap = overlap or r.colliderect(app.toast_box(saved[0])[0])
+        assert pixels(with_toast, r) == pixels(app.screen, r), f"the toast hides {b.label!r}"
+    assert overlap or not crosses      # the toast's place does cross a button: the check is not empty
+
+
+def test_a_toast_never_hides_the_struggle_pause_menu(app):
+    SD.start(app, "computer", "USSR", level="easy")
+    assert D.run_until(app, lambda: SD.waiting(app), 2000)
+    assert not SD.scene(app).session.can_undo()
+    _menu_over_toast_check(app)
+
+
+def test_a_toast_never_hides_the_squabble_pause_menu(app):
+    tb = table_at(app, turn_start(era=1), "USSR")
+    assert not tb.session.can_undo()
+    _menu_over_toast_check(app, crosses=False)     # it crossed the pause menu's panel
+
+
+def test_a_toast_raised_on_a_menu_shows_over_it_and_outlives_it(app):
+    SD.start(app, "computer", "USSR", level="easy")
+    assert D.run_until(app, lambda: SD.waiting(app), 2000)
+    D.key(app, pygame.K_ESCAPE)
+    menu = D.top(app)
+    app.toast("Saved.")
+    assert app._toast_layer(app.stack.visible()) == len(app.stack.visible()) - 1
+    app.stack.remove(menu)            # its scene gone: the toast is drawn on top of the rest
+    assert app._toast_layer(app.stack.visible()) == len(app.stack.visible()) - 1

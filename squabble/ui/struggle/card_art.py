@@ -232,11 +232,19 @@ def _pattern(s, rect, side):
                 pygame.draw.circle(s, light, (x, y), r)
 
 
+#: a row this many times as wide as tall, or less, is a compact card (title and text), not a line
+COMPACT_RATIO = 3.2
+
+
 def draw_row(surf: pygame.Surface, number: int, rect, face_up: bool = True) -> pygame.Rect:
     """A card as one line of a list (ops star, title, side colour): the hand where there is no
-    room for whole cards.  Face-up rows are recorded like whole cards."""
+    room for whole cards; in a taller rect a compact card with its whole title and its text at a
+    readable size (``compact_layout``).  Face-up rows are recorded like whole cards."""
     rect = pygame.Rect(rect)
-    img = _row(int(number) if face_up else 0, rect.w, rect.h)
+    if rect.h * COMPACT_RATIO >= rect.w:
+        img = _compact(int(number) if face_up else 0, rect.w, rect.h)
+    else:
+        img = _row(int(number) if face_up else 0, rect.w, rect.h)
     if face_up:
         FACE_UP.note(card_key(number))
     surf.blit(img, rect)
@@ -275,4 +283,89 @@ def _row(number: int, w: int, h: int) -> pygame.Surface:
     img = f.render(c["name"] + (STAR_ASTERISK if c.get("removed_after_event") else ""), True, INK)
     s.blit(img, img.get_rect(midleft=(h + 10, h // 2 + 1)))
     pygame.draw.rect(s, frame, s.get_rect(), max(1, h // 14), border_radius=rad)
+    return s
+
+
+def compact_layout(number: int, w: int, h: int) -> dict:
+    """Where a compact card (``w`` by ``h`` pixels) puts its words: the ops bar's width, the title
+    in whole lines (never cut: its font shrinks, then it takes a second line), the text's lines
+    and both fonts.  The text keeps a readable size (at least 0.11 of the height: 10 px in the
+    hand at 1280x720) and ends in "…" when it is longer than the card (the zoom shows it all)."""
+    c = CARDS[number]
+    bar = max(8, round(h * 0.3))
+    m = max(2, round(h * 0.04))
+    tw = w - bar - 3 * m
+    name = c["name"] + (STAR_ASTERISK if c.get("removed_after_event") else "")
+    tpx = h * 0.145
+    f = _font(tpx, True)
+    while f.size(name)[0] > tw and tpx > h * 0.12:
+        tpx -= 0.5
+        f = _font(tpx, True)
+    title = [name] if f.size(name)[0] <= tw else wrap(name, f, tw)
+    while max(f.size(ln)[0] for ln in title) > tw and tpx > 6:   # one very long word
+        tpx -= 0.5
+        f = _font(tpx, True)
+        title = wrap(name, f, tw)
+    body_top = m + f.get_linesize() * len(title) + m
+    room = h - body_top - m
+    bpx = h * 0.115
+    fb = _font(bpx)
+    lines = wrap(c.get("text", ""), fb, tw)
+    while fb.get_linesize() * len(lines) > room and bpx > h * 0.11:
+        bpx -= 0.5
+        fb = _font(bpx)
+        lines = wrap(c.get("text", ""), fb, tw)
+    fit = max(1, int(room // fb.get_linesize()))
+    if len(lines) > fit:
+        lines = lines[:fit]
+        last = lines[-1]
+        while last and fb.size(last + "…")[0] > tw:
+            last = last[:-1].rstrip()
+        lines[-1] = last + "…"
+    return {"bar": bar, "m": m, "text_w": tw, "title": title, "title_font": f,
+            "title_px": max(6, round(tpx)), "body_top": body_top, "body": lines,
+            "body_font": fb, "body_px": max(6, round(bpx))}
+
+
+@lru_cache(maxsize=256)
+def _compact(number: int, w: int, h: int) -> pygame.Surface:
+    s = pygame.Surface((max(8, w), max(8, h)), pygame.SRCALPHA)
+    rad = max(2, h // 12)
+    if number == 0:
+        s.blit(_back(w, h), (0, 0))
+        return s
+    c = CARDS[number]
+    side = c["side"]
+    lay = compact_layout(number, w, h)
+    frame = SCORING if c["scoring"] else side_colour(side) if side != "Neutral" else (150, 146, 132)
+    bar, m = lay["bar"], lay["m"]
+    pygame.draw.rect(s, PAPER, s.get_rect(), border_radius=rad)
+    pygame.draw.rect(s, frame, (0, 0, bar, h), border_top_left_radius=rad,
+                     border_bottom_left_radius=rad)
+    r = round(bar * 0.42)
+    oc = (bar // 2, m + r + 1)
+    if c["ops"] is not None:
+        _star(s, oc, r, PAPER)
+        _star(s, oc, r * 0.8, side_colour(side) if side != "Neutral" else INK)
+    fo = _font(r * 1.3, True)
+    img = fo.render(str(c["ops"]) if c["ops"] is not None else "S", True,
+                    PAPER if c["ops"] is not None else INK)
+    s.blit(img, img.get_rect(center=(oc[0], oc[1] + 1)))
+    fs = _font(max(6, bar * 0.3), True)     # the card's number under the star
+    img = fs.render(f"#{c['number']}", True, INK if c["scoring"] or side == "Neutral" else PAPER)
+    s.blit(img, img.get_rect(midtop=(bar // 2, oc[1] + r + m)))
+    x = bar + 2 * m
+    f = lay["title_font"]
+    y = m
+    for ln in lay["title"]:
+        s.blit(f.render(ln, True, INK), (x, y))
+        y += f.get_linesize()
+    pygame.draw.line(s, frame, (x, lay["body_top"] - m // 2 - 1),
+                     (w - m, lay["body_top"] - m // 2 - 1), max(1, h // 60))
+    fb = lay["body_font"]
+    y = lay["body_top"]
+    for ln in lay["body"]:
+        s.blit(fb.render(ln, True, INK), (x, y))
+        y += fb.get_linesize()
+    pygame.draw.rect(s, frame, s.get_rect(), max(1, h // 40), border_radius=rad)
     return s

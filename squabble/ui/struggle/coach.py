@@ -49,6 +49,7 @@ class Coach:
         self.hint_lines: list = []
         self.hint_rect = None
         self.job = None
+        self._on_look = None    # the scene's "who may look changed" (given by ``ask``)
 
     def ask(self, deciding: bool, viewer, on_look=None) -> None:
         """H: the hint for the decision now (``deciding``: a person's turn is on screen), or
@@ -66,6 +67,7 @@ class Coach:
             self.app.toast("The coach is not available in this build.")
             return
         side = d["player"]
+        self._on_look = on_look
         if self.session.mode == "hotseat" and viewer != side:
             self._handoff(side, on_look)
             return
@@ -74,7 +76,7 @@ class Coach:
     def _handoff(self, side, on_look) -> None:
         """On one couch the hint is private: the other player looks away first."""
         def confirm():
-            self.session.look.handoff_confirmed(side)
+            self.session.lend_screen(side)      # the look ends when the coach closes
             if on_look is not None:
                 on_look()
             self._start(_hint_fn(), side)
@@ -102,7 +104,14 @@ class Coach:
         threading.Thread(target=run, daemon=True).start()
 
     def close(self) -> None:
+        """Close the panel; a look the coach's hand-off lent its side ends with it (the side's
+        hand turns face down again on a public decision)."""
+        looked = self.session.viewer()
+        if self.hint_for is not None:
+            self.session.give_back_screen(self.hint_for[0])
         self.hint_for, self.hint_lines, self.job = None, [], None
+        if self.session.viewer() != looked and self._on_look is not None:
+            self._on_look()      # the hand and the choices are drawn for the new viewer
 
     def update(self, viewer) -> None:
         """Take the worker's answer; drop the hint when its decision is gone or the screen is
@@ -154,6 +163,19 @@ class Coach:
             yy += lh
 
 
+def clear_of_panel(coach, rect) -> tuple:
+    """``rect`` (a zoomed card's logical rect), moved left of the coach's panel when the panel is
+    on screen and the card would cover it: both stay readable."""
+    panel_r = coach.hint_rect
+    if panel_r is None:
+        return rect
+    x, y, w, h = rect
+    px, py, pw, ph = panel_r
+    if x >= px + pw or x + w <= px or y >= py + ph or y + h <= py:
+        return rect
+    return (max(0, px - w - 12), y, w, h)
+
+
 def hint_text(result) -> list:
     """The coach's answer in lines: each option, its reasons indented."""
     if not result:
@@ -161,5 +183,12 @@ def hint_text(result) -> list:
     out = []
     for i, h in enumerate(result[:3]):
         out.append(f"{i + 1}. {h.get('label', '')}")
-        out.extend(f"   {r}" for r in h.get("reasons", [])[:3])
+        reasons = h.get("reasons", [])
+        odds = h.get("odds")
+        # three reasons, and the odds of a die where one decides (not counted among the three)
+        kept = [r for r in reasons if r != odds][:3]
+        if odds in reasons:
+            kept.insert(min(reasons.index(odds), len(kept)), odds)
+        out.extend(f"   {r}" for r in kept)
     return out
+

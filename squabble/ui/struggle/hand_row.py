@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from squabble.framework.layout import fit_font, text, wrap
 from squabble.framework.widgets import fan, panel
-from squabble.games.struggle.data import CARDS, ENEMY
+from squabble.games.struggle.data import CARDS, CHINA, ENEMY
 from squabble.ui import theme
 from squabble.ui.struggle.moments import SIDE_COL
 
@@ -36,10 +36,18 @@ def hand_is_wide(choices, menu) -> bool:
 
 
 def hand_slots(wide: bool, n: int):
-    """(list mode, logical rects) for ``n`` cards."""
+    """(list mode, logical rects) for ``n`` cards: whole cards side by side when they fit;
+    a wide hand too long for that takes two rows of compact cards (their whole titles and text
+    at a readable size, ``card_art.compact_layout``); else a list of one line per card."""
     x, y, w, h = WIDE_R if wide else HAND_R
-    if wide or n * (CARD_W + 4) <= w - 20:
+    if n * (CARD_W + 6) - 6 <= w - 20:
         return False, fan(n, x + w / 2, y + 28, CARD_W, CARD_H, w - 20, gap=6)
+    if wide:
+        per = -(-n // 2)
+        cw = (w - 20 - 4 * (per - 1)) / per
+        ch = (h - 30 - 4) / 2
+        return True, [(x + 10 + (i % per) * (cw + 4), y + 26 + (i // per) * (ch + 4), cw, ch)
+                      for i in range(n)]
     cols = 2
     per = -(-n // cols)
     cw = (w - 20 - ROW_GAP) / cols
@@ -107,8 +115,13 @@ def _draw_no_hand(surf, L, draw_card, st, v, mode):
         for ln in lines:
             text(surf, ln, f, SIDE_COL[side], L.p(x + 10, ly))
             ly += f.get_linesize() / max(0.01, L.scale)
-        for k in range(min(n, 9)):
+        china = st["china"]["holder"] == side
+        for k in range(min(n - china, 9 - china)):
             draw_card(surf, 0, (x + 120 + k * 50, yy, 56, 80), face_up=False)
+        if china:   # The China Card is public: face up after the hidden cards (dim: face down)
+            k = min(n - 1, 8)
+            draw_card(surf, CHINA, (x + 120 + k * 50, yy, 56, 80), face_up=True,
+                      dim=not st["china"].get("face_up", True))
     return []
 
 

@@ -285,33 +285,37 @@ class StruggleHelp:
         head_w = round(270 * u)
         y = area.y - self.scroll * u
         lh = fb.get_linesize()
+
+        def put(ln, f, colour, pos):
+            """A line only when it is whole inside the area: never half a row at an edge."""
+            if area.y <= pos[1] and pos[1] + f.get_linesize() <= area.bottom:
+                surf.blit(render(ln, f, colour), pos)
         for head, body in RULES:
             for i, ln in enumerate(wrap(head, fh, head_w - round(12 * u))):
-                surf.blit(render(ln, fh, theme.SIDE_LIGHT["USA"]), (area.x, y + i * fh.get_linesize()))
+                put(ln, fh, theme.SIDE_LIGHT["USA"], (area.x, y + i * fh.get_linesize()))
             lines = wrap(body, fb, area.w - head_w)
             for ln in lines:
-                if area.y - lh <= y <= area.bottom:
-                    surf.blit(render(ln, fb, theme.TEXT), (area.x + head_w, y))
+                put(ln, fb, theme.TEXT, (area.x + head_w, y))
                 y += lh
             if head == "Scoring":
-                y = self._scoring_table(surf, area.x + head_w, y + 4 * u, u)
+                y = self._scoring_table(put, area.x + head_w, y + 4 * u, u)
             y += round(14 * u)
         total = (y + self.scroll * u - area.y) / u
         self.max_scroll = max(0.0, total - area.h / u)
         self.scroll = min(self.scroll, self.max_scroll)
         surf.set_clip(clip)
 
-    def _scoring_table(self, surf, x, y, u):
+    def _scoring_table(self, put, x, y, u):
         f = self.font(20 * u)
         fb = self.font(20 * u, True)
         cols = [("Region", 0), ("Presence", 190), ("Domination", 300), ("Control", 430)]
         for label, dx in cols:
-            surf.blit(render(label, fb, theme.GOLD), (x + dx * u, y))
+            put(label, fb, theme.GOLD, (x + dx * u, y))
         y += f.get_linesize()
         for reg, (p, d, c) in REGION_VP.items():
             vals = [reg, str(p), str(d), "wins the game" if c is None else str(c)]
             for (label, dx), v in zip(cols, vals):
-                surf.blit(render(v, f, theme.TEXT), (x + dx * u, y))
+                put(v, f, theme.TEXT, (x + dx * u, y))
             y += f.get_linesize()
         return y
 
@@ -386,3 +390,31 @@ class StruggleHelp:
 
 
 __all__ = ["RULES", "StruggleHelp", "search_cards"]
+
+
+def rules_scene(app):
+    """The overlay as a scene of its own (the title's Rules and F1 outside a game, when
+    Twilight Struggle is the game in front); Esc, F1 or its Close button closes it."""
+    from squabble.framework.scene import Scene
+
+    class StruggleRulesScene(Scene):
+        name = "struggle_rules"
+        opaque = True
+
+        def __init__(self, app):
+            super().__init__(app)
+            self.help = StruggleHelp()
+
+        def handle_raw(self, ev) -> bool:
+            taken = self.help.handle_event(ev)
+            if self.help.closed:
+                self.app.stack.remove(self)
+            return taken
+
+        def animating(self) -> bool:
+            return False    # a still page: input redraws it
+
+        def draw(self, surf):
+            self.help.draw(surf)
+
+    return StruggleRulesScene(app)

@@ -276,28 +276,46 @@ class LiveLayer:
                 yield
 
 
-def draw_change_badges(view, surf, changes: dict) -> None:
+def draw_change_badges(view, surf, changes: dict) -> list:
     """A badge on each country whose influence the other side changed since your last decision:
-    "+2" / "−1" per side in that side's colour, at the country's top-right corner, kept until you
-    decide.  ``changes``: country -> {"USA": net, "USSR": net}."""
+    "+2" / "−1" per side in that side's colour, by the country's box, kept until you decide.
+    A badge sits where it covers no other country's box (nor another badge): above the box's
+    right end, else right of it, below it, left of it; only where every place is taken does it
+    go on its own box's corner.  ``changes``: country -> {"USA": net, "USSR": net}.  Returns
+    [(country, the badges' pixel rect)]."""
     s = view.view.scale
     px = max(16, round(24 * s))
+    boxes = {n: view.country_rect(n) for n in view.board.spaces}
+    boxes = {n: r for n, r in boxes.items() if r.colliderect(view.rect)}
+    placed: list = []
     for name, by_side in changes.items():
         parts = [(side, n) for side, n in sorted(by_side.items()) if n]
-        if not parts or name not in view.board:
+        if not parts or name not in boxes:
             continue
-        r = view.country_rect(name)
-        if not r.colliderect(view.rect):
-            continue
+        r = boxes[name]
         imgs = [view.live.sprite(("badge", side, n, px),
                                  lambda side=side, n=n: _badge(view.geo, side, n, px))
                 for side, n in parts]
-        x = r.right + round(6 * s)
-        y = r.top - imgs[0].get_height() + round(4 * s)     # above the name, not over it
+        gap = round(2 * s)
+        w = sum(i.get_width() for i in imgs) + gap * (len(imgs) - 1)
+        h = max(i.get_height() for i in imgs)
+        others = [b for n, b in boxes.items() if n != name] + [b for _, b in placed]
+        spots = [(r.right + round(6 * s) - w, r.top - h + round(4 * s)),   # above, right end
+                 (r.right + gap, r.top),                                   # right of the box
+                 (r.right + round(6 * s) - w, r.bottom - round(4 * s)),    # below, right end
+                 (r.left - gap - w, r.top)]                                # left of the box
+        spot = next((p for p in spots
+                     if pygame.Rect(p, (w, h)).collidelist(others) < 0), None)
+        if spot is None:
+            spot = (r.right - w, r.top)                    # on its own box's corner
+        rect = pygame.Rect(spot, (w, h))
+        x = rect.right
         for img in reversed(imgs):
             x -= img.get_width()
-            surf.blit(img, (x, y))
-            x -= round(2 * s)
+            surf.blit(img, (x, rect.top + (h - img.get_height()) // 2))
+            x -= gap
+        placed.append((name, rect))
+    return placed
 
 
 def _badge(geo, side, n, px):

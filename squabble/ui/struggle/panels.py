@@ -12,6 +12,7 @@ import pygame
 
 from squabble.framework.layout import fit_font, text, wrap
 from squabble.framework.scene import Scene
+from squabble.framework.turnflow import BEATS
 from squabble.framework.widgets import panel
 from squabble.games.struggle.data import ENEMY
 from squabble.ui import theme
@@ -116,7 +117,7 @@ def draw_prompt(sc, surf, L):
     col = SIDE_COL.get(side, GOLD)
     pygame.draw.rect(surf, col, L.r(0, 0, 8, 52))
     main, why = plain_prompt(sc)
-    if sc.flow.beats or sc.moment is not None or sc.following():
+    if sc.flow.beats or sc.flow.phase == BEATS or sc.moment is not None or sc.following():
         main = sc.log.lines[-1] if sc.log.lines else main
         why = "Enter or click: next · Esc: skip to the next decision"
         col = GOLD

@@ -29,7 +29,7 @@ from squabble.games.struggle.data import CARDS, CHINA, ENEMY
 from squabble.games.struggle.query import hidden_from
 from squabble.ui.struggle import hand_row, panels, saves
 from squabble.ui.struggle import warnings as W
-from squabble.ui.struggle.coach import Coach
+from squabble.ui.struggle.coach import Coach, clear_of_panel
 from squabble.ui.struggle.follow import FollowOpponent
 from squabble.ui.struggle.guide import StruggleGuide
 from squabble.ui.struggle.log_panel import LOG_R, LogPanel
@@ -628,7 +628,8 @@ class StruggleScene(Scene):
             panels.draw_menu(self, surf, L)
         if self.hover_card is not None and self.hover_card in self.hand_cards() \
                 and self.may_show_hand(self.hover_card):
-            self._card(surf, self.hover_card, (640, 160, 230, 322), face_up=True)
+            self._card(surf, self.hover_card, clear_of_panel(self.coach, (640, 160, 230, 322)),
+                       face_up=True)
         panels.draw_deciding_card(self, surf, L)
         if self.hover_country is not None and self.menu is None and self.moment is None:
             panels.draw_country_detail(self, surf, L, self.hover_country)

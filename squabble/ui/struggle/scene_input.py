@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pygame
 
+from squabble.games.struggle.query import effect_cards
 from squabble.ui.struggle.log_panel import LOG_R
 from squabble.ui.struggle.panels import (BUTTONS_PER_PAGE, BUTTONS_R, MAP_R, TRACKS_R, PileScene,
                                          _inside)
@@ -378,6 +379,10 @@ class MapInput:
             return True
         if kind == "scoring" and arg:      # a region's row: the map zooms there
             sc.jump.jump_to(arg)
+            return True
+        if kind == "effects":             # "+N more": every card in force
+            sc.app.stack.push(PileScene(sc.app, sc, "Effects in force",
+                                        list(dict.fromkeys(effect_cards(st)))))
             return True
         if kind == "effect" and arg.isdigit():
             sc.toggle_help()

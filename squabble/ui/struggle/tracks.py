@@ -391,7 +391,7 @@ class TracksPanel:
                 more = len(eff) - i
                 self._t(surf, f"+{more} more", 11, theme.MUTED, True, bottomright=(r.right, r.bottom))
                 self._hit(pygame.Rect(r.right - round(60 * u), r.bottom - round(14 * u),
-                                      round(60 * u), round(14 * u)), key)
+                                      round(60 * u), round(14 * u)), "effects")
                 break
             chip = pygame.Rect(round(x), round(y), round(w - 3 * u), round(14 * u))
             pygame.draw.rect(surf, (44, 52, 74), chip, border_radius=max(1, round(4 * u)))
@@ -499,6 +499,10 @@ class TracksPanel:
                     "the other side. Its holder gains 1 VP at final scoring.")
         if kind == "rule":
             return RULE_CHIPS[arg][1] if arg in RULE_CHIPS else ""
+        if kind == "effects":      # "+N more": every effect in force, the cards on a click
+            eff = rules_in_force(state or {}) + list(dict.fromkeys(effect_cards(state or {})))
+            names = [RULE_CHIPS[c][0] if c in RULE_CHIPS else card_name(c) for c in eff]
+            return "In force: " + ", ".join(names) + ". Click to see the cards."
         if kind == "effect":
             c = int(arg)
             return f"{card_name(c)}: {CARDS[c].get('text', '')}" if c in CARDS else ""

@@ -201,14 +201,14 @@ def arab_israeli_war(e):
     _war(e, "Israel", mod)
 
 
-# ---------------------------------------------------------------- 014 COMECON
+# ---------------------------------------------------------------- 014 Comecon
 @event(14)
 def comecon(e):
     """1 USSR influence in each of 4 Eastern European countries the USA does not control."""
     if e.step == 0:
         e.step = 1
         ok = [c for c in EASTERN_EUROPE if not controls(e.state, "USA", c)]
-        e.place(ok, 4, max_per=1, prompt="COMECON: add 1 USSR influence")
+        e.place(ok, 4, max_per=1, prompt="Comecon: add 1 USSR influence")
 
 
 # ---------------------------------------------------------------- 015 Nasser
