@@ -15,10 +15,10 @@ from squabble.framework.input import Action
 from squabble.framework.layout import fit_font, text, wrap
 from squabble.framework.scene import Scene
 from squabble.framework.widgets import panel
-from squabble.games.struggle.data import ENEMY
 from squabble.ui import theme
 from squabble.ui.struggle.hand_row import hand_is_wide
 from squabble.ui.struggle.moments import SIDE_COL
+from squabble.ui.struggle.prompts import Ask, prompt_for
 
 BG = (14, 18, 28)   # a shade darker than the menus' (theme.BG): the map's sea shows against it
 TEXT, MUTED, GOLD, FOCUS, LIT = theme.TEXT, theme.MUTED, theme.GOLD, theme.FOCUS, theme.LEGAL
@@ -67,62 +67,13 @@ class MapPanels:
         if m.session.needs_handoff():
             return (f"Waiting for the {side} player", "")
         who = f"You ({side})" if s.mode == "computer" else f"{side}"
-        card = ctx.get("card_name")
-        n = len(d["options"])
-        if k == "headline":
-            return (f"{who}: choose a headline card from the hand",
-                    "Both headlines are revealed together; the higher Ops value goes first.")
-        if k == "action_card":
-            return (f"{who}: turn {st['turn']}, action round {st['action_round']} — play a card",
-                    "Click a lit card (or Tab to it and press Enter).")
-        if k == "play_mode":
-            return (f"{who}: how will you use {card}?",
-                    "Event: do what the card says · Ops: influence, realignments or a coup · "
-                    "Space Race: a roll to advance. An enemy card's event happens anyway.")
-        if k == "ops_kind":
-            return (f"{who}: {ctx.get('ops_left')} Ops from {card or 'a card'}: "
-                    "spread influence, realign or coup?", "Choose one kind for all these Ops.")
-        if k == "influence" and any(o.get("mode") == "realign" for o in d["options"]):
-            return (f"{who}: place influence or realign — {ctx.get('ops_left')} Ops left",
-                    "Designer rule: both with these Ops, never both in one country. A lit number "
-                    "is the cost; \u2026 offers a choice.")
-        if k == "influence":
-            return (f"{who}: place influence — {ctx.get('ops_left')} Ops left",
-                    "A lit number is the cost: 2 into a country the enemy controls.")
-        if k == "coup_target":
-            ops = ctx.get("ops_left", 0)
-            cur = m.focus.current if m.focus.visible else None   # only one pointed at
-            foc = m.hover_country or (cur.payload if cur is not None
-                                      and cur.kind == "country" else None)
-            odds = (ctx.get("coups") or {}).get(foc)
-            if odds is not None:   # the engine's coup sum for this target (query.coup_odds)
-                mod = f" {odds['mod']:+d} modifier" if odds["mod"] else ""
-                calc = (f"Coup in {foc}: roll + {odds['ops']} Ops{mod} − 2 × "
-                        f"{odds['stability']} stability")
-                return (f"{who}: choose the coup target ({ops} Ops)",
-                        f"{calc}; a roll of {odds['need']} or more changes influence."
-                        if odds["need"] is not None else f"{calc}: no roll can succeed.")
-            return (f"{who}: choose the coup target ({ops} Ops)",
-                    "Result = die + Ops − 2 × stability; battleground coups lower DEFCON.")
-        if k == "realign_target":
-            foc = m.hover_country or (m.focus.current.payload if m.focus.current is not None
+        cur = m.focus.current if m.focus.visible else None   # only one pointed at
+        foc = m.hover_country or (cur.payload if cur is not None
+                                  and cur.kind == "country" else None)
+        # (the realignment's sum follows the focus even while it is not shown)
+        foc_any = m.hover_country or (m.focus.current.payload if m.focus.current is not None
                                       and m.focus.current.kind == "country" else None)
-            odds = (ctx.get("realignments") or {}).get(foc)
-            if odds is not None:   # the engine's modifiers for this target (query.realign_odds)
-                return (f"{who}: realignment — {ctx.get('ops_left')} rolls left",
-                        f"Realign {foc}: {side} {realign_mods(odds['side'])}, {ENEMY[side]} "
-                        f"{realign_mods(odds['enemy'])}; {side} wins {round(100 * odds['win'])}%, "
-                        f"loses {round(100 * odds['lose'])}%.")
-            return (f"{who}: realignment — {ctx.get('ops_left')} rolls left",
-                    "Each side rolls, +1 per adjacent country controlled, +1 for more influence.")
-        if k in ("setup_influence", "handicap_influence", "place_influence"):
-            return (f"{who}: {d['prompt']}", f"{n} places lit on the map." if ctx.get("targets")
-                    else "")
-        if k == "remove_influence":
-            return (f"{who}: {d['prompt']}", f"For {card}." if card else "")
-        if k == "discard":
-            return (f"{who}: {d['prompt']}", "")
-        return (f"{who}: {d['prompt']}", f"For {card}." if card else "")
+        return prompt_for(k, Ask(who, side, d, ctx, st, pointed=foc, pointed_any=foc_any))
 
     def draw_prompt(self, surf, L):
         m = self.model
@@ -257,15 +208,6 @@ def vp_after(kind: str, data: dict, vp_before: int):
     if kind == "space_advance" and data.get("vp"):
         return vp_before + (data["vp"] if data.get("side") == "USA" else -data["vp"])
     return None
-
-
-def realign_mods(m: dict) -> str:
-    """One side's realignment modifiers in words: "+2 (1 adjacent, superpower, more influence)"."""
-    parts = ([f"{m['adjacent']} adjacent"] if m["adjacent"] else []) \
-        + (["superpower"] if m["superpower"] else []) \
-        + (["more influence"] if m["more_influence"] else []) \
-        + ([f"effects {m['effects']:+d}"] if m["effects"] else [])
-    return f"{m['total']:+d}" + (f" ({', '.join(parts)})" if parts else "")
 
 
 def vp_text(v: int) -> str:
