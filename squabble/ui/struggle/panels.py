@@ -18,7 +18,7 @@ from squabble.framework.widgets import panel
 from squabble.ui import theme
 from squabble.ui.struggle.hand_row import hand_is_wide
 from squabble.ui.struggle.moments import SIDE_COL
-from squabble.ui.struggle.prompts import Ask, prompt_for
+from squabble.ui.struggle.prompts import Ask, prompt_for, vp_text
 
 BG = (14, 18, 28)   # a shade darker than the menus' (theme.BG): the map's sea shows against it
 TEXT, MUTED, GOLD, FOCUS, LIT = theme.TEXT, theme.MUTED, theme.GOLD, theme.FOCUS, theme.LEGAL
@@ -198,24 +198,15 @@ class MapPanels:
             text(surf, lab, fit_font(L, lab, r[2] - 12, 18), TEXT, L.p(r[0] + 6, r[1] + 6))
 
 
-def vp_after(kind: str, data: dict, vp_before: int):
-    """The VP marker once a scoring / MilOps / Space Race line's points are in (None: no VP):
-    the engine logs these lines once the points are in and says the marker (``vp_after``)."""
-    if "vp_after" in data and kind in ("score", "vp", "space_advance"):
-        return data["vp_after"]
-    if kind in ("score", "vp"):
-        return vp_before + data.get("usa", 0) - data.get("ussr", 0)
-    if kind == "space_advance" and data.get("vp"):
-        return vp_before + (data["vp"] if data.get("side") == "USA" else -data["vp"])
-    return None
+#: the kinds of engine line that move the VP marker; every one carries ``vp_after``
+VP_KINDS = ("score", "vp", "space_advance")
 
 
-def vp_text(v: int) -> str:
-    if v > 0:
-        return f"USA +{v}"
-    if v < 0:
-        return f"USSR +{-v}"
-    return "0"
+def vp_after(kind: str, data: dict):
+    """The VP marker once a scoring / MilOps / Space Race line's points are in, as the engine
+    says it on every line of those kinds (``vp_after``: the lines are logged once the points are
+    in); None for any other line."""
+    return data.get("vp_after") if kind in VP_KINDS else None
 
 
 def _inside(rect, lp) -> bool:

@@ -129,6 +129,15 @@ def prompt_for(kind: str, ask: Ask) -> tuple[str, str]:
     return PROMPTS.get(kind, _for_card)(ask)
 
 
+def vp_text(v: int) -> str:
+    """The VP marker in words: "USA +3", "USSR +2", "0"."""
+    if v > 0:
+        return f"USA +{v}"
+    if v < 0:
+        return f"USSR +{-v}"
+    return "0"
+
+
 def realign_mods(m: dict) -> str:
     """One side's realignment modifiers in words: "+2 (1 adjacent, superpower, more influence)"."""
     parts = ([f"{m['adjacent']} adjacent"] if m["adjacent"] else []) \

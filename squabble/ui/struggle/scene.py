@@ -314,7 +314,7 @@ class StruggleScene(Scene):
             return
         m = moment_for(b.kind, b.data, b.line, b.state.get("options"))
         if m is not None:
-            after = vp_after(b.kind, b.data, b.state["vp"])
+            after = vp_after(b.kind, b.data)
             if after is not None:   # the line is logged just before the marker moves
                 m.lines.append(f"Victory points now: {vp_text(after)}")
                 # the tracks behind the moment agree with it (not the VP before scoring)
