@@ -11,8 +11,11 @@ Information: the player decides from what the deciding side may see.  It builds 
 state: the full state with every card the side cannot see (the enemy's hand, the draw pile, an
 enemy headline not yet shown) dealt again at random from their sorted pool, a new generator and
 no forced dice, all drawn from ``seed``.  So reordering the hidden cards (or swapping hidden cards
-between the enemy hand and the deck) cannot change the answer; the engine's frame stack is used as
-it is only to know where in the procedure the decision is (it holds no hidden card).
+between the enemy hand and the deck) cannot change the answer.  What the decision is about (its
+kind, the card in play, the Ops left) the player reads from the decision's own ``kind`` and
+``context``, as the engine states them, not from the engine's frames (hard's set-up table,
+``struggle_setup``, still reads the set-up's frame for the points it has placed where, which the
+decision's context does not state).
 
 Search: each option is applied on the determinized state, the rest of the current action
 (further points of the same operations, the event's other decisions, the enemy's answers inside
@@ -159,13 +162,13 @@ class Player:
             return bi
         if "headline" in modes:
             return self._headline_guess(state, side, opts)
-        frame = state["stack"][-1] if state.get("stack") else {}
-        if (modes == {"coup"} and all("country" in o for o in opts) and frame.get("kind") == "ops"
-                and isinstance(frame.get("left"), int)):
+        ops = (p.get("context") or {}).get("ops_left")   # the decision's: Ops not spent yet
+        if (p.get("kind") == "coup_target" and all("country" in o for o in opts)
+                and isinstance(ops, int)):
             best, bi = -1e9, 0
             without = {}
             for i, o in enumerate(opts):
-                val = self._coup_gain(state, side, o["country"], frame["left"], without)
+                val = self._coup_gain(state, side, o["country"], ops, without)
                 if val > best:
                     best, bi = val, i
             return bi

@@ -79,8 +79,8 @@ def space_dump(state, vals):
         if o.get("mode") != "space":
             continue
         card = o.get("card")
-        if card is None:
-            card = _card_in_play(state)
+        if card is None:   # the card whose use is being chosen, as the decision says it
+            card = (state["pending"].get("context") or {}).get("card")
         if card is None:
             continue
         c = D.CARDS[card]
@@ -88,10 +88,3 @@ def space_dump(state, vals):
             out[i] = vals[i] + SPACE_DUMP * c["ops"]
     return out
 
-
-def _card_in_play(state):
-    """The card whose use is being chosen (the top frame naming one), or None."""
-    for f in reversed(state.get("stack") or []):
-        if isinstance(f.get("card"), int):
-            return f["card"]
-    return None

@@ -18,9 +18,8 @@ def test_the_country_detail_leaves_with_the_click_that_decides(app, monkeypatch)
     D.step(app)
     assert sc.hover_country == "Austria"
     shown = []
-    from squabble.ui.struggle import panels
-    monkeypatch.setattr(panels, "draw_country_detail",
-                        lambda sc, surf, L, name: shown.append(name))
+    monkeypatch.setattr(sc.panels, "draw_country_detail",
+                        lambda surf, L, name: shown.append(name))
     before = sc.session.state["influence"]["Austria"]["USSR"]
     D.click(app, pos)
     assert sc.session.state["influence"]["Austria"]["USSR"] == before + 1

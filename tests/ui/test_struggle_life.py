@@ -190,7 +190,7 @@ def test_the_session_carries_a_whole_ten_turn_game_with_structured_beats():
     g = registry.get("struggle")
     s = Session.new(g, {"mode": "hotseat", "human": "USSR", "level": "easy"}, seed=1)
     ch = chooser(4)        # this seed's game runs to the final scoring after turn 10
-    from squabble.ui.struggle.scene import vp_after
+    from squabble.ui.struggle.panels import VP_KINDS, vp_after
     kinds = set()
     checked = 0
     while not s.over:
@@ -201,7 +201,9 @@ def test_the_session_carries_a_whole_ten_turn_game_with_structured_beats():
             kinds.add(b.kind)
             # every beat has text, except the engine's markers (a deal, an event's DEFCON move)
             assert isinstance(b.state, dict) and (b.line or b.kind in ("draw", "defcon"))
-            after = vp_after(b.kind, b.data, b.state["vp"])
+            if b.kind in VP_KINDS:   # the engine says the marker on every such line
+                assert isinstance(b.data.get("vp_after"), int), (b.kind, b.line, b.data)
+            after = vp_after(b.kind, b.data)
             if after is not None:   # the moment's "VP now" is where the marker really goes
                 nxt = beats[i + 1].state if i + 1 < len(beats) else s.state
                 assert nxt["vp"] == after, (b.line, after, nxt["vp"])

@@ -141,7 +141,7 @@ def test_the_tracks_behind_a_scoring_moment_show_the_points_it_announces(app):
         if beat is not None:
             break
     assert beat is not None, "no scoring that moved the VP marker in this game"
-    after = vp_after(beat.kind, beat.data, beat.state["vp"])
+    after = vp_after(beat.kind, beat.data)
     assert beat.state["vp"] == after == beat.data["vp_after"]   # the beat's state has the points
     sc.flow.start_beats([beat])
     for _ in range(3):
@@ -227,3 +227,13 @@ def test_a_coup_is_shown_before_the_defcon_drop_it_causes(app, monkeypatch):
             break
         sc.update(1 / 60)
     assert seen == [("coup", before), ("defcon", before - 1)]
+
+
+def test_the_vp_after_a_line_is_the_engines_never_a_sum_of_the_scenes():
+    """The marker a scoring / MilOps / Space Race moment announces is the engine's ``vp_after``;
+    the scene adds no points of its own (a line without it announces nothing)."""
+    from squabble.ui.struggle.panels import vp_after
+    assert vp_after("score", {"usa": 3, "ussr": 0, "vp_after": -2}) == -2
+    assert vp_after("score", {"usa": 3, "ussr": 0}) is None
+    assert vp_after("space_advance", {"side": "USA", "vp": 2}) is None
+    assert vp_after("coup", {"vp_after": 4}) is None

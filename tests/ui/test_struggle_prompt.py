@@ -74,3 +74,19 @@ def test_the_top_bar_and_the_side_panel_name_the_same_action_round(data_dir):
             frames += 1
             assert int(m.group(1)) == sc.shown["action_round"], (said, sc.shown["action_round"])
     assert frames and s.state["action_round"] > first
+
+
+def test_every_decision_kind_has_its_prompt_in_the_one_table():
+    """The prompt of each kind the engine asks is owned by one table (ui/struggle/prompts.py),
+    not by a ladder of ``if kind ==`` in the panels (issue 51)."""
+    import ast
+    import inspect
+
+    from squabble.games.struggle.core import KINDS
+    from squabble.ui.struggle import panels
+    from squabble.ui.struggle.prompts import PROMPTS
+    assert set(PROMPTS) == set(KINDS)
+    tree = ast.parse(inspect.getsource(panels))
+    ladder = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Compare)
+              and any(isinstance(c, ast.Constant) and c.value in KINDS for c in n.comparators)]
+    assert not ladder, f"panels.py compares a decision kind at lines {ladder}"

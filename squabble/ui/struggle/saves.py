@@ -11,6 +11,7 @@ crashes the window.
 from __future__ import annotations
 
 from squabble.ui import savegame
+from squabble.ui.struggle.prompts import vp_text
 
 GAME = "struggle"
 FILE = savegame.file_for(GAME)
@@ -57,8 +58,7 @@ def summary(raw=None) -> str:
         if problem or raw is None:
             return "Twilight Struggle (the save is damaged)"
     st = raw["state"]
-    vp = st["vp"]
-    score = f"USA +{vp}" if vp > 0 else f"USSR +{-vp}" if vp < 0 else "VP 0"
+    score = vp_text(st["vp"]) if st["vp"] else "VP 0"
     setup = raw["setup"]
     who = "2 players" if setup["mode"] == "hotseat" else f"you {setup['human']}"
     return f"Twilight Struggle · turn {st['turn']} · {score} · {who}"

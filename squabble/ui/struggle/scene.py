@@ -6,9 +6,13 @@ decision, undo and the end happen in one place for every game; the scene only sh
 (``flow_*`` below).  Its other parts are objects it holds, each with the state it owns: the
 map drawing (``MapView``), the tracks (``TracksPanel``), the log (``LogPanel``), the badges of
 the other side's moves (``FollowOpponent``), the coach, the first-game guide, the lesson
-(``Tutor``), the region jumps and the input (``MapInput``); the hand row and the panels are
-functions drawing what the scene shows.  Every engine decision appears where it belongs: lit
-countries on the map, lit cards in the hand, buttons with the engine's own text for the rest.
+(``Tutor``), the region jumps, the input (``MapInput``) and the panels (``MapPanels``); the hand
+row is a function drawing what the scene shows.  What is shown (choices, focus, hover, menu,
+moment, buttons, card rectangles) is the ``MapModel`` (``model.py``): the input and the panels
+are built with it, the collaborators they use and the scene's ``MapCommands`` (commit, undo,
+skip the beats, help, pause...), never with the scene.  Every engine decision appears where it
+belongs: lit countries on the map, lit cards in the hand, buttons with the engine's own text for
+the rest.
 
 Privacy: a card face is drawn only through ``_card``, which asks ``may_show`` (the session's
 one rule, ``TurnFlow.viewer``, and the engine's ``hidden_from``), and notes every face in the
@@ -19,27 +23,27 @@ from __future__ import annotations
 
 import pygame
 
-from squabble.framework.choices import ChoiceSet, TargetMenu
-from squabble.framework.focus import FocusRing
+from squabble.framework.choices import ChoiceSet
 from squabble.framework.handoff import HandOffScene
 from squabble.framework.scene import Scene
-from squabble.framework.turnflow import BEATS, HANDOFF, HUMAN, OVER, TurnFlow
+from squabble.framework.turnflow import BEATS, HUMAN, OVER, TurnFlow
 from squabble.framework.widgets import Button
-from squabble.games.struggle.data import CARDS, CHINA, ENEMY
-from squabble.games.struggle.query import hidden_from
-from squabble.ui.struggle import hand_row, panels, saves
+from squabble.games.struggle.data import ENEMY
+from squabble.ui.struggle import hand_row, saves
 from squabble.ui.struggle import warnings as W
 from squabble.ui.struggle.coach import Coach, clear_of_panel
 from squabble.ui.struggle.follow import FollowOpponent
 from squabble.ui.struggle.guide import StruggleGuide
 from squabble.ui.struggle.log_panel import LOG_R, LogPanel
+from squabble.ui.struggle.model import MapCommands, MapModel
 from squabble.ui.struggle.moments import SIDE_COL, coup_first, draw_moment, moment_for
 from squabble.ui.struggle.region_jump import RegionJump
 from squabble.ui.struggle.scene_input import MapInput, Target
 from squabble.ui.struggle.screens import StrugglePauseScene, StruggleResultScene
 from squabble.ui.struggle.tutorial import Tutor
 from squabble.ui.struggle.panels import (  # noqa: F401  (vp_after: used by tests)
-    BG, BUTTONS_PER_PAGE, BUTTONS_R, FOCUS, MAP_R, ROW, TRACKS_R, vp_after, vp_text,
+    BG, BUTTONS_PER_PAGE, BUTTONS_R, FOCUS, MAP_R, ROW, TRACKS_R, MapPanels, PileScene, vp_after,
+    vp_text,
 )
 
 
@@ -50,11 +54,42 @@ def _import_views():
     return MapView, TracksPanel, card_art
 
 
+class _Shown:
+    """A field of the scene's ``MapModel``, read and set on the scene as before (tests and the
+    screens over the map ask the scene)."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __get__(self, scene, owner=None):
+        return self if scene is None else getattr(scene.model, self.name)
+
+    def __set__(self, scene, value):
+        setattr(scene.model, self.name, value)
+
+
 class StruggleScene(Scene):
     name = "struggle"
     #: tests only: draw the deciding side's hand face up whatever the LookRule says (a leak the
     #: privacy test must catch)
     LEAK_FOR_TEST = False
+    shown = _Shown("shown")                 # what is shown: the model's (model.py)
+    moment = _Shown("moment")
+    pause_t = _Shown("pause_t")
+    choices = _Shown("choices")
+    choice_key = _Shown("choice_key")
+    page = _Shown("page")
+    focus = _Shown("focus")
+    menu = _Shown("menu")
+    hover_card = _Shown("hover_card")
+    hover_country = _Shown("hover_country")
+    hover_track = _Shown("hover_track")
+    explore = _Shown("explore")
+    warning_strip = _Shown("warning_strip")
+    help = _Shown("help")
+    t = _Shown("t")
+    _buttons = _Shown("buttons")
+    _card_rects = _Shown("card_rects")
 
     def __init__(self, app, session, demo: bool = False, again=None):
         """``again(setup)``: a new game of the same set-up (the result screen's "play
@@ -76,35 +111,25 @@ class StruggleScene(Scene):
         self.guide = StruggleGuide(bool(session.setup.get("guide")) and not demo
                                    and not self.tutor.on, memo=session.ui)
         self.jump = RegionJump(self.map)
-        self.input = MapInput(self)
-        self.help = None
-        self.shown = session.state          # the state on screen (a beat's, during beats)
-        self.moment = None                  # the moment of the beat on screen, if it has one
-        self.pause_t = 0.0                  # the short stop after a beat without a moment
-        self.choices: ChoiceSet | None = None
-        self.choice_key = None
-        self.page = 0
-        self.focus = FocusRing()
-        self.menu: TargetMenu | None = None
-        self.hover_card = None
-        self.hover_country = None
-        self.hover_track = None
-        self.explore = None          # a country walked to with the arrows in explore mode (Z)
-        self.warning_strip = None    # the logical rect of the warning sentence drawn last
+        self.model = MapModel(app, session, self.flow, self.follow, demo,
+                              leak=type(self).LEAK_FOR_TEST)
+        self.commands = MapCommands(commit=self.commit, undo=self.undo,
+                                    skip_beats=self.skip_beats, help=self.toggle_help,
+                                    pause=self.open_pause, hint=self.ask_hint,
+                                    next_page=self.next_page, open_pile=self.open_pile)
+        self.input = MapInput(self.model, self.commands, map=self.map, tracks=self.tracks,
+                              log=self.log, jump=self.jump, guide=self.guide)
+        self.panels = MapPanels(self.model, log=self.log, map=self.map, tracks=self.tracks,
+                                card=self._card)
         self.result_t = 0.0
-        self.t = 0.0
         self._handoff = None         # the hand-off screen this scene pushed last
         self._last_size = None
         self._drawn = None
-        self._buttons: list[Button] = []
-        self._card_rects: list = []
 
-    # ---------------------------------------------------------------- helpers
+    # ---------------------------------------------------------------- helpers (the model's)
     @property
     def speed(self) -> float:
-        if self.demo:
-            return 1.0
-        return getattr(self.app.settings, "speed", 1.0)
+        return self.model.speed
 
     @property
     def thinker(self):
@@ -112,31 +137,19 @@ class StruggleScene(Scene):
         return self.flow.thinker
 
     def colour_blind(self) -> bool:
-        return bool(getattr(self.app.settings, "colour_blind", False))
+        return self.model.colour_blind()
 
     def viewer(self):
-        return self.flow.viewer
+        return self.model.viewer()
 
     def may_show(self, card: int, state=None) -> bool:
-        """May ``card``'s face be on screen now?  Only if it is hidden from nobody who may be
-        looking: the viewer's own secrets, or public cards on a public screen."""
-        st = state if state is not None else self.shown
-        v = self.viewer()
-        if v is not None:
-            return card not in hidden_from(st, v)
-        return card not in hidden_from(st, "USA") and card not in hidden_from(st, "USSR")
+        return self.model.may_show(card, state)
 
     def may_show_hand(self, card) -> bool:
-        return self.LEAK_FOR_TEST or self.may_show(card)
+        return self.model.may_show_hand(card)
 
     def revealed_now(self) -> tuple:
-        """(the engine's line, its cards) while a reveal moment is on screen, else None: an
-        event or a rule that shows cards (CIA Created, Five Year Plan, a scoring card held at the
-        end of a turn...) shows them to both players, exactly those the line names."""
-        m = self.moment
-        if m is not None and m.kind == "reveal" and m.cards:
-            return (m.lines[0] if m.lines else "", tuple(m.cards))
-        return None
+        return self.model.revealed_now()
 
     def _moment_card(self, surf, card, rect):
         rv = self.revealed_now()
@@ -166,35 +179,19 @@ class StruggleScene(Scene):
         return r
 
     def public_state(self, st):
-        """``st`` with the headlines hidden from whoever may be looking replaced by "hidden"
-        (the tracks and map draw from this, never from a secret)."""
-        hl = st.get("headline") or {}
-        secret = [s for s in ("USA", "USSR") if isinstance(hl.get(s), int)
-                  and not self.may_show(hl[s], st)]
-        if not secret:
-            return st
-        out = dict(st)
-        out["headline"] = dict(hl)
-        for s in secret:
-            out["headline"][s] = "hidden"
-        out["table"] = [c for c in st["table"] if c not in {hl[s] for s in secret}]
-        return out
+        return self.model.public_state(st)
 
     def following(self) -> bool:
-        """The other side's placements are still being shown (the prompt says so, the person's
-        choices wait)."""
-        return self.pause_t > 0 and self.follow.following
+        return self.model.following()
 
     def handoff_open(self) -> bool:
-        return self.flow.phase == HANDOFF
+        return self.model.handoff_open()
 
     def human_turn(self) -> bool:
-        """A person decides now and nothing plays: the choices are lit."""
-        return (self.flow.phase == HUMAN and not self.flow.beats and self.moment is None
-                and not self.following())
+        return self.model.human_turn()
 
     def plain_prompt(self) -> tuple[str, str]:
-        return panels.plain_prompt(self)
+        return self.panels.plain_prompt()
 
     # ---------------------------------------------------------------- lifecycle
     def on_enter(self):
@@ -319,7 +316,7 @@ class StruggleScene(Scene):
             return
         m = moment_for(b.kind, b.data, b.line, b.state.get("options"))
         if m is not None:
-            after = vp_after(b.kind, b.data, b.state["vp"])
+            after = vp_after(b.kind, b.data)
             if after is not None:   # the line is logged just before the marker moves
                 m.lines.append(f"Victory points now: {vp_text(after)}")
                 # the tracks behind the moment agree with it (not the VP before scoring)
@@ -436,34 +433,26 @@ class StruggleScene(Scene):
 
     def open_pause(self):
         if not isinstance(self.app.stack.top, StrugglePauseScene):
-            self.app.stack.push(StrugglePauseScene(self.app, self))
+            self.flow.pause()      # the screen is nobody's until the next hand-off
+            self.app.stack.push(StrugglePauseScene(self.app, self.session,
+                                                   hidden=self.handoff_open, undo=self.undo,
+                                                   help=self.toggle_help))
+
+    def open_pile(self, title, cards):
+        """A pile (the discard pile, the removed cards) face up over the map."""
+        def card(surf, c, rect):
+            self._card(surf, c, rect, face_up=self.may_show(c))
+        self.app.stack.push(PileScene(self.app, title, cards, card=card))
 
     def seat_of(self, side):
-        p1 = self.session.setup.get("human", "USSR")
-        return 0 if side == p1 else 1
+        return self.model.seat_of(side)
 
     # ---------------------------------------------------------------- choices
     def hand_cards(self, state=None) -> list:
-        """The cards in the hand row: the viewer's hand (and The China Card if they hold it)."""
-        st = state if state is not None else self.shown
-        v = self.viewer()
-        if self.LEAK_FOR_TEST:
-            d = self.session.decision()
-            v = d["player"] if d else v
-        if v is None:
-            return []
-        cards = list(st["hands"][v])
-        if st["china"]["holder"] == v:
-            cards.append(CHINA)
-        return cards
+        return self.model.hand_cards(state)
 
     def open_enemy_cards(self, state=None) -> list:
-        """Cards of the enemy's hand the viewer may see now (none unless an event opens it)."""
-        st = state if state is not None else self.shown
-        v = self.viewer()
-        if v is None:
-            return []
-        return [c for c in st["hands"][ENEMY[v]] if self.may_show(c, st)]
+        return self.model.open_enemy_cards(state)
 
     def build_choices(self):
         s = self.session
@@ -542,24 +531,6 @@ class StruggleScene(Scene):
         self.layout_buttons()
         self.refresh_targets()
 
-    def pick_target(self, target, anchor=None):
-        cs = self.choices
-        if cs is None:
-            return
-        if target.kind == "button":
-            target.payload.action()
-            return
-        chs = cs.for_target(country=target.payload) if target.kind == "country" else \
-            cs.for_target(card=target.payload)
-        if not chs:
-            return
-        if len(chs) == 1:
-            self.commit(chs[0].index)
-        else:
-            x, y, w, h = target.rect
-            title = target.payload if target.kind == "country" else CARDS[target.payload]["name"]
-            self.menu = TargetMenu(str(title), chs, anchor or (x + w, y))
-
     def flag_of_target(self, kind: str, payload):
         return W.flag_of_target(self.choices, kind, payload)
 
@@ -607,8 +578,8 @@ class StruggleScene(Scene):
         self.map.draw(surf, pub, lit=lit, focus=focus_c, colourblind=self.colour_blind())
         self.follow.draw_change_badges(surf, self.map)
         self.tracks.draw(surf, pub, self.viewer())
-        panels.draw_prompt(self, surf, L)
-        panels.draw_buttons(self, surf, L)
+        self.panels.draw_prompt(surf, L)
+        self.panels.draw_buttons(surf, L)
         self._card_rects = self.draw_hand(surf, L)   # after the buttons: it may spread over them
         cur = self.focus.current if self.focus.visible else None
         self.log.draw(surf, L, focused=cur is not None and cur.kind == "log")
@@ -625,16 +596,16 @@ class StruggleScene(Scene):
             pygame.draw.rect(surf, FOCUS, L.r(cur.rect).inflate(L.s(6), L.s(6)), max(2, L.s(3)),
                              border_radius=L.s(6))
         if self.menu is not None:
-            panels.draw_menu(self, surf, L)
+            self.panels.draw_menu(surf, L)
         if self.hover_card is not None and self.hover_card in self.hand_cards() \
                 and self.may_show_hand(self.hover_card):
             self._card(surf, self.hover_card, clear_of_panel(self.coach, (640, 160, 230, 322)),
                        face_up=True)
-        panels.draw_deciding_card(self, surf, L)
+        self.panels.draw_deciding_card(surf, L)
         if self.hover_country is not None and self.menu is None and self.moment is None:
-            panels.draw_country_detail(self, surf, L, self.hover_country)
+            self.panels.draw_country_detail(surf, L, self.hover_country)
         elif self.hover_track is not None and self.moment is None:
-            panels.draw_track_tip(self, surf, L)
+            self.panels.draw_track_tip(surf, L)
         if self.moment is not None:
             veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
             veil.fill((6, 8, 14, 150))

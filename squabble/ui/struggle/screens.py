@@ -16,18 +16,22 @@ from squabble.ui.struggle.panels import CONTROLS
 
 
 class StrugglePauseScene(MenuScene):
+    """The pause menu over the map of ``session``: ``hidden()`` says a hand-off covers the map
+    (nothing that shows it then), ``undo()`` and ``help()`` are the map scene's commands."""
     name = "struggle_pause"
     title = "Paused"
     opaque = False
 
-    def __init__(self, app, scene):
-        self.scene = scene
-        scene.flow.pause()      # the screen is nobody's until the next hand-off
+    def __init__(self, app, session, *, hidden, undo, help):
+        self.session = session
+        self.hidden = hidden
+        self.undo = undo
+        self.help = help
         super().__init__(app)
 
     def build(self):
-        s = self.scene.session
-        hidden = self.scene.handoff_open()   # over a hand-off: nothing that shows the map
+        s = self.session
+        hidden = self.hidden()   # over a hand-off: nothing that shows the map
         items = [("resume", "Resume", self.back, True, ""),
                  ("undo", "Undo my last decision", self._undo, s.can_undo() and not hidden,
                   "Nothing to undo." if not hidden else "Not during a hand-off."),
@@ -39,16 +43,16 @@ class StrugglePauseScene(MenuScene):
 
     def _undo(self):
         self.app.stack.remove(self)
-        self.scene.undo()
+        self.undo()
 
     def _help(self):
         self.app.stack.remove(self)
-        self.scene.toggle_help()
+        self.help()
 
     def _quit(self):
-        if self.scene.session.mode != "demo" and not self.scene.session.over:
+        if self.session.mode != "demo" and not self.session.over:
             try:
-                saves.write(self.scene.session)
+                saves.write(self.session)
             except OSError:
                 pass
         self.app.to_title("Your Twilight Struggle game is saved: Continue resumes it.")
