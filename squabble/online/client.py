@@ -40,6 +40,7 @@ class Client:
         self.errors: list = []               # the sentences of refusals
         self.received: list = []             # every message received (for tests)
         self.reconnects = 0
+        self.acks: list = []                 # the decision numbers acknowledged
         self._updates: asyncio.Queue = asyncio.Queue()
         self._replies: asyncio.Queue = asyncio.Queue()
         self._reader: asyncio.Task | None = None
@@ -111,7 +112,9 @@ class Client:
         elif kind == "error":
             self.errors.append(msg["error"])
             self._replies.put_nowait(msg)
-        elif kind in ("created", "joined", "resumed", "rematch", "ack", "pong"):
+        elif kind == "ack":
+            self.acks.append(msg["decision"])
+        elif kind in ("created", "joined", "resumed", "rematch", "pong"):
             if kind in ("created", "joined"):
                 self.game_id, self.seat = msg["game_id"], msg["seat"]
                 self.credential = msg["credential"]
@@ -119,6 +122,8 @@ class Client:
             self._replies.put_nowait(msg)
 
     async def _ask(self, msg: dict, timeout: float = 10.0) -> dict:
+        while not self._replies.empty():     # refusals of earlier moves are in ``errors``
+            self._replies.get_nowait()
         await self.ws.send(json.dumps(msg))
         reply = await asyncio.wait_for(self._replies.get(), timeout)
         if reply.get("type") == "error":
@@ -140,6 +145,8 @@ class Client:
         reply = await self._ask({"type": "resume", "game_id": game_id,
                                  "credential": credential, "seen": seen})
         self.seat = reply["seat"]
+        while self.last is None or self.last.get("game_id") != game_id:
+            await self.next_update()
         return reply
 
     async def watch(self, code: str):
@@ -155,6 +162,14 @@ class Client:
     # -- play ----------------------------------------------------------------------------
     async def next_update(self, timeout: float = 30.0) -> dict:
         return await asyncio.wait_for(self._updates.get(), timeout)
+
+    async def until_version(self, version: int, timeout: float = 30.0) -> dict:
+        """Wait for the update of ``version`` (or a newer one)."""
+        while self.last is None or self.last["version"] < version:
+            await self.next_update(timeout)
+        while not self._updates.empty():
+            self._updates.get_nowait()
+        return self.last
 
     def my_turn(self) -> bool:
         d = self.last and self.last.get("decision")
