@@ -168,7 +168,8 @@ class Store:
                     self.db.execute(sql, params)
                 self.db.execute("COMMIT")
             except BaseException:
-                self.db.execute("ROLLBACK")
+                if self.db.in_transaction:   # SQLite rolls back by itself on a full disk
+                    self.db.execute("ROLLBACK")
                 raise
         except sqlite3.Error as e:
             if _is_full(e):

@@ -1,0 +1,75 @@
+"""Durability of the online server (issue 52): kill -9 at random moments during live games, a
+second server on the same database, a full disk.  The long soak (100+ kills) is
+bench/online_soak.py."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import subprocess
+import sys
+
+from squabble.online.client import Client
+from tests.online_helpers import ROOT, ServerProcess, kill_soak, run, stored
+
+
+def test_kill_9_during_live_games_loses_nothing_acknowledged_and_applies_nothing_twice(
+        tmp_path):
+    out = kill_soak(tmp_path, kills=20)
+    assert out["kills"] == 20 and out["reconnects"] >= 20 and out["moves"] > 40
+
+
+def test_a_second_server_on_the_same_database_is_refused(tmp_path):
+    first = ServerProcess(tmp_path / "one.sqlite3")
+    try:
+        r = subprocess.run([sys.executable, "-m", "squabble", "serve", "--port", "0", "--db",
+                            first.db], capture_output=True, text=True, cwd=ROOT, timeout=60,
+                           env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+        assert r.returncode == 2 and "Traceback" not in r.stderr
+        assert "Another server is already using the database" in r.stderr
+        assert first.alive()
+    finally:
+        first.stop()
+
+
+def test_a_full_disk_refuses_the_move_with_a_sentence_and_keeps_the_game(tmp_path):
+    """The size cap (--max-db-mb) fails a write exactly as a full disk does (SQLite's
+    SQLITE_FULL); the test fills the database from outside the server."""
+    s = ServerProcess(tmp_path / "full.sqlite3", args=["--max-db-mb", "1"])
+
+    async def go():
+        a = await Client(s.url).connect()
+        b = await Client(s.url).connect()
+        created = await a.create("struggle", {}, side="USSR")
+        await b.join(created["code"])
+        await a.until_version(0)
+        con = sqlite3.connect(s.db)
+        con.execute("CREATE TABLE junk (x BLOB)")
+        con.execute("INSERT INTO junk VALUES (zeroblob(1200000))")
+        con.commit()
+        refused = None
+        for _ in range(60):
+            c = a if a.my_turn() else b
+            v = c.last["version"]
+            n_err = len(c.errors)
+            await c.move(0)
+            while c.last["version"] == v and len(c.errors) == n_err:
+                await asyncio.sleep(0.01)
+            if len(c.errors) > n_err:
+                refused = c.errors[-1]
+                break
+            await a.until_version(v + 1), await b.until_version(v + 1)
+        assert refused is not None and "disk is full" in refused, refused
+        row = stored(s.db, created["game_id"])
+        assert row["version"] == c.last["version"]          # the game kept as it was
+        con.execute("DROP TABLE junk")
+        con.commit()
+        con.close()
+        await c.move(0)                                       # room again: the move goes in
+        await c.until_version(row["version"] + 1)
+        await a.close(), await b.close()
+    try:
+        run(go())
+        assert s.alive()
+    finally:
+        s.stop()
