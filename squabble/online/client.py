@@ -185,10 +185,14 @@ class Client:
         await self.ws.send(json.dumps({"type": "undo", "decision": self.last["version"]}))
 
 
-async def play(client: Client, choose, max_wait: float = 60.0) -> dict:
+async def play(client: Client, choose, max_wait: float = 60.0, retry: float = 1.0) -> dict:
     """Play ``client``'s seat to the end of its game: ``choose(update) -> index`` picks each
-    move.  Survives the server going away and coming back.  Returns the last update."""
+    move.  Survives the server going away and coming back.  A move with no answer within
+    ``retry`` seconds (refused as too many messages a second, lost with a connection) is sent
+    again: the decision number makes a second copy harmless.  Returns the last update."""
+    import time
     sent_for = None
+    quiet_since = time.monotonic()
     while True:
         last = client.last
         if last is not None and last.get("winner") is not None:
@@ -201,6 +205,11 @@ async def play(client: Client, choose, max_wait: float = 60.0) -> dict:
             except websockets.ConnectionClosed:
                 pass
         try:
-            await client.next_update(max_wait)
+            await client.next_update(retry)
+            quiet_since = time.monotonic()
         except asyncio.TimeoutError:
-            raise ClientError("No update from the server in time.") from None
+            sent_for = None
+            if time.monotonic() - quiet_since > max_wait:
+                raise ClientError("No update from the server in time (the last refusal: "
+                                  f"{client.errors[-1] if client.errors else 'none'}).") \
+                    from None

@@ -108,7 +108,9 @@ class Server:
                     except Refused as e:
                         self._refuse(conn, str(e))
                 if conn.refused > MAX_REFUSED or conn.bad_credentials > MAX_BAD_CREDENTIALS:
-                    await self._close(conn, 1008, "too many refused messages")
+                    self.send(conn, {"type": "error", "error": "Too many refused messages: "
+                                                              "this connection is closed."})
+                    await self._close(conn, 1008, "too many refused messages", writer)
                     break
                 if conn.closing:
                     break
@@ -131,6 +133,9 @@ class Server:
         try:
             while True:
                 msg = await conn.outbox.get()
+                if isinstance(msg, tuple):      # the connection closes after what was queued
+                    await conn.ws.close(*msg)
+                    return
                 await conn.ws.send(msg)
         except (websockets.ConnectionClosed, asyncio.CancelledError):
             pass
@@ -146,9 +151,14 @@ class Server:
             conn.closing = True
             asyncio.ensure_future(conn.ws.close(1008, "messages not read in time"))
 
-    async def _close(self, conn: Conn, code: int, reason: str):
+    async def _close(self, conn: Conn, code: int, reason: str, writer):
+        """Close after the messages already queued (at most a few seconds' wait)."""
         conn.closing = True
-        await conn.ws.close(code, reason)
+        try:
+            conn.outbox.put_nowait((code, reason))
+            await asyncio.wait_for(asyncio.shield(writer), 3)
+        except (asyncio.QueueFull, asyncio.TimeoutError):
+            await conn.ws.close(code, reason)
 
     def _refuse(self, conn: Conn, sentence: str):
         conn.refused += 1
