@@ -273,8 +273,8 @@ def test_what_a_seat_or_spectator_receives_does_not_change_with_the_hidden_cards
 LEAK = """
 from squabble.online import table
 real = table.seat_message
-def leaky(name, state, seat):
-    out = real(name, state, seat)
+def leaky(name, state, seat, *decision):
+    out = real(name, state, seat, *decision)
     out["state"]["hands"][table.OTHER[seat]] = list(state["hands"][table.OTHER[seat]])
     return out
 table.seat_message = leaky

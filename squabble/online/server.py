@@ -13,6 +13,7 @@ database."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
 import time
@@ -49,6 +50,7 @@ class Room:
         self.rec = rec
         self.conns: set = set()
         self.lock = asyncio.Lock()
+        self.cache: dict = {}     # {"version", "decision", seat: message body} of this state
 
 
 class Conn:
@@ -107,6 +109,12 @@ class Server:
                         await self._handle(conn, raw)
                     except Refused as e:
                         self._refuse(conn, str(e))
+                    except Exception:   # noqa: BLE001 - a fault of the server's own
+                        # the traceback names code lines only, never what the client sent
+                        import traceback
+                        traceback.print_exc()
+                        self._refuse(conn, "The server failed on that message (a fault of its "
+                                           "own); the game is as the next update shows.")
                 if conn.refused > MAX_REFUSED or conn.bad_credentials > MAX_BAD_CREDENTIALS:
                     self.send(conn, {"type": "error", "error": "Too many refused messages: "
                                                               "this connection is closed."})
@@ -180,19 +188,38 @@ class Server:
         conn.room, conn.seat = room, seat
         room.conns.add(conn)
 
+    @contextlib.asynccontextmanager
+    async def _locked(self, room: Room):
+        """Hold the game's lock (one change at a time, the room kept in memory meanwhile)."""
+        try:
+            async with room.lock:
+                yield room.rec
+        finally:
+            self._drop_if_idle(room)
+
+    def _drop_if_idle(self, room: Room):
+        if not room.conns and self.rooms.get(room.rec.id) is room and not room.lock.locked():
+            del self.rooms[room.rec.id]   # an idle game lives in the database only
+
     def _leave(self, conn: Conn):
         room = conn.room
         if room is None:
             return
         room.conns.discard(conn)
         conn.room = conn.seat = None
-        if not room.conns and self.rooms.get(room.rec.id) is room and not room.lock.locked():
-            del self.rooms[room.rec.id]   # an idle game lives in the database only
+        self._drop_if_idle(room)
 
     def update(self, room: Room, seat: str | None, log: list) -> dict:
         rec = room.rec
-        body = (table.seat_message(rec.game, rec.state, seat) if seat is not None else
-                table.spectator_message(rec.game, rec.state))
+        if room.cache.get("version") != rec.version:   # one decision a state, one view a seat
+            room.cache = {"version": rec.version,
+                          "decision": table.adapter(rec.game).decision(rec.state)}
+        if seat not in room.cache:
+            room.cache[seat] = (
+                table.seat_message(rec.game, rec.state, seat, room.cache["decision"])
+                if seat is not None else
+                table.spectator_message(rec.game, rec.state, room.cache["decision"]))
+        body = room.cache[seat]
         msg = {"type": "update", "game_id": rec.id, "game": rec.game, "pace": rec.pace,
                "version": rec.version, "seat": seat, "log": log,
                "can_undo": seat is not None and table.can_undo(rec, seat),
@@ -243,7 +270,7 @@ class Server:
         raise Refused("Hello was already said on this connection.")
 
     async def on_ping(self, conn, msg):
-        self.send(conn, {"type": "pong"})
+        self.send(conn, {"type": "pong", "games_in_memory": len(self.rooms)})
 
     async def on_create(self, conn, msg):
         game = msg.get("game")
@@ -264,7 +291,7 @@ class Server:
         if pace not in PACES:
             raise Refused("'pace' must be \"live\" or \"correspondence\".")
         cred = new_credential()
-        rec = self._new_record(game, options, pace, {side: credential_hash(cred),
+        rec = await self._new_record(game, options, pace, {side: credential_hash(cred),
                                                      table.OTHER[side]: None})
         room = Room(rec)
         self.rooms[rec.id] = room
@@ -273,13 +300,13 @@ class Server:
                          "seat": side, "credential": cred})
         self.send(conn, self.update(room, side, []))
 
-    def _new_record(self, game, options, pace, seats) -> GameRecord:
+    async def _new_record(self, game, options, pace, seats) -> GameRecord:
         seed = table.new_seed()
         state = table.replay(game, seed, options, [])
         rec = GameRecord(secrets.token_hex(8), game, options, seed, pace, new_code(), 0, [], [],
                          0, state, state.get("winner"), None, seats)
         try:
-            self.store.create(rec)
+            await self.store.awrite(self.store.create_stmts(rec))
         except StoreError as e:
             raise Refused(str(e)) from None
         return rec
@@ -290,21 +317,20 @@ class Server:
         if not game_id:
             raise Refused("No game has that invitation code: check it with your friend.")
         room = self._room(game_id)
-        rec = room.rec
-        open_seats = [s for s, h in rec.seats.items() if h is None]
-        if not open_seats:
-            raise Refused("That game already has both its players; you may watch it "
-                          "(\"watch\").")
-        side = open_seats[0]
-        cred = new_credential()
-        try:
-            ok = self.store.take_seat(rec.id, side, credential_hash(cred))
-        except StoreError as e:
-            raise Refused(str(e)) from None
-        if not ok:
-            raise Refused("That seat was just taken.")
-        rec.seats[side] = credential_hash(cred)
-        self._attach(conn, room, side)
+        async with self._locked(room) as rec:
+            open_seats = [s for s, h in rec.seats.items() if h is None]
+            if not open_seats:
+                raise Refused("That game already has both its players; you may watch it "
+                              "(\"watch\").")
+            side = open_seats[0]
+            cred = new_credential()
+            try:
+                await self.store.awrite(self.store.seat_stmts(rec.id, side,
+                                                              credential_hash(cred)))
+            except StoreError as e:
+                raise Refused(str(e)) from None
+            rec.seats[side] = credential_hash(cred)
+            self._attach(conn, room, side)
         self.send(conn, {"type": "joined", "game_id": rec.id, "seat": side,
                          "credential": cred})
         self.broadcast(room, [])
@@ -357,17 +383,17 @@ class Server:
         index = msg.get("index")
         if isinstance(index, bool) or not isinstance(index, int):
             raise Refused("'index' must be the number of an option.")
-        async with room.lock:
-            rec = room.rec
+        async with self._locked(room) as rec:
             if msg["decision"] != rec.version:
                 raise Refused("That decision was already answered: it was not applied.")
-            d = registry.get(rec.game).decision(rec.state)
+            d = room.cache["decision"] if room.cache.get("version") == rec.version else \
+                table.adapter(rec.game).decision(rec.state)
             if d is None:
                 raise Refused("The game is over: there is no decision to make.")
             if d["player"] != conn.seat:
                 raise Refused(f"The decision pending is the {d['player']}'s, not yours.")
             try:
-                after, lines, player, barrier = table.apply_move(rec.game, rec.state, index)
+                after, lines, player, barrier = table.apply_move(rec.game, rec.state, index, d)
             except ValueError as e:
                 raise Refused(str(e)) from None
             old = (rec.state, rec.version, rec.undo_base, rec.winner)
@@ -379,7 +405,8 @@ class Server:
                 rec.undo_base = len(rec.moves)
             rec.state, rec.version, rec.winner = after, rec.version + 1, after.get("winner")
             try:
-                self.store.save_event(rec, "move", player, index, lines)
+                await self.store.awrite(self.store.event_stmts(rec, "move", player, index,
+                                                               lines))
             except StoreError as e:
                 rec.state, rec.version, rec.undo_base, rec.winner = old
                 rec.moves.pop()
@@ -391,8 +418,7 @@ class Server:
 
     async def on_undo(self, conn, msg):
         room = self._seated(conn, msg)
-        async with room.lock:
-            rec = room.rec
+        async with self._locked(room) as rec:
             if msg["decision"] != rec.version:
                 raise Refused("That decision was already answered: nothing was taken back.")
             if not table.can_undo(rec, conn.seat):
@@ -405,7 +431,8 @@ class Server:
             rec.version += 1
             lines = [f"{conn.seat} takes back a decision."]
             try:
-                self.store.save_event(rec, "undo", conn.seat, None, lines)
+                await self.store.awrite(self.store.event_stmts(rec, "undo", conn.seat, None,
+                                                               lines))
             except StoreError as e:
                 rec.state, rec.version, rec.moves, rec.move_seats = old
                 raise Refused(str(e)) from None
@@ -416,15 +443,14 @@ class Server:
         if conn.room is None or conn.seat is None:
             raise Refused("Only a player of a finished game may ask for a rematch.")
         room = conn.room
-        async with room.lock:
-            rec = room.rec
+        async with self._locked(room) as rec:
             if rec.winner is None:
                 raise Refused("The game is not over yet: a rematch comes after its result.")
             if rec.rematch is None:
                 seats = {table.OTHER[s]: h for s, h in rec.seats.items()}   # sides swapped
-                new = self._new_record(rec.game, rec.options, rec.pace, seats)
+                new = await self._new_record(rec.game, rec.options, rec.pace, seats)
                 try:
-                    self.store.set_rematch(rec.id, new.id)
+                    await self.store.awrite(self.store.rematch_stmts(rec.id, new.id))
                 except StoreError as e:
                     raise Refused(str(e)) from None
                 rec.rematch = new.id

@@ -114,16 +114,18 @@ class Store:
     def __init__(self, path: str, max_bytes: int | None = None):
         self.path = os.path.abspath(path)
         self._lock_file = None
+        self._writer = None
         self._take_lock()
         try:
             self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=FULL")
-            self.db.execute("PRAGMA busy_timeout=5000")
             self.db.executescript(SCHEMA)
+            self._pragmas = ["PRAGMA synchronous=FULL", "PRAGMA busy_timeout=10000"]
             if max_bytes:
                 page = self.db.execute("PRAGMA page_size").fetchone()[0]
-                self.db.execute(f"PRAGMA max_page_count={max(16, int(max_bytes) // page)}")
+                self._pragmas.append(f"PRAGMA max_page_count={max(16, int(max_bytes) // page)}")
+            for pragma in self._pragmas:
+                self.db.execute(pragma)
         except sqlite3.DatabaseError as e:
             self.close()
             raise StoreError(f"The database {self.path} cannot be used: {e}.") from None
@@ -150,6 +152,9 @@ class Store:
         self._lock_file = f
 
     def close(self):
+        if getattr(self, "_writer", None) is not None:
+            self._writer.close()
+            self._writer = None
         db = getattr(self, "db", None)
         if db is not None:
             db.close()
@@ -160,25 +165,25 @@ class Store:
 
     # -- writing ---------------------------------------------------------------------------
     def _write(self, statements):
-        """Run ``statements`` [(sql, params)] in one transaction, committed before returning."""
-        try:
-            self.db.execute("BEGIN IMMEDIATE")
-            try:
-                for sql, params in statements:
-                    self.db.execute(sql, params)
-                self.db.execute("COMMIT")
-            except BaseException:
-                if self.db.in_transaction:   # SQLite rolls back by itself on a full disk
-                    self.db.execute("ROLLBACK")
-                raise
-        except sqlite3.Error as e:
-            if _is_full(e):
-                raise StoreFull("The server's disk is full: the move was not stored, and the "
-                                "game stays as it was; try again later.") from None
-            raise StoreError(f"The server could not store the game ({e}).") from None
+        """Run ``statements`` [(sql, params)] in one transaction, committed before returning
+        (the store's own connection: for tools that fill a database without a server)."""
+        _run_batch(self.db, [statements])[0].result_or_raise()
 
-    def create(self, rec: GameRecord) -> None:
-        """Store a new game (its code made unique here)."""
+    async def awrite(self, statements):
+        """The same from the server's event loop: writes that arrive while one is being
+        committed go together in the next transaction (one disk flush for many moves), on the
+        writer's own thread and connection, so the loop goes on reading messages.  Returns
+        once the transaction holding ``statements`` is committed."""
+        import asyncio
+        if self._writer is None:
+            self._writer = _GroupWriter(self.path, self._pragmas)
+        return await self._writer.write(asyncio.get_running_loop(), statements)
+
+    def create(self, rec: GameRecord):
+        self._write(self.create_stmts(rec))
+
+    def create_stmts(self, rec: GameRecord) -> list:
+        """The statements storing a new game (its code made unique here)."""
         for _ in range(20):
             taken = self.db.execute("SELECT 1 FROM games WHERE code=?", (rec.code,)).fetchone()
             if not taken:
@@ -191,31 +196,28 @@ class Store:
                    rec.winner, rec.rematch))]
         stmts += [("INSERT INTO seats VALUES (?,?,?)", (rec.id, side, h))
                   for side, h in rec.seats.items()]
-        self._write(stmts)
+        return stmts
 
-    def take_seat(self, game_id: str, side: str, cred_hash: bytes) -> bool:
-        """Fill an open seat; False if it was taken meanwhile."""
-        cur = self.db.execute("SELECT cred_hash FROM seats WHERE game_id=? AND side=?",
-                              (game_id, side)).fetchone()
-        if cur is None or cur[0] is not None:
-            return False
-        self._write([("UPDATE seats SET cred_hash=? WHERE game_id=? AND side=? AND "
-                      "cred_hash IS NULL", (cred_hash, game_id, side))])
-        return True
+    @staticmethod
+    def seat_stmts(game_id: str, side: str, cred_hash: bytes) -> list:
+        return [("UPDATE seats SET cred_hash=? WHERE game_id=? AND side=? AND "
+                 "cred_hash IS NULL", (cred_hash, game_id, side))]
 
-    def save_event(self, rec: GameRecord, kind: str, seat: str, index, lines: list) -> None:
-        """Store the game as ``rec`` now holds it and the event that made it (version
-        ``rec.version``), in one transaction."""
-        self._write([
+    @staticmethod
+    def event_stmts(rec: GameRecord, kind: str, seat: str, index, lines: list) -> list:
+        """The game as ``rec`` now holds it and the event that made it (version
+        ``rec.version``): one transaction."""
+        return [
             ("UPDATE games SET version=?, moves=?, move_seats=?, undo_base=?, state=?, "
              "winner=? WHERE id=?",
              (rec.version, json.dumps(rec.moves), json.dumps(rec.move_seats), rec.undo_base,
               json.dumps(rec.state), rec.winner, rec.id)),
             ("INSERT INTO events VALUES (?,?,?,?,?,?)",
-             (rec.id, rec.version, kind, seat, index, json.dumps(lines)))])
+             (rec.id, rec.version, kind, seat, index, json.dumps(lines)))]
 
-    def set_rematch(self, game_id: str, rematch_id: str) -> None:
-        self._write([("UPDATE games SET rematch=? WHERE id=?", (rematch_id, game_id))])
+    @staticmethod
+    def rematch_stmts(game_id: str, rematch_id: str) -> list:
+        return [("UPDATE games SET rematch=? WHERE id=?", (rematch_id, game_id))]
 
     # -- reading ---------------------------------------------------------------------------
     def load(self, game_id) -> GameRecord | None:
@@ -249,3 +251,100 @@ class Store:
 
     def count_games(self) -> int:
         return self.db.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+
+
+class _Outcome:
+    def __init__(self, error=None):
+        self.error = error
+
+    def result_or_raise(self):
+        if self.error is not None:
+            raise self.error
+
+
+def _storage_error(e: sqlite3.Error) -> StoreError:
+    if _is_full(e):
+        return StoreFull("The server's disk is full: the move was not stored, and the game "
+                         "stays as it was; try again later.")
+    return StoreError(f"The server could not store the game ({e}).")
+
+
+def _run_batch(db, groups: list) -> list:
+    """Commit ``groups`` (each a list of statements) in one transaction, each group in its
+    own savepoint so that one failing group does not undo the others.  An [_Outcome] a group.
+    A failed commit (a full disk) fails every group."""
+    out = [_Outcome() for _ in groups]
+    try:
+        db.execute("BEGIN IMMEDIATE")
+    except sqlite3.Error as e:
+        return [_Outcome(_storage_error(e)) for _ in groups]
+    for k, stmts in enumerate(groups):
+        try:
+            db.execute("SAVEPOINT g")
+            for sql, params in stmts:
+                db.execute(sql, params)
+            db.execute("RELEASE g")
+        except sqlite3.Error as e:
+            out[k] = _Outcome(_storage_error(e))
+            if not db.in_transaction:   # SQLite rolled back the whole transaction itself
+                return [o if o.error else _Outcome(_storage_error(e)) for o in out[:k]] + \
+                    [_Outcome(_storage_error(e))] * (len(groups) - k)
+            db.execute("ROLLBACK TO g")
+            db.execute("RELEASE g")
+    try:
+        db.execute("COMMIT")
+    except sqlite3.Error as e:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        return [_Outcome(_storage_error(e)) for _ in groups]
+    return out
+
+
+class _GroupWriter:
+    """One thread and one connection that commit the server's writes in groups."""
+
+    def __init__(self, path: str, pragmas: list):
+        from concurrent.futures import ThreadPoolExecutor
+        self.pool = ThreadPoolExecutor(1, thread_name_prefix="squabble-store")
+        self.pending: list = []
+        self.busy = False
+        self.db = self.pool.submit(self._open, path, pragmas).result()
+
+    @staticmethod
+    def _open(path, pragmas):
+        db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        for pragma in pragmas:
+            db.execute(pragma)
+        return db
+
+    async def write(self, loop, statements):
+        fut = loop.create_future()
+        self.pending.append((statements, fut))
+        if not self.busy:
+            self.busy = True
+            loop.create_task(self._flush(loop))
+        outcome = await fut
+        outcome.result_or_raise()
+
+    async def _flush(self, loop):
+        try:
+            while self.pending:
+                batch, self.pending = self.pending, []
+                try:
+                    outcomes = await loop.run_in_executor(
+                        self.pool, _run_batch, self.db, [b[0] for b in batch])
+                except Exception as e:   # noqa: BLE001 - every waiting move gets a sentence
+                    outcomes = [_Outcome(StoreError(f"The server could not store the game "
+                                                    f"({e}).")) for _ in batch]
+                for (_, fut), outcome in zip(batch, outcomes):
+                    if not fut.done():
+                        fut.set_result(outcome)
+        finally:
+            self.busy = False
+
+    def close(self):
+        try:
+            self.pool.submit(self.db.close).result(5)
+        except Exception:   # noqa: BLE001 - closing at exit
+            pass
+        self.pool.shutdown(wait=False)

@@ -22,8 +22,13 @@ SIDES = ("USA", "USSR")
 OTHER = {"USA": "USSR", "USSR": "USA"}
 
 
+_ADAPTERS: dict = {}
+
+
 def adapter(name: str):
-    return registry.get(name)
+    if name not in _ADAPTERS:
+        _ADAPTERS[name] = registry.get(name)
+    return _ADAPTERS[name]
 
 
 def new_seed() -> int:
@@ -61,11 +66,12 @@ def barrier(game, before: dict, after: dict, side: str, log: list, played) -> bo
                             log, played)
 
 
-def apply_move(name: str, state: dict, index: int):
+def apply_move(name: str, state: dict, index: int, decision=None):
     """(state after, log lines, the decision's player, barrier) of option ``index``; the state
-    given is not changed.  ValueError if the index is not an option."""
+    given is not changed.  ValueError if the index is not an option.  ``decision``: the
+    engine's decision of ``state`` if the caller already has it."""
     game = adapter(name)
-    d = game.decision(state)
+    d = decision if decision is not None else game.decision(state)
     if d is None:
         raise ValueError("The game is over: there is no decision to make.")
     if not (0 <= index < len(d["options"])):
@@ -77,12 +83,15 @@ def apply_move(name: str, state: dict, index: int):
                                                          played)
 
 
-def seat_message(name: str, state: dict, seat: str) -> dict:
+def seat_message(name: str, state: dict, seat: str, decision=False) -> dict:
     """What ``seat`` may see of ``state``: its view, the decision (the other side's with no
-    options), the winner."""
+    options), the winner.  ``decision``: the engine's decision of ``state`` if the caller
+    already has it."""
     game = adapter(name)
     view = game.protocol_state(game.view(state, seat))
-    return normal({"state": view, "decision": seen_decision(game.decision(state), seat),
+    if decision is False:
+        decision = game.decision(state)
+    return normal({"state": view, "decision": seen_decision(decision, seat),
                    "winner": state.get("winner")})
 
 
@@ -95,8 +104,8 @@ def public_view(name: str, state: dict) -> dict:
     return _merge(us, su)
 
 
-def spectator_message(name: str, state: dict) -> dict:
-    d = adapter(name).decision(state)
+def spectator_message(name: str, state: dict, decision=False) -> dict:
+    d = adapter(name).decision(state) if decision is False else decision
     return {"state": public_view(name, state), "decision": seen_decision(d, None),
             "winner": state.get("winner")}
 
