@@ -123,7 +123,7 @@ def check_stored_game(db, game_id):
 
 def kill_soak(tmp_path, kills: int, games=(("struggle", {}), ("struggle", {}),
                                             ("squabble", {"events": True})),
-              gap=(0.05, 0.3), max_version=400, seed=0):
+              gap=(0.05, 0.3), max_version=400, seed=0, think=(0.002, 0.03)):
     """Play ``games`` between pairs of bot clients while the server is killed with SIGKILL
     ``kills`` times at random moments and started again on the same port and database.
     After every kill each game is checked in the database; at the end, every acknowledged
@@ -137,6 +137,7 @@ def kill_soak(tmp_path, kills: int, games=(("struggle", {}), ("struggle", {}),
     server = ServerProcess(db)
     port = server.port
     rnd = random.Random(seed)
+    rnd_think = random.Random(seed + 1)
     pairs, sent = [], {}
     done = threading.Event()
     failure = []
@@ -150,6 +151,9 @@ def kill_soak(tmp_path, kills: int, games=(("struggle", {}), ("struggle", {}),
             if last is not None and c.my_turn():
                 key = (last["version"], c.reconnects)
                 if sent.get(id(c), {}).get("key") != key:
+                    await asyncio.sleep(rnd_think.uniform(*think))   # a person's pace
+                    if c.last is not last:
+                        continue
                     index = pick(last)
                     sent.setdefault(id(c), {"key": None, "moves": set()})
                     sent[id(c)]["key"] = key
