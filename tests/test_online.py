@@ -310,3 +310,24 @@ def test_the_seed_replay_attack_fails(server):
     assert not [s for s in guesses if sorted(game.new(s, {})["hands"]["USSR"]) == mine]
     seed = stored(server.db, gid)["seed"]
     assert sorted(game.new(seed, {})["hands"]["USSR"]) == mine and seed.bit_length() > 40
+
+
+def test_a_seat_is_remembered_in_the_user_data_folder(tmp_path, monkeypatch):
+    import os
+    import stat
+    from squabble.online.client import forget_seat, remember_seat, remembered_seats
+    monkeypatch.setenv("SQUABBLE_DATA_DIR", str(tmp_path))
+    assert remembered_seats() == []
+    remember_seat("ws://h:1/", "g1", "USA", "secret-1", "ABCD-EFGH")
+    remember_seat("ws://h:1/", "g2", "USSR", "secret-2")
+    remember_seat("ws://h:1/", "g1", "USA", "secret-3")
+    seats = remembered_seats()
+    assert [(e["game_id"], e["credential"]) for e in seats] == [("g2", "secret-2"),
+                                                                ("g1", "secret-3")]
+    f = tmp_path / "online-seats.json"
+    if os.name == "posix":
+        assert stat.S_IMODE(f.stat().st_mode) & 0o077 == 0   # the owner's alone
+    forget_seat("ws://h:1/", "g2")
+    assert [e["game_id"] for e in remembered_seats()] == ["g1"]
+    f.write_text("not json")
+    assert remembered_seats() == []

@@ -213,3 +213,39 @@ async def play(client: Client, choose, max_wait: float = 60.0, retry: float = 1.
                 raise ClientError("No update from the server in time (the last refusal: "
                                   f"{client.errors[-1] if client.errors else 'none'}).") \
                     from None
+
+
+# -- the seats a player holds, kept in the user data folder ------------------------------------
+
+SEATS_FILE = "online-seats.json"   # written by userdata.write_json: a private (0600) file
+
+
+def remembered_seats() -> list:
+    """[{"server", "game_id", "seat", "credential", "code"}] of the games this user plays
+    online; [] when there are none or the file cannot be read."""
+    from squabble import userdata
+    try:
+        data = userdata.read_json(SEATS_FILE, [])
+    except ValueError:
+        return []
+    return [e for e in data if isinstance(e, dict) and {"server", "game_id", "seat",
+                                                         "credential"} <= set(e)] \
+        if isinstance(data, list) else []
+
+
+def remember_seat(server: str, game_id: str, seat: str, credential: str, code=None) -> None:
+    """Keep a seat's credential so the player comes back to the game after closing the window
+    or restarting the machine (OSError if the folder cannot be written)."""
+    from squabble import userdata
+    seats = [e for e in remembered_seats()
+             if (e["server"], e["game_id"]) != (server, game_id)]
+    seats.append({"server": server, "game_id": game_id, "seat": seat,
+                  "credential": credential, "code": code})
+    userdata.write_json(SEATS_FILE, seats)
+
+
+def forget_seat(server: str, game_id: str) -> None:
+    from squabble import userdata
+    seats = [e for e in remembered_seats()
+             if (e["server"], e["game_id"]) != (server, game_id)]
+    userdata.write_json(SEATS_FILE, seats)
