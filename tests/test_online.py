@@ -331,3 +331,15 @@ def test_a_seat_is_remembered_in_the_user_data_folder(tmp_path, monkeypatch):
     assert [e["game_id"] for e in remembered_seats()] == ["g1"]
     f.write_text("not json")
     assert remembered_seats() == []
+
+
+def test_the_online_package_imports_no_pygame():
+    import subprocess
+    import sys
+    from tests.online_helpers import ROOT
+    code = ("import sys, squabble.online.server, squabble.online.client, squabble.online.run, "
+            "squabble.online.store, squabble.online.table; "
+            "assert 'pygame' not in sys.modules, 'pygame imported'")
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                       env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}, timeout=60)
+    assert r.returncode == 0, r.stderr

@@ -12,9 +12,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from types import SimpleNamespace
-
-from squabble.games import registry
+from squabble.games import registry, undo
 from squabble.games.logline import text_lines
 from squabble.protocol import seen_decision
 
@@ -59,11 +57,9 @@ def replay(name: str, seed: int, options: dict, moves: list) -> dict:
 
 
 def barrier(game, before: dict, after: dict, side: str, log: list, played) -> bool:
-    """Did this decision roll a die, draw a card or reveal hidden information?  The same rule
-    as the couch's undo (squabble/framework/session.py ``Session._barrier``)."""
-    from squabble.framework.session import Session
-    return Session._barrier(SimpleNamespace(game=game, sides=game.sides), before, after, side,
-                            log, played)
+    """Did this decision roll a die, draw a card or reveal hidden information?  The couch's
+    rule (squabble/games/undo.py)."""
+    return undo.barrier(game, game.sides, before, after, side, log, played)
 
 
 def apply_move(name: str, state: dict, index: int, decision=None):
