@@ -1,6 +1,7 @@
 """The online server under load, over loopback (issue 52; run by hand, prints figures).
 
     python bench/online_load.py [--games 100 500 1000] [--game squabble] [--seconds 10]
+                                [--think 2]   # bots pause like people (mean seconds)
     python bench/online_load.py --stored 10000       # idle CPU and start time
 
 For each N: a server process (``squabble serve --port 0`` on a fresh database) and N live games,
@@ -64,7 +65,7 @@ def pct(xs, q):
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
 
 
-async def bot(c: Client, rnd, rtts, stop, moves):
+async def bot(c: Client, rnd, rtts, stop, moves, think=0.0):
     while not stop.is_set():
         last = c.last
         if last is not None and last.get("winner") is not None:
@@ -76,6 +77,10 @@ async def bot(c: Client, rnd, rtts, stop, moves):
                 continue
         if last is not None and c.my_turn():
             v = last["version"]
+            if think:   # a person's pace: exponential, ``think`` seconds on average
+                await asyncio.sleep(rnd.expovariate(1 / think))
+                if stop.is_set() or c.last is not last:
+                    continue
             t = time.perf_counter()
             await c.move(rnd.randrange(len(last["decision"]["options"])))
             try:
@@ -92,7 +97,7 @@ async def bot(c: Client, rnd, rtts, stop, moves):
             pass
 
 
-async def load(url, n, game, seconds, pid):
+async def load(url, n, game, seconds, pid, think=0.0):
     rtts, moves = [], [0]
     stop = asyncio.Event()
     clients = []
@@ -105,12 +110,14 @@ async def load(url, n, game, seconds, pid):
     await asyncio.sleep(0.5)
     rss_live = rss_kb(pid)
     rnd = random.Random(1)
-    tasks = [asyncio.create_task(bot(c, random.Random(rnd.random()), rtts, stop, moves))
+    tasks = [asyncio.create_task(bot(c, random.Random(rnd.random()), rtts, stop, moves, think))
              for c in clients]
     t0 = time.perf_counter()
+    cpu0 = cpu_seconds(pid)
     await asyncio.sleep(seconds)
     stop.set()
     elapsed = time.perf_counter() - t0
+    load.server_cpu = (cpu_seconds(pid) - cpu0) / elapsed
     rss_play = rss_kb(pid)
     await asyncio.gather(*tasks, return_exceptions=True)
     for c in clients:
@@ -118,13 +125,14 @@ async def load(url, n, game, seconds, pid):
     return moves[0] / elapsed, rtts, rss_live, rss_play
 
 
-def run_load(n, game, seconds):
+def run_load(n, game, seconds, think=0.0):
     with tempfile.TemporaryDirectory() as d:
         db = Path(d) / "load.sqlite3"
         p, url, _ = start_server(db)
         try:
             base = rss_kb(p.pid)
-            mps, rtts, rss_live, rss_play = asyncio.run(load(url, n, game, seconds, p.pid))
+            mps, rtts, rss_live, rss_play = asyncio.run(load(url, n, game, seconds, p.pid,
+                                                              think))
             import sqlite3
             con = sqlite3.connect(db)
             stored = con.execute("SELECT COUNT(*) FROM games").fetchone()[0]
@@ -132,12 +140,20 @@ def run_load(n, game, seconds):
             size = sum(f.stat().st_size for f in Path(d).glob("load.sqlite3*"))
         finally:
             p.terminate()
+            tail = p.stdout.read()
             p.wait()
-    print(f"{game} N={n}: {mps:.0f} moves/s, round trip p50 {pct(rtts, .5) * 1000:.1f} ms, "
+        inside = re.search(r"a move's time in the server.*?: (p50 [\d.]+ ms, p99 [\d.]+ ms); "
+                           r"waiting for its commit: (p50 [\d.]+ ms, p99 [\d.]+ ms)", tail)
+    pace = f"bots think {think:g} s a move" if think else "bots at full speed"
+    pace += f"; machine load average {os.getloadavg()[0]:.1f}"
+    print(f"{game} N={n} ({pace}): {mps:.0f} moves/s, server "
+          f"{load.server_cpu * 100:.0f}% of a core, round trip p50 {pct(rtts, .5) * 1000:.1f} ms, "
           f"p99 {pct(rtts, .99) * 1000:.1f} ms ({len(rtts)} moves); server memory "
           f"{base / 1024:.0f} MB idle, {(max(rss_live, rss_play) - base) / n:.0f} KB per live "
           f"game; database {size / max(1, stored) / 1024:.1f} KB per stored game "
-          f"({stored} games)", flush=True)
+          f"({stored} games); in the server "
+          f"{inside.group(1) + ', of which its commit ' + inside.group(2) if inside else '?'}",
+          flush=True)
 
 
 def make_stored(db, count, game="squabble"):
@@ -180,7 +196,8 @@ def run_idle(count, idle):
             c0 = cpu_seconds(p.pid)
             time.sleep(idle)
             c1 = cpu_seconds(p.pid)
-            print(f"server with {count} stored games: started in {started:.2f} s; "
+            print(f"server with {count} stored games (machine load average "
+                  f"{os.getloadavg()[0]:.1f}): started in {started:.2f} s; "
                   f"{(c1 - c0) / idle * 100:.2f}% of a core over {idle:.0f} s idle; "
                   f"resident memory {rss_kb(p.pid) / 1024:.0f} MB", flush=True)
         finally:
@@ -193,6 +210,8 @@ def main():
     ap.add_argument("--games", type=int, nargs="+", default=[100, 500])
     ap.add_argument("--game", choices=["squabble", "struggle"], default="squabble")
     ap.add_argument("--seconds", type=float, default=10.0)
+    ap.add_argument("--think", type=float, default=0.0,
+                    help="mean seconds a bot thinks before a move (0: at once)")
     ap.add_argument("--stored", type=int, default=0)
     ap.add_argument("--idle", type=float, default=10.0)
     args = ap.parse_args()
@@ -200,7 +219,7 @@ def main():
         run_idle(args.stored, args.idle)
         return
     for n in args.games:
-        run_load(n, args.game, args.seconds)
+        run_load(n, args.game, args.seconds, args.think)
 
 
 if __name__ == "__main__":

@@ -54,7 +54,8 @@ class Client:
 
     async def _open(self):
         self.ws = await connect(self.url, ssl=self.ssl, open_timeout=self.open_timeout,
-                                max_size=4 * 1024 * 1024, ping_interval=None)
+                                max_size=4 * 1024 * 1024, ping_interval=None,
+                                compression=None)
         await self.ws.send(json.dumps({"type": "hello", "version": PROTOCOL_VERSION}))
         welcome = json.loads(await self.ws.recv())
         if welcome.get("type") != "welcome":

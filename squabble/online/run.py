@@ -64,8 +64,10 @@ def serve_command(args) -> int:
                         sig, lambda: stop.done() or stop.set_result(None))
                 except (NotImplementedError, RuntimeError):
                     pass
-        await run(store, args.host, args.port, ssl=context,
-                  max_per_address=args.max_per_address, ready=ready, stop=stop)
+        server = await run(store, args.host, args.port, ssl=context,
+                           max_per_address=args.max_per_address, ready=ready, stop=stop)
+        from squabble.online.server import summary
+        _say(f"squabble serve: {summary(server)}.")
 
     try:
         asyncio.run(main())

@@ -84,6 +84,8 @@ class Server:
         self.per_address: dict = {}
         self.max_per_address = max_per_address
         self.counts = {"messages": 0, "refused": 0, "moves": 0, "connections": 0}
+        self.move_times: list = []   # seconds from a move's arrival to its updates queued
+        self.commit_times: list = []   # of which waiting for its commit
 
     # -- connections ---------------------------------------------------------------------
     async def handler(self, ws):
@@ -379,6 +381,7 @@ class Server:
         return conn.room
 
     async def on_move(self, conn, msg):
+        t0 = time.perf_counter()
         room = self._seated(conn, msg)
         index = msg.get("index")
         if isinstance(index, bool) or not isinstance(index, int):
@@ -404,6 +407,7 @@ class Server:
             if barrier:
                 rec.undo_base = len(rec.moves)
             rec.state, rec.version, rec.winner = after, rec.version + 1, after.get("winner")
+            t1 = time.perf_counter()
             try:
                 await self.store.awrite(self.store.event_stmts(rec, "move", player, index,
                                                                lines))
@@ -415,6 +419,9 @@ class Server:
             self.counts["moves"] += 1
             self.send(conn, {"type": "ack", "decision": rec.version - 1})
             self.broadcast(room, lines)
+            if len(self.move_times) < 1_000_000:
+                self.move_times.append(time.perf_counter() - t0)
+                self.commit_times.append(time.perf_counter() - t1)
 
     async def on_undo(self, conn, msg):
         room = self._seated(conn, msg)
@@ -478,13 +485,32 @@ async def run(store: Store, host: str, port: int, ssl=None, max_per_address: int
     server = Server(store, max_per_address)
     async with serve(server.handler, host, port, max_size=MAX_FRAME, ssl=ssl,
                      process_request=http_answer, ping_interval=20, ping_timeout=20,
-                     close_timeout=2, max_queue=32, logger=_quiet_logger()) as ws_server:
+                     close_timeout=2, max_queue=32, compression=None,
+                     logger=_quiet_logger()) as ws_server:
         sock = ws_server.sockets[0]
         addr = sock.getsockname()
         if ready is not None:
             ready(addr)
         await (stop if stop is not None else asyncio.get_running_loop().create_future())
     return server
+
+
+def summary(server: Server) -> str:
+    """One line on what the server did (printed when it stops)."""
+    c = server.counts
+    line = (f"{c['connections']} connections, {c['messages']} messages ({c['refused']} "
+            f"refused), {c['moves']} moves")
+    times = sorted(server.move_times)
+    if times:
+        line += (f"; a move's time in the server (arrival to updates sent on, its commit "
+                 f"included): {_pcts(times)}; waiting for its commit: "
+                 f"{_pcts(sorted(server.commit_times))}")
+    return line
+
+
+def _pcts(times) -> str:
+    return (f"p50 {times[len(times) // 2] * 1000:.1f} ms, p99 "
+            f"{times[min(len(times) - 1, int(len(times) * .99))] * 1000:.1f} ms")
 
 
 def _quiet_logger():
