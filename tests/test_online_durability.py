@@ -73,3 +73,49 @@ def test_a_full_disk_refuses_the_move_with_a_sentence_and_keeps_the_game(tmp_pat
         assert s.alive()
     finally:
         s.stop()
+
+
+def test_the_server_speaks_tls_with_certfile_and_keyfile(tmp_path):
+    import ssl
+    tls = ROOT / "tests" / "data" / "online-tls"
+    s = ServerProcess(tmp_path / "tls.sqlite3", args=["--certfile", str(tls / "test-cert.pem"),
+                                                      "--keyfile", str(tls / "test-key.pem")])
+    try:
+        assert s.url.startswith("wss://127.0.0.1:")
+        ctx = ssl.create_default_context(cafile=str(tls / "test-cert.pem"))
+
+        async def go():
+            a = await Client(s.url, ssl=ctx).connect()
+            created = await a.create("squabble", {}, side="USA")
+            assert created["seat"] == "USA"
+            await a.close()
+        run(go())
+    finally:
+        s.stop()
+
+
+def test_serve_refuses_bad_command_lines_with_a_sentence(tmp_path):
+    env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
+    for args, words in ((["--certfile", "x.pem"], "both --certfile and --keyfile"),
+                        (["--certfile", str(tmp_path / "none.pem"), "--keyfile",
+                          str(tmp_path / "none.pem")], "certificate or key cannot be used"),
+                        (["--db", str(tmp_path / "no" / "such" / "dir" / "g.db")],
+                         "cannot be used"),
+                        (["--host", "203.0.113.9"], "cannot listen")):
+        r = subprocess.run([sys.executable, "-m", "squabble", "serve", "--port", "0", *args],
+                           capture_output=True, text=True, cwd=ROOT, timeout=60, env=env)
+        assert r.returncode == 2 and words in r.stderr and "Traceback" not in r.stderr, \
+            (args, r.stderr)
+
+
+def test_the_default_database_is_in_the_user_data_folder(tmp_path):
+    env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "SQUABBLE_DATA_DIR": str(tmp_path)}
+    p = subprocess.Popen([sys.executable, "-m", "squabble", "serve", "--port", "0"], cwd=ROOT,
+                         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = p.stdout.readline()
+        assert f"games in {tmp_path / 'online.sqlite3'}" in line, line
+        assert (tmp_path / "online.sqlite3").exists()
+    finally:
+        p.terminate()
+        p.communicate(timeout=30)
