@@ -138,13 +138,25 @@ def kill_soak(tmp_path, kills: int, games=(("struggle", {}), ("struggle", {}),
     port = server.port
     rnd = random.Random(seed)
     rnd_think = random.Random(seed + 1)
+    resent = [0]
     pairs, sent = [], {}
     done = threading.Event()
     failure = []
 
     async def bot(c, pick):
+        seen_reconnects, last_sent = 0, None
         while not done.is_set():
             last = c.last
+            if c.reconnects != seen_reconnects and last_sent is not None:
+                # a client unsure whether its move went in sends it again, unchanged: the
+                # decision number must keep it from being applied twice
+                seen_reconnects = c.reconnects
+                try:
+                    await c.ws.send(json.dumps({"type": "move", "decision": last_sent[0],
+                                                "index": last_sent[1]}))
+                    resent[0] += 1
+                except Exception:
+                    pass
             if last is not None and (last.get("winner") is not None
                                      or last["version"] >= max_version):
                 return
@@ -158,6 +170,7 @@ def kill_soak(tmp_path, kills: int, games=(("struggle", {}), ("struggle", {}),
                     sent.setdefault(id(c), {"key": None, "moves": set()})
                     sent[id(c)]["key"] = key
                     sent[id(c)]["moves"].add((last["version"], index))
+                    last_sent = (last["version"], index)
                     try:
                         await c.move(index)
                     except Exception:
@@ -223,5 +236,5 @@ def kill_soak(tmp_path, kills: int, games=(("struggle", {}), ("struggle", {}),
             assert all(n < row["version"] for n in c.acks)
             assert c.last["version"] == row["version"]
         total_moves += row["version"]
-    return {"kills": kills_done, "moves": total_moves,
+    return {"kills": kills_done, "moves": total_moves, "resent": resent[0],
             "reconnects": sum(a.reconnects + b.reconnects for _, a, b in pairs)}

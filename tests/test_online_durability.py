@@ -17,6 +17,7 @@ def test_kill_9_during_live_games_loses_nothing_acknowledged_and_applies_nothing
         tmp_path):
     out = kill_soak(tmp_path, kills=20)
     assert out["kills"] == 20 and out["reconnects"] >= 20 and out["moves"] > 40
+    assert out["resent"] > 0   # moves sent again after a reconnection were not applied twice
 
 
 def test_a_second_server_on_the_same_database_is_refused(tmp_path):
