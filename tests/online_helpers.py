@@ -37,6 +37,7 @@ class ServerProcess:
             raise AssertionError(f"the server did not start: {line!r} "
                                  f"{self.proc.stderr.read()!r}")
         self.url = m.group(1) + "/"
+        self.stderr_text = ""
         self.port = int(self.url.rsplit(":", 1)[1].strip("/"))
 
     def alive(self) -> bool:
@@ -58,6 +59,10 @@ class ServerProcess:
         self._close_pipes()
 
     def _close_pipes(self):
+        """(After the process ended.)  What it wrote to standard error is kept in
+        ``stderr_text``."""
+        if self.proc.stderr is not None and not self.proc.stderr.closed:
+            self.stderr_text = self.proc.stderr.read()
         for f in (self.proc.stdout, self.proc.stderr):
             if f is not None:
                 f.close()

@@ -145,3 +145,30 @@ def test_hostile_messages_are_refused_and_change_nothing(server):
     assert server.alive()
     assert tried["n"] > 400 and tried["refused"] >= 30
     print(f"hostile messages tried: {tried['n']}, refused with a sentence: {tried['refused']}")
+
+
+FAULT = """
+from squabble.online import server as S
+async def faulty(self, conn, msg):
+    raise KeyError(msg.get("credential"))   # a fault whose message quotes the client
+S.HANDLERS["ping"] = faulty
+"""
+
+
+def test_a_fault_of_the_servers_own_is_a_sentence_and_never_logs_what_was_sent(tmp_path):
+    s = ServerProcess(tmp_path / "fault.sqlite3", prelude=FAULT)
+    secret = secrets.token_urlsafe(32)
+
+    async def go():
+        ws = await raw_socket(s.url)
+        await said(ws, {"type": "hello", "version": 1})
+        reply = await said(ws, {"type": "ping", "credential": secret})
+        assert reply["type"] == "error" and "fault of its own" in reply["error"]
+        assert (await said(ws, {"type": "hello", "version": 1}))["type"] == "error"  # alive
+        await ws.close()
+    try:
+        run(go())
+    finally:
+        s.stop()
+    assert "internal fault KeyError" in s.stderr_text and "faulty" in s.stderr_text
+    assert secret not in s.stderr_text

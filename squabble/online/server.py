@@ -13,6 +13,7 @@ database."""
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import json
 import secrets
@@ -84,8 +85,9 @@ class Server:
         self.per_address: dict = {}
         self.max_per_address = max_per_address
         self.counts = {"messages": 0, "refused": 0, "moves": 0, "connections": 0}
-        self.move_times: list = []   # seconds from a move's arrival to its updates queued
-        self.commit_times: list = []   # of which waiting for its commit
+        # the last moves' seconds from arrival to updates queued, and of that the commit's
+        self.move_times = collections.deque(maxlen=100_000)
+        self.commit_times = collections.deque(maxlen=100_000)
 
     # -- connections ---------------------------------------------------------------------
     async def handler(self, ws):
@@ -111,10 +113,8 @@ class Server:
                         await self._handle(conn, raw)
                     except Refused as e:
                         self._refuse(conn, str(e))
-                    except Exception:   # noqa: BLE001 - a fault of the server's own
-                        # the traceback names code lines only, never what the client sent
-                        import traceback
-                        traceback.print_exc()
+                    except Exception as e:   # noqa: BLE001 - a fault of the server's own
+                        _report_fault(e)
                         self._refuse(conn, "The server failed on that message (a fault of its "
                                            "own); the game is as the next update shows.")
                 if conn.refused > MAX_REFUSED or conn.bad_credentials > MAX_BAD_CREDENTIALS:
@@ -419,9 +419,8 @@ class Server:
             self.counts["moves"] += 1
             self.send(conn, {"type": "ack", "decision": rec.version - 1})
             self.broadcast(room, lines)
-            if len(self.move_times) < 1_000_000:
-                self.move_times.append(time.perf_counter() - t0)
-                self.commit_times.append(time.perf_counter() - t1)
+            self.move_times.append(time.perf_counter() - t0)
+            self.commit_times.append(time.perf_counter() - t1)
 
     async def on_undo(self, conn, msg):
         room = self._seated(conn, msg)
@@ -469,6 +468,19 @@ class Server:
 HANDLERS = {"hello": Server.on_hello, "ping": Server.on_ping, "create": Server.on_create,
             "join": Server.on_join, "resume": Server.on_resume, "watch": Server.on_watch,
             "move": Server.on_move, "undo": Server.on_undo, "rematch": Server.on_rematch}
+
+
+def _report_fault(e: BaseException) -> None:
+    """A fault of the server's own, on standard error: the exception's type and where it
+    happened, not its message (which might quote what a client sent, a credential even)."""
+    import sys
+    import traceback
+    frames = "".join(traceback.format_list(traceback.extract_tb(e.__traceback__)))
+    try:
+        sys.stderr.write(f"squabble serve: internal fault {type(e).__name__}:\n{frames}")
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def http_answer(connection, request):
