@@ -343,3 +343,27 @@ def test_the_online_package_imports_no_pygame():
     r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}, timeout=60)
     assert r.returncode == 0, r.stderr
+
+
+def test_undo_in_twilight_struggle_goes_back_to_the_state_before(server):
+    """The USSR's set-up influence, one point a decision, no die or draw: each may be taken
+    back, and the state after an undo is the one before the decision (rebuilt from the
+    seed and the moves in force)."""
+    async def go():
+        a, b, _ = await two_seats(server.url, "struggle", {}, side="USSR")
+        first = await a.until_version(0)
+        await a.move(0)
+        one = await a.until_version(1)
+        await a.move(0)
+        await a.until_version(2)
+        assert a.last["can_undo"]
+        await a.undo()
+        back = await a.until_version(3)
+        assert back["state"] == one["state"] and back["decision"] == one["decision"]
+        await a.undo()
+        back = await a.until_version(4)
+        assert back["state"] == first["state"] and not back["can_undo"]
+        row = stored(server.db, a.game_id)
+        assert row["moves"] == [] and row["version"] == 4
+        await a.close(), await b.close()
+    run(go())
