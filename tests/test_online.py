@@ -116,7 +116,16 @@ def test_the_lobby_codes_seats_and_refusals(server):
         again = await Client(server.url).connect()
         await again.resume(created["game_id"], created["credential"])
         assert again.seat == created["seat"]
+        assert (await again._ask({"type": "ping"}))["games_in_memory"] == 1
         await again.close(), await b.close(), await c.close()
+        # nobody attached: the game lives in the database only
+        probe = await Client(server.url).connect()
+        for _ in range(100):
+            if (await probe._ask({"type": "ping"}))["games_in_memory"] == 0:
+                break
+            await asyncio.sleep(0.05)
+        assert (await probe._ask({"type": "ping"}))["games_in_memory"] == 0
+        await probe.close()
     run(go())
     # a plain HTTP request gets a short HTTP answer
     url = server.url.replace("ws://", "http://")
