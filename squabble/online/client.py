@@ -72,7 +72,12 @@ class Client:
         while not self._closed:
             try:
                 async for raw in self.ws:
-                    self._take(json.loads(raw))
+                    try:
+                        msg = json.loads(raw)
+                    except ValueError:
+                        continue   # not a message of this protocol: nothing to take from it
+                    if isinstance(msg, dict):
+                        self._take(msg)
             except websockets.ConnectionClosed:
                 pass
             except asyncio.CancelledError:
