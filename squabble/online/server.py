@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import dataclasses
 import json
 import secrets
 import time
@@ -399,23 +400,22 @@ class Server:
                 after, lines, player, barrier = table.apply_move(rec.game, rec.state, index, d)
             except ValueError as e:
                 raise Refused(str(e)) from None
-            old = (rec.state, rec.version, rec.undo_base, rec.winner)
+            # the game as it will be, written first: nobody sees it before it is stored
+            undo_base = rec.undo_base
             if rec.move_seats and rec.move_seats[-1] != player:
-                rec.undo_base = len(rec.moves)
-            rec.moves.append(index)
-            rec.move_seats.append(player)
-            if barrier:
-                rec.undo_base = len(rec.moves)
-            rec.state, rec.version, rec.winner = after, rec.version + 1, after.get("winner")
+                undo_base = len(rec.moves)
+            new = dataclasses.replace(rec, state=after, version=rec.version + 1,
+                                      moves=rec.moves + [index],
+                                      move_seats=rec.move_seats + [player],
+                                      undo_base=len(rec.moves) + 1 if barrier else undo_base,
+                                      winner=after.get("winner"))
             t1 = time.perf_counter()
             try:
-                await self.store.awrite(self.store.event_stmts(rec, "move", player, index,
+                await self.store.awrite(self.store.event_stmts(new, "move", player, index,
                                                                lines))
             except StoreError as e:
-                rec.state, rec.version, rec.undo_base, rec.winner = old
-                rec.moves.pop()
-                rec.move_seats.pop()
                 raise Refused(str(e)) from None
+            _take_over(rec, new)
             self.counts["moves"] += 1
             self.send(conn, {"type": "ack", "decision": rec.version - 1})
             self.broadcast(room, lines)
@@ -430,18 +430,17 @@ class Server:
             if not table.can_undo(rec, conn.seat):
                 raise Refused("You may take back only your own decisions since the last die "
                               "roll, draw or reveal, before the other side decides.")
-            old = (rec.state, rec.version, list(rec.moves), list(rec.move_seats))
-            rec.moves.pop()
-            rec.move_seats.pop()
-            rec.state = table.replay(rec.game, rec.seed, rec.options, rec.moves)
-            rec.version += 1
+            moves = rec.moves[:-1]
+            new = dataclasses.replace(rec, moves=moves, move_seats=rec.move_seats[:-1],
+                                      state=table.replay(rec.game, rec.seed, rec.options, moves),
+                                      version=rec.version + 1)
             lines = [f"{conn.seat} takes back a decision."]
             try:
-                await self.store.awrite(self.store.event_stmts(rec, "undo", conn.seat, None,
+                await self.store.awrite(self.store.event_stmts(new, "undo", conn.seat, None,
                                                                lines))
             except StoreError as e:
-                rec.state, rec.version, rec.moves, rec.move_seats = old
                 raise Refused(str(e)) from None
+            _take_over(rec, new)
             self.send(conn, {"type": "ack", "decision": rec.version - 1})
             self.broadcast(room, lines)
 
@@ -463,6 +462,12 @@ class Server:
             self.broadcast(room, [])
         self.send(conn, {"type": "rematch", "game_id": rec.rematch,
                          "seat": table.OTHER[conn.seat]})
+
+
+def _take_over(rec: GameRecord, new: GameRecord) -> None:
+    """``rec`` (the room's record, which others hold) becomes ``new``, once it is stored."""
+    for f in dataclasses.fields(rec):
+        setattr(rec, f.name, getattr(new, f.name))
 
 
 HANDLERS = {"hello": Server.on_hello, "ping": Server.on_ping, "create": Server.on_create,
