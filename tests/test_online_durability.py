@@ -120,3 +120,47 @@ def test_the_default_database_is_in_the_user_data_folder(tmp_path):
     finally:
         p.terminate()
         p.communicate(timeout=30)
+
+
+SLOW_FULL = """
+import asyncio
+from squabble.online import store as S
+real = S.Store.awrite
+async def awrite(self, statements):
+    if any("INSERT INTO events" in sql for sql, _ in statements):   # a move: slow, then full
+        await asyncio.sleep(0.5)
+        raise S.StoreFull("The server's disk is full: the move was not stored, and the game "
+                          "stays as it was; try again later.")
+    return await real(self, statements)
+S.Store.awrite = awrite
+"""
+
+
+def test_nobody_sees_a_move_before_it_is_stored(tmp_path):
+    """While a move waits for its commit (here slow, then refused as on a full disk), a client
+    that comes in sees the game without it."""
+    s = ServerProcess(tmp_path / "slow.sqlite3", prelude=SLOW_FULL)
+
+    async def go():
+        a = await Client(s.url).connect()
+        b = await Client(s.url).connect()
+        created = await a.create("squabble", {}, side="USSR")
+        await b.join(created["code"])
+        await a.until_version(0)
+        await a.move(0)
+        await asyncio.sleep(0.2)                     # the move is waiting for its commit
+        w = await Client(s.url).connect()
+        await w.watch(created["code"])
+        seen = await w.next_update(5)
+        assert seen["version"] == 0
+        again = await Client(s.url).connect()
+        await again.resume(created["game_id"], created["credential"])
+        assert again.last["version"] == 0
+        await asyncio.sleep(0.5)
+        assert "disk is full" in a.errors[-1] and a.last["version"] == 0
+        for c in (a, b, w, again):
+            await c.close()
+    try:
+        run(go())
+    finally:
+        s.stop()
