@@ -38,8 +38,8 @@ def ai_chooser(seed):
 
 
 async def two_seats(url, game, options, side="USSR", pace="live"):
-    a = await Client(url).connect()
-    b = await Client(url).connect()
+    a = await Client(url, record=True).connect()
+    b = await Client(url, record=True).connect()
     created = await a.create(game, options, side=side, pace=pace)
     await b.join(created["code"])
     return a, b, created
@@ -49,7 +49,7 @@ async def whole_game(url, game, options, choosers, watch=False):
     a, b, created = await two_seats(url, game, options)
     w = None
     if watch:
-        w = await Client(url).connect()
+        w = await Client(url, record=True).connect()
         await w.watch(created["code"])
     ra, rb = await asyncio.gather(play(a, choosers[0]), play(b, choosers[1]))
     if w is not None:
@@ -253,7 +253,7 @@ def privacy_games(url, game, options, seeds):
         out = []
         for seed in seeds:
             a, b, created = await two_seats(url, game, options)
-            w = await Client(url).connect()
+            w = await Client(url, record=True).connect()
             await w.watch(created["code"])
             ra, _ = await asyncio.gather(play(a, random_chooser(seed)),
                                          play(b, random_chooser(seed + 100)))

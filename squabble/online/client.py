@@ -24,7 +24,8 @@ class ClientError(Exception):
 
 
 class Client:
-    def __init__(self, url: str, *, ssl=None, backoff=(0.05, 2.0), open_timeout=5.0):
+    def __init__(self, url: str, *, ssl=None, backoff=(0.05, 2.0), open_timeout=5.0,
+                 record: bool = False):
         self.url = url
         self.ssl = ssl
         self.backoff = backoff
@@ -38,7 +39,8 @@ class Client:
         self.last: dict | None = None        # the newest update
         self.log: list = []                  # every log line received, in order
         self.errors: list = []               # the sentences of refusals
-        self.received: list = []             # every message received (for tests)
+        self.record = record
+        self.received: list = []             # with ``record``: every message received
         self.reconnects = 0
         self.acks: list = []                 # the decision numbers acknowledged
         self._updates: asyncio.Queue = asyncio.Queue()
@@ -54,7 +56,7 @@ class Client:
 
     async def _open(self):
         self.ws = await connect(self.url, ssl=self.ssl, open_timeout=self.open_timeout,
-                                max_size=4 * 1024 * 1024, ping_interval=None,
+                                max_size=4 * 1024 * 1024, ping_interval=20, ping_timeout=20,
                                 compression=None)
         await self.ws.send(json.dumps({"type": "hello", "version": PROTOCOL_VERSION}))
         welcome = json.loads(await self.ws.recv())
@@ -106,7 +108,8 @@ class Client:
                 wait = min(self.backoff[1], wait * 2)
 
     def _take(self, msg: dict):
-        self.received.append(msg)
+        if self.record:
+            self.received.append(msg)
         kind = msg.get("type")
         if kind == "update":
             if self.last is not None and msg.get("game_id") == self.last.get("game_id") \
