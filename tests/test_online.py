@@ -267,7 +267,12 @@ def privacy_games(url, game, options, seeds):
 
 
 @pytest.mark.parametrize("game, options", [("squabble", {"events": True}),
-                                           ("squabble", {}), ("struggle", {})])
+                                           ("squabble", {}),
+                                           ("struggle", {"optional_cards": True,
+                                                         "chinese_civil_war": True,
+                                                         "designer_realignment": True,
+                                                         "space_race_optional_roll": True,
+                                                         "reveal_held_cards": True})])
 def test_what_a_seat_or_spectator_receives_does_not_change_with_the_hidden_cards(
         server, game, options):
     for gid, a, b, w in privacy_games(server.url, game, options,
