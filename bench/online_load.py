@@ -2,6 +2,7 @@
 
     python bench/online_load.py [--games 100 500 1000] [--game squabble] [--seconds 10]
                                 [--think 2]   # bots pause like people (mean seconds)
+                                [--flooders 10]   # hostile clients flooding beside them
     python bench/online_load.py --stored 10000       # idle CPU and start time
 
 For each N: a server process (``squabble serve --port 0`` on a fresh database) and N live games,
@@ -97,7 +98,23 @@ async def bot(c: Client, rnd, rtts, stop, moves, think=0.0):
             pass
 
 
-async def load(url, n, game, seconds, pid, think=0.0):
+async def flood(url, stop, sent):
+    """A hostile client: hello, then pings as fast as it can; connects again when closed."""
+    import json
+    from websockets.asyncio.client import connect
+    while not stop.is_set():
+        try:
+            async with connect(url, open_timeout=5, ping_interval=None) as ws:
+                await ws.send(json.dumps({"type": "hello", "version": 1}))
+                while not stop.is_set():
+                    await ws.send(json.dumps({"type": "ping"}))
+                    sent[0] += 1
+                    await asyncio.sleep(0)
+        except Exception:   # noqa: BLE001 - closed by the server for flooding: again
+            await asyncio.sleep(0.01)
+
+
+async def load(url, n, game, seconds, pid, think=0.0, flooders=0):
     rtts, moves = [], [0]
     stop = asyncio.Event()
     clients = []
@@ -112,6 +129,9 @@ async def load(url, n, game, seconds, pid, think=0.0):
     rnd = random.Random(1)
     tasks = [asyncio.create_task(bot(c, random.Random(rnd.random()), rtts, stop, moves, think))
              for c in clients]
+    flooded = [0]
+    tasks += [asyncio.create_task(flood(url, stop, flooded)) for _ in range(flooders)]
+    load.flooded = flooded
     t0 = time.perf_counter()
     cpu0 = cpu_seconds(pid)
     await asyncio.sleep(seconds)
@@ -125,14 +145,14 @@ async def load(url, n, game, seconds, pid, think=0.0):
     return moves[0] / elapsed, rtts, rss_live, rss_play
 
 
-def run_load(n, game, seconds, think=0.0):
+def run_load(n, game, seconds, think=0.0, flooders=0):
     with tempfile.TemporaryDirectory() as d:
         db = Path(d) / "load.sqlite3"
         p, url, _ = start_server(db)
         try:
             base = rss_kb(p.pid)
             mps, rtts, rss_live, rss_play = asyncio.run(load(url, n, game, seconds, p.pid,
-                                                              think))
+                                                              think, flooders))
             import sqlite3
             con = sqlite3.connect(db)
             stored = con.execute("SELECT COUNT(*) FROM games").fetchone()[0]
@@ -146,6 +166,9 @@ def run_load(n, game, seconds, think=0.0):
                            r"waiting for its commit: (p50 [\d.]+ ms, p99 [\d.]+ ms)", tail)
     pace = f"bots think {think:g} s a move" if think else "bots at full speed"
     pace += f"; machine load average {os.getloadavg()[0]:.1f}"
+    if flooders:
+        pace += (f"; {flooders} hostile clients flooding, {load.flooded[0]} messages "
+                 f"({load.flooded[0] / seconds:.0f}/s)")
     print(f"{game} N={n} ({pace}): {mps:.0f} moves/s, server "
           f"{load.server_cpu * 100:.0f}% of a core, round trip p50 {pct(rtts, .5) * 1000:.1f} ms, "
           f"p99 {pct(rtts, .99) * 1000:.1f} ms ({len(rtts)} moves); server memory "
@@ -212,6 +235,8 @@ def main():
     ap.add_argument("--seconds", type=float, default=10.0)
     ap.add_argument("--think", type=float, default=0.0,
                     help="mean seconds a bot thinks before a move (0: at once)")
+    ap.add_argument("--flooders", type=int, default=0,
+                    help="hostile clients sending pings as fast as they can beside the games")
     ap.add_argument("--stored", type=int, default=0)
     ap.add_argument("--idle", type=float, default=10.0)
     args = ap.parse_args()
@@ -219,7 +244,7 @@ def main():
         run_idle(args.stored, args.idle)
         return
     for n in args.games:
-        run_load(n, args.game, args.seconds, args.think)
+        run_load(n, args.game, args.seconds, args.think, args.flooders)
 
 
 if __name__ == "__main__":

@@ -66,6 +66,7 @@ class Conn:
         self.stamp = time.monotonic()
         self.refused = 0
         self.bad_credentials = 0
+        self.flood_said = -1.0                # when a flood was last answered
         self.outbox: asyncio.Queue = asyncio.Queue(OUTBOX)
         self.closing = False
 
@@ -107,8 +108,16 @@ class Server:
             async for raw in ws:
                 self.counts["messages"] += 1
                 if not conn.allow():
-                    self._refuse(conn, "Too many messages: at most "
-                                       f"{int(RATE)} a second; this one was not read.")
+                    # refused unread; one sentence a second says so (a flood is not answered
+                    # message by message)
+                    conn.refused += 1
+                    self.counts["refused"] += 1
+                    now = time.monotonic()
+                    if now - conn.flood_said >= 1.0:
+                        conn.flood_said = now
+                        self.send(conn, {"type": "error", "error": "Too many messages: at most "
+                                         f"{int(RATE)} a second; the ones over that are not "
+                                         "read."})
                 else:
                     try:
                         await self._handle(conn, raw)
