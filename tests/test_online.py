@@ -243,6 +243,9 @@ def check_privacy(row, received, seat):
                     shown = set()
                     if getattr(line, "kind", "") == "reveal":   # a card the rules show
                         shown = {card_name(c) for c in line.data.get("cards", [])}
+                    elif getattr(line, "kind", "") == "held_cards":   # the optional rule
+                        shown = {card_name(c) for held in line.data["cards"].values()
+                                 for c in held}
                     assert not named_secrets(str(line), secret - shown, names), str(line)
         checked += 1
     return checked
