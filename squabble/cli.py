@@ -105,6 +105,28 @@ def build_parser() -> argparse.ArgumentParser:
                       help="seed of the first game (default: 0)")
     tour.add_argument("--events", action="store_true",
                       help="Twilight Squabble only: play with the Event deck")
+    srv = sub.add_parser(
+        "serve", help="run the online game server (WebSocket, games kept in SQLite)",
+        description="Runs the server for online games: one WebSocket endpoint at the root URL, "
+                    "the games kept in one SQLite file. Prints the address it listens on; "
+                    "Ctrl-C stops it. How to run it on a LAN, a cloud machine or behind a TLS "
+                    "proxy: docs/online.md.")
+    srv.add_argument("--host", default="127.0.0.1",
+                     help="address to listen on (default: %(default)s, this machine only; "
+                          "0.0.0.0 for every network)")
+    srv.add_argument("--port", type=_integer, default=8765,
+                     help="port (default: %(default)s; 0 picks a free one)")
+    srv.add_argument("--db", metavar="FILE",
+                     help="the games' database (default: online.sqlite3 in the user data "
+                          "folder)")
+    srv.add_argument("--certfile", metavar="PEM", help="serve TLS (wss://) with this "
+                                                       "certificate chain")
+    srv.add_argument("--keyfile", metavar="PEM", help="the private key of --certfile")
+    srv.add_argument("--max-db-mb", type=_positive, metavar="MB",
+                     help="refuse moves once the database reaches this size, as on a full "
+                          "disk (default: no cap)")
+    srv.add_argument("--max-per-address", type=_positive, default=64, metavar="N",
+                     help="connections one address may hold (default: %(default)s)")
     return p
 
 
@@ -253,6 +275,12 @@ def _run(args) -> int:
             return _refuse(command, "--seed does not apply: send a \"seed\" in the engine's "
                                     "\"new\" request.")
         return _engine(args.seat)
+    if command == "serve":
+        if args.seed is not None:
+            return _refuse(command, "--seed does not apply: the server draws each game's "
+                                    "seed itself.")
+        from squabble.online.run import serve_command
+        return serve_command(args)
     if command == "simulate":
         return _simulate(args)
     if command == "tournament":

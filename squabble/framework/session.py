@@ -334,28 +334,10 @@ class Session:
                 and self.game.is_private(self.state, nxt))
 
     def _barrier(self, before: dict, after: dict, side: str, log: list, played=None) -> bool:
-        """True when this decision rolled a die, drew a card or revealed hidden information.
-        The card the decider picked from its own hand (``played``: the option's ``card``) is
-        shown by the choice itself, which stays undoable until its use reveals or rolls
-        something (Board Game Arena's policy)."""
-        if before.get("rng") != after.get("rng"):
-            return True
-        if "deck" in before and before.get("deck") != after.get("deck"):
-            return True
-        if any(kind_of(x) in ("die", "draw", "reveal", "coup", "realign", "space") for x in log):
-            return True
-        hidden = getattr(self.game, "hidden_from", None)
-        if hidden is not None:
-            for who in self.sides:
-                was = set(hidden(before, who))
-                now = set(hidden(after, who))
-                if who != side and played is not None and played in was:
-                    was.discard(played)   # the decider's own card, chosen to play
-                if was - now:
-                    return True  # a card hidden from a side is visible to it now (a reveal)
-                if now - was:
-                    return True  # a card nobody knew came into a hand (a draw)
-        return False
+        """True when this decision rolled a die, drew a card or revealed hidden information
+        (squabble/games/undo.py: the same rule as the online server's)."""
+        from squabble.games.undo import barrier
+        return barrier(self.game, self.sides, before, after, side, log, played)
 
     # -- undo --------------------------------------------------------------------------
     def undo_side(self) -> str | None:

@@ -1,0 +1,260 @@
+"""The asyncio client of the game server (issue 52): what tests, bots and the window use.
+
+``Client`` keeps one connection open.  If it drops, the client connects again by itself (waits
+growing from ``backoff[0]`` to ``backoff[1]`` seconds, with jitter), says hello and resumes its
+game from the last version it saw; the server sends the log lines since.  A move that was sent
+but not acknowledged before the drop is not sent again: the update after the resume says whether
+it was applied (the decision number moved on) or not (the same decision is pending), and the
+player decides again from that.  Nothing here draws or knows a game's rules."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+
+import websockets
+from websockets.asyncio.client import connect
+
+from squabble.online import PROTOCOL_VERSION
+
+
+class ClientError(Exception):
+    """The server refused a request: its sentence."""
+
+
+class Client:
+    def __init__(self, url: str, *, ssl=None, backoff=(0.05, 2.0), open_timeout=5.0,
+                 record: bool = False):
+        self.url = url
+        self.ssl = ssl
+        self.backoff = backoff
+        self.open_timeout = open_timeout
+        self.ws = None
+        self.game_id: str | None = None
+        self.seat: str | None = None
+        self.credential: str | None = None
+        self.code: str | None = None
+        self.spectating = False
+        self.last: dict | None = None        # the newest update
+        self.log: list = []                  # every log line received, in order
+        self.errors: list = []               # the sentences of refusals
+        self.record = record
+        self.received: list = []             # with ``record``: every message received
+        self.reconnects = 0
+        self.acks: list = []                 # the decision numbers acknowledged
+        self._updates: asyncio.Queue = asyncio.Queue()
+        self._replies: asyncio.Queue = asyncio.Queue()
+        self._reader: asyncio.Task | None = None
+        self._closed = False
+
+    # -- connection --------------------------------------------------------------------
+    async def connect(self):
+        await self._open()
+        self._reader = asyncio.create_task(self._read_forever())
+        return self
+
+    async def _open(self):
+        self.ws = await connect(self.url, ssl=self.ssl, open_timeout=self.open_timeout,
+                                max_size=4 * 1024 * 1024, ping_interval=20, ping_timeout=20,
+                                compression=None)
+        await self.ws.send(json.dumps({"type": "hello", "version": PROTOCOL_VERSION}))
+        welcome = json.loads(await self.ws.recv())
+        if welcome.get("type") != "welcome":
+            raise ClientError(welcome.get("error", "The server did not welcome us."))
+
+    async def close(self):
+        self._closed = True
+        if self._reader is not None:
+            self._reader.cancel()
+        if self.ws is not None:
+            await self.ws.close()
+
+    async def _read_forever(self):
+        while not self._closed:
+            try:
+                async for raw in self.ws:
+                    try:
+                        msg = json.loads(raw)
+                    except ValueError:
+                        continue   # not a message of this protocol: nothing to take from it
+                    if isinstance(msg, dict):
+                        self._take(msg)
+            except websockets.ConnectionClosed:
+                pass
+            except asyncio.CancelledError:
+                return
+            if self._closed:
+                return
+            await self._reconnect()
+
+    async def _reconnect(self):
+        wait = self.backoff[0]
+        while not self._closed:
+            await asyncio.sleep(wait * (0.5 + random.random()))
+            try:
+                await self._open()
+                if self.game_id is not None and self.credential is not None:
+                    await self.ws.send(json.dumps({
+                        "type": "resume", "game_id": self.game_id,
+                        "credential": self.credential,
+                        "seen": self.last["version"] if self.last else 0}))
+                elif self.code is not None and self.spectating:
+                    await self.ws.send(json.dumps({"type": "watch", "code": self.code}))
+                self.reconnects += 1
+                return
+            except (OSError, websockets.WebSocketException, asyncio.TimeoutError,
+                    ClientError, ValueError):
+                wait = min(self.backoff[1], wait * 2)
+
+    def _take(self, msg: dict):
+        if self.record:
+            self.received.append(msg)
+        kind = msg.get("type")
+        if kind == "update":
+            if self.last is not None and msg.get("game_id") == self.last.get("game_id") \
+                    and msg["version"] < self.last["version"]:
+                return
+            self.last = msg
+            self.log.extend(msg.get("log", []))
+            self._updates.put_nowait(msg)
+        elif kind == "error":
+            self.errors.append(msg["error"])
+            self._replies.put_nowait(msg)
+        elif kind == "ack":
+            self.acks.append(msg["decision"])
+        elif kind in ("created", "joined", "resumed", "rematch", "pong"):
+            if kind in ("created", "joined"):
+                self.game_id, self.seat = msg["game_id"], msg["seat"]
+                self.credential = msg["credential"]
+                self.code = msg.get("code", self.code)
+            self._replies.put_nowait(msg)
+
+    async def _ask(self, msg: dict, timeout: float = 10.0) -> dict:
+        while not self._replies.empty():     # refusals of earlier moves are in ``errors``
+            self._replies.get_nowait()
+        await self.ws.send(json.dumps(msg))
+        reply = await asyncio.wait_for(self._replies.get(), timeout)
+        if reply.get("type") == "error":
+            raise ClientError(reply["error"])
+        return reply
+
+    # -- the lobby -----------------------------------------------------------------------
+    async def create(self, game: str, options: dict | None = None, side: str = "random",
+                     pace: str = "live") -> dict:
+        return await self._ask({"type": "create", "game": game, "options": options or {},
+                                "side": side, "pace": pace})
+
+    async def join(self, code: str) -> dict:
+        self.code = code
+        return await self._ask({"type": "join", "code": code})
+
+    async def resume(self, game_id: str, credential: str, seen: int = 0) -> dict:
+        self.game_id, self.credential = game_id, credential
+        reply = await self._ask({"type": "resume", "game_id": game_id,
+                                 "credential": credential, "seen": seen})
+        self.seat = reply["seat"]
+        while self.last is None or self.last.get("game_id") != game_id:
+            await self.next_update()
+        return reply
+
+    async def watch(self, code: str):
+        self.code, self.spectating = code, True
+        await self.ws.send(json.dumps({"type": "watch", "code": code}))
+
+    async def rematch(self) -> dict:
+        """Ask for the rematch (sides swapped) and move to it with the same credential."""
+        reply = await self._ask({"type": "rematch"})
+        await self.resume(reply["game_id"], self.credential)
+        return reply
+
+    # -- play ----------------------------------------------------------------------------
+    async def next_update(self, timeout: float = 30.0) -> dict:
+        return await asyncio.wait_for(self._updates.get(), timeout)
+
+    async def until_version(self, version: int, timeout: float = 30.0) -> dict:
+        """Wait for the update of ``version`` (or a newer one)."""
+        while self.last is None or self.last["version"] < version:
+            await self.next_update(timeout)
+        while not self._updates.empty():
+            self._updates.get_nowait()
+        return self.last
+
+    def my_turn(self) -> bool:
+        d = self.last and self.last.get("decision")
+        return bool(d) and d["player"] == self.seat and d.get("options")
+
+    async def move(self, index: int) -> None:
+        """Send option ``index`` for the pending decision (no wait: the update says what
+        happened; a refusal lands in ``errors``)."""
+        await self.ws.send(json.dumps({"type": "move", "decision": self.last["version"],
+                                       "index": index}))
+
+    async def undo(self) -> None:
+        await self.ws.send(json.dumps({"type": "undo", "decision": self.last["version"]}))
+
+
+async def play(client: Client, choose, max_wait: float = 60.0, retry: float = 1.0) -> dict:
+    """Play ``client``'s seat to the end of its game: ``choose(update) -> index`` picks each
+    move.  Survives the server going away and coming back.  A move with no answer within
+    ``retry`` seconds (refused as too many messages a second, lost with a connection) is sent
+    again: the decision number makes a second copy harmless.  Returns the last update."""
+    import time
+    sent_for = None
+    quiet_since = time.monotonic()
+    while True:
+        last = client.last
+        if last is not None and last.get("winner") is not None:
+            return last
+        if last is not None and client.my_turn() and (sent_for != (last["version"],
+                                                                   client.reconnects)):
+            sent_for = (last["version"], client.reconnects)
+            try:
+                await client.move(choose(last))
+            except websockets.ConnectionClosed:
+                pass
+        try:
+            await client.next_update(retry)
+            quiet_since = time.monotonic()
+        except asyncio.TimeoutError:
+            sent_for = None
+            if time.monotonic() - quiet_since > max_wait:
+                raise ClientError("No update from the server in time (the last refusal: "
+                                  f"{client.errors[-1] if client.errors else 'none'}).") \
+                    from None
+
+
+# -- the seats a player holds, kept in the user data folder ------------------------------------
+
+SEATS_FILE = "online-seats.json"   # written by userdata.write_json: a private (0600) file
+
+
+def remembered_seats() -> list:
+    """[{"server", "game_id", "seat", "credential", "code"}] of the games this user plays
+    online; [] when there are none or the file cannot be read."""
+    from squabble import userdata
+    try:
+        data = userdata.read_json(SEATS_FILE, [])
+    except ValueError:
+        return []
+    return [e for e in data if isinstance(e, dict) and {"server", "game_id", "seat",
+                                                         "credential"} <= set(e)] \
+        if isinstance(data, list) else []
+
+
+def remember_seat(server: str, game_id: str, seat: str, credential: str, code=None) -> None:
+    """Keep a seat's credential so the player comes back to the game after closing the window
+    or restarting the machine (OSError if the folder cannot be written)."""
+    from squabble import userdata
+    seats = [e for e in remembered_seats()
+             if (e["server"], e["game_id"]) != (server, game_id)]
+    seats.append({"server": server, "game_id": game_id, "seat": seat,
+                  "credential": credential, "code": code})
+    userdata.write_json(SEATS_FILE, seats)
+
+
+def forget_seat(server: str, game_id: str) -> None:
+    from squabble import userdata
+    seats = [e for e in remembered_seats()
+             if (e["server"], e["game_id"]) != (server, game_id)]
+    userdata.write_json(SEATS_FILE, seats)

@@ -1,0 +1,82 @@
+"""``squabble serve``: open the store, listen, print the address, run until Ctrl-C."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import ssl
+import sys
+
+from squabble.online.store import Store, StoreError
+
+
+def _say(line: str, stream=None):
+    stream = stream or sys.stdout
+    try:
+        stream.write(line + "\n")
+        stream.flush()
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def default_db() -> str:
+    from squabble import userdata
+    try:
+        return str(userdata.data_dir() / "online.sqlite3")
+    except OSError as e:
+        raise StoreError(f"The user data folder cannot be used ({e.strerror}): give the "
+                         f"database with --db FILE.") from None
+
+
+def serve_command(args) -> int:
+    if bool(args.certfile) != bool(args.keyfile):
+        _say("squabble serve: give both --certfile and --keyfile, or neither.", sys.stderr)
+        return 2
+    context = None
+    if args.certfile:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        try:
+            context.load_cert_chain(args.certfile, args.keyfile)
+        except (OSError, ssl.SSLError) as e:
+            _say(f"squabble serve: the certificate or key cannot be used ({e}).", sys.stderr)
+            return 2
+    try:
+        store = Store(args.db or default_db(),
+                      max_bytes=args.max_db_mb * 1024 * 1024 if args.max_db_mb else None)
+    except StoreError as e:
+        _say(f"squabble serve: {e}", sys.stderr)
+        return 2
+
+    def ready(addr):
+        host, port = addr[0], addr[1]
+        shown = f"[{host}]" if ":" in host else host
+        _say(f"squabble serve: listening on {'wss' if context else 'ws'}://{shown}:{port}/ "
+             f"(games in {store.path}; {store.count_games()} stored)")
+
+    async def main():
+        from squabble.online.server import run
+        stop = asyncio.get_running_loop().create_future()
+        for sig in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGINT", None)):
+            if sig is not None:
+                try:
+                    asyncio.get_running_loop().add_signal_handler(
+                        sig, lambda: stop.done() or stop.set_result(None))
+                except (NotImplementedError, RuntimeError):
+                    pass
+        server = await run(store, args.host, args.port, ssl=context,
+                           max_per_address=args.max_per_address, ready=ready, stop=stop)
+        from squabble.online.server import summary
+        _say(f"squabble serve: {summary(server)}.")
+
+    try:
+        asyncio.run(main())
+    except OSError as e:
+        _say(f"squabble serve: cannot listen on {args.host}:{args.port} "
+             f"({e.strerror or e}).", sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        pass
+    finally:
+        store.close()
+    _say("squabble serve: stopped.")
+    return 0

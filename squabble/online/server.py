@@ -1,0 +1,547 @@
+"""The game server (issue 52): one WebSocket endpoint at the root URL, the lobby, the moves.
+
+Every message is a JSON object with a ``type``; the first must be ``hello`` with the protocol
+version.  docs/online.md lists the messages.  A bad message gets ``{"type": "error", "error":
+sentence}`` and the connection stays open; only a connection that keeps misbehaving (floods,
+guesses credentials) or breaks the WebSocket rules is closed.  Nothing a client sends is logged,
+so a credential never reaches a log.
+
+The server alone holds a game's state.  A game with a client attached is kept in memory (its
+``Room``); when the last client leaves, the room is dropped and the game lives only in the
+database."""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import dataclasses
+import json
+import secrets
+import time
+from http import HTTPStatus
+
+import websockets
+from websockets.asyncio.server import serve
+
+from squabble import __version__
+from squabble.games import registry
+from squabble.online import PROTOCOL_VERSION, table
+from squabble.online.store import (GameRecord, Store, StoreError, credential_hash,
+                                   credential_matches, new_code, new_credential, normal_code,
+                                   show_code)
+
+MAX_MESSAGE = 16 * 1024        # a longer message is refused with a sentence
+MAX_FRAME = 1024 * 1024        # a longer frame closes the connection (WebSocket code 1009)
+RATE = 20.0                    # messages a second a connection may send (sustained)
+BURST = 40.0
+MAX_REFUSED = 200              # refusals before a connection is closed
+MAX_BAD_CREDENTIALS = 10       # wrong credentials before a connection is closed
+OUTBOX = 256                   # messages waiting for a slow reader before it is dropped
+PACES = ("live", "correspondence")
+
+
+class Refused(Exception):
+    """One sentence for the client; the connection stays."""
+
+
+class Room:
+    """A game with clients attached: its record and who is looking."""
+
+    def __init__(self, rec: GameRecord):
+        self.rec = rec
+        self.conns: set = set()
+        self.lock = asyncio.Lock()
+        self.cache: dict = {}     # {"version", "decision", seat: message body} of this state
+
+
+class Conn:
+    def __init__(self, ws, addr):
+        self.ws = ws
+        self.addr = addr
+        self.hello = False
+        self.room: Room | None = None
+        self.seat: str | None = None          # None with a room: a spectator
+        self.tokens = BURST
+        self.stamp = time.monotonic()
+        self.refused = 0
+        self.bad_credentials = 0
+        self.flood_said = -1.0                # when a flood was last answered
+        self.outbox: asyncio.Queue = asyncio.Queue(OUTBOX)
+        self.closing = False
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.stamp) * RATE)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Server:
+    def __init__(self, store: Store, max_per_address: int = 64):
+        self.store = store
+        self.rooms: dict = {}
+        self.per_address: dict = {}
+        self.max_per_address = max_per_address
+        self.counts = {"messages": 0, "refused": 0, "moves": 0, "connections": 0}
+        # the last moves' seconds from arrival to updates queued, and of that the commit's
+        self.move_times = collections.deque(maxlen=100_000)
+        self.commit_times = collections.deque(maxlen=100_000)
+
+    # -- connections ---------------------------------------------------------------------
+    async def handler(self, ws):
+        addr = (ws.remote_address or ("?",))[0]
+        conn = Conn(ws, addr)
+        self.counts["connections"] += 1
+        if self.per_address.get(addr, 0) >= self.max_per_address:
+            await self._send_now(ws, {"type": "error", "error":
+                                      f"Too many connections from your address (at most "
+                                      f"{self.max_per_address}): close one and try again."})
+            await ws.close(1013, "too many connections from one address")
+            return
+        self.per_address[addr] = self.per_address.get(addr, 0) + 1
+        writer = asyncio.create_task(self._writer(conn))
+        try:
+            async for raw in ws:
+                self.counts["messages"] += 1
+                if not conn.allow():
+                    # refused unread; one sentence a second says so (a flood is not answered
+                    # message by message)
+                    conn.refused += 1
+                    self.counts["refused"] += 1
+                    now = time.monotonic()
+                    if now - conn.flood_said >= 1.0:
+                        conn.flood_said = now
+                        self.send(conn, {"type": "error", "error": "Too many messages: at most "
+                                         f"{int(RATE)} a second; the ones over that are not "
+                                         "read."})
+                else:
+                    try:
+                        await self._handle(conn, raw)
+                    except Refused as e:
+                        self._refuse(conn, str(e))
+                    except Exception as e:   # noqa: BLE001 - a fault of the server's own
+                        _report_fault(e)
+                        self._refuse(conn, "The server failed on that message (a fault of its "
+                                           "own); the game is as the next update shows.")
+                if conn.refused > MAX_REFUSED or conn.bad_credentials > MAX_BAD_CREDENTIALS:
+                    self.send(conn, {"type": "error", "error": "Too many refused messages: "
+                                                              "this connection is closed."})
+                    await self._close(conn, 1008, "too many refused messages", writer)
+                    break
+                if conn.closing:
+                    break
+        except websockets.ConnectionClosed:
+            pass
+        finally:
+            self.per_address[addr] -= 1
+            if not self.per_address[addr]:
+                del self.per_address[addr]
+            self._leave(conn)
+            writer.cancel()
+
+    async def _send_now(self, ws, msg):
+        try:
+            await ws.send(json.dumps(msg))
+        except websockets.ConnectionClosed:
+            pass
+
+    async def _writer(self, conn: Conn):
+        try:
+            while True:
+                msg = await conn.outbox.get()
+                if isinstance(msg, tuple):      # the connection closes after what was queued
+                    await conn.ws.close(*msg)
+                    return
+                await conn.ws.send(msg)
+        except (websockets.ConnectionClosed, asyncio.CancelledError):
+            pass
+
+    def send(self, conn: Conn, msg: dict):
+        """Queue ``msg`` for ``conn``; a reader too slow to take its messages is dropped (it
+        resumes from the last move it saw when it comes back)."""
+        if conn.closing:
+            return
+        try:
+            conn.outbox.put_nowait(json.dumps(msg))
+        except asyncio.QueueFull:
+            conn.closing = True
+            asyncio.ensure_future(conn.ws.close(1008, "messages not read in time"))
+
+    async def _close(self, conn: Conn, code: int, reason: str, writer):
+        """Close after the messages already queued (at most a few seconds' wait)."""
+        conn.closing = True
+        try:
+            conn.outbox.put_nowait((code, reason))
+            await asyncio.wait_for(asyncio.shield(writer), 3)
+        except (asyncio.QueueFull, asyncio.TimeoutError):
+            await conn.ws.close(code, reason)
+
+    def _refuse(self, conn: Conn, sentence: str):
+        conn.refused += 1
+        self.counts["refused"] += 1
+        self.send(conn, {"type": "error", "error": sentence})
+
+    # -- rooms ---------------------------------------------------------------------------
+    def _room(self, game_id: str) -> Room | None:
+        room = self.rooms.get(game_id)
+        if room is None:
+            rec = self.store.load(game_id)
+            if rec is None:
+                return None
+            room = self.rooms[game_id] = Room(rec)
+        return room
+
+    def _attach(self, conn: Conn, room: Room, seat: str | None):
+        self._leave(conn)
+        conn.room, conn.seat = room, seat
+        room.conns.add(conn)
+
+    @contextlib.asynccontextmanager
+    async def _locked(self, room: Room):
+        """Hold the game's lock (one change at a time, the room kept in memory meanwhile)."""
+        try:
+            async with room.lock:
+                yield room.rec
+        finally:
+            self._drop_if_idle(room)
+
+    def _drop_if_idle(self, room: Room):
+        if not room.conns and self.rooms.get(room.rec.id) is room and not room.lock.locked():
+            del self.rooms[room.rec.id]   # an idle game lives in the database only
+
+    def _leave(self, conn: Conn):
+        room = conn.room
+        if room is None:
+            return
+        room.conns.discard(conn)
+        conn.room = conn.seat = None
+        self._drop_if_idle(room)
+
+    def update(self, room: Room, seat: str | None, log: list) -> dict:
+        rec = room.rec
+        if room.cache.get("version") != rec.version:   # one decision a state, one view a seat
+            room.cache = {"version": rec.version,
+                          "decision": table.adapter(rec.game).decision(rec.state)}
+        if seat not in room.cache:
+            room.cache[seat] = (
+                table.seat_message(rec.game, rec.state, seat, room.cache["decision"])
+                if seat is not None else
+                table.spectator_message(rec.game, rec.state, room.cache["decision"]))
+        body = room.cache[seat]
+        msg = {"type": "update", "game_id": rec.id, "game": rec.game, "pace": rec.pace,
+               "version": rec.version, "seat": seat, "log": log,
+               "can_undo": seat is not None and table.can_undo(rec, seat),
+               "open_seat": [s for s, h in rec.seats.items() if h is None],
+               "rematch": rec.rematch}
+        msg.update(body)
+        return msg
+
+    def broadcast(self, room: Room, log: list):
+        by_seat = {}
+        for c in list(room.conns):
+            if c.seat not in by_seat:
+                by_seat[c.seat] = self.update(room, c.seat, log)
+            self.send(c, by_seat[c.seat])
+
+    # -- messages ------------------------------------------------------------------------
+    async def _handle(self, conn: Conn, raw):
+        if isinstance(raw, bytes):
+            raise Refused("Send text frames holding JSON: binary frames are not read.")
+        if len(raw) > MAX_MESSAGE:
+            raise Refused(f"That message is too long ({len(raw)} characters; at most "
+                          f"{MAX_MESSAGE}).")
+        try:
+            msg = json.loads(raw)
+        except (ValueError, RecursionError):
+            raise Refused("That message is not JSON: send one JSON object.") from None
+        if not isinstance(msg, dict):
+            raise Refused("A message must be a JSON object with a \"type\".")
+        kind = msg.get("type")
+        if not conn.hello:
+            if kind != "hello":
+                raise Refused("Say hello first: {\"type\": \"hello\", \"version\": "
+                              f"{PROTOCOL_VERSION}}}.")
+            if msg.get("version") != PROTOCOL_VERSION:
+                raise Refused(f"This server speaks protocol version {PROTOCOL_VERSION}, not "
+                              f"{str(msg.get('version'))[:20]}: update the game.")
+            conn.hello = True
+            self.send(conn, {"type": "welcome", "version": PROTOCOL_VERSION,
+                             "server": f"squabble {__version__}"})
+            return
+        handler = HANDLERS.get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            raise Refused(f"Unknown message type {str(kind)[:40]!r}: the types are "
+                          f"{', '.join(sorted(HANDLERS))}.")
+        await handler(self, conn, msg)
+
+    async def on_hello(self, conn, msg):
+        raise Refused("Hello was already said on this connection.")
+
+    async def on_ping(self, conn, msg):
+        self.send(conn, {"type": "pong", "games_in_memory": len(self.rooms)})
+
+    async def on_create(self, conn, msg):
+        game = msg.get("game")
+        if game not in registry.GAMES:
+            raise Refused("'game' must be \"squabble\" or \"struggle\".")
+        try:
+            options = table.check_options(game, msg.get("options") or {})
+        except (ValueError, TypeError) as e:
+            raise Refused(str(e)) from None
+        except registry.GameUnavailable as e:
+            raise Refused(str(e)) from None
+        side = msg.get("side", "random")
+        if side not in ("USA", "USSR", "random"):
+            raise Refused("'side' must be \"USA\", \"USSR\" or \"random\".")
+        if side == "random":
+            side = secrets.choice(table.SIDES)
+        pace = msg.get("pace", "live")
+        if pace not in PACES:
+            raise Refused("'pace' must be \"live\" or \"correspondence\".")
+        cred = new_credential()
+        rec = await self._new_record(game, options, pace, {side: credential_hash(cred),
+                                                     table.OTHER[side]: None})
+        room = Room(rec)
+        self.rooms[rec.id] = room
+        self._attach(conn, room, side)
+        self.send(conn, {"type": "created", "game_id": rec.id, "code": show_code(rec.code),
+                         "seat": side, "credential": cred})
+        self.send(conn, self.update(room, side, []))
+
+    async def _new_record(self, game, options, pace, seats) -> GameRecord:
+        seed = table.new_seed()
+        state = table.replay(game, seed, options, [])
+        rec = GameRecord(secrets.token_hex(8), game, options, seed, pace, new_code(), 0, [], [],
+                         0, state, state.get("winner"), None, seats)
+        try:
+            await self.store.awrite(self.store.create_stmts(rec))
+        except StoreError as e:
+            raise Refused(str(e)) from None
+        return rec
+
+    async def on_join(self, conn, msg):
+        code = normal_code(msg.get("code"))
+        game_id = code and self.store.game_of_code(code)
+        if not game_id:
+            raise Refused("No game has that invitation code: check it with your friend.")
+        room = self._room(game_id)
+        async with self._locked(room) as rec:
+            open_seats = [s for s, h in rec.seats.items() if h is None]
+            if not open_seats:
+                raise Refused("That game already has both its players; you may watch it "
+                              "(\"watch\").")
+            side = open_seats[0]
+            cred = new_credential()
+            try:
+                await self.store.awrite(self.store.seat_stmts(rec.id, side,
+                                                              credential_hash(cred)))
+            except StoreError as e:
+                raise Refused(str(e)) from None
+            rec.seats[side] = credential_hash(cred)
+            self._attach(conn, room, side)
+        self.send(conn, {"type": "joined", "game_id": rec.id, "seat": side,
+                         "credential": cred})
+        self.broadcast(room, [])
+
+    async def on_resume(self, conn, msg):
+        """Come back to a game: ``game_id``, ``credential``, ``seen`` (the last version the
+        client saw; the log lines since come with the update)."""
+        rec = self.store.load(msg.get("game_id")) if isinstance(msg.get("game_id"), str) \
+            and len(msg["game_id"]) < 64 else None
+        cred = msg.get("credential")
+        side = None
+        if rec is not None:
+            for s, h in sorted(rec.seats.items()):
+                if credential_matches(cred, h) and side is None:
+                    side = s
+        if side is None:
+            conn.bad_credentials += 1
+            raise Refused("No seat of that game has that credential.")
+        room = self._room(rec.id)
+        seen = msg.get("seen", 0)
+        if isinstance(seen, bool) or not isinstance(seen, int) or seen < 0:
+            seen = 0
+        self._attach(conn, room, side)
+        lines = self.store.lines_since(rec.id, seen) if seen < room.rec.version else []
+        self.send(conn, {"type": "resumed", "game_id": rec.id, "seat": side})
+        self.send(conn, self.update(room, side, lines))
+
+    async def on_watch(self, conn, msg):
+        code = normal_code(msg.get("code"))
+        game_id = code and self.store.game_of_code(code)
+        if not game_id:
+            raise Refused("No game has that invitation code.")
+        room = self._room(game_id)
+        self._attach(conn, room, None)
+        self.send(conn, self.update(room, None, []))
+
+    def _seated(self, conn, msg) -> Room:
+        if conn.room is None or conn.seat is None:
+            raise Refused("Join, create or resume a game as a player first.")
+        number = msg.get("decision")
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise Refused("'decision' must be the number of the decision answered.")
+        if number != conn.room.rec.version:
+            raise Refused(f"That answers decision {str(number)[:20]}, but the game is at "
+                          f"decision {conn.room.rec.version}: it was not applied.")
+        return conn.room
+
+    async def on_move(self, conn, msg):
+        t0 = time.perf_counter()
+        room = self._seated(conn, msg)
+        index = msg.get("index")
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise Refused("'index' must be the number of an option.")
+        async with self._locked(room) as rec:
+            if msg["decision"] != rec.version:
+                raise Refused("That decision was already answered: it was not applied.")
+            d = room.cache["decision"] if room.cache.get("version") == rec.version else \
+                table.adapter(rec.game).decision(rec.state)
+            if d is None:
+                raise Refused("The game is over: there is no decision to make.")
+            if d["player"] != conn.seat:
+                raise Refused(f"The decision pending is the {d['player']}'s, not yours.")
+            try:
+                after, lines, player, barrier = table.apply_move(rec.game, rec.state, index, d)
+            except ValueError as e:
+                raise Refused(str(e)) from None
+            # the game as it will be, written first: nobody sees it before it is stored
+            undo_base = rec.undo_base
+            if rec.move_seats and rec.move_seats[-1] != player:
+                undo_base = len(rec.moves)
+            new = dataclasses.replace(rec, state=after, version=rec.version + 1,
+                                      moves=rec.moves + [index],
+                                      move_seats=rec.move_seats + [player],
+                                      undo_base=len(rec.moves) + 1 if barrier else undo_base,
+                                      winner=after.get("winner"))
+            t1 = time.perf_counter()
+            try:
+                await self.store.awrite(self.store.event_stmts(new, "move", player, index,
+                                                               lines))
+            except StoreError as e:
+                raise Refused(str(e)) from None
+            _take_over(rec, new)
+            self.counts["moves"] += 1
+            self.send(conn, {"type": "ack", "decision": rec.version - 1})
+            self.broadcast(room, lines)
+            self.move_times.append(time.perf_counter() - t0)
+            self.commit_times.append(time.perf_counter() - t1)
+
+    async def on_undo(self, conn, msg):
+        room = self._seated(conn, msg)
+        async with self._locked(room) as rec:
+            if msg["decision"] != rec.version:
+                raise Refused("That decision was already answered: nothing was taken back.")
+            if not table.can_undo(rec, conn.seat):
+                raise Refused("You may take back only your own decisions since the last die "
+                              "roll, draw or reveal, before the other side decides.")
+            moves = rec.moves[:-1]
+            new = dataclasses.replace(rec, moves=moves, move_seats=rec.move_seats[:-1],
+                                      state=table.replay(rec.game, rec.seed, rec.options, moves),
+                                      version=rec.version + 1)
+            lines = [f"{conn.seat} takes back a decision."]
+            try:
+                await self.store.awrite(self.store.event_stmts(new, "undo", conn.seat, None,
+                                                               lines))
+            except StoreError as e:
+                raise Refused(str(e)) from None
+            _take_over(rec, new)
+            self.send(conn, {"type": "ack", "decision": rec.version - 1})
+            self.broadcast(room, lines)
+
+    async def on_rematch(self, conn, msg):
+        if conn.room is None or conn.seat is None:
+            raise Refused("Only a player of a finished game may ask for a rematch.")
+        room = conn.room
+        async with self._locked(room) as rec:
+            if rec.winner is None:
+                raise Refused("The game is not over yet: a rematch comes after its result.")
+            if rec.rematch is None:
+                seats = {table.OTHER[s]: h for s, h in rec.seats.items()}   # sides swapped
+                new = await self._new_record(rec.game, rec.options, rec.pace, seats)
+                try:
+                    await self.store.awrite(self.store.rematch_stmts(rec.id, new.id))
+                except StoreError as e:
+                    raise Refused(str(e)) from None
+                rec.rematch = new.id
+            self.broadcast(room, [])
+        self.send(conn, {"type": "rematch", "game_id": rec.rematch,
+                         "seat": table.OTHER[conn.seat]})
+
+
+def _take_over(rec: GameRecord, new: GameRecord) -> None:
+    """``rec`` (the room's record, which others hold) becomes ``new``, once it is stored."""
+    for f in dataclasses.fields(rec):
+        setattr(rec, f.name, getattr(new, f.name))
+
+
+HANDLERS = {"hello": Server.on_hello, "ping": Server.on_ping, "create": Server.on_create,
+            "join": Server.on_join, "resume": Server.on_resume, "watch": Server.on_watch,
+            "move": Server.on_move, "undo": Server.on_undo, "rematch": Server.on_rematch}
+
+
+def _report_fault(e: BaseException) -> None:
+    """A fault of the server's own, on standard error: the exception's type and where it
+    happened, not its message (which might quote what a client sent, a credential even)."""
+    import sys
+    import traceback
+    frames = "".join(traceback.format_list(traceback.extract_tb(e.__traceback__)))
+    try:
+        sys.stderr.write(f"squabble serve: internal fault {type(e).__name__}:\n{frames}")
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def http_answer(connection, request):
+    """A plain HTTP request (no WebSocket upgrade) gets a short answer."""
+    if "upgrade" not in request.headers.get("Connection", "").lower():
+        resp = connection.respond(HTTPStatus.OK, "Twilight Squabble game server: connect "
+                                                 "with the game (a WebSocket client).\n")
+        return resp
+    return None
+
+
+async def run(store: Store, host: str, port: int, ssl=None, max_per_address: int = 64,
+              ready=None, stop: asyncio.Future | None = None):
+    server = Server(store, max_per_address)
+    async with serve(server.handler, host, port, max_size=MAX_FRAME, ssl=ssl,
+                     process_request=http_answer, ping_interval=20, ping_timeout=20,
+                     close_timeout=2, max_queue=32, compression=None,
+                     logger=_quiet_logger()) as ws_server:
+        sock = ws_server.sockets[0]
+        addr = sock.getsockname()
+        if ready is not None:
+            ready(addr)
+        await (stop if stop is not None else asyncio.get_running_loop().create_future())
+    return server
+
+
+def summary(server: Server) -> str:
+    """One line on what the server did (printed when it stops)."""
+    c = server.counts
+    line = (f"{c['connections']} connections, {c['messages']} messages ({c['refused']} "
+            f"refused), {c['moves']} moves")
+    times = sorted(server.move_times)
+    if times:
+        line += (f"; a move's time in the server (arrival to updates sent on, its commit "
+                 f"included): {_pcts(times)}; waiting for its commit: "
+                 f"{_pcts(sorted(server.commit_times))}")
+    return line
+
+
+def _pcts(times) -> str:
+    return (f"p50 {times[len(times) // 2] * 1000:.1f} ms, p99 "
+            f"{times[min(len(times) - 1, int(len(times) * .99))] * 1000:.1f} ms")
+
+
+def _quiet_logger():
+    """websockets' logger, kept to warnings: it never sees message contents."""
+    import logging
+    log = logging.getLogger("squabble.online.websockets")
+    log.setLevel(logging.WARNING)
+    return log

@@ -1,0 +1,148 @@
+"""One online game as the server plays it: pure functions over a stored game record, no sockets
+and no database (issue 52).
+
+A game is its registry name, its options, the server's secret seed and the list of moves (option
+indexes) in force; the state is what the engine makes of them.  What leaves the server is built
+here: a seat's view and decision (``seat_message``), the spectators' public view
+(``public_view``), and the log lines a seat may read (the engine's text lines, as the seated
+engine protocol gives them).  The seed and the generator's state never leave this module's
+callers: every view zeroes them."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from squabble.games import registry, undo
+from squabble.games.logline import text_lines
+from squabble.protocol import seen_decision
+
+SIDES = ("USA", "USSR")
+OTHER = {"USA": "USSR", "USSR": "USA"}
+
+
+_ADAPTERS: dict = {}
+
+
+def adapter(name: str):
+    if name not in _ADAPTERS:
+        _ADAPTERS[name] = registry.get(name)
+    return _ADAPTERS[name]
+
+
+def new_seed() -> int:
+    """The seed of a new game: 64 bits from the operating system's cryptographic generator (the
+    engines' generator state is 64 bits, so nothing smaller could be guessed from what a seat
+    sees)."""
+    return secrets.randbits(64)
+
+
+def check_options(name: str, options) -> dict:
+    """``options`` for ``new`` of game ``name`` (ValueError with one sentence if the engine
+    refuses them); a game is made and dropped to let the engine itself judge them."""
+    if not isinstance(options, dict):
+        raise ValueError("'options' must be an object.")
+    if "test_setup" in options:
+        raise ValueError("Unknown option 'test_setup'.")
+    adapter(name).new(0, dict(options))
+    return dict(options)
+
+
+def replay(name: str, seed: int, options: dict, moves: list) -> dict:
+    """The state after ``moves`` (option indexes) from the start of the game."""
+    game = adapter(name)
+    state = game.new(seed, dict(options))
+    for i in moves:
+        game.apply_index(state, i, [])
+    return state
+
+
+def barrier(game, before: dict, after: dict, side: str, log: list, played) -> bool:
+    """Did this decision roll a die, draw a card or reveal hidden information?  The couch's
+    rule (squabble/games/undo.py)."""
+    return undo.barrier(game, game.sides, before, after, side, log, played)
+
+
+def apply_move(name: str, state: dict, index: int, decision=None):
+    """(state after, log lines, the decision's player, barrier) of option ``index``; the state
+    given is not changed.  ValueError if the index is not an option.  ``decision``: the
+    engine's decision of ``state`` if the caller already has it."""
+    game = adapter(name)
+    d = decision if decision is not None else game.decision(state)
+    if d is None:
+        raise ValueError("The game is over: there is no decision to make.")
+    if not (0 <= index < len(d["options"])):
+        raise ValueError(f"There is no option {index}: the decision has "
+                         f"{len(d['options'])} options (0 to {len(d['options']) - 1}).")
+    after, log = game.apply(state, index)
+    played = d["options"][index].get("card")
+    return after, text_lines(log), d["player"], barrier(game, state, after, d["player"], log,
+                                                         played)
+
+
+def seat_message(name: str, state: dict, seat: str, decision=False) -> dict:
+    """What ``seat`` may see of ``state``: its view, the decision (the other side's with no
+    options), the winner.  ``decision``: the engine's decision of ``state`` if the caller
+    already has it."""
+    game = adapter(name)
+    view = game.protocol_state(game.view(state, seat))
+    if decision is False:
+        decision = game.decision(state)
+    return normal({"state": view, "decision": seen_decision(decision, seat),
+                   "winner": state.get("winner")})
+
+
+def public_view(name: str, state: dict) -> dict:
+    """What a spectator may see: each side's parts as the other side sees them, anything the
+    two views disagree on elsewhere dropped."""
+    game = adapter(name)
+    us = normal(game.protocol_state(game.view(state, "USA")))
+    su = normal(game.protocol_state(game.view(state, "USSR")))
+    return _merge(us, su)
+
+
+def spectator_message(name: str, state: dict, decision=False) -> dict:
+    d = adapter(name).decision(state) if decision is False else decision
+    return {"state": public_view(name, state), "decision": seen_decision(d, None),
+            "winner": state.get("winner")}
+
+
+def _merge(us, su):
+    """``us`` is the USA's view, ``su`` the USSR's.  Under a key "USA" the USSR's view is taken
+    (it hides the USA's secrets), under "USSR" the USA's; elsewhere equal parts are kept, dicts
+    merged key by key (a key only one view has is dropped), lists cut to the items both views
+    hold, and other differences become null."""
+    if us == su:
+        return us
+    if isinstance(us, dict) and isinstance(su, dict):
+        out = {}
+        for k in us:
+            if k not in su:
+                continue
+            if k == "USA":
+                out[k] = su[k]
+            elif k == "USSR":
+                out[k] = us[k]
+            else:
+                out[k] = _merge(us[k], su[k])
+        return out
+    if isinstance(us, list) and isinstance(su, list):
+        rest = list(su)
+        out = []
+        for x in us:
+            if x in rest:
+                rest.remove(x)
+                out.append(x)
+        return out
+    return None
+
+
+def normal(x):
+    """``x`` as it crosses the wire (JSON and back)."""
+    return json.loads(json.dumps(x))
+
+
+def can_undo(rec, seat: str) -> bool:
+    """The couch rule: ``seat``'s own newest decision, since the last die, draw or reveal and
+    while the other side has not decided since; never after the game ended."""
+    return (rec.winner is None and len(rec.moves) > rec.undo_base
+            and rec.move_seats[-1] == seat)

@@ -1,0 +1,247 @@
+"""Real server processes on 127.0.0.1 for the online tests (issue 52): ``python -m squabble
+serve --port 0 --db FILE`` started and stopped by the test itself."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import re
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class ServerProcess:
+    def __init__(self, db, port=0, args=(), prelude=None):
+        self.db = str(db)
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        if prelude is None:
+            cmd = [sys.executable, "-m", "squabble", "serve"]
+        else:   # a test that plants a fault runs the same command after its own lines
+            cmd = [sys.executable, "-c", prelude + "\nimport sys\nfrom squabble.cli import main"
+                   "\nsys.exit(main(sys.argv[1:]))", "serve"]
+        cmd += ["--port", str(port), "--db", self.db, *args]
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     text=True, cwd=ROOT, env=env)
+        line = self.proc.stdout.readline()
+        m = re.search(r"(wss?://\S+?)/ ", line)
+        if not m:
+            self.proc.kill()
+            raise AssertionError(f"the server did not start: {line!r} "
+                                 f"{self.proc.stderr.read()!r}")
+        self.url = m.group(1) + "/"
+        self.stderr_text = ""
+        self.port = int(self.url.rsplit(":", 1)[1].strip("/"))
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def kill9(self):
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+        self._close_pipes()
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self._close_pipes()
+
+    def _close_pipes(self):
+        """(After the process ended.)  What it wrote to standard error is kept in
+        ``stderr_text``."""
+        if self.proc.stderr is not None and not self.proc.stderr.closed:
+            self.stderr_text = self.proc.stderr.read()
+        for f in (self.proc.stdout, self.proc.stderr):
+            if f is not None:
+                f.close()
+
+
+def stored(db, game_id) -> dict:
+    """A game's row as the database holds it (read by the test alone)."""
+    con = sqlite3.connect(str(db))
+    try:
+        row = con.execute("SELECT game, options, seed, version, moves, move_seats, state, winner "
+                          "FROM games WHERE id=?", (game_id,)).fetchone()
+        events = con.execute("SELECT version, kind, seat, idx FROM events WHERE game_id=? "
+                             "ORDER BY version", (game_id,)).fetchall()
+    finally:
+        con.close()
+    return {"game": row[0], "options": json.loads(row[1]), "seed": int(row[2]),
+            "version": row[3], "moves": json.loads(row[4]), "move_seats": json.loads(row[5]),
+            "state": json.loads(row[6]), "winner": row[7], "events": events}
+
+
+def random_chooser(seed):
+    rnd = random.Random(seed)
+    return lambda u: rnd.randrange(len(u["decision"]["options"]))
+
+
+def run(coro, timeout=120):
+    return asyncio.run(asyncio.wait_for(coro, timeout))
+
+
+async def raw_socket(url):
+    """A bare websockets connection (a hostile client speaks through it)."""
+    from websockets.asyncio.client import connect
+    return await connect(url, max_size=None, open_timeout=5, ping_interval=None)
+
+
+async def said(ws, msg, timeout=5):
+    await ws.send(msg if isinstance(msg, (str, bytes)) else json.dumps(msg))
+    return json.loads(await asyncio.wait_for(ws.recv(), timeout))
+
+
+def wait_until(pred, timeout=10.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if pred():
+            return True
+        time.sleep(0.02)
+    return False
+
+
+# -- durability: kill -9 the server while games are live ------------------------------------
+
+def check_stored_game(db, game_id, replay=True):
+    """The stored game is whole: one event a version, and (``replay``) its state is what its
+    moves make from its seed.  Returns the row."""
+    from squabble.online import table
+    row = stored(db, game_id)
+    assert [e[0] for e in row["events"]] == list(range(1, row["version"] + 1))
+    assert len(row["moves"]) == row["version"]   # (no undo in these games)
+    assert [e[3] for e in row["events"]] == row["moves"]
+    if replay:
+        assert table.normal(table.replay(row["game"], row["seed"], row["options"],
+                                         row["moves"])) == row["state"]
+    return row
+
+
+def kill_soak(tmp_path, kills: int, games=(("struggle", {}), ("struggle", {}),
+                                            ("squabble", {"events": True})),
+              gap=(0.05, 0.3), max_version=400, seed=0, think=(0.002, 0.03)):
+    """Play ``games`` between pairs of bot clients while the server is killed with SIGKILL
+    ``kills`` times at random moments and started again on the same port and database.
+    After every kill each game is checked in the database; at the end, every acknowledged
+    move is stored, every stored move is one a seat sent for that decision number (nothing
+    applied twice), and the games went on.  Returns figures."""
+    import threading
+
+    from squabble.online.client import Client
+
+    db = Path(tmp_path) / "soak.sqlite3"
+    server = ServerProcess(db)
+    port = server.port
+    rnd = random.Random(seed)
+    rnd_think = random.Random(seed + 1)
+    resent = [0]
+    pairs, sent = [], {}
+    done = threading.Event()
+    failure = []
+
+    async def bot(c, pick):
+        seen_reconnects, last_sent = 0, None
+        while not done.is_set():
+            last = c.last
+            if c.reconnects != seen_reconnects and last_sent is not None:
+                # a client unsure whether its move went in sends it again, unchanged: the
+                # decision number must keep it from being applied twice
+                seen_reconnects = c.reconnects
+                try:
+                    await c.ws.send(json.dumps({"type": "move", "decision": last_sent[0],
+                                                "index": last_sent[1]}))
+                    resent[0] += 1
+                except Exception:
+                    pass
+            if last is not None and (last.get("winner") is not None
+                                     or last["version"] >= max_version):
+                return
+            if last is not None and c.my_turn():
+                key = (last["version"], c.reconnects)
+                if sent.get(id(c), {}).get("key") != key:
+                    await asyncio.sleep(rnd_think.uniform(*think))   # a person's pace
+                    if c.last is not last:
+                        continue
+                    index = pick(last)
+                    sent.setdefault(id(c), {"key": None, "moves": set()})
+                    sent[id(c)]["key"] = key
+                    sent[id(c)]["moves"].add((last["version"], index))
+                    last_sent = (last["version"], index)
+                    try:
+                        await c.move(index)
+                    except Exception:
+                        pass
+            try:
+                await c.next_update(1.0)
+            except asyncio.TimeoutError:   # no answer (refused as a flood, lost): send again
+                if id(c) in sent:
+                    sent[id(c)]["key"] = None
+
+    async def main():
+        for k, (game, opts) in enumerate(games):
+            a = await Client(server.url, backoff=(0.02, 0.3)).connect()
+            b = await Client(server.url, backoff=(0.02, 0.3)).connect()
+            created = await a.create(game, opts, side="USSR")
+            await b.join(created["code"])
+            pairs.append((created["game_id"], a, b))
+        await asyncio.gather(*(bot(c, random_chooser(seed * 100 + 2 * i + j))
+                               for i, (_, a, b) in enumerate(pairs)
+                               for j, c in enumerate((a, b))))
+        for _, a, b in pairs:
+            await a.close(), await b.close()
+
+    def client_thread():
+        try:
+            asyncio.run(asyncio.wait_for(main(), 300))
+        except BaseException as e:   # noqa: BLE001 - reported by the test
+            failure.append(e)
+        done.set()
+
+    t = threading.Thread(target=client_thread, daemon=True)
+    t.start()
+    wait_until(lambda: len(pairs) == len(games) or done.is_set(), 30)
+    kills_done, versions_seen = 0, []
+    try:
+        while kills_done < kills and not done.is_set():
+            time.sleep(rnd.uniform(*gap))
+            server.kill9()
+            kills_done += 1
+            for gid, a, b in list(pairs):
+                row = check_stored_game(db, gid, replay=kills_done % 4 == 1)
+                # every move acknowledged before the kill is in the database
+                assert max(a.acks + b.acks + [-1]) < row["version"] or not (a.acks + b.acks)
+                versions_seen.append(row["version"])
+            server = ServerProcess(db, port=port)
+        done_in_time = wait_until(done.is_set, 240)
+    finally:
+        done.set()
+        server.stop()
+        t.join(30)
+    if failure:
+        raise failure[0]
+    assert done_in_time
+    total_moves = 0
+    for gid, a, b in pairs:
+        row = check_stored_game(db, gid)
+        by_seat = {a.seat: sent.get(id(a), {}).get("moves", set()),
+                   b.seat: sent.get(id(b), {}).get("moves", set())}
+        for version, kind, seat, idx in row["events"]:
+            assert (version - 1, idx) in by_seat[seat], "a stored move no seat sent"
+        assert row["winner"] is not None or row["version"] >= max_version
+        for c in (a, b):
+            assert all(n < row["version"] for n in c.acks)
+            assert c.last["version"] == row["version"]
+        total_moves += row["version"]
+    return {"kills": kills_done, "moves": total_moves, "resent": resent[0],
+            "reconnects": sum(a.reconnects + b.reconnects for _, a, b in pairs)}
