@@ -126,12 +126,11 @@ def _played_out(pl, base, i, path=None):
 
 def _odds(base, o, rolled: int) -> tuple[str, str]:
     """(the odds in words, "roll" or "": the outcome is the middle roll's) for an option whose outcome
-    a die decides: the odds are the engine's (``query.coup_odds`` / ``realign_odds`` through
-    ``describe``), never worked out here.  ("", "") when no die was rolled."""
+    a die decides: the odds are the engine's (``query.coup_odds`` / ``realign_odds`` in the
+    decision's context), never worked out here.  ("", "") when no die was rolled."""
     if not rolled:
         return "", ""
-    from squabble.games.struggle.describe import describe
-    ctx = (describe(base) or {}).get("context") or {}
+    ctx = (S.decision(base, redealt=True) or {}).get("context") or {}
     country = o.get("country")
     coup = (ctx.get("coups") or {}).get(country)
     if coup is not None:
