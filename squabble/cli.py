@@ -80,9 +80,6 @@ def build_parser() -> argparse.ArgumentParser:
                      help="Twilight Squabble only: play with the Event deck (default: off)")
     sim.add_argument("--no-check", action="store_true",
                      help="skip the invariant checks (default: check after every step)")
-    sim.add_argument("--test-setup", action="store_true",
-                     help="Twilight Struggle only: allow the engine test set-up while card "
-                          "events are missing (random play never chooses a missing event)")
 
     tour = sub.add_parser(
         "tournament", help="computer players against each other",
@@ -322,17 +319,13 @@ def _simulate(args) -> int:
     if args.game != "squabble" and args.events:
         return _refuse("simulate", "--events turns on Twilight Squabble's Event deck; "
                                    "Twilight Struggle has no such option.")
-    if args.game != "struggle" and args.test_setup:
-        return _refuse("simulate", "--test-setup applies to Twilight Struggle only.")
-    from squabble.games.registry import GameUnavailable
     from squabble.simulate import simulate
     options = {"events": True} if args.events else {}
     _say(f"squabble simulate: {args.games} {args.game} games from seed {seed} "
          f"(Ctrl-C stops early and prints what was measured).")
     try:
-        result = simulate(args.game, args.games, seed, options, check=not args.no_check,
-                          test_setup=args.test_setup)
-    except (GameUnavailable, ValueError) as e:
+        result = simulate(args.game, args.games, seed, options, check=not args.no_check)
+    except ValueError as e:
         _say(f"squabble simulate: {e}")
         return 1
     return 130 if result.get("interrupted") else 0

@@ -247,7 +247,7 @@ def test_saves_name_their_game_and_old_saves_still_load(folder):
 
 def test_a_struggle_save_is_checked_by_the_struggle_engine(folder):
     from squabble.games import registry
-    g = registry.get("struggle", test_setup=True)
+    g = registry.get("struggle")
     st = g.new(5, {})
     assert savegame.write(st, SETUP, [], game="struggle")
     assert savegame.exists(game="struggle") and not savegame.exists()
@@ -265,7 +265,7 @@ def test_a_struggle_save_with_its_effects_in_two_lists_continues(folder):
     # saved before effects were one list: card numbers in "effects", arguments in "effect_args"
     from squabble.games import registry
     from squabble.games.struggle.events import add_effect
-    g = registry.get("struggle", test_setup=True)
+    g = registry.get("struggle")
     st = g.new(5, {})
     add_effect(st, 21, "USA")                      # NATO
     assert savegame.write(st, SETUP, [], game="struggle")
@@ -277,6 +277,19 @@ def test_a_struggle_save_with_its_effects_in_two_lists_continues(folder):
     assert problem == "" and state == st
     assert state["effects"] == [{"card": 21, "by": "USA", "until": "game"}]
 
+
+
+def test_a_struggle_save_with_test_setup_continues(folder):
+    # saved by an older engine, which kept "test_setup" in every state: it continues without it
+    from squabble.games import registry
+    st = registry.get("struggle").new(5, {})
+    assert savegame.write(st, SETUP, [], game="struggle")
+    path = folder / "save-struggle.json"
+    raw = json.loads(path.read_text())
+    raw["state"]["test_setup"] = True
+    path.write_text(json.dumps(raw))
+    state, _, _, problem = savegame.load(game="struggle")
+    assert problem == "" and state == st and "test_setup" not in state
 
 # -- settings ------------------------------------------------------------------------------------
 
