@@ -11,11 +11,11 @@ from squabble.framework.layout import fit_font, text, wrap
 from squabble.framework.scene import Scene
 from squabble.framework.widgets import Button, panel
 from squabble.games.squabble.cards import CARDS, ERA_YEARS, EVENTS, OTHER
-from squabble.ui import savegame
 from squabble.ui import settings as S
 from squabble.ui import couch_prefs
 from squabble.ui import theme as T
 from squabble.ui.squabble import faces as F
+from squabble.ui.squabble import game
 from squabble.ui.menu_scene import MENU_CONTROLS, MenuScene, ResultMenuScene
 from squabble.ui.option_setup import OptionRow, OptionSetupScene, on_off, opponent_rows
 from squabble.ui.rulings_text import RULINGS
@@ -39,14 +39,14 @@ class SetupScene(OptionSetupScene):
         super().__init__(app, opts, rows, self.start_now, message)
 
     def saved_game_exists(self) -> bool:
-        return savegame.exists()
+        return game.SAVES.exists()
 
     def start_now(self, opts):
         self.app.settings.level = opts["level"]
         S.save(self.app.settings)
         couch_prefs.remember_setup(opts)
         couch_prefs.set_guide(opts["guide"])
-        self.app.start_game({k: v for k, v in opts.items() if k != "guide"})
+        self.app.start(game.SAVES.name, {k: v for k, v in opts.items() if k != "guide"})
 
     def note(self) -> str:
         o = self.opts
