@@ -52,7 +52,6 @@ class SquabbleApp(GameApp):
         self.seed = seed
         self.sounds = SoundBank(self.settings.sound, self.settings.music)
         self.log_lines: list[str] = []
-        self.privacy: list | None = None      # tests: [(frame, viewer, displayed state)]
         self.session: Session | None = None
         self.on_help = self.open_rules
         self.seed_rng = random.Random(seed)     # the window's own seeds (new_seed)

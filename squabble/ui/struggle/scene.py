@@ -52,9 +52,6 @@ def _import_views():
 
 class StruggleScene(Scene):
     name = "struggle"
-    #: tests only: draw the deciding side's hand face up whatever the LookRule says (a leak the
-    #: privacy test must catch)
-    LEAK_FOR_TEST = False
 
     def __init__(self, app, session, demo: bool = False, again=None):
         """``again(setup)``: a new game of the same set-up (the result screen's "play
@@ -127,7 +124,7 @@ class StruggleScene(Scene):
         return card not in hidden_from(st, "USA") and card not in hidden_from(st, "USSR")
 
     def may_show_hand(self, card) -> bool:
-        return self.LEAK_FOR_TEST or self.may_show(card)
+        return self.may_show(card)
 
     def revealed_now(self) -> tuple:
         """(the engine's line, its cards) while a reveal moment is on screen, else None: an
@@ -447,9 +444,6 @@ class StruggleScene(Scene):
         """The cards in the hand row: the viewer's hand (and The China Card if they hold it)."""
         st = state if state is not None else self.shown
         v = self.viewer()
-        if self.LEAK_FOR_TEST:
-            d = self.session.decision()
-            v = d["player"] if d else v
         if v is None:
             return []
         cards = list(st["hands"][v])
@@ -593,9 +587,6 @@ class StruggleScene(Scene):
             self._last_size = surf.get_size()
             self.map.set_rect(L.r(MAP_R))
             self.tracks.set_rect(L.r(TRACKS_R))
-        if self.app.privacy is not None:
-            self.app.privacy.append((self.app.frame, self.viewer(), self.shown,
-                                     self.revealed_now()))
         surf.fill(BG)
         self.layout_buttons()
         self.refresh_targets()      # the focus holds this frame's buttons (drawn focused)
