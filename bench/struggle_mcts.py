@@ -22,8 +22,8 @@ How it works (docs/ai-struggle.md, "Hard: a tree over whole action rounds"):
   offered are those of this deal's hand (information-set style: a card's statistics are shared
   by every deal that holds it), chosen by UCB (the enemy minimizes the side's value) among the
   first ``1 + PW_K * visits ** PW_A`` in a cheap prior order (progressive widening).
-* **The leaf** is scored by hard's evaluator (``struggle_eval``'s "hard" profile), clipped to ``CLIP``, and the
-  value is backed up along the line.
+* **The leaf** is scored by hard's evaluator (``struggle_eval``'s "hard" profile), clipped to
+  ``CLIP``, and the value is backed up along the line.
 * **Budget**: engine steps (``MCTS_WORK`` per worker; a decision that only places one point of
   influence gets ``PLACE_SHARE`` of it) and at most ``MCTS_ITERS`` iterations: the same seed gives
   the same answer, whatever the machine's load.  No clock.

@@ -117,10 +117,10 @@ def couch_shots():
             s, _ = E.apply(s, rnd.randrange(len(d["options"])))
         if s["winner"] is None:
             break
-    from squabble.ui import savegame
     a = app_(seed=1)
     SQUABBLE_SAVES.write(s, {"mode": "computer", "human": E.decision(s)["player"],
-                             "level": "normal", "events": False}, ["(a position from a random game)"])
+                             "level": "normal", "events": False},
+                         ["(a position from a random game)"])
     a.continue_game("squabble")
     until(a, lambda: human_turn(a))
     t = table(a)
@@ -146,10 +146,10 @@ def couch_shots():
 
 def table_at(state, human, seed=1):
     """A window on ``state`` against the computer, waiting on ``human``'s decision."""
-    from squabble.ui import savegame
     a = app_(seed=seed)
     SQUABBLE_SAVES.write(state, {"mode": "computer", "human": human, "level": "normal",
-                           "events": bool(state["options"]["events"])}, ["(a set position)"])
+                                 "events": bool(state["options"]["events"])},
+                         ["(a set position)"])
     a.continue_game("squabble")
     until(a, lambda: human_turn(a))
     t = table(a)

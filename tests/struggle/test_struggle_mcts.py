@@ -1,5 +1,5 @@
-"""The bench's tree search, hard_tree (bench/struggle_mcts.py): legal choices along a game at a small
-budget, the same choice for the same seed and worker count, root statistics merged by summing,
+"""The bench's tree search, hard_tree (bench/struggle_mcts.py): legal choices along a game at a
+small budget, the same choice for the same seed and worker count, root statistics merged by summing,
 and the search processes closed (by the player, and with the window's worker that hosts them)."""
 
 import marshal

@@ -17,7 +17,6 @@ import pytest
 
 from squabble.framework.session import Session
 from squabble.games import registry
-from squabble.ui import savegame
 from squabble.ui.squabble import game as SG
 from squabble.ui.struggle import saves
 from squabble.ui.struggle import setup as ST

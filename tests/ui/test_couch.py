@@ -9,7 +9,7 @@ import pygame
 from tests.ui import driver as D
 from tests.ui.test_play import start
 from squabble.framework.confirm import ConfirmScene
-from squabble.ui import couch_prefs, savegame
+from squabble.ui import couch_prefs
 from squabble.ui.menus import TitleScene
 from squabble.ui.squabble.scenes import NOTICE, RulesScene, SetupScene
 from squabble.ui.rulings_text import RULINGS

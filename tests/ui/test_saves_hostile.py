@@ -15,7 +15,6 @@ from tests.ui import driver as D
 from squabble import userdata
 from squabble.games import registry
 from squabble.games.squabble import engine as E
-from squabble.ui import savegame
 from squabble.ui.struggle import saves
 from squabble.ui.struggle.saves import SAVES as STRUGGLE_SAVES
 from squabble.ui import games

@@ -119,7 +119,6 @@ def test_undo_inside_a_multi_step_own_turn_against_the_computer(app):
     assert tb.session.state == state and tb.session.decision()["kind"] == "play"
     assert "takes back" in app.log_lines[-1]
     assert tb.guide.hint is None or "Tokens" not in tb.guide.hint[0], "the undone moment's guide stayed"
-    from squabble.ui import savegame
     assert SQUABBLE_SAVES.load()[0] == state, "the autosave does not hold the position taken back to"
     # nothing older is the player's own since the draw: the button says why it is dimmed
     assert not next(b for b in tb.model.buttons if b.name == "undo").enabled

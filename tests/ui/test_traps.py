@@ -11,7 +11,6 @@ from squabble.framework.confirm import ConfirmScene
 from squabble.framework.handoff import HandOffScene
 from squabble.games.squabble import engine as E
 from squabble.games.squabble.cards import CARDS
-from squabble.ui import savegame
 from squabble.ui.squabble.scenes import DiscardScene
 from squabble.ui.squabble.game import SAVES as SQUABBLE_SAVES
 
@@ -30,8 +29,8 @@ def find_state(pred, seeds=range(400)):
 
 
 def load(app, state, mode="hotseat", human="USSR"):
-    SQUABBLE_SAVES.write(state, {"mode": mode, "human": human, "level": "normal", "events": False},
-                   ["(test position)"])
+    SQUABBLE_SAVES.write(state, {"mode": mode, "human": human, "level": "normal",
+                                 "events": False}, ["(test position)"])
     app.continue_game("squabble")
     tb = D.table_of(app)
     assert D.run_until(app, lambda: D.waiting_for_human(app))

@@ -1,7 +1,8 @@
 """Twilight Struggle rules engine (pure Python).  See docs/struggle.md.
 
 API: new_game, decision (describe.py), apply, apply_in_place, validate, check_invariants, info, view,
-protocol_state (a state or view as the protocol prints it), resolve_bids (influence bidding for sides, rewrite 3.2.2).
+protocol_state (a state or view as the protocol prints it), resolve_bids (influence bidding for
+sides, rewrite 3.2.2).
 """
 
 from __future__ import annotations
