@@ -35,6 +35,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import squabble.ai.pool as P  # noqa: E402
 from squabble.ai.tournament import (  # noqa: E402
     STRUGGLE_LEVELS, merge_struggle_results, struggle_match, struggle_report)
+from struggle_mcts import choose_level  # noqa: E402  (this folder's: every level and hard_tree)
 
 #: the tournament's levels, and the older levels kept to measure the new ones against
 LEVELS = STRUGGLE_LEVELS + ("greedy_old", "hard_tree")
@@ -49,7 +50,8 @@ def _part(job):
     first, second, games, seed, start, quiet, workers = job
     P.WORKERS = workers
     return struggle_match(first, second, games, seed=seed, out=None,
-                          progress=None if quiet else _progress, start=start)
+                          progress=None if quiet else _progress, start=start,
+                          choose=choose_level)
 
 
 def _in_parts(first, second, a):
@@ -97,7 +99,8 @@ def main():
             struggle_report(res, print)
         else:
             res = struggle_match(first, second, a.games, seed=a.seed, out=print,
-                                 progress=None if a.quiet else _progress, start=a.start)
+                                 progress=None if a.quiet else _progress, start=a.start,
+                                 choose=choose_level)
         print(flush=True)
         if res["interrupted"]:
             return 130

@@ -29,7 +29,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 import squabble.ai.pool as P  # noqa: E402
 import squabble.ai.struggle as A  # noqa: E402
-import squabble.ai.struggle_mcts as M  # noqa: E402
+import struggle_mcts as M  # noqa: E402  (this folder's)
 from squabble.ai.struggle import choose_struggle  # noqa: E402
 from squabble.ai.tournament import struggle_match, wilson  # noqa: E402
 from squabble.games import struggle as S  # noqa: E402

@@ -35,7 +35,7 @@ import squabble.ai.struggle as A  # noqa: E402
 from squabble.ai import struggle_eval as E  # noqa: E402
 from squabble.ai.tournament import (  # noqa: E402
     game_words, match_game, play_struggle_game, wilson)
-from squabble.ai.struggle_mcts import choose_level  # noqa: E402
+from struggle_mcts import choose_level  # noqa: E402  (this folder's)
 from struggle_tally import sign_test  # noqa: E402  (bench/, the script's own folder)
 
 #: Ask Not: the USA discards and draws again, so a dangerous card can enter its hand in a line

@@ -26,7 +26,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 import squabble.ai.pool as P  # noqa: E402
-from squabble.ai.struggle_mcts import choose_level  # noqa: E402
+from struggle_mcts import choose_level  # noqa: E402  (this folder's)
 from squabble.ai.tournament import (  # noqa: E402
     STRUGGLE_LEVELS as LEVELS, match_game, play_struggle_game)
 

@@ -37,8 +37,8 @@ def pick(state, options, rnd, careful):
     return rnd.randrange(len(options))
 
 
-def play(seed: int, test_setup: bool, careful: bool):
-    state = struggle.new_game(seed, test_setup=test_setup)
+def play(seed: int, careful: bool):
+    state = struggle.new_game(seed)
     rnd = random.Random(seed)
     steps = 0
     while state["winner"] is None:
@@ -54,15 +54,11 @@ def main(argv=None) -> int:
     ap.add_argument("--seconds", type=float, default=0, help="play for this long instead")
     ap.add_argument("--careful", action="store_true", help="avoid obvious losses: longer games")
     args = ap.parse_args(argv)
-    test_setup = bool(struggle.MISSING_EVENTS)
-    if test_setup:
-        print(f"TEST SET-UP: {len(struggle.MISSING_EVENTS)} of 110 events are still missing; "
-              "those cards are only used for operations or the Space Race.")
     start = time.perf_counter()
     games = steps = turns = 0
     ends: dict = {}
     while True:
-        state, n = play(games, test_setup, args.careful)
+        state, n = play(games, args.careful)
         games += 1
         steps += n
         turns += state["turn"]

@@ -36,7 +36,7 @@ def pick(state, options, rnd):
 
 
 def play(seed: int, reload_every: int, tally: Counter) -> dict:
-    st = struggle.new_game(seed, dict(OPTIONS, optional_cards=seed % 2 == 1), test_setup=True)
+    st = struggle.new_game(seed, dict(OPTIONS, optional_cards=seed % 2 == 1))
     rnd = random.Random(seed)
     steps = 0
     log: list = []

@@ -45,7 +45,7 @@ def waiting(a):
 def run(size, frames):
     from squabble.ui.struggle.moments import moment_for
     from squabble.ui.struggle.setup import start_struggle
-    a = SquabbleApp(clock=NoWaitClock(), test_mode=True, seed=3,
+    a = SquabbleApp(clock=NoWaitClock(), attract_after=None, seed=3,
                     settings=S.Settings(sound=0, music=0, anim="instant"), size=size)
     a.to_title()
     start_struggle(a, {"mode": "computer", "human": "USSR", "level": "easy", "options": {}},

@@ -95,7 +95,7 @@ def run(level: str, decisions: int, size: tuple, thread: bool) -> dict:
     from squabble.ui.struggle.scene import StruggleScene
     from squabble.ui.struggle.setup import computer_player, start_struggle
     clock = paced_clock()
-    a = SquabbleApp(clock=clock, test_mode=True, seed=3,
+    a = SquabbleApp(clock=clock, attract_after=None, seed=3,
                     settings=S.Settings(sound=0, music=0, anim="instant"), size=size)
     a.to_title()
     start_struggle(a, {"mode": "computer", "human": "USSR", "level": level, "options": {}},

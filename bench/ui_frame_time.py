@@ -142,9 +142,9 @@ def main() -> int:
 
     buckets: dict[str, list[float]] = {}
     for g in range(a.games):
-        app = SquabbleApp(clock=NoWaitClock(), test_mode=True, seed=40 + g, size=(w, h),
+        app = SquabbleApp(clock=NoWaitClock(), attract_after=None, seed=40 + g, size=(w, h),
                           settings=S.Settings(sound=0, music=0, anim="normal"))
-        app.start_game({"mode": "computer", "human": "USSR", "level": "normal",
+        app.start("squabble", {"mode": "computer", "human": "USSR", "level": "normal",
                         "events": True})
         for _ in range(30000):
             tb = app.stack.find(TableScene)

@@ -88,19 +88,20 @@ def build(screen: str, size):
     from squabble.ui import settings as S
     from squabble.ui.app import SquabbleApp
 
-    app = SquabbleApp(clock=NoWaitClock(), test_mode=True, seed=7, size=size,
+    app = SquabbleApp(clock=NoWaitClock(), attract_after=None, seed=7, size=size,
                       settings=S.Settings(sound=0, music=0, anim="normal"))
     app.to_title()
     if screen == "gamepick":
         from squabble.ui import gamepick
         gamepick.open_new(app)
     elif screen == "squabble_setup":
-        app.open_setup()
+        from squabble.ui import games
+        games.get("squabble").open_setup(app)
     elif screen == "struggle_setup":
         from squabble.ui.struggle.setup import StruggleSetupScene
         app.stack.push(StruggleSetupScene(app))
     elif screen == "squabble_table":
-        app.start_game({"mode": "computer", "human": "USSR", "level": "normal", "events": True})
+        app.start("squabble", {"mode": "computer", "human": "USSR", "level": "normal", "events": True})
         sess = app.session
 
         def ready():

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from squabble import __version__
+from squabble.games.registry import GAMES
 
 
 def _positive(text: str) -> int:
@@ -44,7 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"squabble {__version__}")
     p.add_argument("--demo", action="store_true",
                    help="attract mode: the computer plays itself; any key returns to the title")
-    p.add_argument("--game", choices=["squabble", "struggle"], dest="demo_game",
+    p.add_argument("--game", choices=GAMES, dest="demo_game",
                    help="with --demo: the game attract mode starts on (then they alternate)")
     p.add_argument("--frames", type=_positive, metavar="N",
                    help="quit after N frames (for tests and screenshots)")
@@ -69,7 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Plays random legal games, checking the rules' invariants and a JSON round "
                     "trip after every step, and prints how the games ended. Ctrl-C stops early "
                     "and prints what was measured so far.")
-    sim.add_argument("--game", choices=["squabble", "struggle"], default="squabble",
+    sim.add_argument("--game", choices=GAMES, default="squabble",
                      help="which game (default: %(default)s)")
     sim.add_argument("--games", type=_positive, default=1000, metavar="N",
                      help="how many games (default: %(default)s)")
@@ -80,9 +81,6 @@ def build_parser() -> argparse.ArgumentParser:
                      help="Twilight Squabble only: play with the Event deck (default: off)")
     sim.add_argument("--no-check", action="store_true",
                      help="skip the invariant checks (default: check after every step)")
-    sim.add_argument("--test-setup", action="store_true",
-                     help="Twilight Struggle only: allow the engine test set-up while card "
-                          "events are missing (random play never chooses a missing event)")
 
     tour = sub.add_parser(
         "tournament", help="computer players against each other",
@@ -91,7 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "per decision. Progress goes to stderr; Ctrl-C stops early and prints what "
                     "was measured so far.",
     )
-    tour.add_argument("--game", choices=["squabble", "struggle"], default="squabble",
+    tour.add_argument("--game", choices=GAMES, default="squabble",
                       help="which game (default: squabble)")
     tour_levels = ["random", "easy", "normal", "hard", "greedy"]   # greedy: Struggle only
     tour.add_argument("--a", required=True, choices=tour_levels, metavar="LEVEL",
@@ -350,17 +348,13 @@ def _simulate(args) -> int:
     if args.game != "squabble" and args.events:
         return _refuse("simulate", "--events turns on Twilight Squabble's Event deck; "
                                    "Twilight Struggle has no such option.")
-    if args.game != "struggle" and args.test_setup:
-        return _refuse("simulate", "--test-setup applies to Twilight Struggle only.")
-    from squabble.games.registry import GameUnavailable
     from squabble.simulate import simulate
     options = {"events": True} if args.events else {}
     _say(f"squabble simulate: {args.games} {args.game} games from seed {seed} "
          f"(Ctrl-C stops early and prints what was measured).")
     try:
-        result = simulate(args.game, args.games, seed, options, check=not args.no_check,
-                          test_setup=args.test_setup)
-    except (GameUnavailable, ValueError) as e:
+        result = simulate(args.game, args.games, seed, options, check=not args.no_check)
+    except ValueError as e:
         _say(f"squabble simulate: {e}")
         return 1
     return 130 if result.get("interrupted") else 0

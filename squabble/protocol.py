@@ -113,10 +113,7 @@ def load_state(state):
         if len(dice) > MAX_DICE:
             raise ProtocolError(f"'dice' holds {len(dice)} rolls; at most {MAX_DICE} may wait "
                                 f"in the queue.")
-    try:
-        game = registry.get(name, test_setup=True)
-    except registry.GameUnavailable as e:
-        raise ProtocolError(str(e)) from None
+    game = registry.get(name)
     try:
         loaded = game.load(state)
     except ValueError as e:
@@ -233,12 +230,9 @@ class Session:
                                 f"(got {excerpt(name)}).")
         return name
 
-    def _adapter(self, name, options=None):
-        test_setup = bool((options or {}).get("test_setup", False)) if name == "struggle" else False
-        try:
-            return registry.get(name, test_setup=test_setup)
-        except registry.GameUnavailable as e:
-            raise ProtocolError(str(e)) from None
+    @staticmethod
+    def _adapter(name):
+        return registry.get(name)
 
     # -- commands ------------------------------------------------------------------------------
     def cmd_new(self, req):
@@ -270,10 +264,9 @@ class Session:
                     raise ProtocolError("The computer player is not available in this build: "
                                         "play the seat against the \"random\" opponent.") \
                         from None
-        game = self._adapter(name, options)
-        opts = {k: v for k, v in options.items() if k != "test_setup"}
+        game = self._adapter(name)
         try:
-            state = game.new(seed, opts)
+            state = game.new(seed, options)
         except ValueError as e:
             raise ProtocolError(str(e)) from None
         self.game, self.state = game, state
@@ -341,7 +334,7 @@ class Session:
 
     def cmd_info(self, req):
         name = self._game_of(req)
-        game = self._adapter(name, {"test_setup": True})
+        game = self._adapter(name)
         out = {"ok": True}
         out.update(game.info())
         return out

@@ -10,10 +10,10 @@ from squabble.games import registry
 
 
 def simulate(game_name: str, games: int, seed: int, options: dict | None = None,
-             check: bool = True, out=print, test_setup: bool = False) -> dict:
+             check: bool = True, out=print) -> dict:
     """Play ``games`` random games.  Ctrl-C (KeyboardInterrupt) stops after the finished games:
     the result then says ``"interrupted": True`` and covers only those games."""
-    game = registry.get(game_name, test_setup=test_setup)
+    game = registry.get(game_name)
     picker = random.Random(seed)
     outcomes: dict[str, int] = {}
     steps = done_steps = 0

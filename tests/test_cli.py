@@ -55,8 +55,6 @@ def test_window_options_and_seed_with_other_commands_are_refused(capsys):
 def test_simulate_refuses_options_of_the_other_game(capsys):
     assert main(["simulate", "--game", "struggle", "--events", "--games", "1"]) == 2
     assert "--events" in capsys.readouterr().err
-    assert main(["simulate", "--game", "squabble", "--test-setup", "--games", "1"]) == 2
-    assert "--test-setup" in capsys.readouterr().err
 
 
 # -- Ctrl-C ---------------------------------------------------------------------------------------

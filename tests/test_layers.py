@@ -298,3 +298,29 @@ def _struggle_internals(modules) -> list[str]:
 def test_the_ui_and_the_ai_use_only_the_struggle_engines_public_modules():
     assert _struggle_internals(_modules_under("squabble.ui") + _modules_under("squabble.ai")) \
         == []
+
+
+# ---------------------------------------------------------------- the window and its games
+#: the window, the game pick (New game, Continue, attract mode) and the autosave: they reach a
+#: game only through its entry in ``ui/games.py``, the one module of the window naming the games
+WINDOW = ("squabble.ui.app", "squabble.ui.gamepick", "squabble.ui.savegame") + SHARED_MENUS
+
+
+def test_the_window_reaches_each_game_only_through_the_registry_of_games():
+    assert all(m in MODULES for m in WINDOW)
+    assert _offences(WINDOW, GAMES + GAME_UI) == []
+    entries = {t for t, _ in imports("squabble.ui.games")}
+    assert {"squabble.ui.squabble.entry", "squabble.ui.struggle.entry"} <= entries
+
+
+def test_every_game_entry_gives_what_the_window_asks():
+    """A new game is a package and one line in each registry: its entry has every name the
+    window, New game and Continue use (docs/ui.md, "Adding a game")."""
+    from squabble.games import registry
+    from squabble.ui import games
+    assert list(games.GAMES) == list(registry.GAMES)
+    for name, entry in games.GAMES.items():
+        assert entry.NAME == name == entry.SAVES.name
+        for attr in ("LABEL", "ABOUT", "COLOUR", "summary", "open_setup", "start",
+                     "continue_saved", "start_demo", "toggle_rules", "decor"):
+            assert hasattr(entry, attr), f"{name}: {attr}"

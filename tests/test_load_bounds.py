@@ -29,7 +29,7 @@ def play(game, state, rnd, steps):
 
 
 def struggle_states(seeds, steps=(0, 160)):
-    g = registry.get("struggle", test_setup=True)
+    g = registry.get("struggle")
     for seed in seeds:
         rnd = random.Random(seed)
         st = g.new(seed)
@@ -50,7 +50,7 @@ def test_struggle_influence_message_gives_the_whole_bound():
 
 def test_struggle_play_from_99_influence_stays_loadable():
     """The reported case: 99 influence, one more placement; the engine keeps to the bound."""
-    g = registry.get("struggle", test_setup=True)
+    g = registry.get("struggle")
     for seed, rnd, st in struggle_states(range(4)):
         st = json.loads(json.dumps(st))
         for v in st["influence"].values():
@@ -63,7 +63,7 @@ def test_struggle_play_from_99_influence_stays_loadable():
 
 @pytest.mark.parametrize("seed", range(20))
 def test_struggle_whatever_load_accepts_plays_on_to_states_it_accepts(seed):
-    g = registry.get("struggle", test_setup=True)
+    g = registry.get("struggle")
     for _, rnd, st in struggle_states([seed]):
         st = json.loads(json.dumps(st))
         for v in st["influence"].values():
@@ -170,7 +170,7 @@ def test_squabble_every_refusal_names_its_field():
 def test_struggle_every_refusal_names_its_field():
     """A start position and one inside an event waiting for a step it started (resume records
     with a whole earlier state in them)."""
-    g = registry.get("struggle", test_setup=True)
+    g = registry.get("struggle")
     picked = [g.new(4)]
     rnd = random.Random(5)
     st = picked[0]

@@ -13,7 +13,7 @@ from squabble.games import registry
 from squabble.games.struggle import load, protocol_state, validate
 from squabble.protocol import Session
 
-G = registry.get("struggle", test_setup=True)
+G = registry.get("struggle")
 
 
 def _states(n_games=3, seed=11) -> list:

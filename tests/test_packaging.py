@@ -116,7 +116,7 @@ def test_the_window_plays_each_game_headless(game, tmp_path, monkeypatch):
     from squabble.ui.app import make_app
     monkeypatch.setenv("SQUABBLE_DATA_DIR", str(tmp_path))
     app = make_app(argparse.Namespace(demo=True, demo_game=game, seed=4), clock=NoWaitClock(),
-                   test_mode=True)
+                   attract_after=None)
     scene = app.stack.top
     deadline = time.monotonic() + 120      # a bound for a stall, not a speed goal
     while scene.session.decisions < 3 and time.monotonic() < deadline:

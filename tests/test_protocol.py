@@ -115,14 +115,9 @@ def test_finished_game_has_null_decision():
     assert not r["ok"] and "over" in r["error"]
 
 
-def test_struggle_answers_clearly():
-    # until every Struggle event exists, a real game is refused with a clear sentence
-    from squabble.games import struggle
+def test_struggle_starts_a_real_game():
     r = send(Session(), {"cmd": "new", "game": "struggle", "seed": 1})
-    if getattr(struggle, "MISSING_EVENTS", None):
-        assert not r["ok"] and "not available" in r["error"]
-    else:
-        assert r["ok"] and r["state"]["game"] == "struggle"
+    assert r["ok"] and r["state"]["game"] == "struggle" and "test_setup" not in r["state"]
 
 
 def test_engine_subprocess_end_to_end():
@@ -134,3 +129,12 @@ def test_engine_subprocess_end_to_end():
     assert p.returncode == 0, p.stderr
     out = [json.loads(l) for l in p.stdout.splitlines()]
     assert [o["ok"] for o in out] == [True, False, True, True, True]  # nothing after quit
+
+
+def test_the_protocol_loads_a_state_saved_with_test_setup():
+    # older engines kept "test_setup" in every Struggle state: 'load' still takes such a state
+    s = Session()
+    st = send(s, {"cmd": "new", "game": "struggle", "seed": 4})["state"]
+    r = send(Session(), {"cmd": "load", "state": dict(st, test_setup=True)})
+    assert r["ok"] and "test_setup" not in r["state"], r
+    assert r["state"] == st

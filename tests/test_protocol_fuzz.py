@@ -37,7 +37,7 @@ JUNK = [None, "", "x", 0, -1, 1, 7, 10 ** 6, True, False, 2.5, [], {}, [1], {"a"
 def _states(game: str, n_games: int, rnd: random.Random) -> list:
     """States of random play, sampled at many points, as the protocol prints them (JSON
     round-tripped)."""
-    g = registry.get(game, test_setup=True)
+    g = registry.get(game)
     out = []
     for i in range(n_games):
         opts = {"events": i % 2 == 0} if game == "squabble" else None
@@ -226,7 +226,7 @@ def mutate(rnd: random.Random, state: dict, game: str) -> tuple[dict, str]:
 
 
 def _play_out(game: str, state: dict, rnd: random.Random) -> None:
-    g = registry.get(game, test_setup=True)
+    g = registry.get(game)
     st = g.load(state)   # the engine's own shape of a state the protocol printed
     for _ in range(20000):
         problem = g.check_invariants(st)

@@ -207,9 +207,9 @@ def recording(game):
 def play_seated(name, seat, seed, max_answers=2000):
     rnd = random.Random(seed)
     session = Session(seat=seat, secret_bits=Secrets(seed))
-    session._adapter = lambda n, o=None: recording(registry.get(n, test_setup=True))
+    session._adapter = lambda n: recording(registry.get(n))
     answer = ask(session, {"cmd": "new", "game": name, "opponent": "random",
-                           "options": {"test_setup": True} if name == "struggle" else
+                           "options": {} if name == "struggle" else
                            {"events": bool(seed % 2)}})
     n = 0
     while True:
@@ -241,7 +241,7 @@ def test_the_seat_check_catches_a_leak(monkeypatch, leak):
     """The same check fails on a deliberately leaking engine: one that shows the enemy's hand,
     the draw pile, a hidden card in a log line, the generator in the view, or the game's seed in
     the answer to ``new``."""
-    real = registry.get("struggle", test_setup=True)
+    real = registry.get("struggle")
 
     def leaky_view(state, side):
         v = real.view(state, side)
@@ -277,8 +277,7 @@ def test_the_seat_check_catches_a_leak(monkeypatch, leak):
 
 def test_a_seat_refuses_state_load_dice_and_other_views():
     s = Session(seat="USSR")
-    first = ask(s, {"cmd": "new", "game": "struggle", "opponent": "random",
-                    "options": {"test_setup": True}})
+    first = ask(s, {"cmd": "new", "game": "struggle", "opponent": "random"})
     assert first["ok"] and isinstance(first["state"]["hands"]["USA"], int)
     for req in ({"cmd": "state"}, {"cmd": "load", "state": s.state},
                 {"cmd": "dice", "rolls": [6]}, {"cmd": "view", "side": "USA"},
@@ -302,7 +301,7 @@ def test_a_seat_acts_only_on_its_own_decisions():
 
 def test_view_without_a_seat_gives_either_sides_view():
     s = Session()
-    ask(s, {"cmd": "new", "game": "struggle", "seed": 3, "options": {"test_setup": True}})
+    ask(s, {"cmd": "new", "game": "struggle", "seed": 3})
     for side in ("USA", "USSR"):
         v = ask(s, {"cmd": "view", "side": side})
         assert v["state"] == normal(s.game.protocol_state(s.game.view(s.state, side)))

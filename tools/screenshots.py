@@ -13,6 +13,7 @@ import pygame  # noqa: E402
 
 from squabble.framework.handoff import HandOffScene  # noqa: E402
 from squabble.ui.squabble.scenes import ResultScene  # noqa: E402
+from squabble.ui.squabble.game import SAVES as SQUABBLE_SAVES  # noqa: E402
 
 
 def table(a):
@@ -58,7 +59,7 @@ def _pick(state, dec, step):
 def couch_game(upto, seed=3):
     """A hot-seat game played through SCRIPT[:upto], the next player's hand-off confirmed."""
     a = app_(seed=seed)
-    a.start_game({"mode": "hotseat", "human": "USSR", "level": "normal", "events": False})
+    a.start("squabble", {"mode": "hotseat", "human": "USSR", "level": "normal", "events": False})
     n = 0
     while True:
         until(a, lambda: human_turn(a) or isinstance(a.stack.top, HandOffScene))
@@ -116,11 +117,11 @@ def couch_shots():
             s, _ = E.apply(s, rnd.randrange(len(d["options"])))
         if s["winner"] is None:
             break
-    from squabble.ui import savegame
     a = app_(seed=1)
-    savegame.write(s, {"mode": "computer", "human": E.decision(s)["player"], "level": "normal",
-                       "events": False}, ["(a position from a random game)"])
-    a.continue_game()
+    SQUABBLE_SAVES.write(s, {"mode": "computer", "human": E.decision(s)["player"],
+                             "level": "normal", "events": False},
+                         ["(a position from a random game)"])
+    a.continue_game("squabble")
     until(a, lambda: human_turn(a))
     t = table(a)
     t.guide.hint = None
@@ -145,11 +146,11 @@ def couch_shots():
 
 def table_at(state, human, seed=1):
     """A window on ``state`` against the computer, waiting on ``human``'s decision."""
-    from squabble.ui import savegame
     a = app_(seed=seed)
-    savegame.write(state, {"mode": "computer", "human": human, "level": "normal",
-                           "events": bool(state["options"]["events"])}, ["(a set position)"])
-    a.continue_game()
+    SQUABBLE_SAVES.write(state, {"mode": "computer", "human": human, "level": "normal",
+                                 "events": bool(state["options"]["events"])},
+                         ["(a set position)"])
+    a.continue_game("squabble")
     until(a, lambda: human_turn(a))
     t = table(a)
     t.guide.hint = None
@@ -208,7 +209,7 @@ def main():
 
     # 2. table mid-turn: America against the computer, era 2, one card staged, a card zoomed
     a = app_(seed=12)
-    a.start_game({"mode": "computer", "human": "USA", "level": "normal", "events": True})
+    a.start("squabble", {"mode": "computer", "human": "USA", "level": "normal", "events": True})
     for _ in range(40):
         until(a, lambda: human_turn(a))
         t = table(a)
@@ -228,7 +229,7 @@ def main():
 
     # 3. hand-off in a two-player game
     a = app_(seed=5)
-    a.start_game({"mode": "hotseat", "human": "USSR", "level": "normal", "events": False})
+    a.start("squabble", {"mode": "hotseat", "human": "USSR", "level": "normal", "events": False})
     until(a, lambda: isinstance(a.stack.top, HandOffScene))
     a.stack.top._confirm()
     until(a, lambda: human_turn(a))
@@ -239,7 +240,7 @@ def main():
 
     # 4. an Agent reveal: Russia (you) plays its Agent
     a = app_(seed=9)
-    a.start_game({"mode": "computer", "human": "USSR", "level": "normal", "events": False})
+    a.start("squabble", {"mode": "computer", "human": "USSR", "level": "normal", "events": False})
     until(a, lambda: human_turn(a))
     t = table(a)
     opts = t.session.decision()["options"]
@@ -261,7 +262,7 @@ def main():
     # a Mushroom Cloud ending and its result
     for seed in range(1, 60):
         a = app_(seed=seed)
-        a.start_game({"mode": "computer", "human": "USSR", "level": "normal", "events": False})
+        a.start("squabble", {"mode": "computer", "human": "USSR", "level": "normal", "events": False})
         t = table(a)
         import random
         rnd = random.Random(seed)

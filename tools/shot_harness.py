@@ -31,7 +31,7 @@ def app_(anim="normal", seed=7):
     from squabble.framework.clock import NoWaitClock
     from squabble.ui import settings as S
     from squabble.ui.app import SquabbleApp
-    a = SquabbleApp(clock=NoWaitClock(), test_mode=True, seed=seed,
+    a = SquabbleApp(clock=NoWaitClock(), attract_after=None, seed=seed,
                     settings=S.Settings(sound=0, music=0, anim=anim))
     a.to_title()
     return a

@@ -1,8 +1,8 @@
 """A pool of search processes for the computer player, one per core, kept between decisions.
 
 Both of Twilight Struggle's searches use it: hard's looks over deals of the hidden cards
-(``struggle.option_values``) and the tree search of ``struggle_mcts``.  A job is a pair
-``(target, args)``: ``target`` names a module-level function as ``"module:function"`` (the
+(``struggle.option_values``) and the bench's tree search (``bench/struggle_mcts.py``).  A job is
+a pair ``(target, args)``: ``target`` names a module-level function as ``"module:function"`` (the
 worker imports it; this module imports no game or AI module, so it is below both), ``args`` is
 its one argument.  ``run`` does the first job in this process and the others at the same time
 in the pool's processes, and returns the answers in order; a job that raises in a pool process

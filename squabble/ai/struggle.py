@@ -2,10 +2,8 @@
 
 ``choose_struggle(state, level, seed) -> int`` returns the index of the option the
 computer player of ``level`` ("easy", "normal", "hard", or the one-ply baseline "greedy") picks
-for the pending decision of ``state``.  A tree search over whole action rounds, root-parallel on
-``workers`` processes (one per core by default), is in ``struggle_mcts`` (which builds on this
-module): the bench-only level "hard_tree" of ``struggle_mcts.choose_level``, not yet hard (it
-has not been shown stronger than hard: docs/ai-struggle.md).
+for the pending decision of ``state``.  A tree search over whole action rounds, built on this
+module, is the bench's level "hard_tree" (``bench/struggle_mcts.py``), not offered to players.
 
 Information: the player decides from what the deciding side may see.  It builds a *determinized*
 state: the full state with every card the side cannot see (the enemy's hand, the draw pile, an
@@ -51,7 +49,7 @@ from squabble.ai.struggle_greedy import greedy_choice, greedy_old_choice
 
 LEVELS = ("easy", "normal", "hard", "greedy")
 #: a level of the bench and ``choose_struggle`` only: greedy_old, the issue-14 baseline to
-#: measure the others against (the tree search "hard_tree" is ``struggle_mcts.choose_level``'s)
+#: measure the others against (the tree search "hard_tree" is ``bench/struggle_mcts.py``'s)
 OLD_LEVELS = ("greedy_old",)
 #: hard level: at most this many determinized samples, within this many engine steps in all
 HARD_SAMPLES = 8
@@ -550,12 +548,6 @@ def _suicidal(state, i, me):
     t = _copy(state)
     S.apply_in_place(t, i, record=False)
     return _lost(t, me)
-
-
-def hard_evaluator(state, side):
-    """The position value hard's search scores its leaves with (the one place it is built):
-    hard's own weights (``struggle_eval``'s "hard" profile)."""
-    return Evaluator(state, side, "hard")
 
 
 def choose_struggle(state, level, seed=0) -> int:

@@ -154,9 +154,9 @@ def play_struggle_game(levels: dict, seed: int, times: dict | None = None,
     when given, is told each step after it is applied, with the engine's log lines of it (a
     bench that tells the game: bench/struggle_story.py)."""
     import random as _random
-    from squabble.ai.struggle_mcts import choose_level   # every level, the bench's hard_tree too
+    from squabble.ai.struggle import choose_struggle
     from squabble.games import struggle as S
-    choose = choose or choose_level
+    choose = choose or choose_struggle
     st = S.new_game(seed)
     rnd = _random.Random(seed * 7 + 1)
     last = None
@@ -186,18 +186,19 @@ def play_struggle_game(levels: dict, seed: int, times: dict | None = None,
 
 
 def struggle_match(a: str, b: str, games: int, seed: int = 0, out=print, progress=None,
-                   start: int = 0) -> dict:
+                   start: int = 0, choose=None) -> dict:
     """``games`` Struggle games of ``a`` against ``b`` (``a`` is the USA in even games), the
     games numbered ``start`` to ``start + games - 1`` of the match of ``seed`` (so a bench can
     play one match in parts on several cores and :func:`merge_struggle_results` them).  Ctrl-C
-    stops after the game under way is abandoned; the games finished so far are reported."""
+    stops after the game under way is abandoned; the games finished so far are reported.
+    ``choose``: as :func:`play_struggle_game`'s (a bench's own levels)."""
     res = _empty_result(a, b, games)
     times = res["raw_times"]
     t0 = time.perf_counter()
     try:
         for g in range(start, start + games):
             a_side, levels, game_seed = match_game(a, b, seed, g)
-            r = play_struggle_game(levels, game_seed, times)
+            r = play_struggle_game(levels, game_seed, times, choose=choose)
             w = r["winner"]
             key = "draw" if w == "draw" else ("a" if w == a_side else "b")
             _count_game(res, g, key, r["reason"], r["turn"])

@@ -56,11 +56,6 @@ class ConfirmScene(Scene):
     def animating(self) -> bool:
         return False   # it changes only on input (the scene under it says for itself)
 
-    def button_pos(self, name):
-        b = self.yes if name == "yes" else self.no
-        x, y, w, h = b.rect
-        return self.app.layout.p(x + w / 2, y + h / 2)
-
     def handle_action(self, a):
         if a.name in ("left", "right", "tab", "prev", "up", "down"):
             self.focus.next(1)

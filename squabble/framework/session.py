@@ -335,8 +335,8 @@ class Session:
 
     def _barrier(self, before: dict, after: dict, side: str, log: list, played=None) -> bool:
         """True when this decision rolled a die, drew a card or revealed hidden information
-        (squabble/games/undo.py: the same rule as the online server's)."""
-        from squabble.games.undo import barrier
+        (squabble/undo.py: the same rule as the online server's)."""
+        from squabble.undo import barrier
         return barrier(self.game, self.sides, before, after, side, log, played)
 
     # -- undo --------------------------------------------------------------------------

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import json
 import secrets
-from squabble.games import registry, undo
+from squabble import undo
+from squabble.games import registry
 from squabble.games.logline import text_lines
 from squabble.protocol import seen_decision
 
@@ -58,7 +59,7 @@ def replay(name: str, seed: int, options: dict, moves: list) -> dict:
 
 def barrier(game, before: dict, after: dict, side: str, log: list, played) -> bool:
     """Did this decision roll a die, draw a card or reveal hidden information?  The couch's
-    rule (squabble/games/undo.py)."""
+    rule (squabble/undo.py)."""
     return undo.barrier(game, game.sides, before, after, side, log, played)
 
 

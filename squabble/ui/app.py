@@ -1,4 +1,7 @@
-"""The Twilight Squabble application: scenes wired together, settings, saves, attract mode."""
+"""The application window: settings, the title and its menus, the data folder, attract mode.
+
+It names no game: every game is reached through its entry in ``ui/games.py`` (New game,
+Continue, a rematch, attract mode, the title's rules)."""
 
 from __future__ import annotations
 
@@ -12,21 +15,22 @@ from squabble.framework.app import GameApp
 from squabble.framework.clock import NoWaitClock, RealClock
 from squabble import userdata
 from squabble.framework.sound import SoundBank
-from squabble.games.squabble.cards import OTHER
-from squabble.ui import gamepick, savegame
+from squabble.ui import gamepick, games, savegame
 from squabble.ui import settings as S
 from squabble.ui.menus import ControlsScene, OptionsScene, TitleScene
-from squabble.ui.squabble.scenes import (DiscardScene, PauseScene, ResultScene, RulesScene,
-                                         SetupScene)
 from squabble.framework.session import Session
-from squabble.ui.squabble import game as squabble_game
-from squabble.ui.squabble.table import TableScene
+
+
+#: seconds the title waits untouched before attract mode starts
+ATTRACT_AFTER = 60.0
 
 
 class SquabbleApp(GameApp):
     def __init__(self, fullscreen: bool = False, clock=None, seed: int | None = None,
-                 test_mode: bool = False, settings: S.Settings | None = None,
-                 size: tuple | None = None):
+                 settings: S.Settings | None = None, size: tuple | None = None,
+                 attract_after: float | None = ATTRACT_AFTER):
+        """``attract_after``: seconds the title waits untouched before attract mode (None:
+        never)."""
         # the data folder: if nothing can be kept there, play on and say so once
         self.saves_problem = userdata.status()
         savegame.set_reporter(self._saves_unavailable)
@@ -44,14 +48,13 @@ class SquabbleApp(GameApp):
             self.settings.fullscreen = False
             super().__init__(size or self.settings.window, fullscreen=False, clock=clock,
                              title="Twilight Squabble")
-        self.test_mode = test_mode
+        self.attract_after = attract_after
         self.seed = seed
         self.sounds = SoundBank(self.settings.sound, self.settings.music)
         self.log_lines: list[str] = []
-        self.privacy: list | None = None      # tests: [(frame, viewer, displayed state)]
         self.session: Session | None = None
         self.on_help = self.open_rules
-        self._seed_rng = random.Random(seed)
+        self.seed_rng = random.Random(seed)     # the window's own seeds (new_seed)
         self.demo = False
 
     # -- settings ----------------------------------------------------------------------
@@ -81,19 +84,16 @@ class SquabbleApp(GameApp):
             human = s.setup["human"] if s else None
             return {0: human, 1: human}
         p1 = s.setup["human"]
-        return {0: p1, 1: OTHER[p1]}
+        return {0: p1, 1: next(side for side in s.game.sides if side != p1)}
 
-    def _new_seed(self):
-        return self._seed_rng.randrange(1 << 31)
+    def new_seed(self):
+        return self.seed_rng.randrange(1 << 31)
 
     # -- navigation --------------------------------------------------------------------
     def to_title(self, message: str = ""):
         self.demo = False
         self.session = None
         self.stack.replace_all(TitleScene(self, message))
-
-    def open_setup(self, message: str = ""):
-        self.stack.push(SetupScene(self, message))
 
     def open_options(self):
         self.stack.push(OptionsScene(self))
@@ -102,79 +102,40 @@ class SquabbleApp(GameApp):
         self.stack.push(ControlsScene(self))
 
     def open_rules(self):
-        """F1 or Rules: the rules of the game in front (the last pick on the title); F1 again
+        """F1 or Rules: the rules of the game in front (on the title the last pick); F1 again
         closes them."""
-        top = self.stack.top
-        if isinstance(top, RulesScene) or getattr(top, "name", "") == "struggle_rules":
-            self.stack.remove(top)
-        elif gamepick.game_in_front(self) == "struggle":
-            from squabble.ui.struggle.help import rules_scene
-            self.stack.push(rules_scene(self))
-        else:
-            self.stack.push(RulesScene(self))
+        games.get(gamepick.game_in_front(self)).toggle_rules(self)
 
-    def open_pause(self, table):
-        self.stack.push(PauseScene(self, table))
+    def start(self, game: str, setup: dict, seed: int | None = None):
+        """A new game of ``game`` (a name in ``ui/games.py``) with ``setup``."""
+        games.get(game).start(self, setup, seed)
 
-    def show_discards(self, table, side):
-        self.stack.push(DiscardScene(self, table, side))
-
-    def start_game(self, setup: dict, seed: int | None = None):
-        setup = {"mode": setup["mode"], "human": setup["human"],
-                 "level": setup.get("level", "normal"), "events": bool(setup.get("events"))}
-        self.session = squabble_game.new_session(
-            setup, self.seed if seed is None and self.seed is not None
-            else (seed if seed is not None else self._new_seed()))
-        if setup["mode"] != "demo":
-            squabble_game.save(self.session)
-        self.log_lines = list(self.session.log)
-        self.stack.replace_all(TableScene(self, self.session))
-
-    def continue_game(self):
-        state, setup, log, problem, ui = savegame.load(with_ui=True)
-        if problem:
-            self.to_title()
-            self.open_setup(problem + " Start a new game below.")
-            return
-        setup["events"] = bool(state["options"]["events"])  # the state says which deck is used
-        self.session = squabble_game.resume_session(state, setup, log, ui)
-        self.log_lines = list(log) + ["Game resumed from the autosave."]
-        self.stack.replace_all(TableScene(self, self.session))
+    def continue_game(self, game: str):
+        """``game``'s autosave, exactly where it was (gamepick.continue_any picks the game)."""
+        return games.get(game).continue_saved(self)
 
     def rematch(self):
         if self.session is None:
             return self.to_title()
-        self.start_game(dict(self.session.setup), seed=self._new_seed())
-
-    def show_result(self, table):
-        self.stack.replace_all(ResultScene(self, self.session, demo=self.demo))
+        self.start(self.session.game.name, dict(self.session.setup), seed=self.new_seed())
 
     # -- attract mode ------------------------------------------------------------------
     def start_demo(self):
         from squabble.ui import gamepick
-        if gamepick.next_demo(self) == "struggle":
-            from squabble.ui.struggle.setup import start_struggle_demo
-            start_struggle_demo(self)
-            return
-        self.demo = True
-        setup = {"mode": "demo", "human": "USSR", "level": "normal",
-                 "events": self._seed_rng.random() < 0.5}
-        self.session = squabble_game.new_session(
-            setup, self._new_seed() if self.seed is None else self.seed)
-        self.log_lines = ["Attract mode: the computer plays both sides. Press any key."]
-        self.stack.replace_all(TableScene(self, self.session, demo=True))
+        games.get(gamepick.next_demo(self)).start_demo(self)
 
     def leave_demo(self):
         self.to_title()
 
 
-def make_app(args=None, clock=None, test_mode=False, size=None) -> SquabbleApp:
+def make_app(args=None, clock=None, size=None,
+             attract_after: float | None = ATTRACT_AFTER) -> SquabbleApp:
     fullscreen = bool(getattr(args, "fullscreen", False))
     seed = getattr(args, "seed", None)
-    app = SquabbleApp(fullscreen=fullscreen, clock=clock, seed=seed, test_mode=test_mode,
-                      size=size)
+    app = SquabbleApp(fullscreen=fullscreen, clock=clock, seed=seed, size=size,
+                      attract_after=attract_after)
     if getattr(args, "demo", False):
-        app.demo_next = getattr(args, "demo_game", None) or "squabble"
+        app.demo_next = getattr(args, "demo_game", None) or next(iter(games.GAMES))
         app.start_demo()
         if app.saves_problem:
             app.toast(app.saves_problem + " Play goes on without saves.", 6.0)

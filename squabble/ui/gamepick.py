@@ -1,8 +1,9 @@
-"""Which game: Title → New game picks Twilight Squabble or Twilight Struggle (the last pick is
-remembered); Continue resumes whichever game was saved last; attract mode alternates the games.
+"""Which game: Title → New game picks one of the games of ``ui/games.py`` (the last pick is
+remembered); Continue resumes whichever game was saved last; attract mode takes the games in
+turn.  Every game is asked through its entry there: this module names none.
 
-``menus.py`` (the title) only calls ``open_new``, ``continue_any``, ``has_save``, ``save_hint``
-and ``title_decor`` from here.
+``menus.py`` (the title) only calls ``open_new``, ``continue_any``, ``has_save``, ``save_hint``,
+``latest_save_damaged`` and ``title_decor`` from here.
 """
 
 from __future__ import annotations
@@ -11,13 +12,14 @@ from squabble import userdata
 from squabble.framework.layout import text_block
 from squabble.framework.widgets import Button
 from squabble.ui import theme as T
+from squabble.ui.games import GAMES
 from squabble.ui.menu_scene import MenuScene
 
 FILE = "gamepick.json"
-GAMES = ("squabble", "struggle")
-LABEL = {"squabble": "Twilight Squabble", "struggle": "Twilight Struggle"}
-ABOUT = {"squabble": "The Cold War in ten minutes: a quick card duel for two.",
-         "struggle": "The full game on the world map: ten turns, 84 countries, 110 cards."}
+
+
+def _first() -> str:
+    return next(iter(GAMES))
 
 
 def last_pick() -> str:
@@ -25,9 +27,9 @@ def last_pick() -> str:
         raw = userdata.read_json(FILE)
     except ValueError:
         userdata.set_aside(FILE)
-        return "squabble"
+        return _first()
     g = raw.get("last") if isinstance(raw, dict) else None
-    return g if g in GAMES else "squabble"
+    return g if g in GAMES else _first()
 
 
 def remember(game: str) -> None:
@@ -49,25 +51,21 @@ class GamePickScene(MenuScene):
     subtitle = "Which game?"
 
     def build(self):
-        rows = [Button(g, LABEL[g], (440, 210 + i * 110, 400, 80), self._pick(g),
-                       hint=ABOUT[g], colour=(58, 70, 98) if g == "squabble" else (70, 60, 96))
-                for i, g in enumerate(GAMES)]
+        rows = [Button(g, e.LABEL, (440, 210 + i * 110, 400, 80), self._pick(g),
+                       hint=e.ABOUT, colour=e.COLOUR)
+                for i, (g, e) in enumerate(GAMES.items())]
         rows.append(Button("back", "Back", (490, 450, 300, 50), self.back))
         self.set_buttons(rows)
         last = last_pick()
         self.focus.focus(self.button(last))
         # read once: the menu is drawn again and again while it waits
-        self.last_line = f"Last played: {LABEL[last]}." if userdata.exists(FILE) else ""
+        self.last_line = f"Last played: {GAMES[last].LABEL}." if userdata.exists(FILE) else ""
 
     def _pick(self, game):
         def f():
             remember(game)
             self.app.stack.remove(self)
-            if game == "squabble":
-                self.app.open_setup()
-            else:
-                from squabble.ui.struggle.setup import StruggleSetupScene
-                self.app.stack.push(StruggleSetupScene(self.app))
+            GAMES[game].open_setup(self.app)
         return f
 
     def draw(self, surf):
@@ -94,78 +92,68 @@ def open_new(app) -> None:
 
 
 def _present() -> list:
-    from squabble.ui import savegame
     # a save of a game that has ended is removed, never offered nor called damaged
-    return [g for g in GAMES if savegame.exists(game=g) and not savegame.forget_finished(g)]
+    return [g for g, e in GAMES.items() if e.SAVES.exists() and not e.SAVES.forget_finished()]
 
 
 def has_save() -> bool:
-    """Continue is offered when a save of either game is there, even a damaged one: then its
+    """Continue is offered when a save of any game is there, even a damaged one: then its
     hint says so, and Continue says why and sets the file aside (so it is offered no more)."""
     return bool(_present())
 
 
 def _latest() -> str | None:
-    from squabble.ui import savegame
     present = _present()
     if not present:
         return None
-    return max(reversed(present), key=lambda g: savegame.mtime(game=g))
+    return max(reversed(present), key=lambda g: GAMES[g].SAVES.mtime())
+
+
+def latest_save_damaged() -> bool:
+    """The save Continue would resume (the newest) cannot be resumed: the title's hint calls
+    it damaged (the same check as Continue's, ``GameSaves.read``)."""
+    g = _latest()
+    if g is None:
+        return False
+    raw, problem = GAMES[g].SAVES.read()
+    return bool(problem) or raw is None
 
 
 def save_hint() -> str:
-    from squabble.ui import savegame
     g = _latest()
     if g is None:
         return "No saved game yet."
-    raw, problem = savegame.read(g)
+    e = GAMES[g]
+    raw, problem = e.SAVES.read()
     if problem or raw is None:
-        return f"{LABEL[g]} · the save is damaged"
-    if g == "struggle":
-        from squabble.ui.struggle import saves as ts
-        return ts.summary(raw)
-    return _squabble_summary(raw["state"])
-
-
-def _squabble_summary(st: dict) -> str:
-    """Which game, era and the Balance of Power, in the table's words (a checked save): the
-    track reads America 4, 3, 2 from DEFCON 5 outward (Russia alike)."""
-    from squabble.ui.squabble.faces import NAME
-    b = st["bop"]
-    lean = f"Balance of Power {NAME['USA' if b > 0 else 'USSR']} {5 - abs(b)}" if b else \
-        "Balance of Power at DEFCON 5"
-    return f"Twilight Squabble · era {st['era']} · {lean}"
+        return f"{e.LABEL} · the save is damaged"
+    return e.summary(raw)
 
 
 def title_decor() -> list:
     """The pictures (framework card backs) the title lets drift behind its menu: the games'
-    decor, asked here so the title names no game.  Twilight Squabble's deck backs; Twilight
-    Struggle adds none of its own."""
-    from squabble.ui.squabble.faces import deck_backs
-    return deck_backs()
+    decor, asked here so the title names no game."""
+    return [p for e in GAMES.values() for p in e.decor()]
 
 
 def continue_any(app) -> None:
     """Resume the save made last; a save that cannot be resumed is set aside and the title
     says why on its own line (the same check as the protocol's ``load``)."""
-    from squabble.ui import savegame
     g = _latest()
     if g is None:
         app.to_title("There is no saved game any more: start a new one.")
         return
-    raw, problem = savegame.read(g)
+    saves = GAMES[g].SAVES
+    raw, problem = saves.read()
     if problem or raw is None:
-        app.to_title(savegame.load(game=g)[3] or "There is no saved game any more.")
+        app.to_title(saves.load()[3] or "There is no saved game any more.")
         return
-    if g == "struggle":
-        from squabble.ui.struggle.setup import continue_struggle
-        continue_struggle(app)
-    else:
-        app.continue_game()
+    app.continue_game(g)
 
 
 def next_demo(app) -> str:
-    """The game attract mode shows next (alternating; ``--game`` picks the first)."""
-    g = getattr(app, "demo_next", None) or "squabble"
-    app.demo_next = "struggle" if g == "squabble" else "squabble"
+    """The game attract mode shows next (the games in turn; ``--game`` picks the first)."""
+    order = list(GAMES)
+    g = getattr(app, "demo_next", None) or order[0]
+    app.demo_next = order[(order.index(g) + 1) % len(order)]
     return g

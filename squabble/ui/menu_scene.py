@@ -42,11 +42,6 @@ class MenuScene(Scene):
     def button(self, name):
         return next((b for b in self.buttons if b.name == name), None)
 
-    def button_pos(self, name):
-        b = self.button(name)
-        x, y, w, h = b.rect
-        return self.app.layout.p(x + w / 2, y + h / 2)
-
     def activate(self, b: Button):
         if not b.enabled:
             self.app.sounds.play("deny")

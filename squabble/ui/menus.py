@@ -19,17 +19,6 @@ from squabble.ui import theme as T
 from squabble.ui.menu_scene import MENU_CONTROLS, MenuScene, ResultMenuScene  # noqa: F401
 
 
-def _latest_save_damaged() -> bool:
-    """The save Continue would resume (the newest) cannot be resumed: the title's hint calls
-    it damaged (the same check, ``savegame.read``)."""
-    from squabble.ui import savegame
-    g = gamepick._latest()
-    if g is None:
-        return False
-    raw, problem = savegame.read(g)
-    return bool(problem) or raw is None
-
-
 class TitleScene(MenuScene):
     name = "title"
 
@@ -47,7 +36,7 @@ class TitleScene(MenuScene):
 
     def build(self):
         has = gamepick.has_save()
-        damaged = has and _latest_save_damaged()
+        damaged = has and gamepick.latest_save_damaged()
         y0 = 300
         items = [("new", "New game", lambda: gamepick.open_new(self.app), True, ""),
                  # a save the title calls damaged is not offered as "Continue" (nor focused):
@@ -83,7 +72,8 @@ class TitleScene(MenuScene):
         super().update(dt)
         if self.app.stack.top is self:
             self.idle += dt
-            if self.idle > 60 and not self.app.test_mode:
+            wait = self.app.attract_after
+            if wait is not None and self.idle > wait:
                 self.idle = 0.0
                 self.app.start_demo()
 

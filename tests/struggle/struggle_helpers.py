@@ -22,7 +22,7 @@ def action_round_state(hands=None, phasing="USSR", turn=1, action_round=1, influ
     map with ``clear=True``; ``china``: holder (None: nobody); ``effects``: [(card, by, {args})]
     put in force before the round starts (so that its round_start and play_options hooks count:
     an effect added afterwards only counts from the next decision on)."""
-    st = new_game(seed, options, test_setup=True)
+    st = new_game(seed, options)
     if clear:
         for v in st["influence"].values():
             v["USA"] = v["USSR"] = 0

@@ -32,7 +32,7 @@ def test_every_kind_has_a_constructor_whose_frame_its_schema_accepts():
 
 
 def test_the_frames_of_random_games_have_only_the_schemas_fields():
-    g = registry.get("struggle", test_setup=True)
+    g = registry.get("struggle")
     rnd = random.Random(4)
     seen = set()
     for _ in range(3):

@@ -16,7 +16,7 @@ def test_same_side_greater_number_wins_and_loser_gets_handicap():
     # 3.2.2(b) and (d)
     got = resolve_bids({"side": "USSR", "number": 3}, {"side": "USSR", "number": 1})
     assert got == {"sides": ["USSR", "USA"], "handicap": {"side": "USA", "influence": 3}}
-    new_game(1, {"handicap": got["handicap"]}, test_setup=True)
+    new_game(1, {"handicap": got["handicap"]})
 
 
 def test_tie_or_no_side_random_sides():

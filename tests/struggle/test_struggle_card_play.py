@@ -94,8 +94,8 @@ def test_enemy_card_to_space_race_has_no_event(monkeypatch):
     assert validate(st) is None
 
 
-def test_test_setup_missing_enemy_event_is_plain_operations(monkeypatch):
-    # the engine's test set-up: a card whose event is missing is used for ops or space only
+def test_a_card_whose_event_is_not_registered_is_plain_operations(monkeypatch):
+    # a card whose event the engine cannot find is used for ops or space only
     card = 25  # Containment, a US card, played by the USSR with its event taken away
     monkeypatch.delitem(EVENTS, card)
     st = action_round_state(hands={"USSR": [card, 7], "USA": [19]})

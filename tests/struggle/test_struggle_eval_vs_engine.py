@@ -15,7 +15,7 @@ SIDE = {0: "USA", 1: "USSR", 2: None}
 
 def _positions(n, seed):
     """``n`` random maps (no effects in force): each country empty, or 0-6 influence a side."""
-    base = S.new_game(0, test_setup=True)
+    base = S.new_game(0)
     rnd = random.Random(seed)
     names = sorted(COUNTRIES)
     for _ in range(n):

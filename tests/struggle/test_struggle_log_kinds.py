@@ -193,7 +193,7 @@ def test_ussr_never_holds_a_us_hand_card_through_log_data():
     USA.  The state checked is the one at the moment the line was written."""
     checked = 0
     for seed in range(40):
-        st = new_game(seed, {"optional_cards": True}, test_setup=True)
+        st = new_game(seed, {"optional_cards": True})
         rnd = random.Random(seed)
         for _ in range(900):
             d = decision(st)

@@ -1,5 +1,5 @@
-"""Hard's tree search (squabble/ai/struggle_mcts.py): legal choices along a game at a small
-budget, the same choice for the same seed and worker count, root statistics merged by summing,
+"""The bench's tree search, hard_tree (bench/struggle_mcts.py): legal choices along a game at a
+small budget, the same choice for the same seed and worker count, root statistics merged by summing,
 and the search processes closed (by the player, and with the window's worker that hosts them)."""
 
 import marshal
@@ -13,12 +13,15 @@ import time
 import pytest
 
 import squabble.ai.pool as P
-import squabble.ai.struggle_mcts as M
 from squabble.ai.struggle import choose_struggle, option_values
 from squabble.framework.worker import Worker
 from squabble.games.struggle import apply_in_place, check_invariants, decision, new_game
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BENCH = os.path.join(ROOT, "bench")
+if BENCH not in sys.path:       # as a bench script has it (the pool's processes import it too)
+    sys.path.insert(0, BENCH)
+import struggle_mcts as M  # noqa: E402
 
 
 @pytest.fixture
@@ -116,6 +119,9 @@ def test_the_tree_is_a_bench_level_and_hard_the_two_look_search():
     assert 0 <= a < len(decision(st)["options"]) and choose_struggle(st, "hard", 4) == a
     from squabble.ai import LEVELS
     assert "hard_tree" not in LEVELS        # not offered to players or the protocol
+    import squabble
+    assert not os.path.exists(os.path.join(os.path.dirname(squabble.__file__), "ai",
+                                           "struggle_mcts.py"))   # nor shipped
 
 
 def _gone(pid):

@@ -262,7 +262,7 @@ def test_held_cards_moment_is_a_public_reveal():
 
 # ---------------------------------------------------------------- options: new, saves, protocol
 def test_options_default_off_and_parse():
-    assert all(new_game(1, test_setup=True)["options"][k] is False
+    assert all(new_game(1)["options"][k] is False
                for k in ("designer_realignment", "space_race_optional_roll", "reveal_held_cards"))
     got = parse_options({"designer_realignment": True, "reveal_held_cards": True})
     assert got["designer_realignment"] and got["reveal_held_cards"]
@@ -272,7 +272,7 @@ def test_options_default_off_and_parse():
 
 
 def test_saves_check_the_options_and_accept_games_saved_before_them():
-    st = new_game(3, {"space_race_optional_roll": True}, test_setup=True)
+    st = new_game(3, {"space_race_optional_roll": True})
     assert validate(json.loads(json.dumps(st))) is None
     old = json.loads(json.dumps(st))
     for k in ("designer_realignment", "space_race_optional_roll", "reveal_held_cards"):
@@ -286,7 +286,7 @@ def test_saves_check_the_options_and_accept_games_saved_before_them():
 def test_protocol_new_takes_the_options_and_squabble_refuses_them():
     eng = Engine()
     out = eng.handle_line(json.dumps({"cmd": "new", "game": "struggle", "seed": 1, "options": {
-        "test_setup": True, "designer_realignment": True, "space_race_optional_roll": True,
+        "designer_realignment": True, "space_race_optional_roll": True,
         "reveal_held_cards": True}}))
     assert "error" not in json.dumps(out).lower()[:40], out
     out = eng.handle_line(json.dumps({"cmd": "new", "game": "squabble", "seed": 1,

@@ -23,7 +23,7 @@ def careful_pick(st, options, rnd):
 def play(seed, options=None, careful=False, reload_every=97, log=None, watch=None):
     """One random game; every ``reload_every`` steps through a JSON round trip, validated;
     ``watch(decision)`` sees every decision."""
-    st = new_game(seed, options, test_setup=True)
+    st = new_game(seed, options)
     rnd = random.Random(seed)
     steps = 0
     while st["winner"] is None:

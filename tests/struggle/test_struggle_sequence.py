@@ -3,7 +3,7 @@
 
 import pytest
 
-from squabble.games.struggle import MISSING_EVENTS, decision, new_game, validate, view
+from squabble.games.struggle import decision, new_game, validate, view
 from squabble.games.struggle.core import EVENTS
 from squabble.games.struggle.data import REGIONS
 from squabble.games.struggle.engine import rounds_for
@@ -20,7 +20,7 @@ def answer_first(st, times):
 # ---------------------------------------------------------------- set-up
 def test_standard_setup_fixed_then_ussr_six_then_usa_seven():
     # struggle-rulings: standard set-up; rewrite 4.1.1 deal 8 first
-    st = new_game(3, test_setup=True)
+    st = new_game(3)
     assert len(st["hands"]["USA"]) == 8 and len(st["hands"]["USSR"]) == 8
     assert st["influence"]["E. Germany"]["USSR"] == 3 and st["influence"]["U.K."]["USA"] == 5
     d = decision(st)
@@ -37,7 +37,7 @@ def test_standard_setup_fixed_then_ussr_six_then_usa_seven():
 
 def test_handicap_usa_plus_two_with_cap_and_done():
     # rewrite 3.2.1, 4.1.2(b)-(c): up to the handicap, where the side has influence, <= stability+2
-    st = new_game(1, {"handicap": {"side": "USA", "influence": 2}}, test_setup=True)
+    st = new_game(1, {"handicap": {"side": "USA", "influence": 2}})
     st = answer_first(st, 13)
     d = decision(st)
     assert d["player"] == "USA" and "done" in options_with(st, "mode")
@@ -55,26 +55,16 @@ def test_bad_options_raise_clear_errors():
     for bad in [{"handicap": {"side": "UN", "influence": 2}}, {"optional_cards": "yes"},
                 {"colour": 1}, {"handicap": {"side": "USA", "influence": -1}}, "x"]:
         with pytest.raises(ValueError):
-            new_game(1, bad, test_setup=True)
+            new_game(1, bad)
     with pytest.raises(ValueError):
-        new_game("seed", test_setup=True)
-
-
-def test_refuses_a_real_game_while_events_are_missing(monkeypatch):
-    # issue 6: no player may meet a missing event; every event exists, so a real game starts
-    import squabble.games.struggle as S
-    assert not MISSING_EVENTS and new_game(1)["game"] == "struggle"
-    monkeypatch.setattr(S, "MISSING_EVENTS", [42])
-    with pytest.raises(ValueError, match="not available yet"):
-        S.new_game(1)
-    assert S.new_game(1, test_setup=True)["game"] == "struggle"
+        new_game("seed")
 
 
 def test_optional_cards_in_or_out():
-    st = new_game(1, test_setup=True)
+    st = new_game(1)
     every = st["deck"] + st["hands"]["USA"] + st["hands"]["USSR"]
     assert not {104, 105, 106} & set(every) and len(every) == 35
-    st = new_game(1, {"optional_cards": True}, test_setup=True)
+    st = new_game(1, {"optional_cards": True})
     every = st["deck"] + st["hands"]["USA"] + st["hands"]["USSR"]
     assert {104, 105, 106} <= set(every) and len(every) == 38
 

@@ -14,7 +14,7 @@ from squabble.ui import settings as S
 def new_app(anim="instant", size=(1280, 720)):
     from squabble.ui.app import SquabbleApp
     st = S.Settings(sound=0.0, music=0.0, anim=anim)
-    app = SquabbleApp(clock=NoWaitClock(), test_mode=True, settings=st, size=size)
+    app = SquabbleApp(clock=NoWaitClock(), attract_after=None, settings=st, size=size)
     pygame.event.clear()      # an event an earlier test left in SDL's queue is not this app's
     app.to_title()            # (a stray key ended attract mode in the attract test)
     return app
@@ -68,8 +68,34 @@ def top(app):
     return app.stack.top
 
 
+# -- where a player would click: found, as the player finds it, among what the scene draws -----
+def centre(app, rect):
+    """The screen point at the middle of a logical (1280x720) rect, as the layout draws it."""
+    x, y, w, h = rect
+    return app.layout.p(x + w / 2, y + h / 2)
+
+
+def _buttons(scene):
+    model = getattr(scene, "model", None)      # the Squabble table keeps them in its model
+    return model.buttons if hasattr(model, "buttons") else scene.buttons
+
+
+def button_pos(scene, name):
+    """The middle of the button ``name`` of ``scene`` (a menu, a dialog or the table)."""
+    b = next((b for b in _buttons(scene) if b.name == name), None)
+    return None if b is None else centre(scene.app, b.rect)
+
+
+def card_pos(table, cid):
+    """The middle of card ``cid`` where the Squabble table lets it be chosen."""
+    for it in table.model.items:
+        if it.kind == "card" and it.ref == cid:
+            return centre(table.app, it.rect)
+    return None
+
+
 def menu_click(app, name):
-    click(app, top(app).button_pos(name))
+    click(app, button_pos(top(app), name))
 
 
 def new_game(app, game="squabble"):
@@ -123,7 +149,7 @@ def _accept_warning(app, device):
     if getattr(t, "name", "") != "confirm":
         return
     if device == "mouse":
-        click(app, t.button_pos("yes"))
+        click(app, button_pos(t, "yes"))
     elif device == "keys":
         key(app, pygame.K_TAB)
         key(app, pygame.K_RETURN)
@@ -153,28 +179,28 @@ def _decide_mouse(app, choice=0):
     opt = dec["options"][choice % len(dec["options"])]
     k = dec["kind"]
     if k == "play":
-        click(app, tb.card_pos(opt["bop"]))
-        click(app, tb.card_pos(opt["space"]))
-        click(app, tb.button_pos("confirm"))
+        click(app, card_pos(tb, opt["bop"]))
+        click(app, card_pos(tb, opt["space"]))
+        click(app, button_pos(tb, "confirm"))
     elif k == "replace":
-        click(app, tb.card_pos(opt["card"]))
-        click(app, tb.button_pos("confirm"))
+        click(app, card_pos(tb, opt["card"]))
+        click(app, button_pos(tb, "confirm"))
     elif k == "tokens":
         for _ in range(opt["bop"]):
-            click(app, tb.button_pos("plus_bop"))
+            click(app, button_pos(tb, "plus_bop"))
         for _ in range(opt["space"]):
-            click(app, tb.button_pos("plus_space"))
-        click(app, tb.button_pos("confirm"))
+            click(app, button_pos(tb, "plus_space"))
+        click(app, button_pos(tb, "confirm"))
     elif k == "counter":
         if opt["mode"] == "counter":
-            click(app, tb.card_pos(opt["card"]))
-            click(app, tb.button_pos("confirm"))
+            click(app, card_pos(tb, opt["card"]))
+            click(app, button_pos(tb, "confirm"))
         else:
-            click(app, tb.button_pos("pass"))
+            click(app, button_pos(tb, "pass"))
     elif k in ("take_token", "shift"):
-        click(app, tb.button_pos("no" if opt["mode"] == "pass" else "yes"))
+        click(app, button_pos(tb, "no" if opt["mode"] == "pass" else "yes"))
     elif k == "take_tokens":
-        click(app, tb.button_pos(f"take{opt['amount']}"))
+        click(app, button_pos(tb, f"take{opt['amount']}"))
 
 
 def _focus_to(app, press, want, limit=40):

@@ -17,10 +17,10 @@ import pytest
 
 from squabble.framework.session import Session
 from squabble.games import registry
-from squabble.ui import savegame
 from squabble.ui.squabble import game as SG
 from squabble.ui.struggle import saves
 from squabble.ui.struggle import setup as ST
+from squabble.ui.squabble.game import SAVES as SQUABBLE_SAVES
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -61,7 +61,7 @@ def new_game(game, level, seed, chooser):
 def continued(game, chooser):
     """The session the window's Continue makes from the autosave on disk."""
     if game == "squabble":
-        state, setup, log, problem = savegame.load()
+        state, setup, log, problem = SQUABBLE_SAVES.load()
         assert not problem, problem
         setup["events"] = bool(state["options"]["events"])   # as app.continue_game
         s = SG.resume_session(state, setup, log)
@@ -127,14 +127,14 @@ def play(s, rnd, start, stop):
 
 def start(app, game, level, seed):
     if game == "squabble":
-        app.start_game(setup_of(game, level), seed=seed)
+        app.start("squabble", setup_of(game, level), seed=seed)
         return app.session
     return ST.start_struggle(app, setup_of(game, level), seed=seed)
 
 
 def resume(app, game):
     if game == "squabble":
-        app.continue_game()
+        app.continue_game("squabble")
         return app.session
     assert ST.continue_struggle(app)
     return app.stack.top.flow.session

@@ -9,17 +9,18 @@ import pygame
 from tests.ui import driver as D
 from tests.ui.test_play import start
 from squabble.framework.confirm import ConfirmScene
-from squabble.ui import couch_prefs, savegame
+from squabble.ui import couch_prefs
 from squabble.ui.menus import TitleScene
 from squabble.ui.squabble.scenes import NOTICE, RulesScene, SetupScene
 from squabble.ui.rulings_text import RULINGS
+from squabble.ui.squabble.game import SAVES as SQUABBLE_SAVES
 
 
 def test_new_game_asks_before_replacing_a_saved_game(app):
     tb = start(app, "computer", "USSR")
     assert D.run_until(app, lambda: D.waiting_for_human(app))
     D.decide_mouse(app, 0)
-    saved = savegame.load()[0]
+    saved = SQUABBLE_SAVES.load()[0]
     assert saved is not None
     app.to_title()
     D.new_game(app)
@@ -27,9 +28,9 @@ def test_new_game_asks_before_replacing_a_saved_game(app):
     assert isinstance(D.top(app), ConfirmScene), "a new game silently replaced the saved game"
     D.key(app, pygame.K_RETURN)                  # the focused answer is the safe one
     assert isinstance(D.top(app), SetupScene)
-    assert savegame.load()[0] == saved
+    assert SQUABBLE_SAVES.load()[0] == saved
     D.menu_click(app, "start")
-    D.click(app, D.top(app).button_pos("yes"))
+    D.click(app, D.button_pos(D.top(app), "yes"))
     assert D.table_of(app) is not None and D.table_of(app) is not tb
 
 
@@ -98,7 +99,7 @@ def test_first_game_guide_hints_once_and_is_off_after_a_first_game(app):
     assert s.opts["guide"] is True
     D.menu_click(app, "start")
     if isinstance(D.top(app), ConfirmScene):
-        D.click(app, D.top(app).button_pos("yes"))
+        D.click(app, D.button_pos(D.top(app), "yes"))
     assert couch_prefs.guide_on() and D.table_of(app).guide
 
 

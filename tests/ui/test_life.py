@@ -84,7 +84,7 @@ def test_window_resizes_and_scales(app):
     app.set_window_size((1920, 1080))
     D.step(app, 2)
     assert app.layout.scale == 1.5
-    pos = tb.card_pos(tb.chooser.hand_index_cards()[0])
+    pos = D.card_pos(tb, tb.chooser.hand_index_cards()[0])
     assert pos[1] > 1080 * 0.7
     D.click(app, pos)
     assert tb.staging.stage["bop"] is not None
@@ -134,7 +134,7 @@ def test_demo_mode_runs_and_any_key_returns_to_the_title(data_dir):
     from squabble.framework.clock import NoWaitClock
     import argparse
     args = argparse.Namespace(demo=True, frames=None, screenshot=None, fullscreen=False, seed=3)
-    app = make_app(args, clock=NoWaitClock(), test_mode=True)
+    app = make_app(args, clock=NoWaitClock(), attract_after=None)
     D.step(app, 400)
     tb = D.table_of(app)
     assert tb is not None and tb.model.demo and tb.session.decisions > 0
@@ -164,9 +164,9 @@ def test_sound_and_music_on_never_crash(data_dir):
     from squabble.ui import settings as S
     from squabble.ui.app import SquabbleApp
     from squabble.framework.clock import NoWaitClock
-    app = SquabbleApp(clock=NoWaitClock(), test_mode=True, seed=2,
+    app = SquabbleApp(clock=NoWaitClock(), attract_after=None, seed=2,
                       settings=S.Settings(sound=0.8, music=0.6, anim="fast"))
-    app.start_game({"mode": "computer", "human": "USSR", "level": "easy", "events": True})
+    app.start("squabble", {"mode": "computer", "human": "USSR", "level": "easy", "events": True})
     deadline = time.monotonic() + 120       # a bound for a stall, not a speed goal
     while not app.sounds.sounds and time.monotonic() < deadline:
         app.step()
@@ -182,7 +182,7 @@ def test_attract_mode_loops_through_results(data_dir):
     from squabble.ui.squabble.scenes import ResultScene
     from squabble.framework.clock import NoWaitClock
     import argparse
-    app = make_app(argparse.Namespace(demo=True, seed=5), clock=NoWaitClock(), test_mode=True)
+    app = make_app(argparse.Namespace(demo=True, seed=5), clock=NoWaitClock(), attract_after=None)
     app.settings.anim = "instant"
     assert D.run_until(app, lambda: isinstance(D.top(app), ResultScene), 20000)
     # the next game: attract mode alternates, so it is Twilight Struggle's map this time
@@ -191,3 +191,18 @@ def test_attract_mode_loops_through_results(data_dir):
     assert app.stack.find(StruggleScene).demo
     D.pad(app, pygame.CONTROLLER_BUTTON_A)
     assert isinstance(D.top(app), TitleScene)
+
+
+def test_the_title_starts_attract_mode_after_its_wait_and_not_when_told_never(data_dir):
+    from squabble.ui import settings as S
+    from squabble.ui.app import ATTRACT_AFTER, SquabbleApp
+    from squabble.framework.clock import NoWaitClock
+    assert ATTRACT_AFTER == 60.0
+    for wait, frames in ((2.0, 100), (2.0, 140), (None, 400)):
+        app = SquabbleApp(clock=NoWaitClock(), attract_after=wait, seed=3,
+                          settings=S.Settings(sound=0.0, music=0.0, anim="instant"))
+        app.to_title()
+        D.step(app, frames)
+        started = not isinstance(D.top(app), TitleScene)
+        assert started == (wait is not None and frames / 60 > wait), (wait, frames)
+        assert app.demo == started

@@ -46,6 +46,6 @@ def test_monkey(app, monkeypatch):
         if i == 1200 and not scenes & {"table", "struggle"}:
             # the game pick makes a game screen rarer by chance: start one so the rest of the
             # random input lands on a table too
-            app.start_game({"mode": "hotseat", "human": "USSR", "level": "easy", "events": True})
+            app.start("squabble", {"mode": "hotseat", "human": "USSR", "level": "easy", "events": True})
     print(sorted(scenes))
     assert "title" in scenes and scenes & {"table", "struggle"}, scenes

@@ -22,7 +22,7 @@ def test_squabble_resume_over_a_private_screen_goes_back_behind_the_handoff(app)
     assert D.top(app) is tb and tb.session.look.viewer == "USSR"
     dec = tb.session.decision()
     bop = dec["options"][0]["bop"]
-    D.click(app, tb.card_pos(bop))                 # a pick staged before the pause
+    D.click(app, D.card_pos(tb, bop))                 # a pick staged before the pause
     assert bop in tb.staging.staged_cards()
     D.key(app, pygame.K_ESCAPE)
     assert D.top(app).name == "pause"

@@ -81,12 +81,12 @@ def test_dimmed_card_says_why(app):
     hand = tb.chooser.hand_index_cards()
     acts = [c for c in hand if "agent" not in c]
     for c in acts[:3]:
-        D.click(app, tb.card_pos(c))
+        D.click(app, D.card_pos(tb, c))
     assert shown and "slot" in shown[-1]
     # undo takes the last card back
     D.key(app, pygame.K_BACKSPACE)
     assert tb.staging.stage["space"] is None and tb.staging.stage["bop"] is not None
-    D.click(app, tb.button_pos("confirm"))  # disabled: says why, commits nothing
+    D.click(app, D.button_pos(tb, "confirm"))  # disabled: says why, commits nothing
     assert tb.session.decisions == 0 and "Choose" in shown[-1]
 
 
@@ -114,12 +114,12 @@ def test_discards_and_event_can_be_inspected(app):
     tb = start(app, "computer", "USSR", events=True)
     D.run_until(app, lambda: D.waiting_for_human(app))
     it = next(i for i in tb.model.items if i.name == "discards:USA")
-    D.click(app, tb.input.pixel_center(it.rect))
+    D.click(app, D.centre(app, it.rect))
     assert isinstance(D.top(app), DiscardScene)
     D.key(app, pygame.K_RETURN)  # the Close button has the focus
     assert D.top(app) is tb
     ev = next(i for i in tb.model.items if i.kind == "event")
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=tb.input.pixel_center(ev.rect),
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=D.centre(app, ev.rect),
                                          rel=(0, 0), buttons=(0, 0, 0)))
     D.step(app, 2)
     assert tb.model.hover_event

@@ -13,7 +13,7 @@ from squabble.ui.squabble.scenes import ResultScene
 
 def test_a_click_on_the_attract_result_goes_to_the_title_and_presses_nothing(data_dir):
     from squabble.ui.app import make_app
-    app = make_app(argparse.Namespace(demo=True, seed=5), clock=NoWaitClock(), test_mode=True)
+    app = make_app(argparse.Namespace(demo=True, seed=5), clock=NoWaitClock(), attract_after=None)
     app.settings.anim = "instant"
     assert D.run_until(app, lambda: isinstance(D.top(app), ResultScene), 20000)
     # where the title's "New game" button is: the click's release must not press it
@@ -26,7 +26,7 @@ def test_a_click_on_the_attract_result_goes_to_the_title_and_presses_nothing(dat
 
 def test_keys_and_the_wait_in_attract_mode(data_dir):
     from squabble.ui.app import make_app
-    app = make_app(argparse.Namespace(demo=True, seed=5), clock=NoWaitClock(), test_mode=True)
+    app = make_app(argparse.Namespace(demo=True, seed=5), clock=NoWaitClock(), attract_after=None)
     app.settings.anim = "instant"
     assert D.run_until(app, lambda: isinstance(D.top(app), ResultScene), 20000)
     res = D.top(app)

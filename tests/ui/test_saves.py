@@ -16,6 +16,8 @@ from squabble import userdata
 from squabble.games.squabble import engine as E
 from squabble.ui import savegame
 from squabble.ui import settings as S
+from squabble.ui.squabble.game import SAVES as SQUABBLE_SAVES
+from squabble.ui.struggle.saves import SAVES as STRUGGLE_SAVES
 
 SETUP = {"mode": "computer", "human": "USA", "level": "easy"}
 
@@ -82,13 +84,13 @@ def test_window_starts_when_the_data_folder_cannot_be_created(folder, monkeypatc
     from squabble.framework.clock import NoWaitClock
     from squabble.ui.menus import TitleScene
     from tests.ui import driver as D
-    app = make_app(None, clock=NoWaitClock(), test_mode=True)
+    app = make_app(None, clock=NoWaitClock(), attract_after=None)
     assert isinstance(D.top(app), TitleScene)
     assert "cannot be" in D.top(app).message and "without saves" in D.top(app).message
     assert not D.top(app).button("continue").enabled
     toasts = []
     app.toast = lambda m, *a: toasts.append(m)
-    app.start_game({"mode": "hotseat", "human": "USA", "level": "easy"})
+    app.start("squabble", {"mode": "hotseat", "human": "USA", "level": "easy"})
     while app.session.state["winner"] is None:
         app.session.apply(0)
     D.step(app, 3)
@@ -99,7 +101,7 @@ def test_window_starts_when_the_data_folder_cannot_be_created(folder, monkeypatc
 def _play_to_the_end(app):
     toasts = []
     app.toast = lambda m, *a: toasts.append(m)
-    app.start_game({"mode": "hotseat", "human": "USSR", "level": "easy"})
+    app.start("squabble", {"mode": "hotseat", "human": "USSR", "level": "easy"})
     n = 0
     while app.session.state["winner"] is None:   # autosaves, then clear() at the end
         app.session.apply(n % len(app.session.decision()["options"]))
@@ -112,7 +114,7 @@ def test_read_only_folder_at_start_is_said_once_and_never_crashes(folder, monkey
     from squabble.framework.clock import NoWaitClock
     (folder / "save.json").write_text(json.dumps(saved(mid_game())))
     make_read_only(monkeypatch, folder)
-    app = make_app(None, clock=NoWaitClock(), test_mode=True)
+    app = make_app(None, clock=NoWaitClock(), attract_after=None)
     assert "cannot be written" in app.stack.top.message
     assert _play_to_the_end(app) == []
 
@@ -120,7 +122,7 @@ def test_read_only_folder_at_start_is_said_once_and_never_crashes(folder, monkey
 def test_folder_turning_read_only_during_play_is_said_once(folder, monkeypatch):
     from squabble.ui.app import SquabbleApp
     from squabble.framework.clock import NoWaitClock
-    app = SquabbleApp(clock=NoWaitClock(), test_mode=True, seed=4,
+    app = SquabbleApp(clock=NoWaitClock(), attract_after=None, seed=4,
                       settings=S.Settings(sound=0.0, music=0.0))
     app.to_title()
     assert app.saves_problem == ""
@@ -129,7 +131,7 @@ def test_folder_turning_read_only_during_play_is_said_once(folder, monkeypatch):
     toasts = _play_to_the_end(app)
     assert len(toasts) == 1 and "cannot be saved" in toasts[0], toasts
     assert "cannot be saved" in app.saves_problem
-    assert savegame.clear() is False and savegame.write({}, SETUP, []) is False
+    assert SQUABBLE_SAVES.clear() is False and SQUABBLE_SAVES.write({}, SETUP, []) is False
 
 
 def test_status_names_the_problem(folder, monkeypatch):
@@ -147,7 +149,7 @@ def test_a_save_with_a_damaged_history_is_refused(folder, history):
     st = mid_game()
     st["history"] = history
     (folder / "save.json").write_text(json.dumps(saved(st)))
-    state, setup, log, problem = savegame.load()
+    state, setup, log, problem = SQUABBLE_SAVES.load()
     assert state is None and "damaged" in problem and "history" in problem
     assert (folder / "save.bad.json").exists() and not (folder / "save.json").exists()
 
@@ -155,23 +157,23 @@ def test_a_save_with_a_damaged_history_is_refused(folder, history):
 def test_the_save_check_is_the_protocols_load_check_plus_the_windows_fields(folder):
     from squabble.protocol import load_problem
     st = mid_game()
-    assert savegame.check(saved(st)) is None and load_problem(st) is None
+    assert SQUABBLE_SAVES.check(saved(st)) is None and load_problem(st) is None
     for bad, word in [(saved(dict(st, dice=[3])), "dice"),
                       (saved(st, setup=dict(SETUP, events="yes")), "set-up"),
                       (saved(st, setup=dict(SETUP, mode="chess")), "set-up"),
                       (saved(st, log="x"), "log"),
                       (saved(dict(st, bop=9)), "bop"),
                       (saved(st, game="struggle"), "not a Twilight Squabble game")]:
-        assert word in savegame.check(bad)
+        assert word in SQUABBLE_SAVES.check(bad)
 
 
 def test_a_second_bad_save_never_replaces_the_first_kept_copy(folder):
     (folder / "save.json").write_text("{ first")
-    assert "save.bad.json" in savegame.load()[3]
+    assert "save.bad.json" in SQUABBLE_SAVES.load()[3]
     (folder / "save.json").write_text("{ second")
-    assert "save.bad-2.json" in savegame.load()[3]
+    assert "save.bad-2.json" in SQUABBLE_SAVES.load()[3]
     (folder / "save.json").write_text(json.dumps(saved(dict(mid_game(), bop=9))))
-    assert "save.bad-3.json" in savegame.load()[3]
+    assert "save.bad-3.json" in SQUABBLE_SAVES.load()[3]
     assert (folder / "save.bad.json").read_text() == "{ first"
     assert (folder / "save.bad-2.json").read_text() == "{ second"
 
@@ -187,7 +189,7 @@ def test_each_write_has_its_own_temporary_name_and_is_flushed_before_the_rename(
                                                      real_replace(a, b)))
     (folder / "save.json.tmp").write_text("another process's half-written save")
     for _ in range(3):
-        assert savegame.write(mid_game(), SETUP, ["x"])
+        assert SQUABBLE_SAVES.write(mid_game(), SETUP, ["x"])
     kinds = [e[0] for e in events]
     assert kinds == ["fsync", "replace"] * 3
     tmps = [e[1] for e in events if e[0] == "replace"]
@@ -236,47 +238,60 @@ def test_two_processes_saving_at_once_leave_a_whole_save(folder):
 
 def test_saves_name_their_game_and_old_saves_still_load(folder):
     st = mid_game()
-    assert savegame.write(st, SETUP, ["one"])
+    assert SQUABBLE_SAVES.write(st, SETUP, ["one"])
     raw = json.loads((folder / "save.json").read_text())
     assert raw["game"] == "squabble"
     del raw["game"]  # a save made before the game was recorded
     (folder / "save.json").write_text(json.dumps(raw))
-    state, setup, log, problem = savegame.load()
+    state, setup, log, problem = SQUABBLE_SAVES.load()
     assert problem == "" and state == st and log == ["one"]
 
 
 def test_a_struggle_save_is_checked_by_the_struggle_engine(folder):
     from squabble.games import registry
-    g = registry.get("struggle", test_setup=True)
+    g = registry.get("struggle")
     st = g.new(5, {})
-    assert savegame.write(st, SETUP, [], game="struggle")
-    assert savegame.exists(game="struggle") and not savegame.exists()
-    state, setup, log, problem = savegame.load(game="struggle")
+    assert STRUGGLE_SAVES.write(st, SETUP, [])
+    assert STRUGGLE_SAVES.exists() and not SQUABBLE_SAVES.exists()
+    state, setup, log, problem = STRUGGLE_SAVES.load()
     assert problem == "" and state == st
     st["defcon"] = 9
-    savegame.write(st, SETUP, [], game="struggle")
-    state, _, _, problem = savegame.load(game="struggle")
+    STRUGGLE_SAVES.write(st, SETUP, [])
+    state, _, _, problem = STRUGGLE_SAVES.load()
     assert state is None and "DEFCON" in problem
     assert (folder / "save-struggle.bad.json").exists()
-    assert savegame.clear(game="struggle")
+    assert STRUGGLE_SAVES.clear()
 
 
 def test_a_struggle_save_with_its_effects_in_two_lists_continues(folder):
     # saved before effects were one list: card numbers in "effects", arguments in "effect_args"
     from squabble.games import registry
     from squabble.games.struggle.events import add_effect
-    g = registry.get("struggle", test_setup=True)
+    g = registry.get("struggle")
     st = g.new(5, {})
     add_effect(st, 21, "USA")                      # NATO
-    assert savegame.write(st, SETUP, [], game="struggle")
+    assert STRUGGLE_SAVES.write(st, SETUP, [])
     path = folder / "save-struggle.json"
     raw = json.loads(path.read_text())
     raw["state"]["effects"], raw["state"]["effect_args"] = [21], [{"by": "USA", "until": "game"}]
     path.write_text(json.dumps(raw))
-    state, _, _, problem = savegame.load(game="struggle")
+    state, _, _, problem = STRUGGLE_SAVES.load()
     assert problem == "" and state == st
     assert state["effects"] == [{"card": 21, "by": "USA", "until": "game"}]
 
+
+
+def test_a_struggle_save_with_test_setup_continues(folder):
+    # saved by an older engine, which kept "test_setup" in every state: it continues without it
+    from squabble.games import registry
+    st = registry.get("struggle").new(5, {})
+    assert STRUGGLE_SAVES.write(st, SETUP, [])
+    path = folder / "save-struggle.json"
+    raw = json.loads(path.read_text())
+    raw["state"]["test_setup"] = True
+    path.write_text(json.dumps(raw))
+    state, _, _, problem = STRUGGLE_SAVES.load()
+    assert problem == "" and state == st and "test_setup" not in state
 
 # -- settings ------------------------------------------------------------------------------------
 
@@ -298,7 +313,7 @@ def test_the_window_is_never_larger_than_the_display(folder, monkeypatch):
                                                       "sound": 0, "music": 0}))
     monkeypatch.setattr(A, "_display_size", lambda: (1366, 768))
     from squabble.framework.clock import NoWaitClock
-    app = A.SquabbleApp(clock=NoWaitClock(), test_mode=True)
+    app = A.SquabbleApp(clock=NoWaitClock(), attract_after=None)
     assert app.screen.get_size() == (1366, 768)
 
 
@@ -313,7 +328,7 @@ def test_struggle_saves_and_the_game_pick_survive_a_bad_folder(folder, monkeypat
     blocker.write_text("a file where the folder should be")
     monkeypatch.setenv("SQUABBLE_DATA_DIR", str(blocker / "squabble"))
     assert not ts.exists() and ts.mtime() == 0.0 and not gamepick.has_save()
-    assert not savegame.exists() and userdata.read_json("settings.json") is None
+    assert not SQUABBLE_SAVES.exists() and userdata.read_json("settings.json") is None
 
 
 def test_the_struggle_autosave_uses_the_game_aware_file_and_reports_a_read_only_folder_once(
@@ -323,11 +338,11 @@ def test_the_struggle_autosave_uses_the_game_aware_file_and_reports_a_read_only_
     from types import SimpleNamespace
     from squabble.games import registry
     from squabble.ui.struggle import saves as ts
-    assert ts.FILE == savegame.file_for("struggle")
+    assert ts.FILE == STRUGGLE_SAVES.file
     st = registry.get("struggle").new(3, {})
     session = SimpleNamespace(state=st, setup={"mode": "hotseat", "human": "USSR",
                                                "level": "normal"}, log=["one"])
-    assert ts.write(session) and savegame.exists(game="struggle")
+    assert ts.write(session) and STRUGGLE_SAVES.exists()
     said = []
     savegame.set_reporter(said.append)
     make_read_only(monkeypatch, folder)

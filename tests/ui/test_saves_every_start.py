@@ -17,6 +17,7 @@ from squabble.ui.struggle.setup import OPTIONAL_RULES, StruggleScene, StruggleSe
 from squabble.framework.handoff import HandOffScene
 from tests.ui import driver as D
 from tests.ui import struggle_driver as SD
+from squabble.ui.struggle.saves import SAVES as STRUGGLE_SAVES
 
 BASE = {"mode": "computer", "human": "USSR", "level": "easy", "optional": False, "ccw": False,
         "handicap": None, "guide": False} | {k: False for k in OPTIONAL_RULES}
@@ -58,7 +59,7 @@ def test_every_game_the_window_starts_is_saved_and_continues(app, name, opts):
     sc = SD.scene(app)
     assert sc is not None, name
     started = sc.session
-    raw, problem = savegame.read("struggle")
+    raw, problem = STRUGGLE_SAVES.read()
     assert problem is None and raw is not None, problem
     assert gamepick.has_save() and "damaged" not in gamepick.save_hint()
     app.to_title()
@@ -129,15 +130,15 @@ def test_a_finished_save_is_never_called_damaged(app, data_dir):
     """A save written by an older build (or a crash) that holds a finished game: the title
     offers nothing, calls nothing damaged, and nothing is set aside."""
     s = _finished_session()
-    savegame.write(s.state, s.setup, [], game="struggle")     # as the old saver left it
+    STRUGGLE_SAVES.write(s.state, s.setup, [])     # as the old saver left it
     assert saves.exists()
     assert not gamepick.has_save()
     assert gamepick.save_hint() == "No saved game yet."
     assert not saves.exists() and not list(data_dir.glob("*.bad*.json"))
-    savegame.write(s.state, s.setup, [], game="struggle")
+    STRUGGLE_SAVES.write(s.state, s.setup, [])
     gamepick.continue_any(app)
     assert "damaged" not in getattr(D.top(app), "message", "")
     assert "over" not in getattr(D.top(app), "message", "")
     assert not list(data_dir.glob("*.bad*.json"))
-    savegame.write(s.state, s.setup, [], game="struggle")
+    STRUGGLE_SAVES.write(s.state, s.setup, [])
     assert saves.load() == (None, None, [], "")

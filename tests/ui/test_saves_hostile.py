@@ -15,8 +15,9 @@ from tests.ui import driver as D
 from squabble import userdata
 from squabble.games import registry
 from squabble.games.squabble import engine as E
-from squabble.ui import savegame
 from squabble.ui.struggle import saves
+from squabble.ui.struggle.saves import SAVES as STRUGGLE_SAVES
+from squabble.ui import games
 
 SETUP = {"mode": "computer", "human": "USA", "level": "easy"}
 posix_only = pytest.mark.skipif(not hasattr(os, "mkfifo") or not hasattr(signal, "SIGALRM"),
@@ -103,7 +104,7 @@ def test_a_struggle_save_keeps_the_whole_log_and_the_guide_setting(app, data_dir
     assert saves.write(sc.session)
     assert len(userdata.read_json(saves.FILE)["log"]) >= 1500
     bad = struggle_save(setup=dict(SETUP, guide="yes"))
-    assert "guide" in savegame.check(bad, "struggle")
+    assert "guide" in STRUGGLE_SAVES.check(bad)
 
 
 @pytest.mark.parametrize("log", [
@@ -224,7 +225,7 @@ def unenterable(data_dir, monkeypatch):
 def test_an_unenterable_data_folder_is_one_sentence_and_play_without_saves(unenterable):
     from squabble.framework.clock import NoWaitClock
     from squabble.ui.app import make_app
-    app = make_app(None, clock=NoWaitClock(), test_mode=True, size=(1280, 720))
+    app = make_app(None, clock=NoWaitClock(), attract_after=None, size=(1280, 720))
     t = D.top(app)
     assert t.name == "title"
     assert "cannot be written" in t.message and t.message.endswith("Play goes on without saves.")
@@ -250,11 +251,11 @@ def test_continue_refuses_what_load_refuses_the_dice_queue(app, data_dir):
 
 def test_one_check_for_both_games():
     for raw, game in ((squabble_save(), "squabble"), (struggle_save(), "struggle")):
-        assert savegame.check(raw, game) is None
+        assert games.get(game).SAVES.check(raw) is None
         for key in ("state",):
             bad = json.loads(json.dumps(raw))
             bad[key]["dice"] = [1] * 1001
-            assert "1000" in savegame.check(bad, game) or "dice" in savegame.check(bad, game)
+            assert "1000" in games.get(game).SAVES.check(bad) or "dice" in games.get(game).SAVES.check(bad)
 
 
 # -- item 10: temporary files of interrupted saves ----------------------------------------------

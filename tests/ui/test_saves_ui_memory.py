@@ -9,6 +9,7 @@ from tests.ui import driver as D
 from tests.ui import struggle_driver as SD
 from tests.ui.test_play import start as start_squabble
 from tests.ui.test_struggle_guide import _start as start_struggle_with_guide
+from squabble.ui.struggle.saves import SAVES as STRUGGLE_SAVES
 
 
 def test_struggle_guide_and_badges_survive_continue(app):
@@ -39,7 +40,7 @@ def test_struggle_guide_and_badges_survive_continue(app):
     for _ in range(6):
         SD.decide_keys(app, 0)
         assert D.run_until(app, lambda: SD.waiting(app), 60000)
-        saved = savegame.load(game="struggle", with_ui=True)
+        saved = STRUGGLE_SAVES.load(with_ui=True)
         assert saved[3] == "" and saved[4]["badges"][human] == again.follow.changes[human]
 
 

@@ -33,7 +33,7 @@ def test_the_lands_here_marker_counts_the_staged_counter(app):
     s = counter_spot(bop=1)
     tb = table_at(app, s, "USA")
     assert tb.explain.projected_bop() == 0                    # nothing staged: 2 against 3
-    D.click(app, tb.card_pos(card("Marshall Plan")))  # stage the counter
+    D.click(app, D.card_pos(tb, card("Marshall Plan")))  # stage the counter
     assert tb.staging.stage["counter"] == card("Marshall Plan")
     shown = tb.explain.projected_bop()
     after, _ = act(s, "counter", card=card("Marshall Plan"))
@@ -59,10 +59,10 @@ def test_the_tokens_prompt_numbers_follow_treaty_of_rome(app):
 def test_a_counter_onto_your_own_cloud_asks_first(app):
     s = counter_spot(bop=2)
     tb = table_at(app, s, "USA")
-    D.click(app, tb.card_pos(card("Marshall Plan")))
+    D.click(app, D.card_pos(tb, card("Marshall Plan")))
     caution = tb.explain.staged_caution()
     assert caution[0] == "warning" and "Mushroom Cloud" in caution[1]
-    D.click(app, tb.button_pos("confirm"))
+    D.click(app, D.button_pos(tb, "confirm"))
     assert D.top(app).name == "confirm", "no question before the losing counter"
     D.key(app, pygame.K_RETURN)                       # the safe answer has the focus
     assert D.top(app) is tb and tb.session.decisions == 0 and tb.flow.phase == "human"
@@ -71,10 +71,10 @@ def test_a_counter_onto_your_own_cloud_asks_first(app):
 def test_a_risk_is_shown_without_a_question(app):
     s = counter_spot(bop=1)
     tb = table_at(app, s, "USA")
-    D.click(app, tb.card_pos(card("Marshall Plan")))
+    D.click(app, D.card_pos(tb, card("Marshall Plan")))
     caution = tb.explain.staged_caution()
     assert caution[0] == "risk" and "one space from your own cloud" in caution[1]
-    D.click(app, tb.button_pos("confirm"))
+    D.click(app, D.button_pos(tb, "confirm"))
     assert D.top(app).name != "confirm" and tb.session.decisions == 1
 
 
@@ -104,7 +104,7 @@ def test_a_counter_that_cancels_all_movement_says_no_move(app):
     s, _ = act(s, "tokens", bop=2, space=0)
     tb = table_at(app, s, "USA")
     assert "lands here" in _drawn(app, drawing)                  # 0 against 3: it moves
-    D.click(app, tb.card_pos(card("Marshall Plan")))
+    D.click(app, D.card_pos(tb, card("Marshall Plan")))
     assert tb.explain.projected_bop() == s["bop"] == 0
     said = _drawn(app, drawing)
     assert "no move" in said and "lands here" not in said

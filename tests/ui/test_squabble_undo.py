@@ -14,6 +14,7 @@ from squabble.framework.session import Session
 from squabble.games import registry
 from squabble.games.squabble import engine as E
 from squabble.games.squabble.cards import CARDS
+from squabble.ui.squabble.game import SAVES as SQUABBLE_SAVES
 
 
 def _positions(seeds=range(300)):
@@ -109,7 +110,7 @@ def test_undo_inside_a_multi_step_own_turn_against_the_computer(app):
     assert tb.guide.hint is not None and "Tokens" in tb.guide.hint[0]     # the first-game guide speaks
     undo = next(b for b in tb.model.buttons if b.name == "undo")
     assert undo.enabled
-    D.click(app, tb.button_pos("plus_bop"))
+    D.click(app, D.button_pos(tb, "plus_bop"))
     assert tb.staging.stage["bop_t"] == 1
     D.key(app, pygame.K_BACKSPACE)             # first the staged token ...
     assert tb.staging.stage["bop_t"] == 0 and tb.session.decision()["kind"] == "tokens"
@@ -118,8 +119,7 @@ def test_undo_inside_a_multi_step_own_turn_against_the_computer(app):
     assert tb.session.state == state and tb.session.decision()["kind"] == "play"
     assert "takes back" in app.log_lines[-1]
     assert tb.guide.hint is None or "Tokens" not in tb.guide.hint[0], "the undone moment's guide stayed"
-    from squabble.ui import savegame
-    assert savegame.load()[0] == state, "the autosave does not hold the position taken back to"
+    assert SQUABBLE_SAVES.load()[0] == state, "the autosave does not hold the position taken back to"
     # nothing older is the player's own since the draw: the button says why it is dimmed
     assert not next(b for b in tb.model.buttons if b.name == "undo").enabled
     D.key(app, pygame.K_BACKSPACE)

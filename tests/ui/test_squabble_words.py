@@ -96,10 +96,10 @@ def test_a_double_agent_is_replaced_as_a_double_agent():
 
 
 def test_the_continue_line_uses_the_tracks_words(monkeypatch):
-    from squabble.ui import gamepick
-    assert gamepick._squabble_summary({"bop": 1, "era": 2}) == \
+    from squabble.ui.squabble import entry
+    assert entry.summary({"state": {"bop": 1, "era": 2}}) == \
         "Twilight Squabble · era 2 · Balance of Power America 4"
-    assert gamepick._squabble_summary({"bop": -3, "era": 4}) == \
+    assert entry.summary({"state": {"bop": -3, "era": 4}}) == \
         "Twilight Squabble · era 4 · Balance of Power Russia 2"
 
 
@@ -108,7 +108,7 @@ def test_a_toast_and_a_tooltip_never_say_the_same_at_once(app):
     tb = table_at(app, s, "USSR")
     b = next(b for b in tb.model.buttons if b.name == "confirm")
     assert not b.enabled
-    pos = tb.button_pos("confirm")
+    pos = D.button_pos(tb, "confirm")
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     D.step(app)
     assert tb.model.tip and tb.model.tip[0] == b.reason

@@ -48,7 +48,7 @@ def lit_things(app) -> list:
 def answer_warning(app, yes: bool) -> None:
     t = D.top(app)
     assert isinstance(t, ConfirmScene), "a warned choice did not ask first"
-    D.click(app, t.button_pos("yes" if yes else "no"))
+    D.click(app, D.button_pos(t, "yes" if yes else "no"))
     assert not isinstance(D.top(app), ConfirmScene)
 
 

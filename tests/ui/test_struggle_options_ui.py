@@ -53,7 +53,7 @@ def test_side_panel_shows_the_rules_in_force():
     surf = pygame.Surface((350, 448))
     for opts, want in (({}, set()), ({"reveal_held_cards": True, "designer_realignment": True},
                                      {"rule:reveal_held_cards", "rule:designer_realignment"})):
-        st = new_game(1, opts, test_setup=True)
+        st = new_game(1, opts)
         st["defcon"] = 3
         p = TracksPanel()
         p.set_rect((0, 0, 350, 448))

@@ -1,6 +1,7 @@
 """Couch privacy in Twilight Struggle: over whole hot-seat games, every face-up card draw
 (the framework's FACE_UP record) is checked against who may look at that frame (the session's
-LookRule, recorded by the scene), with this test's own reading of what is secret."""
+LookRule, as the scene asks it when it draws: recorded here around its ``draw``), with this
+test's own reading of what is secret."""
 
 import random
 from contextlib import contextmanager
@@ -19,15 +20,24 @@ OTHER = {"USA": "USSR", "USSR": "USA"}
 
 @contextmanager
 def recording(app):
+    """Records (frame, viewer, state shown, reveal on screen) each time the map scene draws, in
+    ``app.privacy_record``, beside the framework's face-up record."""
+    from squabble.ui.struggle.scene import StruggleScene
     FACE_UP.clear()
     FACE_UP.enabled = True
-    app.privacy = []
+    app.privacy_record = []
+    real_draw = StruggleScene.draw
+
+    def draw(sc, surf):
+        app.privacy_record.append((sc.app.frame, sc.viewer(), sc.shown, sc.revealed_now()))
+        real_draw(sc, surf)
+    StruggleScene.draw = draw
     try:
         yield
     finally:
+        StruggleScene.draw = real_draw
         FACE_UP.enabled = False
         FACE_UP.clear()
-        app.privacy = None
 
 
 def owner_of_secret(state, card):
@@ -48,7 +58,7 @@ def owner_of_secret(state, card):
 
 def check_record(app):
     frames = {}
-    for f, viewer, state, reveal in app.privacy:
+    for f, viewer, state, reveal in app.privacy_record:
         frames.setdefault(f, (viewer, state, reveal))
     own = {"USA": 0, "USSR": 0}
     n = 0
@@ -84,9 +94,21 @@ def test_hotseat_struggle_never_shows_a_secret_to_the_other_player(app):
     assert counts["handoffs"] >= 4
 
 
+def _leaky_hand_cards(model, state=None):
+    """A scene that leaks: its hand row shows the deciding side's hand whoever has the screen."""
+    from squabble.games.struggle.data import CHINA
+    st = state if state is not None else model.shown
+    d = model.session.decision()
+    v = d["player"] if d else model.viewer()
+    if v is None:
+        return []
+    return list(st["hands"][v]) + ([CHINA] if st["china"]["holder"] == v else [])
+
+
 def test_a_deliberate_leak_is_caught(app, monkeypatch):
-    from squabble.ui.struggle.scene import StruggleScene
-    monkeypatch.setattr(StruggleScene, "LEAK_FOR_TEST", True)
+    from squabble.ui.struggle.model import MapModel
+    monkeypatch.setattr(MapModel, "hand_cards", _leaky_hand_cards)
+    monkeypatch.setattr(MapModel, "may_show_hand", lambda model, card: True)
     with recording(app):
         SD.start(app, "hotseat", "USSR")
         rnd = chooser(2)

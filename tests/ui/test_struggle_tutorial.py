@@ -172,7 +172,7 @@ def _newcomer_lesson(app, seed):
                 rows, _ = sc.menu.rects()
                 D.click(app, app.layout.p(*SD.center(rnd.choice(rows))))
             if D.top(app).name == "confirm":
-                D.click(app, D.top(app).button_pos("no"))
+                D.click(app, D.button_pos(D.top(app), "no"))
             if s.decisions > before:
                 break
         assert s.decisions > before, "the newcomer found nothing the lesson allows"

@@ -54,7 +54,7 @@ def test_a_warned_country_asks_before_it_is_applied(app):
     # asked again, and this time yes
     D.click(app, pos)
     assert isinstance(D.top(app), ConfirmScene)
-    D.click(app, D.top(app).button_pos("yes"))
+    D.click(app, D.button_pos(D.top(app), "yes"))
     assert s.decisions == n + 1 and s.state["influence"]["Austria"]["USSR"] == 1
 
 

@@ -11,8 +11,8 @@ from squabble.framework.confirm import ConfirmScene
 from squabble.framework.handoff import HandOffScene
 from squabble.games.squabble import engine as E
 from squabble.games.squabble.cards import CARDS
-from squabble.ui import savegame
 from squabble.ui.squabble.scenes import DiscardScene
+from squabble.ui.squabble.game import SAVES as SQUABBLE_SAVES
 
 
 def find_state(pred, seeds=range(400)):
@@ -29,9 +29,9 @@ def find_state(pred, seeds=range(400)):
 
 
 def load(app, state, mode="hotseat", human="USSR"):
-    savegame.write(state, {"mode": mode, "human": human, "level": "normal", "events": False},
-                   ["(test position)"])
-    app.continue_game()
+    SQUABBLE_SAVES.write(state, {"mode": mode, "human": human, "level": "normal",
+                                 "events": False}, ["(test position)"])
+    app.continue_game("squabble")
     tb = D.table_of(app)
     assert D.run_until(app, lambda: D.waiting_for_human(app))
     if isinstance(D.top(app), HandOffScene):
@@ -91,7 +91,7 @@ def test_space_2_shift_onto_a_cloud_is_not_the_default_and_asks_first(app):
     # the shift button asks first; Esc keeps the balance and commits nothing
     tb = load(app, state)
     assert tb.model.focus.current.name == "no"
-    D.click(app, tb.button_pos("yes"))
+    D.click(app, D.button_pos(tb, "yes"))
     assert isinstance(D.top(app), ConfirmScene), "a losing move did not ask first"
     assert D.top(app).focus.current.name == "no"
     D.key(app, pygame.K_ESCAPE)
@@ -102,9 +102,9 @@ def test_the_cloud_text_and_phase_10_wait_for_the_token(data_dir):
     app = D.new_app(anim="normal")
     state = find_state(_losing_shift)
     tb = load(app, state)
-    D.click(app, tb.button_pos("yes"))
+    D.click(app, D.button_pos(tb, "yes"))
     if isinstance(D.top(app), ConfirmScene):
-        D.click(app, D.top(app).button_pos("yes"))  # shift and lose, knowingly
+        D.click(app, D.button_pos(D.top(app), "yes"))  # shift and lose, knowingly
     assert tb.session.state["result"]["how"] == "cloud"
     seen_moving = 0
     for _ in range(600):
@@ -154,9 +154,9 @@ def test_token_preview_shows_the_value_with_the_equal_tokens_rule(app):
     printed = CARDS[card].activity
     assert d["tokens"]["USSR"] >= printed
     for _ in range(printed - 1):
-        D.click(app, tb.button_pos("plus_bop"))
+        D.click(app, D.button_pos(tb, "plus_bop"))
     assert tb.explain.staged_values()["bop"] == 2 * printed - 1
-    D.click(app, tb.button_pos("plus_bop"))
+    D.click(app, D.button_pos(tb, "plus_bop"))
     assert tb.explain.staged_values()["bop"] == 0        # equal to the printed value: 0 (R7)
     # the staged tokens have left the tray
     assert tb.staging.stage["bop_t"] == printed
@@ -206,7 +206,7 @@ def test_hover_explains_a_disabled_button_and_the_table(app):
     assert D.run_until(app, lambda: D.waiting_for_human(app))
     b = next(b for b in tb.model.buttons if b.name == "confirm")
     assert not b.enabled
-    pos = tb.input.pixel_center(b.rect)
+    pos = D.centre(app, b.rect)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
                                          buttons=(0, 0, 0)))
     D.step(app)
@@ -281,7 +281,7 @@ def test_hovering_a_dimmed_card_says_why(app):
     dec = tb.session.decision()
     agent = "usa-agent"
     assert agent in tb.session.state["hands"]["USA"]
-    pos = tb.input.pixel_center(tb.model.sprites[agent].rect)
+    pos = D.centre(app, tb.model.sprites[agent].rect)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
                                          buttons=(0, 0, 0)))
     D.step(app)

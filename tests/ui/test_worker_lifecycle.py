@@ -82,7 +82,7 @@ def test_one_worker_at_a_time_each_reaped_when_its_game_ends(app):
     seen = []
 
     # 1. Twilight Squabble, left for the title mid-game
-    app.start_game(SQUABBLE, seed=3)
+    app.start("squabble", SQUABBLE, seed=3)
     seen.append(computer_thinks(app))
     app.to_title()
     step(app, 2)
@@ -92,7 +92,7 @@ def test_one_worker_at_a_time_each_reaped_when_its_game_ends(app):
     # 2. Twilight Struggle, replaced by a new game of Twilight Squabble
     ST.start_struggle(app, STRUGGLE, seed=4)
     seen.append(computer_thinks(app))
-    app.start_game(SQUABBLE, seed=5)
+    app.start("squabble", SQUABBLE, seed=5)
     step(app, 2)
     live, zombies = settled(before, 1)
     assert seen[-1] not in live and not zombies and len(live) <= 1, \

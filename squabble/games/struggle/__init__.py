@@ -1,7 +1,8 @@
 """Twilight Struggle rules engine (pure Python).  See docs/struggle.md.
 
 API: new_game, decision (describe.py), apply, apply_in_place, validate, check_invariants, info, view,
-protocol_state (a state or view as the protocol prints it), resolve_bids (influence bidding for sides, rewrite 3.2.2), MISSING_EVENTS.
+protocol_state (a state or view as the protocol prints it), resolve_bids (influence bidding for
+sides, rewrite 3.2.2).
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from squabble import rng
 
 from .bidding import resolve_bids
-from .core import EVENTS, has_effect
+from .core import has_effect
 # the card modules: importing them registers every card's event (the engine finds them by number)
 from .events import early, late, mid, scoring  # noqa: F401
 from .data import CARD_NUMBERS, CARDS, COUNTRIES, SPACE_RACE, SUPERPOWER_ADJ
@@ -21,20 +22,14 @@ from .redeal import redeal  # noqa: F401  (public: the state as one side could b
 from .validation import check_invariants, load, validate
 
 __all__ = ["new_game", "decision", "apply", "apply_in_place", "validate", "check_invariants",
-           "info", "view", "protocol_state", "resolve_bids", "MISSING_EVENTS"]
+           "info", "view", "protocol_state", "resolve_bids"]
 
-#: card numbers (sorted) whose event is not written yet
-MISSING_EVENTS: list = sorted(n for n in CARD_NUMBERS if n not in EVENTS)
 
-def new_game(seed: int, options: dict | None = None, *, test_setup: bool = False) -> dict:
+def new_game(seed: int, options: dict | None = None) -> dict:
     """A new game at its first decision (the USSR's set-up influence)."""
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ValueError("The seed must be a whole number.")
     opts = parse_options(options)
-    if MISSING_EVENTS and not test_setup:
-        raise ValueError(
-            f"The Twilight Struggle mode is not available yet: {len(MISSING_EVENTS)} of the "
-            f"{len(CARD_NUMBERS)} card events are still missing.")
     from .data import period_cards
     state = {
         "game": "struggle", "winner": None, "end_reason": None,
@@ -47,7 +42,7 @@ def new_game(seed: int, options: dict | None = None, *, test_setup: bool = False
         "deck": period_cards("Early", opts["optional_cards"]), "discard": [], "removed": [],
         "table": [], "effects": [],
         "headline": {"USA": None, "USSR": None, "shown": None},
-        "options": opts, "test_setup": bool(test_setup), "ccw": 0, "final": False,
+        "options": opts, "ccw": 0, "final": False,
         "step": "deal", "access": {"USA": [], "USSR": []},
         "round": {"defcon_start": 5, "defcon2": False},
         "stack": [game_frame()], "pending": None,
@@ -105,7 +100,7 @@ def info() -> dict:
              | {"text": CARDS[n].get("text", "")} for n in CARD_NUMBERS]
     space = [dict(s) for s in SPACE_RACE]
     return {"countries": countries, "superpowers": {k: sorted(v) for k, v in SUPERPOWER_ADJ.items()},
-            "cards": cards, "space_race": space, "missing_events": list(MISSING_EVENTS)}
+            "cards": cards, "space_race": space}
 
 
 def view(state: dict, side: str) -> dict:

@@ -546,8 +546,8 @@ def h_headline(state, frame, answer, log):
             frame["idx"] += 1
         while frame["idx"] < 2:
             side = order[frame["idx"]]
-            cards = [c for c in state["hands"][side] if (not state["test_setup"] or c in EVENTS)
-                     and not CARDS[c].get("no_headline")]  # UN Intervention: never a headline
+            cards = [c for c in state["hands"][side]
+                     if not CARDS[c].get("no_headline")]  # UN Intervention: never a headline
             options = hooked_options(state, side, None, [
                 opt(f"Headline {card_name(c)}", mode="headline", card=c) for c in cards])
             if options:

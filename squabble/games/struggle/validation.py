@@ -94,7 +94,7 @@ def validate(state, derive: bool = False) -> str | None:
     ``effect_details``) or as an old save did (``effects``, ``effect_args``) is checked as
     ``load`` plays it: joined into one list."""
     try:
-        _validate(upgrade_effects(state), derive)
+        _validate(upgrade(state), derive)
     except Bad as exc:
         return _sentence(str(exc))
     except Exception as exc:  # garbage of an unexpected shape, or the engine failing on it
@@ -108,7 +108,7 @@ REQUIRED = {
     "influence": dict, "china": dict, "deck": list, "discard": list, "removed": list,
     "effects": list, "table": list, "headline": dict, "options": dict,
     "stack": list, "pending": (dict, type(None)), "rng": int, "dice": list, "step": str,
-    "space_attempts": dict, "access": dict, "round": dict, "ccw": int, "test_setup": bool,
+    "space_attempts": dict, "access": dict, "round": dict, "ccw": int,
     "active": (str, type(None)), "final": bool,
     "end_reason": (str, type(None)),
 }
@@ -316,6 +316,37 @@ def _effects_of(state: dict) -> list:
         _need(_int(e.get("card"), 1, 110),
               f"'effects' holds {e!r}, whose 'card' is no card number")
     return effects
+
+
+#: keys an older engine kept in every state that mean nothing now: ``load`` drops them (from the
+#: records of how a call began, too), so old saves and positions still load
+RETIRED_KEYS = ("test_setup",)
+
+
+def upgrade(state):
+    """``state`` as this engine keeps it (a copy when anything changes): the retired keys
+    dropped and the effects in one list (``upgrade_effects``)."""
+    return upgrade_effects(_without_retired(state))
+
+
+def _without_retired(state):
+    if not isinstance(state, dict):
+        return state
+    out = {k: v for k, v in state.items() if k not in RETIRED_KEYS}
+    stack = state.get("stack")
+    if isinstance(stack, list):
+        out["stack"] = [_record_without_retired(f) for f in stack]
+    return out if out != state else state
+
+
+def _record_without_retired(frame):
+    res = frame.get("resume") if isinstance(frame, dict) else None
+    if not isinstance(res, dict):
+        return frame
+    new = {k: ({x: y for x, y in v.items() if x not in RETIRED_KEYS}
+               if k in ("start", "undo") and isinstance(v, dict) else v)
+           for k, v in res.items()}
+    return frame if new == res else dict(frame, resume=new)
 
 
 def upgrade_effects(state):
@@ -535,7 +566,7 @@ def load(state) -> dict:
     """The state ``load`` plays: ``state`` itself if consistent, or, when its ``pending`` is null
     or absent in a game not over, a copy with the decision the engine asks there (a position
     set up by hand).  Raises ValueError with one sentence naming the first problem."""
-    state = upgrade_effects(state)   # a game saved with effects in two lists
+    state = upgrade(state)   # a game saved with effects in two lists, or with 'test_setup'
     state = load_checked(state, validate=validate, settle=_settle,
                          copy=lambda s: marshal.loads(marshal.dumps(s)),
                          stuck="The engine cannot go on from this state")

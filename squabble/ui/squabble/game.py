@@ -1,5 +1,5 @@
-"""Twilight Squabble on the framework's session: the registry's adapter, the autosave, the
-computer player and the one table-specific privacy fact (agents revealed in phase 3).
+"""Twilight Squabble on the framework's session: the registry's adapter, the autosave (``SAVES``),
+the computer player and the one table-specific privacy fact (agents revealed in phase 3).
 
 Everything else a game in the window needs (beats, the worker thread, undo like Board Game
 Arena, the LookRule and hand-offs) is ``squabble.framework.session.Session``."""
@@ -29,14 +29,27 @@ def _chooser(state, level, seed):
     return computer_choice(state, level, seed)   # looked up at call time (tests replace it)
 
 
+def _options_problem(options) -> str | None:
+    if options not in ({"events": True}, {"events": False}):
+        return "its game set-up is damaged (its 'options' are not the Event deck's)"
+    return None
+
+
+#: the autosave: the file keeps the name it had before there were two games; the set-up's one
+#: flag is the Event deck
+SAVES = savegame.GameSaves("squabble", "Twilight Squabble", file="save.json", flags=("events",),
+                           options_problem=_options_problem)
+LOG_KEPT = 80          # the log's last lines a save keeps
+
+
 def save(session) -> None:
     """Autosave after every decision (and undo); a finished game's save is removed."""
     st = session.state
     if st["winner"] is None:
-        savegame.write(st, session.setup, [str(x) for x in session.log],
-                       ui=getattr(session, "ui", None))
+        SAVES.write(st, session.setup, [str(x) for x in session.log[-LOG_KEPT:]],
+                    ui=getattr(session, "ui", None))
     else:
-        savegame.clear()
+        SAVES.clear()
 
 
 def _setup(setup: dict) -> dict:

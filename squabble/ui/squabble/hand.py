@@ -152,20 +152,3 @@ class TableInput:
                     if x <= lp[0] < x + SLOT_CARD[0] and y <= lp[1] < y + SLOT_CARD[1]:
                         m.app.toast("Click a card in your hand: the first goes to the "
                                     "Balance of Power slot, the second to the Space Race.")
-
-    # ---- positions (for tests and attract mode) -------------------------------------------
-    def pixel_center(self, rect) -> tuple[int, int]:
-        x, y, w, h = rect
-        return self.model.app.layout.p(x + w / 2, y + h / 2)
-
-    def card_pos(self, cid):
-        for it in self.model.items:
-            if it.kind == "card" and it.ref == cid:
-                return self.pixel_center(it.rect)
-        return None
-
-    def button_pos(self, name):
-        for b in self.model.buttons:
-            if b.name == name:
-                return self.pixel_center(b.rect)
-        return None

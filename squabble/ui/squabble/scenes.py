@@ -11,11 +11,11 @@ from squabble.framework.layout import fit_font, text, wrap
 from squabble.framework.scene import Scene
 from squabble.framework.widgets import Button, panel
 from squabble.games.squabble.cards import CARDS, ERA_YEARS, EVENTS, OTHER
-from squabble.ui import savegame
 from squabble.ui import settings as S
 from squabble.ui import couch_prefs
 from squabble.ui import theme as T
 from squabble.ui.squabble import faces as F
+from squabble.ui.squabble import game
 from squabble.ui.menu_scene import MENU_CONTROLS, MenuScene, ResultMenuScene
 from squabble.ui.option_setup import OptionRow, OptionSetupScene, on_off, opponent_rows
 from squabble.ui.rulings_text import RULINGS
@@ -39,14 +39,14 @@ class SetupScene(OptionSetupScene):
         super().__init__(app, opts, rows, self.start_now, message)
 
     def saved_game_exists(self) -> bool:
-        return savegame.exists()
+        return game.SAVES.exists()
 
     def start_now(self, opts):
         self.app.settings.level = opts["level"]
         S.save(self.app.settings)
         couch_prefs.remember_setup(opts)
         couch_prefs.set_guide(opts["guide"])
-        self.app.start_game({k: v for k, v in opts.items() if k != "guide"})
+        self.app.start(game.SAVES.name, {k: v for k, v in opts.items() if k != "guide"})
 
     def note(self) -> str:
         o = self.opts
@@ -66,16 +66,12 @@ class PauseScene(MenuScene):
     opaque = False
     title = "Paused"
 
-    def __init__(self, app, table):
-        self.table = table
-        s = getattr(table, "session", None)
+    def __init__(self, app, session, flow):
         # a hot-seat player's own cards were on the screen: the table stays hidden under the
         # menu, and the screen is nobody's until the next hand-off (the session's look rule;
         # Resume goes back behind the hand-off, see TurnFlow.resume)
-        self.covering = s is not None and s.mode == "hotseat" and s.viewer() is not None
-        flow = getattr(table, "flow", None)
-        if flow is not None:
-            flow.pause()
+        self.covering = session.mode == "hotseat" and session.viewer() is not None
+        flow.pause()
         super().__init__(app)
 
     TOP = 110        # the first button, just under the title (no empty band between)
@@ -118,8 +114,9 @@ class DiscardScene(MenuScene):
     name = "discards"
     opaque = False
 
-    def __init__(self, app, table, side):
-        self.table, self.side = table, side
+    def __init__(self, app, model, side):
+        """``model``: the table's ``TableModel`` (the state shown, whose faces may be shown)."""
+        self.model, self.side = model, side
         super().__init__(app)
 
     def build(self):
@@ -129,7 +126,7 @@ class DiscardScene(MenuScene):
         L = self.app.layout
         surf.fill((65, 65, 65), special_flags=pygame.BLEND_RGB_MULT)
         panel(surf, L, (60, 40, 1160, 660))
-        d = self.table.display
+        d = self.model.display
         cards = d["discards"][self.side]
         text(surf, f"{F.NAME[self.side]}'s discard pile ({len(cards)} cards)", L.font(32, True),
              T.SIDE_LIGHT[self.side], L.p(640, 74), "center")
@@ -139,7 +136,7 @@ class DiscardScene(MenuScene):
             x = 90 + (i % 9) * 124
             y = 110 + (i // 9) * 250
             draw_card(surf, L, F.card_face(cid, self.app.settings.colour_blind),
-                      (x, y, 112, 157), face_up=self.table.face_allowed(cid),
+                      (x, y, 112, 157), face_up=self.model.face_allowed(cid),
                       back=T.card_back(self.side))
             c = CARDS[cid]
             text(surf, c.name, fit_font(L, c.name, 116, 15), T.TEXT, L.p(x + 56, y + 170),

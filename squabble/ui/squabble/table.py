@@ -32,6 +32,7 @@ from squabble.ui.squabble.guide import Guide
 from squabble.ui.squabble.hand import TableInput
 from squabble.ui.squabble.layout import RIGHT
 from squabble.ui.squabble.model import TableModel
+from squabble.ui.squabble.scenes import DiscardScene, PauseScene, ResultScene
 from squabble.ui.squabble.zones import Zones
 
 MIN_THINK = 0.55   # seconds a computer's turn shows at least (times the animation speed)
@@ -52,11 +53,11 @@ class TableScene(Scene):
         self.explain = Explainer(m, self.staging, self.zones)
         self.chooser = Chooser(m, self.staging, self.zones, self.explain, commit=self.commit,
                                undo_decision=self.undo_decision,
-                               show_discards=lambda side: app.show_discards(self, side))
+                               show_discards=self.show_discards)
         self.beats = BeatPlayer(m, self.guide, self.zones, self.chooser,
-                                show_result=lambda: app.show_result(self))
+                                show_result=self.show_result)
         self.input = TableInput(m, self.staging, self.chooser, self.explain, self.zones,
-                                self.guide, open_pause=lambda: app.open_pause(self))
+                                self.guide, open_pause=self.open_pause)
         self.drawer = TableDrawer(m, self.staging, self.chooser, self.explain, self.guide)
         self._drawn_key = None
         self.zones.layout_sprites(snap=True)
@@ -83,11 +84,15 @@ class TableScene(Scene):
     def face_allowed(self, cid: str) -> bool:
         return self.model.face_allowed(cid)
 
-    def card_pos(self, cid):
-        return self.input.card_pos(cid)
+    # ---- the screens it opens ----------------------------------------------------------------
+    def open_pause(self):
+        self.app.stack.push(PauseScene(self.app, self.session, self.flow))
 
-    def button_pos(self, name):
-        return self.input.button_pos(name)
+    def show_discards(self, side):
+        self.app.stack.push(DiscardScene(self.app, self.model, side))
+
+    def show_result(self):
+        self.app.stack.replace_all(ResultScene(self.app, self.session, demo=self.app.demo))
 
     # ---- the scene -------------------------------------------------------------------------
     def on_enter(self):
@@ -121,8 +126,6 @@ class TableScene(Scene):
 
     def draw(self, surf):
         self._drawn_key = self.picture_key()
-        if self.app.privacy is not None:
-            self.app.privacy.append((self.app.frame, self.flow.viewer, self.model.display))
         self.drawer.draw(surf)
 
     def picture_key(self) -> tuple:
@@ -183,7 +186,7 @@ class TableScene(Scene):
             self.app, f"{name}'s turn", message, T.SIDE[side], confirmed,
             detail=f"Next for {name}: {what}" if what else "",
             accepts=accepts, controls="Enter / Space · click the button · gamepad A · Esc menu",
-            on_menu=lambda: self.app.open_pause(self)))
+            on_menu=self.open_pause))
 
     def flow_human(self, decision: dict) -> None:
         m = self.model

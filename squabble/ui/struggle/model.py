@@ -20,15 +20,14 @@ from squabble.games.struggle.query import hidden_from
 class MapModel:
     """The map's picture state.  ``flow``: the framework's decision flow of ``session``;
     ``follow``: the badges of the other side's moves (it says while they are still shown);
-    ``leak``: tests only, draw the deciding side's hand face up whatever the LookRule says."""
+"""
 
-    def __init__(self, app, session, flow, follow, demo: bool, leak: bool = False):
+    def __init__(self, app, session, flow, follow, demo: bool):
         self.app = app
         self.session = session
         self.flow = flow
         self.follow = follow
         self.demo = demo
-        self.leak = leak
         self.shown = session.state          # the state on screen (a beat's, during beats)
         self.moment = None                  # the moment of the beat on screen, if it has one
         self.pause_t = 0.0                  # the short stop after a beat without a moment
@@ -98,7 +97,7 @@ class MapModel:
         return card not in hidden_from(st, "USA") and card not in hidden_from(st, "USSR")
 
     def may_show_hand(self, card) -> bool:
-        return self.leak or self.may_show(card)
+        return self.may_show(card)
 
     def revealed_now(self) -> tuple:
         """(the engine's line, its cards) while a reveal moment is on screen, else None: an
@@ -128,9 +127,6 @@ class MapModel:
         """The cards in the hand row: the viewer's hand (and The China Card if they hold it)."""
         st = state if state is not None else self.shown
         v = self.viewer()
-        if self.leak:
-            d = self.session.decision()
-            v = d["player"] if d else v
         if v is None:
             return []
         cards = list(st["hands"][v])

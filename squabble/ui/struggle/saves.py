@@ -1,8 +1,9 @@
-"""The Struggle autosave: ``ui/savegame.py`` for the game ``"struggle"``, plus the title line.
+"""The Struggle autosave: ``ui/savegame.py``'s ``GameSaves`` for Twilight Struggle, plus the title
+line.
 
-The file is the one ``ui/savegame.py`` names for the game (``save-struggle.json``), written the
+The file is ``save-struggle.json``, written the
 same way (a unique temporary file, flushed, renamed); a save that cannot be written is reported
-once through ``savegame``'s reporter.  Continue reads it through ``savegame.load`` — the same
+once through ``savegame``'s reporter.  Continue reads it through ``SAVES.load`` — the same
 check as the protocol's ``load`` plus the window's fields, the log's lines included — so a
 damaged or incompatible file gives a clear sentence, is kept aside as ``*.bad.json`` and never
 crashes the window.
@@ -14,9 +15,23 @@ from squabble.ui import savegame
 from squabble.ui.struggle.prompts import vp_text
 
 GAME = "struggle"
-FILE = savegame.file_for(GAME)
-SAVE_VERSION = savegame.SAVE_VERSION
-SETUP_KEYS = savegame.STRUGGLE_SETUP_KEYS
+
+
+def _options_problem(options) -> str | None:
+    from squabble.games.struggle import parse_options
+    try:
+        parse_options(options)
+    except ValueError:
+        return "its game set-up is damaged (its 'options' are not the game's options)"
+    return None
+
+
+#: the autosave: no attract mode is saved; the set-up's flags are the first-game guide and the
+#: lesson (Learn to play, ``tutorial.py``); the log keeps each line's kind and data
+SAVES = savegame.GameSaves(GAME, "Twilight Struggle", flags=("guide", "tutorial"),
+                           modes=("computer", "hotseat"), options_problem=_options_problem,
+                           rich_log=True)
+FILE = SAVES.file
 
 
 def write(session) -> bool:
@@ -29,32 +44,31 @@ def write(session) -> bool:
         return clear()
     log = [{"text": str(x), "kind": getattr(x, "kind", "note"), "data": getattr(x, "data", {})}
            for x in session.log[-savegame.MAX_LOG:]]
-    return savegame.write(session.state, session.setup, log, game=GAME,
-                          ui=getattr(session, "ui", None))
+    return SAVES.write(session.state, session.setup, log, ui=getattr(session, "ui", None))
 
 
 def exists() -> bool:
-    return savegame.exists(game=GAME)
+    return SAVES.exists()
 
 
 def clear() -> bool:
-    return savegame.clear(game=GAME)
+    return SAVES.clear()
 
 
 def mtime() -> float:
-    return savegame.mtime(game=GAME)
+    return SAVES.mtime()
 
 
 def load(with_ui: bool = False):
-    """(state, setup, log, problem[, ui]): ``savegame.load`` for Twilight Struggle."""
-    return savegame.load(game=GAME, with_ui=with_ui)
+    """(state, setup, log, problem[, ui]): ``SAVES.load`` (``savegame.GameSaves``)."""
+    return SAVES.load(with_ui=with_ui)
 
 
 def summary(raw=None) -> str:
     """One line for the title screen: which game, turn and score (no secrets), from a save
-    that ``savegame.check`` accepted."""
+    that ``SAVES.check`` accepted."""
     if raw is None:
-        raw, problem = savegame.read(GAME)
+        raw, problem = SAVES.read()
         if problem or raw is None:
             return "Twilight Struggle (the save is damaged)"
     st = raw["state"]

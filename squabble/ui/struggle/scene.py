@@ -70,9 +70,6 @@ class _Shown:
 
 class StruggleScene(Scene):
     name = "struggle"
-    #: tests only: draw the deciding side's hand face up whatever the LookRule says (a leak the
-    #: privacy test must catch)
-    LEAK_FOR_TEST = False
     shown = _Shown("shown")                 # what is shown: the model's (model.py)
     moment = _Shown("moment")
     pause_t = _Shown("pause_t")
@@ -111,8 +108,7 @@ class StruggleScene(Scene):
         self.guide = StruggleGuide(bool(session.setup.get("guide")) and not demo
                                    and not self.tutor.on, memo=session.ui)
         self.jump = RegionJump(self.map)
-        self.model = MapModel(app, session, self.flow, self.follow, demo,
-                              leak=type(self).LEAK_FOR_TEST)
+        self.model = MapModel(app, session, self.flow, self.follow, demo)
         self.commands = MapCommands(commit=self.commit, undo=self.undo,
                                     skip_beats=self.skip_beats, help=self.toggle_help,
                                     pause=self.open_pause, hint=self.ask_hint,
@@ -564,9 +560,6 @@ class StruggleScene(Scene):
             self._last_size = surf.get_size()
             self.map.set_rect(L.r(MAP_R))
             self.tracks.set_rect(L.r(TRACKS_R))
-        if self.app.privacy is not None:
-            self.app.privacy.append((self.app.frame, self.viewer(), self.shown,
-                                     self.revealed_now()))
         surf.fill(BG)
         self.layout_buttons()
         self.refresh_targets()      # the focus holds this frame's buttons (drawn focused)

@@ -74,7 +74,7 @@ def start_struggle(app, setup: dict, seed: int | None = None):
     try:
         session = Session.new(adapter, setup, _seed(app) if seed is None else seed,
                               saver=saves.write, chooser=chooser_for(setup))
-    except (ValueError, registry.GameUnavailable) as e:
+    except ValueError as e:
         app.toast(str(e), 5)
         return None
     if setup.get("tutorial"):

@@ -1,11 +1,15 @@
 """Where undo stops (Board Game Arena's policy): a decision that rolled a die, drew a card or
 revealed hidden information cannot be taken back.  One rule for the couch
 (squabble/framework/session.py) and the online server (squabble/online/); it knows the games
-only through their registry adapters."""
+only through their registry adapters, and imports none (the framework, which names no game,
+uses it)."""
 
 from __future__ import annotations
 
-from squabble.games.logline import kind_of
+
+def kind_of(line) -> str:
+    """A log line's kind (the engines give ``LogLine``s: a str with ``kind`` and ``data``)."""
+    return getattr(line, "kind", "note")
 
 BARRIER_KINDS = ("die", "draw", "reveal", "coup", "realign", "space")
 

@@ -1,4 +1,7 @@
-"""Hard's search: determinized Monte Carlo tree search over whole action rounds, root-parallel.
+"""hard_tree, a bench-only level: determinized Monte Carlo tree search over whole action rounds,
+root-parallel (not offered to players until it is shown stronger than hard; bench scripts reach
+it through ``choose_level``, and this folder must be on ``sys.path`` for the pool's processes to
+import it, as it is when a bench script runs).
 
 How it works (docs/ai-struggle.md, "Hard: a tree over whole action rounds"):
 
@@ -19,8 +22,8 @@ How it works (docs/ai-struggle.md, "Hard: a tree over whole action rounds"):
   offered are those of this deal's hand (information-set style: a card's statistics are shared
   by every deal that holds it), chosen by UCB (the enemy minimizes the side's value) among the
   first ``1 + PW_K * visits ** PW_A`` in a cheap prior order (progressive widening).
-* **The leaf** is scored by hard's evaluator (``hard_evaluator``), clipped to ``CLIP``, and the
-  value is backed up along the line.
+* **The leaf** is scored by hard's evaluator (``struggle_eval``'s "hard" profile), clipped to
+  ``CLIP``, and the value is backed up along the line.
 * **Budget**: engine steps (``MCTS_WORK`` per worker; a decision that only places one point of
   influence gets ``PLACE_SHARE`` of it) and at most ``MCTS_ITERS`` iterations: the same seed gives
   the same answer, whatever the machine's load.  No clock.
@@ -100,7 +103,8 @@ class Search:
     """One worker's tree over one root decision."""
 
     def __init__(self, state, me, cand, prior, subseed, work=MCTS_WORK, iters=MCTS_ITERS):
-        from squabble.ai.struggle import Player, hard_evaluator
+        from squabble.ai.struggle import Player
+        from squabble.ai.struggle_eval import Evaluator
         self.state = state
         self.me = me
         self.subseed = subseed
@@ -108,7 +112,7 @@ class Search:
         self.iters = iters
         base = determinize(state, me, subseed)
         self.pl = Player(base, me, subseed, "normal")
-        self.pl.ev = hard_evaluator(base, me)
+        self.pl.ev = Evaluator(base, me, "hard")   # hard's own weights
         # root: option index -> [visits, total value]; the prior (normal's value at the end of
         # the action, not comparable with a value two rounds later) only chooses the options
         self.order = sorted(cand, key=lambda i: (-prior[i], i))
@@ -239,7 +243,7 @@ def root_stats(state, me, cand, prior, seed, workers, work=None, iters=None):
     opts = state["pending"]["options"]
     if all(opts[i]["mode"] in ("place", "influence") and "country" in opts[i] for i in cand):
         work = int(work * PLACE_SHARE)
-    outs = P.run([("squabble.ai.struggle_mcts:search_root",
+    outs = P.run([("struggle_mcts:search_root",
                    (state, me, cand, prior, subseed(seed, w), work, iters))
                   for w in range(workers)])
     merged = merge([o[0] for o in outs])
