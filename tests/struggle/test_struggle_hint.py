@@ -82,21 +82,3 @@ def test_at_defcon_2_the_coach_names_the_held_cards_that_would_end_the_game():
         assert bool(said) == named, (CARDS[held]["name"], said)
         if named:
             assert all(CARDS[held]["name"] in r for r in said)
-
-
-def test_the_hint_ranks_within_the_options_given():
-    """``among`` (the lesson's allowed moves): only those are advised, best first among them."""
-    checked = 0
-    for n, st in enumerate(POSITIONS[::9]):
-        d = decision(st)
-        if len(d["options"]) < 3:
-            continue
-        best = hint(st, d["player"], n, k=1)[0]["index"]
-        among = [i for i in range(len(d["options"])) if i != best][:3]
-        got = hint(st, d["player"], n, among=among)
-        assert got and all(h["index"] in among for h in got)
-        assert [h["index"] for h in hint(st, d["player"], n, among=[among[0]])] == [among[0]]
-        checked += 1
-    assert checked >= 3
-    with pytest.raises(ValueError):
-        hint(POSITIONS[0], decision(POSITIONS[0])["player"], 1, among=[])

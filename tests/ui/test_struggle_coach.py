@@ -18,7 +18,7 @@ from tests.ui import struggle_driver as SD
 from squabble.framework.handoff import HandOffScene
 from squabble.games.struggle.data import CARDS
 from squabble.games.struggle.describe import hidden_from
-from squabble.ui.struggle.coach import hint_text
+from squabble.ui.struggle.coach import coach_seed, hint_text
 
 
 @pytest.fixture
@@ -69,8 +69,7 @@ def test_h_shows_the_real_coach_naming_nothing_the_side_may_not_see(app):
     for c in hidden_from(st, "USSR"):
         assert CARDS[c]["name"] not in shown, f"the hint showed {CARDS[c]['name']}"
     # against who may look: the same lines when the USA's hidden cards are dealt differently
-    import zlib
-    seed = zlib.crc32(repr((sc.session.decisions, "USSR")).encode()) & 0x7FFFFFFF
+    seed = coach_seed(sc.session.game, st, "USSR")
     other = _other_hidden_dealt_again(st, "USSR", random.Random(3))
     assert other["hands"]["USA"] != st["hands"]["USA"]
     assert hint_text(hint(other, "USSR", seed, 3)) == sc.coach.hint_lines
