@@ -131,3 +131,31 @@ def test_the_coachs_panel_never_covers_a_warning_sentence(app):
     strip, panel = sc.warning_strip, sc.coach.hint_rect
     assert strip is not None and panel is not None
     assert not pygame.Rect(strip).colliderect(pygame.Rect(panel)), (strip, panel)
+
+
+def test_the_coach_gives_a_position_the_same_seed_after_an_undo(app, monkeypatch):
+    """The coach's seed comes from the deciding side's view, like the computer's, never from a
+    count of decisions: the same position after a decision and its undo (or a continued save)
+    gets the same advice (issue 50, item 22)."""
+    from squabble.ui.struggle import coach
+    seeds = []
+
+    def hint(state, side, seed, k=3):
+        seeds.append(seed)
+        return [{"index": 0, "label": state["pending"]["options"][0]["label"], "reasons": []}]
+    monkeypatch.setattr(coach, "_hint_fn", lambda: hint)
+    sc = SD.start(app, "computer", "USSR")
+    s = sc.session
+    assert D.run_until(app, lambda: SD.waiting(app))
+    before = s.state
+    D.key(app, pygame.K_h)
+    _wait_hint(app, sc)
+    D.key(app, pygame.K_h)
+    SD.decide_keys(app, 0)
+    assert D.run_until(app, lambda: SD.waiting(app))
+    D.key(app, pygame.K_BACKSPACE)            # the placement taken back: the same position
+    assert D.run_until(app, lambda: SD.waiting(app))
+    assert s.state == before and s.decisions == 2
+    D.key(app, pygame.K_h)
+    _wait_hint(app, sc)
+    assert len(seeds) == 2 and seeds[0] == seeds[1]
