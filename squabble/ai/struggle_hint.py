@@ -29,13 +29,11 @@ _OWNER = {0: "USA", 1: "USSR"}
 _OPS_MODES = ("influence", "realign", "coup", "ops_first")
 
 
-def hint(view_state: dict, side: str, seed: int, k: int = 3, among=None,
-         path=None) -> list[dict]:
+def hint(view_state: dict, side: str, seed: int, k: int = 3, path=None) -> list[dict]:
     """The best ``k`` options of the pending decision for ``side``, with reasons (see above).
-    ``among``: the indices the player may take now (the lesson allows only its step's moves);
-    the options are ranked within them.  ``path(state)``: the indices the player may take in a
-    later decision of the same action (None: any), so the reasons describe the action as the
-    player can carry it out (the lesson's card played for influence, not for a coup)."""
+    ``path(state)``: the indices the player may take in a later decision of the same action
+    (None: any), so the reasons describe the action as the player can carry it out (the
+    lesson's path)."""
     if side not in ("USA", "USSR"):
         raise ValueError('The side must be "USA" or "USSR".')
     d = S.decision(view_state) if isinstance(view_state, dict) else None
@@ -49,21 +47,9 @@ def hint(view_state: dict, side: str, seed: int, k: int = 3, among=None,
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError("The seed must be an integer.")
     base = _copy(determinize(view_state, side, seed))
-    n = len(d["options"])
-    among = sorted({i for i in among if isinstance(i, int) and 0 <= i < n}) \
-        if among is not None else list(range(n))
-    if not among:
-        raise ValueError("There is no option to give a hint among.")
-    if len(among) == 1:
-        ranked = list(among)
-        vals = {among[0]: 0.0}
-    else:
-        vals = option_values(base, "normal", seed)
-        vals = {i: v for i, v in vals.items() if i in among} or {i: 0.0 for i in among}
-        ranked = sorted(vals, key=lambda i: (-vals[i], i))[:max(1, k)]
+    vals = option_values(base, "normal", seed)
+    ranked = sorted(vals, key=lambda i: (-vals[i], i))[:max(1, k)]
     opening = opening_choice(base)
-    if opening not in among:
-        opening = None
     if opening is not None:
         # the set-up: the opening people play comes first (ai/struggle_setup.py)
         ranked = [opening] + [i for i in ranked if i != opening][:max(1, k) - 1]

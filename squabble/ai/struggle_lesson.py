@@ -1,60 +1,129 @@
 """The fixed path of Twilight Struggle's lesson (Learn to play, ``ui/struggle/tutorial.py``).
 
-The lesson is a real game from a fixed seed (the deal), whose dice on the lesson's path come
-from the engine's forced dice queue (``state["dice"]``, the protocol's ``dice`` command) and
-whose opponent, the USA, plays a script in the lesson's first turn and is the computer player
-(easy) after it.  So the same clicks give the same lesson every time, and every step the lesson
-asks of the player works: the coup in Iran takes it, both realignments win, the Space Race roll
-succeeds and Middle East Scoring is played with the USSR dominating the region.
+The lesson is a real game from a fixed seed (the deal) whose every decision of its first turn,
+both sides', is written down in ``STEPS`` (the USSR's moves the lesson asks for, the USA's its
+script), and whose dice on that path come from the engine's forced dice queue (``state["dice"]``,
+the protocol's ``dice`` command).  After the path the USA is the computer player (easy).  So the
+same clicks give the same lesson every time.
 
-``lesson_player`` is the session's chooser for the lesson (a module-level function, so it runs
-in the computer's worker process like ``squabble.ai.choose``); everything here is a pure
-function of the state.  The USSR's side of the path (what each step allows) is ``USSR_PATH``,
-which the lesson's panel (``tutorial.py``) enforces and the coach (``struggle_hint``) ranks
-within.
+The path is built around good moves: each of the USSR's moves on it is the first choice of the
+coach (``struggle_hint.hint``, normal's values, asked with no restriction at the coach's own
+seed for the position), so the lesson never asks for a move the coach would advise against
+(tests/ui/test_struggle_tutorial.py asks it at every step).  Within that, the deal and the
+USA's script were chosen so that the turn holds every kind of move the lesson teaches.
+
+Where a state is on the path is read from the state alone: the path is replayed once from the
+new game, and each position is known by the USSR's view of it (what the USSR may see: the
+coach's re-dealt copies of a position are the same position), the USA's by its own view.  So a
+saved lesson continues where it was.  ``lesson_player`` is the session's chooser for the lesson
+(a module-level function, so it runs in the computer's worker process like
+``squabble.ai.choose``).
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+
 from squabble.games import struggle as S
 
-SEED = 11
-#: the dice of the lesson's path, in the order it rolls them (each realignment: the USSR's die,
-#: then the USA's): the coup in Iran (5 + 3 Ops - 2 x 2 = 4: the USA's point goes, 3 USSR
-#: points come), the realignments in Israel and South Korea (6 against 1), the Space Race (2:
-#: Earth Satellite needs 1-3).
-DICE = (5, 6, 1, 6, 1, 2)
+SEED = 9
+#: the dice of the path, in the order it rolls them: the Space Race (1: Earth Satellite needs
+#: 1-3), three realignments (each the USSR's die 6, then the USA's 1), the coup in Colombia (6),
+#: the USA's coup in Nigeria (3), Korean War's roll (3), the coup in Nigeria (6), the USA's coup
+#: in Cameroon (3)
+DICE = (1, 6, 1, 6, 1, 6, 1, 6, 3, 3, 6, 3)
 
-USA, USSR = "USA", "USSR"    # keys of ``state["influence"][country]``
-
-# ---------------------------------------------------------------- the USA's script (turn 1)
-#: starting influence: up to these totals, in this order
-USA_SETUP = (("W. Germany", 4), ("Italy", 3))
-USA_HEADLINE = 23         # Marshall Plan (4 Ops: its event comes first)
-#: Marshall Plan's seven points, first choices first (a country the USSR controls is skipped)
-MARSHALL = ("W. Germany", "Italy", "France", "U.K.", "Benelux", "Denmark", "Norway", "Greece",
-            "Turkey", "Spain/Portugal", "Sweden", "Canada", "Austria", "Finland")
-#: the USA's action rounds 1-4: (card, use, influence up to these totals, in this order); far
-#: from the lesson's Middle East and Asia
-USA_ROUNDS = {
-    1: (27, "event", ()),                                  # US/Japan Mutual Defense Pact
-    2: (103, "influence", (("France", 3),)),               # Defectors for Ops
-    3: (21, "event", ()),                                  # NATO
-    4: (29, "influence", (("Benelux", 3), ("Denmark", 2))),   # East European Unrest for Ops
-}
-
-# ---------------------------------------------------------------- the USSR's path
-#: (card, use, targets) of each lesson step after the starting influence: the headline, then
-#: the USSR's action rounds 1-5.  ``targets``: for influence, (country, USSR total) in order;
-#: for a coup or realignments, the countries in order (a realignment target while the USA
-#: still has influence there).
-USSR_PATH = (
-    (9, None, ()),                                          # headline Vietnam Revolts
-    (14, "influence", (("Iraq", 3), ("Syria", 2))),        # Comecon: Iraq and Syria
-    (28, "coup", ("Iran",)),                               # Suez Crisis: a coup in Iran
-    (30, "realign", ("Israel", "S. Korea")),               # Decolonization: two realignments
-    (33, "space", ()),                                     # De-Stalinization: the Space Race
-    (3, None, ()),                                         # Middle East Scoring
+#: the path: each lesson step's moves in order, ``(side, the option's label)``, to the end of
+#: turn 1; a step's moves begin with the USA's round before the USSR's (the panel already shows
+#: the step the USSR's next move belongs to).  Each USSR move is the coach's first choice.
+STEPS: tuple = (
+    # 1 the starting influence: the USSR's opening as most players make it, then the USA's
+    (
+        ("USSR", "Place 1 influence in Poland"),
+        ("USSR", "Place 1 influence in Poland"),
+        ("USSR", "Place 1 influence in Poland"),
+        ("USSR", "Place 1 influence in Poland"),
+        ("USSR", "Place 1 influence in E. Germany"),
+        ("USSR", "Place 1 influence in Austria"),
+        ("USA", "Place 1 influence in W. Germany"),
+        ("USA", "Place 1 influence in W. Germany"),
+        ("USA", "Place 1 influence in W. Germany"),
+        ("USA", "Place 1 influence in W. Germany"),
+        ("USA", "Place 1 influence in Italy"),
+        ("USA", "Place 1 influence in Italy"),
+        ("USA", "Place 1 influence in Italy"),
+    ),
+    # 2 the headline: Decolonization (its event: Angola, Cameroon, Nigeria, Zaire)
+    (
+        ("USSR", "Headline Decolonization"),
+        ("USA", "Headline US/Japan Mutual Defense Pact"),
+        ("USSR", "Place 1 influence in Angola"),
+        ("USSR", "Place 1 influence in Cameroon"),
+        ("USSR", "Place 1 influence in Nigeria"),
+        ("USSR", "Place 1 influence in Zaire"),
+    ),
+    # 3 the Space Race: Marshall Plan (the USA's card) sent there
+    (
+        ("USSR", "Play Marshall Plan"),
+        ("USSR", "Space Race attempt (Earth Satellite: roll 1-3)"),
+    ),
+    # 4 influence: the USA's NATO for Ops, then Red Scare/Purge's 4 Ops
+    (
+        ("USA", "Play NATO"),
+        ("USA", "Spread influence with 4 ops"),
+        ("USA", "Place 1 influence in Panama"),
+        ("USA", "Place 1 influence in Iran"),
+        ("USA", "Place 1 influence in N. Korea (costs 2)"),
+        ("USSR", "Play Red Scare/Purge"),
+        ("USSR", "Spread influence with 4 ops"),
+        ("USSR", "Place 1 influence in Iran (costs 2)"),
+        ("USSR", "Place 1 influence in Syria"),
+        ("USSR", "Place 1 influence in N. Korea"),
+    ),
+    # 5 realignment: the USA's Containment for Ops, then Socialist Governments' three
+    (
+        ("USA", "Play Containment"),
+        ("USA", "Spread influence with 3 ops"),
+        ("USA", "Place 1 influence in N. Korea (costs 2)"),
+        ("USA", "Place 1 influence in Colombia"),
+        ("USSR", "Play Socialist Governments"),
+        ("USSR", "Realignments with 3 ops"),
+        ("USSR", "Realign N. Korea"),
+        ("USSR", "Realign W. Germany"),
+        ("USSR", "Realign Panama"),
+    ),
+    # 6 a coup: the USA's Defectors for Ops, then Fidel's coup in Colombia
+    (
+        ("USA", "Play Defectors"),
+        ("USA", "Spread influence with 2 ops"),
+        ("USA", "Place 1 influence in Lebanon"),
+        ("USA", "Place 1 influence in Iran"),
+        ("USSR", "Play Fidel"),
+        ("USSR", "Launch a coup with 2 ops"),
+        ("USSR", "Coup in Colombia"),
+    ),
+    # 7 a coup in a battleground: the USA's Korean War (a coup in Nigeria), then
+    #   Indo-Pakistani War's coup there
+    (
+        ("USA", "Play Korean War"),
+        ("USA", "USA conducts 2 ops first, then the USSR resolves the event"),
+        ("USA", "Launch a coup"),
+        ("USA", "Coup in Nigeria"),
+        ("USSR", "Play Indo-Pakistani War"),
+        ("USSR", "Launch a coup with 2 ops"),
+        ("USSR", "Coup in Nigeria"),
+    ),
+    # 8 a scoring card: the USA's Middle East Scoring, Europe Scoring, and the USA's last
+    #   round (Nasser, a coup in Cameroon)
+    (
+        ("USA", "Play Middle East Scoring"),
+        ("USSR", "Play Europe Scoring"),
+        ("USA", "Play Nasser"),
+        ("USA", "The USSR resolves the event first, then USA conducts 1 ops"),
+        ("USA", "Launch a coup"),
+        ("USA", "Coup in Cameroon"),
+    ),
 )
 
 
@@ -69,73 +138,69 @@ def new_lesson(options=None) -> dict:
     return prepare(S.new_game(SEED, options))
 
 
-def round_of(state: dict) -> int | None:
-    """Which entry of ``USSR_PATH`` the game is at (0 the headline, 1-5 the USSR's action
-    rounds 1-5), or None: before the headline (the starting influence) or after the lesson."""
-    if not state.get("setup_done") or state.get("turn") != 1:
+def position(state: dict) -> tuple | None:
+    """The key of ``state``'s position: (the side deciding, a digest of that side's view)."""
+    d = S.decision(state)
+    if d is None:
         return None
-    ar = state.get("action_round") or 0
-    if not ar:
-        return 0
-    r = ar + (state.get("phasing") == "USA")    # after the USSR's round: its next one
-    return r if r < len(USSR_PATH) else None
+    side = d["player"]
+    text = json.dumps(S.view(state, side), sort_keys=True, separators=(",", ":"), default=repr)
+    return side, hashlib.sha1(text.encode()).hexdigest()
 
 
-def next_influence(state: dict, side: int, plan) -> str | None:
-    """The first country of ``plan`` ((country, total), ...) below its total for ``side``."""
-    for country, total in plan:
-        if state["influence"][country][side] < total:
-            return country
-    return None
+_TABLE: dict | None = None
 
 
-def next_realignment(state: dict, plan) -> str | None:
-    for country in plan:
-        if state["influence"][country][USA] > 0:
-            return country
-    return None
+def _table() -> dict:
+    """{position: (step, label)} of every decision on the path (replayed once)."""
+    global _TABLE
+    if _TABLE is None:
+        table = {}
+        st = new_lesson()
+        for step, moves in enumerate(STEPS):
+            for side, label in moves:
+                d = S.decision(st)
+                labels = [o.get("label") for o in d["options"]]
+                if d["player"] != side or label not in labels:
+                    raise RuntimeError(f"The lesson's path is broken at step {step}: {side} "
+                                       f"{label!r} is not an option.")
+                table[position(st)] = (step, label)
+                S.apply_in_place(st, labels.index(label), record=False)
+        _TABLE = table
+    return _TABLE
 
 
-def _pick(options, **want) -> int | None:
-    for i, o in enumerate(options):
-        if all(o.get(k) == v for k, v in want.items()):
-            return i
-    return None
+def on_path(state: dict) -> tuple | None:
+    """(step, the label of the path's move) at ``state``, or None: off the path or after it."""
+    key = position(state)
+    return None if key is None else _table().get(key)
+
+
+def step_of(state: dict) -> int | None:
+    """The lesson step ``state`` is at (0 the starting influence), None after the lesson."""
+    at = on_path(state)
+    return None if at is None else at[0]
+
+
+def wanted(state: dict) -> int | None:
+    """The index of the path's option in the pending decision (None: off the path)."""
+    at = on_path(state)
+    if at is None:
+        return None
+    labels = [o.get("label") for o in S.decision(state)["options"]]
+    return labels.index(at[1]) if at[1] in labels else None
 
 
 def usa_move(state: dict) -> int | None:
-    """The USA's scripted option in the lesson's first turn (None: no script here)."""
+    """The USA's scripted option on the lesson's path (None: no script here)."""
     d = S.decision(state)
-    if d is None or d["player"] != "USA" or state.get("turn") != 1:
+    if d is None or d["player"] != "USA":
         return None
-    opts, kind = d["options"], d.get("kind")
-    if kind == "setup_influence":
-        c = next_influence(state, USA, USA_SETUP)
-        return None if c is None else _pick(opts, country=c)
-    if kind == "headline":
-        return _pick(opts, card=USA_HEADLINE)
-    ar = state.get("action_round") or 0
-    if kind == "place_influence" and not ar:            # Marshall Plan's event
-        for c in MARSHALL:
-            i = _pick(opts, country=c)
-            if i is not None:
-                return i
-        return None
-    if ar not in USA_ROUNDS or state.get("phasing") != "USA":
-        return None
-    card, use, plan = USA_ROUNDS[ar]
-    if kind == "action_card":
-        return _pick(opts, card=card)
-    if kind == "play_mode":
-        return _pick(opts, mode=use)
-    if kind == "influence":
-        c = next_influence(state, USA, plan)
-        return None if c is None else _pick(opts, country=c)
-    return None
+    return wanted(state)
 
 
 def lesson_player(state, level, seed) -> int:
-    """The lesson's opponent: the USA's script in the first turn, else the computer player."""
+    """The lesson's opponent: the USA's script on the path, else the computer player."""
     i = usa_move(state)
     if i is not None:
         return i
@@ -143,33 +208,10 @@ def lesson_player(state, level, seed) -> int:
     return choose("struggle", state, level, seed)
 
 
-def ussr_allows(state: dict, option: dict, kind: str | None) -> str:
-    """"" when the lesson's path allows ``option`` of the USSR's pending decision, else what
-    it asks for instead (a short phrase): the step's card, its use and its targets."""
-    r = round_of(state)
-    if r is None:
-        return ""
-    card, use, plan = USSR_PATH[r]
-    if kind in ("headline", "action_card"):
-        return "" if option.get("card") == card else f"card:{card}"
-    if kind in ("play_mode", "ops_kind") and use is not None:
-        return "" if option.get("mode") == use else f"use:{use}"
-    if kind == "influence" and use == "influence":
-        c = next_influence(state, USSR, plan)
-        return "" if c is None or option.get("country") == c else f"country:{c}"
-    if kind == "coup_target" and use == "coup":
-        return "" if option.get("country") == plan[0] else f"country:{plan[0]}"
-    if kind == "realign_target" and use == "realign":
-        c = next_realignment(state, plan)
-        return "" if c is None or option.get("country") == c else f"country:{c}"
-    return ""
-
-
 def allowed(state: dict) -> list[int] | None:
-    """The options of the pending decision the lesson's path allows the USSR (None: all)."""
+    """The options of the USSR's pending decision the lesson's path allows (None: all)."""
     d = S.decision(state)
-    if d is None or d["player"] != "USSR" or not state.get("setup_done") \
-            or round_of(state) is None:
+    if d is None or d["player"] != "USSR":
         return None
-    ok = [i for i, o in enumerate(d["options"]) if not ussr_allows(state, o, d.get("kind"))]
-    return None if len(ok) == len(d["options"]) else ok
+    i = wanted(state)
+    return None if i is None else [i]

@@ -84,24 +84,6 @@ def test_at_defcon_2_the_coach_names_the_held_cards_that_would_end_the_game():
             assert all(CARDS[held]["name"] in r for r in said)
 
 
-def test_the_hint_ranks_within_the_options_given():
-    """``among`` (the lesson's allowed moves): only those are advised, best first among them."""
-    checked = 0
-    for n, st in enumerate(POSITIONS[::9]):
-        d = decision(st)
-        if len(d["options"]) < 3:
-            continue
-        best = hint(st, d["player"], n, k=1)[0]["index"]
-        among = [i for i in range(len(d["options"])) if i != best][:3]
-        got = hint(st, d["player"], n, among=among)
-        assert got and all(h["index"] in among for h in got)
-        assert [h["index"] for h in hint(st, d["player"], n, among=[among[0]])] == [among[0]]
-        checked += 1
-    assert checked >= 3
-    with pytest.raises(ValueError):
-        hint(POSITIONS[0], decision(POSITIONS[0])["player"], 1, among=[])
-
-
 def test_a_coup_hint_gives_the_engines_odds_before_what_a_middle_roll_gives():
     """Issue 50, item 7: the coach said "Takes control of Iran" for a coup a 1 fails, as if
     certain.  Its reasons now begin with the engine's odds (query.coup_odds, through describe)

@@ -79,7 +79,7 @@ def test_a_lesson_saved_in_play_continues_where_it_was(app):
     s = sc.session
     for _ in range(3):                      # a few steps of starting influence
         assert D.run_until(app, lambda: SD.waiting(app), 20000)
-        SD.decide_keys(app, 0)
+        SD.decide_keys(app, sc.tutor.path(s.state)[0])
     assert D.run_until(app, lambda: SD.waiting(app), 20000)
     D.key(app, pygame.K_ESCAPE)
     assert D.top(app).name == "struggle_pause"
@@ -91,6 +91,7 @@ def test_a_lesson_saved_in_play_continues_where_it_was(app):
     assert isinstance(again, StruggleScene), getattr(D.top(app), "message", "")
     assert again.tutor.on and again.tutor.step()[0].startswith("1 ")
     assert again.session.state == s.state
+    assert again.session.state["influence"]["Poland"]["USSR"] == 3   # the lesson's 3 points
 
 
 def test_learn_to_play_asks_before_it_replaces_a_saved_game(app):

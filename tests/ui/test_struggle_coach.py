@@ -18,7 +18,7 @@ from tests.ui import struggle_driver as SD
 from squabble.framework.handoff import HandOffScene
 from squabble.games.struggle.data import CARDS
 from squabble.games.struggle.describe import hidden_from
-from squabble.ui.struggle.coach import hint_text
+from squabble.ui.struggle.coach import coach_seed, hint_text
 
 
 @pytest.fixture
@@ -69,8 +69,7 @@ def test_h_shows_the_real_coach_naming_nothing_the_side_may_not_see(app):
     for c in hidden_from(st, "USSR"):
         assert CARDS[c]["name"] not in shown, f"the hint showed {CARDS[c]['name']}"
     # against who may look: the same lines when the USA's hidden cards are dealt differently
-    import zlib
-    seed = zlib.crc32(repr((sc.session.decisions, "USSR")).encode()) & 0x7FFFFFFF
+    seed = coach_seed(sc.session.game, st, "USSR")
     other = _other_hidden_dealt_again(st, "USSR", random.Random(3))
     assert other["hands"]["USA"] != st["hands"]["USA"]
     assert hint_text(hint(other, "USSR", seed, 3)) == sc.coach.hint_lines
@@ -245,3 +244,31 @@ def test_the_odds_of_a_die_do_not_push_a_reason_out_of_the_coachs_panel():
                      "   DEFCON falls to 4.", "   Meets this turn's military operations."]
     plain = {"label": "Influence", "odds": "", "reasons": ["a.", "b.", "c.", "d."]}
     assert hint_text([plain]) == ["1. Influence", "   a.", "   b.", "   c."]
+
+
+def test_the_coach_gives_a_position_the_same_seed_after_an_undo(app, monkeypatch):
+    """The coach's seed comes from the deciding side's view, like the computer's, never from a
+    count of decisions: the same position after a decision and its undo (or a continued save)
+    gets the same advice (issue 50, item 22)."""
+    from squabble.ui.struggle import coach
+    seeds = []
+
+    def hint(state, side, seed, k=3):
+        seeds.append(seed)
+        return [{"index": 0, "label": state["pending"]["options"][0]["label"], "reasons": []}]
+    monkeypatch.setattr(coach, "_hint_fn", lambda: hint)
+    sc = SD.start(app, "computer", "USSR")
+    s = sc.session
+    assert D.run_until(app, lambda: SD.waiting(app))
+    before = s.state
+    D.key(app, pygame.K_h)
+    _wait_hint(app, sc)
+    D.key(app, pygame.K_h)
+    SD.decide_keys(app, 0)
+    assert D.run_until(app, lambda: SD.waiting(app))
+    D.key(app, pygame.K_BACKSPACE)            # the placement taken back: the same position
+    assert D.run_until(app, lambda: SD.waiting(app))
+    assert s.state == before and s.decisions == 2
+    D.key(app, pygame.K_h)
+    _wait_hint(app, sc)
+    assert len(seeds) == 2 and seeds[0] == seeds[1]

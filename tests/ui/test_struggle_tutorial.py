@@ -1,6 +1,6 @@
 """Learn to play: the guided first turn on its fixed path, played through by keys and by a
-scripted newcomer's clicks; the same lesson every time, every step works and the coach advises
-within the step (issue 50, item 3)."""
+scripted newcomer's clicks; the same lesson every time, every step works and every move it asks
+for is the coach's own first choice among all the options (issue 50, item 3)."""
 
 import random
 
@@ -9,7 +9,11 @@ import pygame
 from tests.ui import driver as D
 from tests.ui import struggle_driver as SD
 from tests.ui.test_struggle_newcomer import lit_things
+from squabble.ai import struggle_lesson as lesson
+from squabble.ai.struggle_hint import hint
+from squabble.games import struggle as S
 from squabble.games.struggle.data import CARDS
+from squabble.ui.struggle.coach import coach_seed
 
 
 def _start_lesson(app):
@@ -31,14 +35,16 @@ def _lesson_record(s):
 
 def _play_lesson(app, sc, pick, record=None):
     """Play the lesson's USSR decisions with ``pick(sc, allowed) -> index`` (by keys) until it
-    is over; the titles of the steps seen.  ``record``: a list given the lesson's record at the
-    decision that ends it (before the computer plays on)."""
+    is over; the titles of the steps seen.  ``record``: a list given the lesson's record where
+    it ends (the USSR's headline of turn 2: the USA's script ran to the end of turn 1)."""
     s = sc.session
     seen = []
     for _ in range(400):
         assert D.run_until(app, lambda: SD.waiting(app) or s.over, 60000)
         step = sc.tutor.step()
         if step is None or s.over:
+            if record is not None:
+                record.append(_lesson_record(s))
             break
         if step[0] not in seen:
             seen.append(step[0])
@@ -46,15 +52,13 @@ def _play_lesson(app, sc, pick, record=None):
         allowed = [i for i in range(len(d["options"])) if not sc.tutor.refuses(i)]
         assert allowed, f"the lesson allows nothing at {step[0]}"
         SD.decide_keys(app, pick(sc, allowed))
-        if record is not None and sc.tutor.step() is None:
-            record.append(_lesson_record(s))
     return seen
 
 
 def test_the_lesson_is_played_through_by_keys(app):
     sc = _start_lesson(app)
     s = sc.session
-    assert set(s.state["hands"]["USSR"]) == {3, 9, 14, 28, 30, 31, 20, 33}
+    assert set(s.state["hands"]["USSR"]) == {2, 7, 8, 18, 23, 24, 30, 31}
     refused = []
 
     def pick(sc, allowed):
@@ -70,10 +74,10 @@ def test_the_lesson_is_played_through_by_keys(app):
             refused.append(said[-1])
         return allowed[0]
     seen = _play_lesson(app, sc, pick)
-    assert [t.split(" · ")[0] for t in seen] == ["1", "2", "3", "4", "5", "6", "7"]
+    assert [t.split(" · ")[0] for t in seen] == ["1", "2", "3", "4", "5", "6", "7", "8"]
     kinds = {getattr(x, "kind", "") for x in s.log}
     assert {"coup", "realign", "space", "score"} <= kinds
-    for c in (14, 28, 30, 33, 3):
+    for c in (30, 23, 31, 7, 8, 24, 2):
         assert c not in s.state["hands"]["USSR"], CARDS[c]["name"]
     app.draw()
     assert sc.tutor.step() is None             # the panel says the lesson is over
@@ -82,26 +86,47 @@ def test_the_lesson_is_played_through_by_keys(app):
 
 
 def test_every_step_of_the_lesson_works(app):
-    """The path's dice, the USA's script and the steps' targets: the USA headlines Marshall
-    Plan, the coup takes Iran, both realignments remove US influence, the Space Race roll
-    succeeds and Middle East Scoring is played with the USSR dominating the region."""
+    """The path's dice, the USA's script and the steps' targets: the Space Race roll succeeds,
+    the three realignments remove US influence, both coups take their country (DEFCON falls
+    for the battleground only) and Europe Scoring is played."""
     sc = _start_lesson(app)
     s = sc.session
     _play_lesson(app, sc, lambda sc, allowed: allowed[0])
     data = {}
     for x in s.log:
-        data.setdefault(getattr(x, "kind", ""), []).append((str(x), getattr(x, "data", {})))
-    assert any("Marshall Plan" in line for line, _ in data["headline"]) \
-        if "headline" in data else any("USA headlines Marshall Plan" in str(x) for x in s.log)
-    (coup, cd), = data["coup"]
-    assert "Iran" in coup and s.state["influence"]["Iran"] == {"USA": 0, "USSR": 3}, coup
-    assert len(data["realign"]) == 2
-    assert s.state["influence"]["Israel"]["USA"] == 0
-    assert s.state["influence"]["S. Korea"]["USA"] == 0
-    assert s.state["space"]["USSR"] >= 1
-    score = [line for line, _ in data["score"] if "Middle East" in line]
-    assert score and "domination" in score[0], score
-    assert s.state["vp"] <= -7 and s.state["defcon"] >= 3
+        data.setdefault(getattr(x, "kind", ""), []).append(str(x))
+    assert any("USA US/Japan Mutual Defense Pact, USSR Decolonization" in x
+               for x in data["headline"])
+    for c in ("Angola", "Zaire"):       # Decolonization's event (the USA took Cameroon)
+        assert s.state["influence"][c]["USSR"] == 1, c
+    assert s.state["space"]["USSR"] == 1 and any("success" in x for x in data["space"])
+    assert len(data["realign"]) == 3 and all("USA influence removed" in x
+                                              for x in data["realign"])
+    ussr_coups = [x for x in data["coup"] if x.startswith("USSR coup")]
+    assert [x.split(" with")[0] for x in ussr_coups] == ["USSR coup in Colombia",
+                                                         "USSR coup in Nigeria"]
+    for c in ("Colombia", "Nigeria", "N. Korea"):
+        assert s.state["influence"][c]["USA"] == 0 and s.state["influence"][c]["USSR"] >= 4, c
+    assert any("Europe" in x for x in data["score"])
+    # DEFCON: 4 after the USA's coup in Nigeria, 3 after the USSR's, none for Colombia
+    assert [x for x in data["defcon"] if "drops" in x][:2] == ["DEFCON drops to 4.",
+                                                               "DEFCON drops to 3."]
+
+
+def test_every_move_of_the_lesson_is_the_coachs_first_choice():
+    """The coach asked with no restriction, at its own seed for the position (as the map scene
+    asks it), at every USSR decision of the lesson's path: its first choice among all the
+    options is the move the lesson asks for."""
+    st = lesson.new_lesson()
+    asked = 0
+    while lesson.on_path(st) is not None:
+        want = lesson.wanted(st)
+        if S.decision(st)["player"] == "USSR":
+            first = hint(S.copy_state(st), "USSR", coach_seed(S, st, "USSR"), 3)[0]
+            assert first["index"] == want, (lesson.on_path(st), first)
+            asked += 1
+        S.apply_in_place(st, want, record=False)
+    assert asked >= 30 and lesson.step_of(st) is None
 
 
 def test_the_lesson_does_not_depend_on_the_computers_seed(app):
@@ -119,8 +144,9 @@ def test_the_lesson_does_not_depend_on_the_computers_seed(app):
 
 
 def test_the_coach_advises_the_lessons_move_at_every_step(app):
-    """H at every USSR decision of the lesson: the coach's first option is one the lesson
-    allows, and the lesson is played with the coach's first choices."""
+    """H at every USSR decision of the lesson: the coach ranks every option (no restriction)
+    and its first choice is the move the lesson allows; the lesson is played with the coach's
+    first choices."""
     sc = _start_lesson(app)
     s = sc.session
     asked = []
@@ -130,24 +156,18 @@ def test_the_coach_advises_the_lessons_move_at_every_step(app):
         assert D.run_until(app, lambda: sc.coach.job is None and sc.coach.hint_for is not None
                            and "thinking" not in " ".join(sc.coach.hint_lines), 20000)
         lines = sc.coach.hint_lines
-        first = next(ln for ln in lines if ln.startswith("1. "))[3:]
-        labels = [s.decision()["options"][i]["label"] for i in allowed]
-        assert first in labels, (sc.tutor.step()[0], lines)
-        if len(allowed) < len(s.decision()["options"]):
-            assert lines[0].startswith("Among the moves the lesson asks for")
+        assert lines[0].startswith("1. "), lines          # no "among the lesson's moves"
+        first = lines[0][3:]
+        labels = [o["label"] for o in s.decision()["options"]]
+        assert first in [labels[i] for i in allowed], (sc.tutor.step()[0], lines)
         asked.append(sc.tutor.step()[0])
-        if s.describe()["kind"] == "action_card":
-            # the reasons play the card out as the lesson asks: Comecon for influence,
-            # Suez Crisis for the coup in Iran
-            said = " ".join(lines)
-            if asked[-1].startswith("3 "):
-                assert "DEFCON" not in said and "Iran" not in said, lines
-            if asked[-1].startswith("4 "):
-                assert "Takes control of Iran" in said and "DEFCON falls to 4" in said, lines
+        if asked[-1].startswith("3 ") and s.describe()["kind"] == "action_card":
+            # the reasons: Marshall Plan's event would fire for the USA but for the Space Race
+            assert "the Space Race would spare you that" in lines[1], lines
         D.key(app, pygame.K_h)                 # closed again
-        return allowed[labels.index(first)]
+        return labels.index(first)
     seen = _play_lesson(app, sc, pick)
-    assert len(seen) == 7 and set(asked) == set(seen) and len(asked) >= 20
+    assert len(seen) == 8 and set(asked) == set(seen) and len(asked) >= 30
 
 
 def _newcomer_lesson(app, seed):
@@ -161,7 +181,7 @@ def _newcomer_lesson(app, seed):
     for _ in range(400):
         assert D.run_until(app, lambda: SD.waiting(app) or s.over, 60000)
         if sc.tutor.step() is None or s.over:
-            break
+            return _lesson_record(s), list(said)
         before = s.decisions
         for _ in range(200):
             things = lit_things(app)
@@ -176,8 +196,6 @@ def _newcomer_lesson(app, seed):
             if s.decisions > before:
                 break
         assert s.decisions > before, "the newcomer found nothing the lesson allows"
-        if sc.tutor.step() is None:
-            return _lesson_record(s), list(said)
     raise AssertionError("the lesson did not end")
 
 

@@ -11,11 +11,10 @@ screen (after a hand-off, asked for here when needed), and it goes at the next d
 from __future__ import annotations
 
 import threading
-import zlib
-
 
 from squabble.framework.handoff import HandOffScene
 from squabble.framework.layout import fit_font, text, wrap
+from squabble.framework.session import position_seed
 from squabble.framework.widgets import panel
 from squabble.games.struggle.data import ENEMY
 from squabble.ui import theme
@@ -37,13 +36,12 @@ class Coach:
     ``hint_lines``: its words; ``hint_rect``: the logical rect of the panel drawn last;
     ``job``: the worker's answer being worked out (None when there is none)."""
 
-    def __init__(self, app, session, among=None, path=None):
-        """``among()``: the option indices the player may take now, or None for all (the
-        lesson's ``Tutor.allowed``): the coach advises within them; ``path(state)``: the same
-        for a later decision of the action, which its reasons play out (the lesson's path)."""
+    def __init__(self, app, session, path=None):
+        """``path(state)``: the option indices the player may take in a later decision of the
+        action, or None for all (the lesson's ``Tutor.path``): the coach's reasons play the
+        action out along it.  The coach itself always ranks every option."""
         self.app = app
         self.session = session
-        self.among = among
         self.path = path
         self.hint_for = None
         self.hint_lines: list = []
@@ -88,16 +86,16 @@ class Coach:
 
     def _start(self, fn, side) -> None:
         state = self.session.game.copy(self.session.state)   # the hint deals the hidden cards again
-        seed = zlib.crc32(repr((self.session.decisions, side)).encode()) & 0x7FFFFFFF
+        seed = coach_seed(self.session.game, state, side)
         key = (side, self.session.decisions)
         self.hint_for, self.hint_lines = key, ["The coach is thinking…"]
-        among = self.among() if self.among is not None else None
-        job = {"key": key, "result": None, "error": "", "among": among}
+        job = {"key": key, "result": None, "error": ""}
+        path = self.path
 
         def run():
             try:
-                job["result"] = (fn(state, side, seed, 3) if among is None
-                                 else fn(state, side, seed, 3, among=among, path=self.path))
+                job["result"] = (fn(state, side, seed, 3) if path is None
+                                 else fn(state, side, seed, 3, path=path))
             except Exception as e:        # a broken coach must never stop the game
                 job["error"] = f"The coach failed ({type(e).__name__})."
         self.job = job
@@ -126,8 +124,6 @@ class Coach:
         if job is not None and (job["result"] is not None or job["error"]):
             self.job = None
             self.hint_lines = [job["error"]] if job["error"] else hint_text(job["result"])
-            if not job["error"] and job["among"] is not None:
-                self.hint_lines.insert(0, "Among the moves the lesson asks for now:")
 
     def draw(self, surf, L, viewer, below=None) -> None:
         """The panel (only for the side it speaks to); ``below``: the logical rect of a warning
@@ -174,6 +170,14 @@ def clear_of_panel(coach, rect) -> tuple:
     if x >= px + pw or x + w <= px or y >= py + ph or y + h <= py:
         return rect
     return (max(0, px - w - 12), y, w, h)
+
+
+def coach_seed(game, state, side) -> int:
+    """The coach's seed for ``side`` at ``state``: a checksum of that side's view, like the
+    computer's (``position_seed``), so the same position gets the same advice after an undo or
+    a continued save (issue 50, item 22) and nothing the side may not see enters it."""
+    view = getattr(game, "view", None)
+    return position_seed(view(state, side) if view is not None else state)
 
 
 def hint_text(result) -> list:

@@ -104,7 +104,7 @@ class StruggleScene(Scene):
         self.follow = FollowOpponent(session)
         self.coach = Coach(app, session)
         self.tutor = Tutor(session, bool(session.setup.get("tutorial")) and not demo)
-        self.coach.among, self.coach.path = self.tutor.allowed, self.tutor.path   # the lesson
+        self.coach.path = self.tutor.path if self.tutor.on else None   # the lesson's path
         self.guide = StruggleGuide(bool(session.setup.get("guide")) and not demo
                                    and not self.tutor.on, memo=session.ui)
         self.jump = RegionJump(self.map)

@@ -2,15 +2,15 @@
 holds).
 
 The lesson is a real game against the computer, always the same (``ai/struggle_lesson.py``): a
-fixed seed deals the hands (the USSR, you: Middle East Scoring, Decolonization, Red Scare/Purge,
-Suez Crisis, Olympic Games, Comecon, Vietnam Revolts, De-Stalinization and The China Card), the
-USA plays a script through the lesson's turn, and the dice of the lesson's path wait in the
-engine's forced dice queue.  Each step names the card to play, how and where; any other choice
-is refused with a sentence saying what the lesson asks, and everything else is the real scene
-and the real rules.  Every step works (the coup takes Iran, both realignments win, the Space
-Race roll succeeds, Middle East Scoring is played with the USSR dominating the region) and the
-coach, asked during the lesson, advises within the step.  The step is derived from the state,
-so a lesson saved and continued goes on where it was.
+fixed seed deals the hands (the USSR, you: Decolonization, Marshall Plan, Red Scare/Purge,
+Socialist Governments, Fidel, Indo-Pakistani War, Europe Scoring, Captured Nazi Scientist and
+The China Card), the USA plays a script through the lesson's turn, and the dice of the lesson's
+path wait in the engine's forced dice queue.  Each step names the card to play, how and where;
+any other choice is refused with a sentence saying what the lesson asks, and everything else is
+the real scene and the real rules.  Every move the lesson asks for is the coach's own first
+choice among all the options (the coach is asked with no restriction), and every step works
+(the Space Race roll succeeds, the realignments win, both coups take their country).  The step
+is derived from the state, so a lesson saved and continued goes on where it was.
 """
 
 from __future__ import annotations
@@ -24,32 +24,38 @@ from squabble.ui import theme
 SEED = lesson.SEED
 SETUP = {"mode": "computer", "human": "USSR", "level": "easy", "options": {}, "tutorial": True}
 
-#: (title, what the step teaches): the starting influence, then ``lesson.USSR_PATH``'s steps
+#: (title, what the step teaches): ``lesson.STEPS``'s steps, the starting influence first
 STEPS = (
     ("1 · Starting influence",
-     "Click the lit countries of Eastern Europe to place your 6 starting points. A side "
-     "controls a country when its influence beats the enemy's by at least the stability (the "
-     "number in the disc): then its marker is solid."),
-    ("2 · The headline",
-     "Both sides pick a card in secret; the higher Ops goes first. Headline Vietnam Revolts "
-     "(click it): its event helps you in Southeast Asia."),
-    ("3 · Influence",
-     "Play Comecon and choose 'Spread influence': 3 Ops, one point each in or next to your "
-     "countries. Put 2 in Iraq and 1 in Syria: you then control both, ready for step 7."),
-    ("4 · A coup and DEFCON",
-     "Play Suez Crisis for a coup in Iran. Die + 3 Ops − 2 × stability is what changes hands. "
-     "A coup in a battleground (crimson name) lowers DEFCON by one: at DEFCON 1 the side whose "
-     "turn it is loses."),
+     "Click the lit countries to place your 6 points: 4 in Poland, 1 in E. Germany, 1 in "
+     "Austria. A side controls a country when its influence beats the enemy's by at least the "
+     "stability (the number in the disc): then its marker is solid."),
+    ("2 · The headline and an event",
+     "Both sides pick a card in secret; the higher Ops goes first. Headline Decolonization: "
+     "its event gives you 1 influence in 4 countries of Africa or Southeast Asia (Angola, "
+     "Cameroon, Nigeria, Zaire)."),
+    ("3 · The Space Race",
+     "Marshall Plan is the USA's card: played for Ops, its event would fire for the USA. Play "
+     "it on the Space Race instead (its event never happens): roll 1-3 to reach Earth "
+     "Satellite, 2 VP for the first there."),
+    ("4 · Influence",
+     "Play Red Scare/Purge and choose 'Spread influence': 4 Ops, a point each in or next to "
+     "your countries, 2 Ops for a point where the USA has control. Put 1 in Iran (2 Ops), 1 "
+     "in Syria and 1 in N. Korea."),
     ("5 · Realignment",
-     "Play Decolonization for realignments in Israel, then South Korea: each roll-off removes "
-     "US influence. Each side rolls, +1 per adjacent country it controls and +1 for more "
-     "influence there; the loser loses the difference."),
-    ("6 · The Space Race",
-     "Play De-Stalinization on the Space Race: roll 1-3 to reach Earth Satellite (2 VP for "
-     "the first there). The card's event does not happen."),
-    ("7 · A scoring card",
-     "Play Middle East Scoring: you control Iraq, Syria and Iran, the USA nothing there, so "
-     "you dominate the region. A scoring card must be played before the turn ends or you lose."),
+     "Play Socialist Governments for realignments in N. Korea, W. Germany, then Panama: each "
+     "side rolls, +1 per adjacent country it controls and +1 for more influence there; the "
+     "loser loses the difference."),
+    ("6 · A coup",
+     "Play Fidel for a coup in Colombia: die + 2 Ops − 2 × stability is what changes hands. "
+     "Colombia is no battleground, so DEFCON stays; coups count for military operations."),
+    ("7 · A coup in a battleground",
+     "The USA's coup took Nigeria: take it back with Indo-Pakistani War for a coup there. A "
+     "coup in a battleground (crimson name) lowers DEFCON by one: at DEFCON 1 the side whose "
+     "turn it is loses."),
+    ("8 · A scoring card",
+     "Play Europe Scoring: a scoring card must be played in the turn it is drawn or you lose. "
+     "Both sides have presence in Europe, so it scores little now."),
 )
 DONE = ("The lesson is over",
         "You have played every kind of move. Play on to the end of the game, or Esc for the "
@@ -63,14 +69,15 @@ class Tutor:
     def __init__(self, session, on: bool):
         self.session = session
         self.on = on
+        self._memo = (None, None)      # (state, its step): the panel asks every frame
 
     def step(self):
         """The step (title, words) the state is at (None: the lesson is over)."""
         st = self.session.state
-        if not st.get("setup_done"):
-            return STEPS[0]
-        r = lesson.round_of(st)
-        return None if r is None else STEPS[1 + r]
+        if self._memo[0] is not st:
+            self._memo = (st, lesson.step_of(st))
+        r = self._memo[1]
+        return None if r is None else STEPS[r]
 
     def refuses(self, index: int) -> str:
         """Why the lesson refuses option ``index`` ("" when it allows it)."""
@@ -80,25 +87,24 @@ class Tutor:
         d = self.session.decision()
         if step is None or d is None or d["player"] != "USSR":
             return ""
-        kind = (self.session.describe() or {}).get("kind")
-        want = lesson.ussr_allows(self.session.state, d["options"][index], kind)
-        if not want:
+        want = lesson.wanted(self.session.state)
+        if want is None or want == index:
             return ""
-        what, _, value = want.partition(":")
-        if what == "card":
-            return f"The lesson asks for {CARDS[int(value)]['name']} now ({step[0][4:]})."
-        if what == "use":
-            return f"The lesson asks to use it for {dict(_USES)[value]}."
-        verb = {"influence": "influence in", "coup_target": "the coup in",
-                "realign_target": "a realignment in"}.get(kind, "")
-        return f"The lesson asks for {verb} {value} now."
-
-    def allowed(self) -> list[int] | None:
-        """The options of the USSR's decision the lesson allows now (None: it allows all)."""
-        return lesson.allowed(self.session.state) if self.on else None
+        o = d["options"][want]
+        kind = (self.session.describe() or {}).get("kind")
+        if kind in ("headline", "action_card") and "card" in o:
+            return f"The lesson asks for {CARDS[o['card']]['name']} now ({step[0][4:]})."
+        if kind in ("play_mode", "ops_kind") and o.get("mode") in dict(_USES):
+            return f"The lesson asks to use it for {dict(_USES)[o['mode']]}."
+        verb = {"coup_target": "the coup in", "realign_target": "a realignment in"}.get(
+            kind, "influence in")
+        if "country" in o:
+            return f"The lesson asks for {verb} {o['country']} now."
+        return f"The lesson asks for \u201c{o.get('label', '')}\u201d now."
 
     def path(self, state) -> list[int] | None:
-        """The same for any state of the lesson (the coach plays an action out along it)."""
+        """The options of the USSR's decision in ``state`` the lesson's path allows (None: all):
+        the coach plays an action out along it for its reasons."""
         return lesson.allowed(state) if self.on else None
 
     def draw(self, surf, L) -> None:
