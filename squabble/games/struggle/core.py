@@ -95,11 +95,22 @@ MAX_INFLUENCE = 99   # a side's influence in one country: far above any real gam
 # ``load`` checks, so play never makes a state that ``load`` refuses (extra influence is lost)
 
 
-def add_influence(state: dict, country: str, side: str, n: int = 1) -> None:
-    """Place ``n`` influence of ``side`` in ``country`` (2.2.2(a)), at most MAX_INFLUENCE."""
-    if n > 0:
-        c = state["influence"][country]
-        c[side] = min(MAX_INFLUENCE, c[side] + n)
+def add_influence(state: dict, country: str, side: str, n: int = 1) -> int:
+    """Place ``n`` influence of ``side`` in ``country`` (2.2.2(a)), at most MAX_INFLUENCE;
+    returns how many were placed (less than ``n`` only against the bound)."""
+    if n <= 0:
+        return 0
+    c = state["influence"][country]
+    k = min(n, MAX_INFLUENCE - c[side])
+    if k > 0:
+        c[side] += k
+    return max(0, k)
+
+
+def room_for_influence(state: dict, country: str, side: str) -> bool:
+    """Whether one more ``side`` influence fits in ``country`` (MAX_INFLUENCE): an option to
+    place one where none fits is never offered."""
+    return state["influence"][country][side] < MAX_INFLUENCE
 
 
 def remove_influence(state: dict, country: str, side: str, n: int = 1) -> int:

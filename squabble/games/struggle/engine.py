@@ -173,9 +173,9 @@ def h_ops(state, frame, answer, log):
         elif mode == "influence":
             c = answer["country"]
             spend(frame, c, answer.get("amount", 1))
-            add_influence(state, c, side, 1)
-            say(log, f"{side} places 1 influence in {c}.", "influence", side=side, country=c,
-                amount=1)
+            k = add_influence(state, c, side, 1)
+            say(log, f"{side} places {k} influence in {c}.", "influence", side=side, country=c,
+                amount=k, by=side)
             if optional_rules.mixing(state, frame):
                 optional_rules.record_target(frame, "influenced", c)
         elif mode == "realign":
@@ -259,11 +259,11 @@ def h_place(state, frame, answer, log):
             finish(state, frame, {"placed": frame["counts"]})
             return
         c = answer["country"]
-        add_influence(state, c, target, 1)
-        frame["counts"][c] = frame["counts"].get(c, 0) + 1
+        k = add_influence(state, c, target, 1)
+        frame["counts"][c] = frame["counts"].get(c, 0) + k
         frame["n"] -= 1
-        say(log, f"{frame['side']} places 1 {target} influence in {c}.", "influence",
-            side=target, country=c, amount=1)
+        say(log, f"{frame['side']} places {k} {target} influence in {c}.", "influence",
+            side=target, country=c, amount=k, by=frame["side"])
     if frame["n"] <= 0:
         finish(state, frame, {"placed": frame["counts"]})
         return
@@ -275,6 +275,8 @@ def h_place(state, frame, answer, log):
         if mp is not None and frame["counts"].get(c, 0) >= mp:
             continue
         if cap is not None and infl[c][target] >= STABILITY[c] + cap:
+            continue
+        if not core.room_for_influence(state, c, target):
             continue
         options.append(opt(f"Place 1 influence in {c}", mode=frame["mode"], country=c))
     if not options:
@@ -302,7 +304,7 @@ def h_remove(state, frame, answer, log):
         frame.setdefault("picks", {})[c] = frame.get("picks", {}).get(c, 0) + 1
         frame["n"] -= 1
         say(log, f"{frame['side']} removes {k} {target} influence from {c}.", "influence",
-            side=target, country=c, amount=-k)
+            side=target, country=c, amount=-k, by=frame["side"])
     if frame["n"] <= 0:
         finish(state, frame, {"removed": frame["counts"]})
         return

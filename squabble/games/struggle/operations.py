@@ -49,6 +49,8 @@ def influence_targets(state: dict, frame: dict, first_only: bool = False) -> lis
     out = []
     for c in sorted(acc):
         ci = infl[c]
+        if ci[side] >= core.MAX_INFLUENCE:
+            continue        # no room for one more (the bound ``load`` checks)
         cost = 2 if ci[enemy] >= STABILITY[c] + ci[side] else 1
         if cost > left:
             avail = left
@@ -153,10 +155,10 @@ def do_coup(state: dict, side: str, country: str, ops: int, *, milops=True, log=
     total = die + ops + mod - 2 * STABILITY[country]   # the coup's sum, negative when it fails
     result = max(0, total)
     c = state["influence"][country]
-    placed = max(0, result - c[enemy])
     removed = min(result, c[enemy])
     c[enemy] -= removed
-    add_influence(state, country, side, placed)   # (at most core.MAX_INFLUENCE)
+    # what is placed, at most core.MAX_INFLUENCE in all (the log says what was placed)
+    placed = add_influence(state, country, side, max(0, result - removed))
     say(log, f"{side} coup in {country} with {ops} ops: die {die}"
         + (f" {mod:+d}" if mod else "") + f", result {result}: "
         + (f"{removed} {enemy} influence removed, {placed} {side} placed." if result else "no effect."),
