@@ -21,7 +21,7 @@ from .core import (
 from .data import (CARDS, CHINA, COUNTRY_NAMES, ENEMY, REGION_SETS, REGIONS, SIDES, SPACE_END,
                    SPACE_RACE, STABILITY, card_name, period_cards)
 from .events import can_occur, make_ops_frame, opt, Event
-from . import frames
+from . import frames, ledger
 from .frames import event_frame
 from .events.scoring import final_scoring
 from . import optional_rules
@@ -72,12 +72,17 @@ def run(state: dict, answer=None, log=None, record=True) -> None:
     steps = 0
     while state["winner"] is None and state["pending"] is None:
         frame = state["stack"][-1]
+        if log is not None:     # the log accounts for every change of a step (ledger.py)
+            start, first = ledger.tally(state), len(log)
+            card, by = card_in_play(state), frame.get("side")
         if record and frame["kind"] in RESUMABLE:
             run_resumable(state, frame, answer, log)
         else:
             if not record:
                 frame.pop("resume", None)   # a record left from the real game: out of date now
             HANDLERS[frame["kind"]](state, frame, answer, log)
+        if log is not None:
+            ledger.settle(state, start, log, first, card, by)
         answer = None
         steps += 1
         if steps > 200000:
@@ -732,7 +737,10 @@ def check_phase(state: dict, log=None) -> None:
     if pen["USA"] or pen["USSR"]:   # logged once the points are in (``vp_after``)
         say(log, f"MilOps penalties: USA {pen['USA']}, USSR {pen['USSR']}.", "vp",
             why="milops", usa=pen["USSR"], ussr=pen["USA"], defcon=d, milops=milops,
-            vp_after=state["vp"])
+            vp_after=state["vp"], milops_after=dict(state["milops"]))
+    elif log is not None and any(milops.values()):     # the tracks go back to 0: a marker
+        log.append(marker("milops", why="reset", milops=milops,
+                          milops_after=dict(state["milops"])))
 
 
 def reset_phase(state: dict, log=None) -> None:

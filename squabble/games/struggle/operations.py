@@ -163,7 +163,8 @@ def do_coup(state: dict, side: str, country: str, ops: int, *, milops=True, log=
         + (f" {mod:+d}" if mod else "") + f", result {result}: "
         + (f"{removed} {enemy} influence removed, {placed} {side} placed." if result else "no effect."),
         "coup", side=side, country=country, ops=ops, die=die, mod=mod,
-        stability=STABILITY[country], sum=total, result=result, removed=removed, placed=placed, enemy=enemy)
+        stability=STABILITY[country], sum=total, result=result, removed=removed, placed=placed, enemy=enemy,
+        milops_after=dict(state["milops"]))
     for fn, a in active_hooks(state, "coup_done"):
         fn(state, a, side, country, result)
     return result

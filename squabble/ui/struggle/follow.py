@@ -45,8 +45,12 @@ class FollowOpponent:
         return ENEMY[by]
 
     def note_beat(self, beat, before: dict) -> None:
-        """Add the influence a beat changed to the watcher's badges."""
-        who = self.watcher_of(getattr(beat, "by", None))
+        """Add the influence a beat changed to the watcher's badges.  The side that made the
+        change is the line's ``by`` when it names one (an event's lines name the side that
+        resolved it: the other side's event in one's own play is the other side's change),
+        else the side that decided."""
+        data = getattr(beat, "data", None) or {}
+        who = self.watcher_of(data.get("by") or getattr(beat, "by", None))
         a, b = before.get("influence") or {}, beat.state.get("influence") or {}
         if who is None or a is b:
             return

@@ -182,6 +182,16 @@ class Event:
             data.setdefault("card", self.frame.get("card"))
             self.log.append(LogLine(text, kind, **data))
 
+    def gain_vp(self, side: str, n: int, text: str) -> None:
+        """``side`` gains ``n`` VP (core.vp), then the line ``text`` says so: a "vp_change" line
+        with ``side``, ``vp`` and ``vp_after`` (the marker now), which accounts for the change
+        (ledger.py)."""
+        vp(self.state, side, n)
+        if n:
+            self.say(text, "vp_change", side=side, vp=n, vp_after=self.state["vp"])
+        else:
+            self.say(text)
+
     def ask(self, player: str, prompt: str, options: list, kind: str = "event_choice") -> None:
         """Ask ``player`` to choose one of ``options`` (dicts made with opt()); the event function is
         called again with ``e.answer`` set to the chosen dict.  With no options nothing is asked.

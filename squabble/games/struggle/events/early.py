@@ -46,7 +46,8 @@ def _war(e, country: str, modifier: int, vp_won: int = 2, milops: int = 2,
     if won:
         n = _take_over(st, country, e.side)
         if n:
-            e.say(f"{n} {e.enemy} influence in {country} becomes {e.side} influence.")
+            e.say(f"{n} {e.enemy} influence in {country} becomes {e.side} influence.",
+                  "influence", country=country, changes={e.enemy: -n, e.side: n})
         vp(st, e.side, vp_won)
 
 
@@ -72,8 +73,7 @@ def duck_and_cover(e):
     if st["winner"] is not None:
         return
     gain = 5 - st["defcon"]
-    e.say(f"DEFCON drops to {st['defcon']}; the USA gains {gain} VP.")
-    vp(st, "USA", gain)
+    e.gain_vp("USA", gain, f"DEFCON drops to {st['defcon']}; the USA gains {gain} VP.")
 
 
 # ---------------------------------------------------------------- 005 Five Year Plan

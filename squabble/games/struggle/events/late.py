@@ -92,8 +92,7 @@ def iron_lady_blocks(state, args, card, side):
 def reagan_bombs_libya(e):
     """The USA gains 1 VP for every 2 USSR influence in Libya (rounded down)."""
     gain = inf(e.state, "Libya", "USSR") // 2
-    e.say(f"Reagan Bombs Libya: the USA gains {gain} VP.")
-    vp(e.state, "USA", gain)
+    e.gain_vp("USA", gain, f"Reagan Bombs Libya: the USA gains {gain} VP.")
 
 
 # ---------------------------------------------------------------- 085 Star Wars
@@ -449,8 +448,7 @@ def wargames(e):
     if e.answer["mode"] != "end":
         e.say(f"Wargames: the {e.side} goes on playing.")
         return
-    e.say(f"Wargames: the {e.side} ends the game; the {e.enemy} gains 6 VP.")
-    vp(st, e.enemy, 6)
+    e.gain_vp(e.enemy, 6, f"Wargames: the {e.side} ends the game; the {e.enemy} gains 6 VP.")
     if st["winner"] is None:
         v = st["vp"]
         win(st, "USA" if v > 0 else "USSR" if v < 0 else "draw", "Wargames")

@@ -43,8 +43,7 @@ def arms_race(e):
     mine, theirs = st["milops"][e.side], st["milops"][e.enemy]
     if mine > theirs:
         gain = 3 if mine >= st["defcon"] else 1
-        e.say(f"Arms Race: the {e.side} gains {gain} VP.")
-        vp(st, e.side, gain)
+        e.gain_vp(e.side, gain, f"Arms Race: the {e.side} gains {gain} VP.")
     else:
         e.say(f"Arms Race: the {e.side} does not have more MilOps; nothing happens.")
 
@@ -335,8 +334,7 @@ def kitchen_debates(e):
     usa = sum(1 for c in BATTLEGROUND if controls(st, "USA", c))
     ussr = sum(1 for c in BATTLEGROUND if controls(st, "USSR", c))
     if usa > ussr:
-        e.say(f"Kitchen Debates: {usa} battlegrounds to {ussr}; the USA gains 2 VP.")
-        vp(st, "USA", 2)
+        e.gain_vp("USA", 2, f"Kitchen Debates: {usa} battlegrounds to {ussr}; the USA gains 2 VP.")
     else:
         e.say(f"Kitchen Debates: {usa} battlegrounds to {ussr}; nothing happens.")
         e.not_occurred()

@@ -283,8 +283,7 @@ def ask_not(e):
 def alliance_for_progress(e):
     st = e.state
     n = sum(1 for c in AMERICAS & BATTLEGROUND if controls(st, "USA", c))
-    e.say(f"Alliance for Progress: the USA gains {n} VP.")
-    vp(st, "USA", n)
+    e.gain_vp("USA", n, f"Alliance for Progress: the USA gains {n} VP.")
 
 
 # ---------------------------------------------------------------- 080 "One Small Step..."
