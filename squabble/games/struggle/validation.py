@@ -362,6 +362,10 @@ def _upgrade_record(frame, state: dict):
     return frame if res is frame.get("resume") else dict(frame, resume=res)
 
 
+#: effects whose card stays on the table while they are in force (Shuttle Diplomacy: U-6)
+EFFECT_ON_TABLE = frozenset({73})
+
+
 def _check_effects(state: dict) -> None:
     """Each entry of ``effects`` is ``{"card": n, ...}`` with exactly the arguments that card's
     effect is given when it comes into force (an old save's two lists are checked alike)."""
@@ -375,6 +379,10 @@ def _check_effects(state: dict) -> None:
             _need(a.get("by") in SIDES and a.get("until") in ("game", "turn"),
                   f"effect {card} needs a 'by' side and an 'until' of game or turn")
             continue
+        if card in EFFECT_ON_TABLE:
+            # its card waits on the table, and its effect discards it once used: in force once
+            _need(card in state["table"] and [e["card"] for e in _effects_of(state)].count(card) == 1,
+                  f"effect {card} is in force once, with its card on the table")
         extra = EFFECT_EXTRA.get(card, {})
         _need(set(a) == {"card", "by", "until"} | set(extra),
               f"the arguments of effect {card} must be by, until"
@@ -428,6 +436,16 @@ def replay_resumable(state: dict) -> dict:
     return copy
 
 
+def not_begun(frame: dict) -> bool:
+    """An event or a task that has not been called yet: an event not ``started``, a task with
+    no step of its own in its data; neither holds a child step's result."""
+    if "ret" in frame:
+        return False
+    if frame["kind"] == "event":
+        return not frame["started"] and frame["data"] == {}
+    return "step" not in frame["data"]
+
+
 def _without(frame: dict, key: str) -> dict:
     return {k: v for k, v in frame.items() if k != key}
 
@@ -445,6 +463,10 @@ def check_waiting_frames(state: dict) -> None:
         what = "the event of card %s" % f.get("card") if f["kind"] == "event" else \
             "the task %r" % f.get("name")
         res = f.get("resume")
+        if res is None and not_begun(f):
+            # pushed in the same step as the one above it (two effects' hooks each starting a
+            # task: NORAD in force twice): it runs, as it is, when the steps above it are done
+            continue
         _need(isinstance(res, dict) and set(res) == {"frame", "answer", "start"},
               f"{what} waits for a step it started but does not say how it started it")
         pre, answer, start = res["frame"], res["answer"], res["start"]
