@@ -7,6 +7,8 @@ decision but ``ask``, which every step that asks one calls; decisions are frames
 
 from __future__ import annotations
 
+import re
+
 from squabble import rng
 from squabble.games.logline import LogLine, marker
 from .data import (ADJACENT, BATTLEGROUND, CARDS, CHINA, COUNTRIES, ENEMY, REGION_SETS,
@@ -44,10 +46,19 @@ KINDS = ("headline", "action_card", "play_mode", "ops_kind", "influence", "coup_
          "setup_influence", "handicap_influence", "space_roll")
 
 
+#: a full stop doubled where a name ending in one ("U.K.") ends a sentence (not an ellipsis)
+_DOUBLE_STOP = re.compile(r"(?<!\.)\.\.(?!\.)")
+
+
+def one_stop(text: str) -> str:
+    """``text`` with a name's full stop serving as the sentence's ("in U.K.." -> "in U.K.")."""
+    return _DOUBLE_STOP.sub(".", text) if ".." in text else text
+
+
 def say(log, text: str, kind: str = "note", **data) -> None:
     """Append a log line: its text (the protocol's) with a kind and data beside it (LogLine)."""
     if log is not None:
-        log.append(LogLine(text, kind, **data))
+        log.append(LogLine(one_stop(text), kind, **data))
 
 
 def ask(state: dict, side: str, prompt: str, options: list, kind: str, card=None, **context) -> None:

@@ -19,7 +19,7 @@ from .core import (
     EVENTS, active_hooks, add_influence, ask, card_in_play, discard, draw,
     improve_defcon, ops_value, research, roll, space_ability, space_attempts_allowed, vp, win)
 from .data import (CARDS, CHINA, COUNTRY_NAMES, ENEMY, REGION_SETS, REGIONS, SIDES, SPACE_END,
-                   SPACE_RACE, STABILITY, card_name, period_cards)
+                   SPACE_RACE, STABILITY, card_name, ops_words, period_cards)
 from .events import can_occur, make_ops_frame, opt, Event
 from . import frames, ledger
 from .frames import event_frame
@@ -210,7 +210,7 @@ def h_ops(state, frame, answer, log):
             frame["type"] = kinds[0]
             return
         total = frame["left"]
-        ask(state, side, f"Conduct operations ({total} ops): how?",
+        ask(state, side, f"Conduct operations ({ops_words(total)}): how?",
             [opt(optional_rules.kind_label(state, frame, k, KIND_LABEL[k]), mode=k) for k in kinds],
             "ops_kind", card_in_play(state), ops_left=total, bonus=[list(b) for b in frame["bonus"]])
         return
@@ -219,18 +219,18 @@ def h_ops(state, frame, answer, log):
         if ccw_open(state, frame):
             options.append(opt("Place 1 influence in the Chinese Civil War display", mode="ccw"))
         options += [STRIKE_OPTS["realign", c] for c in strike_targets(state, frame, "realign")]
-        prompt = f"Influence and realignments: {ops_left(frame)} ops left"
+        prompt = f"Influence and realignments: {ops_left(frame)} left"
     elif kind == "influence":
         targets = influence_targets(state, frame)
         options = [INFLUENCE_OPTS[c, cost] for c, cost in targets]
         if ccw_open(state, frame):
             options.append(opt("Place 1 influence in the Chinese Civil War display", mode="ccw"))
-        prompt = f"Spread influence: {ops_left(frame)} ops left"
+        prompt = f"Spread influence: {ops_left(frame)} left"
     else:
         targets = strike_targets(state, frame, kind)
         options = [STRIKE_OPTS[kind, c] for c in targets]
-        prompt = (f"Realignment: {ops_left(frame)} rolls left" if kind == "realign"
-                  else f"Coup with {ops_left(frame)} ops: choose the target")
+        prompt = (f"Realignment: {ops_left(frame, 'roll', 'rolls')} left" if kind == "realign"
+                  else f"Coup with {ops_left(frame)}: choose the target")
     if not options:
         finish(state, frame)
         return
@@ -250,10 +250,13 @@ STRIKE_OPTS = {(m, c): opt(f"{KIND_VERB[m]} {c}", mode=m, country=c)
                for m in ("realign", "coup") for c in COUNTRY_NAMES}
 
 
-def ops_left(frame: dict) -> str:
+def ops_left(frame: dict, one: str = "op", many: str = "ops") -> str:
+    """The ops (or realignment rolls) a frame has left, in words: "1 op", "3 (+1 if all in
+    Asia) ops"."""
     extra = sum(a for _, a in frame["bonus"])
     return f"{frame['left']}" + (f" (+{extra} if all in {', '.join(r for r, _ in frame['bonus'])})"
-                                 if extra else "")
+                                 if extra else "") + \
+        " " + (one if frame["left"] == 1 and not extra else many)
 
 
 def h_place(state, frame, answer, log):
@@ -510,17 +513,19 @@ def use_options(state: dict, side: str, card: int) -> list:
     kinds = optional_rules.mixed_kinds(state, probe, legal_kinds(state, probe))
     if owner == ENEMY[side]:
         if can_occur(state, card, owner):  # (False too for an event not written yet)
-            out.append(opt(f"The {owner} resolves the event first, then {side} conducts {ops} ops",
+            out.append(opt(f"The {owner} resolves the event first, then {side} conducts "
+                           f"{ops_words(ops)}",
                            mode="event_first"))
-            out.append(opt(f"{side} conducts {ops} ops first, then the {owner} resolves the event",
+            out.append(opt(f"{side} conducts {ops_words(ops)} first, then the {owner} resolves "
+                           "the event",
                            mode="ops_first"))
         else:
-            out += [opt(f"{optional_rules.kind_label(state, probe, k, KIND_LABEL[k])} with {ops} ops "
+            out += [opt(f"{optional_rules.kind_label(state, probe, k, KIND_LABEL[k])} with {ops_words(ops)} "
                         "(the event cannot occur)", mode=k) for k in kinds]
     else:
         if can_occur(state, card, side):
             out.append(opt(f"Resolve the event of {card_name(card)}", mode="event"))
-        out += [opt(f"{optional_rules.kind_label(state, probe, k, KIND_LABEL[k])} with {ops} ops",
+        out += [opt(f"{optional_rules.kind_label(state, probe, k, KIND_LABEL[k])} with {ops_words(ops)}",
                     mode=k) for k in kinds]
     if space_ok(state, side, card):
         box = SPACE_RACE[state["space"][side]]

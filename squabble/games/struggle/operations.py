@@ -10,7 +10,7 @@ from . import core, optional_rules
 from .core import (DEFCON_FLOOR, active_hooks, add_influence, add_milops, adjacent_controlled,
                    degrade_defcon, roll, say)
 from .data import (ADJACENT, BATTLEGROUND, COUNTRY_NAMES, ENEMY, REGION_SETS, STABILITY,
-                   SUPERPOWER_ADJ)
+                   SUPERPOWER_ADJ, ops_words)
 
 ADJ_COUNTRIES = {c: tuple(sorted(a for a in adj if a not in ("USA", "USSR")))
                  for c, adj in ADJACENT.items()}
@@ -159,7 +159,7 @@ def do_coup(state: dict, side: str, country: str, ops: int, *, milops=True, log=
     c[enemy] -= removed
     # what is placed, at most core.MAX_INFLUENCE in all (the log says what was placed)
     placed = add_influence(state, country, side, max(0, result - removed))
-    say(log, f"{side} coup in {country} with {ops} ops: die {die}"
+    say(log, f"{side} coup in {country} with {ops_words(ops)}: die {die}"
         + (f" {mod:+d}" if mod else "") + f", result {result}: "
         + (f"{removed} {enemy} influence removed, {placed} {side} placed." if result else "no effect."),
         "coup", side=side, country=country, ops=ops, die=die, mod=mod,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import marshal
+import re
 
 from squabble.games.loading import Refused, load_checked
 
@@ -91,9 +92,10 @@ def validate(state, derive: bool = False) -> str | None:
     inconsistency.  Never raises.  ``derive``: the pending decision is not checked (load derives
     it).  A state holding its effects as the protocol prints them (``effects``,
     ``effect_details``) or as an old save did (``effects``, ``effect_args``) is checked as
-    ``load`` plays it: joined into one list."""
+    ``load`` plays it: joined into one list (and a pending decision's "1 ops" read as "1 op":
+    ``upgrade_words``)."""
     try:
-        _validate(upgrade_effects(state), derive)
+        _validate(upgrade_words(upgrade_effects(state)), derive)
     except Bad as exc:
         return _sentence(str(exc))
     except Exception as exc:  # garbage of an unexpected shape, or the engine failing on it
@@ -340,6 +342,32 @@ def upgrade_effects(state):
     return out
 
 
+#: words of a decision's prompt and labels as a save made before issue 50 (item 13) holds them
+_OLD_WORDS = ((re.compile(r"\b1 ops\b"), "1 op"), (re.compile(r"\b1 rolls\b"), "1 roll"))
+
+
+def upgrade_words(state):
+    """``state``, or, when its pending decision says "1 ops" or "1 rolls" (a save made before
+    the engine said "1 op"), a copy whose pending decision says it as the engine does now (its
+    prompt and labels only); ``state`` itself is never changed."""
+    p = state.get("pending") if isinstance(state, dict) else None
+    if not isinstance(p, dict) or not isinstance(p.get("options"), list):
+        return state
+
+    def now(text):
+        if not isinstance(text, str):
+            return text
+        for old, new in _OLD_WORDS:
+            text = old.sub(new, text)
+        return text
+    prompt = now(p.get("prompt"))
+    options = [dict(o, label=now(o["label"])) if isinstance(o, dict) and "label" in o else o
+               for o in p["options"]]
+    if prompt == p.get("prompt") and options == p["options"]:
+        return state
+    return dict(state, pending=dict(p, prompt=prompt, options=options))
+
+
 def _upgrade_record(frame, state: dict):
     """A stack frame of an old save whose record of how its call began (``resume``: the whole
     ``start``, or the ``undo`` of the keys the call changed) holds effects in two lists: a copy
@@ -558,6 +586,7 @@ def load(state) -> dict:
     or absent in a game not over, a copy with the decision the engine asks there (a position
     set up by hand).  Raises ValueError with one sentence naming the first problem."""
     state = upgrade_effects(state)   # a game saved with effects in two lists
+    state = upgrade_words(state)     # ... or with "1 ops" in its pending decision
     state = load_checked(state, validate=validate, settle=_settle,
                          copy=lambda s: marshal.loads(marshal.dumps(s)),
                          stuck="The engine cannot go on from this state")

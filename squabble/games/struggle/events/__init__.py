@@ -21,6 +21,7 @@ from ..core import (  # noqa: F401  (re-exported for event modules)
     period, printed_ops, random_hand_card, remove_effect, remove_influence, roll, set_defcon,
     space_ability, take_card, to_hand, vp, win)
 from ..data import (ADJACENT, BATTLEGROUND, CARDS, CHINA, COUNTRIES, COUNTRY_NAMES, ENEMY,  # noqa: F401
+                    ops_words,
                     REGIONS, REGION_SETS, SCORING_REGION, STABILITY, card_name)
 from ..frames import (event_frame, ops_frame, place_frame, remove_frame,  # noqa: F401
                       task_frame)   # (the frames' one schema: frames.py; event_frame re-exported)
@@ -179,8 +180,9 @@ class Event:
         never a way round the hidden information."""
         if self.log is not None:
             from squabble.games.logline import LogLine
+            from ..core import one_stop
             data.setdefault("card", self.frame.get("card"))
-            self.log.append(LogLine(text, kind, **data))
+            self.log.append(LogLine(one_stop(text), kind, **data))
 
     def gain_vp(self, side: str, n: int, text: str) -> None:
         """``side`` gains ``n`` VP (core.vp), then the line ``text`` says so: a "vp_change" line

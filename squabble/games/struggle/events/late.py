@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from squabble import rng
 
-from . import (CARDS, REGION_SETS, REGIONS, add_effect, add_influence,
+from . import (CARDS, REGION_SETS, REGIONS, ops_words, add_effect, add_influence,
                adjacent_controlled, can_occur, card_name, controls, degrade_defcon, discard,
                event, has_effect, hook, improve_defcon, inf, is_battleground, is_scoring,
                make_ops_frame, ops_value, opt, printed_ops, random_hand_card, remove_effect,
@@ -50,7 +50,7 @@ def _offer_ops(e, ops: int, kinds, prompt: str, **ops_args) -> bool:
         e.say(f"{card_name(e.card)}: no legal target for the operations.")
         return False
     e.ask(e.side, prompt,
-          [opt(f"Use the {ops} ops to {KIND_TEXT[k]}", mode="use", kind=k) for k in legal]
+          [opt(f"Use the {ops_words(ops)} to {KIND_TEXT[k]}", mode="use", kind=k) for k in legal]
           + [opt("Do not use them", mode="pass")])
     return True
 
