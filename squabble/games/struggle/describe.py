@@ -227,12 +227,13 @@ def _milops_short(state: dict, kind: str, side: str, options: list, ctx: dict) -
     In ``side``'s last action round, an option after which its MilOps can no longer reach
     DEFCON gets a ``risk`` saying what it costs: a card whose ops (a coup's MilOps) fall short,
     a use of the card or a kind of operations that is no coup, an event that leaves it short
-    (tried on a copy).  A risk: the enemy's last round may still lower DEFCON."""
+    (tried on a copy, with the hidden cards re-dealt).  A risk: the enemy's last round may still lower DEFCON."""
     if kind not in ("action_card", "play_mode", "ops_kind") or not _last_round(state, side):
         return
     have, defcon = state["milops"][side], state["defcon"]
     if have >= defcon:
         return
+    base = None
     for i, o in enumerate(options):
         if "warning" in o or "risk" in o:
             continue
@@ -248,7 +249,10 @@ def _milops_short(state: dict, kind: str, side: str, options: list, ctx: dict) -
         elif mode in _COUP_MAY_FOLLOW:
             gain = ctx.get("ops") or 0
         elif mode == "event":   # an event may give MilOps or move DEFCON: tried on a copy
-            after = query.what_if(state, i, _SEEDS[0])["state"]
+            # (on a deal of the cards the side may not see, as every what-if here)
+            if base is None:
+                base = redeal(state, side, REDEALS[0]) if hidden_from(state, side) else state
+            after = query.what_if(base, i, _SEEDS[0])["state"]
             if after["turn"] != state["turn"] or after["winner"] is not None:
                 continue
             gain, need = after["milops"][side] - have, after["defcon"]
