@@ -65,15 +65,18 @@ def copy_state(state: dict) -> dict:
     return new
 
 
-def run(state: dict, answer=None, log=None, record=True) -> None:
+def run(state: dict, answer=None, log=None, record=True, account=True) -> None:
     """Advance the game until a decision is pending or the game has ended.  ``record=False``
     leaves out the records that let a loaded save be checked (``run_resumable``): for a
-    search's private copies, which are never saved or loaded."""
+    search's private copies, which are never saved or loaded.  With a ``log``, every change of
+    the map and the tracks that no line of its step reported gets a line (``ledger.settle``),
+    unless ``account`` is False (a what-if's copy, whose lines nobody shows)."""
     steps = 0
+    account = account and log is not None
     while state["winner"] is None and state["pending"] is None:
         frame = state["stack"][-1]
-        if log is not None:     # the log accounts for every change of a step (ledger.py)
-            start, first = ledger.tally(state), len(log)
+        if account:     # the log accounts for every change of a step (ledger.py)
+            start, first = ledger.snapshot(state), len(log)
             card, by = card_in_play(state), frame.get("side")
         if record and frame["kind"] in RESUMABLE:
             run_resumable(state, frame, answer, log)
@@ -81,7 +84,7 @@ def run(state: dict, answer=None, log=None, record=True) -> None:
             if not record:
                 frame.pop("resume", None)   # a record left from the real game: out of date now
             HANDLERS[frame["kind"]](state, frame, answer, log)
-        if log is not None:
+        if account:
             ledger.settle(state, start, log, first, card, by)
         answer = None
         steps += 1

@@ -18,6 +18,8 @@ MilOps, with ``effects_after`` the effects in force; a "defcon" or "turn" line `
 
 from __future__ import annotations
 
+import marshal
+
 from squabble.games.logline import LogLine, data_of, kind_of
 from .data import CARDS, card_name
 
@@ -35,6 +37,25 @@ def tally(state: dict) -> dict:
             "milops": (state["milops"]["USA"], state["milops"]["USSR"]),
             "space": (state["space"]["USA"], state["space"]["USSR"]),
             "effects": tuple(effect_key(e) for e in state["effects"])}
+
+
+def snapshot(state: dict) -> tuple:
+    """The quantities ``tally`` reads, quick to take before every step and equal after a step
+    that changed none of them: (the countries' names, the USA's and the USSR's influence in
+    them, the rest as bytes)."""
+    infl = state["influence"]
+    vals = infl.values()
+    return (tuple(infl), tuple([v["USA"] for v in vals]), tuple([v["USSR"] for v in vals]),
+            marshal.dumps((state["vp"], state["defcon"], state["milops"], state["space"],
+                           state["effects"])))
+
+
+def _tally_of(snap: tuple) -> dict:
+    names, usa, ussr, rest = snap
+    vp, defcon, milops, space, effects = marshal.loads(rest)
+    return tally({"influence": {c: {"USA": a, "USSR": b} for c, a, b in zip(names, usa, ussr)},
+                  "vp": vp, "defcon": defcon, "milops": milops, "space": space,
+                  "effects": effects})
 
 
 def _add(infl: dict, country: str, side: str, n: int) -> None:
@@ -86,13 +107,14 @@ def _vp_words(vp: int) -> str:
     return "even" if vp == 0 else f"USA +{vp}" if vp > 0 else f"USSR +{-vp}"
 
 
-def settle(state: dict, start: dict, log: list, first: int, card=None, by=None) -> None:
-    """Log what changed in a step and none of its lines (``log[first:]``) reported: ``start``
-    is the tally before the step, ``card`` the card in play, ``by`` the side whose step it was
-    (the side whose event or operations made the change).  Each line carries ``card``, ``by``
-    and ``silent`` (True: the line is this account's, not the step's own)."""
-    if len(log) == first and not _changed(state, start):
+def settle(state: dict, snap: tuple, log: list, first: int, card=None, by=None) -> None:
+    """Log what changed in a step and none of its lines (``log[first:]``) reported: ``snap``
+    is the ``snapshot`` before the step, ``card`` the card in play, ``by`` the side whose step
+    it was (the side whose event or operations made the change).  Each line carries ``card``,
+    ``by`` and ``silent`` (True: the line is this account's, not the step's own)."""
+    if snapshot(state) == snap:     # nothing changed (whatever the step's lines say)
         return
+    start = _tally_of(snap)
     actual = tally(state)
     reported = account(start, log[first:])
     if reported == actual:
@@ -152,20 +174,6 @@ def settle(state: dict, start: dict, log: list, first: int, card=None, by=None) 
         line("; ".join(parts) if parts else "the effects in force change order", "effect", False,
              effects_after=[list(e) for e in new], added=[e[0] for e in added],
              ended=[e[0] for e in ended])
-
-
-def _changed(state: dict, start: dict) -> bool:
-    """A quick look before the full tally: did any quantity change in a step that logged
-    nothing?"""
-    if (state["vp"] != start["vp"] or state["defcon"] != start["defcon"]
-            or len(state["effects"]) != len(start["effects"])):
-        return True
-    if (state["milops"]["USA"], state["milops"]["USSR"]) != start["milops"] or \
-            (state["space"]["USA"], state["space"]["USSR"]) != start["space"]:
-        return True
-    infl = start["influence"]
-    return (any((v["USA"], v["USSR"]) != infl[c] for c, v in state["influence"].items())
-            or tuple(effect_key(e) for e in state["effects"]) != start["effects"])
 
 
 def sentence(text: str) -> str:
