@@ -46,3 +46,20 @@ def test_add_influence_says_how_many_it_placed():
     assert add_influence(st, "Angola", "USSR", 5) == 2
     assert add_influence(st, "Angola", "USSR", 1) == 0
     assert st["influence"]["Angola"]["USSR"] == MAX_INFLUENCE
+
+
+def test_an_event_that_doubles_influence_says_what_the_bound_left():
+    """Latin American Debt Crisis (the USA without a 3-ops card): USSR 60 in Argentina
+    becomes 99, the bound, and the line says so instead of "doubled"."""
+    from squabble.games.struggle.data import CARDS
+    card = next(n for n, c in CARDS.items() if c["name"] == "Latin American Debt Crisis")
+    st = action_round_state(hands={"USSR": [card], "USA": [19]}, turn=8,
+                            influence={"Argentina": (0, 60), "Brazil": (0, 1)})
+    st, log = choose(st, mode="play", card=card)
+    st, more = choose(st, mode="event")
+    log += more
+    st, more = choose(st, country="Argentina")
+    log += more
+    assert st["influence"]["Argentina"]["USSR"] == MAX_INFLUENCE
+    line = [x for x in log if "Argentina" in x and kind_of(x) == "influence"]
+    assert line and "goes from 60 to 99" in line[0] and data_of(line[0])["amount"] == 39

@@ -363,7 +363,7 @@ def independent_reds(e):
     n = max(0, inf(st, c, "USSR") - inf(st, c, "USA"))
     add_influence(st, c, "USA", n)
     e.say(f"Independent Reds: the USA adds {n} influence in {c} ({inf(st, c, 'USA')} US, "
-          f"{inf(st, c, 'USSR')} USSR).", country=c, side="USA", n=n)
+          f"{inf(st, c, 'USSR')} USSR).", "influence", country=c, side="USA", n=n, amount=n)
 
 
 # ---------------------------------------------------------------- 023 Marshall Plan

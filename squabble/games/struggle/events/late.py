@@ -335,9 +335,13 @@ def latin_american_debt_crisis(e):
         e.data["doubled"] = []
     else:
         c = e.answer["country"]
-        add_influence(st, c, "USSR", inf(st, c, "USSR"))
+        was = inf(st, c, "USSR")
+        k = add_influence(st, c, "USSR", was)     # (at most core.MAX_INFLUENCE)
         e.data["doubled"].append(c)
-        e.say(f"Latin American Debt Crisis: USSR influence in {c} doubled.")
+        e.say(f"Latin American Debt Crisis: USSR influence in {c} doubled."
+              if k == was else f"Latin American Debt Crisis: USSR influence in {c} goes from "
+              f"{was} to {was + k} (the most a country holds).", "influence", country=c,
+              side="USSR", amount=k)
     done = e.data["doubled"]
     if len(done) >= 2:
         return
