@@ -63,3 +63,15 @@ def test_an_event_that_doubles_influence_says_what_the_bound_left():
     assert st["influence"]["Argentina"]["USSR"] == MAX_INFLUENCE
     line = [x for x in log if "Argentina" in x and kind_of(x) == "influence"]
     assert line and "goes from 60 to 99" in line[0] and data_of(line[0])["amount"] == 39
+
+
+def test_an_event_never_offers_a_country_with_no_room():
+    """Special Relationship (105): the U.K.'s neighbours without room for one more point are
+    not offered."""
+    st = action_round_state(hands={"USA": [105], "USSR": [7]}, phasing="USA",
+                            options={"optional_cards": True},
+                            influence={"Norway": (MAX_INFLUENCE, 0), "U.K.": (5, 0)})
+    st, _ = choose(st, mode="play", card=105)
+    st, _ = choose(st, mode="event")
+    offered = [o["country"] for o in decision(st)["options"]]
+    assert "Norway" not in offered and offered

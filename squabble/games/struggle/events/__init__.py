@@ -19,6 +19,7 @@ from ..core import (  # noqa: F401  (re-exported for event modules)
     defcon_allows, degrade_defcon, discard, draw, effect_args, effect_cards, eliminate, has_effect,
     improve_defcon, in_region, inf, is_battleground, is_scoring, net_vp, ops_value, pass_china,
     period, printed_ops, random_hand_card, remove_effect, remove_influence, roll, set_defcon,
+    room_for_influence,
     space_ability, take_card, to_hand, vp, win)
 from ..data import (ADJACENT, BATTLEGROUND, CARDS, CHINA, COUNTRIES, COUNTRY_NAMES, ENEMY,  # noqa: F401
                     ops_words,

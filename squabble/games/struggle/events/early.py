@@ -15,7 +15,7 @@ from . import (ADJACENT, CHINA, ENEMY, HOOKS, REGION_SETS, REGIONS, SCORING_REGI
                advance_space, cancel_headline, card_name, card_side, ccw_unclaimed, controller,
                controls, degrade_defcon, discard, event, has_effect, hook, improve_defcon, inf,
                is_scoring, ops_value, opt, period, printed_ops, random_hand_card, remove_effect,
-               remove_influence, roll, start_task, task, vp)
+               remove_influence, roll, room_for_influence, start_task, task, vp)
 
 EASTERN_EUROPE = REGIONS["Eastern Europe"]
 WESTERN_EUROPE = REGIONS["Western Europe"]
@@ -628,11 +628,13 @@ def special_relationship(e):
         if has_effect(st, 21):
             e.data["nato"] = True
             e.ask("USA", "Special Relationship (NATO): add 2 US influence to a Western European country",
-                  [opt(f"Add 2 influence to {c}", mode="place", country=c) for c in WESTERN_EUROPE])
+                  [opt(f"Add 2 influence to {c}", mode="place", country=c) for c in WESTERN_EUROPE
+                   if room_for_influence(st, c, "USA")])
         else:
             near = sorted(a for a in ADJACENT["U.K."] if a not in ("USA", "USSR"))
             e.ask("USA", "Special Relationship: add 1 US influence next to the U.K.",
-                  [opt(f"Add 1 influence to {c}", mode="place", country=c) for c in near])
+                  [opt(f"Add 1 influence to {c}", mode="place", country=c) for c in near
+                   if room_for_influence(st, c, "USA")])
         return
     c = e.answer["country"]
     if e.data.get("nato"):

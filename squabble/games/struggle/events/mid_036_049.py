@@ -6,7 +6,8 @@ from __future__ import annotations
 from . import (BATTLEGROUND, COUNTRIES, ENEMY, REGION_SETS, STABILITY, add_effect, add_influence,
                add_milops, adjacent_controlled, card_name, card_side, controls, degrade_defcon,
                discard, event, has_effect, hook, improve_defcon, inf, is_scoring, ops_value, opt,
-               printed_ops, remove_effect, remove_influence, roll, set_defcon, start_task,
+               printed_ops, remove_effect, remove_influence, roll, room_for_influence,
+               set_defcon, start_task,
                take_card, task, to_hand, vp, win)
 from ..data import SCORED_REGIONS
 from .early import _war, nato_protects
@@ -308,7 +309,8 @@ def junta(e):
     if e.step == 0:
         e.step = 1
         e.ask(e.side, "Junta: add 2 influence to which country?",
-              [opt(f"Add 2 influence to {c}", mode="place", country=c) for c in where])
+              [opt(f"Add 2 influence to {c}", mode="place", country=c) for c in where
+               if room_for_influence(st, c, e.side)])
         return
     if e.step == 1:
         add_influence(st, e.answer["country"], e.side, 2)
