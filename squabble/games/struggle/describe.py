@@ -218,7 +218,8 @@ _COUP_MAY_FOLLOW = frozenset(("coup", "event_first", "ops_first"))
 
 def _last_round(state: dict, side: str) -> bool:
     """``side`` is deciding in its own last action round of the turn."""
-    return (state.get("phasing") == side and state["action_round"] >= query.action_rounds(state, side)
+    return (state.get("phasing") == side
+            and state["action_round"] >= query.action_rounds(state, side)
             and any(f.get("kind") == "round" and f.get("side") == side for f in state["stack"]))
 
 
@@ -227,7 +228,8 @@ def _milops_short(state: dict, kind: str, side: str, options: list, ctx: dict) -
     In ``side``'s last action round, an option after which its MilOps can no longer reach
     DEFCON gets a ``risk`` saying what it costs: a card whose ops (a coup's MilOps) fall short,
     a use of the card or a kind of operations that is no coup, an event that leaves it short
-    (tried on a copy, with the hidden cards re-dealt).  A risk: the enemy's last round may still lower DEFCON."""
+    (tried on a copy, with the hidden cards re-dealt).  A risk: the enemy's last round may still
+    lower DEFCON."""
     if kind not in ("action_card", "play_mode", "ops_kind") or not _last_round(state, side):
         return
     have, defcon = state["milops"][side], state["defcon"]

@@ -523,12 +523,14 @@ def use_options(state: dict, side: str, card: int) -> list:
                            "the event",
                            mode="ops_first"))
         else:
-            out += [opt(f"{optional_rules.kind_label(state, probe, k, KIND_LABEL[k])} with {ops_words(ops)} "
+            out += [opt(f"{optional_rules.kind_label(state, probe, k, KIND_LABEL[k])} with "
+                        f"{ops_words(ops)} "
                         "(the event cannot occur)", mode=k) for k in kinds]
     else:
         if can_occur(state, card, side):
             out.append(opt(f"Resolve the event of {card_name(card)}", mode="event"))
-        out += [opt(f"{optional_rules.kind_label(state, probe, k, KIND_LABEL[k])} with {ops_words(ops)}",
+        out += [opt(f"{optional_rules.kind_label(state, probe, k, KIND_LABEL[k])} with "
+                    f"{ops_words(ops)}",
                     mode=k) for k in kinds]
     if space_ok(state, side, card):
         box = SPACE_RACE[state["space"][side]]

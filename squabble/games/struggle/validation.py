@@ -409,7 +409,8 @@ def _check_effects(state: dict) -> None:
             continue
         if card in EFFECT_ON_TABLE:
             # its card waits on the table, and its effect discards it once used: in force once
-            _need(card in state["table"] and [e["card"] for e in _effects_of(state)].count(card) == 1,
+            _need(card in state["table"]
+                  and [e["card"] for e in _effects_of(state)].count(card) == 1,
                   f"effect {card} is in force once, with its card on the table")
         extra = EFFECT_EXTRA.get(card, {})
         _need(set(a) == {"card", "by", "until"} | set(extra),
