@@ -244,6 +244,7 @@ def greedy_choice(state, me, seed):
     cand = [i for i in cand if "warning" not in opts[i]] or cand
     bias = {}
     if d.get("kind") not in ("action_card", "headline"):
-        bias = {i: -RISK_W for i in cand if "risk" in opts[i]}
+        # (a MilOps shortfall's risk costs VP, not the game: not one of these)
+        bias = {i: -RISK_W for i in cand if "risk" in opts[i] and "milops_short" not in opts[i]}
     g = _Careful(me, random.Random(seed * 1_000_033 + 5), Evaluator(base, me))
     return g.pick(base, me, nested=False, cand=cand, bias=bias)

@@ -99,7 +99,7 @@ def test_designer_rule_operations_buy_influence_and_realignments_at_normal_costs
     assert decision(st)["prompt"].startswith("Influence and realignments: 3 ops left")
     st, _ = choose(st, mode="influence", country="S. Korea")
     st, _ = choose(st, mode="realign", country="N. Korea")
-    assert decision(st)["prompt"].startswith("Influence and realignments: 1 ops left")
+    assert decision(st)["prompt"].startswith("Influence and realignments: 1 op left")
     assert st["influence"]["S. Korea"]["USA"] == 2
     st, _ = choose(st, mode="influence", country="Japan")
     assert decision(st)["options"][0]["mode"] == "play"            # the USSR's round

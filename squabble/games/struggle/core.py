@@ -7,6 +7,8 @@ decision but ``ask``, which every step that asks one calls; decisions are frames
 
 from __future__ import annotations
 
+import re
+
 from squabble import rng
 from squabble.games.logline import LogLine, marker
 from .data import (ADJACENT, BATTLEGROUND, CARDS, CHINA, COUNTRIES, ENEMY, REGION_SETS,
@@ -44,10 +46,19 @@ KINDS = ("headline", "action_card", "play_mode", "ops_kind", "influence", "coup_
          "setup_influence", "handicap_influence", "space_roll")
 
 
+#: a full stop doubled where a name ending in one ("U.K.") ends a sentence (not an ellipsis)
+_DOUBLE_STOP = re.compile(r"(?<!\.)\.\.(?!\.)")
+
+
+def one_stop(text: str) -> str:
+    """``text`` with a name's full stop serving as the sentence's ("in U.K.." -> "in U.K.")."""
+    return _DOUBLE_STOP.sub(".", text) if ".." in text else text
+
+
 def say(log, text: str, kind: str = "note", **data) -> None:
     """Append a log line: its text (the protocol's) with a kind and data beside it (LogLine)."""
     if log is not None:
-        log.append(LogLine(text, kind, **data))
+        log.append(LogLine(one_stop(text), kind, **data))
 
 
 def ask(state: dict, side: str, prompt: str, options: list, kind: str, card=None, **context) -> None:
@@ -95,11 +106,22 @@ MAX_INFLUENCE = 99   # a side's influence in one country: far above any real gam
 # ``load`` checks, so play never makes a state that ``load`` refuses (extra influence is lost)
 
 
-def add_influence(state: dict, country: str, side: str, n: int = 1) -> None:
-    """Place ``n`` influence of ``side`` in ``country`` (2.2.2(a)), at most MAX_INFLUENCE."""
-    if n > 0:
-        c = state["influence"][country]
-        c[side] = min(MAX_INFLUENCE, c[side] + n)
+def add_influence(state: dict, country: str, side: str, n: int = 1) -> int:
+    """Place ``n`` influence of ``side`` in ``country`` (2.2.2(a)), at most MAX_INFLUENCE;
+    returns how many were placed (less than ``n`` only against the bound)."""
+    if n <= 0:
+        return 0
+    c = state["influence"][country]
+    k = min(n, MAX_INFLUENCE - c[side])
+    if k > 0:
+        c[side] += k
+    return max(0, k)
+
+
+def room_for_influence(state: dict, country: str, side: str) -> bool:
+    """Whether one more ``side`` influence fits in ``country`` (MAX_INFLUENCE): an option to
+    place one where none fits is never offered."""
+    return state["influence"][country][side] < MAX_INFLUENCE
 
 
 def remove_influence(state: dict, country: str, side: str, n: int = 1) -> int:

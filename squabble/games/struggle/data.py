@@ -69,5 +69,10 @@ def period_cards(period: str, optional: bool) -> list:
             if c["period"] == period and n != CHINA and (optional or not c["optional"])]
 
 
+def ops_words(n: int) -> str:
+    """A number of operations points in words: "1 op", "3 ops"."""
+    return f"{n} op" if n == 1 else f"{n} ops"
+
+
 def card_name(n: int) -> str:
     return CARDS[n]["name"] if n in CARDS else f"card {n}"

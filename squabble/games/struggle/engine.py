@@ -19,9 +19,9 @@ from .core import (
     EVENTS, active_hooks, add_influence, ask, card_in_play, discard, draw,
     improve_defcon, ops_value, research, roll, space_ability, space_attempts_allowed, vp, win)
 from .data import (CARDS, CHINA, COUNTRY_NAMES, ENEMY, REGION_SETS, REGIONS, SIDES, SPACE_END,
-                   SPACE_RACE, STABILITY, card_name, period_cards)
+                   SPACE_RACE, STABILITY, card_name, ops_words, period_cards)
 from .events import can_occur, make_ops_frame, opt, Event
-from . import frames
+from . import frames, ledger
 from .frames import event_frame
 from .events.scoring import final_scoring
 from . import optional_rules
@@ -65,19 +65,27 @@ def copy_state(state: dict) -> dict:
     return new
 
 
-def run(state: dict, answer=None, log=None, record=True) -> None:
+def run(state: dict, answer=None, log=None, record=True, account=True) -> None:
     """Advance the game until a decision is pending or the game has ended.  ``record=False``
     leaves out the records that let a loaded save be checked (``run_resumable``): for a
-    search's private copies, which are never saved or loaded."""
+    search's private copies, which are never saved or loaded.  With a ``log``, every change of
+    the map and the tracks that no line of its step reported gets a line (``ledger.settle``),
+    unless ``account`` is False (a what-if's copy, whose lines nobody shows)."""
     steps = 0
+    account = account and log is not None
     while state["winner"] is None and state["pending"] is None:
         frame = state["stack"][-1]
+        if account:     # the log accounts for every change of a step (ledger.py)
+            start, first = ledger.snapshot(state), len(log)
+            card, by = card_in_play(state), frame.get("side")
         if record and frame["kind"] in RESUMABLE:
             run_resumable(state, frame, answer, log)
         else:
             if not record:
                 frame.pop("resume", None)   # a record left from the real game: out of date now
             HANDLERS[frame["kind"]](state, frame, answer, log)
+        if account:
+            ledger.settle(state, start, log, first, card, by)
         answer = None
         steps += 1
         if steps > 200000:
@@ -173,9 +181,9 @@ def h_ops(state, frame, answer, log):
         elif mode == "influence":
             c = answer["country"]
             spend(frame, c, answer.get("amount", 1))
-            add_influence(state, c, side, 1)
-            say(log, f"{side} places 1 influence in {c}.", "influence", side=side, country=c,
-                amount=1)
+            k = add_influence(state, c, side, 1)
+            say(log, f"{side} places {k} influence in {c}.", "influence", side=side, country=c,
+                amount=k, by=side)
             if optional_rules.mixing(state, frame):
                 optional_rules.record_target(frame, "influenced", c)
         elif mode == "realign":
@@ -205,7 +213,7 @@ def h_ops(state, frame, answer, log):
             frame["type"] = kinds[0]
             return
         total = frame["left"]
-        ask(state, side, f"Conduct operations ({total} ops): how?",
+        ask(state, side, f"Conduct operations ({ops_words(total)}): how?",
             [opt(optional_rules.kind_label(state, frame, k, KIND_LABEL[k]), mode=k) for k in kinds],
             "ops_kind", card_in_play(state), ops_left=total, bonus=[list(b) for b in frame["bonus"]])
         return
@@ -214,18 +222,18 @@ def h_ops(state, frame, answer, log):
         if ccw_open(state, frame):
             options.append(opt("Place 1 influence in the Chinese Civil War display", mode="ccw"))
         options += [STRIKE_OPTS["realign", c] for c in strike_targets(state, frame, "realign")]
-        prompt = f"Influence and realignments: {ops_left(frame)} ops left"
+        prompt = f"Influence and realignments: {ops_left(frame)} left"
     elif kind == "influence":
         targets = influence_targets(state, frame)
         options = [INFLUENCE_OPTS[c, cost] for c, cost in targets]
         if ccw_open(state, frame):
             options.append(opt("Place 1 influence in the Chinese Civil War display", mode="ccw"))
-        prompt = f"Spread influence: {ops_left(frame)} ops left"
+        prompt = f"Spread influence: {ops_left(frame)} left"
     else:
         targets = strike_targets(state, frame, kind)
         options = [STRIKE_OPTS[kind, c] for c in targets]
-        prompt = (f"Realignment: {ops_left(frame)} rolls left" if kind == "realign"
-                  else f"Coup with {ops_left(frame)} ops: choose the target")
+        prompt = (f"Realignment: {ops_left(frame, 'roll', 'rolls')} left" if kind == "realign"
+                  else f"Coup with {ops_left(frame)}: choose the target")
     if not options:
         finish(state, frame)
         return
@@ -245,10 +253,13 @@ STRIKE_OPTS = {(m, c): opt(f"{KIND_VERB[m]} {c}", mode=m, country=c)
                for m in ("realign", "coup") for c in COUNTRY_NAMES}
 
 
-def ops_left(frame: dict) -> str:
+def ops_left(frame: dict, one: str = "op", many: str = "ops") -> str:
+    """The ops (or realignment rolls) a frame has left, in words: "1 op", "3 (+1 if all in
+    Asia) ops"."""
     extra = sum(a for _, a in frame["bonus"])
     return f"{frame['left']}" + (f" (+{extra} if all in {', '.join(r for r, _ in frame['bonus'])})"
-                                 if extra else "")
+                                 if extra else "") + \
+        " " + (one if frame["left"] == 1 and not extra else many)
 
 
 def h_place(state, frame, answer, log):
@@ -259,11 +270,11 @@ def h_place(state, frame, answer, log):
             finish(state, frame, {"placed": frame["counts"]})
             return
         c = answer["country"]
-        add_influence(state, c, target, 1)
-        frame["counts"][c] = frame["counts"].get(c, 0) + 1
+        k = add_influence(state, c, target, 1)
+        frame["counts"][c] = frame["counts"].get(c, 0) + k
         frame["n"] -= 1
-        say(log, f"{frame['side']} places 1 {target} influence in {c}.", "influence",
-            side=target, country=c, amount=1)
+        say(log, f"{frame['side']} places {k} {target} influence in {c}.", "influence",
+            side=target, country=c, amount=k, by=frame["side"])
     if frame["n"] <= 0:
         finish(state, frame, {"placed": frame["counts"]})
         return
@@ -275,6 +286,8 @@ def h_place(state, frame, answer, log):
         if mp is not None and frame["counts"].get(c, 0) >= mp:
             continue
         if cap is not None and infl[c][target] >= STABILITY[c] + cap:
+            continue
+        if not core.room_for_influence(state, c, target):
             continue
         options.append(opt(f"Place 1 influence in {c}", mode=frame["mode"], country=c))
     if not options:
@@ -302,7 +315,7 @@ def h_remove(state, frame, answer, log):
         frame.setdefault("picks", {})[c] = frame.get("picks", {}).get(c, 0) + 1
         frame["n"] -= 1
         say(log, f"{frame['side']} removes {k} {target} influence from {c}.", "influence",
-            side=target, country=c, amount=-k)
+            side=target, country=c, amount=-k, by=frame["side"])
     if frame["n"] <= 0:
         finish(state, frame, {"removed": frame["counts"]})
         return
@@ -503,17 +516,21 @@ def use_options(state: dict, side: str, card: int) -> list:
     kinds = optional_rules.mixed_kinds(state, probe, legal_kinds(state, probe))
     if owner == ENEMY[side]:
         if can_occur(state, card, owner):  # (False too for an event not written yet)
-            out.append(opt(f"The {owner} resolves the event first, then {side} conducts {ops} ops",
+            out.append(opt(f"The {owner} resolves the event first, then {side} conducts "
+                           f"{ops_words(ops)}",
                            mode="event_first"))
-            out.append(opt(f"{side} conducts {ops} ops first, then the {owner} resolves the event",
+            out.append(opt(f"{side} conducts {ops_words(ops)} first, then the {owner} resolves "
+                           "the event",
                            mode="ops_first"))
         else:
-            out += [opt(f"{optional_rules.kind_label(state, probe, k, KIND_LABEL[k])} with {ops} ops "
+            out += [opt(f"{optional_rules.kind_label(state, probe, k, KIND_LABEL[k])} with "
+                        f"{ops_words(ops)} "
                         "(the event cannot occur)", mode=k) for k in kinds]
     else:
         if can_occur(state, card, side):
             out.append(opt(f"Resolve the event of {card_name(card)}", mode="event"))
-        out += [opt(f"{optional_rules.kind_label(state, probe, k, KIND_LABEL[k])} with {ops} ops",
+        out += [opt(f"{optional_rules.kind_label(state, probe, k, KIND_LABEL[k])} with "
+                    f"{ops_words(ops)}",
                     mode=k) for k in kinds]
     if space_ok(state, side, card):
         box = SPACE_RACE[state["space"][side]]
@@ -730,7 +747,10 @@ def check_phase(state: dict, log=None) -> None:
     if pen["USA"] or pen["USSR"]:   # logged once the points are in (``vp_after``)
         say(log, f"MilOps penalties: USA {pen['USA']}, USSR {pen['USSR']}.", "vp",
             why="milops", usa=pen["USSR"], ussr=pen["USA"], defcon=d, milops=milops,
-            vp_after=state["vp"])
+            vp_after=state["vp"], milops_after=dict(state["milops"]))
+    elif log is not None and any(milops.values()):     # the tracks go back to 0: a marker
+        log.append(marker("milops", why="reset", milops=milops,
+                          milops_after=dict(state["milops"])))
 
 
 def reset_phase(state: dict, log=None) -> None:

@@ -10,7 +10,7 @@ from . import core, optional_rules
 from .core import (DEFCON_FLOOR, active_hooks, add_influence, add_milops, adjacent_controlled,
                    degrade_defcon, roll, say)
 from .data import (ADJACENT, BATTLEGROUND, COUNTRY_NAMES, ENEMY, REGION_SETS, STABILITY,
-                   SUPERPOWER_ADJ)
+                   SUPERPOWER_ADJ, ops_words)
 
 ADJ_COUNTRIES = {c: tuple(sorted(a for a in adj if a not in ("USA", "USSR")))
                  for c, adj in ADJACENT.items()}
@@ -49,6 +49,8 @@ def influence_targets(state: dict, frame: dict, first_only: bool = False) -> lis
     out = []
     for c in sorted(acc):
         ci = infl[c]
+        if ci[side] >= core.MAX_INFLUENCE:
+            continue        # no room for one more (the bound ``load`` checks)
         cost = 2 if ci[enemy] >= STABILITY[c] + ci[side] else 1
         if cost > left:
             avail = left
@@ -153,15 +155,16 @@ def do_coup(state: dict, side: str, country: str, ops: int, *, milops=True, log=
     total = die + ops + mod - 2 * STABILITY[country]   # the coup's sum, negative when it fails
     result = max(0, total)
     c = state["influence"][country]
-    placed = max(0, result - c[enemy])
     removed = min(result, c[enemy])
     c[enemy] -= removed
-    add_influence(state, country, side, placed)   # (at most core.MAX_INFLUENCE)
-    say(log, f"{side} coup in {country} with {ops} ops: die {die}"
+    # what is placed, at most core.MAX_INFLUENCE in all (the log says what was placed)
+    placed = add_influence(state, country, side, max(0, result - removed))
+    say(log, f"{side} coup in {country} with {ops_words(ops)}: die {die}"
         + (f" {mod:+d}" if mod else "") + f", result {result}: "
         + (f"{removed} {enemy} influence removed, {placed} {side} placed." if result else "no effect."),
         "coup", side=side, country=country, ops=ops, die=die, mod=mod,
-        stability=STABILITY[country], sum=total, result=result, removed=removed, placed=placed, enemy=enemy)
+        stability=STABILITY[country], sum=total, result=result, removed=removed, placed=placed, enemy=enemy,
+        milops_after=dict(state["milops"]))
     for fn, a in active_hooks(state, "coup_done"):
         fn(state, a, side, country, result)
     return result

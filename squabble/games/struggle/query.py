@@ -233,7 +233,7 @@ def what_if(state: dict, index: int, seed: int = 0) -> dict:
     log: list = []
     answer = copy["pending"]["options"][index]
     copy["pending"] = None
-    run(copy, answer, log)
+    run(copy, answer, log, account=False)   # (the steps' own lines: no account of changes)
     return {"state": copy, "log": log, "winner": copy["winner"], "end_reason": copy["end_reason"],
             "vp": copy["vp"] - state["vp"], "defcon": copy["defcon"]}
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import marshal
+import re
 
 from squabble.games.loading import Refused, load_checked
 
@@ -92,7 +93,8 @@ def validate(state, derive: bool = False) -> str | None:
     inconsistency.  Never raises.  ``derive``: the pending decision is not checked (load derives
     it).  A state holding its effects as the protocol prints them (``effects``,
     ``effect_details``) or as an old save did (``effects``, ``effect_args``) is checked as
-    ``load`` plays it: joined into one list."""
+    ``load`` plays it: joined into one list (and a pending decision's "1 ops" read as "1 op":
+    ``upgrade_words``)."""
     try:
         _validate(upgrade(state), derive)
     except Bad as exc:
@@ -325,8 +327,9 @@ RETIRED_KEYS = ("test_setup",)
 
 def upgrade(state):
     """``state`` as this engine keeps it (a copy when anything changes): the retired keys
-    dropped and the effects in one list (``upgrade_effects``)."""
-    return upgrade_effects(_without_retired(state))
+    dropped, the effects in one list (``upgrade_effects``) and the old words of a pending
+    decision ("1 ops") as the engine says them now (``upgrade_words``)."""
+    return upgrade_words(upgrade_effects(_without_retired(state)))
 
 
 def _without_retired(state):
@@ -371,6 +374,32 @@ def upgrade_effects(state):
     return out
 
 
+#: words of a decision's prompt and labels as a save made before issue 50 (item 13) holds them
+_OLD_WORDS = ((re.compile(r"\b1 ops\b"), "1 op"), (re.compile(r"\b1 rolls\b"), "1 roll"))
+
+
+def upgrade_words(state):
+    """``state``, or, when its pending decision says "1 ops" or "1 rolls" (a save made before
+    the engine said "1 op"), a copy whose pending decision says it as the engine does now (its
+    prompt and labels only); ``state`` itself is never changed."""
+    p = state.get("pending") if isinstance(state, dict) else None
+    if not isinstance(p, dict) or not isinstance(p.get("options"), list):
+        return state
+
+    def now(text):
+        if not isinstance(text, str):
+            return text
+        for old, new in _OLD_WORDS:
+            text = old.sub(new, text)
+        return text
+    prompt = now(p.get("prompt"))
+    options = [dict(o, label=now(o["label"])) if isinstance(o, dict) and "label" in o else o
+               for o in p["options"]]
+    if prompt == p.get("prompt") and options == p["options"]:
+        return state
+    return dict(state, pending=dict(p, prompt=prompt, options=options))
+
+
 def _upgrade_record(frame, state: dict):
     """A stack frame of an old save whose record of how its call began (``resume``: the whole
     ``start``, or the ``undo`` of the keys the call changed) holds effects in two lists: a copy
@@ -393,6 +422,10 @@ def _upgrade_record(frame, state: dict):
     return frame if res is frame.get("resume") else dict(frame, resume=res)
 
 
+#: effects whose card stays on the table while they are in force (Shuttle Diplomacy: U-6)
+EFFECT_ON_TABLE = frozenset({73})
+
+
 def _check_effects(state: dict) -> None:
     """Each entry of ``effects`` is ``{"card": n, ...}`` with exactly the arguments that card's
     effect is given when it comes into force (an old save's two lists are checked alike)."""
@@ -406,6 +439,11 @@ def _check_effects(state: dict) -> None:
             _need(a.get("by") in SIDES and a.get("until") in ("game", "turn"),
                   f"effect {card} needs a 'by' side and an 'until' of game or turn")
             continue
+        if card in EFFECT_ON_TABLE:
+            # its card waits on the table, and its effect discards it once used: in force once
+            _need(card in state["table"]
+                  and [e["card"] for e in _effects_of(state)].count(card) == 1,
+                  f"effect {card} is in force once, with its card on the table")
         extra = EFFECT_EXTRA.get(card, {})
         _need(set(a) == {"card", "by", "until"} | set(extra),
               f"the arguments of effect {card} must be by, until"
@@ -459,6 +497,16 @@ def replay_resumable(state: dict) -> dict:
     return copy
 
 
+def not_begun(frame: dict) -> bool:
+    """An event or a task that has not been called yet: an event not ``started``, a task with
+    no step of its own in its data; neither holds a child step's result."""
+    if "ret" in frame:
+        return False
+    if frame["kind"] == "event":
+        return not frame["started"] and frame["data"] == {}
+    return "step" not in frame["data"]
+
+
 def _without(frame: dict, key: str) -> dict:
     return {k: v for k, v in frame.items() if k != key}
 
@@ -476,6 +524,10 @@ def check_waiting_frames(state: dict) -> None:
         what = "the event of card %s" % f.get("card") if f["kind"] == "event" else \
             "the task %r" % f.get("name")
         res = f.get("resume")
+        if res is None and not_begun(f):
+            # pushed in the same step as the one above it (two effects' hooks each starting a
+            # task: NORAD in force twice): it runs, as it is, when the steps above it are done
+            continue
         _need(isinstance(res, dict) and set(res) == {"frame", "answer", "start"},
               f"{what} waits for a step it started but does not say how it started it")
         pre, answer, start = res["frame"], res["answer"], res["start"]
@@ -566,7 +618,7 @@ def load(state) -> dict:
     """The state ``load`` plays: ``state`` itself if consistent, or, when its ``pending`` is null
     or absent in a game not over, a copy with the decision the engine asks there (a position
     set up by hand).  Raises ValueError with one sentence naming the first problem."""
-    state = upgrade(state)   # a game saved with effects in two lists, or with 'test_setup'
+    state = upgrade(state)   # a game saved with effects in two lists, 'test_setup' or "1 ops"
     state = load_checked(state, validate=validate, settle=_settle,
                          copy=lambda s: marshal.loads(marshal.dumps(s)),
                          stuck="The engine cannot go on from this state")

@@ -60,7 +60,11 @@ class FollowOpponent:
             self._save()       # the decision's badges are all noted: keep them with the game
 
     def _note(self, beat, before: dict) -> None:
-        who = self.watcher_of(getattr(beat, "by", None))
+        """The side that made the change is the line's ``by`` when it names one (an event's lines
+        name the side that resolved it: the other side's event in one's own play is the other
+        side's change), else the side that decided."""
+        data = getattr(beat, "data", None) or {}
+        who = self.watcher_of(data.get("by") or getattr(beat, "by", None))
         a, b = before.get("influence") or {}, beat.state.get("influence") or {}
         if who is None or a is b:
             return
@@ -90,10 +94,11 @@ class FollowOpponent:
         badges: write it again with them, so a window closed now keeps them."""
         self._unsaved = False
         s = self.session
-        if s.saver is None or s.mode == "demo" or s.over:
+        saver = getattr(s, "saver", None)     # (a session that saves nothing has none)
+        if saver is None or s.mode == "demo" or s.over:
             return
         try:
-            s.saver(s)
+            saver(s)
         except Exception:      # a full disk must not stop the game (the saver reports it)
             pass
 

@@ -155,6 +155,10 @@ def moment_for(kind: str, data: dict, text_line: str,
         return Moment("vp", "Military Operations penalties",
                       [f"DEFCON {d['defcon']}: each side needed {d['defcon']} MilOps",
                        f"USA +{d['usa']} VP, USSR +{d['ussr']} VP"], GOLD, duration=1.8)
+    if kind == "vp_change" and d.get("side") in SIDE_COL and d.get("vp"):
+        # an event's VP (ledger.py): who gains how many, and why
+        return Moment("vp", f"The {d['side']} gains {d['vp']} VP", [text_line],
+                      SIDE_COL[d["side"]], duration=1.4, sound="banner")
     if kind == "turn":
         return Moment("turn", f"Turn {d['turn']} begins",
                       [f"DEFCON improves to {d['defcon']}."], GOLD,

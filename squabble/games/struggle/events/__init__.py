@@ -23,9 +23,11 @@ from ..core import (  # noqa: F401  (re-exported for event modules)
     defcon_allows, degrade_defcon, discard, draw, effect_args, effect_cards, eliminate, has_effect,
     improve_defcon, in_region, inf, is_battleground, is_scoring, net_vp, ops_value, pass_china,
     period, printed_ops, random_hand_card, remove_effect, remove_influence, roll, set_defcon,
+    room_for_influence,
     space_ability, take_card, to_hand, vp, win)
 from ..core import ask as _ask, card_in_play, ops_bonuses
 from ..data import (ADJACENT, BATTLEGROUND, CARDS, CHINA, COUNTRIES, COUNTRY_NAMES, ENEMY,  # noqa: F401
+                    ops_words,
                     REGIONS, REGION_SETS, SCORING_REGION, STABILITY, card_name)
 from ..frames import (event_frame, ops_frame, place_frame, remove_frame,  # noqa: F401
                       task_frame)   # (the frames' one schema: frames.py; event_frame re-exported)
@@ -184,8 +186,19 @@ class Event:
         never a way round the hidden information."""
         if self.log is not None:
             from squabble.games.logline import LogLine
+            from ..core import one_stop
             data.setdefault("card", self.frame.get("card"))
-            self.log.append(LogLine(text, kind, **data))
+            self.log.append(LogLine(one_stop(text), kind, **data))
+
+    def gain_vp(self, side: str, n: int, text: str) -> None:
+        """``side`` gains ``n`` VP (core.vp), then the line ``text`` says so: a "vp_change" line
+        with ``side``, ``vp`` and ``vp_after`` (the marker now), which accounts for the change
+        (ledger.py)."""
+        vp(self.state, side, n)
+        if n:
+            self.say(text, "vp_change", side=side, vp=n, vp_after=self.state["vp"])
+        else:
+            self.say(text)
 
     def ask(self, player: str, prompt: str, options: list, kind: str = "event_choice") -> None:
         """Ask ``player`` to choose one of ``options`` (dicts made with opt()); the event function is

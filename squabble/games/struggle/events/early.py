@@ -10,12 +10,12 @@ Every choice is a decision of the side that makes it (``e.ask``, ``e.place``, ``
 
 from __future__ import annotations
 
-from . import (ADJACENT, CHINA, ENEMY, REGION_SETS, REGIONS, SCORING_REGION, STABILITY,
-               active_hooks, add_effect, add_influence, add_milops, adjacent_controlled,
+from . import (ADJACENT, CHINA, ENEMY, HOOKS, REGION_SETS, REGIONS, SCORING_REGION, STABILITY,
+               ops_words, active_hooks, add_effect, add_influence, add_milops, adjacent_controlled,
                advance_space, cancel_headline, card_name, card_side, ccw_unclaimed, controller,
                controls, degrade_defcon, discard, event, has_effect, hook, improve_defcon, inf,
                is_scoring, ops_value, opt, period, printed_ops, random_hand_card, remove_effect,
-               remove_influence, roll, start_task, task, vp)
+               remove_influence, roll, room_for_influence, start_task, task, vp)
 
 EASTERN_EUROPE = REGIONS["Eastern Europe"]
 WESTERN_EUROPE = REGIONS["Western Europe"]
@@ -46,7 +46,8 @@ def _war(e, country: str, modifier: int, vp_won: int = 2, milops: int = 2,
     if won:
         n = _take_over(st, country, e.side)
         if n:
-            e.say(f"{n} {e.enemy} influence in {country} becomes {e.side} influence.")
+            e.say(f"{n} {e.enemy} influence in {country} becomes {e.side} influence.",
+                  "influence", country=country, changes={e.enemy: -n, e.side: n})
         vp(st, e.side, vp_won)
 
 
@@ -56,6 +57,21 @@ def _gain_control(state: dict, country: str, side: str) -> None:
     remove_influence(state, country, ENEMY[side], inf(state, country, ENEMY[side]))
     need = STABILITY[country] - inf(state, country, side)
     add_influence(state, country, side, need)
+
+
+def _ops_and_why(state: dict, side: str, card: int) -> str:
+    """A card's ops for ``side`` in words, with the effects that change them from its printed
+    value: "3 ops", "3 ops: 2, +1 with Containment"."""
+    printed, value = printed_ops(card), ops_value(state, side, card)
+    if value == printed:
+        return ops_words(value)
+    why = []
+    for effect in state["effects"]:
+        fn = HOOKS["ops_mod"].get(effect["card"])
+        n = fn(state, effect, side, card) if fn is not None else 0
+        if n:
+            why.append(f"{n:+d} with {card_name(effect['card'])}".replace("-", "−"))
+    return f"{ops_words(value)}: {printed}, " + ", ".join(why) if why else ops_words(value)
 
 
 def _side_ops_mod(state: dict, side: str, card) -> int:
@@ -72,8 +88,7 @@ def duck_and_cover(e):
     if st["winner"] is not None:
         return
     gain = 5 - st["defcon"]
-    e.say(f"DEFCON drops to {st['defcon']}; the USA gains {gain} VP.")
-    vp(st, "USA", gain)
+    e.gain_vp("USA", gain, f"DEFCON drops to {st['defcon']}; the USA gains {gain} VP.")
 
 
 # ---------------------------------------------------------------- 005 Five Year Plan
@@ -165,8 +180,9 @@ def blockade(e):
               + [opt("Lose all US influence in W. Germany", mode="remove", country="W. Germany")])
         return
     if e.answer["mode"] == "discard":
-        discard(st, e.answer["card"])
-        e.say(f"Blockade: the USA discards {card_name(e.answer['card'])}.")
+        card = e.answer["card"]
+        e.say(f"Blockade: the USA discards {card_name(card)} ({_ops_and_why(st, 'USA', card)}).")
+        discard(st, card)
     else:
         n = remove_influence(st, "W. Germany", "USA", inf(st, "W. Germany", "USA"))
         e.say(f"Blockade: the USA loses {n} influence in W. Germany.")
@@ -347,7 +363,7 @@ def independent_reds(e):
     n = max(0, inf(st, c, "USSR") - inf(st, c, "USA"))
     add_influence(st, c, "USA", n)
     e.say(f"Independent Reds: the USA adds {n} influence in {c} ({inf(st, c, 'USA')} US, "
-          f"{inf(st, c, 'USSR')} USSR).", country=c, side="USA", n=n)
+          f"{inf(st, c, 'USSR')} USSR).", "influence", country=c, side="USA", n=n, amount=n)
 
 
 # ---------------------------------------------------------------- 023 Marshall Plan
@@ -489,7 +505,7 @@ def un_intervention(e):
         cards = [c for c in st["hands"][e.side] if card_side(c) == e.enemy]
         e.step = 1
         e.ask(e.side, "UN Intervention: play it with which enemy card?",
-              [opt(f"{card_name(c)} ({printed_ops(c)} ops, its event is cancelled)",
+              [opt(f"{card_name(c)} ({ops_words(printed_ops(c))}, its event is cancelled)",
                    mode="choose", card=c) for c in cards])
         return
     if e.step == 1:
@@ -612,11 +628,13 @@ def special_relationship(e):
         if has_effect(st, 21):
             e.data["nato"] = True
             e.ask("USA", "Special Relationship (NATO): add 2 US influence to a Western European country",
-                  [opt(f"Add 2 influence to {c}", mode="place", country=c) for c in WESTERN_EUROPE])
+                  [opt(f"Add 2 influence to {c}", mode="place", country=c) for c in WESTERN_EUROPE
+                   if room_for_influence(st, c, "USA")])
         else:
             near = sorted(a for a in ADJACENT["U.K."] if a not in ("USA", "USSR"))
             e.ask("USA", "Special Relationship: add 1 US influence next to the U.K.",
-                  [opt(f"Add 1 influence to {c}", mode="place", country=c) for c in near])
+                  [opt(f"Add 1 influence to {c}", mode="place", country=c) for c in near
+                   if room_for_influence(st, c, "USA")])
         return
     c = e.answer["country"]
     if e.data.get("nato"):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from squabble import rng
 
-from . import (CARDS, REGION_SETS, REGIONS, add_effect, add_influence,
+from . import (CARDS, REGION_SETS, REGIONS, ops_words, add_effect, add_influence,
                adjacent_controlled, can_occur, card_name, controls, degrade_defcon, discard,
                event, has_effect, hook, improve_defcon, inf, is_battleground, is_scoring,
                make_ops_frame, ops_value, opt, printed_ops, random_hand_card, remove_effect,
@@ -50,7 +50,7 @@ def _offer_ops(e, ops: int, kinds, prompt: str, **ops_args) -> bool:
         e.say(f"{card_name(e.card)}: no legal target for the operations.")
         return False
     e.ask(e.side, prompt,
-          [opt(f"Use the {ops} ops to {KIND_TEXT[k]}", mode="use", kind=k) for k in legal]
+          [opt(f"Use the {ops_words(ops)} to {KIND_TEXT[k]}", mode="use", kind=k) for k in legal]
           + [opt("Do not use them", mode="pass")])
     return True
 
@@ -92,8 +92,7 @@ def iron_lady_blocks(state, args, card, side):
 def reagan_bombs_libya(e):
     """The USA gains 1 VP for every 2 USSR influence in Libya (rounded down)."""
     gain = inf(e.state, "Libya", "USSR") // 2
-    e.say(f"Reagan Bombs Libya: the USA gains {gain} VP.")
-    vp(e.state, "USA", gain)
+    e.gain_vp("USA", gain, f"Reagan Bombs Libya: the USA gains {gain} VP.")
 
 
 # ---------------------------------------------------------------- 085 Star Wars
@@ -336,9 +335,13 @@ def latin_american_debt_crisis(e):
         e.data["doubled"] = []
     else:
         c = e.answer["country"]
-        add_influence(st, c, "USSR", inf(st, c, "USSR"))
+        was = inf(st, c, "USSR")
+        k = add_influence(st, c, "USSR", was)     # (at most core.MAX_INFLUENCE)
         e.data["doubled"].append(c)
-        e.say(f"Latin American Debt Crisis: USSR influence in {c} doubled.")
+        e.say(f"Latin American Debt Crisis: USSR influence in {c} doubled."
+              if k == was else f"Latin American Debt Crisis: USSR influence in {c} goes from "
+              f"{was} to {was + k} (the most a country holds).", "influence", country=c,
+              side="USSR", amount=k)
     done = e.data["doubled"]
     if len(done) >= 2:
         return
@@ -449,8 +452,7 @@ def wargames(e):
     if e.answer["mode"] != "end":
         e.say(f"Wargames: the {e.side} goes on playing.")
         return
-    e.say(f"Wargames: the {e.side} ends the game; the {e.enemy} gains 6 VP.")
-    vp(st, e.enemy, 6)
+    e.gain_vp(e.enemy, 6, f"Wargames: the {e.side} ends the game; the {e.enemy} gains 6 VP.")
     if st["winner"] is None:
         v = st["vp"]
         win(st, "USA" if v > 0 else "USSR" if v < 0 else "draw", "Wargames")

@@ -6,7 +6,8 @@ from __future__ import annotations
 from . import (BATTLEGROUND, COUNTRIES, ENEMY, REGION_SETS, STABILITY, add_effect, add_influence,
                add_milops, adjacent_controlled, card_name, card_side, controls, degrade_defcon,
                discard, event, has_effect, hook, improve_defcon, inf, is_scoring, ops_value, opt,
-               printed_ops, remove_effect, remove_influence, roll, set_defcon, start_task,
+               printed_ops, remove_effect, remove_influence, roll, room_for_influence,
+               set_defcon, start_task,
                take_card, task, to_hand, vp, win)
 from ..data import SCORED_REGIONS
 from .early import _war, nato_protects
@@ -43,8 +44,7 @@ def arms_race(e):
     mine, theirs = st["milops"][e.side], st["milops"][e.enemy]
     if mine > theirs:
         gain = 3 if mine >= st["defcon"] else 1
-        e.say(f"Arms Race: the {e.side} gains {gain} VP.")
-        vp(st, e.side, gain)
+        e.gain_vp(e.side, gain, f"Arms Race: the {e.side} gains {gain} VP.")
     else:
         e.say(f"Arms Race: the {e.side} does not have more MilOps; nothing happens.")
 
@@ -309,7 +309,8 @@ def junta(e):
     if e.step == 0:
         e.step = 1
         e.ask(e.side, "Junta: add 2 influence to which country?",
-              [opt(f"Add 2 influence to {c}", mode="place", country=c) for c in where])
+              [opt(f"Add 2 influence to {c}", mode="place", country=c) for c in where
+               if room_for_influence(st, c, e.side)])
         return
     if e.step == 1:
         add_influence(st, e.answer["country"], e.side, 2)
@@ -335,8 +336,7 @@ def kitchen_debates(e):
     usa = sum(1 for c in BATTLEGROUND if controls(st, "USA", c))
     ussr = sum(1 for c in BATTLEGROUND if controls(st, "USSR", c))
     if usa > ussr:
-        e.say(f"Kitchen Debates: {usa} battlegrounds to {ussr}; the USA gains 2 VP.")
-        vp(st, "USA", 2)
+        e.gain_vp("USA", 2, f"Kitchen Debates: {usa} battlegrounds to {ussr}; the USA gains 2 VP.")
     else:
         e.say(f"Kitchen Debates: {usa} battlegrounds to {ussr}; nothing happens.")
         e.not_occurred()

@@ -7,7 +7,7 @@ from . import (BATTLEGROUND, COUNTRIES, ENEMY, REGION_SETS, REGIONS, add_effect,
                advance_space, card_name, card_side, controls, discard, draw, effect_args, event,
                has_effect, hook, inf, is_scoring, opt, pass_china, printed_ops, random_hand_card,
                remove_effect, remove_influence, start_task, take_card, task, to_hand, vp)
-from ..data import REGION_VP, SPACE_END, SUPERPOWER_ADJ
+from ..data import REGION_VP, SPACE_END, SUPERPOWER_ADJ, ops_words
 from .scoring import ADJ_BONUS_REGIONS, level
 from .mid_050_066 import un_intervention_resolved, war_card_played_by_usa
 from .mid_shared import AMERICAS
@@ -37,7 +37,7 @@ def grain_sales(e):
         else:
             options = use_options(st, "USA", card)
             if card_side(card) == "USSR" and 32 in st["hands"]["USA"] and not e.headline:
-                options.append(opt(f"Play it with UN Intervention ({printed_ops(card)} ops, no "
+                options.append(opt(f"Play it with UN Intervention ({ops_words(printed_ops(card))}, no "
                                    "USSR event)", mode="un"))
         options.append(opt("Give it back and conduct 2 ops with Grain Sales", mode="return"))
         e.step = 1
@@ -283,8 +283,7 @@ def ask_not(e):
 def alliance_for_progress(e):
     st = e.state
     n = sum(1 for c in AMERICAS & BATTLEGROUND if controls(st, "USA", c))
-    e.say(f"Alliance for Progress: the USA gains {n} VP.")
-    vp(st, "USA", n)
+    e.gain_vp("USA", n, f"Alliance for Progress: the USA gains {n} VP.")
 
 
 # ---------------------------------------------------------------- 080 "One Small Step..."
