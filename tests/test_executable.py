@@ -15,7 +15,8 @@ import pytest
 
 from tests import exe_smoke
 
-pytestmark = pytest.mark.exe
+# one build, on one pytest-xdist worker (the "built" fixture is the module's)
+pytestmark = [pytest.mark.exe, pytest.mark.xdist_group("exe")]
 
 ROOT = Path(__file__).resolve().parents[1]
 if sys.platform == "darwin":
