@@ -3,16 +3,16 @@ is removed when the run ends (unless SQUABBLE_DATA_DIR was given from outside), 
 spread over the machine's cores with pytest-xdist.
 
 Parallel runs (issue 51): a run that names no worker count (``pytest``, ``pytest tests/x.py``)
-gets ``-n auto --dist loadgroup`` when pytest-xdist is installed (the test extra has it). One
-process instead: ``-n 0`` or ``-p no:xdist``; a run of single tests (every argument a test id,
-``file.py::test``), ``--pdb``, ``--trace`` and ``--collect-only`` stay in one process too.
+gets ``-n auto`` when pytest-xdist is installed (the test extra has it). One process instead:
+``-n 0`` or ``-p no:xdist``; a run of single tests (every argument a test id, ``file.py::test``),
+``--pdb``, ``--trace`` and ``--collect-only`` stay in one process too.
 
 Each xdist worker ("gw0", "gw1", ...) has a user data folder of its own, ``<run's folder>/gw0``,
 set in SQUABBLE_DATA_DIR before any test module is imported, so a test (or a program it starts)
-that writes settings, saves or a database never meets another worker's files. Tests that must
-run on one worker (they share a build or a folder of the checkout) carry
-``pytest.mark.xdist_group("name")``; a server under test listens on port 0 (the system's choice),
-never a fixed port.
+that writes settings, saves or a database never meets another worker's files. The files in
+ONE_WORKER run on one worker, in order (a shared build, or a test reading what the others
+left); every other test goes to whichever worker is free. A server under test listens on port 0
+(the system's choice), never a fixed port.
 """
 
 import os
@@ -54,16 +54,39 @@ def _one_process_wanted(config) -> bool:
     return bool(args) and all("::" in a for a in args)
 
 
+#: test files whose tests all run on one xdist worker, one after another: the one-file executable
+#: (one PyInstaller build, a module fixture, not one per worker); the packaging tests (the wheel,
+#: the sdist and its round trip build from the checkout, writing its build/ and *.egg-info/);
+#: test_load_bounds.py (test_the_extremes_were_played reads what the properties before it played)
+ONE_WORKER = ("tests/test_executable.py", "tests/test_packaging.py", "tests/test_load_bounds.py")
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_cmdline_main(config):
-    """Before pytest-xdist reads its options: the default worker count and the grouping."""
+    """Before pytest-xdist reads its options: the default worker count."""
     if config.pluginmanager.hasplugin("xdist") and not _one_process_wanted(config):
         opt = config.option
         if opt.numprocesses is None and not opt.tx:
             opt.numprocesses = "auto"
-        if opt.numprocesses != 0 and opt.dist == "no":
-            opt.dist = "loadgroup"   # keep each xdist_group on one worker
     yield
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """(pytest-xdist, "load" distribution) Each test to the next free worker, except that the
+    tests of a file in ONE_WORKER are one unit of work; the biggest units are handed out first.
+    (xdist's own xdist_group marks do not group under pytest 9: their suffix to the test's id is
+    lost.)"""
+    if config.getvalue("dist") != "load":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class OneWorkerFiles(LoadScopeScheduling):
+        def _split_scope(self, nodeid):
+            path = nodeid.split("::", 1)[0]
+            return path if path in ONE_WORKER else nodeid
+
+    return OneWorkerFiles(config, log)
 
 
 def pytest_unconfigure(config):

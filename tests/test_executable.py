@@ -15,8 +15,8 @@ import pytest
 
 from tests import exe_smoke
 
-# one build, on one pytest-xdist worker (the "built" fixture is the module's)
-pytestmark = [pytest.mark.exe, pytest.mark.xdist_group("exe")]
+# (one build: under pytest-xdist the whole file runs on one worker, tests/conftest.py ONE_WORKER)
+pytestmark = pytest.mark.exe
 
 ROOT = Path(__file__).resolve().parents[1]
 if sys.platform == "darwin":

@@ -19,9 +19,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 DIST = "twilight_squabble"  # the distribution "twilight-squabble", normalised in file names
 ROUNDTRIP_ENV = "SQUABBLE_SDIST_ROUNDTRIP"
-# setuptools builds from the checkout write its build/ and *.egg-info/: under pytest-xdist these
-# tests run one after another on one worker, and the sdist (a module fixture) is built once
-CHECKOUT_BUILDS = pytest.mark.xdist_group("checkout-builds")
+# setuptools builds from the checkout write its build/ and *.egg-info/: under pytest-xdist this
+# file runs on one worker (tests/conftest.py ONE_WORKER), the builds one after another and the
+# sdist (a module fixture) built once
 
 
 def _new_setuptools() -> bool:
@@ -128,7 +128,6 @@ def test_the_window_plays_each_game_headless(game, tmp_path, monkeypatch):
     assert scene.session.decisions >= 3 and app.frames_drawn > 0
 
 
-@CHECKOUT_BUILDS
 def test_wheel_carries_the_code_and_the_assets(tmp_path):
     wheel = _build_wheel(ROOT, tmp_path)
     names = set(zipfile.ZipFile(wheel).namelist())
@@ -155,7 +154,6 @@ def test_wheel_carries_the_code_and_the_assets(tmp_path):
     assert p.returncode == 0, p.stderr
 
 
-@CHECKOUT_BUILDS
 def test_sdist_holds_the_tests_and_everything_to_build(sdist):
     _, src = sdist
     for rel in ("pyproject.toml", "LICENSE", "README.md", "MANIFEST.in", "build.spec",
@@ -178,7 +176,6 @@ def _site_packages(python: Path) -> str:
                           capture_output=True, text=True, check=True, timeout=60).stdout.strip()
 
 
-@CHECKOUT_BUILDS
 @pytest.mark.sdist
 @pytest.mark.skipif(os.environ.get(ROUNDTRIP_ENV) == "1", reason="already inside the round trip")
 def test_sdist_round_trip_builds_installs_and_passes_the_smoke_set(sdist, tmp_path):
