@@ -15,6 +15,7 @@ import pytest
 
 from tests import exe_smoke
 
+# (one build: under pytest-xdist the whole file runs on one worker, tests/conftest.py ONE_WORKER)
 pytestmark = pytest.mark.exe
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -109,7 +109,8 @@ def _loads(s) -> bool:
 
 
 def test_the_extremes_were_played():
-    """(Run after the two properties: most seeds gave an accepted extreme played on.)"""
+    """(Run after the two properties: most seeds gave an accepted extreme played on. Under
+    pytest-xdist this file runs on one worker, tests/conftest.py ONE_WORKER.)"""
     if not PLAYED:
         pytest.skip("run together with the two properties above")
     assert len(PLAYED) >= 20 and sum(PLAYED) >= 800, PLAYED

@@ -19,6 +19,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 DIST = "twilight_squabble"  # the distribution "twilight-squabble", normalised in file names
 ROUNDTRIP_ENV = "SQUABBLE_SDIST_ROUNDTRIP"
+# setuptools builds from the checkout write its build/ and *.egg-info/: under pytest-xdist this
+# file runs on one worker (tests/conftest.py ONE_WORKER), the builds one after another and the
+# sdist (a module fixture) built once
 
 
 def _new_setuptools() -> bool:
@@ -198,7 +201,7 @@ def test_sdist_round_trip_builds_installs_and_passes_the_smoke_set(sdist, tmp_pa
     outer = [d for d in sys.path if Path(d).name in ("site-packages", "dist-packages")
              and Path(d).is_dir()]
     Path(_site_packages(python), "outer-env.pth").write_text("\n".join(outer) + "\n")
-    env = {k: v for k, v in os.environ.items() if k not in ("SQUABBLE_DATA_DIR", "PYTHONPATH")}
+    env = {k: v for k, v in _outer_pytest_env().items() if k != "PYTHONPATH"}
     env.update({ROUNDTRIP_ENV: "1", "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
     # the outer environment's programs (actionlint) stay reachable from the inner suite
     env["PATH"] = sysconfig.get_paths()["scripts"] + os.pathsep + env.get("PATH", "")
@@ -213,9 +216,11 @@ def test_sdist_round_trip_builds_installs_and_passes_the_smoke_set(sdist, tmp_pa
                        env=env, timeout=120)
     from squabble import __version__
     assert p.returncode == 0 and __version__ in p.stdout, p.stderr
-    # the smoke set from the unpacked sdist
+    # the smoke set from the unpacked sdist, in one process (under pytest-xdist the outer run's
+    # other workers have the other cores)
     p = subprocess.run([str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                        "-m", "not exe and not sdist", *SMOKE], capture_output=True, text=True,
+                        "-p", "no:xdist", "-m", "not exe and not sdist", *SMOKE],
+                       capture_output=True, text=True,
                        cwd=src, env=env, timeout=1800)
     tail = p.stdout[-3000:]
     assert p.returncode == 0, tail
@@ -223,15 +228,58 @@ def test_sdist_round_trip_builds_installs_and_passes_the_smoke_set(sdist, tmp_pa
     print("inner suite:", tail.strip().splitlines()[-1])
 
 
-def test_a_test_run_leaves_no_temporary_data_folder(tmp_path):
-    """tests/conftest.py gives each run its own user data folder and removes it at the end."""
-    env = {k: v for k, v in os.environ.items() if k != "SQUABBLE_DATA_DIR"}
+def _outer_pytest_env() -> dict:
+    """os.environ without what makes a pytest run below this one think it is part of this one:
+    its user data folder and pytest-xdist's worker variables (conftest.py reads them)."""
+    return {k: v for k, v in os.environ.items()
+            if k != "SQUABBLE_DATA_DIR" and not k.startswith("PYTEST_XDIST_")}
+
+
+PROBE_ENV = "SQUABBLE_TEST_PROBE"
+
+
+def test_a_tests_user_data_folder_is_the_runs_own_and_its_workers_own():
+    """The folder every test's user data goes to (tests/conftest.py): made for this run, a
+    worker's own under pytest-xdist; with PROBE_ENV set it is written down for the test below."""
+    d = Path(os.environ["SQUABBLE_DATA_DIR"])
+    from squabble.userdata import data_dir
+    assert data_dir() == d and d.is_dir()
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker:
+        assert d.name == worker
+    if os.environ.get(PROBE_ENV):
+        with open(os.environ[PROBE_ENV], "a", encoding="utf-8") as f:
+            f.write(f"{worker or '-'} {d}\n")
+
+
+@pytest.mark.parametrize("mode", [["-p", "no:xdist"], ["-n", "2", "--dist", "each"]],
+                         ids=["one process", "two workers"])
+def test_a_test_run_leaves_no_temporary_data_folder(tmp_path, mode):
+    """tests/conftest.py gives each run its own user data folder, and each pytest-xdist worker
+    its own inside it, and removes it at the end."""
+    env = _outer_pytest_env()
     env.update(TMPDIR=str(tmp_path), TEMP=str(tmp_path), TMP=str(tmp_path))
-    p = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                        "tests/test_packaging.py::test_assets_found_from_checkout"],
+    probe = tmp_path / "probe.txt"
+    env[PROBE_ENV] = str(probe)
+    p = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *mode,
+                        "tests/test_packaging.py::test_a_tests_user_data_folder_is_the_runs_own"
+                        "_and_its_workers_own"],
                        capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
     assert p.returncode == 0, p.stdout[-2000:]
-    assert "1 passed" in p.stdout
+    seen = [line.split(" ", 1) for line in probe.read_text(encoding="utf-8").splitlines()]
+    if "no:xdist" in mode:
+        assert "1 passed" in p.stdout
+        assert [w for w, _ in seen] == ["-"]
+        assert Path(seen[0][1]).parent == tmp_path
+    else:   # --dist each: every worker runs the test
+        assert "2 passed" in p.stdout
+        assert sorted(w for w, _ in seen) == ["gw0", "gw1"]
+        folders = [Path(d) for _, d in seen]
+        assert [f.name for f in folders] == [w for w, _ in seen]      # each worker its own
+        assert folders[0].parent == folders[1].parent                 # inside the run's
+        assert folders[0].parent.parent == tmp_path
+    assert all(Path(d).name.startswith("squabble-test-data-") or Path(d).parent.name.startswith(
+        "squabble-test-data-") for _, d in seen)
     assert not list(tmp_path.glob("squabble-test-data-*")), list(tmp_path.iterdir())
 
 

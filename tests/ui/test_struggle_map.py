@@ -328,9 +328,21 @@ def test_colourblind_mode_adds_letters(view, screen):
 
 
 def test_map_reads_a_players_view_dict(view, screen):
+    """The scenes draw from a side's view, not the whole state: the map shows public facts only,
+    so each side's view draws exactly the picture of the whole state, its influence included."""
+    from squabble.ui import theme
     st = start_state()
-    v = struggle.view(st, "USA")
-    view.draw(screen, v, lit={"Italy": "1"}, focus="Italy")
+    st["influence"]["Egypt"]["USSR"] = 2
+    marks = {"lit": {"Italy": "1"}, "focus": "Italy"}
+    whole = screen.copy()
+    view.draw(whole, st, **marks)
+    assert not view.update(0.016)                 # nothing left to animate: a settled picture
+    egypt = view.live.marker_rects(view.country_rect("Egypt"), view.view.scale)
+    assert any(_count(whole, r, theme.SIDE["USSR"]) for r in egypt)
+    for side in ("USA", "USSR"):
+        seen = screen.copy()
+        view.draw(seen, struggle.view(st, side), **marks)
+        assert pygame.image.tobytes(seen, "RGB") == pygame.image.tobytes(whole, "RGB"), side
 
 
 # ---------------------------------------------------------------- tracks, cards, reference
