@@ -157,8 +157,8 @@ def test_a_worker_that_cannot_start_is_an_error_and_a_legal_option(monkeypatch):
 
 
 def test_two_sessions_thinking_at_once_both_get_real_answers(tmp_path):
-    """One worker at a time (issue 50, item 11): a second session's worker stops the first's
-    mid-thought; the first session's question is asked again of a fresh worker, never left
+    """One worker at a time (issue 50, item 11): the worker of session B stops session A's
+    mid-thought; A's question is asked again of a fresh worker, never left
     waiting forever, and neither falls back to a random move."""
     gate = str(tmp_path / "gate")
     a = _session(W.gated)

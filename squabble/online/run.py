@@ -61,8 +61,8 @@ def serve_command(args) -> int:
                 try:
                     asyncio.get_running_loop().add_signal_handler(
                         sig, lambda: stop.done() or stop.set_result(None))
-                except (NotImplementedError, RuntimeError):
-                    pass
+                except Exception:   # Windows' event loop takes no signal handlers:
+                    pass            # there Ctrl-C stops the server as KeyboardInterrupt
         server = await run(store, args.host, args.port, ssl=context,
                            max_per_address=args.max_per_address, ready=ready, stop=stop)
         from squabble.online.server import summary
