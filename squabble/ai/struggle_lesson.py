@@ -12,6 +12,17 @@ seed for the position), so the lesson never asks for a move the coach would advi
 (tests/ui/test_struggle_tutorial.py asks it at every step).  Within that, the deal and the
 USA's script were chosen so that the turn holds every kind of move the lesson teaches.
 
+The coach's seed is a checksum of the USSR's view, so any change to what a state holds deals
+the hidden cards it looks at again.  So the agreement must not rest on one deal: at every USSR
+decision of the path the lesson's move is the coach's first choice, or within the computer's
+``CLOSE`` margin of it ("as good as its first choice"), in at least ``ROBUST[0]`` of
+``ROBUST[1]`` other deals (seeds 0 to 19; the test asks them).  The USA's script was chosen
+for that: its NATO points in Iran and Syria leave Lebanon the USSR's clear third point (with
+its Panama point, Syria or Lebanon was the deal's toss-up), its Containment points in N. Korea
+and W. Germany make realignments the clear use of Socialist Governments.  The one decision
+that is first in fewer deals is the card for the realignments: Socialist Governments and
+Fidel are within ``CLOSE`` of each other in every deal (the same plan, N. Korea taken back).
+
 Where a state is on the path is read from the state alone: the path is replayed once from the
 new game, and each position is known by the USSR's view of it (what the USSR may see: the
 coach's re-dealt copies of a position are the same position), the USA's by its own view.  So a
@@ -28,15 +39,19 @@ import json
 from squabble.games import struggle as S
 
 SEED = 9
+#: (deals, of so many): the least share of other deals of the hidden cards in which each USSR
+#: move of the path is the coach's first choice or within its ``CLOSE`` margin of it
+ROBUST = (16, 20)
 #: the dice of the path, in the order it rolls them: the Space Race (1: Earth Satellite needs
-#: 1-3), three realignments (each the USSR's die 6, then the USA's 1), the coup in Colombia (6),
+#: 1-3), three realignments (each the USSR's die 6, then the USA's 1), the coup in Iran (6),
 #: the USA's coup in Nigeria (3), Korean War's roll (3), the coup in Nigeria (6), the USA's coup
 #: in Cameroon (3)
 DICE = (1, 6, 1, 6, 1, 6, 1, 6, 3, 3, 6, 3)
 
 #: the path: each lesson step's moves in order, ``(side, the option's label)``, to the end of
 #: turn 1; a step's moves begin with the USA's round before the USSR's (the panel already shows
-#: the step the USSR's next move belongs to).  Each USSR move is the coach's first choice.
+#: the step the USSR's next move belongs to).  Each USSR move is the coach's first choice
+#: (``ROBUST``: in other deals too).
 STEPS: tuple = (
     # 1 the starting influence: the USSR's opening as most players make it, then the USA's
     (
@@ -72,13 +87,13 @@ STEPS: tuple = (
     (
         ("USA", "Play NATO"),
         ("USA", "Spread influence with 4 ops"),
-        ("USA", "Place 1 influence in Panama"),
         ("USA", "Place 1 influence in Iran"),
+        ("USA", "Place 1 influence in Syria"),
         ("USA", "Place 1 influence in N. Korea (costs 2)"),
         ("USSR", "Play Red Scare/Purge"),
         ("USSR", "Spread influence with 4 ops"),
         ("USSR", "Place 1 influence in Iran (costs 2)"),
-        ("USSR", "Place 1 influence in Syria"),
+        ("USSR", "Place 1 influence in Lebanon"),
         ("USSR", "Place 1 influence in N. Korea"),
     ),
     # 5 realignment: the USA's Containment for Ops, then Socialist Governments' three
@@ -86,25 +101,25 @@ STEPS: tuple = (
         ("USA", "Play Containment"),
         ("USA", "Spread influence with 3 ops"),
         ("USA", "Place 1 influence in N. Korea (costs 2)"),
-        ("USA", "Place 1 influence in Colombia"),
+        ("USA", "Place 1 influence in W. Germany"),
         ("USSR", "Play Socialist Governments"),
         ("USSR", "Realignments with 3 ops"),
         ("USSR", "Realign N. Korea"),
         ("USSR", "Realign W. Germany"),
-        ("USSR", "Realign Panama"),
+        ("USSR", "Realign Italy"),
     ),
-    # 6 a coup: the USA's Defectors for Ops, then Fidel's coup in Colombia
+    # 6 a coup in a battleground: the USA's Defectors for Ops, then Fidel's coup in Iran
     (
         ("USA", "Play Defectors"),
         ("USA", "Spread influence with 2 ops"),
-        ("USA", "Place 1 influence in Lebanon"),
         ("USA", "Place 1 influence in Iran"),
+        ("USA", "Place 1 influence in Panama"),
         ("USSR", "Play Fidel"),
         ("USSR", "Launch a coup with 2 ops"),
-        ("USSR", "Coup in Colombia"),
+        ("USSR", "Coup in Iran"),
     ),
-    # 7 a coup in a battleground: the USA's Korean War (a coup in Nigeria), then
-    #   Indo-Pakistani War's coup there
+    # 7 military operations: the USA's Korean War (a coup in Nigeria), then Indo-Pakistani
+    #   War's coup there (DEFCON 2)
     (
         ("USA", "Play Korean War"),
         ("USA", "USA conducts 2 ops first, then the USSR resolves the event"),

@@ -8,8 +8,9 @@ The China Card), the USA plays a script through the lesson's turn, and the dice 
 path wait in the engine's forced dice queue.  Each step names the card to play, how and where;
 any other choice is refused with a sentence saying what the lesson asks, and everything else is
 the real scene and the real rules.  Every move the lesson asks for is the coach's own first
-choice among all the options (the coach is asked with no restriction), and every step works
-(the Space Race roll succeeds, the realignments win, both coups take their country).  The step
+choice among all the options (the coach is asked with no restriction) and stays its first
+choice in most other deals of the cards the USSR cannot see, and every step works (the Space
+Race roll succeeds, the realignments win, both coups take their country).  The step
 is derived from the state, so a lesson saved and continued goes on where it was.
 """
 
@@ -41,18 +42,19 @@ STEPS = (
     ("4 · Influence",
      "Play Red Scare/Purge and choose 'Spread influence': 4 Ops, a point each in or next to "
      "your countries, 2 Ops for a point where the USA has control. Put 1 in Iran (2 Ops), 1 "
-     "in Syria and 1 in N. Korea."),
+     "in Lebanon and 1 in N. Korea."),
     ("5 · Realignment",
-     "Play Socialist Governments for realignments in N. Korea, W. Germany, then Panama: each "
+     "Play Socialist Governments for realignments in N. Korea, W. Germany, then Italy: each "
      "side rolls, +1 per adjacent country it controls and +1 for more influence there; the "
      "loser loses the difference."),
     ("6 · A coup",
-     "Play Fidel for a coup in Colombia: die + 2 Ops − 2 × stability is what changes hands. "
-     "Colombia is no battleground, so DEFCON stays; coups count for military operations."),
-    ("7 · A coup in a battleground",
-     "The USA's coup took Nigeria: take it back with Indo-Pakistani War for a coup there. A "
-     "coup in a battleground (crimson name) lowers DEFCON by one: at DEFCON 1 the side whose "
-     "turn it is loses."),
+     "Play Fidel for a coup in Iran: die + 2 Ops − 2 × stability is what changes hands. Iran "
+     "is a battleground (crimson name): a coup there lowers DEFCON by one, and at DEFCON 1 "
+     "the side whose turn it is loses."),
+    ("7 · Military operations",
+     "The USA's coup took Nigeria: take it back with Indo-Pakistani War for a coup there. "
+     "Coups count for military operations; DEFCON falls to 2, so one more battleground coup "
+     "would end the game for whoever makes it."),
     ("8 · A scoring card",
      "Play Europe Scoring: a scoring card must be played in the turn it is drawn or you lose. "
      "Both sides have presence in Europe, so it scores little now."),
