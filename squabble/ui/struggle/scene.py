@@ -398,8 +398,8 @@ class StruggleScene(Scene):
         if phase == OVER:
             self.result_t += dt
             if self.result_t > 0.6 * self.speed:
-                if self.demo is False:
-                    saves.clear()
+                if self.demo is False and self.session.mode != "online":
+                    saves.clear()     # (an online game is the server's: the autosave stays)
                 self.app.stack.replace_all(StruggleResultScene(self.app, self.session,
                                                                demo=self.demo, again=self.again))
         elif phase == HUMAN and self.choice_key != (self.session.decisions,

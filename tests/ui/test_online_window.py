@@ -1,0 +1,131 @@
+"""Online play from the game window (issue 52): two windows, each with its own seat, play whole
+games of both games against each other through a real ``squabble serve`` on 127.0.0.1, driven
+through the real table and map scenes (their flow, their commit) to the result screen."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from squabble.framework.turnflow import HUMAN, THINKING
+from squabble.online.link import Link
+from squabble.ui.online.game import open_game
+from tests.online_helpers import ServerProcess, stored
+from tests.ui.driver import new_app, step
+
+RESULT = {"squabble": "result", "struggle": "struggle_result"}
+
+
+def _first_update(link, timeout=10.0):
+    end = time.monotonic() + timeout
+    got = []
+    while time.monotonic() < end:
+        got += [m for m in link.take() if m.get("type") == "update"]
+        if got:
+            return got[-1]
+        time.sleep(0.02)
+    raise AssertionError("no update from the server")
+
+
+def _two_windows(server, game, options=None):
+    a, b = Link(server.url, backoff=(0.02, 0.3)), Link(server.url, backoff=(0.02, 0.3))
+    created = a.request("create", game, options or {}, "USSR").result(10)
+    b.request("join", created["code"]).result(10)
+    time.sleep(0.2)
+    apps = []
+    for link in (a, b):
+        app = new_app()
+        open_game(app, link, _first_update(link))
+        apps.append(app)
+    return created, (a, b), apps
+
+
+def _click(scene, index):
+    if hasattr(scene, "chooser"):       # the Squabble table
+        scene.commit(index)
+    else:                               # the Struggle map
+        scene.commit(index, confirmed=True)
+
+
+def _play(apps, seed, timeout=240.0, between=None):
+    """Step both windows in turn; whichever is asked decides a random legal option through its
+    scene.  Returns what was seen: the phases each window was in, the clicks made."""
+    rnd = random.Random(seed)
+    seen = {"waiting": [0, 0], "clicks": 0, "beats_from_friend": [0, 0]}
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if all(app.stack.top.name in RESULT.values() for app in apps):
+            return seen
+        for k, app in enumerate(apps):
+            step(app)
+            sc = app.stack.top
+            flow = getattr(sc, "flow", None)
+            if flow is None:
+                continue
+            if flow.phase == THINKING and sc.session.waiting_for_friend():
+                seen["waiting"][k] += 1
+            if flow.phase == HUMAN:
+                d = sc.session.decision()
+                assert d["player"] == sc.session.seat      # only its own decisions, with options
+                _click(sc, rnd.randrange(len(d["options"])))
+                seen["clicks"] += 1
+        if between is not None:
+            between(seen)
+    raise AssertionError(f"the game did not end in {timeout} s: "
+                         f"{[app.stack.top.name for app in apps]}")
+
+
+@pytest.mark.parametrize("game,options", [("squabble", {"events": True}), ("struggle", {})])
+def test_whole_online_game_in_two_windows(tmp_path, data_dir, game, options):
+    server = ServerProcess(tmp_path / "games.sqlite3")
+    try:
+        created, links, apps = _two_windows(server, game, options)
+        sessions = [app.stack.top.session for app in apps]
+        assert {s.seat for s in sessions} == {"USA", "USSR"}
+        seen = _play(apps, seed=3)
+        row = stored(tmp_path / "games.sqlite3", created["game_id"])
+        assert row["winner"] is not None
+        for app, s in zip(apps, sessions):
+            assert app.stack.top.name == RESULT[game]
+            assert s.version == row["version"]              # every move arrived, none twice
+            assert s.update_msg["winner"] == row["winner"]
+        # both windows got the same lines (the engine's, through the server)
+        assert [str(x) for x in sessions[0].log if "Online game" not in str(x)] == \
+            [str(x) for x in sessions[1].log if "Online game" not in str(x)]
+        assert seen["clicks"] == row["version"]             # one stored move a click
+        assert all(n > 0 for n in seen["waiting"])          # each waited for its friend
+    finally:
+        server.stop()
+        for s in locals().get("links", ()):
+            s.close()
+
+
+def test_a_second_click_before_the_answer_is_not_sent(tmp_path, data_dir):
+    server = ServerProcess(tmp_path / "games.sqlite3")
+    try:
+        created, links, apps = _two_windows(server, "squabble", {"events": False})
+        for _ in range(200):
+            for app in apps:
+                step(app)
+            mine = [app for app in apps if app.stack.top.flow.phase == HUMAN]
+            if mine:
+                break
+        sc = mine[0].stack.top
+        v = sc.session.version
+        sc.commit(0)
+        assert sc.session.apply.__self__.in_flight is not None
+        with pytest.raises(ValueError):
+            sc.session.apply(0)                  # the same click again: refused here
+        for _ in range(400):
+            step(mine[0])
+            if sc.session.version > v and sc.flow.phase != THINKING:
+                break
+            time.sleep(0.005)
+        assert sc.session.version == v + 1
+        assert stored(tmp_path / "games.sqlite3", created["game_id"])["version"] == v + 1
+    finally:
+        server.stop()
+        for s in locals().get("links", ()):
+            s.close()
