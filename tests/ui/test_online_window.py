@@ -129,3 +129,39 @@ def test_a_second_click_before_the_answer_is_not_sent(tmp_path, data_dir):
         server.stop()
         for s in locals().get("links", ()):
             s.close()
+
+
+def test_the_server_killed_and_restarted_mid_game_the_windows_play_on(tmp_path, data_dir):
+    """kill -9 of the server twice during a game: each window shows the banner, reconnects by
+    itself and plays on to the result; every stored move is one click, none applied twice."""
+    db = tmp_path / "games.sqlite3"
+    server = ServerProcess(db)
+    port = server.port
+    try:
+        created, links, apps = _two_windows(server, "squabble", {"events": True})
+        sessions = [app.stack.top.session for app in apps]
+        state = {"kills": 0, "banner": 0}
+
+        def between(seen):
+            nonlocal server
+            if state["kills"] < 2 and seen["clicks"] >= 4 + 5 * state["kills"]:
+                server.kill9()
+                state["kills"] += 1
+                for _ in range(30):       # the windows go on drawing meanwhile
+                    for app in apps:
+                        step(app)
+                    time.sleep(0.01)
+                state["banner"] += sum(not s.connected for s in sessions)
+                server = ServerProcess(db, port=port)
+
+        seen = _play(apps, seed=5, between=between)
+        row = stored(db, created["game_id"])
+        assert state["kills"] == 2 and state["banner"] == 4      # both windows saw it lost
+        assert all(s.link.reconnects >= 2 for s in sessions)
+        assert row["winner"] is not None
+        assert all(s.version == row["version"] for s in sessions)
+        assert seen["clicks"] >= row["version"]   # (a click lost with the line is sent again)
+    finally:
+        server.stop()
+        for s in locals().get("links", ()):
+            s.close()

@@ -27,6 +27,7 @@ from squabble.framework.choices import ChoiceSet
 from squabble.framework.handoff import HandOffScene
 from squabble.framework.scene import Scene
 from squabble.framework.turnflow import BEATS, HUMAN, OVER, TurnFlow
+from squabble.ui.online import banner as online_banner
 from squabble.framework.widgets import Button
 from squabble.games.struggle.data import ENEMY
 from squabble.ui.struggle import hand_row, saves
@@ -613,3 +614,4 @@ class StruggleScene(Scene):
             draw_moment(surf, L, self.moment, render_card=self._moment_card)
         if self.help is not None:
             self.help.draw(surf)
+        online_banner.draw_banner(surf, L, self.session, self.t)   # the connection lost
