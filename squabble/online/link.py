@@ -126,3 +126,38 @@ class Link:
             pass
         self.loop.call_soon_threadsafe(self.loop.stop)
         self._thread.join(2)
+
+
+def peek_games(seats: list):
+    """A Future of ``[(seat entry, update or None, sentence)]``: whose move each remembered game
+    is at, asked of its server (one short connection a game, all at once, on a thread)."""
+    from concurrent.futures import Future
+    fut: Future = Future()
+
+    async def one(entry):
+        c = Client(entry["server"], open_timeout=4.0)
+        try:
+            await asyncio.wait_for(c.connect(), 5)
+            await asyncio.wait_for(c.resume(entry["game_id"], entry["credential"]), 5)
+            return entry, c.last, ""
+        except ClientError as e:
+            return entry, None, str(e)
+        except Exception:   # noqa: BLE001 - unreachable, refused: one sentence
+            return entry, None, "The server does not answer now."
+        finally:
+            try:
+                await c.close()
+            except Exception:
+                pass
+
+    async def all_of():
+        return await asyncio.gather(*(one(e) for e in seats))
+
+    def run():
+        try:
+            fut.set_result(asyncio.run(all_of()))
+        except BaseException as e:   # noqa: BLE001
+            fut.set_exception(e)
+
+    threading.Thread(target=run, daemon=True).start()
+    return fut

@@ -144,6 +144,11 @@ class SquabbleApp(GameApp):
     def rematch(self):
         if self.session is None:
             return self.to_title()
+        if self.session.mode == "online":   # (issue 52) the online games, not a local game
+            from squabble.ui.online.menus import OnlineScene
+            self.to_title()
+            self.stack.push(OnlineScene(self))
+            return
         self.start_game(dict(self.session.setup), seed=self._new_seed())
 
     def show_result(self, table):
