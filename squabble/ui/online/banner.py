@@ -34,7 +34,7 @@ def draw_banner(surf, L, session, t: float) -> None:
     game did not move on)."""
     if not online(session) or session.connected:
         return
-    r = L.r(240, 8, 800, 40)
+    r = L.r(240, 56, 800, 40)   # below the top bar, over the table or the map
     pygame.draw.rect(surf, (120, 40, 30), r, border_radius=L.s(8))
     pygame.draw.rect(surf, (240, 170, 120), r, max(1, L.s(2)), border_radius=L.s(8))
     dots = "." * (1 + int(t * 3) % 3)

@@ -24,6 +24,35 @@ def struggle_from_wire(view: dict) -> dict:
     return st
 
 
+def squabble_from_wire(view: dict) -> dict:
+    """A Twilight Squabble view in the shape the table draws: the other side's hand (a count in
+    the view) and its face-down slot cards (None with a flag) are dealt the other side's cards
+    the view shows nowhere else (every card of a side is in its deck, hand, slots or discards,
+    so these are exactly its hand and face-down cards, in no known order).  The table draws
+    them face down: the engine's ``hidden_from`` hides them from this seat."""
+    import copy
+    from squabble.games.squabble.cards import CARDS, OTHER
+    me = view.get("viewer")
+    if me not in OTHER:
+        return view
+    other = OTHER[me]
+    st = copy.deepcopy(view)
+    slot = st["slots"][other]
+    shown = set(st["decks"][other]) | set(st["discards"][other]) | set(st["hands"][other]) | \
+        {c for c in (slot.get("bop"), slot.get("space")) if c}
+    unseen = sorted(c for c, card in CARDS.items() if card.side == other and c not in shown)
+    n = (st.get("hand_counts") or {}).get(other, 0)
+    st["hands"][other] = st["hands"][other] + unseen[:n]
+    rest = unseen[n:]
+    for part in ("bop", "space"):
+        if slot.get(f"{part}_hidden") and slot.get(part) is None and rest:
+            slot[part] = rest.pop(0)
+        slot.pop(f"{part}_hidden", None)
+    st.pop("hand_counts", None)
+    st.pop("viewer", None)
+    return st
+
+
 def session_for(link, update: dict) -> RemoteSession:
     """The window's session of the game ``update`` shows (the server's first update for this
     seat)."""
@@ -33,9 +62,16 @@ def session_for(link, update: dict) -> RemoteSession:
     setup = {"level": "normal", "online": {"pace": update.get("pace", "live")}}
     if game == "squabble":
         setup.update(events=bool(opts.get("events")), options={"events": bool(opts.get("events"))})
-        return RemoteSession(adapter, link, update, setup)
+        return RemoteSession(adapter, link, update, setup, from_wire=squabble_from_wire)
     setup.update(options=dict(opts) if isinstance(opts, dict) else {})
     return RemoteSession(adapter, link, update, setup, from_wire=struggle_from_wire)
+
+
+def to_online(app):
+    """The title with Play online open (an online game's result screen leads there)."""
+    from squabble.ui.online.menus import OnlineScene
+    app.to_title()
+    app.stack.push(OnlineScene(app))
 
 
 def open_game(app, link, update: dict):
@@ -53,6 +89,6 @@ def open_game(app, link, update: dict):
     else:
         from squabble.ui.struggle.scene import StruggleScene
         app.session = None
-        scene = StruggleScene(app, session, again=None)
+        scene = StruggleScene(app, session, again=lambda setup: to_online(app))
     app.stack.replace_all(scene)
     return scene

@@ -418,6 +418,9 @@ class ResultScene(ResultMenuScene):
         elif s.mode == "hotseat":
             who = (f"Player 1 played {F.NAME[s.setup['human']]}, player 2 "
                    f"{F.NAME[OTHER[s.setup['human']]]}.")
+        elif s.mode == "online":
+            who = (f"Online: you played {F.NAME[s.setup['human']]} against your friend "
+                   f"({F.NAME[OTHER[s.setup['human']]]}).")
         else:
             who = "Attract mode: the computer played both sides. Press any key to play."
         text(surf, who, L.font(19), T.MUTED, L.p(640, 562), "center")

@@ -88,7 +88,8 @@ class StruggleResultScene(ResultMenuScene):
             self.set_buttons([])
             return
         self.set_buttons([
-            Button("rematch", "Play again (same set-up)", (440, 500, 400, 56), self._again,
+            Button("rematch", "Play online" if self.session.mode == "online" else
+                   "Play again (same set-up)", (440, 500, 400, 56), self._again,
                    colour=(40, 110, 70), enabled=self.again is not None),
             Button("title", "Title screen", (440, 566, 400, 50), self.app.to_title)])
 
@@ -117,6 +118,9 @@ class StruggleResultScene(ResultMenuScene):
             return (f"You win as the {w}!" if w == s.setup["human"] else
                     f"The computer ({w}) wins"), \
                 T.SIDE_LIGHT.get(w, T.GOLD)
+        if s.mode == "online":
+            return (f"You win as the {w}!" if w == s.setup["human"] else
+                    f"Your friend ({w}) wins"), T.SIDE_LIGHT.get(w, T.GOLD)
         return f"The {w} wins", T.SIDE_LIGHT.get(w, T.GOLD)
 
     def draw(self, surf):
