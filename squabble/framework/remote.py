@@ -202,7 +202,12 @@ class RemoteSession(Session):
         self.log.extend(lines)
         if len(self.log) > self.MAX_LOG:
             del self.log[:len(self.log) - self.MAX_LOG]
-        return [Beat(str(line), self.state) for line in lines]
+        kinds = msg.get("kinds")
+        if not isinstance(kinds, list) or len(kinds) != len(lines):
+            kinds = [{}] * len(lines)      # (a resume's lines: text only)
+        return [Beat(str(line), self.state, str(k.get("kind") or "note"),
+                     dict(k.get("data") or {}))
+                for line, k in zip(lines, kinds)]
 
     def close(self) -> None:
         """The window left the game: the line is closed (the seat is kept by the caller)."""
