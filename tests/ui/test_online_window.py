@@ -165,3 +165,42 @@ def test_the_server_killed_and_restarted_mid_game_the_windows_play_on(tmp_path, 
         server.stop()
         for s in locals().get("links", ()):
             s.close()
+
+
+def test_undo_goes_to_the_server(tmp_path, data_dir):
+    """Twilight Struggle's starting influence: the USSR places one, takes it back from its
+    window (the couch rule, judged by the server) and the map shows the state before again."""
+    server = ServerProcess(tmp_path / "games.sqlite3")
+    try:
+        created, links, apps = _two_windows(server, "struggle", {})
+        ussr = next(app for app in apps if app.stack.top.session.seat == "USSR")
+        sc = ussr.stack.top
+        for _ in range(400):
+            step(ussr)
+            if sc.flow.phase == HUMAN:
+                break
+            time.sleep(0.005)
+        before = sc.session.state
+        assert not sc.session.can_undo()
+        sc.commit(0, confirmed=True)
+        for _ in range(400):
+            step(ussr)
+            if sc.flow.phase == HUMAN:
+                break
+            time.sleep(0.005)
+        assert sc.session.version == 1 and sc.session.state != before
+        assert sc.session.can_undo()
+        sc.undo()
+        for _ in range(400):
+            step(ussr)
+            if sc.flow.phase == HUMAN and sc.session.version == 2:
+                break
+            time.sleep(0.005)
+        assert sc.session.version == 2
+        assert sc.session.state["influence"] == before["influence"]
+        assert stored(tmp_path / "games.sqlite3", created["game_id"])["moves"] == []
+        assert not sc.session.can_undo()
+    finally:
+        server.stop()
+        for s in locals().get("links", ()):
+            s.close()
