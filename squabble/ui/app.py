@@ -145,7 +145,7 @@ class SquabbleApp(GameApp):
         if self.session is None:
             return self.to_title()
         if self.session.mode == "online":   # (issue 52) the online games, not a local game
-            from squabble.ui.online.game import to_online
+            from squabble.ui.online.menus import to_online
             return to_online(self)
         self.start_game(dict(self.session.setup), seed=self._new_seed())
 

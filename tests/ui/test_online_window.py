@@ -13,7 +13,7 @@ from squabble.framework.turnflow import HUMAN, THINKING
 from squabble.online.link import Link
 from squabble.ui.online.game import open_game
 from tests.online_helpers import ServerProcess, stored
-from tests.ui.driver import new_app, step
+from tests.ui.driver import menu_click, new_app, step
 
 RESULT = {"squabble": "result", "struggle": "struggle_result"}
 
@@ -96,6 +96,9 @@ def test_whole_online_game_in_two_windows(tmp_path, data_dir, game, options):
             [str(x) for x in sessions[1].log if "Online game" not in str(x)]
         assert seen["clicks"] == row["version"]             # one stored move a click
         assert all(n > 0 for n in seen["waiting"])          # each waited for its friend
+        if game == "squabble":     # the result screen leads to Play online, not a local game
+            menu_click(apps[0], "rematch")
+            assert apps[0].stack.top.name == "online"
     finally:
         server.stop()
         for s in locals().get("links", ()):

@@ -67,15 +67,9 @@ def session_for(link, update: dict) -> RemoteSession:
     return RemoteSession(adapter, link, update, setup, from_wire=struggle_from_wire)
 
 
-def to_online(app):
-    """The title with Play online open (an online game's result screen leads there)."""
-    from squabble.ui.online.menus import OnlineScene
-    app.to_title()
-    app.stack.push(OnlineScene(app))
-
-
-def open_game(app, link, update: dict):
-    """Put the game's scene on screen (replacing every screen); returns the scene."""
+def open_game(app, link, update: dict, after=None):
+    """Put the game's scene on screen (replacing every screen); returns the scene.  ``after()``:
+    where the result screen's button leads (Play online)."""
     session = session_for(link, update)
     other = "USA" if session.seat == "USSR" else "USSR"
     session.log.append(f"Online game: you play the {session.seat}; your friend plays the "
@@ -89,6 +83,7 @@ def open_game(app, link, update: dict):
     else:
         from squabble.ui.struggle.scene import StruggleScene
         app.session = None
-        scene = StruggleScene(app, session, again=lambda setup: to_online(app))
+        scene = StruggleScene(app, session,
+                              again=(lambda setup: after()) if after is not None else None)
     app.stack.replace_all(scene)
     return scene

@@ -34,6 +34,12 @@ def normal_url(address: str) -> str:
     return f"{scheme}://{host}/"
 
 
+def to_online(app):
+    """The title with Play online open (an online game's result screen leads there)."""
+    app.to_title()
+    app.stack.push(OnlineScene(app))
+
+
 def hosted():
     return _HOSTED.get("server")
 
@@ -138,7 +144,7 @@ def _enter(app, link, url, reply, code=None):
         app.toast("The server sent no game: try again.")
         link.close()
         return
-    open_game(app, link, update)
+    open_game(app, link, update, after=lambda: to_online(app))
 
 
 def _first_update(link, wait: float = 5.0):
