@@ -24,6 +24,15 @@ from squabble.framework.session import Beat, Session
 RESEND_AFTER = 6.0    # seconds without an answer to a move before it is sent again (unchanged)
 
 
+def _well_formed(msg: dict) -> bool:
+    """An update with the fields the window reads, of the right types."""
+    v, d, log = msg.get("version"), msg.get("decision"), msg.get("log", [])
+    return (isinstance(v, int) and not isinstance(v, bool) and isinstance(msg.get("state"), dict)
+            and (d is None or (isinstance(d, dict) and isinstance(d.get("player"), str)
+                               and isinstance(d.get("options", []), list)))
+            and isinstance(log, list) and all(isinstance(x, str) for x in log))
+
+
 class RemoteWait:
     """The flow's "thinking" object while the friend (or the server's answer) is awaited: ``done``
     polls the session's line and never waits."""
@@ -153,7 +162,10 @@ class RemoteSession(Session):
         for msg in self.link.take():
             kind = msg.get("type")
             if kind == "update" and msg.get("game_id") == self.game_id:
-                self._queue.append(msg)
+                if _well_formed(msg):
+                    self._queue.append(msg)
+                else:   # not what the protocol sends: kept out of the game, said once
+                    self.last_error = "The server sent an update this window cannot read."
             elif kind == "error":
                 self.errors.append(msg.get("error", ""))
                 if self.in_flight is not None and not self._queue:

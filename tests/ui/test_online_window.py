@@ -207,3 +207,34 @@ def test_undo_goes_to_the_server(tmp_path, data_dir):
         server.stop()
         for s in locals().get("links", ()):
             s.close()
+
+
+def test_a_malformed_update_is_kept_out_of_the_game():
+    """An update the window cannot read (a wrong server) never reaches the scene."""
+    from squabble.framework.remote import RemoteSession
+    from squabble.games import registry
+
+    class FakeLink:
+        connected, reconnects = True, 0
+
+        def __init__(self):
+            self.inbox = []
+
+        def take(self):
+            out, self.inbox = self.inbox, []
+            return out
+
+        def send(self, msg):
+            pass
+
+    first = {"type": "update", "game_id": "g", "seat": "USSR", "version": 0, "log": [],
+             "state": {"x": 1}, "decision": {"player": "USA", "options": []}, "winner": None}
+    link = FakeLink()
+    s = RemoteSession(registry.get("squabble"), link, first)
+    link.inbox = [dict(first, version="7"), dict(first, state=None), dict(first, log=[3]),
+                  dict(first, decision={"options": 5})]
+    assert not s.poll() and s.version == 0 and s.last_error
+    link.inbox = [dict(first, version=1, log=["A line."])]
+    assert s.poll()
+    beats = s.arrive()
+    assert [b.line for b in beats] == ["A line."] and s.version == 1
