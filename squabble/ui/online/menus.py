@@ -74,6 +74,7 @@ class OnlineScene(MenuScene):
                    enabled=bool(addr), reason="Type the server's address first."),
             Button("back", "Back", (490, 500, 300, 48), self.back)]
         self.set_buttons(items)
+        self.focus.focus(next(b for b in items if b.enabled))
 
     def on_resume(self):
         cur = self.focus.current.name if self.focus.current else None
@@ -131,14 +132,19 @@ class OnlineScene(MenuScene):
         self.app.stack.push(YourGamesScene(self.app))
 
 
-def _enter(app, link, url, reply, code=None):
-    """A seat was taken ("created", "joined" or "resumed"): keep its credential, open the game."""
+def _keep(app, link, url, code=None):
+    """Keep the seat just taken (its credential) in the user data folder."""
     client = link.client
     try:
         C.remember_seat(url, client.game_id, client.seat, client.credential,
                         code or client.code)
     except OSError:
         app.toast("The seat could not be kept in the data folder: note the code to come back.")
+
+
+def _enter(app, link, url, reply, code=None):
+    """A seat was taken ("created", "joined" or "resumed"): keep its credential, open the game."""
+    _keep(app, link, url, code)
     update = _first_update(link)
     if update is None:
         app.toast("The server sent no game: try again.")
@@ -303,6 +309,7 @@ class CreateScene(MenuScene):
         url, lan = self.url, self.lan_url
 
         def created(reply):
+            _keep(self.app, link, url, reply.get("code"))   # kept even if the window closes now
             self.app.stack.push(InvitationScene(self.app, link, url, reply, lan))
         self.app.stack.push(BusyScene(self.app, "Creating the game…",
                                       link.request("create", c["game"], options, c["side"],
