@@ -246,3 +246,61 @@ def test_a_malformed_update_is_kept_out_of_the_game():
     assert s.poll()
     beats = s.arrive()
     assert [b.line for b in beats] == ["A line."] and s.version == 1
+
+
+def test_a_window_closed_mid_game_reopens_it_from_your_online_games(tmp_path, data_dir):
+    """Correspondence: one player leaves the game for the title (its line closes), the other
+    moves meanwhile; the first comes back through Play online, Your online games, sees the
+    whole log and the move made while away, and both play on to the result."""
+    from squabble.online import client as C
+    from tests.ui.driver import top
+    server = ServerProcess(tmp_path / "games.sqlite3")
+    try:
+        created, links, apps = _two_windows(server, "squabble", {"events": True})
+        b = apps[1]
+        lb = b.stack.top.session.link
+        C.remember_seat(server.url, lb.client.game_id, lb.client.seat, lb.client.credential,
+                        created["code"])
+        state = {"left": False}
+
+        def between(seen):
+            if state["left"] or seen["clicks"] < 6:
+                return
+            state["left"] = True
+            b.to_title()
+            version = apps[0].stack.top.session.version
+            for _ in range(200):          # the other window goes on alone while it can
+                step(apps[0])
+                sc = apps[0].stack.top
+                if sc.flow.phase == HUMAN:
+                    _click(sc, 0)
+                    seen["clicks"] += 1
+                time.sleep(0.005)
+            menu_click(b, "new")
+            menu_click(b, "online")
+            menu_click(b, "games")
+            for _ in range(400):
+                step(b)
+                if top(b).name == "online_games" and top(b).status is not None:
+                    break
+                time.sleep(0.005)
+            menu_click(b, "game0")
+            for _ in range(400):
+                step(b)
+                if top(b).name == "table":
+                    break
+                time.sleep(0.005)
+            s = top(b).session
+            assert s.seat == lb.client.seat and s.version >= version
+            assert sum("plays two cards face down" in str(x) for x in s.log) >= 2  # the log
+
+        seen = _play(apps, seed=9, between=between)
+        row = stored(tmp_path / "games.sqlite3", created["game_id"])
+        assert state["left"] and row["winner"] is not None
+        assert seen["clicks"] == row["version"]
+    finally:
+        server.stop()
+        for app in locals().get("apps", ()):
+            s = getattr(app.stack.top, "session", None)
+            if getattr(s, "link", None) is not None:
+                s.link.close()
