@@ -304,3 +304,33 @@ def test_a_window_closed_mid_game_reopens_it_from_your_online_games(tmp_path, da
             s = getattr(app.stack.top, "session", None)
             if getattr(s, "link", None) is not None:
                 s.link.close()
+
+
+@pytest.mark.parametrize("game", ["squabble", "struggle"])
+def test_a_window_waiting_for_its_friend_draws_a_few_pictures_a_second(tmp_path, data_dir,
+                                                                        game):
+    from squabble.ui.online.banner import waiting_words
+    server = ServerProcess(tmp_path / "games.sqlite3")
+    try:
+        created, links, apps = _two_windows(server, game, {})
+        for _ in range(600):          # the USSR's window, once it waits for the USA
+            for app in apps:
+                step(app)
+                sc = app.stack.top
+                if sc.flow.phase == HUMAN and sc.session.seat == "USSR":
+                    _click(sc, 0)
+            sc = next(a.stack.top for a in apps if a.stack.top.session.seat == "USSR")
+            if sc.flow.phase == THINKING and sc.session.waiting_for_friend():
+                break
+            time.sleep(0.005)
+        app = next(a for a in apps if a.stack.top is sc)
+        assert waiting_words(sc.session, 0.0).startswith("Waiting for your friend (USA)")
+        step(app, 120)                # whatever still moved has settled
+        drawn = app.frames_drawn
+        step(app, 60)                 # one second of game time at 60 frames a second
+        assert sc.flow.phase == THINKING
+        assert app.frames_drawn - drawn <= 8, app.frames_drawn - drawn
+    finally:
+        server.stop()
+        for s in locals().get("links", ()):
+            s.close()

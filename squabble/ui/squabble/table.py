@@ -146,7 +146,8 @@ class TableScene(Scene):
         if self.picture_key() != self._drawn_key:
             return True
         if phase == THINKING and self.session.mode == "online":
-            return False            # waiting for the friend: a few pictures a second (below)
+            # waiting for the friend: what still moves, then a few pictures a second (below)
+            return self.beats.held is not None or not self.model.still()
         if phase != HUMAN:
             return True             # beats, the computer thinking, the ending
         return self.beats.held is not None or not self.model.still()
