@@ -55,6 +55,10 @@ def test_create_join_and_your_games(tmp_path, data_dir):
         menu_click(a, "side")                                 # random -> USSR
         menu_click(a, "pace")                                 # live -> correspondence
         assert sc.choice["side"] == "USSR" and sc.choice["pace"] == "correspondence"
+        assert sc.button("events") and not sc.button("optional_cards")
+        menu_click(a, "game")                                 # Twilight Struggle's own options
+        assert sc.button("optional_cards") and not sc.button("events")
+        menu_click(a, "game")                                 # back to Twilight Squabble
         menu_click(a, "go")
         assert until(a, lambda: top(a).name == "online_invite"), top(a).name
         code = top(a).reply["code"]
@@ -126,11 +130,14 @@ def test_host_a_game_on_this_machine(tmp_path, data_dir, monkeypatch):
         assert until(a, lambda: top(a).name == "online_create", 1500), top(a).name
         srv = menus.hosted()
         assert srv.running() and srv.lan_url.startswith("ws://") and str(srv.port) in srv.lan_url
+        menu_click(a, "game")                 # Twilight Struggle, with its optional cards
+        menu_click(a, "optional_cards")
         menu_click(a, "go")
         assert until(a, lambda: top(a).name == "online_invite"), top(a).name
         assert top(a).lan_url == srv.lan_url and len(top(a).reply["code"]) == 9
         menu_click(a, "play")
-        assert top(a).name == "table"
+        assert top(a).session.update_msg["game"] == "struggle"
+        assert top(a).session.state["options"]["optional_cards"] is True
         top(a).session.link.close()
     finally:
         proc = menus.hosted().proc if menus.hosted() else None

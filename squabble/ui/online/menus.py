@@ -269,7 +269,8 @@ class CreateScene(MenuScene):
 
     def __init__(self, app, url: str, lan_url: str = ""):
         self.url, self.lan_url = url, lan_url
-        self.choice = {"game": "squabble", "side": "random", "pace": "live", "events": True}
+        self.choice = {"game": "squabble", "side": "random", "pace": "live", "events": True,
+                       "optional_cards": False, "chinese_civil_war": False}
         super().__init__(app)
         self.subtitle = f"On {lan_url or url}"
 
@@ -277,20 +278,25 @@ class CreateScene(MenuScene):
             ("side", ("random", "USSR", "USA"), lambda v: {"random": "a random side"}.get(v, v)),
             ("pace", ("live", "correspondence"),
              lambda v: "live" if v == "live" else "correspondence (any pace)"),
-            ("events", (True, False), lambda v: "on" if v else "off"))
-    LABEL = {"game": "Game", "side": "You play", "pace": "Pace", "events": "Squabble events"}
+            ("events", (True, False), lambda v: "on" if v else "off"),
+            ("optional_cards", (False, True), lambda v: "on" if v else "off"),
+            ("chinese_civil_war", (False, True), lambda v: "on" if v else "off"))
+    LABEL = {"game": "Game", "side": "You play", "pace": "Pace", "events": "Squabble events",
+             "optional_cards": "Optional cards", "chinese_civil_war": "Chinese Civil War"}
+    GAME_OF = {"events": "squabble", "optional_cards": "struggle",
+               "chinese_civil_war": "struggle"}
 
     def build(self):
         rows = []
-        for i, (key, values, show) in enumerate(self.ROWS):
-            enabled = key != "events" or self.choice["game"] == "squabble"
+        shown = [r for r in self.ROWS if self.GAME_OF.get(r[0], self.choice["game"]) ==
+                 self.choice["game"]]        # a game's own options only when it is chosen
+        for i, (key, values, show) in enumerate(shown):
             rows.append(Button(key, f"{self.LABEL[key]}: {show(self.choice[key])}",
-                               (390, 170 + i * 64, 500, 52), self._changer(key, values),
-                               kind="row", enabled=enabled,
-                               reason="Twilight Struggle's options: its own set-up."))
-        rows.append(Button("go", "Create the game", (440, 440, 400, 56), self.go,
+                               (390, 160 + i * 60, 500, 50), self._changer(key, values),
+                               kind="row"))
+        rows.append(Button("go", "Create the game", (440, 490, 400, 56), self.go,
                            colour=(40, 110, 70)))
-        rows.append(Button("back", "Back", (490, 510, 300, 48), self.back))
+        rows.append(Button("back", "Back", (490, 560, 300, 48), self.back))
         self.set_buttons(rows)
 
     def _changer(self, key, values):
@@ -304,7 +310,7 @@ class CreateScene(MenuScene):
 
     def go(self):
         c = self.choice
-        options = {"events": c["events"]} if c["game"] == "squabble" else {}
+        options = {k: c[k] for k, g in self.GAME_OF.items() if g == c["game"]}
         link = Link(self.url)
         url, lan = self.url, self.lan_url
 
