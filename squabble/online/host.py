@@ -42,8 +42,9 @@ class HostedServer:
     """``start()`` -> a Future of the local URL (ws://127.0.0.1:PORT/); ``lan_url`` is the address
     a friend uses.  ``stop()`` ends the process (also when the program exits)."""
 
-    def __init__(self, db: str | None = None):
+    def __init__(self, db: str | None = None, bind: str | None = None, port: int | None = None):
         self.db = db
+        self.bind, self.first_port = bind, port
         self.proc = None
         self.port = None
         self.local_url = ""
@@ -57,7 +58,8 @@ class HostedServer:
 
     def _start(self, fut: Future):
         try:
-            for port in dict.fromkeys((HOST_PORT, 0)):
+            first = HOST_PORT if self.first_port is None else self.first_port
+            for port in dict.fromkeys((first, 0)):
                 line, err = self._launch(port)
                 m = re.search(r"wss?://\S+?:(\d+)/ ", line)
                 if m:
@@ -77,7 +79,7 @@ class HostedServer:
                               ClientError(f"The server could not start here ({type(e).__name__})."))
 
     def _launch(self, port: int):
-        cmd = serve_command() + ["--host", HOST_BIND, "--port", str(port)]
+        cmd = serve_command() + ["--host", self.bind or HOST_BIND, "--port", str(port)]
         if self.db:
             cmd += ["--db", self.db]
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,

@@ -103,7 +103,8 @@ class OnlineScene(MenuScene):
             self.app.stack.push(CreateScene(self.app, srv.local_url, lan_url=srv.lan_url))
             return
         from squabble.online.host import HostedServer
-        srv = HostedServer()
+        # (the tests' windows host on loopback only, on a free port)
+        srv = HostedServer(bind="127.0.0.1", port=0) if self.app.test_mode else HostedServer()
         _HOSTED["server"] = srv
 
         def started(url):
