@@ -193,6 +193,8 @@ def test_undo_goes_to_the_server(tmp_path, data_dir):
             time.sleep(0.005)
         before = sc.session.state
         assert not sc.session.can_undo()
+        sc.ask_hint()                            # the coach stays out of a game with a friend
+        assert ussr._toast[0].startswith("The coach stays out of online games")
         sc.commit(0, confirmed=True)
         for _ in range(400):
             step(ussr)
