@@ -336,3 +336,24 @@ def test_a_window_waiting_for_its_friend_draws_a_few_pictures_a_second(tmp_path,
         server.stop()
         for s in locals().get("links", ()):
             s.close()
+
+
+def test_leaving_an_online_game_writes_no_local_save(tmp_path, data_dir):
+    """The pause menu's way out leaves the game on the server: the local Twilight Struggle
+    autosave (Continue) is not overwritten with a seat's view."""
+    from squabble.ui import savegame
+    server = ServerProcess(tmp_path / "games.sqlite3")
+    try:
+        created, links, apps = _two_windows(server, "struggle", {})
+        app = apps[0]
+        step(app, 5)
+        app.stack.top.open_pause()
+        assert app.stack.top.button("title").label == "Leave (the server keeps the game)"
+        menu_click(app, "title")
+        assert app.stack.top.name == "title"
+        assert not savegame.exists(game="struggle")
+        assert app.stack.top.message.startswith("Your online game is kept on the server")
+    finally:
+        server.stop()
+        for s in locals().get("links", ()):
+            s.close()
