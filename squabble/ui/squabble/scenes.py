@@ -82,12 +82,15 @@ class PauseScene(MenuScene):
 
     def build(self):
         y = self.TOP
+        online = getattr(self.app.session, "mode", None) == "online"   # the server keeps it
         self.set_buttons([
             Button("resume", "Resume", (490, y, 300, 52), self.back),
             Button("rules", "Rules (F1)", (490, y + 62, 300, 52), self.app.open_rules),
             Button("options", "Options", (490, y + 124, 300, 52), self.app.open_options),
-            Button("title", "Save and go to title", (490, y + 186, 300, 52), self.app.to_title),
-            Button("quit", "Save and quit", (490, y + 248, 300, 52), lambda: self.app.quit(0)),
+            Button("title", "Leave to the title" if online else "Save and go to title",
+                   (490, y + 186, 300, 52), self.app.to_title),
+            Button("quit", "Leave and quit" if online else "Save and quit",
+                   (490, y + 248, 300, 52), lambda: self.app.quit(0)),
         ])
 
     def private_below(self) -> bool:
