@@ -39,10 +39,20 @@ class Link:
         self._thread = threading.Thread(target=self._run, name="squabble-online", daemon=True)
         self._thread.start()
         self._connected = None      # a Future: the first connection
+        self._closing = False
 
     def _run(self):
         asyncio.set_event_loop(self.loop)
-        self.loop.run_forever()
+        try:
+            self.loop.run_forever()
+        finally:
+            for task in asyncio.all_tasks(self.loop):
+                task.cancel()
+            try:
+                self.loop.run_until_complete(asyncio.sleep(0))
+            except Exception:   # noqa: BLE001
+                pass
+            self.loop.close()
 
     # -- asking ------------------------------------------------------------------------------
     def _submit(self, coro):
@@ -117,15 +127,23 @@ class Link:
                 return out
 
     def close(self) -> None:
-        """Close the connection and end the thread (waits at most a second or two)."""
-        if not self._thread.is_alive():
+        """Close the connection and end the thread, without waiting for either (a server that
+        is gone could hold a closing handshake for seconds: the window does not wait)."""
+        if self._closing or not self._thread.is_alive():
             return
-        try:
-            asyncio.run_coroutine_threadsafe(self.client.close(), self.loop).result(2)
-        except Exception:
-            pass
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self._thread.join(2)
+        self._closing = True
+
+        async def end():
+            try:
+                await asyncio.wait_for(self.client.close(), 2)
+            except Exception:   # noqa: BLE001 - the line is going away either way
+                pass
+            self.loop.stop()
+        self.loop.call_soon_threadsafe(lambda: self.loop.create_task(end()))
+
+    @property
+    def closed(self) -> bool:
+        return self._closing
 
 
 def peek_games(seats: list):
