@@ -366,14 +366,14 @@ class YourGamesScene(MenuScene):
     title = "Your online games"
 
     def __init__(self, app):
-        self.seats = C.remembered_seats()
+        self.seats = C.remembered_seats()[::-1][:7]     # the newest seven, newest first
         self.status = None
         self.future = peek_games(self.seats) if self.seats else None
         super().__init__(app)
 
     def build(self):
         rows = []
-        for i, e in enumerate(self.seats[:7]):
+        for i, e in enumerate(self.seats):
             rows.append(Button(f"game{i}", self._label(i, e), (290, 150 + i * 62, 700, 54),
                                self._opener(e), hint=e["server"]))
         rows.append(Button("back", "Back", (490, 600, 300, 48), self.back))
