@@ -24,7 +24,7 @@ scratch_data_dir("squabble-bench-")   # one folder for the run and its workers, 
 
 from squabble.framework.clock import NoWaitClock  # noqa: E402
 from squabble.ui import settings as S  # noqa: E402
-from squabble.ui.app import SquabbleApp  # noqa: E402
+from squabble.ui.app import WindowApp  # noqa: E402
 
 
 def pct(xs, p):
@@ -45,7 +45,7 @@ def waiting(a):
 def run(size, frames):
     from squabble.ui.struggle.moments import moment_for
     from squabble.ui.struggle.setup import start_struggle
-    a = SquabbleApp(clock=NoWaitClock(), attract_after=None, seed=3,
+    a = WindowApp(clock=NoWaitClock(), attract_after=None, seed=3,
                     settings=S.Settings(sound=0, music=0, anim="instant"), size=size)
     a.to_title()
     start_struggle(a, {"mode": "computer", "human": "USSR", "level": "easy", "options": {}},

@@ -91,11 +91,11 @@ def paced_clock():
 
 def run(level: str, decisions: int, size: tuple, thread: bool) -> dict:
     from squabble.ui import settings as S
-    from squabble.ui.app import SquabbleApp
+    from squabble.ui.app import WindowApp
     from squabble.ui.struggle.scene import StruggleScene
     from squabble.ui.struggle.setup import computer_player, start_struggle
     clock = paced_clock()
-    a = SquabbleApp(clock=clock, attract_after=None, seed=3,
+    a = WindowApp(clock=clock, attract_after=None, seed=3,
                     settings=S.Settings(sound=0, music=0, anim="instant"), size=size)
     a.to_title()
     start_struggle(a, {"mode": "computer", "human": "USSR", "level": level, "options": {}},

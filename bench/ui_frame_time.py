@@ -137,12 +137,12 @@ def main() -> int:
     import pygame
     from squabble.framework.clock import NoWaitClock
     from squabble.ui import settings as S
-    from squabble.ui.app import SquabbleApp
+    from squabble.ui.app import WindowApp
     from squabble.ui.squabble.table import TableScene
 
     buckets: dict[str, list[float]] = {}
     for g in range(a.games):
-        app = SquabbleApp(clock=NoWaitClock(), attract_after=None, seed=40 + g, size=(w, h),
+        app = WindowApp(clock=NoWaitClock(), attract_after=None, seed=40 + g, size=(w, h),
                           settings=S.Settings(sound=0, music=0, anim="normal"))
         app.start("squabble", {"mode": "computer", "human": "USSR", "level": "normal",
                         "events": True})

@@ -86,9 +86,9 @@ def build(screen: str, size):
     from squabble.framework.clock import NoWaitClock
     from squabble.framework.handoff import HandOffScene
     from squabble.ui import settings as S
-    from squabble.ui.app import SquabbleApp
+    from squabble.ui.app import WindowApp
 
-    app = SquabbleApp(clock=NoWaitClock(), attract_after=None, seed=7, size=size,
+    app = WindowApp(clock=NoWaitClock(), attract_after=None, seed=7, size=size,
                       settings=S.Settings(sound=0, music=0, anim="normal"))
     app.to_title()
     if screen == "gamepick":

@@ -89,3 +89,38 @@ def test_smoke_script_reports_a_broken_program(tmp_path):
     p = subprocess.run([sys.executable, str(ROOT / "tests" / "exe_smoke.py"), str(fake)],
                        capture_output=True, text=True, timeout=120)
     assert p.returncode == 1 and "FAILED" in p.stderr, (p.returncode, p.stderr)
+
+
+def test_the_download_serves_online_games_and_stays_under_30_mb(built, data, tmp_path):
+    """Issue 52: the one-file download runs ``squabble serve`` itself (the window's Host starts
+    it that way), two clients play a whole game on it, and the download stays under 30 MB."""
+    import asyncio
+    import os
+    import re
+
+    from squabble.online.client import Client, play
+    from tests.online_helpers import random_chooser
+    size = (built.stat().st_size if built.is_file()
+            else sum(f.stat().st_size for f in built.rglob("*") if f.is_file()))
+    assert size < 30 * 1024 * 1024, size
+    env = dict(os.environ, SQUABBLE_DATA_DIR=str(data))
+    proc = subprocess.Popen([str(exe_smoke.program(built)), "serve", "--port", "0", "--db",
+                             str(tmp_path / "g.sqlite3")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        line = proc.stdout.readline()
+        url = re.search(r"(ws://\S+?)/ ", line).group(1) + "/"
+
+        async def game():
+            a = await Client(url).connect()
+            b = await Client(url).connect()
+            created = await a.create("squabble", {"events": True})
+            await b.join(created["code"])
+            ra, _ = await asyncio.gather(play(a, random_chooser(1)), play(b, random_chooser(2)))
+            await a.close(), await b.close()
+            return ra
+        assert asyncio.run(asyncio.wait_for(game(), 120))["winner"] is not None
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        proc.stdout.close(), proc.stderr.close()

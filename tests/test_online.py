@@ -11,6 +11,7 @@ import urllib.request
 import pytest
 
 from squabble.games import registry
+from squabble.games.squabble.cards import CARDS as SQ_CARDS
 from squabble.games.struggle.data import card_name
 from squabble.online import table
 from squabble.online.client import Client, ClientError, play
@@ -212,6 +213,17 @@ def relabelled(name, true, seat, rnd):
     return [relabel_struggle(true, viewer, rnd)[0]]
 
 
+def _data_cards(data) -> list:
+    """The cards a line's data name (under "card", "cards", "target")."""
+    out = []
+    for key in ("card", "cards", "target"):
+        v = data.get(key)
+        vals = v.values() if isinstance(v, dict) else (v if isinstance(v, list) else [v])
+        for x in vals:
+            out += x if isinstance(x, list) else [x]
+    return [c for c in out if c is not None]
+
+
 def check_privacy(row, received, seat):
     """Every update ``seat`` (None: a spectator) received is what the server's message gives
     for the true state, and stays the same when the hidden cards are dealt again; no log line
@@ -235,6 +247,16 @@ def check_privacy(row, received, seat):
             assert make(other) == body, "the message changes with the hidden cards"
         if m["version"] > 0 and m["log"]:
             assert m["log"] == [str(x) for x in log if str(x)]   # the step's own lines
+            # each line's kind and data (what a window animates) are the engine's, for the
+            # kinds whose data restate the text, and every card the data name, the text names
+            assert m["kinds"] == table.line_kinds(table.wire_lines(log))
+            # (or an earlier line of the step: an event's later lines name its card)
+            for j, (line, k) in enumerate(zip(m["log"], m["kinds"])):
+                assert k["kind"] == "note" and not k["data"] or \
+                    k["kind"] in table.PUBLIC_KINDS
+                for c in _data_cards(k["data"]):
+                    named = card_name(c) if isinstance(c, int) else SQ_CARDS[c].name
+                    assert any(named in x for x in m["log"][:j + 1]), (line, k)
             before = states[m["version"] - 1][0]
             for viewer in ((seat,) if seat else ("USA", "USSR")):
                 was, now = hidden_where(name, before, viewer), hidden_where(name, true, viewer)

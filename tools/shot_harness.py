@@ -30,8 +30,8 @@ OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.join("docs", "screenshots")
 def app_(anim="normal", seed=7):
     from squabble.framework.clock import NoWaitClock
     from squabble.ui import settings as S
-    from squabble.ui.app import SquabbleApp
-    a = SquabbleApp(clock=NoWaitClock(), attract_after=None, seed=seed,
+    from squabble.ui.app import WindowApp
+    a = WindowApp(clock=NoWaitClock(), attract_after=None, seed=seed,
                     settings=S.Settings(sound=0, music=0, anim=anim))
     a.to_title()
     return a

@@ -135,7 +135,7 @@ STEPS: tuple = (
         ("USA", "Play Middle East Scoring"),
         ("USSR", "Play Europe Scoring"),
         ("USA", "Play Nasser"),
-        ("USA", "The USSR resolves the event first, then USA conducts 1 ops"),
+        ("USA", "The USSR resolves the event first, then USA conducts 1 op"),
         ("USA", "Launch a coup"),
         ("USA", "Coup in Cameroon"),
     ),

@@ -88,8 +88,12 @@ class TurnFlow:
         if self.phase == THINKING:
             self.think_t += dt
             th = self.thinker
-            if th is not None and th.done and self.think_t >= self.min_think:
+            if th is not None and th.done and (self.think_t >= self.min_think
+                                               or not getattr(th, "paced", True)):
                 self.thinker = None
+                if getattr(th, "remote", False):
+                    self._arrived()
+                    return self.phase
                 if th.error:
                     self.error = "The computer player failed and a random legal move was taken."
                 self.commit(th.result)
@@ -117,7 +121,7 @@ class TurnFlow:
             self.view.flow_over()
             return
         side = d["player"]
-        if s.controller(side) == "computer":
+        if s.controller(side) in ("computer", "remote"):
             self.phase = THINKING
             self.think_t = 0.0
             self.thinker = s.think()
@@ -201,6 +205,22 @@ class TurnFlow:
             hook(d, index, beats)
         self.start_beats(list(beats))
         return True
+
+    def _arrived(self) -> None:
+        """The other side's decision (or the server's answer to this side's) came over the line
+        (``framework/remote.py``): its beats play like a computer's move."""
+        s = self.session
+        d = s.decision()
+        beats = s.arrive()
+        if s.last_error:
+            self.error = s.last_error
+            s.last_error = ""
+        if beats and d is not None:
+            self.last_decider = d["player"]
+            hook = getattr(self.view, "flow_committed", None)
+            if hook is not None:
+                hook(d, None, beats)
+        self.start_beats(list(beats))
 
     def skip_beats(self) -> None:
         """Show every waiting beat at once (the player is in a hurry)."""

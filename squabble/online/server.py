@@ -233,7 +233,8 @@ class Server:
                 table.spectator_message(rec.game, rec.state, room.cache["decision"]))
         body = room.cache[seat]
         msg = {"type": "update", "game_id": rec.id, "game": rec.game, "pace": rec.pace,
-               "version": rec.version, "seat": seat, "log": log,
+               "version": rec.version, "seat": seat, "log": [str(x) for x in log],
+               "kinds": table.line_kinds(log),
                "can_undo": seat is not None and table.can_undo(rec, seat),
                "open_seat": [s for s, h in rec.seats.items() if h is None],
                "rematch": rec.rematch}

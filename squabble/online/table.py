@@ -14,7 +14,7 @@ import json
 import secrets
 from squabble import undo
 from squabble.games import registry
-from squabble.games.logline import text_lines
+from squabble.games.logline import LogLine, data_of, kind_of
 from squabble.protocol import seen_decision
 
 SIDES = ("USA", "USSR")
@@ -57,6 +57,37 @@ def replay(name: str, seed: int, options: dict, moves: list) -> dict:
     return state
 
 
+# The kinds of log line whose data only restate what the line's text says (a side, a country, a
+# die, a card the text names): a seat's window animates them from the data, as against the
+# computer.  A line of any other kind crosses the wire as a "note" with no data, so that nothing a
+# seat may not see can ride along with a line it may read.
+PUBLIC_KINDS = frozenset({
+    # Twilight Squabble
+    "advance", "agents", "claim", "counter", "decline", "end", "era", "event", "leader",
+    "measure", "move", "no_counters", "pass", "play", "race", "replace", "return_tokens",
+    "reveal", "shift", "take_token", "tokens",
+    # Twilight Struggle
+    "coup", "defcon", "event_note", "headline", "influence", "note", "realign", "score",
+    "space", "space_advance", "turn", "vp"})
+
+
+def wire_lines(log) -> list:
+    """The text lines of ``log`` as they leave the server: ``LogLine``s whose kind and data are
+    kept only for ``PUBLIC_KINDS`` (markers, lines with no text, are left out)."""
+    out = []
+    for x in log:
+        if str(x):
+            k = kind_of(x)
+            out.append(LogLine(str(x), k, **data_of(x)) if k in PUBLIC_KINDS else
+                       LogLine(str(x)))
+    return out
+
+
+def line_kinds(lines) -> list:
+    """[{"kind", "data"}] of ``lines`` (plain strings: notes), in order: the update's ``kinds``."""
+    return [{"kind": kind_of(x), "data": normal(data_of(x))} for x in lines]
+
+
 def barrier(game, before: dict, after: dict, side: str, log: list, played) -> bool:
     """Did this decision roll a die, draw a card or reveal hidden information?  The couch's
     rule (squabble/undo.py)."""
@@ -76,7 +107,7 @@ def apply_move(name: str, state: dict, index: int, decision=None):
                          f"{len(d['options'])} options (0 to {len(d['options']) - 1}).")
     after, log = game.apply(state, index)
     played = d["options"][index].get("card")
-    return after, text_lines(log), d["player"], barrier(game, state, after, d["player"], log,
+    return after, wire_lines(log), d["player"], barrier(game, state, after, d["player"], log,
                                                          played)
 
 

@@ -25,12 +25,13 @@ from squabble.framework.session import Session
 ATTRACT_AFTER = 60.0
 
 
-class SquabbleApp(GameApp):
+class WindowApp(GameApp):
     def __init__(self, fullscreen: bool = False, clock=None, seed: int | None = None,
                  settings: S.Settings | None = None, size: tuple | None = None,
-                 attract_after: float | None = ATTRACT_AFTER):
+                 attract_after: float | None = ATTRACT_AFTER, host_at: tuple = (None, None)):
         """``attract_after``: seconds the title waits untouched before attract mode (None:
-        never)."""
+        never).  ``host_at``: (address, port) where Play online's "Host" starts its server
+        (None, None: every network of this machine, port 8765 or the next free one)."""
         # the data folder: if nothing can be kept there, play on and say so once
         self.saves_problem = userdata.status()
         savegame.set_reporter(self._saves_unavailable)
@@ -49,6 +50,7 @@ class SquabbleApp(GameApp):
             super().__init__(size or self.settings.window, fullscreen=False, clock=clock,
                              title="Twilight Squabble")
         self.attract_after = attract_after
+        self.host_at = host_at
         self.seed = seed
         self.sounds = SoundBank(self.settings.sound, self.settings.music)
         self.log_lines: list[str] = []
@@ -117,6 +119,9 @@ class SquabbleApp(GameApp):
     def rematch(self):
         if self.session is None:
             return self.to_title()
+        if self.session.mode == "online":   # (issue 52) the online games, not a local game
+            from squabble.ui.online.menus import to_online
+            return to_online(self)
         self.start(self.session.game.name, dict(self.session.setup), seed=self.new_seed())
 
     # -- attract mode ------------------------------------------------------------------
@@ -129,10 +134,10 @@ class SquabbleApp(GameApp):
 
 
 def make_app(args=None, clock=None, size=None,
-             attract_after: float | None = ATTRACT_AFTER) -> SquabbleApp:
+             attract_after: float | None = ATTRACT_AFTER) -> WindowApp:
     fullscreen = bool(getattr(args, "fullscreen", False))
     seed = getattr(args, "seed", None)
-    app = SquabbleApp(fullscreen=fullscreen, clock=clock, seed=seed, size=size,
+    app = WindowApp(fullscreen=fullscreen, clock=clock, seed=seed, size=size,
                       attract_after=attract_after)
     if getattr(args, "demo", False):
         app.demo_next = getattr(args, "demo_game", None) or next(iter(games.GAMES))

@@ -54,12 +54,19 @@ class GamePickScene(MenuScene):
         rows = [Button(g, e.LABEL, (440, 210 + i * 110, 400, 80), self._pick(g),
                        hint=e.ABOUT, colour=e.COLOUR)
                 for i, (g, e) in enumerate(GAMES.items())]
-        rows.append(Button("back", "Back", (490, 450, 300, 50), self.back))
+        rows.append(Button("online", "Play online", (490, 440, 300, 50), self._online,
+                           hint="with a friend on another machine"))
+        rows.append(Button("back", "Back", (490, 502, 300, 50), self.back))
         self.set_buttons(rows)
         last = last_pick()
         self.focus.focus(self.button(last))
         # read once: the menu is drawn again and again while it waits
         self.last_line = f"Last played: {GAMES[last].LABEL}." if userdata.exists(FILE) else ""
+
+    def _online(self):
+        from squabble.ui.online.menus import OnlineScene
+        self.app.stack.remove(self)
+        self.app.stack.push(OnlineScene(self.app))
 
     def _pick(self, game):
         def f():
@@ -72,7 +79,7 @@ class GamePickScene(MenuScene):
         super().draw(surf)
         L = self.app.layout
         if self.last_line:
-            text_block(surf, self.last_line, L.font(18), T.MUTED, L.r(340, 520, 600, 30),
+            text_block(surf, self.last_line, L.font(18), T.MUTED, L.r(340, 562, 600, 30),
                        align="center")
 
 

@@ -23,6 +23,7 @@ class Settings:
     anim: str = "normal"
     level: str = "normal"
     hints: bool = True   # show the controls line on screen
+    online_server: str = ""   # the online game server last typed in (Play online, issue 52)
 
     @property
     def speed(self) -> float:

@@ -12,9 +12,11 @@ from squabble.ui import settings as S
 
 
 def new_app(anim="instant", size=(1280, 720)):
-    from squabble.ui.app import SquabbleApp
+    from squabble.ui.app import WindowApp
     st = S.Settings(sound=0.0, music=0.0, anim=anim)
-    app = SquabbleApp(clock=NoWaitClock(), attract_after=None, settings=st, size=size)
+    # a test window hosts on loopback only, on a free port
+    app = WindowApp(clock=NoWaitClock(), attract_after=None, settings=st, size=size,
+                      host_at=("127.0.0.1", 0))
     pygame.event.clear()      # an event an earlier test left in SDL's queue is not this app's
     app.to_title()            # (a stray key ended attract mode in the attract test)
     return app

@@ -162,9 +162,9 @@ def test_cli_demo_frames_screenshot(tmp_path):
 def test_sound_and_music_on_never_crash(data_dir):
     import time
     from squabble.ui import settings as S
-    from squabble.ui.app import SquabbleApp
+    from squabble.ui.app import WindowApp
     from squabble.framework.clock import NoWaitClock
-    app = SquabbleApp(clock=NoWaitClock(), attract_after=None, seed=2,
+    app = WindowApp(clock=NoWaitClock(), attract_after=None, seed=2,
                       settings=S.Settings(sound=0.8, music=0.6, anim="fast"))
     app.start("squabble", {"mode": "computer", "human": "USSR", "level": "easy", "events": True})
     deadline = time.monotonic() + 120       # a bound for a stall, not a speed goal
@@ -195,11 +195,11 @@ def test_attract_mode_loops_through_results(data_dir):
 
 def test_the_title_starts_attract_mode_after_its_wait_and_not_when_told_never(data_dir):
     from squabble.ui import settings as S
-    from squabble.ui.app import ATTRACT_AFTER, SquabbleApp
+    from squabble.ui.app import ATTRACT_AFTER, WindowApp
     from squabble.framework.clock import NoWaitClock
     assert ATTRACT_AFTER == 60.0
     for wait, frames in ((2.0, 100), (2.0, 140), (None, 400)):
-        app = SquabbleApp(clock=NoWaitClock(), attract_after=wait, seed=3,
+        app = WindowApp(clock=NoWaitClock(), attract_after=wait, seed=3,
                           settings=S.Settings(sound=0.0, music=0.0, anim="instant"))
         app.to_title()
         D.step(app, frames)

@@ -120,9 +120,9 @@ def test_read_only_folder_at_start_is_said_once_and_never_crashes(folder, monkey
 
 
 def test_folder_turning_read_only_during_play_is_said_once(folder, monkeypatch):
-    from squabble.ui.app import SquabbleApp
+    from squabble.ui.app import WindowApp
     from squabble.framework.clock import NoWaitClock
-    app = SquabbleApp(clock=NoWaitClock(), attract_after=None, seed=4,
+    app = WindowApp(clock=NoWaitClock(), attract_after=None, seed=4,
                       settings=S.Settings(sound=0.0, music=0.0))
     app.to_title()
     assert app.saves_problem == ""
@@ -313,7 +313,7 @@ def test_the_window_is_never_larger_than_the_display(folder, monkeypatch):
                                                       "sound": 0, "music": 0}))
     monkeypatch.setattr(A, "_display_size", lambda: (1366, 768))
     from squabble.framework.clock import NoWaitClock
-    app = A.SquabbleApp(clock=NoWaitClock(), attract_after=None)
+    app = A.WindowApp(clock=NoWaitClock(), attract_after=None)
     assert app.screen.get_size() == (1366, 768)
 
 

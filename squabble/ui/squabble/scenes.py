@@ -78,12 +78,15 @@ class PauseScene(MenuScene):
 
     def build(self):
         y = self.TOP
+        online = getattr(self.app.session, "mode", None) == "online"   # the server keeps it
         self.set_buttons([
             Button("resume", "Resume", (490, y, 300, 52), self.back),
             Button("rules", "Rules (F1)", (490, y + 62, 300, 52), self.app.open_rules),
             Button("options", "Options", (490, y + 124, 300, 52), self.app.open_options),
-            Button("title", "Save and go to title", (490, y + 186, 300, 52), self.app.to_title),
-            Button("quit", "Save and quit", (490, y + 248, 300, 52), lambda: self.app.quit(0)),
+            Button("title", "Leave to the title" if online else "Save and go to title",
+                   (490, y + 186, 300, 52), self.app.to_title),
+            Button("quit", "Leave and quit" if online else "Save and quit",
+                   (490, y + 248, 300, 52), lambda: self.app.quit(0)),
         ])
 
     def private_below(self) -> bool:
@@ -355,7 +358,8 @@ class ResultScene(ResultMenuScene):
 
     def build(self):
         self.set_buttons([
-            Button("rematch", "Rematch", (400, 620, 220, 56), self.app.rematch,
+            Button("rematch", "Play online" if self.session.mode == "online" else "Rematch",
+                   (400, 620, 220, 56), self.app.rematch,
                    colour=(40, 110, 70)),
             Button("title", "Title screen", (660, 620, 220, 56), self.app.to_title),
         ])
@@ -414,6 +418,9 @@ class ResultScene(ResultMenuScene):
         elif s.mode == "hotseat":
             who = (f"Player 1 played {F.NAME[s.setup['human']]}, player 2 "
                    f"{F.NAME[OTHER[s.setup['human']]]}.")
+        elif s.mode == "online":
+            who = (f"Online: you played {F.NAME[s.setup['human']]} against your friend "
+                   f"({F.NAME[OTHER[s.setup['human']]]}).")
         else:
             who = "Attract mode: the computer played both sides. Press any key to play."
         text(surf, who, L.font(19), T.MUTED, L.p(640, 562), "center")

@@ -148,9 +148,21 @@ class TableScene(Scene):
             return False            # the opaque hand-off screen covers the table
         if self.picture_key() != self._drawn_key:
             return True
+        if phase == THINKING and self.session.mode == "online":
+            # waiting for the friend: what still moves, then a few pictures a second (below)
+            return self.beats.held is not None or not self.model.still()
         if phase != HUMAN:
             return True             # beats, the computer thinking, the ending
         return self.beats.held is not None or not self.model.still()
+
+    @property
+    def frame_every(self):
+        """Waiting for the friend online: the dots move six times a second, nothing more."""
+        return 1 / 6 if self.flow.phase == THINKING and self.session.mode == "online" else None
+
+    def wake_in(self):
+        """Online, the line is looked at twenty times a second while the friend decides."""
+        return 1 / 20 if self.flow.phase == THINKING and self.session.mode == "online" else None
 
     # ---- the flow's view -------------------------------------------------------------------
     def flow_beat(self, beat, instant: bool) -> None:

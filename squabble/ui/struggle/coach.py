@@ -60,6 +60,10 @@ class Coach:
         if d is None or not deciding:
             self.app.toast("A hint is for your own decision.")
             return
+        if self.session.mode == "online":   # (issue 52) a game against a friend is yours alone
+            self.app.toast("The coach stays out of online games: the game is between you and "
+                           "your friend.")
+            return
         fn = _hint_fn()
         if fn is None:
             self.app.toast("The coach is not available in this build.")

@@ -27,6 +27,7 @@ from squabble.framework.choices import ChoiceSet
 from squabble.framework.handoff import HandOffScene
 from squabble.framework.scene import Scene
 from squabble.framework.turnflow import BEATS, HUMAN, OVER, TurnFlow
+from squabble.ui.online import banner as online_banner
 from squabble.framework.widgets import Button
 from squabble.games.struggle.data import ENEMY
 from squabble.ui.struggle import hand_row, saves
@@ -394,8 +395,8 @@ class StruggleScene(Scene):
         if phase == OVER:
             self.result_t += dt
             if self.result_t > 0.6 * self.speed:
-                if self.demo is False:
-                    saves.clear()
+                if self.demo is False and self.session.mode != "online":
+                    saves.clear()     # (an online game is the server's: the autosave stays)
                 self.app.stack.replace_all(StruggleResultScene(self.app, self.session,
                                                                demo=self.demo, again=self.again))
         elif phase == HUMAN and self.choice_key != (self.session.decisions,
@@ -606,3 +607,4 @@ class StruggleScene(Scene):
             draw_moment(surf, L, self.moment, render_card=self._moment_card)
         if self.help is not None:
             self.help.draw(surf)
+        online_banner.draw_banner(surf, L, self.session, self.t)   # the connection lost

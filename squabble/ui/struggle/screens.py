@@ -37,7 +37,8 @@ class StrugglePauseScene(MenuScene):
                   "Nothing to undo." if not hidden else "Not during a hand-off."),
                  ("help", "Rules and card reference (F1)", self._help, not hidden,
                   "After the hand-off."),
-                 ("title", "Save and quit to title", self._quit, True, "")]
+                 ("title", "Leave (the server keeps the game)" if s.mode == "online" else
+                  "Save and quit to title", self._quit, True, "")]
         self.set_buttons([Button(n, lab, (440, 220 + i * 70, 400, 56), act, enabled=en, reason=r)
                           for i, (n, lab, act, en, r) in enumerate(items)])
 
@@ -50,6 +51,10 @@ class StrugglePauseScene(MenuScene):
         self.help()
 
     def _quit(self):
+        if self.session.mode == "online":   # (issue 52) the server keeps it: no local save
+            self.app.to_title("Your online game is kept on the server: Play online, Your online "
+                              "games opens it again.")
+            return
         if self.session.mode != "demo" and not self.session.over:
             try:
                 saves.write(self.session)
@@ -88,7 +93,8 @@ class StruggleResultScene(ResultMenuScene):
             self.set_buttons([])
             return
         self.set_buttons([
-            Button("rematch", "Play again (same set-up)", (440, 500, 400, 56), self._again,
+            Button("rematch", "Play online" if self.session.mode == "online" else
+                   "Play again (same set-up)", (440, 500, 400, 56), self._again,
                    colour=(40, 110, 70), enabled=self.again is not None),
             Button("title", "Title screen", (440, 566, 400, 50), self.app.to_title)])
 
@@ -117,6 +123,9 @@ class StruggleResultScene(ResultMenuScene):
             return (f"You win as the {w}!" if w == s.setup["human"] else
                     f"The computer ({w}) wins"), \
                 T.SIDE_LIGHT.get(w, T.GOLD)
+        if s.mode == "online":
+            return (f"You win as the {w}!" if w == s.setup["human"] else
+                    f"Your friend ({w}) wins"), T.SIDE_LIGHT.get(w, T.GOLD)
         return f"The {w} wins", T.SIDE_LIGHT.get(w, T.GOLD)
 
     def draw(self, surf):

@@ -1,0 +1,226 @@
+"""A game played with a friend through a server (issue 52): the session of one window, one seat.
+
+``RemoteSession`` is a ``Session`` whose state is the seat's view as the server last sent it and
+whose other side is a *remote* controller: ``TurnFlow`` waits for it like for a computer
+thinking (``think()`` gives a ``RemoteWait`` the flow polls once a frame), and each update the
+server sends becomes the beats of the decision it carries (its log lines, with the state the
+update shows).  A person's decision (``apply``) is sent with its decision number and returns no
+beats: the flow then waits for the server's answer the same way, and plays its beats when it
+comes.  A move whose line dropped before the answer is sent again after the resume if the game
+did not move on (the decision number keeps a second copy from being applied twice); a refusal
+comes back as one sentence (``last_error``) and the decision is asked again.
+
+The line itself is the caller's ``link`` (``squabble/online/link.py``: a client on a thread of
+its own): ``send(msg)``, ``take()`` -> the messages received since, ``connected`` and
+``reconnects``.  Nothing here knows a game: ``from_wire`` turns a view as the server sends it
+into the state the game's scene draws."""
+
+from __future__ import annotations
+
+import time
+
+from squabble.framework.session import Beat, Session
+
+RESEND_AFTER = 6.0    # seconds without an answer to a move before it is sent again (unchanged)
+
+
+def _well_formed(msg: dict) -> bool:
+    """An update with the fields the window reads, of the right types."""
+    v, d, log = msg.get("version"), msg.get("decision"), msg.get("log", [])
+    return (isinstance(v, int) and not isinstance(v, bool) and isinstance(msg.get("state"), dict)
+            and (d is None or (isinstance(d, dict) and isinstance(d.get("player"), str)
+                               and isinstance(d.get("options", []), list)))
+            and isinstance(log, list) and all(isinstance(x, str) for x in log))
+
+
+class RemoteWait:
+    """The flow's "thinking" object while the friend (or the server's answer) is awaited: ``done``
+    polls the session's line and never waits."""
+
+    paced = False      # an answer from the server is shown as soon as it comes (no min_think)
+    remote = True
+    error = ""
+    result = None
+
+    def __init__(self, session: "RemoteSession"):
+        self.session = session
+        self.started = time.monotonic()
+
+    @property
+    def done(self) -> bool:
+        return self.session.poll()
+
+    @property
+    def elapsed(self) -> float:
+        return time.monotonic() - self.started
+
+
+class RemoteSession(Session):
+    """``update``: the server's first update of the game; ``setup`` gets ``mode`` "online" and
+    ``human`` the seat.  ``from_wire(view) -> state`` (a game's own shape of a view)."""
+
+    def __init__(self, adapter, link, update: dict, setup: dict | None = None, *,
+                 from_wire=None, log: list | None = None):
+        self.link = link
+        self.from_wire = from_wire or (lambda v: v)
+        setup = dict(setup or {})
+        setup.update(mode="online", human=update["seat"])
+        super().__init__(adapter, self.from_wire(update["state"]), setup, log)
+        self.game_id = update["game_id"]
+        self.seat = update["seat"]
+        self.version = update["version"]
+        self.update_msg = update
+        self._decision = update.get("decision")
+        self.log.extend(update.get("log") or [])
+        self.in_flight: tuple | None = None   # (version answered, index, reconnects, time)
+        self._queue: list = []                # updates received, not yet shown
+        self.errors: list = []                # refusals the server sent (sentences)
+
+    # -- who plays -------------------------------------------------------------------------
+    def controller(self, side: str) -> str:
+        if side == self.seat and self.in_flight is None:
+            return "human"
+        return "remote"
+
+    def viewer(self) -> str | None:
+        return self.seat
+
+    def undo_side(self) -> str | None:
+        return self.seat
+
+    def waiting_for_friend(self) -> bool:
+        """The other side decides now (the screen says so, as for a computer thinking)."""
+        d = self.decision()
+        return d is not None and d["player"] != self.seat and self.in_flight is None
+
+    @property
+    def connected(self) -> bool:
+        return bool(self.link.connected)
+
+    # -- the engine's answers, from the update ---------------------------------------------------
+    def decision(self) -> dict | None:
+        return self._decision
+
+    def describe(self) -> dict | None:
+        d = self._decision
+        if d is None:
+            return None
+        try:
+            got = self.game.describe(self.state)
+        except Exception:   # a view the engine cannot read whole: the decision's own words
+            got = None
+        if got is None or got.get("kind") != d.get("kind"):
+            return {"kind": d.get("kind"), "context": {"side": d["player"]}}
+        return got
+
+    def is_private(self, decision=None) -> bool:
+        return False    # one window, one side: nothing is private from the person at it
+
+    def needs_handoff(self) -> str | None:
+        return None
+
+    @property
+    def over(self) -> bool:
+        return self.update_msg.get("winner") is not None or self._decision is None
+
+    # -- a person's decision, sent -----------------------------------------------------------------
+    def apply(self, index: int) -> list:
+        d = self._decision
+        if d is None:
+            raise ValueError("There is no decision to answer: the game has ended.")
+        if d["player"] != self.seat:
+            raise ValueError("It is your friend's decision now.")
+        if self.in_flight is not None:
+            raise ValueError("Your move is on its way to the server.")
+        if not isinstance(index, int) or not 0 <= index < len(d["options"]):
+            raise ValueError(f"Bad option {index!r}.")
+        self.in_flight = (self.version, index, self.link.reconnects, time.monotonic())
+        self.link.send({"type": "move", "decision": self.version, "index": index})
+        return []
+
+    def can_undo(self, side: str | None = None) -> bool:
+        return (bool(self.update_msg.get("can_undo")) and self.in_flight is None
+                and not self.over and (side is None or side == self.seat))
+
+    def undo(self, side: str | None = None) -> bool:
+        if not self.can_undo(side):
+            return False
+        self.in_flight = (self.version, None, self.link.reconnects, time.monotonic())
+        self.link.send({"type": "undo", "decision": self.version})
+        return True
+
+    # -- the line ----------------------------------------------------------------------------------
+    def think(self) -> RemoteWait:
+        return RemoteWait(self)
+
+    def warm_up(self) -> None:
+        pass
+
+    def poll(self) -> bool:
+        """Take what the line received; True when an update (or a refusal of the move sent) is
+        waiting to be shown (``arrive``)."""
+        for msg in self.link.take():
+            kind = msg.get("type")
+            if kind == "update" and msg.get("game_id") == self.game_id:
+                if _well_formed(msg):
+                    self._queue.append(msg)
+                else:   # not what the protocol sends: kept out of the game, said once
+                    self.last_error = "The server sent an update this window cannot read."
+            elif kind == "error":
+                self.errors.append(msg.get("error", ""))
+                if self.in_flight is not None and not self._queue:
+                    self._queue.append({"type": "refused", "error": msg.get("error", "")})
+        fl = self.in_flight
+        if fl is not None and not self._queue and self.link.connected and \
+                time.monotonic() - fl[3] > RESEND_AFTER:
+            self._resend()
+        return bool(self._queue)
+
+    def _resend(self):
+        version, index, _, _ = self.in_flight
+        self.in_flight = (version, index, self.link.reconnects, time.monotonic())
+        self.link.send({"type": "undo", "decision": version} if index is None else
+                       {"type": "move", "decision": version, "index": index})
+
+    def arrive(self) -> list:
+        """Show the first update waiting: the new state, its log lines as beats (each with the
+        state the update shows).  A refusal of the move sent gives no beats and ``last_error``."""
+        if not self._queue:
+            return []
+        msg = self._queue.pop(0)
+        if msg["type"] == "refused":
+            if self.in_flight is not None:
+                self.in_flight = None
+                self.last_error = msg["error"]
+            return []
+        if msg["version"] < self.version:
+            return []   # an old copy (a resume's update crossed a newer one)
+        fl = self.in_flight
+        if fl is not None and msg["version"] == fl[0]:
+            if self.link.reconnects != fl[2]:
+                # the line dropped before the move was answered and the game did not move on:
+                # the move is sent again (the decision number makes a copy harmless)
+                self._resend()
+        elif fl is not None:
+            self.in_flight = None
+        moved = msg["version"] != self.version
+        self.version = msg["version"]
+        self.update_msg = msg
+        self._decision = msg.get("decision")
+        self.state = self.from_wire(msg["state"])
+        if moved:
+            self.decisions += 1
+        lines = list(msg.get("log") or [])
+        self.log.extend(lines)
+        if len(self.log) > self.MAX_LOG:
+            del self.log[:len(self.log) - self.MAX_LOG]
+        kinds = msg.get("kinds")
+        if not isinstance(kinds, list) or len(kinds) != len(lines):
+            kinds = [{}] * len(lines)      # (a resume's lines: text only)
+        return [Beat(str(line), self.state, str(k.get("kind") or "note"),
+                     dict(k.get("data") or {}))
+                for line, k in zip(lines, kinds)]
+
+    def close(self) -> None:
+        """The window left the game: the line is closed (the seat is kept by the caller)."""
+        self.link.close()

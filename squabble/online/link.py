@@ -1,0 +1,181 @@
+"""The game window's line to a server (issue 52): a ``Client`` on a thread of its own, with its own
+asyncio loop, so the window's frame loop never waits on the network.
+
+The window asks through ``request`` (a ``concurrent.futures.Future`` it polls, never waits on)
+and ``send`` (a move or an undo: no answer awaited); every message the server sends lands in
+``inbox`` (a thread-safe queue the window drains once a frame).  The client reconnects by itself
+with growing waits and resumes its game (``client.Client``); ``connected`` says whether the line
+is up now (the window shows a banner while it is not).  Nothing here knows a game's rules or
+draws anything."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import queue
+import threading
+
+from squabble.online.client import Client, ClientError
+
+
+class _InboxClient(Client):
+    """A ``Client`` that also puts every message it takes into a thread-safe queue."""
+
+    def __init__(self, url, inbox: queue.Queue, **kw):
+        super().__init__(url, **kw)
+        self.inbox = inbox
+
+    def _take(self, msg: dict):
+        super()._take(msg)
+        self.inbox.put(msg)
+
+
+class Link:
+    def __init__(self, url: str, *, backoff=(0.05, 2.0), open_timeout=5.0):
+        self.url = url
+        self.inbox: queue.Queue = queue.Queue()
+        self.client = _InboxClient(url, self.inbox, backoff=backoff, open_timeout=open_timeout)
+        self.loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._run, name="squabble-online", daemon=True)
+        self._thread.start()
+        self._connected = None      # a Future: the first connection
+        self._closing = False
+
+    def _run(self):
+        asyncio.set_event_loop(self.loop)
+        try:
+            self.loop.run_forever()
+        finally:
+            for task in asyncio.all_tasks(self.loop):
+                task.cancel()
+            try:
+                self.loop.run_until_complete(asyncio.sleep(0))
+            except Exception:   # noqa: BLE001
+                pass
+            self.loop.close()
+
+    # -- asking ------------------------------------------------------------------------------
+    def _submit(self, coro):
+        return asyncio.run_coroutine_threadsafe(coro, self.loop)
+
+    def connect(self):
+        """Start connecting (a Future; its exception is the sentence for the player)."""
+        if self._connected is None:
+            self._connected = self._submit(self._connect())
+        return self._connected
+
+    async def _connect(self):
+        try:
+            await self.client.connect()
+        except (OSError, asyncio.TimeoutError) as e:
+            raise ClientError(f"Could not reach a game server at {self.url} "
+                              f"({type(e).__name__}): check the address and that the "
+                              "server runs.") from None
+        except ClientError:
+            raise
+        except Exception as e:   # websockets' refusals (a web page, a wrong port)
+            raise ClientError(f"{self.url} did not answer as a game server "
+                              f"({type(e).__name__}).") from None
+        return True
+
+    def request(self, what: str, *args, **kw):
+        """``client.<what>(*args)`` on the link's thread, after connecting (a Future)."""
+        first = self.connect()
+
+        async def go():
+            await asyncio.wrap_future(first)
+            return await getattr(self.client, what)(*args, **kw)
+        return self._submit(go())
+
+    def send(self, msg: dict) -> None:
+        """Send ``msg`` as it is (a move or an undo carries its decision number, so a copy
+        sent twice is refused by the server, never applied twice).  A line that is down
+        drops it; the window sends again after the resume if the game did not move on."""
+        async def go():
+            ws = self.client.ws
+            if ws is None:
+                return
+            try:
+                await ws.send(json.dumps(msg))
+            except Exception:   # the line dropped meanwhile: the client reconnects itself
+                pass
+        self.loop.call_soon_threadsafe(lambda: self.loop.create_task(go()))
+
+    # -- what the window reads ---------------------------------------------------------------
+    @property
+    def connected(self) -> bool:
+        ws = self.client.ws
+        if ws is None:
+            return False
+        try:
+            from websockets.protocol import State
+            return ws.state is State.OPEN
+        except Exception:
+            return False
+
+    @property
+    def reconnects(self) -> int:
+        return self.client.reconnects
+
+    def take(self) -> list:
+        """Every message received since the last call (never waits)."""
+        out = []
+        while True:
+            try:
+                out.append(self.inbox.get_nowait())
+            except queue.Empty:
+                return out
+
+    def close(self) -> None:
+        """Close the connection and end the thread, without waiting for either (a server that
+        is gone could hold a closing handshake for seconds: the window does not wait)."""
+        if self._closing or not self._thread.is_alive():
+            return
+        self._closing = True
+
+        async def end():
+            try:
+                await asyncio.wait_for(self.client.close(), 2)
+            except Exception:   # noqa: BLE001 - the line is going away either way
+                pass
+            self.loop.stop()
+        self.loop.call_soon_threadsafe(lambda: self.loop.create_task(end()))
+
+    @property
+    def closed(self) -> bool:
+        return self._closing
+
+
+def peek_games(seats: list):
+    """A Future of ``[(seat entry, update or None, sentence)]``: whose move each remembered game
+    is at, asked of its server (one short connection a game, all at once, on a thread)."""
+    from concurrent.futures import Future
+    fut: Future = Future()
+
+    async def one(entry):
+        c = Client(entry["server"], open_timeout=4.0)
+        try:
+            await asyncio.wait_for(c.connect(), 5)
+            await asyncio.wait_for(c.resume(entry["game_id"], entry["credential"]), 5)
+            return entry, c.last, ""
+        except ClientError as e:
+            return entry, None, str(e)
+        except Exception:   # noqa: BLE001 - unreachable, refused: one sentence
+            return entry, None, "The server does not answer now."
+        finally:
+            try:
+                await c.close()
+            except Exception:
+                pass
+
+    async def all_of():
+        return await asyncio.gather(*(one(e) for e in seats))
+
+    def run():
+        try:
+            fut.set_result(asyncio.run(all_of()))
+        except BaseException as e:   # noqa: BLE001
+            fut.set_exception(e)
+
+    threading.Thread(target=run, daemon=True).start()
+    return fut

@@ -1,0 +1,424 @@
+"""The title's "Play online" screens (issue 52): host a game on this machine, connect to a server
+(its address remembered in the settings), create a game or join one with a code, and "Your
+online games".  Keys, pad and mouse like every menu; nothing here waits on the network: each
+request is a Future the screen polls (``BusyScene``)."""
+
+from __future__ import annotations
+
+import pygame
+
+from squabble.framework.layout import text, text_block
+from squabble.framework.widgets import Button, panel
+from squabble.online import client as C
+from squabble.online.link import Link, peek_games
+from squabble.ui import settings as S
+from squabble.ui import theme as T
+from squabble.ui.menu_scene import MenuScene
+from squabble.ui.online.game import open_game
+
+GAME_NAME = {"squabble": "Twilight Squabble", "struggle": "Twilight Struggle"}
+_HOSTED = {}      # the one server this window hosts: {"server": HostedServer}
+
+
+def normal_url(address: str) -> str:
+    """'192.168.1.5', '192.168.1.5:8765' or 'ws://…' as a WebSocket URL ending in '/'."""
+    a = address.strip()
+    if not a:
+        return ""
+    if "://" not in a:
+        a = "ws://" + a
+    scheme, rest = a.split("://", 1)
+    host = rest.split("/", 1)[0]
+    if ":" not in host.rsplit("]", 1)[-1] and scheme == "ws":
+        host += ":8765"
+    return f"{scheme}://{host}/"
+
+
+def to_online(app):
+    """The title with Play online open (an online game's result screen leads there)."""
+    app.to_title()
+    app.stack.push(OnlineScene(app))
+
+
+def hosted():
+    return _HOSTED.get("server")
+
+
+def stop_hosting():
+    srv = _HOSTED.pop("server", None)
+    if srv is not None:
+        srv.stop()
+
+
+class OnlineScene(MenuScene):
+    name = "online"
+    title = "Play online"
+    subtitle = "With a friend on another machine"
+
+    def build(self):
+        addr = getattr(self.app.settings, "online_server", "")
+        n = len(C.remembered_seats())
+        srv = hosted()
+        host_label = ("Hosting at " + srv.lan_url) if srv and srv.running() else \
+            "Host a game on this machine"
+        items = [
+            Button("games", f"Your online games ({n})", (440, 170, 400, 52), self.open_games,
+                   enabled=n > 0, reason="No online game yet: create or join one."),
+            Button("host", host_label, (440, 234, 400, 52), self.host,
+                   hint="for your LAN: a server starts here"),
+            Button("server", f"Server: {addr or 'none yet'}", (440, 298, 400, 52),
+                   self.edit_server, hint="Enter: type the address"),
+            Button("create", "Create a game", (440, 362, 400, 52), self.create,
+                   enabled=bool(addr), reason="Type the server's address first."),
+            Button("join", "Join with a code", (440, 426, 400, 52), self.join,
+                   enabled=bool(addr), reason="Type the server's address first."),
+            Button("back", "Back", (490, 500, 300, 48), self.back)]
+        self.set_buttons(items)
+        self.focus.focus(next(b for b in items if b.enabled))
+
+    def on_resume(self):
+        cur = self.focus.current.name if self.focus.current else None
+        self.build()
+        if cur and self.button(cur):
+            self.focus.focus(self.button(cur))
+
+    @property
+    def url(self) -> str:
+        return normal_url(getattr(self.app.settings, "online_server", ""))
+
+    def edit_server(self):
+        def done(value):
+            url = normal_url(value)
+            self.app.settings.online_server = url
+            S.save(self.app.settings)
+            self.on_resume()
+        self.app.stack.push(TextEntryScene(
+            self.app, "Server address", "The address your friend or the host gave you, such as "
+            "192.168.1.20 or wss://games.example.org", self.app.settings.online_server or "",
+            done, limit=120))
+
+    def host(self):
+        srv = hosted()
+        if srv is not None and srv.running():
+            self.app.stack.push(CreateScene(self.app, srv.local_url, lan_url=srv.lan_url))
+            return
+        from squabble.online.host import HostedServer
+        bind, port = self.app.host_at
+        srv = HostedServer(bind=bind, port=port)
+        _HOSTED["server"] = srv
+
+        def started(url):
+            self.app.stack.push(CreateScene(self.app, url, lan_url=srv.lan_url))
+        self.app.stack.push(BusyScene(self.app, "Starting the server on this machine…",
+                                      srv.start(), started))
+
+    def create(self):
+        self.app.stack.push(CreateScene(self.app, self.url))
+
+    def join(self):
+        url = self.url
+
+        def done(code):
+            if not code.strip():
+                return
+            link = Link(url)
+            self.app.stack.push(BusyScene(
+                self.app, "Joining the game…", link.request("join", code.strip()),
+                lambda reply: _enter(self.app, link, url, reply), link=link))
+        self.app.stack.push(TextEntryScene(
+            self.app, "Invitation code", "The eight letters and digits your friend read you "
+            "(ABCD-EFGH)", "", done, limit=12))
+
+    def open_games(self):
+        self.app.stack.push(YourGamesScene(self.app))
+
+
+def _keep(app, link, url, code=None):
+    """Keep the seat just taken (its credential) in the user data folder."""
+    client = link.client
+    try:
+        C.remember_seat(url, client.game_id, client.seat, client.credential,
+                        code or client.code)
+    except OSError:
+        app.toast("The seat could not be kept in the data folder: note the code to come back.")
+
+
+def _enter(app, link, url, reply, code=None):
+    """A seat was taken ("created", "joined" or "resumed"): keep its credential, open the game."""
+    _keep(app, link, url, code)
+    update = _first_update(link)
+    if update is None:
+        app.toast("The server sent no game: try again.")
+        link.close()
+        return
+    open_game(app, link, update, after=lambda: to_online(app))
+
+
+def _first_update(link, wait: float = 5.0):
+    """The newest update already received (the server sends it right after the reply)."""
+    import time
+    end = time.monotonic() + wait
+    got = None
+    while got is None and time.monotonic() < end:
+        ups = [m for m in link.take() if m.get("type") == "update"]
+        got = ups[-1] if ups else (link.client.last if link.client.last else None)
+        if got is None:
+            time.sleep(0.01)
+    return got
+
+
+class BusyScene(MenuScene):
+    """"Connecting…" over the menu while a Future runs; its result goes to ``then``, its failure
+    is said in one sentence.  Esc gives up (the line is closed)."""
+    name = "online_busy"
+    title = "Play online"
+
+    def __init__(self, app, words: str, future, then, link=None):
+        self.words, self.future, self.then, self.link = words, future, then, link
+        super().__init__(app)
+
+    def build(self):
+        self.set_buttons([Button("back", "Cancel", (490, 500, 300, 48), self.back)])
+
+    def back(self):
+        if self.link is not None and not self.future.done():
+            self.link.close()
+        self.app.stack.remove(self)
+
+    def update(self, dt):
+        super().update(dt)
+        if not self.future.done() or self.app.stack.top is not self:
+            return
+        try:
+            result = self.future.result()
+        except Exception as e:    # noqa: BLE001 - one sentence, nothing lost
+            if self.link is not None:
+                self.link.close()
+            self.app.stack.remove(self)
+            self.app.toast(str(e) if isinstance(e, C.ClientError) else
+                           f"That did not work ({type(e).__name__}).", 6.0)
+            return
+        self.app.stack.remove(self)
+        self.then(result)
+
+    def wake_in(self):
+        return 1 / 20
+
+    def draw(self, surf):
+        super().draw(surf)
+        L = self.app.layout
+        dots = "." * (1 + int(self.t * 3) % 3)
+        text(surf, self.words.rstrip("…") + dots, L.font(28, True), T.TEXT, L.p(640, 330),
+             "center")
+
+
+class TextEntryScene(MenuScene):
+    """One line of text typed in (the server's address, an invitation code)."""
+    name = "online_text"
+
+    def __init__(self, app, title: str, help_line: str, value: str, done, limit: int = 80):
+        self.title, self.help_line, self.value, self.done, self.limit = \
+            title, help_line, value, done, limit
+        super().__init__(app)
+
+    def build(self):
+        self.set_buttons([Button("ok", "OK", (440, 420, 190, 50), self.ok),
+                          Button("back", "Back", (650, 420, 190, 50), self.back)])
+
+    def ok(self):
+        self.app.stack.remove(self)
+        self.done(self.value)
+
+    def handle_raw(self, ev) -> bool:
+        if ev.type != pygame.KEYDOWN:
+            return False
+        if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.ok()
+        elif ev.key == pygame.K_ESCAPE:
+            self.back()
+        elif ev.key == pygame.K_BACKSPACE:
+            self.value = self.value[:-1]
+        elif ev.key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT,
+                        pygame.K_RIGHT):
+            return False
+        elif ev.key == pygame.K_v and ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            try:
+                pasted = pygame.scrap.get_text() if hasattr(pygame, "scrap") else ""
+            except Exception:
+                pasted = ""
+            self.value = (self.value + (pasted or "").strip())[:self.limit]
+        elif getattr(ev, "unicode", "") and ev.unicode.isprintable():
+            self.value = (self.value + ev.unicode)[:self.limit]
+        else:
+            return False
+        return True
+
+    def draw(self, surf):
+        super().draw(surf)
+        L = self.app.layout
+        text_block(surf, self.help_line, L.font(20), T.MUTED, L.r(290, 200, 700, 60),
+                   align="center")
+        panel(surf, L, (290, 290, 700, 70), colour=(30, 34, 48), edge=T.GOLD)
+        caret = "|" if int(self.t * 2) % 2 == 0 else " "
+        text(surf, self.value + caret, L.font(30, True), T.TEXT, L.p(310, 325), "midleft")
+
+
+class CreateScene(MenuScene):
+    """The new online game's set-up: which game, the side, live or correspondence, options."""
+    name = "online_create"
+    title = "Create an online game"
+
+    def __init__(self, app, url: str, lan_url: str = ""):
+        self.url, self.lan_url = url, lan_url
+        self.choice = {"game": "squabble", "side": "random", "pace": "live", "events": True,
+                       "optional_cards": False, "chinese_civil_war": False}
+        super().__init__(app)
+        self.subtitle = f"On {lan_url or url}"
+
+    ROWS = (("game", ("squabble", "struggle"), lambda v: GAME_NAME[v]),
+            ("side", ("random", "USSR", "USA"), lambda v: {"random": "a random side"}.get(v, v)),
+            ("pace", ("live", "correspondence"),
+             lambda v: "live" if v == "live" else "correspondence (any pace)"),
+            ("events", (True, False), lambda v: "on" if v else "off"),
+            ("optional_cards", (False, True), lambda v: "on" if v else "off"),
+            ("chinese_civil_war", (False, True), lambda v: "on" if v else "off"))
+    LABEL = {"game": "Game", "side": "You play", "pace": "Pace", "events": "Squabble events",
+             "optional_cards": "Optional cards", "chinese_civil_war": "Chinese Civil War"}
+    GAME_OF = {"events": "squabble", "optional_cards": "struggle",
+               "chinese_civil_war": "struggle"}
+
+    def build(self):
+        rows = []
+        shown = [r for r in self.ROWS if self.GAME_OF.get(r[0], self.choice["game"]) ==
+                 self.choice["game"]]        # a game's own options only when it is chosen
+        for i, (key, values, show) in enumerate(shown):
+            rows.append(Button(key, f"{self.LABEL[key]}: {show(self.choice[key])}",
+                               (390, 160 + i * 60, 500, 50), self._changer(key, values),
+                               kind="row"))
+        rows.append(Button("go", "Create the game", (440, 490, 400, 56), self.go,
+                           colour=(40, 110, 70)))
+        rows.append(Button("back", "Back", (490, 560, 300, 48), self.back))
+        self.set_buttons(rows)
+
+    def _changer(self, key, values):
+        def change(d):
+            i = values.index(self.choice[key])
+            self.choice[key] = values[(i + d) % len(values)]
+            cur = self.focus.current.name if self.focus.current else key
+            self.build()
+            self.focus.focus(self.button(cur))
+        return change
+
+    def go(self):
+        c = self.choice
+        options = {k: c[k] for k, g in self.GAME_OF.items() if g == c["game"]}
+        link = Link(self.url)
+        url, lan = self.url, self.lan_url
+
+        def created(reply):
+            _keep(self.app, link, url, reply.get("code"))   # kept even if the window closes now
+            self.app.stack.push(InvitationScene(self.app, link, url, reply, lan))
+        self.app.stack.push(BusyScene(self.app, "Creating the game…",
+                                      link.request("create", c["game"], options, c["side"],
+                                                   c["pace"]), created, link=link))
+
+
+class InvitationScene(MenuScene):
+    """The new game's invitation code (and, when hosting, the address) to give the friend."""
+    name = "online_invite"
+    title = "Your game is ready"
+
+    def __init__(self, app, link, url, reply, lan_url=""):
+        self.link, self.url, self.reply, self.lan_url = link, url, reply, lan_url
+        super().__init__(app)
+
+    def build(self):
+        self.set_buttons([Button("play", "Open the game", (440, 470, 400, 56), self.play,
+                                 colour=(40, 110, 70))])
+
+    def back(self):
+        self.play()    # the seat is taken: leaving this screen opens the game
+
+    def play(self):
+        _enter(self.app, self.link, self.url, self.reply, code=self.reply.get("code"))
+
+    def draw(self, surf):
+        super().draw(surf)
+        L = self.app.layout
+        r = self.reply
+        text(surf, "Give your friend the invitation code:", L.font(24), T.MUTED, L.p(640, 170),
+             "center")
+        text(surf, r.get("code", ""), L.font(64, True), T.GOLD, L.p(640, 240), "center",
+             shadow=(0, 0, 0))
+        if self.lan_url:
+            text(surf, "and this machine's address:", L.font(24), T.MUTED, L.p(640, 310),
+                 "center")
+            text(surf, self.lan_url, L.font(36, True), T.TEXT, L.p(640, 355), "center")
+        text(surf, f"You play the {r.get('seat')}. The game waits until your friend joins; it "
+             "is kept on the server, so you may close the window and come back "
+             "(Play online, Your online games).", L.font(18), T.MUTED, L.p(640, 420), "center")
+
+
+class YourGamesScene(MenuScene):
+    """Every game this player holds a seat in (the remembered seats), whose move it is (asked of
+    each server), and any of them opened."""
+    name = "online_games"
+    title = "Your online games"
+
+    def __init__(self, app):
+        self.seats = C.remembered_seats()[::-1][:7]     # the newest seven, newest first
+        self.status = None
+        self.future = peek_games(self.seats) if self.seats else None
+        super().__init__(app)
+
+    def build(self):
+        rows = []
+        for i, e in enumerate(self.seats):
+            rows.append(Button(f"game{i}", self._label(i, e), (290, 150 + i * 62, 700, 54),
+                               self._opener(e), hint=e["server"]))
+        rows.append(Button("back", "Back", (490, 600, 300, 48), self.back))
+        self.set_buttons(rows)
+
+    def _label(self, i, e) -> str:
+        code = e.get("code") or e["game_id"][:8]
+        if self.status is None:
+            return f"{code} · you play the {e['seat']} · asking the server…"
+        _, up, problem = self.status[i]
+        if up is None:
+            return f"{code} · {problem}"
+        game = GAME_NAME.get(up.get("game"), up.get("game"))
+        if up.get("winner") is not None:
+            w = up["winner"]
+            now = "a draw" if w == "draw" else ("you won" if w == e["seat"] else "you lost")
+        elif up.get("open_seat"):
+            now = "waiting for your friend to join"
+        elif (up.get("decision") or {}).get("player") == e["seat"]:
+            now = "YOUR MOVE"
+        else:
+            now = "your friend's move"
+        return f"{game} · {code} · you: {e['seat']} · {now}"
+
+    def update(self, dt):
+        super().update(dt)
+        if self.future is not None and self.future.done() and self.status is None:
+            try:
+                self.status = self.future.result()
+            except Exception:    # noqa: BLE001
+                self.status = [(e, None, "The server does not answer now.") for e in self.seats]
+            cur = self.focus.current.name if self.focus.current else None
+            self.build()
+            if cur and self.button(cur):
+                self.focus.focus(self.button(cur))
+
+    def wake_in(self):
+        return 1 / 10 if self.status is None and self.future is not None else None
+
+    def _opener(self, e):
+        def go():
+            link = Link(e["server"])
+            self.app.stack.push(BusyScene(
+                self.app, "Opening the game…",
+                link.request("resume", e["game_id"], e["credential"]),
+                lambda reply: _enter(self.app, link, e["server"], reply, code=e.get("code")),
+                link=link))
+        return go

@@ -1,0 +1,145 @@
+"""The title's Play online screens (issue 52), driven with keys and the mouse: a server address
+typed in and remembered, a game created (side, pace) and its code shown, a second window joining
+with the code, "Your online games" saying whose move it is and opening a game."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from squabble.online import client as C
+from squabble.ui import settings as S
+from tests.online_helpers import ServerProcess
+from tests.ui.driver import key, menu_click, new_app, step, top
+
+
+def type_text(app, s):
+    for ch in s:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=0, mod=0, unicode=ch,
+                                             scancode=0))
+    step(app)
+
+
+def until(app, pred, frames=600):
+    for _ in range(frames):
+        if pred():
+            return True
+        step(app)
+        time.sleep(0.005)
+    return False
+
+
+def to_online(app):
+    menu_click(app, "new")
+    menu_click(app, "online")
+    assert top(app).name == "online"
+
+
+def test_create_join_and_your_games(tmp_path, data_dir):
+    server = ServerProcess(tmp_path / "games.sqlite3")
+    try:
+        host = server.url.replace("ws://", "").strip("/")
+        a = new_app()
+        to_online(a)
+        assert not top(a).button("create").enabled          # no server address yet
+        menu_click(a, "server")
+        type_text(a, host)
+        key(a, pygame.K_RETURN)
+        assert top(a).name == "online"
+        assert a.settings.online_server == server.url        # remembered in the settings
+        assert S.load().online_server == server.url
+        menu_click(a, "create")
+        sc = top(a)
+        assert sc.name == "online_create"
+        menu_click(a, "side")                                 # random -> USSR
+        menu_click(a, "pace")                                 # live -> correspondence
+        assert sc.choice["side"] == "USSR" and sc.choice["pace"] == "correspondence"
+        assert sc.button("events") and not sc.button("optional_cards")
+        menu_click(a, "game")                                 # Twilight Struggle's own options
+        assert sc.button("optional_cards") and not sc.button("events")
+        menu_click(a, "game")                                 # back to Twilight Squabble
+        menu_click(a, "go")
+        assert until(a, lambda: top(a).name == "online_invite"), top(a).name
+        code = top(a).reply["code"]
+        assert len(code) == 9 and code[4] == "-"
+        menu_click(a, "play")
+        assert top(a).name == "table" and top(a).session.seat == "USSR"
+        assert top(a).session.update_msg["pace"] == "correspondence"
+
+        b = new_app()
+        b.settings = S.load()          # (the tests' app starts from default settings)
+        to_online(b)                                          # the address is remembered
+        assert top(b).button("server").label == f"Server: {server.url}"
+        menu_click(b, "join")
+        type_text(b, code.lower().replace("-", ""))           # any case, no dash
+        key(b, pygame.K_RETURN)
+        assert until(b, lambda: top(b).name == "table"), top(b).name
+        assert top(b).session.seat == "USA"
+        seats = C.remembered_seats()
+        assert {e["seat"] for e in seats} == {"USSR", "USA"}
+
+        # whose move: the window that holds the decision says YOUR MOVE in its list
+        b.to_title()
+        to_online(b)
+        menu_click(b, "games")
+        g = top(b)
+        assert g.name == "online_games"
+        assert until(b, lambda: g.status is not None)
+        labels = [btn.label for btn in g.buttons if btn.name.startswith("game")]
+        assert any("YOUR MOVE" in lab for lab in labels) and \
+            any("your friend's move" in lab for lab in labels), labels
+        i = next(k for k, e in enumerate(g.seats) if e["seat"] == "USA")
+        menu_click(b, f"game{i}")
+        assert until(b, lambda: top(b).name == "table"), top(b).name
+        assert top(b).session.seat == "USA"
+        mover = top(b).session.decision()["player"]
+        assert ("YOUR MOVE" in labels[i]) == (mover == "USA"), labels
+    finally:
+        server.stop()
+        for app in (locals().get("a"), locals().get("b")):
+            sc = app and getattr(top(app), "session", None)
+            if sc is not None and getattr(sc, "link", None):
+                sc.link.close()
+
+
+def test_a_wrong_address_says_one_sentence(tmp_path, data_dir):
+    a = new_app()
+    to_online(a)
+    menu_click(a, "server")
+    type_text(a, "127.0.0.1:1")
+    key(a, pygame.K_RETURN)
+    menu_click(a, "join")
+    type_text(a, "ABCD-EFGH")
+    key(a, pygame.K_RETURN)
+    assert until(a, lambda: top(a).name == "online" and a._toast is not None)
+    assert a._toast[0].startswith("Could not reach a game server at ws://127.0.0.1:1/")
+
+
+def test_host_a_game_on_this_machine(tmp_path, data_dir, monkeypatch):
+    """Host: the window starts squabble serve as its child, shows the address and the code, and
+    the server ends when the window's program does (here: stop_hosting, as at exit)."""
+    from squabble.online import host
+    from squabble.ui.online import menus
+    monkeypatch.setattr(host, "HOST_BIND", "127.0.0.1")   # (tests stay on loopback)
+    monkeypatch.setattr(host, "HOST_PORT", 0)
+    a = new_app()
+    to_online(a)
+    menu_click(a, "host")
+    try:
+        assert until(a, lambda: top(a).name == "online_create", 1500), top(a).name
+        srv = menus.hosted()
+        assert srv.running() and srv.lan_url.startswith("ws://") and str(srv.port) in srv.lan_url
+        menu_click(a, "game")                 # Twilight Struggle, with its optional cards
+        menu_click(a, "optional_cards")
+        menu_click(a, "go")
+        assert until(a, lambda: top(a).name == "online_invite"), top(a).name
+        assert top(a).lan_url == srv.lan_url and len(top(a).reply["code"]) == 9
+        menu_click(a, "play")
+        assert top(a).session.update_msg["game"] == "struggle"
+        assert top(a).session.state["options"]["optional_cards"] is True
+        top(a).session.link.close()
+    finally:
+        proc = menus.hosted().proc if menus.hosted() else None
+        menus.stop_hosting()
+    assert proc is not None and proc.poll() is not None
