@@ -14,6 +14,8 @@ and Italy 3.  A set-up the table does not cover (a handicap, a variant) is left 
 
 from __future__ import annotations
 
+from squabble.games.struggle import FIXED_SETUP
+
 #: the set-up's points in order, each country up to the points it gets (what this set-up has
 #: already placed there counts)
 OPENINGS = {
@@ -29,11 +31,10 @@ def opening_choice(state):
     if not p or p.get("kind") != "setup_influence":
         return None
     side = p.get("player")
-    stack = state.get("stack") or []
-    frame = stack[-1] if stack else {}
-    if frame.get("kind") != "place" or frame.get("side") != side:
-        return None
-    counts = frame.get("counts") or {}
+    # what this set-up has placed: the side's influence beyond the fixed starting influence
+    # (the map, public; not the engine's frames: the set-up is the only placement before it)
+    fixed = FIXED_SETUP.get(side, {})
+    counts = {c: state["influence"][c][side] - fixed.get(c, 0) for c, _ in OPENINGS.get(side, ())}
     where = {o.get("country"): i for i, o in enumerate(p["options"])}
     for country, points in OPENINGS.get(side, ()):
         if counts.get(country, 0) < points and country in where:

@@ -9,11 +9,12 @@ import random
 
 import pytest
 
-from squabble.ai import struggle, struggle_prior
+from squabble.ai import struggle, struggle_prior, struggle_setup
 from squabble.games.struggle import apply, new_game
 
 
-@pytest.mark.parametrize("module", [struggle, struggle_prior], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [struggle, struggle_prior, struggle_setup],
+                         ids=lambda m: m.__name__)
 def test_the_search_and_the_prior_read_no_engine_frame(module):
     tree = ast.parse(inspect.getsource(module))
     reads = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Constant)
@@ -41,3 +42,19 @@ def test_the_context_says_what_the_frames_said():
                 spaces += 1
             st, _ = apply(st, rnd.randrange(len(p["options"])))
     assert coups > 5 and spaces > 5
+
+
+def test_hards_opening_reads_what_the_set_up_placed_from_the_map():
+    """Hard's set-up table counts the points this set-up placed from the public map (the side's
+    influence beyond the fixed starting influence), as the engine's frame counts them."""
+    from squabble.ai.struggle_setup import opening_choice
+    for g in range(4):
+        st = new_game(g)
+        while st["pending"]["kind"] == "setup_influence":
+            i = opening_choice(st)
+            frame = st["stack"][-1]
+            side = st["pending"]["player"]
+            want = next((c for c, n in struggle_setup.OPENINGS[side]
+                         if frame["counts"].get(c, 0) < n), None)
+            assert st["pending"]["options"][i]["country"] == want
+            st, _ = apply(st, i)
