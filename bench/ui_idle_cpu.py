@@ -33,7 +33,7 @@ import time
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCREENS = ("title", "gamepick", "squabble_setup", "struggle_setup", "squabble_table",
-           "struggle_map", "handoff", "result")
+           "struggle_map", "handoff", "result", "online_wait")
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -144,11 +144,43 @@ def build(screen: str, size):
             sess.apply(0)
         app.session = sess
         app.stack.replace_all(ResultScene(app, sess))
+    elif screen == "online_wait":
+        _online_wait(app)
     elif screen != "title":
         raise SystemExit(f"unknown screen {screen!r}")
     for _ in range(120):
         app.step()
     return app
+
+
+def _online_wait(app):
+    """An online Twilight Squabble game in which this window (America) waits for its friend
+    (Russia plays first each era and never moves): a real ``squabble serve`` on 127.0.0.1 with
+    a database in a temporary folder, stopped when this process ends."""
+    import atexit
+    import re
+
+    from squabble.online.link import Link
+    from squabble.ui.online.game import open_game
+    folder = tempfile.mkdtemp(prefix="idle-online-")
+    server = subprocess.Popen([sys.executable, "-m", "squabble", "serve", "--port", "0", "--db",
+                               os.path.join(folder, "games.sqlite3")],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                              env=dict(os.environ, PYTHONPATH=os.environ["BENCH_TREE"]))
+    atexit.register(lambda: (server.kill(), shutil.rmtree(folder, ignore_errors=True)))
+    url = re.search(r"(wss?://\S+?)/ ", server.stdout.readline()).group(1) + "/"
+    friend, me = Link(url), Link(url)
+    code = friend.request("create", "squabble", {}, "USSR").result(10)["code"]
+    me.request("join", code).result(10)
+    end = time.monotonic() + 10
+    update = None
+    while update is None and time.monotonic() < end:
+        got = [m for m in me.take() if m.get("type") == "update"]
+        update = got[-1] if got else None
+        time.sleep(0.02)
+    open_game(app, me, update)
+    _settle(app, lambda: getattr(app.stack.top, "flow", None) is not None
+            and app.stack.top.session.waiting_for_friend())
 
 
 def child(screen: str, size, seconds: float) -> int:
