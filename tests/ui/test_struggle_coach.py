@@ -91,15 +91,7 @@ def test_the_hint_goes_with_its_decision_and_pad_y_asks(app, coach):
 def test_hotseat_hint_is_private_behind_a_hand_off(app, coach):
     sc = SD.start(app, "hotseat", "USSR")
     s = sc.session
-    for _ in range(80):           # to a public decision (the play of a card's Ops)
-        assert D.run_until(app, lambda: SD.waiting(app))
-        if isinstance(D.top(app), HandOffScene):
-            assert D.run_until(app, lambda: D.top(app).ready)
-            D.key(app, pygame.K_RETURN)
-            continue
-        if s.describe()["kind"] == "play_mode":
-            break
-        sc.commit(0)
+    _to_public_decision(app, sc)  # (the play of a card's Ops)
     assert sc.viewer() is None                     # a public screen
     D.key(app, pygame.K_h)
     assert isinstance(D.top(app), HandOffScene) and not coach

@@ -24,8 +24,13 @@ STRUGGLE = {"mode": "computer", "human": "USA", "level": "easy", "options": {}}
 
 def children() -> dict:
     """{pid: state letter} of this process's children ("Z": a zombie), read without reaping."""
-    out = {}
     me = os.getpid()
+    return {pid: state for pid, parent, state in _processes()
+            if parent == me and not _tracker(str(pid))}
+
+
+def _processes():
+    """(pid, parent pid, state letter) of every process, read from /proc without reaping."""
     for name in os.listdir("/proc"):
         if not name.isdigit():
             continue
@@ -35,9 +40,7 @@ def children() -> dict:
         except OSError:
             continue
         fields = stat[stat.rindex(")") + 2:].split()
-        if int(fields[1]) == me and not _tracker(name):
-            out[int(name)] = fields[0]
-    return out
+        yield int(name), int(fields[1]), fields[0]
 
 
 def _tracker(pid) -> bool:
@@ -140,18 +143,10 @@ def descendants(pid) -> set:
     out, todo = set(), [pid]
     while todo:
         parent = todo.pop()
-        for name in os.listdir("/proc"):
-            if not name.isdigit():
-                continue
-            try:
-                with open(f"/proc/{name}/stat") as f:
-                    stat = f.read()
-            except OSError:
-                continue
-            fields = stat[stat.rindex(")") + 2:].split()
-            if int(fields[1]) == parent and int(name) not in out:
-                out.add(int(name))
-                todo.append(int(name))
+        for child, ppid, _ in _processes():
+            if ppid == parent and child not in out:
+                out.add(child)
+                todo.append(child)
     return out
 
 
