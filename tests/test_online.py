@@ -245,6 +245,14 @@ def check_privacy(row, received, seat):
         assert body == make(true)
         for other in relabelled(name, true, seat, rnd):
             assert make(other) == body, "the message changes with the hidden cards"
+        if "steps" in m:   # the seat's view at each line of the move: the same property
+            snaps = table.line_states(name, states[m["version"] - 1][0],
+                                      row["moves"][m["version"] - 1])
+            assert m["steps"] == table.steps(name, snaps, seat)
+            for snap, view in zip(snaps, m["steps"]):
+                for other in relabelled(name, snap, seat, rnd):
+                    assert table.steps(name, [other], seat) == [view], \
+                        "a step of the move changes with the hidden cards"
         if m["version"] > 0 and m["log"]:
             assert m["log"] == [str(x) for x in log if str(x)]   # the step's own lines
             # each line's kind and data (what a window animates) are the engine's, for the
@@ -327,6 +335,32 @@ def test_the_privacy_check_catches_a_planted_leak(tmp_path):
         row = stored(s.db, gid)
         with pytest.raises(AssertionError):
             check_privacy(row, a.received, a.seat)
+    finally:
+        s.stop()
+
+
+LEAK_IN_A_STEP = """
+from squabble.online import table
+real = table.steps
+def leaky(name, snaps, seat):
+    out = real(name, snaps, seat)
+    if out and seat is not None:
+        for view, state in zip(out, snaps):
+            view["hands"][table.OTHER[seat]] = list(state["hands"][table.OTHER[seat]])
+    return out
+table.steps = leaky
+"""
+
+
+def test_the_privacy_check_catches_a_leak_planted_in_a_step_of_a_move(tmp_path):
+    s = ServerProcess(tmp_path / "leak.sqlite3", prelude=LEAK_IN_A_STEP)
+    try:
+        (gid, a, b, w), = privacy_games(s.url, "squabble", {}, [1])
+        row = stored(s.db, gid)
+        assert any("steps" in m for m in a.received)
+        with pytest.raises(AssertionError):
+            check_privacy(row, a.received, a.seat)
+        check_privacy(row, w.received, None)   # the spectator's steps were left alone
     finally:
         s.stop()
 

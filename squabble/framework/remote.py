@@ -3,8 +3,8 @@
 ``RemoteSession`` is a ``Session`` whose state is the seat's view as the server last sent it and
 whose other side is a *remote* controller: ``TurnFlow`` waits for it like for a computer
 thinking (``think()`` gives a ``RemoteWait`` the flow polls once a frame), and each update the
-server sends becomes the beats of the decision it carries (its log lines, with the state the
-update shows).  A person's decision (``apply``) is sent with its decision number and returns no
+server sends becomes the beats of the decision it carries (its log lines, each with the seat's
+view of the state at that line, ``steps``, when the update has them).  A person's decision (``apply``) is sent with its decision number and returns no
 beats: the flow then waits for the server's answer the same way, and plays its beats when it
 comes.  A move whose line dropped before the answer is sent again after the resume if the game
 did not move on (the decision number keeps a second copy from being applied twice); a refusal
@@ -217,9 +217,22 @@ class RemoteSession(Session):
         kinds = msg.get("kinds")
         if not isinstance(kinds, list) or len(kinds) != len(lines):
             kinds = [{}] * len(lines)      # (a resume's lines: text only)
-        return [Beat(str(line), self.state, str(k.get("kind") or "note"),
-                     dict(k.get("data") or {}))
-                for line, k in zip(lines, kinds)]
+        return [Beat(str(line), snap, str(k.get("kind") or "note"), dict(k.get("data") or {}))
+                for line, k, snap in zip(lines, kinds, self._line_states(msg, len(lines)))]
+
+    def _line_states(self, msg: dict, n: int) -> list:
+        """The state at each of the update's ``n`` lines: its per-line views (``steps``: the move
+        step by step, as against the computer), or the update's final state for every line when
+        it has none (a resume, an undo, a move past the server's cap) or one this window cannot
+        read."""
+        steps = msg.get("steps")
+        if isinstance(steps, list) and len(steps) == n and all(isinstance(x, dict)
+                                                                for x in steps):
+            try:
+                return [self.from_wire(x) for x in steps]
+            except Exception:   # a view the scene cannot take: the final state, said once
+                self.last_error = "The server sent a step of the move this window cannot read."
+        return [self.state] * n
 
     def close(self) -> None:
         """The window left the game: the line is closed (the seat is kept by the caller)."""

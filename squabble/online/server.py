@@ -221,7 +221,7 @@ class Server:
         conn.room = conn.seat = None
         self._drop_if_idle(room)
 
-    def update(self, room: Room, seat: str | None, log: list) -> dict:
+    def update(self, room: Room, seat: str | None, log: list, snaps=None) -> dict:
         rec = room.rec
         if room.cache.get("version") != rec.version:   # one decision a state, one view a seat
             room.cache = {"version": rec.version,
@@ -239,13 +239,17 @@ class Server:
                "open_seat": [s for s, h in rec.seats.items() if h is None],
                "rematch": rec.rematch}
         msg.update(body)
+        if snaps is not None and len(snaps) == len(log):
+            views = table.steps(rec.game, snaps, seat)
+            if views is not None:   # the seat's view at each line: the move step by step
+                msg["steps"] = views
         return msg
 
-    def broadcast(self, room: Room, log: list):
+    def broadcast(self, room: Room, log: list, snaps=None):
         by_seat = {}
         for c in list(room.conns):
             if c.seat not in by_seat:
-                by_seat[c.seat] = self.update(room, c.seat, log)
+                by_seat[c.seat] = self.update(room, c.seat, log, snaps)
             self.send(c, by_seat[c.seat])
 
     # -- messages ------------------------------------------------------------------------
@@ -408,6 +412,7 @@ class Server:
                 raise Refused(f"The decision pending is the {d['player']}'s, not yours.")
             try:
                 after, lines, player, barrier = table.apply_move(rec.game, rec.state, index, d)
+                snaps = lines.snaps if hasattr(lines, "snaps") else None
             except ValueError as e:
                 raise Refused(str(e)) from None
             # the game as it will be, written first: nobody sees it before it is stored
@@ -428,7 +433,7 @@ class Server:
             _take_over(rec, new)
             self.counts["moves"] += 1
             self.send(conn, {"type": "ack", "decision": rec.version - 1})
-            self.broadcast(room, lines)
+            self.broadcast(room, lines, snaps)
             self.move_times.append(time.perf_counter() - t0)
             self.commit_times.append(time.perf_counter() - t1)
 

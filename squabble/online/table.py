@@ -105,10 +105,59 @@ def apply_move(name: str, state: dict, index: int, decision=None):
     if not (0 <= index < len(d["options"])):
         raise ValueError(f"There is no option {index}: the decision has "
                          f"{len(d['options'])} options (0 to {len(d['options']) - 1}).")
-    after, log = game.apply(state, index)
+    after = game.copy(state)
+    log = _SnapLog(after, game.copy)
+    game.apply_index(after, index, log)
     played = d["options"][index].get("card")
-    return after, wire_lines(log), d["player"], barrier(game, state, after, d["player"], log,
-                                                         played)
+    lines = _Lines(wire_lines(log))
+    lines.snaps = log.snaps   # the state at each line: the update's per-line views (``steps``)
+    return after, lines, d["player"], barrier(game, state, after, d["player"], list(log),
+                                              played)
+
+
+class _Lines(list):
+    snaps: list = []
+
+
+# A move of more lines than this sends no per-line views (``steps``): its beats show the state
+# after the move, as the final view (the message's size stays bounded).
+MAX_STEPS = 40
+
+
+class _SnapLog(list):
+    """A log that keeps the engine's state at each text line (``snaps``, one per line that
+    ``wire_lines`` keeps; none past ``MAX_STEPS`` lines)."""
+
+    def __init__(self, state: dict, copy):
+        super().__init__()
+        self.state, self._copy, self.snaps = state, copy, []
+
+    def append(self, line):   # the engines only ever append
+        super().append(line)
+        if str(line):
+            self.snaps.append(self._copy(self.state) if len(self.snaps) < MAX_STEPS else None)
+
+
+def line_states(name: str, state: dict, index: int) -> list:
+    """The engine's state at each line of option ``index``'s move from ``state`` (the lines
+    ``apply_move`` gives, in order; None past ``MAX_STEPS``)."""
+    game = adapter(name)
+    after = game.copy(state)
+    log = _SnapLog(after, game.copy)
+    game.apply_index(after, index, log)
+    return log.snaps
+
+
+def steps(name: str, snaps, seat) -> list | None:
+    """The per-line views an update carries: ``seat``'s view (None: a spectator, the public view)
+    of the state at each line, or None when there are none or too many (the beats then show the
+    update's final view)."""
+    if not snaps or len(snaps) > MAX_STEPS or any(x is None for x in snaps):
+        return None
+    game = adapter(name)
+    if seat is None:
+        return [public_view(name, x) for x in snaps]
+    return [normal(game.protocol_state(game.view(x, seat))) for x in snaps]
 
 
 def seat_message(name: str, state: dict, seat: str, decision=False) -> dict:

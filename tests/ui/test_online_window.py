@@ -357,3 +357,47 @@ def test_leaving_an_online_game_writes_no_local_save(tmp_path, data_dir):
         server.stop()
         for s in locals().get("links", ()):
             s.close()
+
+
+@pytest.mark.parametrize("game", ["squabble", "struggle"])
+def test_the_friends_move_plays_step_by_step(tmp_path, game):
+    """Each beat of an update carries the seat's view of the state at its line (the server's
+    ``steps``), as against the computer: a move of several lines shows the table changing beat
+    by beat, and each beat's state is the seat's view of the engine's state at that line."""
+    from squabble.online import table
+    from squabble.ui.online.game import session_for
+    server = ServerProcess(tmp_path / "steps.sqlite3")
+    a, b = Link(server.url, backoff=(0.02, 0.3)), Link(server.url, backoff=(0.02, 0.3))
+    try:
+        created = a.request("create", game, {}, "USSR").result(10)
+        b.request("join", created["code"]).result(10)
+        time.sleep(0.2)
+        sessions = [session_for(link, _first_update(link)) for link in (a, b)]
+        rnd = random.Random(5)
+        found = None
+        end = time.monotonic() + 120
+        while found is None and time.monotonic() < end:
+            for s in sessions:
+                while s.poll():
+                    version, d = s.update_msg["version"], s.decision()
+                    beats = s.arrive()
+                    friends = d is not None and d["player"] != s.seat   # the friend's move
+                    if friends and s.version != version and len(beats) >= 2 and \
+                            len({repr(bt.state) for bt in beats}) >= 2:
+                        found = (s, s.version, beats)
+                d = s.decision()
+                if d is not None and d["player"] == s.seat and s.in_flight is None:
+                    s.apply(rnd.randrange(len(d["options"])))
+            time.sleep(0.01)
+        assert found is not None, "no move of several lines that changes the table"
+        s, version, beats = found
+        row = stored(server.db, created["game_id"])
+        assert row["move_seats"][version - 1] != s.seat
+        before = table.replay(game, row["seed"], row["options"], row["moves"][:version - 1])
+        snaps = table.line_states(game, before, row["moves"][version - 1])
+        assert [bt.state for bt in beats] == [s.from_wire(v)
+                                              for v in table.steps(game, snaps, s.seat)]
+        assert beats[-1].state != beats[0].state
+    finally:
+        a.close(), b.close()
+        server.stop()
