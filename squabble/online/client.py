@@ -168,6 +168,12 @@ class Client:
         await self.resume(reply["game_id"], self.credential)
         return reply
 
+    async def rematch_of(self, game_id: str, credential: str) -> dict:
+        """Take a finished game's seat again and ask for its rematch (a window's line closes
+        with the game it showed)."""
+        await self.resume(game_id, credential)
+        return await self.rematch()
+
     # -- play ----------------------------------------------------------------------------
     async def next_update(self, timeout: float = 30.0) -> dict:
         return await asyncio.wait_for(self._updates.get(), timeout)

@@ -116,12 +116,16 @@ class WindowApp(GameApp):
         """``game``'s autosave, exactly where it was (gamepick.continue_any picks the game)."""
         return games.get(game).continue_saved(self)
 
-    def rematch(self):
+    def rematch(self, session=None):
+        """The result screen's Rematch (``session``: the game's, when ``self.session`` is not)."""
+        if session is not None and session.mode == "online":
+            from squabble.ui.online.menus import ask_rematch
+            return ask_rematch(self, session)
         if self.session is None:
             return self.to_title()
-        if self.session.mode == "online":   # (issue 52) the online games, not a local game
-            from squabble.ui.online.menus import to_online
-            return to_online(self)
+        if self.session.mode == "online":   # (issue 52) the server's rematch, sides swapped
+            from squabble.ui.online.menus import ask_rematch
+            return ask_rematch(self, self.session)
         self.start(self.session.game.name, dict(self.session.setup), seed=self.new_seed())
 
     # -- attract mode ------------------------------------------------------------------

@@ -49,7 +49,16 @@ def _click(scene, index):
         scene.commit(index, confirmed=True)
 
 
-def _play(apps, seed, timeout=240.0, between=None):
+def row_rematch(tmp_path, game_id):
+    import sqlite3
+    con = sqlite3.connect(str(tmp_path / "games.sqlite3"))
+    try:
+        return con.execute("SELECT rematch FROM games WHERE id=?", (game_id,)).fetchone()[0]
+    finally:
+        con.close()
+
+
+def _play(apps, seed, timeout=240.0, between=None, until_moves=None):
     """Step both windows in turn; whichever is asked decides a random legal option through its
     scene.  Returns what was seen: the phases each window was in, the clicks made."""
     rnd = random.Random(seed)
@@ -57,6 +66,8 @@ def _play(apps, seed, timeout=240.0, between=None):
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         if all(app.stack.top.name in RESULT.values() for app in apps):
+            return seen
+        if until_moves is not None and seen["clicks"] >= until_moves:
             return seen
         for k, app in enumerate(apps):
             step(app)
@@ -96,9 +107,31 @@ def test_whole_online_game_in_two_windows(tmp_path, data_dir, game, options):
             [str(x) for x in sessions[1].log if "Online game" not in str(x)]
         assert seen["clicks"] == row["version"]             # one stored move a click
         assert all(n > 0 for n in seen["waiting"])          # each waited for its friend
-        if game == "squabble":     # the result screen leads to Play online, not a local game
-            menu_click(apps[0], "rematch")
-            assert apps[0].stack.top.name == "online"
+        # the result screens' Rematch: the first asks (the server makes the game, sides
+        # swapped), the second accepts; both windows open the same new game in place
+        for app in apps:
+            menu_click(app, "rematch")
+            end = time.monotonic() + 20
+            while app.stack.top.name in (RESULT[game], "online_busy") and \
+                    time.monotonic() < end:
+                step(app)
+                time.sleep(0.01)
+        new = [app.stack.top.session for app in apps]
+        assert all(app.stack.top.name not in (RESULT[game], "online_busy") for app in apps)
+        assert all(s is not old for s, old in zip(new, sessions))
+        assert new[0].game_id == new[1].game_id == row_rematch(tmp_path, created["game_id"])
+        assert [s.seat for s in new] == [{"USA": "USSR", "USSR": "USA"}[s.seat]
+                                         for s in sessions]
+        assert all(s.version == 0 and not s.over for s in new)
+        _play(apps, seed=4, timeout=60 if game == "squabble" else 30, until_moves=3)
+        end = time.monotonic() + 10     # the third click's move reaches the server
+        while stored(tmp_path / "games.sqlite3", new[0].game_id)["version"] < 3 and \
+                time.monotonic() < end:
+            for app in apps:
+                step(app)
+            time.sleep(0.02)
+        assert stored(tmp_path / "games.sqlite3", new[0].game_id)["version"] >= 3
+        assert all(s.version >= 2 for s in new)     # both windows play the new game on
     finally:
         server.stop()
         for s in locals().get("links", ()):

@@ -83,7 +83,7 @@ def open_game(app, link, update: dict, after=None):
     else:
         from squabble.ui.struggle.scene import StruggleScene
         app.session = None
-        scene = StruggleScene(app, session,
-                              again=(lambda setup: after()) if after is not None else None)
+        scene = StruggleScene(app, session, again=lambda setup: app.rematch(session))
     app.stack.replace_all(scene)
     return scene
+

@@ -422,3 +422,44 @@ class YourGamesScene(MenuScene):
                 lambda reply: _enter(self.app, link, e["server"], reply, code=e.get("code")),
                 link=link))
         return go
+
+
+def ask_rematch(app, session):
+    """The result screen's "Rematch": ask the server for it (sides swapped) and open the new game
+    in this window.  The server makes the rematch game for the first player who asks, with both
+    seats already taken (each player keeps its credential); the friend's "Rematch" moves it to
+    the same game.  The new seat is kept in the data folder as any other."""
+    old = session.link
+    client = getattr(old, "client", None)
+    if client is None or not getattr(client, "credential", None):
+        return to_online(app)
+    old.close()   # (the line closes with the game's scene; a new one takes the seat again)
+    link = Link(old.url)
+
+    def then(reply):
+        update = _update_of(link, reply["game_id"])
+        if update is None:
+            app.toast("The server sent no game: try again.")
+            return
+        _keep(app, link, link.url)
+        open_game(app, link, update, after=lambda: to_online(app))
+    app.stack.push(BusyScene(app, "Asking for the rematch…",
+                             link.request("rematch_of", session.game_id, client.credential),
+                             then, link=link))
+
+
+def _update_of(link, game_id: str, wait: float = 5.0):
+    """The newest update of ``game_id`` received (the resume's comes right after its reply)."""
+    import time
+    end = time.monotonic() + wait
+    got = None
+    while time.monotonic() < end:
+        got = ([m for m in link.take() if m.get("type") == "update"
+                and m.get("game_id") == game_id] or [got])[-1]
+        last = link.client.last
+        if got is None and last and last.get("game_id") == game_id:
+            got = last
+        if got is not None:
+            return got
+        time.sleep(0.01)
+    return None

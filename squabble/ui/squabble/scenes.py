@@ -358,7 +358,7 @@ class ResultScene(ResultMenuScene):
 
     def build(self):
         self.set_buttons([
-            Button("rematch", "Play online" if self.session.mode == "online" else "Rematch",
+            Button("rematch", "Rematch",
                    (400, 620, 220, 56), self.app.rematch,
                    colour=(40, 110, 70)),
             Button("title", "Title screen", (660, 620, 220, 56), self.app.to_title),

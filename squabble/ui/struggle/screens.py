@@ -93,7 +93,7 @@ class StruggleResultScene(ResultMenuScene):
             self.set_buttons([])
             return
         self.set_buttons([
-            Button("rematch", "Play online" if self.session.mode == "online" else
+            Button("rematch", "Rematch (sides swapped)" if self.session.mode == "online" else
                    "Play again (same set-up)", (440, 500, 400, 56), self._again,
                    colour=(40, 110, 70), enabled=self.again is not None),
             Button("title", "Title screen", (440, 566, 400, 50), self.app.to_title)])
