@@ -135,7 +135,10 @@ def kill_soak(tmp_path, kills: int, games=(("struggle", {}), ("struggle", {}),
     ``kills`` times at random moments and started again on the same port and database.
     After every kill each game is checked in the database; at the end, every acknowledged
     move is stored, every stored move is one a seat sent for that decision number (nothing
-    applied twice), and the games went on.  Returns figures."""
+    applied twice), and the games went on.  A game that ends keeps its clients connected
+    (they reconnect after each kill and catch up) until every kill is done, so the number of
+    kills never depends on how long random games last.  Returns figures, ``live_kills`` the
+    kills made while some game was still being played."""
     import threading
 
     from squabble.online.client import Client
@@ -148,11 +151,12 @@ def kill_soak(tmp_path, kills: int, games=(("struggle", {}), ("struggle", {}),
     resent = [0]
     pairs, sent = [], {}
     done = threading.Event()
+    stop = threading.Event()      # every kill is done: the bots may leave
     failure = []
 
     async def bot(c, pick):
         seen_reconnects, last_sent = 0, None
-        while not done.is_set():
+        while not stop.is_set():
             last = c.last
             if c.reconnects != seen_reconnects and last_sent is not None:
                 # a client unsure whether its move went in sends it again, unchanged: the
@@ -166,7 +170,8 @@ def kill_soak(tmp_path, kills: int, games=(("struggle", {}), ("struggle", {}),
                     pass
             if last is not None and (last.get("winner") is not None
                                      or last["version"] >= max_version):
-                return
+                await asyncio.sleep(0.05)      # over: stay connected until the kills are done
+                continue
             if last is not None and c.my_turn():
                 key = (last["version"], c.reconnects)
                 if sent.get(id(c), {}).get("key") != key:
@@ -211,21 +216,32 @@ def kill_soak(tmp_path, kills: int, games=(("struggle", {}), ("struggle", {}),
     t = threading.Thread(target=client_thread, daemon=True)
     t.start()
     wait_until(lambda: len(pairs) == len(games) or done.is_set(), 30)
-    kills_done, versions_seen = 0, []
+    kills_done, live_kills, versions_seen = 0, 0, []
     try:
-        while kills_done < kills and not done.is_set():
+        while kills_done < kills and not failure:
             time.sleep(rnd.uniform(*gap))
             server.kill9()
             kills_done += 1
+            live = False
             for gid, a, b in list(pairs):
                 row = check_stored_game(db, gid, replay=kills_done % 4 == 1)
                 # every move acknowledged before the kill is in the database
                 assert max(a.acks + b.acks + [-1]) < row["version"] or not (a.acks + b.acks)
                 versions_seen.append(row["version"])
+                live = live or (row["winner"] is None and row["version"] < max_version)
+            live_kills += live
             server = ServerProcess(db, port=port)
-        done_in_time = wait_until(done.is_set, 240)
+        # every game played to its end, and every client caught up with what is stored
+        wait_until(lambda: all(stored(db, gid)["winner"] is not None
+                               or stored(db, gid)["version"] >= max_version
+                               for gid, _, _ in pairs), 240)
+        wait_until(lambda: all(c.last is not None
+                               and c.last["version"] == stored(db, gid)["version"]
+                               for gid, a, b in pairs for c in (a, b)), 60)
+        stop.set()
+        done_in_time = wait_until(done.is_set, 60)
     finally:
-        done.set()
+        stop.set()
         server.stop()
         t.join(30)
     if failure:
@@ -243,5 +259,6 @@ def kill_soak(tmp_path, kills: int, games=(("struggle", {}), ("struggle", {}),
             assert all(n < row["version"] for n in c.acks)
             assert c.last["version"] == row["version"]
         total_moves += row["version"]
-    return {"kills": kills_done, "moves": total_moves, "resent": resent[0],
+    return {"kills": kills_done, "live_kills": live_kills, "moves": total_moves,
+            "resent": resent[0],
             "reconnects": sum(a.reconnects + b.reconnects for _, a, b in pairs)}

@@ -83,7 +83,7 @@ def test_whole_games_of_both_games_between_two_clients(server):
     a, b, _, ra, rb = run(whole_game(server.url, "struggle",
                                      {"optional_cards": True, "chinese_civil_war": True},
                                      (random_chooser(3), random_chooser(4))), timeout=240)
-    assert ra["winner"] is not None and ra["version"] == rb["version"] > 50
+    assert ra["winner"] is not None and ra["version"] == rb["version"] > 5
     row = stored(server.db, ra["game_id"])
     assert row["options"] == {"optional_cards": True, "chinese_civil_war": True}
     assert len(row["events"]) == row["version"] == len(row["moves"])
