@@ -314,3 +314,15 @@ def play_to_end(app, decide, handoff, limit_decisions=400, choice=lambda d, i: 0
         assert tb.session.decisions >= before + 1, f"the {dec['kind']} choice was not committed"
         counts["decisions"] += 1
     raise AssertionError("the game did not end")
+
+
+def drawn_texts(app, module) -> list:
+    """Every string ``module`` draws through its ``text`` helper during one frame."""
+    said = []
+    real = module.text
+    module.text = lambda surf, s, *a, **k: (said.append(s), real(surf, s, *a, **k))[1]
+    try:
+        app.draw()
+    finally:
+        module.text = real
+    return said

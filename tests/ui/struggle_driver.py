@@ -7,6 +7,8 @@ import pygame
 from tests.ui import driver as D
 from squabble.framework.handoff import HandOffScene
 
+drawn_texts = D.drawn_texts   # (the drivers share it)
+
 
 def scene(app):
     from squabble.ui.struggle.scene import StruggleScene
@@ -212,13 +214,3 @@ def play_to(app, kind, side="USSR", limit=300):
     raise AssertionError(f"no {kind} decision came for the {side}")
 
 
-def drawn_texts(app, module) -> list:
-    """Every string ``module`` draws through its ``text`` helper during one frame."""
-    said = []
-    real = module.text
-    module.text = lambda surf, s, *a, **k: (said.append(s), real(surf, s, *a, **k))[1]
-    try:
-        app.draw()
-    finally:
-        module.text = real
-    return said

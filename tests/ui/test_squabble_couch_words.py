@@ -22,17 +22,6 @@ def hotseat_at(app, state, human="USSR"):
     return tb
 
 
-def drawn(app):
-    said = []
-    real = drawing.text
-    drawing.text = lambda surf, s, *a, **k: (said.append(s), real(surf, s, *a, **k))[1]
-    try:
-        app.draw()
-    finally:
-        drawing.text = real
-    return said
-
-
 def test_a_public_decision_seats_its_side_at_the_bottom_and_says_so(app):
     """Item 16: America's phase 9 tokens were asked with Russia's hand at the bottom."""
     s = turn_start(era=1, bop=1)
@@ -45,7 +34,7 @@ def test_a_public_decision_seats_its_side_at_the_bottom_and_says_so(app):
     assert D.run_until(app, lambda: D.top(app) is tb and tb.flow.phase == "human")
     assert not isinstance(D.top(app), HandOffScene)      # public: no hand-off
     assert tb.model.bottom == "USA"
-    said = drawn(app)
+    said = D.drawn_texts(app, drawing)
     assert any(t.startswith("AMERICA DECIDES") for t in said), said
 
 

@@ -84,17 +84,6 @@ def test_the_cloud_distance_is_in_the_play_and_tokens_prompts(app):
     assert "Your cloud is 6 spaces away." in tb.explain.prompt_text(tb.model.deciding)[1]
 
 
-def _drawn(app, module):
-    said = []
-    real = module.text
-    module.text = lambda surf, s, *a, **k: (said.append(s), real(surf, s, *a, **k))[1]
-    try:
-        app.draw()
-    finally:
-        module.text = real
-    return said
-
-
 def test_a_counter_that_cancels_all_movement_says_no_move(app):
     """Issue 50 item 17: America's Berlin Airlift with 2 tokens is worth 0; countering Russia's
     First Lightning leaves 0 against 0: the landing preview stays, on the token, "no move"."""
@@ -103,10 +92,10 @@ def test_a_counter_that_cancels_all_movement_says_no_move(app):
     s = play_both(s, ("First Lightning", "Cominform"), ("Berlin Airlift", "Operation Paperclip"))
     s, _ = act(s, "tokens", bop=2, space=0)
     tb = table_at(app, s, "USA")
-    assert "lands here" in _drawn(app, drawing)                  # 0 against 3: it moves
+    assert "lands here" in D.drawn_texts(app, drawing)                  # 0 against 3: it moves
     D.click(app, D.card_pos(tb, card("Marshall Plan")))
     assert tb.explain.projected_bop() == s["bop"] == 0
-    said = _drawn(app, drawing)
+    said = D.drawn_texts(app, drawing)
     assert "no move" in said and "lands here" not in said
 
 
