@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 from concurrent.futures import Future
 
 from squabble.online.client import ClientError
@@ -50,6 +51,8 @@ class HostedServer:
         self.local_url = ""
         self.lan_url = ""
         self.problem = ""
+        self.restarts = 0           # times the server was started again after it died
+        self._stopped = False
 
     def start(self) -> Future:
         fut: Future = Future()
@@ -67,6 +70,7 @@ class HostedServer:
                     self.local_url = f"ws://127.0.0.1:{self.port}/"
                     self.lan_url = f"ws://{lan_address()}:{self.port}/"
                     atexit.register(self.stop)
+                    self._watch(self.proc)
                     fut.set_result(self.local_url)
                     return
                 if "already using the database" in err:
@@ -99,10 +103,35 @@ class HostedServer:
         for f in (proc.stdout, proc.stderr):
             threading.Thread(target=lambda f=f: [None for _ in f], daemon=True).start()
 
+    def _watch(self, proc):
+        """The server this window hosts dies (killed, out of memory): start it again on the
+        same port and database, so both players' windows reconnect by themselves and play on
+        (every acknowledged move is in the database).  Not after ``stop``."""
+        def watch():
+            proc.wait()
+            wait = 0.2
+            while not self._stopped and self.proc is proc:
+                try:
+                    line, _ = self._launch(self.port)
+                except OSError:
+                    line = ""
+                if "listening" in line and not self._stopped:
+                    self.restarts += 1
+                    self._watch(self.proc)
+                    return
+                if self._stopped:
+                    self.stop()
+                    return
+                self.proc = proc        # still ours to restart: try again a little later
+                time.sleep(wait)
+                wait = min(2.0, wait * 2)
+        threading.Thread(target=watch, name="squabble-host-watch", daemon=True).start()
+
     def running(self) -> bool:
         return self.proc is not None and self.proc.poll() is None
 
     def stop(self):
+        self._stopped = True
         proc, self.proc = self.proc, None
         if proc is None or proc.poll() is not None:
             return

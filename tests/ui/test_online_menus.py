@@ -143,3 +143,45 @@ def test_host_a_game_on_this_machine(tmp_path, data_dir, monkeypatch):
         proc = menus.hosted().proc if menus.hosted() else None
         menus.stop_hosting()
     assert proc is not None and proc.poll() is not None
+
+
+def test_the_hosted_server_killed_comes_back_and_the_game_goes_on(tmp_path, data_dir):
+    """The server a window hosts dies (kill -9): the window starts it again on the same port
+    and database, the friend's line reconnects by itself to the same game, and a stopped
+    host stays stopped."""
+    import asyncio
+    import os
+    import signal
+    from squabble.online.client import Client
+    from squabble.online.host import HostedServer
+    srv = HostedServer(db=str(tmp_path / "hosted.sqlite3"), bind="127.0.0.1", port=0)
+    try:
+        url = srv.start().result(30)
+
+        async def go():
+            c = await Client(url, backoff=(0.05, 0.3)).connect()
+            created = await c.create("squabble", {}, side="USSR")
+            first = srv.proc
+            os.kill(first.pid, signal.SIGKILL)
+            for _ in range(300):
+                if srv.restarts == 1 and srv.running():
+                    break
+                await asyncio.sleep(0.05)
+            assert srv.restarts == 1 and srv.running() and srv.proc is not first
+            for _ in range(300):             # the client reconnects and resumes by itself
+                if c.reconnects >= 1 and c.ws is not None:
+                    break
+                await asyncio.sleep(0.05)
+            assert c.reconnects >= 1
+            again = await Client(url).connect()
+            await again.resume(created["game_id"], created["credential"])
+            assert again.seat == "USSR"
+            await again.close()
+            await c.close()
+        asyncio.run(go())
+        proc = srv.proc
+        srv.stop()
+        time.sleep(1.0)
+        assert proc.poll() is not None and not srv.running() and srv.restarts == 1
+    finally:
+        srv.stop()

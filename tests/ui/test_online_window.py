@@ -359,7 +359,8 @@ def test_a_window_waiting_for_its_friend_draws_a_few_pictures_a_second(tmp_path,
                 break
             time.sleep(0.005)
         app = next(a for a in apps if a.stack.top is sc)
-        assert waiting_words(sc.session, 0.0).startswith("Waiting for your friend (USA)")
+        friend = "America" if game == "squabble" else "USA"    # each game's own words
+        assert waiting_words(sc.session, 0.0).startswith(f"Waiting for your friend ({friend})")
         step(app, 120)                # whatever still moved has settled
         drawn = app.frames_drawn
         step(app, 60)                 # one second of game time at 60 frames a second
@@ -434,3 +435,51 @@ def test_the_friends_move_plays_step_by_step(tmp_path, game):
     finally:
         a.close(), b.close()
         server.stop()
+
+
+@pytest.mark.parametrize("game", ["squabble", "struggle"])
+def test_the_banner_comes_and_goes_with_the_line_while_nobody_touches_the_window(tmp_path,
+                                                                                 data_dir, game):
+    """A window at rest on its own decision draws almost nothing (idle CPU), but the line going
+    down must still reach the screen without a key or a mouse move, and so must its return."""
+    from squabble.ui.online import banner
+    db = tmp_path / "games.sqlite3"
+    server = ServerProcess(db)
+    port = server.port
+    said: list = []
+    real = banner.text
+    try:
+        created, links, apps = _two_windows(server, game, {})
+        app = apps[0]                                   # the USSR's: it decides first
+        sc = app.stack.top
+        for _ in range(600):
+            step(app)
+            if sc.flow.phase == HUMAN and not sc.animating():
+                break
+            time.sleep(0.005)
+        assert sc.flow.phase == HUMAN and sc.session.connected
+        step(app, 30)
+        banner.text = lambda surf, s, *a, **k: (said.append(s), real(surf, s, *a, **k))[1]
+        server.kill9()
+        end = time.monotonic() + 10
+        while not any("Connection to the server lost" in s for s in said) and \
+                time.monotonic() < end:
+            step(app)
+            time.sleep(0.01)
+        assert any("Connection to the server lost" in s for s in said), \
+            "the banner never reached the screen of a window left alone"
+        server = ServerProcess(db, port=port)
+        end = time.monotonic() + 15
+        while not sc.session.connected and time.monotonic() < end:
+            step(app)
+            time.sleep(0.01)
+        assert sc.session.connected
+        drawn = app.frames_drawn
+        said.clear()
+        step(app, 5)
+        assert app.frames_drawn > drawn and not any("Connection" in s for s in said)
+    finally:
+        banner.text = real
+        server.stop()
+        for s in locals().get("links", ()):
+            s.close()

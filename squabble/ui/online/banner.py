@@ -12,8 +12,32 @@ def online(session) -> bool:
     return getattr(session, "mode", None) == "online"
 
 
+def side_name(game: str | None, side: str) -> str:
+    """A side as the game's own words name it in a sentence: Twilight Squabble's "America" and
+    "Russia", Twilight Struggle's "the USA" and "the USSR"."""
+    if game == "squabble":
+        from squabble.games.squabble.cards import SIDE_NAME
+        return SIDE_NAME.get(side, side)
+    return f"the {side}" if side in ("USA", "USSR") else side
+
+
+def _game(session) -> str | None:
+    return getattr(getattr(session, "game", None), "name", None)
+
+
+def line_key(session):
+    """What the picture owes the line: whether it is up (the banner comes and goes with it)."""
+    return online(session) and not session.connected
+
+
+def line_frame_every(session):
+    """While the line is down the banner's dots move six times a second (and the scene keeps
+    looking for the reconnection); None otherwise."""
+    return 1 / 6 if line_key(session) else None
+
+
 def waiting_words(session, t: float) -> str:
-    """"Waiting for your friend (USA)…" while the other side decides; "Sending your move…" while
+    """"Waiting for your friend (Russia)…" while the other side decides; "Sending your move…" while
     this side's move is on its way; "" otherwise."""
     if not online(session):
         return ""
@@ -24,7 +48,8 @@ def waiting_words(session, t: float) -> str:
     if session.in_flight is not None:
         return f"Sending your move{dots}"
     if d["player"] != session.seat:
-        return f"Waiting for your friend ({d['player']}){dots}"
+        who = side_name(_game(session), d["player"])
+        return f"Waiting for your friend ({who.removeprefix('the ')}){dots}"
     return ""
 
 

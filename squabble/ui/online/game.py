@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from squabble.framework.remote import RemoteSession
 from squabble.games import registry
+from squabble.ui.online.banner import side_name
 
 
 def struggle_from_wire(view: dict) -> dict:
@@ -72,8 +73,9 @@ def open_game(app, link, update: dict, after=None):
     where the result screen's button leads (Play online)."""
     session = session_for(link, update)
     other = "USA" if session.seat == "USSR" else "USSR"
-    session.log.append(f"Online game: you play the {session.seat}; your friend plays the "
-                       f"{other}.")
+    game = update["game"]
+    session.log.append(f"Online game: you play {side_name(game, session.seat)}; your friend "
+                       f"plays {side_name(game, other)}.")
     app.demo = False
     if update["game"] == "squabble":
         from squabble.ui.squabble.table import TableScene

@@ -14,6 +14,7 @@ from squabble.online.link import Link, peek_games
 from squabble.ui import settings as S
 from squabble.ui import theme as T
 from squabble.ui.menu_scene import MenuScene
+from squabble.ui.online.banner import side_name
 from squabble.ui.online.game import open_game
 
 GAME_NAME = {"squabble": "Twilight Squabble", "struggle": "Twilight Struggle"}
@@ -102,6 +103,7 @@ class OnlineScene(MenuScene):
         if srv is not None and srv.running():
             self.app.stack.push(CreateScene(self.app, srv.local_url, lan_url=srv.lan_url))
             return
+        stop_hosting()            # one that could not come back: it stops trying
         from squabble.online.host import HostedServer
         bind, port = self.app.host_at
         srv = HostedServer(bind=bind, port=port)
@@ -382,7 +384,7 @@ class YourGamesScene(MenuScene):
     def _label(self, i, e) -> str:
         code = e.get("code") or e["game_id"][:8]
         if self.status is None:
-            return f"{code} · you play the {e['seat']} · asking the server…"
+            return f"{code} · you: {e['seat']} · asking the server…"
         _, up, problem = self.status[i]
         if up is None:
             return f"{code} · {problem}"
@@ -396,7 +398,8 @@ class YourGamesScene(MenuScene):
             now = "YOUR MOVE"
         else:
             now = "your friend's move"
-        return f"{game} · {code} · you: {e['seat']} · {now}"
+        you = side_name(up.get("game"), e["seat"]).removeprefix("the ")
+        return f"{game} · {code} · you: {you} · {now}"
 
     def update(self, dt):
         super().update(dt)

@@ -34,6 +34,7 @@ from squabble.ui.squabble.layout import RIGHT
 from squabble.ui.squabble.model import TableModel
 from squabble.ui.squabble.scenes import DiscardScene, PauseScene, ResultScene
 from squabble.ui.squabble.zones import Zones
+from squabble.ui.online import banner as online_banner
 
 MIN_THINK = 0.55   # seconds a computer's turn shows at least (times the animation speed)
 
@@ -135,7 +136,7 @@ class TableScene(Scene):
         m = self.model
         return (self.flow.phase, id(m.display), m.shown_phase, self.guide.hint, m.tip,
                 tuple((b.name, b.enabled, b.label) for b in m.buttons), m.focus.visible,
-                m.focus.index, id(self.flow.deciding))
+                m.focus.index, id(self.flow.deciding), online_banner.line_key(self.session))
 
     def toast_area(self) -> tuple:
         """Toasts stay left of the right-hand column (turn order and log), which they covered."""
@@ -158,11 +159,17 @@ class TableScene(Scene):
     @property
     def frame_every(self):
         """Waiting for the friend online: the dots move six times a second, nothing more."""
-        return 1 / 6 if self.flow.phase == THINKING and self.session.mode == "online" else None
+        if self.flow.phase == THINKING and self.session.mode == "online":
+            return 1 / 6
+        return online_banner.line_frame_every(self.session)   # the line down: its banner
 
     def wake_in(self):
-        """Online, the line is looked at twenty times a second while the friend decides."""
-        return 1 / 20 if self.flow.phase == THINKING and self.session.mode == "online" else None
+        """Online, the line is looked at twenty times a second while the friend decides, and
+        while it is down (the reconnection is shown at once)."""
+        if self.session.mode == "online" and (self.flow.phase == THINKING or
+                                              online_banner.line_key(self.session)):
+            return 1 / 20
+        return None
 
     # ---- the flow's view -------------------------------------------------------------------
     def flow_beat(self, beat, instant: bool) -> None:

@@ -408,7 +408,8 @@ class StruggleScene(Scene):
         """What the picture is drawn from, besides input: drawn again only when this changes."""
         return (self.shown, self.choice_key, self.log.lines[-1:], self.thinker is not None,
                 self.handoff_open(), self.map.view.version, self.session.decisions,
-                self.coach.hint_for, tuple(self.coach.hint_lines), self.guide.note)
+                self.coach.hint_for, tuple(self.coach.hint_lines), self.guide.note,
+                online_banner.line_key(self.session))
 
     def animating(self) -> bool:
         if self.flow.beats or self.moment is not None or self.pause_t > 0 or self.map.animating:
@@ -418,7 +419,9 @@ class StruggleScene(Scene):
     @property
     def frame_every(self):
         """While the computer thinks its dots move six times a second; otherwise still."""
-        return 1 / 6 if self.thinker is not None else None
+        if self.thinker is not None:
+            return 1 / 6
+        return online_banner.line_frame_every(self.session)   # the line down: its banner
 
     def toast_area(self):
         """Toasts go over the map's lower part: never over the hand, the choices or the log."""
@@ -426,7 +429,9 @@ class StruggleScene(Scene):
 
     def wake_in(self):
         # the computer's or the coach's answer is shown at once
-        return 1 / 30 if self.thinker is not None or self.coach.job is not None else None
+        if self.thinker is not None or self.coach.job is not None:
+            return 1 / 30
+        return 1 / 20 if online_banner.line_key(self.session) else None   # the line back
 
     def open_pause(self):
         if not isinstance(self.app.stack.top, StrugglePauseScene):
