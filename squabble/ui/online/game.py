@@ -72,8 +72,12 @@ def open_game(app, link, update: dict, after=None):
     where the result screen's button leads (Play online)."""
     session = session_for(link, update)
     other = "USA" if session.seat == "USSR" else "USSR"
-    session.log.append(f"Online game: you play the {session.seat}; your friend plays the "
-                       f"{other}.")
+    if update["game"] == "squabble":      # the table's names: America, Russia
+        from squabble.games.squabble.cards import SIDE_NAME
+        me, friend = SIDE_NAME[session.seat], SIDE_NAME[other]
+    else:
+        me, friend = f"the {session.seat}", f"the {other}"
+    session.log.append(f"Online game: you play {me}; your friend plays {friend}.")
     app.demo = False
     if update["game"] == "squabble":
         from squabble.ui.squabble.table import TableScene
