@@ -77,7 +77,7 @@ class RematchOffer:
             dots = "." * (1 + int(t * 3) % 3)
             return f"Waiting for your friend to accept the rematch{dots}", T.TEXT
         if st == STARTED:
-            return "Your friend accepted the rematch: press Rematch to play it.", T.GOLD
+            return "The rematch is on (sides swapped): press Rematch to play it.", T.GOLD
         if st == OPENING:
             return "Opening the rematch…", T.TEXT
         return f"Rematch asks your friend for another game, sides swapped (you play {you}).", \
