@@ -77,7 +77,8 @@ def open_game(app, link, update: dict, after=None):
         me, friend = SIDE_NAME[session.seat], SIDE_NAME[other]
     else:
         me, friend = f"the {session.seat}", f"the {other}"
-    session.log.append(f"Online game: you play {me}; your friend plays {friend}.")
+    # (first: a finished game's result screen shows its last moves, not this line)
+    session.log.insert(0, f"Online game: you play {me}; your friend plays {friend}.")
     app.demo = False
     if update["game"] == "squabble":
         from squabble.ui.squabble.table import TableScene

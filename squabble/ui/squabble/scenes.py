@@ -374,7 +374,7 @@ class ResultScene(ResultMenuScene):
         if w == "draw":
             head, col = "A DRAW", T.GOLD
         else:
-            if s.mode == "computer":
+            if s.mode in ("computer", "online"):
                 head = "YOU WIN!" if w == s.setup["human"] else "YOU LOSE"
                 head += f"  —  {F.NAME[w]} wins"
             else:
