@@ -182,6 +182,64 @@ def test_rematch_swaps_the_sides(server):
     run(go())
 
 
+def test_the_other_seat_is_told_that_its_friend_asks_for_the_rematch(tmp_path):
+    """The first seat's ask reaches the other seat at once (its update's ``rematch_asked``), a
+    seat that was away on its resume, a spectator as the same public fact, and after a restart
+    of the server too (it is stored); the second ask tells the first that the rematch starts."""
+    db = tmp_path / "games.sqlite3"
+    server = ServerProcess(db)
+
+    async def until(client, pred, timeout=10):
+        while client.last is None or not pred(client.last):
+            await client.next_update(timeout)
+        return client.last
+
+    async def first():
+        a, b, created = await two_seats(server.url, "squabble", {}, side="USA")
+        w = await Client(server.url).connect()
+        await w.watch(created["code"])
+        await asyncio.gather(play(a, random_chooser(1)), play(b, random_chooser(2)))
+        assert a.last["rematch_asked"] == b.last["rematch_asked"] == []
+        reply = await a.ask_rematch()               # only asks: a stays on the finished game
+        assert reply["seat"] == "USSR" and a.game_id == created["game_id"]
+        got = await until(b, lambda u: u["rematch_asked"])
+        assert got["game_id"] == created["game_id"] and got["rematch_asked"] == ["USA"]
+        assert got["rematch"] == reply["game_id"]
+        seen = await until(w, lambda u: u["rematch_asked"])      # the public fact
+        assert seen["rematch_asked"] == ["USA"] and seen["seat"] is None
+        again = await a.ask_rematch()               # asked twice: the same game, no change
+        assert again["game_id"] == reply["game_id"]
+        creds = (b.credential, created["game_id"], reply["game_id"])
+        for c in (a, b, w):
+            await c.close()
+        return creds
+
+    async def away(cred, game_id):
+        c = await Client(server.url).connect()      # the seat was away: told on its resume
+        await c.resume(game_id, cred)
+        assert c.last["rematch_asked"] == ["USA"] and c.last["rematch"]
+        return c
+
+    try:
+        cred, old, new = run(first())
+        server.stop()
+        server = ServerProcess(db)                  # stored: a restart keeps the ask
+
+        async def second():
+            c = await away(cred, old)
+            a = await Client(server.url).connect()
+            reply = await c.rematch()               # the friend accepts: the rematch starts
+            assert reply["game_id"] == new and c.game_id == new and c.seat == "USA"
+            v = await Client(server.url).connect()
+            await v.resume(old, cred)
+            assert sorted(v.last["rematch_asked"]) == ["USA", "USSR"]
+            for x in (a, c, v):
+                await x.close()
+        run(second())
+    finally:
+        server.stop()
+
+
 # -- privacy as a property ---------------------------------------------------------------------
 
 def _states(row):

@@ -165,3 +165,26 @@ def test_nobody_sees_a_move_before_it_is_stored(tmp_path):
         run(go())
     finally:
         s.stop()
+
+
+def test_a_database_made_before_rematch_asked_gets_the_column_and_keeps_its_games(tmp_path):
+    """A database of before ``rematch_asked`` (issue 52's rematch notice): the server adds the
+    column when it opens the file, and the stored game loads with nobody having asked."""
+    import sqlite3
+    from squabble.online.store import SCHEMA, Store
+    db = tmp_path / "old.sqlite3"
+    con = sqlite3.connect(str(db))
+    con.executescript(SCHEMA.replace(",\n    rematch_asked TEXT NOT NULL DEFAULT '[]')", ")"))
+    assert "rematch_asked" not in {r[1] for r in con.execute("PRAGMA table_info(games)")}
+    con.execute("INSERT INTO games VALUES ('g1','squabble','{}','7','live','ABCDEFGH',0,3,"
+                "'[]','[]',0,'{}','USA','g2')")
+    con.commit()
+    con.close()
+    store = Store(str(db))
+    try:
+        rec = store.load("g1")
+        assert rec.rematch == "g2" and rec.rematch_asked == [] and rec.winner == "USA"
+        store._write(store.rematch_stmts("g1", "g2", ["USSR"]))
+        assert store.load("g1").rematch_asked == ["USSR"]
+    finally:
+        store.close()

@@ -234,6 +234,14 @@ class RemoteSession(Session):
                 self.last_error = "The server sent a step of the move this window cannot read."
         return [self.state] * n
 
+    def hand_over_line(self):
+        """The line, for the finished game's result screen (it hears the friend's rematch on
+        it): ``close`` then leaves it open, and the new holder closes it."""
+        self._line_handed = True
+        return self.link
+
     def close(self) -> None:
-        """The window left the game: the line is closed (the seat is kept by the caller)."""
-        self.link.close()
+        """The window left the game: the line is closed (the seat is kept by the caller),
+        unless the result screen took it (``hand_over_line``)."""
+        if not getattr(self, "_line_handed", False):
+            self.link.close()

@@ -162,9 +162,15 @@ class Client:
         self.code, self.spectating = code, True
         await self.ws.send(json.dumps({"type": "watch", "code": code}))
 
+    async def ask_rematch(self) -> dict:
+        """Ask for the rematch of the finished game (sides swapped) and stay on that game: its
+        next update says who asked (``rematch_asked``), so the client sees when its friend
+        accepts.  The reply names the new game and this player's side in it."""
+        return await self._ask({"type": "rematch"})
+
     async def rematch(self) -> dict:
         """Ask for the rematch (sides swapped) and move to it with the same credential."""
-        reply = await self._ask({"type": "rematch"})
+        reply = await self.ask_rematch()
         await self.resume(reply["game_id"], self.credential)
         return reply
 

@@ -237,7 +237,7 @@ class Server:
                "kinds": table.line_kinds(log),
                "can_undo": seat is not None and table.can_undo(rec, seat),
                "open_seat": [s for s, h in rec.seats.items() if h is None],
-               "rematch": rec.rematch}
+               "rematch": rec.rematch, "rematch_asked": list(rec.rematch_asked)}
         msg.update(body)
         if snaps is not None and len(snaps) == len(log):
             views = table.steps(rec.game, snaps, seat)
@@ -460,21 +460,29 @@ class Server:
             self.broadcast(room, lines)
 
     async def on_rematch(self, conn, msg):
+        """A seat asks for the rematch of its finished game (sides swapped).  The first ask
+        makes the new game (both seats taken with the same credentials); each ask is stored
+        (``rematch_asked``) and every client of the game gets an update saying who asked, so
+        the other seat knows its friend asks, or that its own ask was accepted."""
         if conn.room is None or conn.seat is None:
             raise Refused("Only a player of a finished game may ask for a rematch.")
         room = conn.room
         async with self._locked(room) as rec:
             if rec.winner is None:
                 raise Refused("The game is not over yet: a rematch comes after its result.")
-            if rec.rematch is None:
-                seats = {table.OTHER[s]: h for s, h in rec.seats.items()}   # sides swapped
-                new = await self._new_record(rec.game, rec.options, rec.pace, seats)
+            if rec.rematch is None or conn.seat not in rec.rematch_asked:
+                new_id = rec.rematch
+                if new_id is None:
+                    seats = {table.OTHER[s]: h for s, h in rec.seats.items()}   # sides swapped
+                    new_id = (await self._new_record(rec.game, rec.options, rec.pace,
+                                                     seats)).id
+                asked = [s for s in table.SIDES if s in rec.rematch_asked or s == conn.seat]
                 try:
-                    await self.store.awrite(self.store.rematch_stmts(rec.id, new.id))
+                    await self.store.awrite(self.store.rematch_stmts(rec.id, new_id, asked))
                 except StoreError as e:
                     raise Refused(str(e)) from None
-                rec.rematch = new.id
-            self.broadcast(room, [])
+                rec.rematch, rec.rematch_asked = new_id, asked
+                self.broadcast(room, [])
         self.send(conn, {"type": "rematch", "game_id": rec.rematch,
                          "seat": table.OTHER[conn.seat]})
 

@@ -4,7 +4,9 @@ before it is acknowledged or sent on.
 Tables: ``games`` (one row a game: its registry name, options, the server's secret seed, the
 moves in force and the state they make, whose decisions an undo may take back), ``seats`` (a
 hash of each seat's credential: the credential itself is never stored), ``events`` (each move or
-undo with the log lines it made, for a client that resumes from the last move it saw).
+undo with the log lines it made, for a client that resumes from the last move it saw).  A
+finished game's row also names its rematch and the sides that asked for it (``rematch_asked``;
+a database made before that column gets it when the server opens it).
 
 One server per database file: ``Store`` holds an exclusive lock on ``FILE.lock`` (released by
 the operating system when the process ends, even by kill -9); a second server is refused with a
@@ -30,7 +32,8 @@ CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, seed TEXT NOT NULL,
     pace TEXT NOT NULL, code TEXT UNIQUE NOT NULL, created REAL NOT NULL,
     version INTEGER NOT NULL, moves TEXT NOT NULL, move_seats TEXT NOT NULL,
-    undo_base INTEGER NOT NULL, state TEXT NOT NULL, winner TEXT, rematch TEXT);
+    undo_base INTEGER NOT NULL, state TEXT NOT NULL, winner TEXT, rematch TEXT,
+    rematch_asked TEXT NOT NULL DEFAULT '[]');
 CREATE TABLE IF NOT EXISTS seats (
     game_id TEXT NOT NULL, side TEXT NOT NULL, cred_hash BLOB,
     PRIMARY KEY (game_id, side));
@@ -104,6 +107,7 @@ class GameRecord:
     winner: str | None
     rematch: str | None
     seats: dict = field(default_factory=dict)   # side -> credential hash or None (open)
+    rematch_asked: list = field(default_factory=list)   # the sides that asked for the rematch
 
 
 def _is_full(e: sqlite3.Error) -> bool:
@@ -120,6 +124,10 @@ class Store:
             self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.executescript(SCHEMA)
+            columns = {r[1] for r in self.db.execute("PRAGMA table_info(games)")}
+            if "rematch_asked" not in columns:   # a database of before the column
+                self.db.execute("ALTER TABLE games ADD COLUMN rematch_asked TEXT NOT NULL "
+                                "DEFAULT '[]'")
             self._pragmas = ["PRAGMA synchronous=FULL", "PRAGMA busy_timeout=10000"]
             if max_bytes:
                 page = self.db.execute("PRAGMA page_size").fetchone()[0]
@@ -189,11 +197,11 @@ class Store:
             if not taken:
                 break
             rec.code = new_code()
-        stmts = [("INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        stmts = [("INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                   (rec.id, rec.game, json.dumps(rec.options), str(rec.seed), rec.pace,
                    rec.code, time.time(), rec.version, json.dumps(rec.moves),
                    json.dumps(rec.move_seats), rec.undo_base, json.dumps(rec.state),
-                   rec.winner, rec.rematch))]
+                   rec.winner, rec.rematch, json.dumps(rec.rematch_asked)))]
         stmts += [("INSERT INTO seats VALUES (?,?,?)", (rec.id, side, h))
                   for side, h in rec.seats.items()]
         return stmts
@@ -216,8 +224,10 @@ class Store:
              (rec.id, rec.version, kind, seat, index, json.dumps(lines)))]
 
     @staticmethod
-    def rematch_stmts(game_id: str, rematch_id: str) -> list:
-        return [("UPDATE games SET rematch=? WHERE id=?", (rematch_id, game_id))]
+    def rematch_stmts(game_id: str, rematch_id: str, asked: list) -> list:
+        """The finished game's rematch and the sides that asked for it."""
+        return [("UPDATE games SET rematch=?, rematch_asked=? WHERE id=?",
+                 (rematch_id, json.dumps(asked), game_id))]
 
     # -- reading ---------------------------------------------------------------------------
     def load(self, game_id) -> GameRecord | None:
@@ -225,12 +235,14 @@ class Store:
             return None
         row = self.db.execute(
             "SELECT id, game, options, seed, pace, code, version, moves, move_seats, "
-            "undo_base, state, winner, rematch FROM games WHERE id=?", (game_id,)).fetchone()
+            "undo_base, state, winner, rematch, rematch_asked FROM games WHERE id=?",
+            (game_id,)).fetchone()
         if row is None:
             return None
         rec = GameRecord(row[0], row[1], json.loads(row[2]), int(row[3]), row[4], row[5],
                          row[6], json.loads(row[7]), json.loads(row[8]), row[9],
-                         json.loads(row[10]), row[11], row[12])
+                         json.loads(row[10]), row[11], row[12],
+                         rematch_asked=json.loads(row[13] or "[]"))
         for side, h in self.db.execute("SELECT side, cred_hash FROM seats WHERE game_id=?",
                                        (game_id,)):
             rec.seats[side] = h

@@ -117,15 +117,14 @@ class WindowApp(GameApp):
         return games.get(game).continue_saved(self)
 
     def rematch(self, session=None):
-        """The result screen's Rematch (``session``: the game's, when ``self.session`` is not)."""
-        if session is not None and session.mode == "online":
-            from squabble.ui.online.menus import ask_rematch
-            return ask_rematch(self, session)
+        """The result screen's Rematch (``session``: the game's, when ``self.session`` is not).
+        Online (issue 52) the result screen's offer asks the server, sides swapped."""
+        s = session if session is not None else self.session
+        if s is not None and s.mode == "online":
+            offer = getattr(self.stack.top, "offer", None)
+            return offer.press() if offer is not None else self.to_title()
         if self.session is None:
             return self.to_title()
-        if self.session.mode == "online":   # (issue 52) the server's rematch, sides swapped
-            from squabble.ui.online.menus import ask_rematch
-            return ask_rematch(self, self.session)
         self.start(self.session.game.name, dict(self.session.setup), seed=self.new_seed())
 
     # -- attract mode ------------------------------------------------------------------

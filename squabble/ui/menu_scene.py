@@ -141,18 +141,55 @@ class MenuScene(Scene):
 class ResultMenuScene(MenuScene):
     """A game's result screen.  In attract mode (``demo``) the next game starts by itself after
     ``DEMO_WAIT`` seconds, and any key, button or click returns to the title: on the click's
-    release, so that the release never lands on the title's buttons."""
+    release, so that the release never lands on the title's buttons.  An online game's result
+    screen holds its ``offer`` (``ui/online/rematch.py``): it says when the friend asks for the
+    rematch, and its Rematch asks, accepts, or waits for the friend."""
     DEMO_WAIT = 5.0
 
     def __init__(self, app, session, demo: bool = False):
         self.session = session
         self.demo = demo
+        self.offer = None
+        if not demo and getattr(session, "mode", None) == "online" and \
+                hasattr(session, "hand_over_line"):
+            from squabble.ui.online.rematch import RematchOffer
+            self.offer = RematchOffer(app, session, self.side_name)
         super().__init__(app)
+
+    @staticmethod
+    def side_name(side: str) -> str:
+        """A side in the game's voice (the rematch's sentence)."""
+        return f"the {side}"
+
+    def rematch_button(self, rect, label: str, action, **kw) -> Button:
+        """The Rematch button: ``action`` against the computer or on the couch; online, the
+        offer's (ask, accept, open), shown as asked while the friend has not answered."""
+        o = self.offer
+        if o is None:
+            return Button("rematch", label, rect, action, colour=(40, 110, 70), **kw)
+        if o.state in ("waiting", "opening"):
+            return Button("rematch", "Rematch asked", rect, o.press, colour=(40, 110, 70),
+                          enabled=False, reason="Your friend has not accepted yet: the new game "
+                          "opens when they do.")
+        return Button("rematch", label, rect, o.press, colour=(40, 110, 70))
+
+    def on_exit(self):
+        if self.offer is not None:
+            self.offer.close()
 
     def update(self, dt):
         super().update(dt)
         if self.demo and self.t > self.DEMO_WAIT:   # attract mode: the next game starts by itself
             self.app.start_demo()
+        if self.offer is not None and self.offer.update() and self in self.app.stack.scenes:
+            cur = self.focus.current.name if self.focus.current else None
+            self.build()          # the Rematch button says what the friend did
+            if self.offer.state == "friend":
+                cur = "rematch"   # the friend asks: Rematch accepts, under the focus
+            if cur and self.button(cur) and not self.button(cur).enabled:
+                cur = "title"     # asked: the way out is under the focus
+            if cur and self.button(cur):
+                self.focus.focus(self.button(cur))
 
     def handle_action(self, a):
         if self.demo:

@@ -185,3 +185,107 @@ def test_the_hosted_server_killed_comes_back_and_the_game_goes_on(tmp_path, data
         assert proc.poll() is not None and not srv.running() and srv.restarts == 1
     finally:
         srv.stop()
+
+
+def test_your_games_shows_the_friends_rematch_and_opens_it(tmp_path, data_dir):
+    """A finished game whose friend asked for the rematch while this player was away: "Your
+    online games" says so on its row; opened, its result screen says it in one sentence, and
+    Rematch accepts and opens the new game (sides swapped)."""
+    import asyncio
+
+    from squabble.online.client import Client, play
+    from squabble.ui.online import rematch
+    from tests.online_helpers import random_chooser
+    from tests.ui.driver import drawn_texts
+    server = ServerProcess(tmp_path / "games.sqlite3")
+
+    async def finished_and_asked():
+        a, b = await Client(server.url).connect(), await Client(server.url).connect()
+        created = await a.create("squabble", {}, side="USSR")
+        await b.join(created["code"])
+        await asyncio.gather(play(a, random_chooser(1)), play(b, random_chooser(2)))
+        await a.ask_rematch()                       # the friend asks; b is away
+        out = (b.game_id, b.seat, b.credential, created["code"])
+        await a.close(), await b.close()
+        return out
+
+    try:
+        game_id, seat, cred, code = asyncio.run(finished_and_asked())
+        C.remember_seat(server.url, game_id, seat, cred, code)
+        b = new_app()
+        to_online(b)
+        menu_click(b, "games")
+        g = top(b)
+        assert until(b, lambda: g.status is not None)
+        assert "YOUR FRIEND ASKS FOR A REMATCH" in g.button("game0").label, g.button("game0").label
+        menu_click(b, "game0")
+        assert until(b, lambda: top(b).name == "result", 2000), top(b).name
+        assert until(b, lambda: top(b).offer.state == "friend")
+        assert any(s.startswith("Your friend asks for a rematch")
+                   for s in drawn_texts(b, rematch))
+        menu_click(b, "rematch")
+        assert until(b, lambda: top(b).name == "table", 2000), top(b).name
+        assert top(b).session.seat == "USSR" and top(b).session.game_id != game_id
+    finally:
+        server.stop()
+        sc = locals().get("b") and getattr(top(b), "session", None)
+        if sc is not None and getattr(sc, "link", None):
+            sc.link.close()
+
+
+def test_the_asker_may_leave_and_play_the_rematch_once_accepted(tmp_path, data_dir):
+    """Rematch asked, then Title screen: the friend accepts meanwhile; Your online games says
+    the rematch is on, and the finished game's Rematch opens it."""
+    import asyncio
+
+    from squabble.online.client import Client, play
+    from tests.online_helpers import random_chooser
+    server = ServerProcess(tmp_path / "games.sqlite3")
+
+    async def finished():
+        a, b = await Client(server.url).connect(), await Client(server.url).connect()
+        created = await a.create("squabble", {}, side="USSR")
+        await b.join(created["code"])
+        await asyncio.gather(play(a, random_chooser(5)), play(b, random_chooser(6)))
+        out = (a.game_id, a.credential, b.seat, b.credential, created["code"])
+        await a.close(), await b.close()
+        return out
+
+    async def accept(game_id, cred):
+        a = await Client(server.url).connect()
+        await a.resume(game_id, cred)
+        reply = await a.rematch()
+        await a.close()
+        return reply
+
+    try:
+        game_id, a_cred, seat, cred, code = asyncio.run(finished())
+        C.remember_seat(server.url, game_id, seat, cred, code)
+        b = new_app()
+        to_online(b)
+        menu_click(b, "games")
+        assert until(b, lambda: top(b).status is not None)
+        menu_click(b, "game0")
+        assert until(b, lambda: top(b).name == "result", 2000), top(b).name
+        menu_click(b, "rematch")
+        assert until(b, lambda: top(b).offer.state == "waiting" and
+                     top(b).offer.asking is None)
+        menu_click(b, "title")                      # leaves while the friend has not answered
+        assert top(b).name == "title"
+        reply = asyncio.run(accept(game_id, a_cred))
+        to_online(b)
+        menu_click(b, "games")
+        g = top(b)
+        assert until(b, lambda: g.status is not None)
+        assert "rematch on" in g.button("game0").label, g.button("game0").label
+        menu_click(b, "game0")
+        assert until(b, lambda: top(b).name == "result" and top(b).offer.state == "started",
+                     2000), top(b).name
+        menu_click(b, "rematch")
+        assert until(b, lambda: top(b).name == "table", 2000), top(b).name
+        assert top(b).session.game_id == reply["game_id"] and top(b).session.seat == "USSR"
+    finally:
+        server.stop()
+        sc = locals().get("b") and getattr(top(b), "session", None)
+        if sc is not None and getattr(sc, "link", None):
+            sc.link.close()

@@ -13,9 +13,23 @@ from squabble.framework.turnflow import HUMAN, THINKING
 from squabble.online.link import Link
 from squabble.ui.online.game import open_game
 from tests.online_helpers import ServerProcess, stored
-from tests.ui.driver import menu_click, new_app, step
+from tests.ui.driver import drawn_texts, menu_click, new_app, step
 
 RESULT = {"squabble": "result", "struggle": "struggle_result"}
+
+
+def said(app) -> list:
+    """Every text the window draws in a frame through the result screens' modules and the
+    online rematch's (when there is one)."""
+    import importlib
+    out = []
+    for name in ("squabble.ui.squabble.scenes", "squabble.ui.struggle.screens",
+                 "squabble.ui.online.rematch"):
+        try:
+            out += drawn_texts(app, importlib.import_module(name))
+        except ImportError:
+            pass
+    return out
 
 
 def _first_update(link, timeout=10.0):
@@ -108,14 +122,30 @@ def test_whole_online_game_in_two_windows(tmp_path, data_dir, game, options):
         assert seen["clicks"] == row["version"]             # one stored move a click
         assert all(n > 0 for n in seen["waiting"])          # each waited for its friend
         # the result screens' Rematch: the first asks (the server makes the game, sides
-        # swapped), the second accepts; both windows open the same new game in place
-        for app in apps:
-            menu_click(app, "rematch")
-            end = time.monotonic() + 20
-            while app.stack.top.name in (RESULT[game], "online_busy") and \
-                    time.monotonic() < end:
+        # swapped); the second window's result screen says so at once, the first waits for its
+        # friend; the second accepts, and both windows open the same new game in place
+        assert not any("asks for a rematch" in s for s in said(apps[1]))
+        menu_click(apps[0], "rematch")
+        end = time.monotonic() + 15
+        while not any(s.startswith("Your friend asks for a rematch") for s in said(apps[1])) \
+                and time.monotonic() < end:
+            for app in apps:
                 step(app)
-                time.sleep(0.01)
+            time.sleep(0.01)
+        assert any(s.startswith("Your friend asks for a rematch") for s in said(apps[1])), \
+            said(apps[1])
+        assert any(s.startswith("Waiting for your friend to accept the rematch")
+                   for s in said(apps[0])), said(apps[0])
+        assert apps[0].stack.top.name == RESULT[game]   # no new game before the friend accepts
+        assert not apps[0].stack.top.button("rematch").enabled
+        assert apps[1].stack.top.focus.current.name == "rematch"   # Rematch accepts
+        menu_click(apps[1], "rematch")
+        end = time.monotonic() + 20
+        while any(app.stack.top.name in (RESULT[game], "online_busy") for app in apps) and \
+                time.monotonic() < end:
+            for app in apps:
+                step(app)
+            time.sleep(0.01)
         new = [app.stack.top.session for app in apps]
         assert all(app.stack.top.name not in (RESULT[game], "online_busy") for app in apps)
         assert all(s is not old for s, old in zip(new, sessions))

@@ -74,8 +74,9 @@ def open_game(app, link, update: dict, after=None):
     session = session_for(link, update)
     other = "USA" if session.seat == "USSR" else "USSR"
     game = update["game"]
-    session.log.append(f"Online game: you play {side_name(game, session.seat)}; your friend "
-                       f"plays {side_name(game, other)}.")
+    # (first: a finished game's result screen shows its last moves, not this line)
+    session.log.insert(0, f"Online game: you play {side_name(game, session.seat)}; your friend "
+                          f"plays {side_name(game, other)}.")
     app.demo = False
     if update["game"] == "squabble":
         from squabble.ui.squabble.table import TableScene

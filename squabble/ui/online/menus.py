@@ -169,6 +169,19 @@ def _first_update(link, wait: float = 5.0):
     return got
 
 
+def rematch_words(asked, seat: str) -> str:
+    """What a finished game's list row adds about its rematch (the update's ``rematch_asked``)."""
+    asked = set(asked) if isinstance(asked, list) else set()
+    friend = ({"USA", "USSR"} - {seat}) & asked
+    if friend and seat in asked:
+        return " · rematch on: open to play it"
+    if friend:
+        return " · YOUR FRIEND ASKS FOR A REMATCH"
+    if seat in asked:
+        return " · rematch asked, waiting for your friend"
+    return ""
+
+
 class BusyScene(MenuScene):
     """"Connecting…" over the menu while a Future runs; its result goes to ``then``, its failure
     is said in one sentence.  Esc gives up (the line is closed)."""
@@ -392,6 +405,7 @@ class YourGamesScene(MenuScene):
         if up.get("winner") is not None:
             w = up["winner"]
             now = "a draw" if w == "draw" else ("you won" if w == e["seat"] else "you lost")
+            now += rematch_words(up.get("rematch_asked"), e["seat"])
         elif up.get("open_seat"):
             now = "waiting for your friend to join"
         elif (up.get("decision") or {}).get("player") == e["seat"]:
@@ -425,30 +439,6 @@ class YourGamesScene(MenuScene):
                 lambda reply: _enter(self.app, link, e["server"], reply, code=e.get("code")),
                 link=link))
         return go
-
-
-def ask_rematch(app, session):
-    """The result screen's "Rematch": ask the server for it (sides swapped) and open the new game
-    in this window.  The server makes the rematch game for the first player who asks, with both
-    seats already taken (each player keeps its credential); the friend's "Rematch" moves it to
-    the same game.  The new seat is kept in the data folder as any other."""
-    old = session.link
-    client = getattr(old, "client", None)
-    if client is None or not getattr(client, "credential", None):
-        return to_online(app)
-    old.close()   # (the line closes with the game's scene; a new one takes the seat again)
-    link = Link(old.url)
-
-    def then(reply):
-        update = _update_of(link, reply["game_id"])
-        if update is None:
-            app.toast("The server sent no game: try again.")
-            return
-        _keep(app, link, link.url)
-        open_game(app, link, update, after=lambda: to_online(app))
-    app.stack.push(BusyScene(app, "Asking for the rematch…",
-                             link.request("rematch_of", session.game_id, client.credential),
-                             then, link=link))
 
 
 def _update_of(link, game_id: str, wait: float = 5.0):

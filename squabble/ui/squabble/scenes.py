@@ -356,12 +356,12 @@ class ResultScene(ResultMenuScene):
         if not demo:
             couch_prefs.game_finished()   # the first-game guide goes off after a first game
 
+    side_name = staticmethod(lambda side: F.NAME[side])
+
     def build(self):
         self.set_buttons([
-            Button("rematch", "Rematch",
-                   (400, 620, 220, 56), self.app.rematch,
-                   colour=(40, 110, 70)),
-            Button("title", "Title screen", (660, 620, 220, 56), self.app.to_title),
+            self.rematch_button((400, 630, 220, 52), "Rematch", self.app.rematch),
+            Button("title", "Title screen", (660, 630, 220, 52), self.app.to_title),
         ])
 
     def draw(self, surf):
@@ -374,7 +374,7 @@ class ResultScene(ResultMenuScene):
         if w == "draw":
             head, col = "A DRAW", T.GOLD
         else:
-            if s.mode == "computer":
+            if s.mode in ("computer", "online"):
                 head = "YOU WIN!" if w == s.setup["human"] else "YOU LOSE"
                 head += f"  —  {F.NAME[w]} wins"
             else:
@@ -385,7 +385,7 @@ class ResultScene(ResultMenuScene):
         text(surf, f"by {HOW[res['how']]} · era {res['era']}", L.font(28), T.TEXT,
              L.p(640, 150), "center")
         # summary table
-        panel(surf, L, (240, 190, 800, 400))
+        panel(surf, L, (240, 190, 800, 370))
         hx = [300, 420, 560, 720, 880]
         for x, hname in zip(hx, ["Era", "Balance", "Space race", "Space track", "Tokens"]):
             text(surf, hname, L.font(22, True), T.MUTED, L.p(x, 210))
@@ -411,7 +411,7 @@ class ResultScene(ResultMenuScene):
         else:
             bal = f"{track_words(b)}, favouring {F.NAME['USA' if b > 0 else 'USSR']}"
         text(surf, f"Final balance: {bal} · Space Race leader: {F.NAME[ld] if ld else 'nobody'}",
-             L.font(21), T.TEXT, L.p(640, 532), "center")
+             L.font(21), T.TEXT, L.p(640, 506), "center")
         if s.mode == "computer":
             who = (f"You played {F.NAME[s.setup['human']]} against the computer "
                    f"({s.setup.get('level', 'normal')}).")
@@ -423,7 +423,9 @@ class ResultScene(ResultMenuScene):
                    f"({F.NAME[OTHER[s.setup['human']]]}).")
         else:
             who = "Attract mode: the computer played both sides. Press any key to play."
-        text(surf, who, L.font(19), T.MUTED, L.p(640, 562), "center")
+        text(surf, who, L.font(19), T.MUTED, L.p(640, 536), "center")
+        if self.offer is not None:        # online: what the friend did about the rematch
+            self.offer.draw(surf, L, 580, self.t)
         cur = self.focus.current
         for b in self.buttons:
             b.draw(surf, L, focused=b is cur)

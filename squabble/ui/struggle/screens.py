@@ -92,11 +92,13 @@ class StruggleResultScene(ResultMenuScene):
         if self.demo:
             self.set_buttons([])
             return
-        self.set_buttons([
-            Button("rematch", "Rematch (sides swapped)" if self.session.mode == "online" else
-                   "Play again (same set-up)", (440, 500, 400, 56), self._again,
-                   colour=(40, 110, 70), enabled=self.again is not None),
-            Button("title", "Title screen", (440, 566, 400, 50), self.app.to_title)])
+        if self.offer is not None:       # online: the server's rematch, sides swapped
+            again = self.rematch_button((440, 562, 400, 54), "Rematch (sides swapped)", None)
+        else:
+            again = self.rematch_button((440, 562, 400, 54), "Play again (same set-up)",
+                                        self._again, enabled=self.again is not None)
+        self.set_buttons([again,
+                          Button("title", "Title screen", (440, 626, 400, 48), self.app.to_title)])
 
     def _again(self):
         self.again(dict(self.session.setup))
@@ -150,6 +152,8 @@ class StruggleResultScene(ResultMenuScene):
         panel(surf, L, (240, 372, 800, 118), colour=(22, 26, 38))
         text(surf, "The last moves", L.font(16, True), T.MUTED, L.p(252, 378))
         text_block(surf, "\n".join(tail), L.font(19), T.TEXT, L.r(252, 398, 776, 90))
+        if self.offer is not None:        # online: what the friend did about the rematch
+            self.offer.draw(surf, L, 508, self.t)
         cur = self.focus.current
         for b in self.buttons:
             b.draw(surf, L, focused=b is cur)
