@@ -207,6 +207,7 @@ def test_the_other_seat_is_told_that_its_friend_asks_for_the_rematch(tmp_path):
         assert got["rematch"] == reply["game_id"]
         seen = await until(w, lambda u: u["rematch_asked"])      # the public fact
         assert seen["rematch_asked"] == ["USA"] and seen["seat"] is None
+        assert got["code"] == created["code"] and "code" not in seen   # a player's, not shown
         again = await a.ask_rematch()               # asked twice: the same game, no change
         assert again["game_id"] == reply["game_id"]
         creds = (b.credential, created["game_id"], reply["game_id"])
@@ -230,6 +231,9 @@ def test_the_other_seat_is_told_that_its_friend_asks_for_the_rematch(tmp_path):
             a = await Client(server.url).connect()
             reply = await c.rematch()               # the friend accepts: the rematch starts
             assert reply["game_id"] == new and c.game_id == new and c.seat == "USA"
+            # the rematch's own invitation code, for Your online games
+            await c.until_version(0)
+            assert len(c.last["code"]) == 9 and c.last["game_id"] == new
             v = await Client(server.url).connect()
             await v.resume(old, cred)
             assert sorted(v.last["rematch_asked"]) == ["USA", "USSR"]

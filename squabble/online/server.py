@@ -238,6 +238,8 @@ class Server:
                "can_undo": seat is not None and table.can_undo(rec, seat),
                "open_seat": [s for s, h in rec.seats.items() if h is None],
                "rematch": rec.rematch, "rematch_asked": list(rec.rematch_asked)}
+        if seat is not None:   # a player's invitation code, shown in Your online games
+            msg["code"] = show_code(rec.code)
         msg.update(body)
         if snaps is not None and len(snaps) == len(log):
             views = table.steps(rec.game, snaps, seat)

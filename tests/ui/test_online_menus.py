@@ -289,3 +289,37 @@ def test_the_asker_may_leave_and_play_the_rematch_once_accepted(tmp_path, data_d
         sc = locals().get("b") and getattr(top(b), "session", None)
         if sc is not None and getattr(sc, "link", None):
             sc.link.close()
+
+
+def test_a_game_hosted_here_opens_after_the_window_closed(tmp_path, data_dir, monkeypatch):
+    """A game this machine hosted, its server gone with the window that started it: Your online
+    games says it is hosted here, and opening it starts the server again (same port, same
+    database) and opens the game, instead of "the server does not answer"."""
+    from squabble.online import host
+    from squabble.ui.online import menus
+    monkeypatch.setattr(host, "HOST_BIND", "127.0.0.1")   # (tests stay on loopback)
+    monkeypatch.setattr(host, "HOST_PORT", 0)
+    a = new_app()
+    to_online(a)
+    menu_click(a, "host")
+    try:
+        assert until(a, lambda: top(a).name == "online_create", 1500), top(a).name
+        menu_click(a, "go")
+        assert until(a, lambda: top(a).name == "online_invite"), top(a).name
+        code = top(a).reply["code"]
+        menu_click(a, "play")
+        game_id = top(a).session.game_id
+        top(a).session.link.close()
+        menus.stop_hosting()                              # the window closed: no server
+        a.to_title()
+        to_online(a)
+        menu_click(a, "games")
+        assert until(a, lambda: top(a).status is not None, 1500)
+        label = top(a).button("game0").label
+        assert label.startswith(code) and "hosted here" in label, label
+        menu_click(a, "game0")
+        assert until(a, lambda: getattr(top(a), "session", None) is not None, 1500), top(a).name
+        assert top(a).session.game_id == game_id and menus.hosted().running()
+        top(a).session.link.close()
+    finally:
+        menus.stop_hosting()

@@ -103,11 +103,7 @@ class OnlineScene(MenuScene):
         if srv is not None and srv.running():
             self.app.stack.push(CreateScene(self.app, srv.local_url, lan_url=srv.lan_url))
             return
-        stop_hosting()            # one that could not come back: it stops trying
-        from squabble.online.host import HostedServer
-        bind, port = self.app.host_at
-        srv = HostedServer(bind=bind, port=port)
-        _HOSTED["server"] = srv
+        srv = _start_hosting(self.app)
 
         def started(url):
             self.app.stack.push(CreateScene(self.app, url, lan_url=srv.lan_url))
@@ -369,7 +365,9 @@ class InvitationScene(MenuScene):
             text(surf, "and this machine's address:", L.font(24), T.MUTED, L.p(640, 310),
                  "center")
             text(surf, self.lan_url, L.font(36, True), T.TEXT, L.p(640, 355), "center")
-        text(surf, f"You play the {r.get('seat')}. The game waits until your friend joins; it "
+        game = (getattr(self.link.client, "last", None) or {}).get("game")
+        text(surf, f"You play {side_name(game, r.get('seat'))}. The game waits until your "
+             "friend joins; it "
              "is kept on the server, so you may close the window and come back "
              "(Play online, Your online games).", L.font(18), T.MUTED, L.p(640, 420), "center")
 
@@ -399,6 +397,9 @@ class YourGamesScene(MenuScene):
         if self.status is None:
             return f"{code} · you: {e['seat']} · asking the server…"
         _, up, problem = self.status[i]
+        code = e.get("code") or (up or {}).get("code") or code
+        if up is None and _this_machine(e["server"]) and not _hosting():
+            return f"{code} · hosted here: open it to start this machine's server"
         if up is None:
             return f"{code} · {problem}"
         game = GAME_NAME.get(up.get("game"), up.get("game"))
@@ -431,14 +432,56 @@ class YourGamesScene(MenuScene):
         return 1 / 10 if self.status is None and self.future is not None else None
 
     def _opener(self, e):
-        def go():
+        def opened():
             link = Link(e["server"])
             self.app.stack.push(BusyScene(
                 self.app, "Opening the game…",
                 link.request("resume", e["game_id"], e["credential"]),
                 lambda reply: _enter(self.app, link, e["server"], reply, code=e.get("code")),
                 link=link))
+
+        def go():
+            # a game this machine hosted, its server stopped (the window closed since): start
+            # it again on the same port and database, then open the game
+            if _this_machine(e["server"]) and not _hosting() and self.status is not None and \
+                    any(x is e and up is None for x, up, _ in self.status):
+                srv = _start_hosting(self.app, port=_port_of(e["server"]))
+                self.app.stack.push(BusyScene(self.app, "Starting the server on this machine…",
+                                              srv.start(), lambda url: opened()))
+                return
+            opened()
         return go
+
+
+def _this_machine(url: str) -> bool:
+    from urllib.parse import urlsplit
+    try:
+        return urlsplit(url).hostname in ("127.0.0.1", "localhost", "::1")
+    except ValueError:
+        return False
+
+
+def _port_of(url: str):
+    from urllib.parse import urlsplit
+    try:
+        return urlsplit(url).port
+    except ValueError:
+        return None
+
+
+def _hosting() -> bool:
+    srv = hosted()
+    return srv is not None and srv.running()
+
+
+def _start_hosting(app, port=None):
+    """A server on this machine for the LAN (its database in the user data folder)."""
+    stop_hosting()            # one that could not come back: it stops trying
+    from squabble.online.host import HostedServer
+    bind, first = app.host_at
+    srv = HostedServer(bind=bind, port=first if port is None else port)
+    _HOSTED["server"] = srv
+    return srv
 
 
 def _update_of(link, game_id: str, wait: float = 5.0):

@@ -150,7 +150,7 @@ class RematchOffer:
         if update is None:
             self.app.toast("The server sent no game: press Rematch to try again.")
             return
-        self.link.client.code = None      # (the finished game's code is not the rematch's)
+        self.link.client.code = update.get("code")   # the rematch's own invitation code
         _keep(self.app, self.link, self.url)
         self.handed = True
         app = self.app
