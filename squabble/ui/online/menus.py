@@ -397,7 +397,7 @@ class YourGamesScene(MenuScene):
         if self.status is None:
             return f"{code} · you: {e['seat']} · asking the server…"
         _, up, problem = self.status[i]
-        code = e.get("code") or (up or {}).get("code") or code
+        code = (up or {}).get("code") or code     # the server's spelling of it
         if up is None and _this_machine(e["server"]) and not _hosting():
             return f"{code} · hosted here: open it to start this machine's server"
         if up is None:
