@@ -18,6 +18,9 @@ class FocusRing:
         # the item the player last moved to: it gets the focus back when it returns after a
         # while away (a lit country is gone while its placement's beats play, then back)
         self.wanted = None
+        # the focus fell on the first item because the one it was on left (not a place the
+        # player chose): when the items change again it starts from the first again
+        self._fell = False
         self._key = lambda it: getattr(it, "name", id(it))
 
     def set_items(self, items: list, key=lambda it: getattr(it, "name", id(it))) -> None:
@@ -27,14 +30,21 @@ class FocusRing:
         self.items = list(items)
         self.index = 0
         keys = [key(it) for it in self.items]
-        for want in (self.wanted, old_key):
+        kept = None if self._fell else old_key
+        for want in (self.wanted, kept):
             if want is not None and want in keys:
                 self.index = keys.index(want)
+                self._fell = False
                 break
+        else:
+            # e.g. only the log is left while a move is on its way to the server: the lit
+            # countries that come back with the next decision get the focus, not the log
+            self._fell = old_key is not None and (not keys or keys[0] != old_key)
 
     def _moved(self) -> None:
         cur = self.current
         self.wanted = self._key(cur) if cur is not None else None
+        self._fell = False
 
     @property
     def current(self):

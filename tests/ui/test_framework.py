@@ -68,6 +68,32 @@ def test_focus_moves_spatially_and_fan_fits():
     assert rects[0][0] >= 200 - 1e-6 and rects[-1][0] + 120 <= 800 + 1e-6
 
 
+def test_the_focus_comes_back_to_the_options_not_to_what_was_left_while_they_were_gone():
+    """Online, while a move is on its way only the log is left to focus; when the next decision
+    lights countries again, Enter must reach them (it stayed on the log: keyboard play stalled
+    after every move).  A place the player moved to is still kept."""
+    x = Button("x", "X", (0, 0, 10, 10))
+    y = Button("y", "Y", (100, 0, 10, 10))
+    log = Button("log", "Log", (500, 500, 10, 10))
+    f = FocusRing()
+    f.set_items([x, y, log])
+    assert f.current is x
+    f.set_items([log])                  # the move in flight: nothing else to focus
+    assert f.current is log
+    f.set_items([x, y, log])            # the next decision
+    assert f.current is x
+    f.set_items([x, y, log])
+    assert f.current is x               # and it stays there frame after frame
+    f.move("right")
+    f.set_items([log])
+    f.set_items([x, y, log])
+    assert f.current is y               # the player's own choice comes back
+    f.set_items([log])
+    f.focus(log)                        # moved to the log on purpose: it stays there
+    f.set_items([x, y, log])
+    assert f.current is log
+
+
 def test_a_long_handoff_message_is_wrapped_inside_the_window(app, monkeypatch):
     """The Struggle hand-off's sentence ("Pass the screen to the USSR player: your starting
     influence to place, seeing your hand, in private. USA: please look away.") ran off both edges

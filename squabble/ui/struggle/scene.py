@@ -520,7 +520,8 @@ class StruggleScene(Scene):
                                    (x + 8, y + 30 + len(chunk) * ROW, w - 16, ROW - 5),
                                    action=self.next_page, colour=(60, 60, 80)))
         d = self.session.decision()
-        if d is not None and not self.demo and self.human_turn():
+        if d is not None and not self.demo and self.human_turn() and \
+                self.session.mode != "online":       # the coach stays out of online games
             btns.append(Button("hint", "Hint (H)", (1180, 29, 92, 20), action=self.ask_hint,
                                colour=(90, 78, 40)))
         if d is not None and self.session.can_undo() and not self.demo and self.human_turn():
