@@ -76,6 +76,7 @@ def test_the_focus_comes_back_to_the_options_not_to_what_was_left_while_they_wer
     y = Button("y", "Y", (100, 0, 10, 10))
     log = Button("log", "Log", (500, 500, 10, 10))
     f = FocusRing()
+    f.set_items([log])                  # a game opened before its first decision is read
     f.set_items([x, y, log])
     assert f.current is x
     f.set_items([log])                  # the move in flight: nothing else to focus
