@@ -39,7 +39,7 @@ class FocusRing:
         else:
             # e.g. only the log is left while a move is on its way to the server: the lit
             # countries that come back with the next decision get the focus, not the log
-            self._fell = not keys or keys[0] != old_key
+            self._fell = True     # until the player moves the focus, the first item has it
 
     def _moved(self) -> None:
         cur = self.current

@@ -515,3 +515,29 @@ def test_the_banner_comes_and_goes_with_the_line_while_nobody_touches_the_window
         server.stop()
         for s in locals().get("links", ()):
             s.close()
+
+
+def test_enter_plays_move_after_move_online_from_the_keyboard(tmp_path, data_dir):
+    """Online, only the log is left to focus while a move is on its way; the focus must come
+    back to the lit countries with the next decision, so Enter places influence again (it
+    stayed on the log: found pressing Enter in a real X window)."""
+    import pygame
+    from tests.ui.driver import key
+    server = ServerProcess(tmp_path / "games.sqlite3")
+    try:
+        created, links, apps = _two_windows(server, "struggle", {})
+        app = apps[0]                                   # the USSR's set-up placements
+        sc = app.stack.top
+        step(app, 60)
+        for n in (1, 2, 3):
+            key(app, pygame.K_RETURN)
+            end = time.monotonic() + 10
+            while sc.session.version < n and time.monotonic() < end:
+                step(app)
+                time.sleep(0.005)
+            assert sc.session.version == n, (n, sc.focus.current.name)
+            step(app, 30)
+    finally:
+        server.stop()
+        for s in locals().get("links", ()):
+            s.close()
