@@ -41,6 +41,19 @@ def until_seconds(app, pred, seconds=60.0):
     return False
 
 
+async def _finished_game(url, seed_a, seed_b):
+    """Two clients (the USSR, the USA) and a Squabble game they played to its end at random."""
+    import asyncio
+
+    from squabble.online.client import Client, play
+    from tests.online_helpers import random_chooser
+    a, b = await Client(url).connect(), await Client(url).connect()
+    created = await a.create("squabble", {}, side="USSR")
+    await b.join(created["code"])
+    await asyncio.gather(play(a, random_chooser(seed_a)), play(b, random_chooser(seed_b)))
+    return a, b, created
+
+
 def to_online(app):
     menu_click(app, "new")
     menu_click(app, "online")
@@ -204,17 +217,12 @@ def test_your_games_shows_the_friends_rematch_and_opens_it(tmp_path, data_dir):
     Rematch accepts and opens the new game (sides swapped)."""
     import asyncio
 
-    from squabble.online.client import Client, play
     from squabble.ui.online import rematch
-    from tests.online_helpers import random_chooser
     from tests.ui.driver import drawn_texts
     server = ServerProcess(tmp_path / "games.sqlite3")
 
     async def finished_and_asked():
-        a, b = await Client(server.url).connect(), await Client(server.url).connect()
-        created = await a.create("squabble", {}, side="USSR")
-        await b.join(created["code"])
-        await asyncio.gather(play(a, random_chooser(1)), play(b, random_chooser(2)))
+        a, b, created = await _finished_game(server.url, 1, 2)
         await a.ask_rematch()                       # the friend asks; b is away
         out = (b.game_id, b.seat, b.credential, created["code"])
         await a.close(), await b.close()
@@ -249,15 +257,11 @@ def test_the_asker_may_leave_and_play_the_rematch_once_accepted(tmp_path, data_d
     the rematch is on, and the finished game's Rematch opens it."""
     import asyncio
 
-    from squabble.online.client import Client, play
-    from tests.online_helpers import random_chooser
+    from squabble.online.client import Client
     server = ServerProcess(tmp_path / "games.sqlite3")
 
     async def finished():
-        a, b = await Client(server.url).connect(), await Client(server.url).connect()
-        created = await a.create("squabble", {}, side="USSR")
-        await b.join(created["code"])
-        await asyncio.gather(play(a, random_chooser(5)), play(b, random_chooser(6)))
+        a, b, created = await _finished_game(server.url, 5, 6)
         out = (a.game_id, a.credential, b.seat, b.credential, created["code"])
         await a.close(), await b.close()
         return out
