@@ -116,6 +116,8 @@ class Client:
                     and msg["version"] < self.last["version"]:
                 return
             self.last = msg
+            if msg.get("seat") and not self.spectating and msg.get("game_id") == self.game_id:
+                self.seat = msg["seat"]    # a game whose sides were bid for: the side won
             self.log.extend(msg.get("log", []))
             self._updates.put_nowait(msg)
         elif kind == "error":
@@ -123,7 +125,7 @@ class Client:
             self._replies.put_nowait(msg)
         elif kind == "ack":
             self.acks.append(msg["decision"])
-        elif kind in ("created", "joined", "resumed", "rematch", "pong"):
+        elif kind in ("created", "joined", "resumed", "rematch", "pong", "bid_sealed"):
             if kind in ("created", "joined"):
                 self.game_id, self.seat = msg["game_id"], msg["seat"]
                 self.credential = msg["credential"]
@@ -179,6 +181,12 @@ class Client:
         with the game it showed)."""
         await self.resume(game_id, credential)
         return await self.rematch()
+
+    async def bid(self, side: str | None, number: int) -> dict:
+        """This seat's secret bid for sides (a game created with side "bid"): the side wanted
+        (or None) and the extra influence the other side would place.  The reply comes once the
+        bid is stored; the update after the second bid names the sides."""
+        return await self._ask({"type": "bid", "side": side, "number": number})
 
     # -- play ----------------------------------------------------------------------------
     async def next_update(self, timeout: float = 30.0) -> dict:
