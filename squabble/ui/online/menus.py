@@ -16,6 +16,8 @@ from squabble.ui import theme as T
 from squabble.ui.menu_scene import MenuScene
 from squabble.ui.online.banner import side_name
 from squabble.ui.online.game import open_game
+from squabble.ui.struggle.choices import (HANDICAPS, OPTIONAL_RULES, handicap_option,
+                                         handicap_words)
 
 GAME_NAME = {"squabble": "Twilight Squabble", "struggle": "Twilight Struggle"}
 _HOSTED = {}      # the one server this window hosts: {"server": HostedServer}
@@ -274,55 +276,114 @@ class TextEntryScene(MenuScene):
         text(surf, self.value + caret, L.font(30, True), T.TEXT, L.p(310, 325), "midleft")
 
 
+def _on_off(v) -> str:
+    return "on" if v else "off"
+
+
+def _side_words(v) -> str:
+    return {"random": "a random side", "bid": handicap_words("bid")}.get(v, v)
+
+
 class CreateScene(MenuScene):
-    """The new online game's set-up: which game, the side, live or correspondence, options."""
+    """The new online game's set-up: which game, the side (Twilight Struggle: or secret bids for
+    sides), live or correspondence, and the game's own options (Twilight Struggle's as the couch
+    set-up offers them, its tables in ui/struggle/choices.py)."""
     name = "online_create"
     title = "Create an online game"
 
     def __init__(self, app, url: str, lan_url: str = ""):
         self.url, self.lan_url = url, lan_url
         self.choice = {"game": "squabble", "side": "random", "pace": "live", "events": True,
-                       "optional_cards": False, "chinese_civil_war": False}
+                       "optional_cards": False, "chinese_civil_war": False,
+                       "handicap": None} | {k: False for k in OPTIONAL_RULES}
         super().__init__(app)
         self.subtitle = f"On {lan_url or url}"
 
+    # (key, values, words); "side"'s values are the game's (SIDES)
     ROWS = (("game", ("squabble", "struggle"), lambda v: GAME_NAME[v]),
-            ("side", ("random", "USSR", "USA"), lambda v: {"random": "a random side"}.get(v, v)),
+            ("side", None, _side_words),
             ("pace", ("live", "correspondence"),
              lambda v: "live" if v == "live" else "correspondence (any pace)"),
-            ("events", (True, False), lambda v: "on" if v else "off"),
-            ("optional_cards", (False, True), lambda v: "on" if v else "off"),
-            ("chinese_civil_war", (False, True), lambda v: "on" if v else "off"))
+            ("events", (True, False), _on_off),
+            ("optional_cards", (False, True), _on_off),
+            ("chinese_civil_war", (False, True), _on_off),
+            ("handicap", tuple(h for h in HANDICAPS if h != "bid"), handicap_words)) + \
+        tuple((k, (False, True), _on_off) for k in OPTIONAL_RULES)
+    SIDES = {"squabble": ("random", "USSR", "USA"), "struggle": ("random", "USSR", "USA", "bid")}
     LABEL = {"game": "Game", "side": "You play", "pace": "Pace", "events": "Squabble events",
-             "optional_cards": "Optional cards", "chinese_civil_war": "Chinese Civil War"}
+             "optional_cards": "Optional cards 104-110", "chinese_civil_war": "Chinese Civil War",
+             "handicap": "Handicap"} | {k: label for k, (label, _) in OPTIONAL_RULES.items()}
     GAME_OF = {"events": "squabble", "optional_cards": "struggle",
-               "chinese_civil_war": "struggle"}
+               "chinese_civil_war": "struggle", "handicap": "struggle"} | \
+        {k: "struggle" for k in OPTIONAL_RULES}
+    TOP, BOTTOM = 146, 534          # the rows fit between these (1280x720 design pixels)
+
+    def shown_rows(self) -> list:
+        """The rows of the chosen game (the handicap not while the bids make it)."""
+        c = self.choice
+        return [r for r in self.ROWS if self.GAME_OF.get(r[0], c["game"]) == c["game"]
+                and not (r[0] == "handicap" and c["side"] == "bid")]
 
     def build(self):
         rows = []
-        shown = [r for r in self.ROWS if self.GAME_OF.get(r[0], self.choice["game"]) ==
-                 self.choice["game"]]        # a game's own options only when it is chosen
+        shown = self.shown_rows()
+        gap = min(60, (self.BOTTOM - self.TOP) // len(shown))
         for i, (key, values, show) in enumerate(shown):
             rows.append(Button(key, f"{self.LABEL[key]}: {show(self.choice[key])}",
-                               (390, 160 + i * 60, 500, 50), self._changer(key, values),
-                               kind="row"))
-        rows.append(Button("go", "Create the game", (440, 490, 400, 56), self.go,
+                               (360, self.TOP + i * gap, 560, gap - 8),
+                               self._changer(key), kind="row"))
+        rows.append(Button("go", "Create the game", (440, 544, 400, 48), self.go,
                            colour=(40, 110, 70)))
-        rows.append(Button("back", "Back", (490, 560, 300, 48), self.back))
+        rows.append(Button("back", "Back", (490, 600, 300, 40), self.back))
         self.set_buttons(rows)
 
-    def _changer(self, key, values):
+    def _values(self, key):
+        if key == "side":
+            return self.SIDES[self.choice["game"]]
+        return next(r[1] for r in self.ROWS if r[0] == key)
+
+    def _changer(self, key):
         def change(d):
+            values = self._values(key)
             i = values.index(self.choice[key])
             self.choice[key] = values[(i + d) % len(values)]
+            if self.choice["side"] not in self.SIDES[self.choice["game"]]:
+                self.choice["side"] = "random"      # bids are a Twilight Struggle rule
             cur = self.focus.current.name if self.focus.current else key
             self.build()
-            self.focus.focus(self.button(cur))
+            self.focus.focus(self.button(cur) or self.button(key))
         return change
+
+    def options(self) -> dict:
+        """The ``create`` message's options of the chosen game."""
+        c = self.choice
+        options = {k: c[k] for k, g in self.GAME_OF.items() if g == c["game"]
+                   and k != "handicap"}
+        if c["game"] == "struggle" and c["side"] != "bid" and handicap_option(c["handicap"]):
+            options["handicap"] = handicap_option(c["handicap"])
+        return options
+
+    def note(self) -> str:
+        """What the focused row means (the couch set-up's notes)."""
+        cur = self.focus.current.name if self.focus.current else None
+        if cur in OPTIONAL_RULES:
+            return OPTIONAL_RULES[cur][1]
+        if cur == "side" and self.choice["side"] == "bid":
+            return ("Once your friend joins, each of you secretly names the side you want and "
+                    "how much extra influence you would give the other side to get it; the "
+                    "higher bid wins its side (rules 3.2.2).")
+        return ""
+
+    def draw(self, surf):
+        super().draw(surf)
+        note = self.note()
+        if note:
+            L = self.app.layout
+            text_block(surf, note, L.font(16), T.TEXT, L.r(240, 646, 800, 44), align="center")
 
     def go(self):
         c = self.choice
-        options = {k: c[k] for k, g in self.GAME_OF.items() if g == c["game"]}
+        options = self.options()
         link = Link(self.url)
         url, lan = self.url, self.lan_url
 
