@@ -266,8 +266,11 @@ def remember_seat(server: str, game_id: str, seat: str, credential: str, code=No
     """Keep a seat's credential so the player comes back to the game after closing the window
     or restarting the machine (OSError if the folder cannot be written)."""
     from squabble import userdata
-    seats = [e for e in remembered_seats()      # (both seats of a game may be held here:
-             if (e["server"], e["game_id"], e["seat"]) != (server, game_id, seat)]  # 2 windows)
+    # (both seats of a game may be held here, by two windows; a seat renamed after the side
+    # its bid won replaces its entry)
+    seats = [e for e in remembered_seats()
+             if (e["server"], e["game_id"]) != (server, game_id)
+             or (e["seat"] != seat and e["credential"] != credential)]
     seats.append({"server": server, "game_id": game_id, "seat": seat,
                   "credential": credential, "code": code})
     userdata.write_json(SEATS_FILE, seats)

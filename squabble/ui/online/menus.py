@@ -151,6 +151,10 @@ def _enter(app, link, url, reply, code=None):
         app.toast("The server sent no game: try again.")
         link.close()
         return
+    from squabble.ui.online.bidding import OnlineBidScene, bidding_open
+    if bidding_open(update):      # sides bid for in secret: the bid screen first
+        app.stack.push(OnlineBidScene(app, link, url, update, code))
+        return
     open_game(app, link, update, after=lambda: to_online(app))
 
 
@@ -427,8 +431,9 @@ class InvitationScene(MenuScene):
                  "center")
             text(surf, self.lan_url, L.font(36, True), T.TEXT, L.p(640, 355), "center")
         game = (getattr(self.link.client, "last", None) or {}).get("game")
-        text(surf, f"You play {side_name(game, r.get('seat'))}. The game waits until your "
-             "friend joins; it "
+        you = (f"You play {side_name(game, r.get('seat'))}." if r.get("seat") in ("USA", "USSR")
+               else "Once your friend joins, you both bid for sides in secret.")
+        text(surf, f"{you} The game waits until your friend joins; it "
              "is kept on the server, so you may close the window and come back "
              "(Play online, Your online games).", L.font(18), T.MUTED, L.p(640, 420), "center")
 
@@ -456,7 +461,8 @@ class YourGamesScene(MenuScene):
     def _label(self, i, e) -> str:
         code = e.get("code") or e["game_id"][:8]
         if self.status is None:
-            return f"{code} · you: {e['seat']} · asking the server…"
+            you = e['seat'] if e['seat'] in ('USA', 'USSR') else 'sides by bids'
+            return f"{code} · you: {you} · asking the server…"
         _, up, problem = self.status[i]
         code = (up or {}).get("code") or code     # the server's spelling of it
         if up is None and _this_machine(e["server"]) and not _hosting():
@@ -464,17 +470,21 @@ class YourGamesScene(MenuScene):
         if up is None:
             return f"{code} · {problem}"
         game = GAME_NAME.get(up.get("game"), up.get("game"))
+        from squabble.ui.online.bidding import bidding_open, bidding_words
+        seat = up.get("seat") or e["seat"]      # (a side won by bids renames the seat)
+        if bidding_open(up):
+            return f"{game} · {code} · sides by secret bids · {bidding_words(up, seat)}"
         if up.get("winner") is not None:
             w = up["winner"]
-            now = "a draw" if w == "draw" else ("you won" if w == e["seat"] else "you lost")
-            now += rematch_words(up.get("rematch_asked"), e["seat"])
+            now = "a draw" if w == "draw" else ("you won" if w == seat else "you lost")
+            now += rematch_words(up.get("rematch_asked"), seat)
         elif up.get("open_seat"):
             now = "waiting for your friend to join"
-        elif (up.get("decision") or {}).get("player") == e["seat"]:
+        elif (up.get("decision") or {}).get("player") == seat:
             now = "YOUR MOVE"
         else:
             now = "your friend's move"
-        you = side_name(up.get("game"), e["seat"]).removeprefix("the ")
+        you = side_name(up.get("game"), seat).removeprefix("the ")
         return f"{game} · {code} · you: {you} · {now}"
 
     def update(self, dt):
