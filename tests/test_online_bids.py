@@ -4,7 +4,6 @@ a kill -9, and the refusals."""
 
 from __future__ import annotations
 
-import asyncio
 
 import pytest
 
