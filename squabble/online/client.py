@@ -116,6 +116,8 @@ class Client:
                     and msg["version"] < self.last["version"]:
                 return
             self.last = msg
+            if msg.get("seat") and not self.spectating and msg.get("game_id") == self.game_id:
+                self.seat = msg["seat"]    # a game whose sides were bid for: the side won
             self.log.extend(msg.get("log", []))
             self._updates.put_nowait(msg)
         elif kind == "error":
@@ -123,7 +125,7 @@ class Client:
             self._replies.put_nowait(msg)
         elif kind == "ack":
             self.acks.append(msg["decision"])
-        elif kind in ("created", "joined", "resumed", "rematch", "pong"):
+        elif kind in ("created", "joined", "resumed", "rematch", "pong", "bid_sealed"):
             if kind in ("created", "joined"):
                 self.game_id, self.seat = msg["game_id"], msg["seat"]
                 self.credential = msg["credential"]
@@ -179,6 +181,12 @@ class Client:
         with the game it showed)."""
         await self.resume(game_id, credential)
         return await self.rematch()
+
+    async def bid(self, side: str | None, number: int) -> dict:
+        """This seat's secret bid for sides (a game created with side "bid"): the side wanted
+        (or None) and the extra influence the other side would place.  The reply comes once the
+        bid is stored; the update after the second bid names the sides."""
+        return await self._ask({"type": "bid", "side": side, "number": number})
 
     # -- play ----------------------------------------------------------------------------
     async def next_update(self, timeout: float = 30.0) -> dict:
@@ -258,8 +266,11 @@ def remember_seat(server: str, game_id: str, seat: str, credential: str, code=No
     """Keep a seat's credential so the player comes back to the game after closing the window
     or restarting the machine (OSError if the folder cannot be written)."""
     from squabble import userdata
-    seats = [e for e in remembered_seats()      # (both seats of a game may be held here:
-             if (e["server"], e["game_id"], e["seat"]) != (server, game_id, seat)]  # 2 windows)
+    # (both seats of a game may be held here, by two windows; a seat renamed after the side
+    # its bid won replaces its entry)
+    seats = [e for e in remembered_seats()
+             if (e["server"], e["game_id"]) != (server, game_id)
+             or (e["seat"] != seat and e["credential"] != credential)]
     seats.append({"server": server, "game_id": game_id, "seat": seat,
                   "credential": credential, "code": code})
     userdata.write_json(SEATS_FILE, seats)

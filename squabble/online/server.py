@@ -26,7 +26,7 @@ from websockets.asyncio.server import serve
 
 from squabble import __version__
 from squabble.games import registry
-from squabble.online import PROTOCOL_VERSION, table
+from squabble.online import PROTOCOL_VERSION, bids, table
 from squabble.online.store import (GameRecord, Store, StoreError, credential_hash,
                                    credential_matches, new_code, new_credential, normal_code,
                                    show_code)
@@ -223,6 +223,8 @@ class Server:
 
     def update(self, room: Room, seat: str | None, log: list, snaps=None) -> dict:
         rec = room.rec
+        if bids.bidding_open(rec):
+            return self._bidding_update(room, seat, log)
         if room.cache.get("version") != rec.version:   # one decision a state, one view a seat
             room.cache = {"version": rec.version,
                           "decision": table.adapter(rec.game).decision(rec.state)}
@@ -241,10 +243,26 @@ class Server:
         if seat is not None:   # a player's invitation code, shown in Your online games
             msg["code"] = show_code(rec.code)
         msg.update(body)
+        if rec.bidding:      # the bids, sides and handicap, public once resolved
+            msg["bidding"] = bids.public(rec.bidding)
         if snaps is not None and len(snaps) == len(log):
             views = table.steps(rec.game, snaps, seat)
             if views is not None:   # the seat's view at each line: the move step by step
                 msg["steps"] = views
+        return msg
+
+    def _bidding_update(self, room: Room, seat: str | None, log: list) -> dict:
+        """The update of a game waiting for its bids: no state and no decision yet (nobody has
+        a side), who has bid and who has not; the same for every seat but its own name."""
+        rec = room.rec
+        msg = {"type": "update", "game_id": rec.id, "game": rec.game, "pace": rec.pace,
+               "version": rec.version, "seat": seat, "log": [str(x) for x in log],
+               "kinds": table.line_kinds(log), "can_undo": False,
+               "open_seat": [s for s, h in rec.seats.items() if h is None],
+               "rematch": None, "rematch_asked": [], "state": None, "decision": None,
+               "winner": None, "bidding": bids.public(rec.bidding)}
+        if seat is not None:
+            msg["code"] = show_code(rec.code)
         return msg
 
     def broadcast(self, room: Room, log: list, snaps=None):
@@ -302,16 +320,25 @@ class Server:
         except registry.GameUnavailable as e:
             raise Refused(str(e)) from None
         side = msg.get("side", "random")
-        if side not in ("USA", "USSR", "random"):
-            raise Refused("'side' must be \"USA\", \"USSR\" or \"random\".")
+        if side not in ("USA", "USSR", "random", "bid"):
+            raise Refused("'side' must be \"USA\", \"USSR\", \"random\" or \"bid\".")
+        if side == "bid" and game != "struggle":
+            raise Refused("Secret bids for sides (\"bid\") are a Twilight Struggle rule.")
+        if side == "bid" and options.get("handicap"):
+            raise Refused("With secret bids for sides the bids make the handicap: leave "
+                          "'handicap' out.")
         if side == "random":
             side = secrets.choice(table.SIDES)
         pace = msg.get("pace", "live")
         if pace not in PACES:
             raise Refused("'pace' must be \"live\" or \"correspondence\".")
         cred = new_credential()
+        if side == "bid":   # seats A (this player) and B (the friend) until the bids are in
+            side, other, bidding = bids.BIDDERS[0], bids.BIDDERS[1], bids.new_bidding()
+        else:
+            other, bidding = table.OTHER[side], None
         rec = await self._new_record(game, options, pace, {side: credential_hash(cred),
-                                                     table.OTHER[side]: None})
+                                                           other: None}, bidding)
         room = Room(rec)
         self.rooms[rec.id] = room
         self._attach(conn, room, side)
@@ -319,11 +346,11 @@ class Server:
                          "seat": side, "credential": cred})
         self.send(conn, self.update(room, side, []))
 
-    async def _new_record(self, game, options, pace, seats) -> GameRecord:
+    async def _new_record(self, game, options, pace, seats, bidding=None) -> GameRecord:
         seed = table.new_seed()
         state = table.replay(game, seed, options, [])
         rec = GameRecord(secrets.token_hex(8), game, options, seed, pace, new_code(), 0, [], [],
-                         0, state, state.get("winner"), None, seats)
+                         0, state, state.get("winner"), None, seats, bidding=bidding)
         try:
             await self.store.awrite(self.store.create_stmts(rec))
         except StoreError as e:
@@ -389,6 +416,9 @@ class Server:
     def _seated(self, conn, msg) -> Room:
         if conn.room is None or conn.seat is None:
             raise Refused("Join, create or resume a game as a player first.")
+        if bids.bidding_open(conn.room.rec):
+            raise Refused("The game starts once both secret bids for sides are in: send your "
+                          "bid (\"bid\").")
         number = msg.get("decision")
         if isinstance(number, bool) or not isinstance(number, int):
             raise Refused("'decision' must be the number of the decision answered.")
@@ -461,6 +491,58 @@ class Server:
             self.send(conn, {"type": "ack", "decision": rec.version - 1})
             self.broadcast(room, lines)
 
+    async def on_bid(self, conn, msg):
+        """A seat's secret bid for sides (rewrite 3.2.2): stored before it is acknowledged,
+        said to nobody (the others learn only that this seat has bid); the second bid resolves
+        the sides and the handicap, renames the seats after them and starts the game."""
+        if conn.room is None or conn.seat is None:
+            raise Refused("Only a player of a game may bid: join it or resume your seat first.")
+        room = conn.room
+        async with self._locked(room) as rec:
+            if not bids.bidding_open(rec):
+                raise Refused("This game is not waiting for bids: its sides are settled.")
+            if any(h is None for h in rec.seats.values()):
+                raise Refused("Your friend has not joined yet: the bids come once both "
+                              "players are seated.")
+            if rec.bidding["bids"].get(conn.seat) is not None:
+                raise Refused("You have already bid: a sealed bid is not changed.")
+            try:
+                bid = bids.check_bid(msg)
+            except ValueError as e:
+                raise Refused(str(e)) from None
+            bidding = {**rec.bidding, "bids": {**rec.bidding["bids"], conn.seat: bid}}
+            version = rec.version + 1
+            if any(b is None for b in bidding["bids"].values()):
+                new = dataclasses.replace(rec, version=version, bidding=bidding)
+                lines = [f"Player {conn.seat} has sealed a bid."]
+                stmts = self.store.bid_stmts(new, conn.seat, lines)
+                sides = None
+            else:
+                bidding = bids.resolve(bidding)
+                sides = bidding["sides"]
+                options = {k: v for k, v in rec.options.items() if k != "handicap"}
+                if bidding["handicap"]:
+                    options["handicap"] = dict(bidding["handicap"])
+                new = dataclasses.replace(
+                    rec, version=version, bidding=bidding, options=options,
+                    state=table.replay(rec.game, rec.seed, options, []),
+                    seats={sides[s]: h for s, h in rec.seats.items()})
+                lines = bids.revealed_lines(bidding)
+                stmts = self.store.sides_stmts(new, sides, conn.seat, lines)
+            try:
+                await self.store.awrite(stmts)
+            except StoreError as e:
+                raise Refused(str(e)) from None
+            seat = conn.seat
+            _take_over(rec, new)
+            if sides is not None:
+                for c in room.conns:          # each seat's credential now holds its side
+                    if c.seat in sides:
+                        c.seat = sides[c.seat]
+            self.send(conn, {"type": "bid_sealed", "game_id": rec.id, "bidder": seat,
+                             "seat": conn.seat})
+            self.broadcast(room, lines)
+
     async def on_rematch(self, conn, msg):
         """A seat asks for the rematch of its finished game (sides swapped).  The first ask
         makes the new game (both seats taken with the same credentials); each ask is stored
@@ -497,7 +579,8 @@ def _take_over(rec: GameRecord, new: GameRecord) -> None:
 
 HANDLERS = {"hello": Server.on_hello, "ping": Server.on_ping, "create": Server.on_create,
             "join": Server.on_join, "resume": Server.on_resume, "watch": Server.on_watch,
-            "move": Server.on_move, "undo": Server.on_undo, "rematch": Server.on_rematch}
+            "move": Server.on_move, "undo": Server.on_undo, "rematch": Server.on_rematch,
+            "bid": Server.on_bid}
 
 
 def _report_fault(e: BaseException) -> None:

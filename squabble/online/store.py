@@ -5,8 +5,9 @@ Tables: ``games`` (one row a game: its registry name, options, the server's secr
 moves in force and the state they make, whose decisions an undo may take back), ``seats`` (a
 hash of each seat's credential: the credential itself is never stored), ``events`` (each move or
 undo with the log lines it made, for a client that resumes from the last move it saw).  A
-finished game's row also names its rematch and the sides that asked for it (``rematch_asked``;
-a database made before that column gets it when the server opens it).
+finished game's row also names its rematch and the sides that asked for it (``rematch_asked``),
+and a game whose sides are bid for its bids (``bidding``, JSON: online/bids.py); a database made
+before those columns gets them when the server opens it.
 
 One server per database file: ``Store`` holds an exclusive lock on ``FILE.lock`` (released by
 the operating system when the process ends, even by kill -9); a second server is refused with a
@@ -33,7 +34,7 @@ CREATE TABLE IF NOT EXISTS games (
     pace TEXT NOT NULL, code TEXT UNIQUE NOT NULL, created REAL NOT NULL,
     version INTEGER NOT NULL, moves TEXT NOT NULL, move_seats TEXT NOT NULL,
     undo_base INTEGER NOT NULL, state TEXT NOT NULL, winner TEXT, rematch TEXT,
-    rematch_asked TEXT NOT NULL DEFAULT '[]');
+    rematch_asked TEXT NOT NULL DEFAULT '[]', bidding TEXT);
 CREATE TABLE IF NOT EXISTS seats (
     game_id TEXT NOT NULL, side TEXT NOT NULL, cred_hash BLOB,
     PRIMARY KEY (game_id, side));
@@ -108,6 +109,7 @@ class GameRecord:
     rematch: str | None
     seats: dict = field(default_factory=dict)   # side -> credential hash or None (open)
     rematch_asked: list = field(default_factory=list)   # the sides that asked for the rematch
+    bidding: dict | None = None    # secret bids for sides (online/bids.py); None: sides chosen
 
 
 def _is_full(e: sqlite3.Error) -> bool:
@@ -128,6 +130,8 @@ class Store:
             if "rematch_asked" not in columns:   # a database of before the column
                 self.db.execute("ALTER TABLE games ADD COLUMN rematch_asked TEXT NOT NULL "
                                 "DEFAULT '[]'")
+            if "bidding" not in columns:
+                self.db.execute("ALTER TABLE games ADD COLUMN bidding TEXT")
             self._pragmas = ["PRAGMA synchronous=FULL", "PRAGMA busy_timeout=10000"]
             if max_bytes:
                 page = self.db.execute("PRAGMA page_size").fetchone()[0]
@@ -197,11 +201,14 @@ class Store:
             if not taken:
                 break
             rec.code = new_code()
-        stmts = [("INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        stmts = [("INSERT INTO games (id, game, options, seed, pace, code, created, version, "
+                  "moves, move_seats, undo_base, state, winner, rematch, rematch_asked, "
+                  "bidding) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                   (rec.id, rec.game, json.dumps(rec.options), str(rec.seed), rec.pace,
                    rec.code, time.time(), rec.version, json.dumps(rec.moves),
                    json.dumps(rec.move_seats), rec.undo_base, json.dumps(rec.state),
-                   rec.winner, rec.rematch, json.dumps(rec.rematch_asked)))]
+                   rec.winner, rec.rematch, json.dumps(rec.rematch_asked),
+                   None if rec.bidding is None else json.dumps(rec.bidding)))]
         stmts += [("INSERT INTO seats VALUES (?,?,?)", (rec.id, side, h))
                   for side, h in rec.seats.items()]
         return stmts
@@ -224,6 +231,27 @@ class Store:
              (rec.id, rec.version, kind, seat, index, json.dumps(lines)))]
 
     @staticmethod
+    def bid_stmts(rec: GameRecord, seat: str, lines: list) -> list:
+        """A bid taken (the game's bids and version as ``rec`` holds them) and its event."""
+        return [("UPDATE games SET version=?, bidding=? WHERE id=?",
+                 (rec.version, json.dumps(rec.bidding), rec.id)),
+                ("INSERT INTO events VALUES (?,?,?,?,?,?)",
+                 (rec.id, rec.version, "bid", seat, None, json.dumps(lines)))]
+
+    @staticmethod
+    def sides_stmts(rec: GameRecord, sides: dict, seat: str, lines: list) -> list:
+        """The second bid taken and the bids resolved: the game as ``rec`` holds it (its options
+        with the handicap, its first state), each seat renamed to the side it won (``sides``:
+        seat -> side) and the event."""
+        return [("UPDATE games SET version=?, options=?, state=?, bidding=? WHERE id=?",
+                 (rec.version, json.dumps(rec.options), json.dumps(rec.state),
+                  json.dumps(rec.bidding), rec.id)),
+                ("INSERT INTO events VALUES (?,?,?,?,?,?)",
+                 (rec.id, rec.version, "bid", seat, None, json.dumps(lines)))] + \
+            [("UPDATE seats SET side=? WHERE game_id=? AND side=?", (side, rec.id, s))
+             for s, side in sides.items()]
+
+    @staticmethod
     def rematch_stmts(game_id: str, rematch_id: str, asked: list) -> list:
         """The finished game's rematch and the sides that asked for it."""
         return [("UPDATE games SET rematch=?, rematch_asked=? WHERE id=?",
@@ -235,14 +263,15 @@ class Store:
             return None
         row = self.db.execute(
             "SELECT id, game, options, seed, pace, code, version, moves, move_seats, "
-            "undo_base, state, winner, rematch, rematch_asked FROM games WHERE id=?",
+            "undo_base, state, winner, rematch, rematch_asked, bidding FROM games WHERE id=?",
             (game_id,)).fetchone()
         if row is None:
             return None
         rec = GameRecord(row[0], row[1], json.loads(row[2]), int(row[3]), row[4], row[5],
                          row[6], json.loads(row[7]), json.loads(row[8]), row[9],
                          json.loads(row[10]), row[11], row[12],
-                         rematch_asked=json.loads(row[13] or "[]"))
+                         rematch_asked=json.loads(row[13] or "[]"),
+                         bidding=json.loads(row[14]) if row[14] else None)
         for side, h in self.db.execute("SELECT side, cred_hash FROM seats WHERE game_id=?",
                                        (game_id,)):
             rec.seats[side] = h

@@ -16,6 +16,8 @@ from squabble.ui import theme as T
 from squabble.ui.menu_scene import MenuScene
 from squabble.ui.online.banner import side_name
 from squabble.ui.online.game import open_game
+from squabble.ui.struggle.choices import (HANDICAPS, OPTIONAL_RULES, handicap_option,
+                                         handicap_words)
 
 GAME_NAME = {"squabble": "Twilight Squabble", "struggle": "Twilight Struggle"}
 _HOSTED = {}      # the one server this window hosts: {"server": HostedServer}
@@ -149,6 +151,10 @@ def _enter(app, link, url, reply, code=None):
         app.toast("The server sent no game: try again.")
         link.close()
         return
+    from squabble.ui.online.bidding import OnlineBidScene, bidding_open
+    if bidding_open(update):      # sides bid for in secret: the bid screen first
+        app.stack.push(OnlineBidScene(app, link, url, update, code))
+        return
     open_game(app, link, update, after=lambda: to_online(app))
 
 
@@ -274,55 +280,114 @@ class TextEntryScene(MenuScene):
         text(surf, self.value + caret, L.font(30, True), T.TEXT, L.p(310, 325), "midleft")
 
 
+def _on_off(v) -> str:
+    return "on" if v else "off"
+
+
+def _side_words(v) -> str:
+    return {"random": "a random side", "bid": handicap_words("bid")}.get(v, v)
+
+
 class CreateScene(MenuScene):
-    """The new online game's set-up: which game, the side, live or correspondence, options."""
+    """The new online game's set-up: which game, the side (Twilight Struggle: or secret bids for
+    sides), live or correspondence, and the game's own options (Twilight Struggle's as the couch
+    set-up offers them, its tables in ui/struggle/choices.py)."""
     name = "online_create"
     title = "Create an online game"
 
     def __init__(self, app, url: str, lan_url: str = ""):
         self.url, self.lan_url = url, lan_url
         self.choice = {"game": "squabble", "side": "random", "pace": "live", "events": True,
-                       "optional_cards": False, "chinese_civil_war": False}
+                       "optional_cards": False, "chinese_civil_war": False,
+                       "handicap": None} | {k: False for k in OPTIONAL_RULES}
         super().__init__(app)
         self.subtitle = f"On {lan_url or url}"
 
+    # (key, values, words); "side"'s values are the game's (SIDES)
     ROWS = (("game", ("squabble", "struggle"), lambda v: GAME_NAME[v]),
-            ("side", ("random", "USSR", "USA"), lambda v: {"random": "a random side"}.get(v, v)),
+            ("side", None, _side_words),
             ("pace", ("live", "correspondence"),
              lambda v: "live" if v == "live" else "correspondence (any pace)"),
-            ("events", (True, False), lambda v: "on" if v else "off"),
-            ("optional_cards", (False, True), lambda v: "on" if v else "off"),
-            ("chinese_civil_war", (False, True), lambda v: "on" if v else "off"))
+            ("events", (True, False), _on_off),
+            ("optional_cards", (False, True), _on_off),
+            ("chinese_civil_war", (False, True), _on_off),
+            ("handicap", tuple(h for h in HANDICAPS if h != "bid"), handicap_words)) + \
+        tuple((k, (False, True), _on_off) for k in OPTIONAL_RULES)
+    SIDES = {"squabble": ("random", "USSR", "USA"), "struggle": ("random", "USSR", "USA", "bid")}
     LABEL = {"game": "Game", "side": "You play", "pace": "Pace", "events": "Squabble events",
-             "optional_cards": "Optional cards", "chinese_civil_war": "Chinese Civil War"}
+             "optional_cards": "Optional cards 104-110", "chinese_civil_war": "Chinese Civil War",
+             "handicap": "Handicap"} | {k: label for k, (label, _) in OPTIONAL_RULES.items()}
     GAME_OF = {"events": "squabble", "optional_cards": "struggle",
-               "chinese_civil_war": "struggle"}
+               "chinese_civil_war": "struggle", "handicap": "struggle"} | \
+        {k: "struggle" for k in OPTIONAL_RULES}
+    TOP, BOTTOM = 146, 534          # the rows fit between these (1280x720 design pixels)
+
+    def shown_rows(self) -> list:
+        """The rows of the chosen game (the handicap not while the bids make it)."""
+        c = self.choice
+        return [r for r in self.ROWS if self.GAME_OF.get(r[0], c["game"]) == c["game"]
+                and not (r[0] == "handicap" and c["side"] == "bid")]
 
     def build(self):
         rows = []
-        shown = [r for r in self.ROWS if self.GAME_OF.get(r[0], self.choice["game"]) ==
-                 self.choice["game"]]        # a game's own options only when it is chosen
+        shown = self.shown_rows()
+        gap = min(60, (self.BOTTOM - self.TOP) // len(shown))
         for i, (key, values, show) in enumerate(shown):
             rows.append(Button(key, f"{self.LABEL[key]}: {show(self.choice[key])}",
-                               (390, 160 + i * 60, 500, 50), self._changer(key, values),
-                               kind="row"))
-        rows.append(Button("go", "Create the game", (440, 490, 400, 56), self.go,
+                               (360, self.TOP + i * gap, 560, gap - 8),
+                               self._changer(key), kind="row"))
+        rows.append(Button("go", "Create the game", (440, 544, 400, 48), self.go,
                            colour=(40, 110, 70)))
-        rows.append(Button("back", "Back", (490, 560, 300, 48), self.back))
+        rows.append(Button("back", "Back", (490, 600, 300, 40), self.back))
         self.set_buttons(rows)
 
-    def _changer(self, key, values):
+    def _values(self, key):
+        if key == "side":
+            return self.SIDES[self.choice["game"]]
+        return next(r[1] for r in self.ROWS if r[0] == key)
+
+    def _changer(self, key):
         def change(d):
+            values = self._values(key)
             i = values.index(self.choice[key])
             self.choice[key] = values[(i + d) % len(values)]
+            if self.choice["side"] not in self.SIDES[self.choice["game"]]:
+                self.choice["side"] = "random"      # bids are a Twilight Struggle rule
             cur = self.focus.current.name if self.focus.current else key
             self.build()
-            self.focus.focus(self.button(cur))
+            self.focus.focus(self.button(cur) or self.button(key))
         return change
+
+    def options(self) -> dict:
+        """The ``create`` message's options of the chosen game."""
+        c = self.choice
+        options = {k: c[k] for k, g in self.GAME_OF.items() if g == c["game"]
+                   and k != "handicap"}
+        if c["game"] == "struggle" and c["side"] != "bid" and handicap_option(c["handicap"]):
+            options["handicap"] = handicap_option(c["handicap"])
+        return options
+
+    def note(self) -> str:
+        """What the focused row means (the couch set-up's notes)."""
+        cur = self.focus.current.name if self.focus.current else None
+        if cur in OPTIONAL_RULES:
+            return OPTIONAL_RULES[cur][1]
+        if cur == "side" and self.choice["side"] == "bid":
+            return ("Once your friend joins, each of you secretly names the side you want and "
+                    "how much extra influence you would give the other side to get it; the "
+                    "higher bid wins its side (rules 3.2.2).")
+        return ""
+
+    def draw(self, surf):
+        super().draw(surf)
+        note = self.note()
+        if note:
+            L = self.app.layout
+            text_block(surf, note, L.font(16), T.TEXT, L.r(240, 646, 800, 44), align="center")
 
     def go(self):
         c = self.choice
-        options = {k: c[k] for k, g in self.GAME_OF.items() if g == c["game"]}
+        options = self.options()
         link = Link(self.url)
         url, lan = self.url, self.lan_url
 
@@ -366,8 +431,9 @@ class InvitationScene(MenuScene):
                  "center")
             text(surf, self.lan_url, L.font(36, True), T.TEXT, L.p(640, 355), "center")
         game = (getattr(self.link.client, "last", None) or {}).get("game")
-        text(surf, f"You play {side_name(game, r.get('seat'))}. The game waits until your "
-             "friend joins; it "
+        you = (f"You play {side_name(game, r.get('seat'))}." if r.get("seat") in ("USA", "USSR")
+               else "Once your friend joins, you both bid for sides in secret.")
+        text(surf, f"{you} The game waits until your friend joins; it "
              "is kept on the server, so you may close the window and come back "
              "(Play online, Your online games).", L.font(18), T.MUTED, L.p(640, 420), "center")
 
@@ -395,7 +461,8 @@ class YourGamesScene(MenuScene):
     def _label(self, i, e) -> str:
         code = e.get("code") or e["game_id"][:8]
         if self.status is None:
-            return f"{code} · you: {e['seat']} · asking the server…"
+            you = e['seat'] if e['seat'] in ('USA', 'USSR') else 'sides by bids'
+            return f"{code} · you: {you} · asking the server…"
         _, up, problem = self.status[i]
         code = (up or {}).get("code") or code     # the server's spelling of it
         if up is None and _this_machine(e["server"]) and not _hosting():
@@ -403,17 +470,21 @@ class YourGamesScene(MenuScene):
         if up is None:
             return f"{code} · {problem}"
         game = GAME_NAME.get(up.get("game"), up.get("game"))
+        from squabble.ui.online.bidding import bidding_open, bidding_words
+        seat = up.get("seat") or e["seat"]      # (a side won by bids renames the seat)
+        if bidding_open(up):
+            return f"{game} · {code} · sides by secret bids · {bidding_words(up, seat)}"
         if up.get("winner") is not None:
             w = up["winner"]
-            now = "a draw" if w == "draw" else ("you won" if w == e["seat"] else "you lost")
-            now += rematch_words(up.get("rematch_asked"), e["seat"])
+            now = "a draw" if w == "draw" else ("you won" if w == seat else "you lost")
+            now += rematch_words(up.get("rematch_asked"), seat)
         elif up.get("open_seat"):
             now = "waiting for your friend to join"
-        elif (up.get("decision") or {}).get("player") == e["seat"]:
+        elif (up.get("decision") or {}).get("player") == seat:
             now = "YOUR MOVE"
         else:
             now = "your friend's move"
-        you = side_name(up.get("game"), e["seat"]).removeprefix("the ")
+        you = side_name(up.get("game"), seat).removeprefix("the ")
         return f"{game} · {code} · you: {you} · {now}"
 
     def update(self, dt):

@@ -14,32 +14,15 @@ from squabble.ui import theme as T
 from squabble.ui.menu_scene import MenuScene
 from squabble.ui.option_setup import OptionRow, OptionSetupScene, on_off, opponent_rows
 from squabble.ui.struggle import saves
+from squabble.ui.struggle.choices import (HANDICAPS, OPTIONAL_RULES, handicap_option,  # noqa: F401
+                                         handicap_words)
 from squabble.ui.struggle.scene import StruggleScene
 
-HANDICAPS = [None] + [("USSR", k) for k in (1, 2, 3, 4, 5, 6)] + [("USA", k) for k in (1, 2, 3, 4,
-                                                                                       5, 6)] \
-    + ["bid"]
 # what the Struggle set-up remembers, and the values it accepts back
 CHOICES = {"mode": ("computer", "hotseat"), "human": ("USSR", "USA"),
            "level": ("easy", "normal", "hard"), "optional": (False, True), "ccw": (False, True),
            "handicap": tuple(HANDICAPS), "designer_realignment": (False, True),
            "space_race_optional_roll": (False, True), "reveal_held_cards": (False, True)}
-#: the rulebooks' optional rules (games/struggle/optional_rules.py): set-up row label, and what
-#: the note under the rows says while the row has the focus
-OPTIONAL_RULES = {
-    "designer_realignment": ("Designer realignment rules",
-                             "Designer optional rule: realignments ignore DEFCON's regions, the "
-                             "realigning side never loses influence where it realigns, and one "
-                             "card's operations may buy influence and realignment rolls together "
-                             "(not in the same country)."),
-    "space_race_optional_roll": ("Space Race: may choose not to roll",
-                                 "Designer optional rule: a side that puts a card on the Space "
-                                 "Race may decline to roll; the card is spent and the marker "
-                                 "stays."),
-    "reveal_held_cards": ("Reveal held cards (tournament)",
-                          "Tournament rule: at the end of each turn both sides show the cards "
-                          "they hold to each other."),
-}
 
 
 def computer_player(state, level, seed):
@@ -133,14 +116,6 @@ def start_struggle_demo(app):
     return session
 
 
-def handicap_words(hc) -> str:
-    if hc is None:
-        return "None"
-    if hc == "bid":
-        return "Secret bids for sides (two players)"
-    return f"{hc[0]} places {hc[1]} extra influence"
-
-
 class StruggleSetupScene(OptionSetupScene):
     name = "struggle_setup"
     title = "Twilight Struggle"
@@ -192,8 +167,8 @@ class StruggleSetupScene(OptionSetupScene):
         o = self.opts
         options = {"optional_cards": o["optional"], "chinese_civil_war": o["ccw"]}
         options.update({k: o[k] for k in OPTIONAL_RULES if o[k]})
-        if o["handicap"] not in (None, "bid"):
-            options["handicap"] = {"side": o["handicap"][0], "influence": o["handicap"][1]}
+        if handicap_option(o["handicap"]):
+            options["handicap"] = handicap_option(o["handicap"])
         return {"mode": o["mode"], "human": o["human"], "level": o["level"], "options": options,
                 "guide": bool(o.get("guide"))}
 
