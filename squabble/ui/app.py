@@ -97,6 +97,17 @@ class WindowApp(GameApp):
         self.session = None
         self.stack.replace_all(TitleScene(self, message))
 
+    def to_online(self):
+        """The title with Play online open (where an online game's Leave and result lead)."""
+        from squabble.ui.online.menus import OnlineScene
+        self.to_title()
+        self.stack.push(OnlineScene(self))
+
+    def open_online(self, link, update: dict):
+        """An online game's table or map on ``link`` (its result screen leads to Play online)."""
+        from squabble.ui.online.game import open_game
+        return open_game(self, link, update, after=self.to_online)
+
     def open_options(self):
         self.stack.push(OptionsScene(self))
 

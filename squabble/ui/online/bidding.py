@@ -72,9 +72,8 @@ class OnlineBidScene(BidScene):
 
     def leave(self):
         """Back to Play online; the seat is kept (Your online games opens it again)."""
-        from squabble.ui.online.menus import to_online
         self.link.close()
-        to_online(self.app)
+        self.app.to_online()
 
     def _done(self):
         self.future = self.link.request("bid", self.bid["side"], self.bid["number"])
@@ -106,10 +105,9 @@ class OnlineBidScene(BidScene):
 
     def _open(self):
         """The bids are in: keep the seat under its side and open the map."""
-        from squabble.ui.online.game import open_game
-        from squabble.ui.online.menus import _keep, to_online
-        _keep(self.app, self.link, self.url, self.code)
-        open_game(self.app, self.link, self.last, after=lambda: to_online(self.app))
+        from squabble.ui.online.seats import keep_seat
+        keep_seat(self.app, self.link, self.url, self.code)
+        self.app.open_online(self.link, self.last)
         self.app.toast(outcome_words(self.last), 8.0)
 
     def wake_in(self):

@@ -15,7 +15,7 @@ from squabble.ui import settings as S
 from squabble.ui import theme as T
 from squabble.ui.menu_scene import MenuScene
 from squabble.ui.online.banner import side_name
-from squabble.ui.online.game import open_game
+from squabble.ui.online.seats import keep_seat
 from squabble.ui.struggle.choices import (HANDICAPS, OPTIONAL_RULES, handicap_option,
                                          handicap_words)
 
@@ -39,8 +39,7 @@ def normal_url(address: str) -> str:
 
 def to_online(app):
     """The title with Play online open (an online game's result screen leads there)."""
-    app.to_title()
-    app.stack.push(OnlineScene(app))
+    app.to_online()
 
 
 def hosted():
@@ -133,19 +132,9 @@ class OnlineScene(MenuScene):
         self.app.stack.push(YourGamesScene(self.app))
 
 
-def _keep(app, link, url, code=None):
-    """Keep the seat just taken (its credential) in the user data folder."""
-    client = link.client
-    try:
-        C.remember_seat(url, client.game_id, client.seat, client.credential,
-                        code or client.code)
-    except OSError:
-        app.toast("The seat could not be kept in the data folder: note the code to come back.")
-
-
 def _enter(app, link, url, reply, code=None):
     """A seat was taken ("created", "joined" or "resumed"): keep its credential, open the game."""
-    _keep(app, link, url, code)
+    keep_seat(app, link, url, code)
     update = _first_update(link)
     if update is None:
         app.toast("The server sent no game: try again.")
@@ -155,7 +144,7 @@ def _enter(app, link, url, reply, code=None):
     if bidding_open(update):      # sides bid for in secret: the bid screen first
         app.stack.push(OnlineBidScene(app, link, url, update, code))
         return
-    open_game(app, link, update, after=lambda: to_online(app))
+    app.open_online(link, update)
 
 
 def _first_update(link, wait: float = 5.0):
@@ -392,7 +381,7 @@ class CreateScene(MenuScene):
         url, lan = self.url, self.lan_url
 
         def created(reply):
-            _keep(self.app, link, url, reply.get("code"))   # kept even if the window closes now
+            keep_seat(self.app, link, url, reply.get("code"))   # kept even if the window closes now
             self.app.stack.push(InvitationScene(self.app, link, url, reply, lan))
         self.app.stack.push(BusyScene(self.app, "Creating the game…",
                                       link.request("create", c["game"], options, c["side"],
@@ -553,20 +542,3 @@ def _start_hosting(app, port=None):
     srv = HostedServer(bind=bind, port=first if port is None else port)
     _HOSTED["server"] = srv
     return srv
-
-
-def _update_of(link, game_id: str, wait: float = 5.0):
-    """The newest update of ``game_id`` received (the resume's comes right after its reply)."""
-    import time
-    end = time.monotonic() + wait
-    got = None
-    while time.monotonic() < end:
-        got = ([m for m in link.take() if m.get("type") == "update"
-                and m.get("game_id") == game_id] or [got])[-1]
-        last = link.client.last
-        if got is None and last and last.get("game_id") == game_id:
-            got = last
-        if got is not None:
-            return got
-        time.sleep(0.01)
-    return None

@@ -138,23 +138,22 @@ class RematchOffer:
             self.opening = self.link.request("resume", self.rematch_id, self.credential)
 
     def _opened(self):
-        from squabble.ui.online.menus import _keep, _update_of, to_online
-        from squabble.ui.online.game import open_game
+        from squabble.ui.online.seats import keep_seat, update_of
         fut, self.opening = self.opening, None
         try:
             fut.result()
         except Exception as e:   # noqa: BLE001
             self._failed(e)
             return
-        update = _update_of(self.link, self.rematch_id)
+        update = update_of(self.link, self.rematch_id)
         if update is None:
             self.app.toast("The server sent no game: press Rematch to try again.")
             return
         self.link.client.code = update.get("code")   # the rematch's own invitation code
-        _keep(self.app, self.link, self.url)
+        keep_seat(self.app, self.link, self.url)
         self.handed = True
         app = self.app
-        open_game(app, self.link, update, after=lambda: to_online(app))
+        app.open_online(self.link, update)
 
     def _failed(self, e):
         from squabble.online.client import ClientError
