@@ -430,12 +430,13 @@ class Server:
                                                                lines))
             except StoreError as e:
                 raise Refused(str(e)) from None
+            t2 = time.perf_counter()
             _take_over(rec, new)
             self.counts["moves"] += 1
             self.send(conn, {"type": "ack", "decision": rec.version - 1})
             self.broadcast(room, lines, snaps)
             self.move_times.append(time.perf_counter() - t0)
-            self.commit_times.append(time.perf_counter() - t1)
+            self.commit_times.append(t2 - t1)
 
     async def on_undo(self, conn, msg):
         room = self._seated(conn, msg)
