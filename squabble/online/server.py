@@ -160,13 +160,13 @@ class Server:
         except (websockets.ConnectionClosed, asyncio.CancelledError):
             pass
 
-    def send(self, conn: Conn, msg: dict):
-        """Queue ``msg`` for ``conn``; a reader too slow to take its messages is dropped (it
-        resumes from the last move it saw when it comes back)."""
+    def send(self, conn: Conn, msg: dict | str):
+        """Queue ``msg`` (or its JSON text) for ``conn``; a reader too slow to take its
+        messages is dropped (it resumes from the last move it saw when it comes back)."""
         if conn.closing:
             return
         try:
-            conn.outbox.put_nowait(json.dumps(msg))
+            conn.outbox.put_nowait(msg if isinstance(msg, str) else json.dumps(msg))
         except asyncio.QueueFull:
             conn.closing = True
             asyncio.ensure_future(conn.ws.close(1008, "messages not read in time"))
@@ -221,7 +221,9 @@ class Server:
         conn.room = conn.seat = None
         self._drop_if_idle(room)
 
-    def update(self, room: Room, seat: str | None, log: list, snaps=None) -> dict:
+    def update(self, room: Room, seat: str | None, log: list, snaps=None) -> str:
+        """The update ``seat`` (None: a spectator) receives, as JSON text: the state's view and
+        decision, the log lines of what changed, and with ``snaps`` the view at each line."""
         rec = room.rec
         if room.cache.get("version") != rec.version:   # one decision a state, one view a seat
             room.cache = {"version": rec.version,
@@ -239,14 +241,15 @@ class Server:
                "open_seat": [s for s, h in rec.seats.items() if h is None],
                "rematch": rec.rematch}
         msg.update(body)
+        text = json.dumps(msg)
         if snaps is not None and len(snaps) == len(log):
-            views = table.steps(rec.game, snaps, seat)
+            views = table.steps_text(rec.game, snaps, seat)
             if views is not None:   # the seat's view at each line: the move step by step
-                msg["steps"] = views
-        return msg
+                text = text[:-1] + ', "steps": [' + ", ".join(views) + "]}"
+        return text
 
     def broadcast(self, room: Room, log: list, snaps=None):
-        by_seat = {}
+        by_seat = {}   # one update a seat, encoded once for all its connections
         for c in list(room.conns):
             if c.seat not in by_seat:
                 by_seat[c.seat] = self.update(room, c.seat, log, snaps)
