@@ -209,15 +209,16 @@ def run_load(n, game, seconds, think=0.0, flooders=0, workers=2):
         try:
             base = rss_kb(p.pid)
             r = load(url, n, game, seconds, p.pid, think, flooders, workers)
-            import sqlite3
-            con = sqlite3.connect(db)
-            stored = con.execute("SELECT COUNT(*) FROM games").fetchone()[0]
-            con.close()
-            size = sum(f.stat().st_size for f in Path(d).glob("load.sqlite3*"))
         finally:
             p.terminate()
             tail = p.stdout.read()
             p.wait()
+        import sqlite3   # the database as the stopped server left it (its log folded in)
+        con = sqlite3.connect(db)
+        con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        stored = con.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+        con.close()
+        size = sum(f.stat().st_size for f in Path(d).glob("load.sqlite3*"))
         inside = re.search(r"a move's time in the server.*?: (p50 [\d.]+ ms, p99 [\d.]+ ms); "
                            r"waiting for its commit: (p50 [\d.]+ ms, p99 [\d.]+ ms)", tail)
     pace = f"bots think {think:g} s a move" if think else "bots at full speed"
