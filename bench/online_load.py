@@ -14,10 +14,11 @@ the same two cores as the server.  Prints moves a second, the round trip of a mo
 mover's update back: p50, p99), the bot processes' CPU and their event loops' lag (how late a
 5 ms timer fires there: a round trip includes up to that much of the client's own delay), the
 server's CPU, its resident memory per live game, the database's size per stored game, and what
-the server itself measured (arrival of a move to its updates queued, and of that the wait for
-its commit).  With --stored: a database of that many stored games (made with the server's own
-store, a few moves each), then the server's start time (process start to "listening"), its CPU
-time over --idle seconds with no client, and its resident memory."""
+the server itself measured (arrival of a move to its updates queued, of that the wait for its
+commit, and the commits themselves: each batch's disk flush).  With --stored: a database of
+that many stored games (made with the server's own store, a few moves each), then the server's
+start time (process start to "listening"), its CPU time over --idle seconds with no client, and
+its resident memory."""
 
 from __future__ import annotations
 
@@ -221,6 +222,7 @@ def run_load(n, game, seconds, think=0.0, flooders=0, workers=2):
         size = sum(f.stat().st_size for f in Path(d).glob("load.sqlite3*"))
         inside = re.search(r"a move's time in the server.*?: (p50 [\d.]+ ms, p99 [\d.]+ ms); "
                            r"waiting for its commit: (p50 [\d.]+ ms, p99 [\d.]+ ms)", tail)
+        flush = re.search(r"disk flush\): (p50 [\d.]+ ms, p99 [\d.]+ ms)", tail)
     pace = f"bots think {think:g} s a move" if think else "bots at full speed"
     pace += f"; machine load average {load_before:.1f} before"
     if flooders:
@@ -230,7 +232,8 @@ def run_load(n, game, seconds, think=0.0, flooders=0, workers=2):
     print(f"{game} N={n} ({pace}): {r['mps']:.0f} moves/s; round trip p50 "
           f"{pct(rtts, .5) * 1000:.1f} ms, p99 {pct(rtts, .99) * 1000:.1f} ms ({len(rtts)} "
           f"moves); in the server "
-          f"{inside.group(1) + ', of which its commit ' + inside.group(2) if inside else '?'}; "
+          f"{inside.group(1) + ', of which its commit ' + inside.group(2) if inside else '?'}"
+          f" (the disk flush {flush.group(1) if flush else '?'}); "
           f"server {r['server_cpu'] * 100:.0f}% of a core, bots ({r['workers']} processes) "
           f"{r['client_cpu'] * 100:.0f}%, their loops' lag p50 {pct(lags, .5) * 1000:.1f} ms, "
           f"p99 {pct(lags, .99) * 1000:.1f} ms; server memory {base / 1024:.0f} MB idle, "

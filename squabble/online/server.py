@@ -541,6 +541,9 @@ def summary(server: Server) -> str:
         line += (f"; a move's time in the server (arrival to updates sent on, its commit "
                  f"included): {_pcts(times)}; waiting for its commit: "
                  f"{_pcts(sorted(server.commit_times))}")
+    flushes = sorted(server.store.flush_times())
+    if flushes:
+        line += f"; the commits themselves (a batch's disk flush): {_pcts(flushes)}"
     return line
 
 

@@ -13,6 +13,7 @@ refused and the game stays at its last stored move."""
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import hashlib
 import hmac
@@ -180,6 +181,10 @@ class Store:
             self._writer = _GroupWriter(self.path, self._pragmas)
         return await self._writer.write(asyncio.get_running_loop(), statements)
 
+    def flush_times(self) -> list:
+        """The seconds of the server's last commits (each a batch's disk flush), oldest first."""
+        return list(self._writer.flush_times) if self._writer is not None else []
+
     def create(self, rec: GameRecord):
         self._write(self.create_stmts(rec))
 
@@ -324,6 +329,7 @@ class _GroupWriter:
         self.pool = ThreadPoolExecutor(1, thread_name_prefix="squabble-store")
         self.pending: list = []
         self.busy = False
+        self.flush_times = collections.deque(maxlen=100_000)   # each batch's COMMIT, seconds
         self.db = self.pool.submit(self._open, path, pragmas).result()
 
     @staticmethod
@@ -332,6 +338,12 @@ class _GroupWriter:
         for pragma in pragmas:
             db.execute(pragma)
         return db
+
+    def _commit(self):
+        t = time.perf_counter()
+        error = _commit(self.db)
+        self.flush_times.append(time.perf_counter() - t)
+        return error
 
     async def write(self, loop, statements):
         fut = loop.create_future()
@@ -351,7 +363,7 @@ class _GroupWriter:
                 # once a statement (each take may wait for the loop's work to yield it)
                 try:
                     outcomes = _stage(self.db, [b[0] for b in batch])
-                    error = await loop.run_in_executor(self.pool, _commit, self.db) \
+                    error = await loop.run_in_executor(self.pool, self._commit) \
                         if self.db.in_transaction else None
                 except Exception as e:   # noqa: BLE001 - every waiting move gets a sentence
                     error = StoreError(f"The server could not store the game ({e}).")
