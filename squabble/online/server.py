@@ -16,6 +16,7 @@ import asyncio
 import collections
 import contextlib
 import dataclasses
+import gc
 import json
 import secrets
 import time
@@ -52,7 +53,7 @@ class Room:
         self.rec = rec
         self.conns: set = set()
         self.lock = asyncio.Lock()
-        self.cache: dict = {}     # {"version", "decision", seat: message body} of this state
+        self.cache: dict = {}     # {"version", "decision", seat: its body's JSON} of this state
 
 
 class Conn:
@@ -228,20 +229,19 @@ class Server:
         if room.cache.get("version") != rec.version:   # one decision a state, one view a seat
             room.cache = {"version": rec.version,
                           "decision": table.adapter(rec.game).decision(rec.state)}
-        if seat not in room.cache:
-            room.cache[seat] = (
+        if seat not in room.cache:   # kept as its JSON text: a live game holds no copy of
+            body = (                   # the views' objects for the garbage collector to walk
                 table.seat_message(rec.game, rec.state, seat, room.cache["decision"])
                 if seat is not None else
                 table.spectator_message(rec.game, rec.state, room.cache["decision"]))
-        body = room.cache[seat]
+            room.cache[seat] = json.dumps(body)[1:-1]   # "state": ..., "decision": ..., ...
         msg = {"type": "update", "game_id": rec.id, "game": rec.game, "pace": rec.pace,
                "version": rec.version, "seat": seat, "log": [str(x) for x in log],
                "kinds": table.line_kinds(log),
                "can_undo": seat is not None and table.can_undo(rec, seat),
                "open_seat": [s for s, h in rec.seats.items() if h is None],
                "rematch": rec.rematch}
-        msg.update(body)
-        text = json.dumps(msg)
+        text = json.dumps(msg)[:-1] + ", " + room.cache[seat] + "}"
         if snaps is not None and len(snaps) == len(log):
             views = table.steps_text(rec.game, snaps, seat)
             if views is not None:   # the seat's view at each line: the move step by step
@@ -525,6 +525,10 @@ async def run(store: Store, host: str, port: int, ssl=None, max_per_address: int
                      logger=_quiet_logger()) as ws_server:
         sock = ws_server.sockets[0]
         addr = sock.getsockname()
+        # what is loaded by now (modules, the engines' tables) lives as long as the server: out
+        # of the garbage collector's walks, which then take only the games' own objects
+        gc.collect()
+        gc.freeze()
         if ready is not None:
             ready(addr)
         await (stop if stop is not None else asyncio.get_running_loop().create_future())
