@@ -2,24 +2,29 @@
 
     python bench/online_load.py [--games 100 500 1000] [--game squabble] [--seconds 10]
                                 [--think 2]   # bots pause like people (mean seconds)
+                                [--workers 2]   # bot processes
                                 [--flooders 10]   # hostile clients flooding beside them
     python bench/online_load.py --stored 10000       # idle CPU and start time
 
 For each N: a server process (``squabble serve --port 0`` on a fresh database) and N live games,
-each played by two bot clients (random legal choices) in this process; a finished game is
-followed by its rematch, so N games stay live.  Prints moves a second, the round trip of a move
-(sent -> the mover's update back: p50, p99), the server's resident memory per live game and the
-database's size per stored game.  With --stored: a database of that many stored games (made
-with the server's own store, a few moves each), then the server's start time (process start to
-"listening"), its CPU time over --idle seconds with no client, and its resident memory.
-
-The bots run in one Python process on the same machine as the server: on a two-core machine the
-clients' own work is part of what is measured."""
+each played by two bot clients (random legal choices); a finished game is followed by its
+rematch, so N games stay live.  The bots run in ``--workers`` processes of their own (the games
+shared out), so a bot process's own work delays only its share of the clients; it still runs on
+the same two cores as the server.  Prints moves a second, the round trip of a move (sent -> the
+mover's update back: p50, p99), the bot processes' CPU and their event loops' lag (how late a
+5 ms timer fires there: a round trip includes up to that much of the client's own delay), the
+server's CPU, its resident memory per live game, the database's size per stored game, and what
+the server itself measured (arrival of a move to its updates queued, of that the wait for its
+commit, and the commits themselves: each batch's disk flush).  With --stored: a database of
+that many stored games (made with the server's own store, a few moves each), then the server's
+start time (process start to "listening"), its CPU time over --idle seconds with no client, and
+its resident memory."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
 import os
 import random
 import re
@@ -114,69 +119,126 @@ async def flood(url, stop, sent):
             await asyncio.sleep(0.01)
 
 
-async def load(url, n, game, seconds, pid, think=0.0, flooders=0):
-    rtts, moves = [], [0]
-    stop = asyncio.Event()
+async def _lag(stop, lags, tick=0.005):
+    """How late a ``tick`` timer fires on this event loop (the loop's own delay)."""
+    while not stop.is_set():
+        t = time.perf_counter()
+        await asyncio.sleep(tick)
+        lags.append(time.perf_counter() - t - tick)
+
+
+async def _worker_main(url, n, game, seconds, think, flooders, seed, pipe):
     clients = []
-    for i in range(n):
+    for _ in range(n):
         a = await Client(url).connect()
         b = await Client(url).connect()
         created = await a.create(game, {}, side="USSR")
         await b.join(created["code"])
         clients += [a, b]
     await asyncio.sleep(0.5)
-    rss_live = rss_kb(pid)
-    rnd = random.Random(1)
+    pipe.send("ready")
+    await asyncio.get_running_loop().run_in_executor(None, pipe.recv)   # "go"
+    rtts, moves, lags, flooded = [], [0], [], [0]
+    stop = asyncio.Event()
+    rnd = random.Random(seed)
     tasks = [asyncio.create_task(bot(c, random.Random(rnd.random()), rtts, stop, moves, think))
              for c in clients]
-    flooded = [0]
     tasks += [asyncio.create_task(flood(url, stop, flooded)) for _ in range(flooders)]
-    load.flooded = flooded
-    t0 = time.perf_counter()
-    cpu0 = cpu_seconds(pid)
+    tasks.append(asyncio.create_task(_lag(stop, lags)))
+    cpu0 = time.process_time()
     await asyncio.sleep(seconds)
     stop.set()
-    elapsed = time.perf_counter() - t0
-    load.server_cpu = (cpu_seconds(pid) - cpu0) / elapsed
-    rss_play = rss_kb(pid)
+    cpu = time.process_time() - cpu0
+    n_moves = moves[0]
     await asyncio.gather(*tasks, return_exceptions=True)
     for c in clients:
         await c.close()
-    return moves[0] / elapsed, rtts, rss_live, rss_play
+    pipe.send({"rtts": rtts, "moves": n_moves, "cpu": cpu, "lags": lags,
+               "flooded": flooded[0]})
 
 
-def run_load(n, game, seconds, think=0.0, flooders=0):
+def _worker(url, n, game, seconds, think, flooders, seed, pipe):
+    asyncio.run(_worker_main(url, n, game, seconds, think, flooders, seed, pipe))
+
+
+def load(url, n, game, seconds, pid, think=0.0, flooders=0, workers=2):
+    """N games' bots shared out over ``workers`` processes; their figures gathered."""
+    ctx = multiprocessing.get_context("spawn")
+    procs, pipes = [], []
+    workers = max(1, min(workers, n))
+    for w in range(workers):
+        mine, theirs = ctx.Pipe()
+        share = n // workers + (1 if w < n % workers else 0)
+        p = ctx.Process(target=_worker, args=(url, share, game, seconds, think,
+                                              flooders // workers + (w < flooders % workers),
+                                              w + 1, theirs), daemon=True)
+        p.start()
+        procs.append(p)
+        pipes.append(mine)
+    try:
+        for pipe in pipes:
+            if pipe.recv() != "ready":
+                raise SystemExit("a bot process failed to set up its games")
+        rss_live = rss_kb(pid)
+        t0 = time.perf_counter()
+        cpu0 = cpu_seconds(pid)
+        for pipe in pipes:
+            pipe.send("go")
+        time.sleep(seconds)
+        elapsed = time.perf_counter() - t0
+        server_cpu = (cpu_seconds(pid) - cpu0) / elapsed
+        rss_play = rss_kb(pid)
+        results = [pipe.recv() for pipe in pipes]
+    finally:
+        for p in procs:
+            p.join(30)
+            if p.is_alive():
+                p.terminate()
+    rtts = [x for r in results for x in r["rtts"]]
+    return {"mps": sum(r["moves"] for r in results) / elapsed, "rtts": rtts,
+            "rss_live": rss_live, "rss_play": rss_play, "server_cpu": server_cpu,
+            "client_cpu": sum(r["cpu"] for r in results) / elapsed,
+            "lags": [x for r in results for x in r["lags"]],
+            "flooded": sum(r["flooded"] for r in results), "workers": workers}
+
+
+def run_load(n, game, seconds, think=0.0, flooders=0, workers=2):
+    load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as d:
         db = Path(d) / "load.sqlite3"
         p, url, _ = start_server(db)
         try:
             base = rss_kb(p.pid)
-            mps, rtts, rss_live, rss_play = asyncio.run(load(url, n, game, seconds, p.pid,
-                                                              think, flooders))
-            import sqlite3
-            con = sqlite3.connect(db)
-            stored = con.execute("SELECT COUNT(*) FROM games").fetchone()[0]
-            con.close()
-            size = sum(f.stat().st_size for f in Path(d).glob("load.sqlite3*"))
+            r = load(url, n, game, seconds, p.pid, think, flooders, workers)
         finally:
             p.terminate()
             tail = p.stdout.read()
             p.wait()
+        import sqlite3   # the database as the stopped server left it (its log folded in)
+        con = sqlite3.connect(db)
+        con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        stored = con.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+        con.close()
+        size = sum(f.stat().st_size for f in Path(d).glob("load.sqlite3*"))
         inside = re.search(r"a move's time in the server.*?: (p50 [\d.]+ ms, p99 [\d.]+ ms); "
                            r"waiting for its commit: (p50 [\d.]+ ms, p99 [\d.]+ ms)", tail)
+        flush = re.search(r"disk flush\): (p50 [\d.]+ ms, p99 [\d.]+ ms)", tail)
     pace = f"bots think {think:g} s a move" if think else "bots at full speed"
-    pace += f"; machine load average {os.getloadavg()[0]:.1f}"
+    pace += f"; machine load average {load_before:.1f} before"
     if flooders:
-        pace += (f"; {flooders} hostile clients flooding, {load.flooded[0]} messages "
-                 f"({load.flooded[0] / seconds:.0f}/s)")
-    print(f"{game} N={n} ({pace}): {mps:.0f} moves/s, server "
-          f"{load.server_cpu * 100:.0f}% of a core, round trip p50 {pct(rtts, .5) * 1000:.1f} ms, "
-          f"p99 {pct(rtts, .99) * 1000:.1f} ms ({len(rtts)} moves); server memory "
-          f"{base / 1024:.0f} MB idle, {(max(rss_live, rss_play) - base) / n:.0f} KB per live "
-          f"game; database {size / max(1, stored) / 1024:.1f} KB per stored game "
-          f"({stored} games); in the server "
-          f"{inside.group(1) + ', of which its commit ' + inside.group(2) if inside else '?'}",
-          flush=True)
+        pace += (f"; {flooders} hostile clients flooding, {r['flooded']} messages "
+                 f"({r['flooded'] / seconds:.0f}/s)")
+    rtts, lags = r["rtts"], r["lags"]
+    print(f"{game} N={n} ({pace}): {r['mps']:.0f} moves/s; round trip p50 "
+          f"{pct(rtts, .5) * 1000:.1f} ms, p99 {pct(rtts, .99) * 1000:.1f} ms ({len(rtts)} "
+          f"moves); in the server "
+          f"{inside.group(1) + ', of which its commit ' + inside.group(2) if inside else '?'}"
+          f" (the disk flush {flush.group(1) if flush else '?'}); "
+          f"server {r['server_cpu'] * 100:.0f}% of a core, bots ({r['workers']} processes) "
+          f"{r['client_cpu'] * 100:.0f}%, their loops' lag p50 {pct(lags, .5) * 1000:.1f} ms, "
+          f"p99 {pct(lags, .99) * 1000:.1f} ms; server memory {base / 1024:.0f} MB idle, "
+          f"{(max(r['rss_live'], r['rss_play']) - base) / n:.0f} KB per live game; database "
+          f"{size / max(1, stored) / 1024:.1f} KB per stored game ({stored} games)", flush=True)
 
 
 def make_stored(db, count, game="squabble"):
@@ -237,6 +299,8 @@ def main():
                     help="mean seconds a bot thinks before a move (0: at once)")
     ap.add_argument("--flooders", type=int, default=0,
                     help="hostile clients sending pings as fast as they can beside the games")
+    ap.add_argument("--workers", type=int, default=2,
+                    help="processes the bots run in (the games shared out)")
     ap.add_argument("--stored", type=int, default=0)
     ap.add_argument("--idle", type=float, default=10.0)
     args = ap.parse_args()
@@ -244,7 +308,7 @@ def main():
         run_idle(args.stored, args.idle)
         return
     for n in args.games:
-        run_load(n, args.game, args.seconds, args.think, args.flooders)
+        run_load(n, args.game, args.seconds, args.think, args.flooders, args.workers)
 
 
 if __name__ == "__main__":

@@ -402,15 +402,18 @@ def test_the_privacy_check_catches_a_planted_leak(tmp_path):
 
 
 LEAK_IN_A_STEP = """
+import json
 from squabble.online import table
-real = table.steps
+real = table.steps_text   # the server sends the views as this encodes them
 def leaky(name, snaps, seat):
     out = real(name, snaps, seat)
     if out and seat is not None:
-        for view, state in zip(out, snaps):
+        views = [json.loads(t) for t in out]
+        for view, state in zip(views, snaps):
             view["hands"][table.OTHER[seat]] = list(state["hands"][table.OTHER[seat]])
+        out = [json.dumps(v) for v in views]
     return out
-table.steps = leaky
+table.steps_text = leaky
 """
 
 

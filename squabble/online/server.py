@@ -16,6 +16,7 @@ import asyncio
 import collections
 import contextlib
 import dataclasses
+import gc
 import json
 import secrets
 import time
@@ -52,7 +53,7 @@ class Room:
         self.rec = rec
         self.conns: set = set()
         self.lock = asyncio.Lock()
-        self.cache: dict = {}     # {"version", "decision", seat: message body} of this state
+        self.cache: dict = {}     # {"version", "decision", seat: its body's JSON} of this state
 
 
 class Conn:
@@ -160,13 +161,13 @@ class Server:
         except (websockets.ConnectionClosed, asyncio.CancelledError):
             pass
 
-    def send(self, conn: Conn, msg: dict):
-        """Queue ``msg`` for ``conn``; a reader too slow to take its messages is dropped (it
-        resumes from the last move it saw when it comes back)."""
+    def send(self, conn: Conn, msg: dict | str):
+        """Queue ``msg`` (or its JSON text) for ``conn``; a reader too slow to take its
+        messages is dropped (it resumes from the last move it saw when it comes back)."""
         if conn.closing:
             return
         try:
-            conn.outbox.put_nowait(json.dumps(msg))
+            conn.outbox.put_nowait(msg if isinstance(msg, str) else json.dumps(msg))
         except asyncio.QueueFull:
             conn.closing = True
             asyncio.ensure_future(conn.ws.close(1008, "messages not read in time"))
@@ -221,19 +222,21 @@ class Server:
         conn.room = conn.seat = None
         self._drop_if_idle(room)
 
-    def update(self, room: Room, seat: str | None, log: list, snaps=None) -> dict:
+    def update(self, room: Room, seat: str | None, log: list, snaps=None) -> str:
+        """The update ``seat`` (None: a spectator) receives, as JSON text: the state's view and
+        decision, the log lines of what changed, and with ``snaps`` the view at each line."""
         rec = room.rec
         if bids.bidding_open(rec):
             return self._bidding_update(room, seat, log)
         if room.cache.get("version") != rec.version:   # one decision a state, one view a seat
             room.cache = {"version": rec.version,
                           "decision": table.adapter(rec.game).decision(rec.state)}
-        if seat not in room.cache:
-            room.cache[seat] = (
+        if seat not in room.cache:   # kept as its JSON text: a live game holds no copy of
+            body = (                   # the views' objects for the garbage collector to walk
                 table.seat_message(rec.game, rec.state, seat, room.cache["decision"])
                 if seat is not None else
                 table.spectator_message(rec.game, rec.state, room.cache["decision"]))
-        body = room.cache[seat]
+            room.cache[seat] = json.dumps(body)[1:-1]   # "state": ..., "decision": ..., ...
         msg = {"type": "update", "game_id": rec.id, "game": rec.game, "pace": rec.pace,
                "version": rec.version, "seat": seat, "log": [str(x) for x in log],
                "kinds": table.line_kinds(log),
@@ -242,16 +245,16 @@ class Server:
                "rematch": rec.rematch, "rematch_asked": list(rec.rematch_asked)}
         if seat is not None:   # a player's invitation code, shown in Your online games
             msg["code"] = show_code(rec.code)
-        msg.update(body)
         if rec.bidding:      # the bids, sides and handicap, public once resolved
             msg["bidding"] = bids.public(rec.bidding)
+        text = json.dumps(msg)[:-1] + ", " + room.cache[seat] + "}"
         if snaps is not None and len(snaps) == len(log):
-            views = table.steps(rec.game, snaps, seat)
+            views = table.steps_text(rec.game, snaps, seat)
             if views is not None:   # the seat's view at each line: the move step by step
-                msg["steps"] = views
-        return msg
+                text = text[:-1] + ', "steps": [' + ", ".join(views) + "]}"
+        return text
 
-    def _bidding_update(self, room: Room, seat: str | None, log: list) -> dict:
+    def _bidding_update(self, room: Room, seat: str | None, log: list) -> str:
         """The update of a game waiting for its bids: no state and no decision yet (nobody has
         a side), who has bid and who has not; the same for every seat but its own name."""
         rec = room.rec
@@ -263,10 +266,10 @@ class Server:
                "winner": None, "bidding": bids.public(rec.bidding)}
         if seat is not None:
             msg["code"] = show_code(rec.code)
-        return msg
+        return json.dumps(msg)
 
     def broadcast(self, room: Room, log: list, snaps=None):
-        by_seat = {}
+        by_seat = {}   # one update a seat, encoded once for all its connections
         for c in list(room.conns):
             if c.seat not in by_seat:
                 by_seat[c.seat] = self.update(room, c.seat, log, snaps)
@@ -462,12 +465,13 @@ class Server:
                                                                lines))
             except StoreError as e:
                 raise Refused(str(e)) from None
+            t2 = time.perf_counter()
             _take_over(rec, new)
             self.counts["moves"] += 1
             self.send(conn, {"type": "ack", "decision": rec.version - 1})
             self.broadcast(room, lines, snaps)
             self.move_times.append(time.perf_counter() - t0)
-            self.commit_times.append(time.perf_counter() - t1)
+            self.commit_times.append(t2 - t1)
 
     async def on_undo(self, conn, msg):
         room = self._seated(conn, msg)
@@ -614,6 +618,10 @@ async def run(store: Store, host: str, port: int, ssl=None, max_per_address: int
                      logger=_quiet_logger()) as ws_server:
         sock = ws_server.sockets[0]
         addr = sock.getsockname()
+        # what is loaded by now (modules, the engines' tables) lives as long as the server: out
+        # of the garbage collector's walks, which then take only the games' own objects
+        gc.collect()
+        gc.freeze()
         if ready is not None:
             ready(addr)
         await (stop if stop is not None else asyncio.get_running_loop().create_future())
@@ -630,6 +638,9 @@ def summary(server: Server) -> str:
         line += (f"; a move's time in the server (arrival to updates sent on, its commit "
                  f"included): {_pcts(times)}; waiting for its commit: "
                  f"{_pcts(sorted(server.commit_times))}")
+    flushes = sorted(server.store.flush_times())
+    if flushes:
+        line += f"; the commits themselves (a batch's disk flush): {_pcts(flushes)}"
     return line
 
 

@@ -16,6 +16,8 @@ refused and the game stays at its last stored move."""
 
 from __future__ import annotations
 
+import collections
+import contextlib
 import hashlib
 import hmac
 import json
@@ -191,6 +193,10 @@ class Store:
             self._writer = _GroupWriter(self.path, self._pragmas)
         return await self._writer.write(asyncio.get_running_loop(), statements)
 
+    def flush_times(self) -> list:
+        """The seconds of the server's last commits (each a batch's disk flush), oldest first."""
+        return list(self._writer.flush_times) if self._writer is not None else []
+
     def create(self, rec: GameRecord):
         self._write(self.create_stmts(rec))
 
@@ -314,6 +320,15 @@ def _run_batch(db, groups: list) -> list:
     """Commit ``groups`` (each a list of statements) in one transaction, each group in its
     own savepoint so that one failing group does not undo the others.  An [_Outcome] a group.
     A failed commit (a full disk) fails every group."""
+    out = _stage(db, groups)
+    error = _commit(db) if db.in_transaction else None
+    return [_Outcome(error) for _ in groups] if error is not None else out
+
+
+def _stage(db, groups: list) -> list:
+    """``groups`` run in one open transaction, not yet committed (no disk flush: quick, so the
+    server runs it on its event loop).  An [_Outcome] a group; with every group failed the
+    transaction may be closed already."""
     out = [_Outcome() for _ in groups]
     try:
         db.execute("BEGIN IMMEDIATE")
@@ -332,13 +347,19 @@ def _run_batch(db, groups: list) -> list:
                     [_Outcome(_storage_error(e))] * (len(groups) - k)
             db.execute("ROLLBACK TO g")
             db.execute("RELEASE g")
+    return out
+
+
+def _commit(db) -> StoreError | None:
+    """Commit the open transaction (the disk flush: ``synchronous=FULL``); None, or the error
+    that failed it (it is rolled back)."""
     try:
         db.execute("COMMIT")
     except sqlite3.Error as e:
         if db.in_transaction:
             db.execute("ROLLBACK")
-        return [_Outcome(_storage_error(e)) for _ in groups]
-    return out
+        return _storage_error(e)
+    return None
 
 
 class _GroupWriter:
@@ -349,6 +370,7 @@ class _GroupWriter:
         self.pool = ThreadPoolExecutor(1, thread_name_prefix="squabble-store")
         self.pending: list = []
         self.busy = False
+        self.flush_times = collections.deque(maxlen=100_000)   # each batch's COMMIT, seconds
         self.db = self.pool.submit(self._open, path, pragmas).result()
 
     @staticmethod
@@ -357,6 +379,12 @@ class _GroupWriter:
         for pragma in pragmas:
             db.execute(pragma)
         return db
+
+    def _commit(self):
+        t = time.perf_counter()
+        error = _commit(self.db)
+        self.flush_times.append(time.perf_counter() - t)
+        return error
 
     async def write(self, loop, statements):
         fut = loop.create_future()
@@ -371,12 +399,20 @@ class _GroupWriter:
         try:
             while self.pending:
                 batch, self.pending = self.pending, []
+                # the statements on the loop (microseconds, no disk flush), the commit on the
+                # writer's thread: the thread takes the interpreter's lock once a batch, not
+                # once a statement (each take may wait for the loop's work to yield it)
                 try:
-                    outcomes = await loop.run_in_executor(
-                        self.pool, _run_batch, self.db, [b[0] for b in batch])
+                    outcomes = _stage(self.db, [b[0] for b in batch])
+                    error = await loop.run_in_executor(self.pool, self._commit) \
+                        if self.db.in_transaction else None
                 except Exception as e:   # noqa: BLE001 - every waiting move gets a sentence
-                    outcomes = [_Outcome(StoreError(f"The server could not store the game "
-                                                    f"({e}).")) for _ in batch]
+                    error = StoreError(f"The server could not store the game ({e}).")
+                    with contextlib.suppress(sqlite3.Error):
+                        if self.db.in_transaction:
+                            self.db.execute("ROLLBACK")
+                if error is not None:
+                    outcomes = [_Outcome(error) for _ in batch]
                 for (_, fut), outcome in zip(batch, outcomes):
                     if not fut.done():
                         fut.set_result(outcome)

@@ -152,12 +152,18 @@ def steps(name: str, snaps, seat) -> list | None:
     """The per-line views an update carries: ``seat``'s view (None: a spectator, the public view)
     of the state at each line, or None when there are none or too many (the beats then show the
     update's final view)."""
+    texts = steps_text(name, snaps, seat)
+    return None if texts is None else [json.loads(t) for t in texts]
+
+
+def steps_text(name: str, snaps, seat) -> list | None:
+    """``steps`` as the server sends them: each view's JSON text, encoded once."""
     if not snaps or len(snaps) > MAX_STEPS or any(x is None for x in snaps):
         return None
     game = adapter(name)
     if seat is None:
-        return [public_view(name, x) for x in snaps]
-    return [normal(game.protocol_state(game.view(x, seat))) for x in snaps]
+        return [json.dumps(public_view(name, x)) for x in snaps]
+    return [json.dumps(game.protocol_state(game.view(x, seat))) for x in snaps]
 
 
 def seat_message(name: str, state: dict, seat: str, decision=False) -> dict:

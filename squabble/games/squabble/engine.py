@@ -11,7 +11,6 @@ Rule references: "rb" is the printed rulebook (../shared/seeds/twilight-squabble
 
 from __future__ import annotations
 
-import copy
 import marshal
 
 from squabble import rng
@@ -769,7 +768,7 @@ def view(s: dict, side: str) -> dict:
     The opponent's hand becomes a count, its face-down slot cards become None with a flag, and
     the unknown orders (decks within an era, the Event deck) are replaced by a canonical order.
     """
-    v = copy.deepcopy(s)
+    v = clone(s)
     other = OTHER[side]
     h = hidden_from(s, side)
     v["hand_counts"] = {sd: len(s["hands"][sd]) for sd in SIDES}
