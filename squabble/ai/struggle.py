@@ -551,7 +551,8 @@ def _suicidal(state, i, me):
 
 
 def choose_struggle(state, level, seed=0) -> int:
-    """Index into ``S.decision(state)["options"]`` chosen by the computer player."""
+    """Index into ``S.decision(state)["options"]`` chosen by the computer player.  ``state``:
+    the whole state or the deciding side's view (``S.view``): the same choice."""
     if level not in LEVELS and level not in OLD_LEVELS:
         raise ValueError('The level must be "easy", "normal", "hard" or "greedy".')
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -563,6 +564,11 @@ def choose_struggle(state, level, seed=0) -> int:
     if len(opts) == 1:
         return 0
     me = d["player"]
+    if S.is_view(state):
+        # a seat's view (online): a whole state consistent with it; every look below deals the
+        # hidden cards again from the same unseen pool, so the choice is the one the whole
+        # state gives (tests/struggle/test_struggle_public_stack.py)
+        state = S.redeal(state, me, seed)
     if level == "greedy":
         return greedy_choice(state, me, seed)
     if level == "greedy_old":      # the issue-14 baseline, for the bench's calibration only
