@@ -58,14 +58,15 @@ def hidden_places_struggle(st, seat, hand=True):
 
 
 def frame_card_places(st):
-    """[(dict, key)] of every card key (frames.CARD_KEYS) of the stack's frames, of their
-    ``data`` and of their ``ret``: where a frame may hold a card."""
-    from squabble.games.struggle.frames import CARD_KEYS
+    """[(dict, key)] of every card key that is not public by the rules (frames.CARD_KEYS but
+    the card in play and the cards events show) of the stack's frames, of their ``data`` and of
+    their ``ret``: where a frame may hold a hidden card."""
+    from squabble.games.struggle.frames import CARD_KEYS, PUBLIC_CARD_KEYS
     out = []
     for f in st["stack"]:
         for part in (f, f.get("data"), f.get("ret")):
             if isinstance(part, dict):
-                out += [(part, k) for k in CARD_KEYS if k in part]
+                out += [(part, k) for k in CARD_KEYS if k in part and k not in PUBLIC_CARD_KEYS]
     return out
 
 

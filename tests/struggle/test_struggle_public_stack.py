@@ -17,7 +17,8 @@ from squabble.ai import choose
 from squabble.ai.struggle import choose_struggle
 from squabble.games.struggle import apply, check_invariants, decision, new_game, redeal, view
 from squabble.games.struggle.data import CARDS
-from squabble.games.struggle.frames import CARD_KEYS, DATA_KEYS
+from squabble.games.struggle.frames import (CARD_KEYS, DATA_KEYS, PRIVATE_CARD_KEYS,
+                                            PUBLIC_CARD_KEYS)
 from squabble.games.struggle.query import HIDDEN, hidden_from
 from squabble.games.struggle.validation import expected_cards
 from struggle_helpers import (action_round_state, cards, choose as answer, event,
@@ -28,13 +29,13 @@ SIDES = ("USA", "USSR")
 OPT = {"optional_cards": True}
 
 
-def stack_cards(stack) -> list:
-    """Every value under a card key (frames.CARD_KEYS) of the frames, their data and their ret."""
+def stack_cards(stack, keys) -> list:
+    """Every value under ``keys`` (card keys) of the frames, their data and their ret."""
     out = []
     for f in stack:
         for part in (f, f.get("data"), f.get("ret")):
             if isinstance(part, dict):
-                for k in CARD_KEYS:
+                for k in keys:
                     v = part.get(k)
                     out += v if isinstance(v, list) else [v] if k in part else []
     return out
@@ -54,7 +55,12 @@ def check_position(st, seeds=(3,)):
         hidden = hidden_from(st, side)
         assert len(v["stack"]) == len(st["stack"])
         assert not any("resume" in f for f in v["stack"])
-        assert not hidden & {c for c in stack_cards(v["stack"]) if isinstance(c, int)}, side
+        # no hidden card under a key that is not public; the public ones as they are (the card
+        # in play, a card an event showed: even Missile Envy in the enemy's hand again)
+        private = stack_cards(v["stack"], PRIVATE_CARD_KEYS)
+        assert not hidden & {c for c in private if isinstance(c, int)}, side
+        assert stack_cards(v["stack"], PUBLIC_CARD_KEYS) == \
+            stack_cards(st["stack"], PUBLIC_CARD_KEYS)
         for f in st["stack"]:    # every key of an event's data is known to hold cards or not
             assert set(f.get("data") or {}) <= set(CARD_KEYS) | set(DATA_KEYS), f
         for seed in seeds:
@@ -135,6 +141,27 @@ def test_our_man_in_tehran_shows_its_five_cards_to_the_usa_only():
     assert view(st, "USSR")["stack"][-1]["data"]["looked"] == [HIDDEN] * 4
     st, _ = answer(st, mode="done")
     check_position(st)
+
+
+def test_missile_envy_in_the_enemys_hand_stays_the_card_in_play():
+    """The USSR resolves Missile Envy: the USA gives it its US card of the most ops, Missile Envy
+    goes to the US hand (public), and the USSR conducts operations with the card taken.  The
+    event's frame still names Missile Envy in the USSR's view, though the card is in a hand
+    hidden from it; the computer player plays on from the view as from the state."""
+    st = action_round_state(hands={"USSR": [49, 7], "USA": [19, 4]}, turn=4)
+    st, _ = event(st, 49)
+    assert 49 in st["hands"]["USA"] and 49 in hidden_from(st, "USSR")
+    d = decision(st)
+    assert d["player"] == "USSR"
+    v = view(st, "USSR")
+    assert [f.get("card") for f in v["stack"]] == [f.get("card") for f in st["stack"]]
+    assert 49 in [f.get("card") for f in v["stack"]]
+    check_position(st, seeds=(1, 2, 3))
+    while decision(st) and decision(st)["player"] == "USSR":
+        k = choose("struggle", view(st, "USSR"), "easy", 5)
+        assert k == choose_struggle(st, "easy", 5)
+        st, _ = apply(st, k)
+        check_position(st)
 
 
 def test_a_headline_being_chosen_is_hidden_in_the_view_and_dealt_again():

@@ -1,7 +1,7 @@
 """Twilight Struggle rules engine (pure Python).  See docs/struggle.md.
 
 API: new_game, decision (describe.py), apply, apply_in_place, validate, check_invariants, info, view,
-protocol_state (a state or view as the protocol prints it), resolve_bids (influence bidding for
+protocol_state (a state or view as the protocol prints it) and from_protocol (back), resolve_bids (influence bidding for
 sides, rewrite 3.2.2), redeal (a whole state from a state or a side's view, the hidden cards dealt
 again), is_view.
 """
@@ -24,7 +24,7 @@ from .validation import check_invariants, load, validate
 from .query import hidden_from, public_stack
 
 __all__ = ["new_game", "decision", "apply", "apply_in_place", "validate", "check_invariants",
-           "info", "view", "protocol_state", "resolve_bids"]
+           "info", "view", "protocol_state", "from_protocol", "resolve_bids", "redeal", "is_view"]
 
 
 def new_game(seed: int, options: dict | None = None) -> dict:
@@ -145,4 +145,15 @@ def protocol_state(state: dict) -> dict:
     entries = state.get("effects") or []
     out["effects"] = [e["card"] for e in entries]
     out["effect_details"] = [dict(e) for e in entries]
+    return out
+
+
+def from_protocol(state: dict) -> dict:
+    """``state`` (or a view) as the protocol prints it, in the engine's shape
+    (``protocol_state``'s inverse): ``effects`` the entries of ``effect_details``.  A shallow
+    copy; a state already in the engine's shape is returned as it is."""
+    if "effect_details" not in state:
+        return state
+    out = dict(state)
+    out["effects"] = out.pop("effect_details")
     return out

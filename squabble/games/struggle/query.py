@@ -30,7 +30,7 @@ from .events.early import blockade_cover  # noqa: F401  (re-exported: Blockade's
 from .events.mid_shared import trapped_by  # noqa: F401  (re-exported: Quagmire / Bear Trap)
 from .engine import copy_state, rounds_for, run, space_ok
 from .events.scoring import region_points
-from .frames import CARD_KEYS, SEEN_BY_SIDE
+from .frames import PRIVATE_CARD_KEYS, SEEN_BY_SIDE
 from .optional_rules import realign_protected
 
 __all__ = ["DEFCON_FLOOR", "adjacent_controlled", "controller", "control_margin", "defcon_allows",
@@ -285,9 +285,10 @@ HIDDEN = "hidden"
 def public_stack(state: dict, side: str) -> list:
     """The engine's stack as ``side`` may see it (a copy): each frame without its ``resume``
     (the record of how an event's call began, which holds the real hands), and every card of
-    ``hidden_from(state, side)`` in a card key of a frame, of its ``data`` or of its ``ret``
-    (frames.CARD_KEYS) shown as ``"hidden"`` (Our Man in Tehran's look at the draw pile, for
-    the USSR).  What the rules make public stays: the card in play, the step, the countries."""
+    ``hidden_from(state, side)`` under a card key that is not public (frames.PRIVATE_CARD_KEYS)
+    in a frame, its ``data`` or its ``ret`` shown as ``"hidden"`` (Our Man in Tehran's look at
+    the draw pile, for the USSR).  What the rules make public stays (frames.PUBLIC_CARD_KEYS:
+    the card in play, a card an event showed), and the steps, counts and countries."""
     hidden = hidden_from(state, side)
     out = []
     for f in state.get("stack") or []:
@@ -295,7 +296,7 @@ def public_stack(state: dict, side: str) -> list:
         for part in (g, g.get("data"), g.get("ret")):
             if not isinstance(part, dict):
                 continue
-            for key in CARD_KEYS:
+            for key in PRIVATE_CARD_KEYS:
                 v = part.get(key)
                 if isinstance(v, list):
                     part[key] = [HIDDEN if _cards(c) and c in hidden else c for c in v]

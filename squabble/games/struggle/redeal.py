@@ -16,7 +16,7 @@ import random
 from squabble import rng
 
 from .data import CHINA, ENEMY
-from .frames import CARD_KEYS, SEEN_BY_SIDE
+from .frames import PRIVATE_CARD_KEYS, SEEN_BY_SIDE
 from .query import HIDDEN, hidden_from
 from .validation import expected_cards
 
@@ -114,7 +114,7 @@ def _fill_frames(Dt: dict, hidden, kept: int) -> None:
         for part in (f, f.get("data"), f.get("ret")):
             if not isinstance(part, dict):
                 continue
-            for key in CARD_KEYS:
+            for key in PRIVATE_CARD_KEYS:
                 v = part.get(key)
                 if isinstance(v, list):
                     part[key] = [next(top) if _is_hidden(c, hidden) else c for c in v]
