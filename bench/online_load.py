@@ -3,10 +3,13 @@
     python bench/online_load.py [--games 100 500 1000] [--game squabble] [--seconds 10]
                                 [--think 2]   # bots pause like people (mean seconds)
                                 [--flooders 10]   # hostile clients flooding beside them
+                                [--bots computer --level easy]   # the computer players
     python bench/online_load.py --stored 10000       # idle CPU and start time
 
 For each N: a server process (``squabble serve --port 0`` on a fresh database) and N live games,
-each played by two bot clients (random legal choices) in this process; a finished game is
+each played by two bot clients in this process (random legal choices; with ``--bots computer``
+the computer player of ``--level``, deciding from the seat's view each update carries, for
+either game: then the clients' thinking is part of the load); a finished game is
 followed by its rematch, so N games stay live.  Prints moves a second, the round trip of a move
 (sent -> the mover's update back: p50, p99), the server's resident memory per live game and the
 database's size per stored game.  With --stored: a database of that many stored games (made
@@ -32,7 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from squabble.online.client import Client  # noqa: E402
+from squabble.online.client import Client, computer  # noqa: E402
 
 
 def start_server(db, extra=()):
@@ -66,7 +69,8 @@ def pct(xs, q):
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
 
 
-async def bot(c: Client, rnd, rtts, stop, moves, think=0.0):
+async def bot(c: Client, rnd, rtts, stop, moves, think=0.0, choose=None):
+    """One seat's bot: ``choose(update) -> index`` (None: a random legal option)."""
     while not stop.is_set():
         last = c.last
         if last is not None and last.get("winner") is not None:
@@ -83,7 +87,8 @@ async def bot(c: Client, rnd, rtts, stop, moves, think=0.0):
                 if stop.is_set() or c.last is not last:
                     continue
             t = time.perf_counter()
-            await c.move(rnd.randrange(len(last["decision"]["options"])))
+            await c.move(choose(last) if choose else
+                         rnd.randrange(len(last["decision"]["options"])))
             try:
                 while c.last["version"] == v and not stop.is_set():
                     await c.next_update(2.0)
@@ -114,7 +119,7 @@ async def flood(url, stop, sent):
             await asyncio.sleep(0.01)
 
 
-async def load(url, n, game, seconds, pid, think=0.0, flooders=0):
+async def load(url, n, game, seconds, pid, think=0.0, flooders=0, bots="random", level="easy"):
     rtts, moves = [], [0]
     stop = asyncio.Event()
     clients = []
@@ -127,8 +132,9 @@ async def load(url, n, game, seconds, pid, think=0.0, flooders=0):
     await asyncio.sleep(0.5)
     rss_live = rss_kb(pid)
     rnd = random.Random(1)
-    tasks = [asyncio.create_task(bot(c, random.Random(rnd.random()), rtts, stop, moves, think))
-             for c in clients]
+    tasks = [asyncio.create_task(bot(c, random.Random(rnd.random()), rtts, stop, moves, think,
+                                     computer(game, level, k) if bots == "computer" else None))
+             for k, c in enumerate(clients)]
     flooded = [0]
     tasks += [asyncio.create_task(flood(url, stop, flooded)) for _ in range(flooders)]
     load.flooded = flooded
@@ -145,14 +151,14 @@ async def load(url, n, game, seconds, pid, think=0.0, flooders=0):
     return moves[0] / elapsed, rtts, rss_live, rss_play
 
 
-def run_load(n, game, seconds, think=0.0, flooders=0):
+def run_load(n, game, seconds, think=0.0, flooders=0, bots="random", level="easy"):
     with tempfile.TemporaryDirectory() as d:
         db = Path(d) / "load.sqlite3"
         p, url, _ = start_server(db)
         try:
             base = rss_kb(p.pid)
             mps, rtts, rss_live, rss_play = asyncio.run(load(url, n, game, seconds, p.pid,
-                                                              think, flooders))
+                                                              think, flooders, bots, level))
             import sqlite3
             con = sqlite3.connect(db)
             stored = con.execute("SELECT COUNT(*) FROM games").fetchone()[0]
@@ -165,6 +171,7 @@ def run_load(n, game, seconds, think=0.0, flooders=0):
         inside = re.search(r"a move's time in the server.*?: (p50 [\d.]+ ms, p99 [\d.]+ ms); "
                            r"waiting for its commit: (p50 [\d.]+ ms, p99 [\d.]+ ms)", tail)
     pace = f"bots think {think:g} s a move" if think else "bots at full speed"
+    pace += f"; {level} computer players" if bots == "computer" else "; random legal moves"
     pace += f"; machine load average {os.getloadavg()[0]:.1f}"
     if flooders:
         pace += (f"; {flooders} hostile clients flooding, {load.flooded[0]} messages "
@@ -237,6 +244,11 @@ def main():
                     help="mean seconds a bot thinks before a move (0: at once)")
     ap.add_argument("--flooders", type=int, default=0,
                     help="hostile clients sending pings as fast as they can beside the games")
+    ap.add_argument("--bots", choices=["random", "computer"], default="random",
+                    help="how the bots choose: random legal options (the default) or the "
+                         "computer player, from the seat's view")
+    ap.add_argument("--level", choices=["easy", "normal", "hard"], default="easy",
+                    help="the computer players' level (with --bots computer)")
     ap.add_argument("--stored", type=int, default=0)
     ap.add_argument("--idle", type=float, default=10.0)
     args = ap.parse_args()
@@ -244,7 +256,7 @@ def main():
         run_idle(args.stored, args.idle)
         return
     for n in args.games:
-        run_load(n, args.game, args.seconds, args.think, args.flooders)
+        run_load(n, args.game, args.seconds, args.think, args.flooders, args.bots, args.level)
 
 
 if __name__ == "__main__":

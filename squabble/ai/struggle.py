@@ -552,11 +552,14 @@ def _suicidal(state, i, me):
 
 def choose_struggle(state, level, seed=0) -> int:
     """Index into ``S.decision(state)["options"]`` chosen by the computer player.  ``state``:
-    the whole state or the deciding side's view (``S.view``): the same choice."""
+    the whole state or the deciding side's view (``S.view``, or as the protocol prints it: what
+    a seat receives online): the same choice."""
     if level not in LEVELS and level not in OLD_LEVELS:
         raise ValueError('The level must be "easy", "normal", "hard" or "greedy".')
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError("The seed must be an integer.")
+    if isinstance(state, dict):
+        state = S.from_protocol(state)      # (a view as a seat receives it online)
     d = S.decision(state) if isinstance(state, dict) else None
     if d is None:
         raise ValueError("The game is over: there is no decision to make.")
