@@ -4,10 +4,13 @@
                                 [--think 2]   # bots pause like people (mean seconds)
                                 [--workers 2]   # bot processes
                                 [--flooders 10]   # hostile clients flooding beside them
+                                [--bots computer --level easy]   # the computer players
     python bench/online_load.py --stored 10000       # idle CPU and start time
 
 For each N: a server process (``squabble serve --port 0`` on a fresh database) and N live games,
-each played by two bot clients (random legal choices); a finished game is followed by its
+each played by two bot clients (random legal choices; with ``--bots computer`` the computer
+player of ``--level``, deciding from the seat's view each update carries, for either game: then
+the clients' thinking is part of the load); a finished game is followed by its
 rematch, so N games stay live.  The bots run in ``--workers`` processes of their own (the games
 shared out), so a bot process's own work delays only its share of the clients; it still runs on
 the same two cores as the server.  Prints moves a second, the round trip of a move (sent -> the
@@ -37,7 +40,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from squabble.online.client import Client  # noqa: E402
+from squabble.online.client import Client, computer  # noqa: E402
 
 
 def start_server(db, extra=()):
@@ -71,7 +74,8 @@ def pct(xs, q):
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
 
 
-async def bot(c: Client, rnd, rtts, stop, moves, think=0.0):
+async def bot(c: Client, rnd, rtts, stop, moves, think=0.0, choose=None):
+    """One seat's bot: ``choose(update) -> index`` (None: a random legal option)."""
     while not stop.is_set():
         last = c.last
         if last is not None and last.get("winner") is not None:
@@ -88,7 +92,8 @@ async def bot(c: Client, rnd, rtts, stop, moves, think=0.0):
                 if stop.is_set() or c.last is not last:
                     continue
             t = time.perf_counter()
-            await c.move(rnd.randrange(len(last["decision"]["options"])))
+            await c.move(choose(last) if choose else
+                         rnd.randrange(len(last["decision"]["options"])))
             try:
                 while c.last["version"] == v and not stop.is_set():
                     await c.next_update(2.0)
@@ -127,7 +132,7 @@ async def _lag(stop, lags, tick=0.005):
         lags.append(time.perf_counter() - t - tick)
 
 
-async def _worker_main(url, n, game, seconds, think, flooders, seed, pipe):
+async def _worker_main(url, n, game, seconds, think, flooders, seed, pipe, bots=("random", "")):
     clients = []
     for _ in range(n):
         a = await Client(url).connect()
@@ -141,8 +146,11 @@ async def _worker_main(url, n, game, seconds, think, flooders, seed, pipe):
     rtts, moves, lags, flooded = [], [0], [], [0]
     stop = asyncio.Event()
     rnd = random.Random(seed)
-    tasks = [asyncio.create_task(bot(c, random.Random(rnd.random()), rtts, stop, moves, think))
-             for c in clients]
+    kind, level = bots
+    tasks = [asyncio.create_task(bot(c, random.Random(rnd.random()), rtts, stop, moves, think,
+                                     computer(game, level, seed * 100_000 + k)
+                                     if kind == "computer" else None))
+             for k, c in enumerate(clients)]
     tasks += [asyncio.create_task(flood(url, stop, flooded)) for _ in range(flooders)]
     tasks.append(asyncio.create_task(_lag(stop, lags)))
     cpu0 = time.process_time()
@@ -157,11 +165,11 @@ async def _worker_main(url, n, game, seconds, think, flooders, seed, pipe):
                "flooded": flooded[0]})
 
 
-def _worker(url, n, game, seconds, think, flooders, seed, pipe):
-    asyncio.run(_worker_main(url, n, game, seconds, think, flooders, seed, pipe))
+def _worker(url, n, game, seconds, think, flooders, seed, pipe, bots):
+    asyncio.run(_worker_main(url, n, game, seconds, think, flooders, seed, pipe, bots))
 
 
-def load(url, n, game, seconds, pid, think=0.0, flooders=0, workers=2):
+def load(url, n, game, seconds, pid, think=0.0, flooders=0, workers=2, bots=("random", "")):
     """N games' bots shared out over ``workers`` processes; their figures gathered."""
     ctx = multiprocessing.get_context("spawn")
     procs, pipes = [], []
@@ -171,7 +179,7 @@ def load(url, n, game, seconds, pid, think=0.0, flooders=0, workers=2):
         share = n // workers + (1 if w < n % workers else 0)
         p = ctx.Process(target=_worker, args=(url, share, game, seconds, think,
                                               flooders // workers + (w < flooders % workers),
-                                              w + 1, theirs), daemon=True)
+                                              w + 1, theirs, bots), daemon=True)
         p.start()
         procs.append(p)
         pipes.append(mine)
@@ -202,14 +210,14 @@ def load(url, n, game, seconds, pid, think=0.0, flooders=0, workers=2):
             "flooded": sum(r["flooded"] for r in results), "workers": workers}
 
 
-def run_load(n, game, seconds, think=0.0, flooders=0, workers=2):
+def run_load(n, game, seconds, think=0.0, flooders=0, workers=2, bots=("random", "")):
     load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as d:
         db = Path(d) / "load.sqlite3"
         p, url, _ = start_server(db)
         try:
             base = rss_kb(p.pid)
-            r = load(url, n, game, seconds, p.pid, think, flooders, workers)
+            r = load(url, n, game, seconds, p.pid, think, flooders, workers, bots)
         finally:
             p.terminate()
             tail = p.stdout.read()
@@ -224,6 +232,8 @@ def run_load(n, game, seconds, think=0.0, flooders=0, workers=2):
                            r"waiting for its commit: (p50 [\d.]+ ms, p99 [\d.]+ ms)", tail)
         flush = re.search(r"disk flush\): (p50 [\d.]+ ms, p99 [\d.]+ ms)", tail)
     pace = f"bots think {think:g} s a move" if think else "bots at full speed"
+    pace += (f"; {bots[1]} computer players" if bots[0] == "computer" else
+             "; random legal moves")
     pace += f"; machine load average {load_before:.1f} before"
     if flooders:
         pace += (f"; {flooders} hostile clients flooding, {r['flooded']} messages "
@@ -297,6 +307,11 @@ def main():
     ap.add_argument("--seconds", type=float, default=10.0)
     ap.add_argument("--think", type=float, default=0.0,
                     help="mean seconds a bot thinks before a move (0: at once)")
+    ap.add_argument("--bots", choices=["random", "computer"], default="random",
+                    help="how the bots choose: random legal options (the default) or the "
+                         "computer player, from the seat's view")
+    ap.add_argument("--level", choices=["easy", "normal", "hard"], default="easy",
+                    help="the computer players' level (with --bots computer)")
     ap.add_argument("--flooders", type=int, default=0,
                     help="hostile clients sending pings as fast as they can beside the games")
     ap.add_argument("--workers", type=int, default=2,
@@ -308,7 +323,8 @@ def main():
         run_idle(args.stored, args.idle)
         return
     for n in args.games:
-        run_load(n, args.game, args.seconds, args.think, args.flooders, args.workers)
+        run_load(n, args.game, args.seconds, args.think, args.flooders, args.workers,
+                 (args.bots, args.level))
 
 
 if __name__ == "__main__":

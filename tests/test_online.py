@@ -14,10 +14,14 @@ from squabble.games import registry
 from squabble.games.squabble.cards import CARDS as SQ_CARDS
 from squabble.games.struggle.data import card_name
 from squabble.online import table
-from squabble.online.client import Client, ClientError, play
+from squabble.online.client import Client, ClientError, computer, play
 from tests.online_helpers import ServerProcess, random_chooser, run, stored
 from tests.test_seat import (ENEMY, all_names, hidden_where, named_secrets, relabel_squabble,
                              relabel_struggle)
+
+
+#: the Struggle computer players of the whole game between two clients
+STRUGGLE_LEVEL = "easy"
 
 
 @pytest.fixture
@@ -25,17 +29,6 @@ def server(tmp_path):
     s = ServerProcess(tmp_path / "games.sqlite3")
     yield s
     s.stop()
-
-
-def ai_chooser(seed):
-    """The Squabble computer player, seeing only the seat's view."""
-    from squabble.ai import choose
-    n = [0]
-
-    def pick(update):
-        n[0] += 1
-        return choose("squabble", update["state"], "normal", seed * 1000 + n[0])
-    return pick
 
 
 async def two_seats(url, game, options, side="USSR", pace="live"):
@@ -63,10 +56,12 @@ async def whole_game(url, game, options, choosers, watch=False):
 
 
 def test_whole_games_of_both_games_between_two_clients(server):
-    """Squabble with the Event deck between two computer players, Struggle (optional cards,
-    the Chinese Civil War) between random legal choices, a spectator watching the first."""
+    """Squabble with the Event deck, then Struggle (optional cards, the Chinese Civil War),
+    each between two computer players deciding from their seats' views (what the clients
+    receive), a spectator watching the first."""
     a, b, w, ra, rb = run(whole_game(server.url, "squabble", {"events": True},
-                                     (ai_chooser(1), ai_chooser(2)), watch=True))
+                                     (computer("squabble", "normal", 1),
+                                      computer("squabble", "normal", 2)), watch=True))
     assert ra["winner"] is not None and ra["winner"] == rb["winner"] == w.last["winner"]
     assert ra["version"] == rb["version"] > 5 and not a.errors and not b.errors
     row = stored(server.db, ra["game_id"])
@@ -82,7 +77,8 @@ def test_whole_games_of_both_games_between_two_clients(server):
             assert m["state"]["hands"]["USA"] == [] and m["state"]["hands"]["USSR"] == []
     a, b, _, ra, rb = run(whole_game(server.url, "struggle",
                                      {"optional_cards": True, "chinese_civil_war": True},
-                                     (random_chooser(3), random_chooser(4))), timeout=240)
+                                     (computer("struggle", STRUGGLE_LEVEL, 3),
+                                      computer("struggle", STRUGGLE_LEVEL, 4))), timeout=240)
     assert ra["winner"] is not None and ra["version"] == rb["version"] > 5
     row = stored(server.db, ra["game_id"])
     assert row["options"] == {"optional_cards": True, "chinese_civil_war": True}
@@ -262,17 +258,15 @@ def relabelled(name, true, seat, rnd):
     """The true state with the cards hidden from ``seat`` (None: a spectator, from whom both
     hands are hidden) dealt again, as tests/test_seat.py deals them.  In Twilight Struggle the
     hand of a side deciding now stays as it is (its pending options name its cards; the draw
-    pile is still dealt again): the seat's test there checks only the seat's own turns."""
+    pile, and the cards of it a frame holds, are still dealt again): the seat's test there
+    checks only the seat's own turns."""
     if name == "squabble":
         return [relabel_squabble(true, seat or side, rnd)[0]
                 for side in ((seat,) if seat else ("USA", "USSR"))]
     deciding = (true.get("pending") or {}).get("player")
     viewer = seat or deciding or "USA"
-    if deciding is not None and deciding == ENEMY[viewer]:
-        st = table.normal(true)
-        rnd.shuffle(st["deck"])
-        return [st]
-    return [relabel_struggle(true, viewer, rnd)[0]]
+    return [relabel_struggle(true, viewer, rnd,
+                             hand=deciding is None or deciding != ENEMY[viewer])[0]]
 
 
 def _data_cards(data) -> list:

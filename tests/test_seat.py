@@ -40,25 +40,55 @@ def normal(x):
 
 # -- the other side's hidden cards, dealt again -------------------------------------------------
 
-def hidden_places_struggle(st, seat):
+def hidden_places_struggle(st, seat, hand=True):
     """[(container, index)] of the cards hidden from ``seat``: the enemy's hand (unless Aldrich
-    Ames opens it to the USSR) and the draw pile.  (An enemy headline not yet shown is hidden
-    too; it is not dealt again here.)"""
+    Ames opens it to the USSR; ``hand=False``: left out), the draw pile but the cards the seat
+    looks at there itself (Our Man in Tehran), an enemy headline not yet shown."""
     enemy = ENEMY[seat]
-    places = [(st["deck"], i) for i in range(len(st["deck"]))]
-    if not (seat == "USSR" and 98 in effect_cards(st)):
+    seen = {c for f in st["stack"] if f.get("side") == seat
+            for c in (f.get("data") or {}).get("looked", [])}
+    places = [(st["deck"], i) for i in range(len(st["deck"])) if st["deck"][i] not in seen]
+    if hand and not (seat == "USSR" and 98 in effect_cards(st)):
         places += [(st["hands"][enemy], i) for i in range(len(st["hands"][enemy]))]
+    hl = st.get("headline") or {}
+    choosing = any(f["kind"] == "headline" and f["stage"] == "choose" for f in st["stack"])
+    if choosing and isinstance(hl.get(enemy), int) and hl.get("shown") != enemy:
+        places.append((hl, enemy))
     return places
 
 
-def relabel_struggle(st, seat, rnd):
+def frame_card_places(st):
+    """[(dict, key)] of every card key that is not public by the rules (frames.CARD_KEYS but
+    the card in play and the cards events show) of the stack's frames, of their ``data`` and of
+    their ``ret``: where a frame may hold a hidden card."""
+    from squabble.games.struggle.frames import CARD_KEYS, PUBLIC_CARD_KEYS
+    out = []
+    for f in st["stack"]:
+        for part in (f, f.get("data"), f.get("ret")):
+            if isinstance(part, dict):
+                out += [(part, k) for k in CARD_KEYS if k in part and k not in PUBLIC_CARD_KEYS]
+    return out
+
+
+def relabel_struggle(st, seat, rnd, hand=True):
+    """The cards hidden from ``seat`` given other labels: a shuffle of them, applied wherever
+    they are -- their hidden places, the table (an enemy headline not yet shown) and every card
+    a frame holds (Our Man in Tehran's look at the draw pile), so that a frame showing a hidden
+    card shows in the view.  ``hand=False``: the enemy's hand keeps its cards (its pending
+    options name them)."""
     st = normal(st)
-    places = hidden_places_struggle(st, seat)
-    cards = [c[i] for c, i in places]
-    rnd.shuffle(cards)
-    for (c, i), card in zip(places, cards):
-        c[i] = card
-    return st, cards
+    places = hidden_places_struggle(st, seat, hand)
+    hidden = sorted({c[i] for c, i in places})
+    other = list(hidden)
+    rnd.shuffle(other)
+    label = dict(zip(hidden, other))
+    for c, i in places:
+        c[i] = label[c[i]]
+    st["table"] = [label.get(c, c) for c in st["table"]]
+    for part, k in frame_card_places(st):
+        v = part[k]
+        part[k] = [label.get(c, c) for c in v] if isinstance(v, list) else label.get(v, v)
+    return st, other
 
 
 def hidden_places_squabble(st, seat):
@@ -101,8 +131,8 @@ def hidden_where(name, st, seat) -> dict:
     face-down slot), leaving out names a card it may see also bears (Twilight Squabble gives
     both sides an Agent and a Double Agent)."""
     if name == "struggle":
-        return {card_name(c[i]): "deck" if c is st["deck"] else "hand"
-                for c, i in hidden_places_struggle(st, seat)}
+        return {card_name(c[i]): "deck" if c is st["deck"] else "hand" if isinstance(i, int)
+                else "headline" for c, i in hidden_places_struggle(st, seat)}
     places = hidden_places_squabble(st, seat)
     hidden = {c[i] for c, i in places}
     shown = {c.name for cid, c in SQ_CARDS.items() if cid not in hidden}
@@ -271,6 +301,54 @@ def test_the_seat_check_catches_a_leak(monkeypatch, leak):
         monkeypatch.setattr(Session, "cmd_new", leaky_new)
     with pytest.raises(AssertionError):
         play_seated("struggle", "USA", 99)
+
+
+def tehran_seat(seat):
+    """A seat at Our Man in Tehran: the USA looks at the top five cards of the draw pile (its
+    frame holds them) and decides; (session, the seat's view answer)."""
+    from squabble.games.struggle import decision
+    from tests.struggle.struggle_helpers import action_round_state, event
+    session = Session(seat=seat, secret_bits=Secrets(5))
+    session._adapter = lambda n: recording(registry.get(n))
+    check_answer("struggle", session, ask(session, {"cmd": "new", "game": "struggle",
+                                                    "opponent": "random"}), seat, random.Random(1))
+    st = action_round_state(hands={"USA": [108, 52], "USSR": [36, 21]}, phasing="USA", turn=8,
+                            options={"optional_cards": True}, clear=True,
+                            influence={"Israel": (4, 0)})
+    session.state, _ = event(st, 108)
+    assert decision(session.state)["player"] == "USA"
+    return session, ask(session, {"cmd": "view"})
+
+
+@pytest.mark.parametrize("seat", ["USA", "USSR"])
+def test_the_seat_check_reaches_the_cards_a_frame_holds(monkeypatch, seat):
+    """The view's stack holds Our Man in Tehran's five cards for the USA and "hidden" for the
+    USSR: the check passes.  Planted leak: the public stack left showing the five cards to the
+    USSR -- dealing the hidden cards again (the frame's too) changes its view, and the check
+    fails; the USA, who sees them, is checked the same and passes."""
+    from squabble.games import struggle as S
+    rnd = random.Random(2)
+    session, answer = tehran_seat(seat)
+    looked = answer["state"]["stack"][-1]["data"]["looked"]
+    assert (looked == ["hidden"] * 5) == (seat == "USSR")
+    for _ in range(5):
+        check_answer("struggle", session, answer, seat, rnd)
+    real = S.public_stack
+
+    def leaky(state, side):
+        out = real(state, side)
+        for f, g in zip(out, state["stack"]):
+            if "looked" in f.get("data", {}):
+                f["data"]["looked"] = list(g["data"]["looked"])
+        return out
+    monkeypatch.setattr(S, "public_stack", leaky)
+    session, answer = tehran_seat(seat)
+    if seat == "USA":
+        check_answer("struggle", session, answer, seat, rnd)
+    else:
+        with pytest.raises(AssertionError):
+            for _ in range(5):
+                check_answer("struggle", session, answer, seat, rnd)
 
 
 # -- what the seat may and may not ask ----------------------------------------------------------

@@ -551,11 +551,15 @@ def _suicidal(state, i, me):
 
 
 def choose_struggle(state, level, seed=0) -> int:
-    """Index into ``S.decision(state)["options"]`` chosen by the computer player."""
+    """Index into ``S.decision(state)["options"]`` chosen by the computer player.  ``state``:
+    the whole state or the deciding side's view (``S.view``, or as the protocol prints it: what
+    a seat receives online): the same choice."""
     if level not in LEVELS and level not in OLD_LEVELS:
         raise ValueError('The level must be "easy", "normal", "hard" or "greedy".')
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError("The seed must be an integer.")
+    if isinstance(state, dict):
+        state = S.from_protocol(state)      # (a view as a seat receives it online)
     d = S.decision(state) if isinstance(state, dict) else None
     if d is None:
         raise ValueError("The game is over: there is no decision to make.")
@@ -563,6 +567,11 @@ def choose_struggle(state, level, seed=0) -> int:
     if len(opts) == 1:
         return 0
     me = d["player"]
+    if S.is_view(state):
+        # a seat's view (online): a whole state consistent with it; every look below deals the
+        # hidden cards again from the same unseen pool, so the choice is the one the whole
+        # state gives (tests/struggle/test_struggle_public_stack.py)
+        state = S.redeal(state, me, seed)
     if level == "greedy":
         return greedy_choice(state, me, seed)
     if level == "greedy_old":      # the issue-14 baseline, for the bench's calibration only

@@ -12,8 +12,9 @@ the regions as they would score, countries won or lost, DEFCON, the enemy event 
 The hint reads only what ``side`` may see: everything hidden from it (the enemy's hand, the draw
 pile, an enemy headline not yet shown, the generator) is dealt again from ``seed`` before anything
 is looked at, as the computer player does.  The look-ahead needs the engine's frame stack (where
-in the procedure the decision is), which ``S.view`` removes, so the state passed is the game's
-own state; a state without a stack is refused with a one-sentence ``ValueError``.
+in the procedure the decision is): the game's own state or the side's view (``S.view``, whose
+stack is the public one) give the same hint; a state without a stack is refused with a
+one-sentence ``ValueError``.
 """
 
 from __future__ import annotations
@@ -42,8 +43,8 @@ def hint(view_state: dict, side: str, seed: int, k: int = 3, path=None) -> list[
     if d["player"] != side:
         raise ValueError(f"The decision is the {d['player']}'s, not the {side}'s.")
     if not view_state.get("stack"):
-        raise ValueError("The hint needs the game's own state (the engine's frame stack), "
-                         "not a view: it reads only what the side may see either way.")
+        raise ValueError("The hint needs the engine's frame stack, which the game's state and "
+                         "a side's view hold and this state does not.")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError("The seed must be an integer.")
     base = _copy(determinize(view_state, side, seed))

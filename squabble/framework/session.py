@@ -66,7 +66,12 @@ def position_seed(view: dict) -> int:
     sorted).  So the same position gives the same seed in every run; a game continued from its
     autosave at any decision goes on as the game played straight through (issue 50, item 22:
     nothing a save leaves out, such as a count of decisions, may enter it); and the seed, like
-    the choice, depends on nothing the deciding side may not see."""
+    the choice, depends on nothing the deciding side may not see.  A Twilight Struggle view's
+    ``stack`` (the engine's public stack, in views since issue 52) counts as empty, as views
+    had it before: the seeds, and so the computer's and the coach's choices in the window, stay
+    what they were."""
+    if isinstance(view, dict) and view.get("stack"):
+        view = dict(view, stack=[])
     text = json.dumps(view, sort_keys=True, separators=(",", ":"), default=repr)
     return zlib.crc32(text.encode()) & 0x7FFFFFFF
 

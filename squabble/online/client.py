@@ -5,7 +5,8 @@ growing from ``backoff[0]`` to ``backoff[1]`` seconds, with jitter), says hello 
 game from the last version it saw; the server sends the log lines since.  A move that was sent
 but not acknowledged before the drop is not sent again: the update after the resume says whether
 it was applied (the decision number moved on) or not (the same decision is pending), and the
-player decides again from that.  Nothing here draws or knows a game's rules."""
+player decides again from that.  Nothing here draws or knows a game's rules; ``computer`` hands
+each decision of a bot's seat to the computer player (squabble.ai), from the seat's view."""
 
 from __future__ import annotations
 
@@ -242,6 +243,20 @@ async def play(client: Client, choose, max_wait: float = 60.0, retry: float = 1.
                 raise ClientError("No update from the server in time (the last refusal: "
                                   f"{client.errors[-1] if client.errors else 'none'}).") \
                     from None
+
+
+def computer(game: str, level: str = "normal", seed: int = 0):
+    """A ``choose`` for ``play``: the computer player of ``level`` (squabble.ai.choose), deciding
+    from what the seat receives -- its view in the update, nothing more (Twilight Struggle's view
+    carries the engine's public stack, from which the computer player deals the hidden cards
+    again).  Each decision gets its own seed from ``seed``."""
+    from squabble.ai import choose as ai_choose
+    n = [0]
+
+    def pick(update: dict) -> int:
+        n[0] += 1
+        return ai_choose(game, update["state"], level, seed * 1_000_003 + n[0])
+    return pick
 
 
 # -- the seats a player holds, kept in the user data folder ------------------------------------

@@ -8,6 +8,7 @@ import pytest
 from squabble.games import struggle as S
 from squabble.games.struggle import (apply, apply_in_place, check_invariants, decision, info,
                                      new_game, validate, view)
+from squabble.games.struggle.query import public_stack
 from struggle_helpers import action_round_state, choose, options_with
 
 
@@ -106,7 +107,10 @@ def test_view_hides_what_a_side_may_not_see():
     st = action_round_state(hands={"USSR": [7, 8], "USA": [4, 5, 19]})
     v = view(st, "USSR")
     assert v["hands"]["USSR"] == [7, 8] and v["hands"]["USA"] == 3
-    assert v["deck"] == len(st["deck"]) and v["rng"] == 0 and v["stack"] == []
+    assert v["deck"] == len(st["deck"]) and v["rng"] == 0 and v["dice"] == []
+    # the engine's stack, as the USSR may see it: no frame's record of how a call began
+    assert [f["kind"] for f in v["stack"]] == [f["kind"] for f in st["stack"]]
+    assert v["stack"] == public_stack(st, "USSR") and not any("resume" in f for f in v["stack"])
     assert decision(v) == decision(st)                        # the USSR's own decision
     u = view(st, "USA")
     assert u["hands"]["USSR"] == 2 and u["pending"]["options"] == []

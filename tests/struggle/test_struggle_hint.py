@@ -35,6 +35,7 @@ def test_the_hint_does_not_change_when_the_other_sides_hidden_cards_do():
             continue
         side = decision(st)["player"]
         want = hint(st, side, n)
+        assert hint(view(st, side), side, n) == want     # the side's view: the same hint
         for _ in range(2):
             assert hint(_reshuffle_hidden(st, rnd), side, n) == want
         checked += 1
@@ -58,7 +59,7 @@ def test_bad_requests_get_one_sentence():
     with pytest.raises(ValueError, match="not the"):
         hint(st, other, 1)
     with pytest.raises(ValueError, match="frame stack"):
-        hint(view(st, side), side, 1)
+        hint(dict(view(st, side), stack=[]), side, 1)
     with pytest.raises(ValueError, match="side"):
         hint(st, "France", 1)
 

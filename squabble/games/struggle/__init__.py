@@ -1,8 +1,9 @@
 """Twilight Struggle rules engine (pure Python).  See docs/struggle.md.
 
 API: new_game, decision (describe.py), apply, apply_in_place, validate, check_invariants, info, view,
-protocol_state (a state or view as the protocol prints it), resolve_bids (influence bidding for
-sides, rewrite 3.2.2).
+protocol_state (a state or view as the protocol prints it) and from_protocol (back), resolve_bids (influence bidding for
+sides, rewrite 3.2.2), redeal (a whole state from a state or a side's view, the hidden cards dealt
+again), is_view.
 """
 
 from __future__ import annotations
@@ -18,11 +19,12 @@ from .frames import game_frame
 from .options import DEFAULT_OPTIONS, FLAG_OPTIONS, parse_options  # noqa: F401  (public)
 from .engine import copy_state, run
 from .describe import decision, enemy_win  # noqa: F401  (public)
-from .redeal import redeal  # noqa: F401  (public: the state as one side could believe it)
+from .redeal import is_view, redeal  # noqa: F401  (public: the state as one side could believe it)
 from .validation import check_invariants, load, validate
+from .query import hidden_from, public_stack
 
 __all__ = ["new_game", "decision", "apply", "apply_in_place", "validate", "check_invariants",
-           "info", "view", "protocol_state", "resolve_bids"]
+           "info", "view", "protocol_state", "from_protocol", "resolve_bids", "redeal", "is_view"]
 
 
 def new_game(seed: int, options: dict | None = None) -> dict:
@@ -106,8 +108,10 @@ def info() -> dict:
 def view(state: dict, side: str) -> dict:
     """A copy of ``state`` with what ``side`` may not see removed: the enemy's hand (a count),
     the draw pile (a count; the US hand stays open to the USSR while Aldrich Ames Remix is in
-    force), an enemy headline not yet revealed, the generator and forced dice,
-    and the engine's internal stack."""
+    force), an enemy headline not yet revealed, the generator and forced dice.  Its ``stack`` is
+    the engine's stack as ``side`` may see it (``query.public_stack``: no frame's record of how
+    a call began, no hidden card in a frame), so that a computer player can go on from a view
+    (``redeal`` deals the rest)."""
     if side not in ("USA", "USSR"):
         raise ValueError('side must be "USA" or "USSR"')
     v = copy_state(state)
@@ -116,9 +120,7 @@ def view(state: dict, side: str) -> dict:
         v["hands"][enemy] = len(v["hands"][enemy])
     v["deck"] = len(v["deck"])
     hl = v.get("headline") or {}
-    stack = v.get("stack") or []
-    choosing = any(f.get("kind") == "headline" and f.get("stage") == "choose" for f in stack)
-    if choosing and hl.get(enemy) is not None and hl.get("shown") != enemy:
+    if isinstance(hl.get(enemy), int) and hl[enemy] in hidden_from(state, side):
         if hl[enemy] in v["table"]:
             v["table"].remove(hl[enemy])
         hl[enemy] = "hidden"
@@ -127,7 +129,7 @@ def view(state: dict, side: str) -> dict:
         v["pending"] = {"player": p["player"], "prompt": p["prompt"], "options": []}
         if "kind" in p:   # what is asked and its public facts (the card in play, counts)
             v["pending"].update(kind=p["kind"], context=p["context"])
-    v["stack"] = []
+    v["stack"] = public_stack(state, side)
     v["rng"] = 0
     v["dice"] = []
     return v
@@ -143,4 +145,15 @@ def protocol_state(state: dict) -> dict:
     entries = state.get("effects") or []
     out["effects"] = [e["card"] for e in entries]
     out["effect_details"] = [dict(e) for e in entries]
+    return out
+
+
+def from_protocol(state: dict) -> dict:
+    """``state`` (or a view) as the protocol prints it, in the engine's shape
+    (``protocol_state``'s inverse): ``effects`` the entries of ``effect_details``.  A shallow
+    copy; a state already in the engine's shape is returned as it is."""
+    if "effect_details" not in state:
+        return state
+    out = dict(state)
+    out["effects"] = out.pop("effect_details")
     return out

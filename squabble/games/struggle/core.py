@@ -329,10 +329,11 @@ def draw(state: dict, side: str) -> bool:
 
 
 def take_card(state: dict, card: int) -> None:
-    """Take ``card`` out of wherever it is (hand, table, deck, discard, removed)."""
+    """Take ``card`` out of wherever it is (hand, table, deck, discard, removed; in a side's
+    view a hidden place is a count, which holds no card it names)."""
     for place in (state["hands"]["USA"], state["hands"]["USSR"], state["table"], state["discard"],
                   state["deck"], state["removed"]):
-        if card in place:
+        if type(place) is list and card in place:
             place.remove(card)
             return
 

@@ -77,6 +77,25 @@ def _bonus(v) -> bool:
                                        and b[0] in REGION_NAMES and int_in(b[1], 0, 9) for b in v)
 
 
+#: the keys that hold card numbers (one, or a list), in a frame or in an event's or a task's
+#: ``data`` (its ``ret`` too).  The other keys an event's or a task's ``data`` holds (DATA_KEYS)
+#: name no card.
+CARD_KEYS = ("card", "trap", "looked")
+#: card keys the rules show to both sides: the card a frame plays or resolves (even when it is
+#: in a hand again: Missile Envy given to the enemy), the card an event showed (its data's
+#: ``card``: Five Year Plan's, Grain Sales to Soviets', Missile Envy's), the trap a trapped
+#: round plays for
+PUBLIC_CARD_KEYS = ("card", "trap")
+#: ``data`` keys whose cards the frame's side alone has seen (Our Man in Tehran: the USA looks
+#: at the top cards of the draw pile; they stay there, hidden from the USSR)
+SEEN_BY_SIDE = ("looked",)
+#: the card keys the privacy rule looks at (query.public_stack): every one not public
+PRIVATE_CARD_KEYS = tuple(k for k in CARD_KEYS if k not in PUBLIC_CARD_KEYS)
+#: every key of an event's or a task's ``data`` that is not a card key: steps, counts, countries,
+#: sides, flags, the steps of a card's use (tests check that no other key appears)
+DATA_KEYS = ("step", "moved", "nato", "doubled", "before", "first", "targets", "winner", "ops",
+             "todo", "region", "n", "result")
+
 #: kind -> {field: check of its value}: the fields every frame of the kind has
 FIELDS = {
     "round": {"side": is_side, "stage": lambda v: v in ROUND_STAGES, "card": _card_or_none,

@@ -14,7 +14,8 @@ state it is given.
 - ``action_rounds(state, side)``, ``space_allowed(state, side, card)``, ``trapped_by(state, side)``
 - ``blockade_cover(state)`` (the US cards Blockade would let the USA discard now)
 - ``what_if(state, index)``
-- ``hidden_from(state, side)`` (the cards ``side`` may not see now: the privacy rule's facts)
+- ``hidden_from(state, side)`` (the cards ``side`` may not see now: the privacy rule's facts),
+  ``public_stack(state, side)`` (the engine's stack without them: what a view carries)
 """
 
 from __future__ import annotations
@@ -29,12 +30,14 @@ from .events.early import blockade_cover  # noqa: F401  (re-exported: Blockade's
 from .events.mid_shared import trapped_by  # noqa: F401  (re-exported: Quagmire / Bear Trap)
 from .engine import copy_state, rounds_for, run, space_ok
 from .events.scoring import region_points
+from .frames import PRIVATE_CARD_KEYS, SEEN_BY_SIDE
 from .optional_rules import realign_protected
 
 __all__ = ["DEFCON_FLOOR", "adjacent_controlled", "controller", "control_margin", "defcon_allows",
            "defcon_closed_regions", "coup_odds", "realign_odds", "region_score",
            "scoring_preview", "effects_on", "effect_cards", "action_rounds", "space_allowed",
-           "trapped_by", "blockade_cover", "what_if", "hidden_from"]
+           "trapped_by", "blockade_cover", "what_if", "hidden_from", "seen_in_stack",
+           "public_stack", "HIDDEN"]
 
 
 def _scratch(state: dict, hook: str) -> dict:
@@ -239,16 +242,65 @@ def what_if(state: dict, index: int, seed: int = 0) -> dict:
 
 
 # ---------------------------------------------------------------- privacy
+def _cards(v) -> list:
+    """The card numbers a value holds (one, or a list; a count or a "hidden" mark holds none)."""
+    if isinstance(v, list):
+        return [c for c in v if isinstance(c, int) and not isinstance(c, bool)]
+    return [v] if isinstance(v, int) and not isinstance(v, bool) else []
+
+
+def seen_in_stack(state: dict, side: str) -> set:
+    """Cards of hidden places that ``side`` has seen and that its frames still hold: Our Man in
+    Tehran's look at the top of the draw pile (frames.SEEN_BY_SIDE), while the event resolves."""
+    out = set()
+    for f in state.get("stack") or []:
+        data = f.get("data")
+        if f.get("side") == side and isinstance(data, dict):
+            for key in SEEN_BY_SIDE:
+                out.update(_cards(data.get(key)))
+    return out
+
+
 def hidden_from(state: dict, side: str) -> set:
     """Card numbers ``side`` may not see now: the enemy's hand (unless the US hand is open to the
-    USSR under Aldrich Ames Remix), the draw pile, and an enemy headline not yet shown."""
+    USSR under Aldrich Ames Remix), the draw pile (but the cards ``side`` looked at there and
+    still looks at: ``seen_in_stack``), and an enemy headline not yet shown.  (In a view, the
+    places it sees as counts hold no card it can name: the answer is what the view names.)"""
     enemy = ENEMY[side]
-    out = set(state.get("deck") or [])
+    out = set(_cards(state.get("deck")))
     if not (side == "USSR" and core.has_effect(state, 98)):
-        out.update(state["hands"][enemy])
+        out.update(_cards(state["hands"][enemy]))
     hl = state.get("headline") or {}
     choosing = any(f.get("kind") == "headline" and f.get("stage") == "choose"
                    for f in state.get("stack") or [])
     if choosing and isinstance(hl.get(enemy), int) and hl.get("shown") != enemy:
         out.add(hl[enemy])
+    return out - seen_in_stack(state, side)
+
+
+#: what a frame shows in place of a card hidden from the side that sees it
+HIDDEN = "hidden"
+
+
+def public_stack(state: dict, side: str) -> list:
+    """The engine's stack as ``side`` may see it (a copy): each frame without its ``resume``
+    (the record of how an event's call began, which holds the real hands), and every card of
+    ``hidden_from(state, side)`` under a card key that is not public (frames.PRIVATE_CARD_KEYS)
+    in a frame, its ``data`` or its ``ret`` shown as ``"hidden"`` (Our Man in Tehran's look at
+    the draw pile, for the USSR).  What the rules make public stays (frames.PUBLIC_CARD_KEYS:
+    the card in play, a card an event showed), and the steps, counts and countries."""
+    hidden = hidden_from(state, side)
+    out = []
+    for f in state.get("stack") or []:
+        g = copy_state({k: v for k, v in f.items() if k != "resume"})
+        for part in (g, g.get("data"), g.get("ret")):
+            if not isinstance(part, dict):
+                continue
+            for key in PRIVATE_CARD_KEYS:
+                v = part.get(key)
+                if isinstance(v, list):
+                    part[key] = [HIDDEN if _cards(c) and c in hidden else c for c in v]
+                elif _cards(v) and v in hidden:
+                    part[key] = HIDDEN
+        out.append(g)
     return out

@@ -12,10 +12,8 @@ from squabble.ui.online.banner import side_name
 def struggle_from_wire(view: dict) -> dict:
     """A Twilight Struggle view as the protocol prints it, in the shape the map scene draws
     (the effects in force are entries, not card numbers: ``protocol_state``'s inverse)."""
-    st = dict(view)
-    details = st.pop("effect_details", None)
-    if details is not None:
-        st["effects"] = details
+    from squabble.games.struggle import from_protocol
+    st = dict(from_protocol(view))
     # what the seat may not see comes as a count: as many cards of no number (card 0 is no
     # card), which the scene draws face down
     st["hands"] = {side: ([0] * cards if isinstance(cards, int) else cards)
