@@ -334,7 +334,7 @@ def test_a_game_hosted_here_opens_after_the_window_closed(tmp_path, data_dir, mo
         assert label.startswith(code) and "hosted here" in label, label
         menu_click(a, "game0")
         assert until_seconds(a, lambda: getattr(top(a), "session", None) is not None), \
-            top(a).name
+            (top(a).name, a._toast)
         assert top(a).session.game_id == game_id and menus.hosted().running()
         top(a).session.link.close()
     finally:

@@ -492,12 +492,12 @@ class YourGamesScene(MenuScene):
         return 1 / 10 if self.status is None and self.future is not None else None
 
     def _opener(self, e):
-        def opened():
-            link = Link(e["server"])
+        def opened(url=e["server"]):
+            link = Link(url)
             self.app.stack.push(BusyScene(
                 self.app, "Opening the game…",
                 link.request("resume", e["game_id"], e["credential"]),
-                lambda reply: _enter(self.app, link, e["server"], reply, code=e.get("code")),
+                lambda reply: _enter(self.app, link, url, reply, code=e.get("code")),
                 link=link))
 
         def go():
@@ -507,7 +507,7 @@ class YourGamesScene(MenuScene):
                     any(x is e and up is None for x, up, _ in self.status):
                 srv = _start_hosting(self.app, port=_port_of(e["server"]))
                 self.app.stack.push(BusyScene(self.app, "Starting the server on this machine…",
-                                              srv.start(), lambda url: opened()))
+                                              srv.start(), opened))   # (its port may differ)
                 return
             opened()
         return go
