@@ -320,8 +320,6 @@ class Server:
             options = table.check_options(game, msg.get("options") or {})
         except (ValueError, TypeError) as e:
             raise Refused(str(e)) from None
-        except registry.GameUnavailable as e:
-            raise Refused(str(e)) from None
         side = msg.get("side", "random")
         if side not in ("USA", "USSR", "random", "bid"):
             raise Refused("'side' must be \"USA\", \"USSR\", \"random\" or \"bid\".")
