@@ -83,6 +83,12 @@ def test_bids_for_sides_from_create_to_the_map(tmp_path, data_dir):
         assert any("YOUR BID" in lab for lab in labels), labels
         assert top(b).phase() == "bid"
         assert top(a).name == "online_bid"
+        # B's form says that its friend has bid (who has bid is public, never what)
+        from squabble.ui.online import bidding
+        from tests.ui.driver import drawn_texts
+        assert until_seconds(b, lambda: top(b).friend_has_bid(), 20)
+        said = " ".join(drawn_texts(b, bidding))
+        assert "Your friend has sealed a bid" in said and "USSR" not in said.split("bid:")[-1]
 
         # B bids the USSR too, for 1: A wins the USSR; B plays the USA and places A's 2
         menu_click(b, "number")

@@ -57,6 +57,10 @@ class OnlineBidScene(BidScene):
             return "wait"
         return "bid"
 
+    def friend_has_bid(self) -> bool:
+        bid = (self.last.get("bidding") or {}).get("bid", [])
+        return any(s != self.seat for s in bid)
+
     def build(self):
         if self.phase() == "bid":
             super().build()
@@ -122,6 +126,9 @@ class OnlineBidScene(BidScene):
                        "other side place to get it. The higher bid for a side wins it; the "
                        "loser of the bid receives the winner's number (rules 3.2.2).",
                        L.font(18), T.MUTED, L.r(290, 150, 700, 56), align="center")
+            if self.friend_has_bid():   # public: who has bid, never what
+                text(surf, "Your friend has sealed a bid: the sides are settled once yours is "
+                     "in.", L.font(20, True), T.GOLD, L.p(640, 560), "center")
             return
         if phase == "join":
             code = self.last.get("code") or self.code or ""

@@ -422,9 +422,10 @@ class InvitationScene(MenuScene):
         game = (getattr(self.link.client, "last", None) or {}).get("game")
         you = (f"You play {side_name(game, r.get('seat'))}." if r.get("seat") in ("USA", "USSR")
                else "Once your friend joins, you both bid for sides in secret.")
-        text(surf, f"{you} The game waits until your friend joins; it "
-             "is kept on the server, so you may close the window and come back "
-             "(Play online, Your online games).", L.font(18), T.MUTED, L.p(640, 420), "center")
+        text_block(surf, f"{you} The game waits until your friend joins; it is kept on the "
+                   "server, so you may close the window and come back (Play online, Your "
+                   "online games).", L.font(20), T.MUTED, L.r(240, 395, 800, 60),
+                   align="center")
 
 
 class YourGamesScene(MenuScene):
