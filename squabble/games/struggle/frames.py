@@ -91,6 +91,25 @@ PUBLIC_CARD_KEYS = ("card", "trap")
 SEEN_BY_SIDE = ("looked",)
 #: the card keys the privacy rule looks at (query.public_stack): every one not public
 PRIVATE_CARD_KEYS = tuple(k for k in CARD_KEYS if k not in PUBLIC_CARD_KEYS)
+
+
+def private_card_places(stack: list):
+    """Every place a frame of ``stack`` may hold a card a side may not see (a key of
+    PRIVATE_CARD_KEYS in the frame, its ``data`` or its ``ret``), as (container, key) or, in a
+    list, (list, index): the privacy rule hides them (query.public_stack), a re-deal fills
+    them (redeal)."""
+    for f in stack:
+        for part in (f, f.get("data"), f.get("ret")):
+            if not isinstance(part, dict):
+                continue
+            for key in PRIVATE_CARD_KEYS:
+                v = part.get(key)
+                if isinstance(v, list):
+                    yield from ((v, i) for i in range(len(v)))
+                elif key in part:
+                    yield part, key
+
+
 #: every key of an event's or a task's ``data`` that is not a card key: steps, counts, countries,
 #: sides, flags, the steps of a card's use (tests check that no other key appears)
 DATA_KEYS = ("step", "moved", "nato", "doubled", "before", "first", "targets", "winner", "ops",

@@ -30,7 +30,7 @@ from .events.early import blockade_cover  # noqa: F401  (re-exported: Blockade's
 from .events.mid_shared import trapped_by  # noqa: F401  (re-exported: Quagmire / Bear Trap)
 from .engine import copy_state, rounds_for, run, space_ok
 from .events.scoring import region_points
-from .frames import PRIVATE_CARD_KEYS, SEEN_BY_SIDE
+from .frames import SEEN_BY_SIDE, private_card_places
 from .optional_rules import realign_protected
 
 __all__ = ["DEFCON_FLOOR", "adjacent_controlled", "controller", "control_margin", "defcon_allows",
@@ -290,17 +290,9 @@ def public_stack(state: dict, side: str) -> list:
     the draw pile, for the USSR).  What the rules make public stays (frames.PUBLIC_CARD_KEYS:
     the card in play, a card an event showed), and the steps, counts and countries."""
     hidden = hidden_from(state, side)
-    out = []
-    for f in state.get("stack") or []:
-        g = copy_state({k: v for k, v in f.items() if k != "resume"})
-        for part in (g, g.get("data"), g.get("ret")):
-            if not isinstance(part, dict):
-                continue
-            for key in PRIVATE_CARD_KEYS:
-                v = part.get(key)
-                if isinstance(v, list):
-                    part[key] = [HIDDEN if _cards(c) and c in hidden else c for c in v]
-                elif _cards(v) and v in hidden:
-                    part[key] = HIDDEN
-        out.append(g)
+    out = [copy_state({k: v for k, v in f.items() if k != "resume"})
+           for f in state.get("stack") or []]
+    for box, key in private_card_places(out):
+        if _cards(box[key]) and box[key] in hidden:
+            box[key] = HIDDEN
     return out

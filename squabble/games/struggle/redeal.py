@@ -16,7 +16,7 @@ import random
 from squabble import rng
 
 from .data import CHINA, ENEMY
-from .frames import PRIVATE_CARD_KEYS, SEEN_BY_SIDE
+from .frames import SEEN_BY_SIDE, private_card_places
 from .query import HIDDEN, hidden_from
 from .validation import expected_cards
 
@@ -110,16 +110,9 @@ def _fill_frames(Dt: dict, hidden, kept: int) -> None:
     view's "hidden" marks) becomes the next card of the new draw pile from its top, after the
     cards the side looks at itself: a frame holds hidden cards only from the top of the pile."""
     top = iter(Dt["deck"][kept:])
-    for f in Dt["stack"]:
-        for part in (f, f.get("data"), f.get("ret")):
-            if not isinstance(part, dict):
-                continue
-            for key in PRIVATE_CARD_KEYS:
-                v = part.get(key)
-                if isinstance(v, list):
-                    part[key] = [next(top) if _is_hidden(c, hidden) else c for c in v]
-                elif _is_hidden(v, hidden):
-                    part[key] = next(top)
+    for box, key in private_card_places(Dt["stack"]):
+        if _is_hidden(box[key], hidden):
+            box[key] = next(top)
 
 
 def _is_hidden(c, hidden) -> bool:
