@@ -54,6 +54,28 @@ async def _finished_game(url, seed_a, seed_b):
     return a, b, created
 
 
+def _hosting_app(monkeypatch):
+    """A window that chose Host a game on this machine (on 127.0.0.1, any free port), at the
+    create screen once its server runs."""
+    from squabble.online import host
+    monkeypatch.setattr(host, "HOST_BIND", "127.0.0.1")   # (tests stay on loopback)
+    monkeypatch.setattr(host, "HOST_PORT", 0)
+    a = new_app()
+    to_online(a)
+    menu_click(a, "host")
+    assert until_seconds(a, lambda: top(a).name == "online_create"), top(a).name
+    return a
+
+
+def _first_of_your_games(app) -> str:
+    """Play online, Your online games: the first row's words once the servers answered."""
+    to_online(app)
+    menu_click(app, "games")
+    g = top(app)
+    assert until(app, lambda: g.status is not None)
+    return g.button("game0").label
+
+
 def to_online(app):
     menu_click(app, "new")
     menu_click(app, "online")
@@ -143,15 +165,9 @@ def test_a_wrong_address_says_one_sentence(tmp_path, data_dir):
 def test_host_a_game_on_this_machine(tmp_path, data_dir, monkeypatch):
     """Host: the window starts squabble serve as its child, shows the address and the code, and
     the server ends when the window's program does (here: stop_hosting, as at exit)."""
-    from squabble.online import host
     from squabble.ui.online import menus
-    monkeypatch.setattr(host, "HOST_BIND", "127.0.0.1")   # (tests stay on loopback)
-    monkeypatch.setattr(host, "HOST_PORT", 0)
-    a = new_app()
-    to_online(a)
-    menu_click(a, "host")
+    a = _hosting_app(monkeypatch)
     try:
-        assert until_seconds(a, lambda: top(a).name == "online_create"), top(a).name
         srv = menus.hosted()
         assert srv.running() and srv.lan_url.startswith("ws://") and str(srv.port) in srv.lan_url
         menu_click(a, "game")                 # Twilight Struggle, with its optional cards
@@ -232,11 +248,8 @@ def test_your_games_shows_the_friends_rematch_and_opens_it(tmp_path, data_dir):
         game_id, seat, cred, code = asyncio.run(finished_and_asked())
         C.remember_seat(server.url, game_id, seat, cred, code)
         b = new_app()
-        to_online(b)
-        menu_click(b, "games")
-        g = top(b)
-        assert until(b, lambda: g.status is not None)
-        assert "YOUR FRIEND ASKS FOR A REMATCH" in g.button("game0").label, g.button("game0").label
+        label = _first_of_your_games(b)
+        assert "YOUR FRIEND ASKS FOR A REMATCH" in label, label
         menu_click(b, "game0")
         assert until(b, lambda: top(b).name == "result", 2000), top(b).name
         assert until(b, lambda: top(b).offer.state == "friend")
@@ -288,11 +301,8 @@ def test_the_asker_may_leave_and_play_the_rematch_once_accepted(tmp_path, data_d
         menu_click(b, "title")                      # leaves while the friend has not answered
         assert top(b).name == "title"
         reply = asyncio.run(accept(game_id, a_cred))
-        to_online(b)
-        menu_click(b, "games")
-        g = top(b)
-        assert until(b, lambda: g.status is not None)
-        assert "rematch on" in g.button("game0").label, g.button("game0").label
+        label = _first_of_your_games(b)
+        assert "rematch on" in label, label
         menu_click(b, "game0")
         assert until(b, lambda: top(b).name == "result" and top(b).offer.state == "started",
                      2000), top(b).name
@@ -310,15 +320,9 @@ def test_a_game_hosted_here_opens_after_the_window_closed(tmp_path, data_dir, mo
     """A game this machine hosted, its server gone with the window that started it: Your online
     games says it is hosted here, and opening it starts the server again (same port, same
     database) and opens the game, instead of "the server does not answer"."""
-    from squabble.online import host
     from squabble.ui.online import menus
-    monkeypatch.setattr(host, "HOST_BIND", "127.0.0.1")   # (tests stay on loopback)
-    monkeypatch.setattr(host, "HOST_PORT", 0)
-    a = new_app()
-    to_online(a)
-    menu_click(a, "host")
+    a = _hosting_app(monkeypatch)
     try:
-        assert until_seconds(a, lambda: top(a).name == "online_create"), top(a).name
         menu_click(a, "go")
         assert until(a, lambda: top(a).name == "online_invite"), top(a).name
         code = top(a).reply["code"]
