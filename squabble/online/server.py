@@ -358,12 +358,18 @@ class Server:
             raise Refused(str(e)) from None
         return rec
 
-    async def on_join(self, conn, msg):
+    def _room_of_code(self, msg, refusal: str):
+        """The room of the game whose invitation code ``msg`` names (``refusal``: the sentence
+        when none has it)."""
         code = normal_code(msg.get("code"))
         game_id = code and self.store.game_of_code(code)
         if not game_id:
-            raise Refused("No game has that invitation code: check it with your friend.")
-        room = self._room(game_id)
+            raise Refused(refusal)
+        return self._room(game_id)
+
+    async def on_join(self, conn, msg):
+        room = self._room_of_code(msg, "No game has that invitation code: check it with your "
+                                       "friend.")
         async with self._locked(room) as rec:
             open_seats = [s for s, h in rec.seats.items() if h is None]
             if not open_seats:
@@ -406,11 +412,7 @@ class Server:
         self.send(conn, self.update(room, side, lines))
 
     async def on_watch(self, conn, msg):
-        code = normal_code(msg.get("code"))
-        game_id = code and self.store.game_of_code(code)
-        if not game_id:
-            raise Refused("No game has that invitation code.")
-        room = self._room(game_id)
+        room = self._room_of_code(msg, "No game has that invitation code.")
         self._attach(conn, room, None)
         self.send(conn, self.update(room, None, []))
 
