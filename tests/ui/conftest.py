@@ -13,6 +13,18 @@ if not os.environ.get("SQUABBLE_DATA_DIR"):  # (tests/conftest.py normally set i
 import pytest  # noqa: E402
 
 
+@pytest.fixture(autouse=True)
+def _no_hosted_server_outlives_its_test():
+    """A server a test's window hosted (Play online, Host a game; the monkey test may press it)
+    is stopped when the test ends: a later test's window would otherwise take it over, with the
+    first test's data folder as its database, and its process would outlive the test."""
+    import sys
+    yield
+    menus = sys.modules.get("squabble.ui.online.menus")
+    if menus is not None:
+        menus.stop_hosting()
+
+
 @pytest.fixture
 def data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("SQUABBLE_DATA_DIR", str(tmp_path))

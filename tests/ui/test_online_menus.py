@@ -54,12 +54,29 @@ async def _finished_game(url, seed_a, seed_b):
     return a, b, created
 
 
-def _hosting_app(monkeypatch):
-    """A window that chose Host a game on this machine (on 127.0.0.1, any free port), at the
-    create screen once its server runs."""
+def _port_outside_the_ephemeral_range() -> int:
+    """A free port below Linux's ephemeral range (32768-60999): no server started on port 0
+    by a test running beside this one can be given it meanwhile."""
+    import random
+    import socket
+    rnd = random.Random()
+    for _ in range(200):
+        port = rnd.randrange(20000, 32000)
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+                return port
+            except OSError:
+                continue
+    raise RuntimeError("no free port below the ephemeral range")
+
+
+def _hosting_app(monkeypatch, port=0):
+    """A window that chose Host a game on this machine (on 127.0.0.1; ``port`` 0: any free
+    one), at the create screen once its server runs."""
     from squabble.online import host
     monkeypatch.setattr(host, "HOST_BIND", "127.0.0.1")   # (tests stay on loopback)
-    monkeypatch.setattr(host, "HOST_PORT", 0)
+    monkeypatch.setattr(host, "HOST_PORT", port)
     a = new_app()
     to_online(a)
     menu_click(a, "host")
@@ -319,9 +336,10 @@ def test_the_asker_may_leave_and_play_the_rematch_once_accepted(tmp_path, data_d
 def test_a_game_hosted_here_opens_after_the_window_closed(tmp_path, data_dir, monkeypatch):
     """A game this machine hosted, its server gone with the window that started it: Your online
     games says it is hosted here, and opening it starts the server again (same port, same
-    database) and opens the game, instead of "the server does not answer"."""
+    database) and opens the game, instead of "the server does not answer".  (Its port is one
+    that no other test's server can be given while the game's server is stopped.)"""
     from squabble.ui.online import menus
-    a = _hosting_app(monkeypatch)
+    a = _hosting_app(monkeypatch, _port_outside_the_ephemeral_range())
     try:
         menu_click(a, "go")
         assert until(a, lambda: top(a).name == "online_invite"), top(a).name
@@ -337,8 +355,10 @@ def test_a_game_hosted_here_opens_after_the_window_closed(tmp_path, data_dir, mo
         label = top(a).button("game0").label
         assert label.startswith(code) and "hosted here" in label, label
         menu_click(a, "game0")
+        srv = menus.hosted()
         assert until_seconds(a, lambda: getattr(top(a), "session", None) is not None), \
-            (top(a).name, a._toast)
+            (top(a).name, a._toast, srv and (srv.port, srv.restarts, srv.running(),
+                                             srv.local_url), label)
         assert top(a).session.game_id == game_id and menus.hosted().running()
         top(a).session.link.close()
     finally:
