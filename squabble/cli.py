@@ -125,6 +125,22 @@ def build_parser() -> argparse.ArgumentParser:
                           "disk (default: no cap)")
     srv.add_argument("--max-per-address", type=_positive, default=64, metavar="N",
                      help="connections one address may hold (default: %(default)s)")
+    srv.add_argument("--games-per-minute", type=_positive, default=6, metavar="N",
+                     help="games one address may create a minute (default: %(default)s)")
+    srv.add_argument("--games-per-hour", type=_positive, default=60, metavar="N",
+                     help="games one address may create an hour (default: %(default)s)")
+    srv.add_argument("--messages-per-second", type=_positive, default=100, metavar="N",
+                     help="messages one address may send a second, all its connections "
+                          "together (default: %(default)s)")
+    srv.add_argument("--unjoined-hours", type=_positive, default=72, metavar="H",
+                     help="a game nobody joined is deleted after this many hours (default: "
+                          "%(default)s)")
+    srv.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDR",
+                     help="a reverse proxy's address: for its connections the client's "
+                          "address is the one it states in X-Forwarded-For (may be repeated)")
+    srv.add_argument("--check", action="store_true",
+                     help="check the whole database file (SQLite's integrity_check), say "
+                          "what was found and stop")
     return p
 
 

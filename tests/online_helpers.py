@@ -92,10 +92,48 @@ def run(coro, timeout=120):
     return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
-async def raw_socket(url):
-    """A bare websockets connection (a hostile client speaks through it)."""
+async def raw_socket(url, source=None, headers=None):
+    """A bare websockets connection (a hostile client speaks through it); ``source``: the
+    loopback address it comes from (127.0.0.2, ...: another client address), ``headers``:
+    extra request headers."""
     from websockets.asyncio.client import connect
-    return await connect(url, max_size=None, open_timeout=5, ping_interval=None)
+    more = {"local_addr": (source, 0)} if source else {}
+    return await connect(url, max_size=None, open_timeout=5, ping_interval=None,
+                         additional_headers=headers, **more)
+
+
+class FakeClock:
+    """The time a server process's limits read (``squabble.online.limits.now``): a number in
+    a file the test sets, through ``prelude`` (give it to ServerProcess)."""
+
+    def __init__(self, path, start=1_800_000_000.0):
+        self.path = Path(path)
+        self.t = start
+        self.set(start)
+
+    def set(self, t):
+        self.t = float(t)
+        tmp = self.path.with_suffix(".tmp")
+        tmp.write_text(repr(self.t))
+        os.replace(tmp, self.path)
+
+    def advance(self, seconds):
+        self.set(self.t + seconds)
+
+    @property
+    def prelude(self) -> str:
+        return ("import pathlib\nfrom squabble.online import limits\n"
+                f"_clock = pathlib.Path({str(self.path)!r})\n"
+                "limits.now = lambda: float(_clock.read_text())\n")
+
+
+def rss_peak_mb(pid) -> float:
+    """A process's peak resident memory (Linux), MB."""
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
 
 
 async def said(ws, msg, timeout=5):

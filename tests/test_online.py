@@ -91,7 +91,7 @@ def test_the_lobby_codes_seats_and_refusals(server):
         created = await a.create("struggle", {"handicap": {"side": "USA", "influence": 2}},
                                  side="random", pace="correspondence")
         code = created["code"]
-        assert len(code) == 9 and not set(code) & set("0O1lI")
+        assert len(code) == 14 and not set(code) & set("0O1lI")
         assert created["seat"] in ("USA", "USSR") and len(created["credential"]) >= 43
         b = await Client(server.url).connect()
         with pytest.raises(ClientError, match="No game has that invitation code"):
@@ -113,16 +113,7 @@ def test_the_lobby_codes_seats_and_refusals(server):
         again = await Client(server.url).connect()
         await again.resume(created["game_id"], created["credential"])
         assert again.seat == created["seat"]
-        assert (await again._ask({"type": "ping"}))["games_in_memory"] == 1
         await again.close(), await b.close(), await c.close()
-        # nobody attached: the game lives in the database only
-        probe = await Client(server.url).connect()
-        for _ in range(100):
-            if (await probe._ask({"type": "ping"}))["games_in_memory"] == 0:
-                break
-            await asyncio.sleep(0.05)
-        assert (await probe._ask({"type": "ping"}))["games_in_memory"] == 0
-        await probe.close()
     run(go())
     # a plain HTTP request gets a short HTTP answer
     url = server.url.replace("ws://", "http://")
@@ -158,8 +149,9 @@ def test_undo_follows_the_couch_rule(server):
         await asyncio.sleep(0.3)
         assert "only your own decisions" in a.errors[-1]
         row = stored(server.db, a.game_id)
+        # the move taken back left the log: its event gave way to the undo's (issue 56)
         assert row["moves"] == [1, 0] and [e[1] for e in row["events"]] == \
-            ["move", "undo", "move", "move"]
+            ["undo", "move", "move"]
         await a.close(), await b.close()
     run(go())
 

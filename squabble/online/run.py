@@ -40,9 +40,26 @@ def serve_command(args) -> int:
         except (OSError, ssl.SSLError) as e:
             _say(f"squabble serve: the certificate or key cannot be used ({e}).", sys.stderr)
             return 2
+    from squabble.online.limits import Limits, trusted_set
+    try:
+        lim = Limits(games_per_minute=args.games_per_minute, games_per_hour=args.games_per_hour,
+                     messages_per_second=args.messages_per_second,
+                     unjoined_hours=args.unjoined_hours,
+                     trusted_proxies=trusted_set(args.trusted_proxy))
+    except ValueError as e:
+        _say(f"squabble serve: {e}", sys.stderr)
+        return 2
     try:
         store = Store(args.db or default_db(),
-                      max_bytes=args.max_db_mb * 1024 * 1024 if args.max_db_mb else None)
+                      max_bytes=args.max_db_mb * 1024 * 1024 if args.max_db_mb else None,
+                      check=not args.check)
+        if args.check:
+            try:
+                games = store.full_check()
+            finally:
+                store.close()
+            _say(f"squabble serve: the database {store.path} is whole ({games} games).")
+            return 0
     except StoreError as e:
         _say(f"squabble serve: {e}", sys.stderr)
         return 2
@@ -64,7 +81,8 @@ def serve_command(args) -> int:
                 except Exception:   # Windows' event loop takes no signal handlers:
                     pass            # there Ctrl-C stops the server as KeyboardInterrupt
         server = await run(store, args.host, args.port, ssl=context,
-                           max_per_address=args.max_per_address, ready=ready, stop=stop)
+                           max_per_address=args.max_per_address, ready=ready, stop=stop,
+                           limits=lim)
         from squabble.online.server import summary
         _say(f"squabble serve: {summary(server)}.")
 

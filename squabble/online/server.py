@@ -27,7 +27,8 @@ from websockets.asyncio.server import serve
 
 from squabble import __version__
 from squabble.games import registry
-from squabble.online import PROTOCOL_VERSION, bids, table
+from squabble.online import PROTOCOL_VERSION, bids, limits, table
+from squabble.online.limits import AddressBook, Limits
 from squabble.online.store import (GameRecord, Store, StoreError, credential_hash,
                                    credential_matches, new_code, new_credential, normal_code,
                                    show_code)
@@ -38,7 +39,11 @@ RATE = 20.0                    # messages a second a connection may send (sustai
 BURST = 40.0
 MAX_REFUSED = 200              # refusals before a connection is closed
 MAX_BAD_CREDENTIALS = 10       # wrong credentials before a connection is closed
-OUTBOX = 256                   # messages waiting for a slow reader before it is dropped
+OUTBOX = 256                   # messages waiting for a slow reader before it is dropped ...
+OUTBOX_BYTES = 2 << 20         # ... or their bytes, on one connection,
+ADDRESS_OUTBOX_BYTES = 8 << 20    # on all the connections of one address,
+SERVER_OUTBOX_BYTES = 256 << 20   # on every connection
+SWEEP_SECONDS = 60.0           # how often games nobody joined are looked for
 PACES = ("live", "correspondence")
 
 
@@ -69,6 +74,7 @@ class Conn:
         self.bad_credentials = 0
         self.flood_said = -1.0                # when a flood was last answered
         self.outbox: asyncio.Queue = asyncio.Queue(OUTBOX)
+        self.queued = 0                       # the bytes waiting in ``outbox``
         self.closing = False
 
     def allow(self) -> bool:
@@ -82,10 +88,12 @@ class Conn:
 
 
 class Server:
-    def __init__(self, store: Store, max_per_address: int = 64):
+    def __init__(self, store: Store, max_per_address: int = 64, limits: Limits = Limits()):
         self.store = store
         self.rooms: dict = {}
-        self.per_address: dict = {}
+        self.limits = limits
+        self.book = AddressBook(limits)       # what each client address has used (limits.py)
+        self.queued = 0                       # the bytes waiting in every outbox
         self.max_per_address = max_per_address
         self.counts = {"messages": 0, "refused": 0, "moves": 0, "connections": 0}
         # the last moves' seconds from arrival to updates queued, and of that the commit's
@@ -93,22 +101,35 @@ class Server:
         self.commit_times = collections.deque(maxlen=100_000)
 
     # -- connections ---------------------------------------------------------------------
+    def client_key(self, ws) -> str:
+        """The key of the address a connection's limits are counted under: the peer's, or
+        behind a trusted proxy the client's as the proxy states it (limits.py)."""
+        peer = str((ws.remote_address or ("?",))[0])
+        forwarded = None
+        if self.limits.trusted_proxies:
+            request = getattr(ws, "request", None)
+            if request is not None:
+                forwarded = ",".join(request.headers.get_all("X-Forwarded-For"))
+        return limits.address_key(limits.client_address(peer, forwarded,
+                                                        self.limits.trusted_proxies))
+
     async def handler(self, ws):
-        addr = (ws.remote_address or ("?",))[0]
+        addr = self.client_key(ws)
         conn = Conn(ws, addr)
         self.counts["connections"] += 1
-        if self.per_address.get(addr, 0) >= self.max_per_address:
+        here = self.book.get(addr)
+        if here.connections >= self.max_per_address:
             await self._send_now(ws, {"type": "error", "error":
                                       f"Too many connections from your address (at most "
                                       f"{self.max_per_address}): close one and try again."})
             await ws.close(1013, "too many connections from one address")
             return
-        self.per_address[addr] = self.per_address.get(addr, 0) + 1
+        here.connections += 1
         writer = asyncio.create_task(self._writer(conn))
         try:
             async for raw in ws:
                 self.counts["messages"] += 1
-                if not conn.allow():
+                if not conn.allow() or not self.book.message(addr):
                     # refused unread; one sentence a second says so (a flood is not answered
                     # message by message)
                     conn.refused += 1
@@ -117,12 +138,13 @@ class Server:
                     if now - conn.flood_said >= 1.0:
                         conn.flood_said = now
                         self.send(conn, {"type": "error", "error": "Too many messages: at most "
-                                         f"{int(RATE)} a second; the ones over that are not "
-                                         "read."})
+                                         f"{int(RATE)} a second on a connection and "
+                                         f"{int(self.limits.messages_per_second)} from one "
+                                         "address; the ones over that are not read."})
                 else:
                     try:
                         await self._handle(conn, raw)
-                    except Refused as e:
+                    except (Refused, StoreError) as e:
                         self._refuse(conn, str(e))
                     except Exception as e:   # noqa: BLE001 - a fault of the server's own
                         _report_fault(e)
@@ -138,9 +160,9 @@ class Server:
         except websockets.ConnectionClosed:
             pass
         finally:
-            self.per_address[addr] -= 1
-            if not self.per_address[addr]:
-                del self.per_address[addr]
+            here = self.book.get(addr)
+            here.connections -= 1
+            self._unqueue(conn, conn.queued)
             self._leave(conn)
             writer.cancel()
 
@@ -158,19 +180,35 @@ class Server:
                     await conn.ws.close(*msg)
                     return
                 await conn.ws.send(msg)
+                self._unqueue(conn, len(msg))
         except (websockets.ConnectionClosed, asyncio.CancelledError):
             pass
 
+    def _unqueue(self, conn: Conn, n: int):
+        """``n`` bytes of ``conn``'s outbox sent (or dropped with it)."""
+        n = min(n, conn.queued)
+        conn.queued -= n
+        self.queued -= n
+        self.book.get(conn.addr).queued -= n
+
     def send(self, conn: Conn, msg: dict | str):
         """Queue ``msg`` (or its JSON text) for ``conn``; a reader too slow to take its
-        messages is dropped (it resumes from the last move it saw when it comes back)."""
+        messages is dropped (it resumes from the last move it saw when it comes back): more
+        than ``OUTBOX`` messages or ``OUTBOX_BYTES`` waiting for it, or its address's
+        connections, or every connection, holding more than their share of bytes."""
         if conn.closing:
             return
-        try:
-            conn.outbox.put_nowait(msg if isinstance(msg, str) else json.dumps(msg))
-        except asyncio.QueueFull:
+        text = msg if isinstance(msg, str) else json.dumps(msg)
+        n, here = len(text), self.book.get(conn.addr)
+        if conn.queued + n > OUTBOX_BYTES or here.queued + n > ADDRESS_OUTBOX_BYTES or \
+                self.queued + n > SERVER_OUTBOX_BYTES or conn.outbox.full():
             conn.closing = True
             asyncio.ensure_future(conn.ws.close(1008, "messages not read in time"))
+            return
+        conn.outbox.put_nowait(text)
+        conn.queued += n
+        here.queued += n
+        self.queued += n
 
     async def _close(self, conn: Conn, code: int, reason: str, writer):
         """Close after the messages already queued (at most a few seconds' wait)."""
@@ -310,29 +348,32 @@ class Server:
         raise Refused("Hello was already said on this connection.")
 
     async def on_ping(self, conn, msg):
-        self.send(conn, {"type": "pong", "games_in_memory": len(self.rooms)})
+        self.send(conn, {"type": "pong"})     # (how busy the server is, it tells nobody)
 
     async def on_create(self, conn, msg):
         game = msg.get("game")
         if game not in registry.GAMES:
-            raise Refused("'game' must be \"squabble\" or \"struggle\".")
+            raise Refused(NOT_CREATED + "'game' must be \"squabble\" or \"struggle\".")
         try:
             options = table.check_options(game, msg.get("options") or {})
         except (ValueError, TypeError) as e:
-            raise Refused(str(e)) from None
+            raise Refused(NOT_CREATED + str(e)) from None
         side = msg.get("side", "random")
         if side not in ("USA", "USSR", "random", "bid"):
-            raise Refused("'side' must be \"USA\", \"USSR\", \"random\" or \"bid\".")
+            raise Refused(NOT_CREATED + "'side' must be \"USA\", \"USSR\", \"random\" or "
+                          "\"bid\".")
         if side == "bid" and game != "struggle":
-            raise Refused("Secret bids for sides (\"bid\") are a Twilight Struggle rule.")
+            raise Refused(NOT_CREATED + "secret bids for sides (\"bid\") are a Twilight "
+                          "Struggle rule.")
         if side == "bid" and options.get("handicap"):
-            raise Refused("With secret bids for sides the bids make the handicap: leave "
-                          "'handicap' out.")
+            raise Refused(NOT_CREATED + "with secret bids for sides the bids make the handicap: "
+                          "leave 'handicap' out.")
         if side == "random":
             side = secrets.choice(table.SIDES)
         pace = msg.get("pace", "live")
         if pace not in PACES:
-            raise Refused("'pace' must be \"live\" or \"correspondence\".")
+            raise Refused(NOT_CREATED + "'pace' must be \"live\" or \"correspondence\".")
+        self._may_create(conn)
         cred = new_credential()
         if side == "bid":   # seats A (this player) and B (the friend) until the bids are in
             side, other, bidding = bids.BIDDERS[0], bids.BIDDERS[1], bids.new_bidding()
@@ -347,7 +388,24 @@ class Server:
                          "seat": side, "credential": cred})
         self.send(conn, self.update(room, side, []))
 
+    def _may_create(self, conn):
+        """Refused when the address has created its games of the minute or the hour, or when
+        the database is down to the reserve kept for the moves of games in play."""
+        wait = self.book.create_wait(conn.addr)
+        if wait > 0:
+            lim = self.limits
+            raise Refused(NOT_CREATED + f"your address may create {lim.games_per_minute} games "
+                          f"a minute and {lim.games_per_hour} an hour; try again in "
+                          f"{_duration(wait)}.")
+        self._room_for_a_game()
+
+    def _room_for_a_game(self):
+        if not self.store.room_for_new_games():
+            raise Refused(NOT_CREATED + "the server keeps its remaining space for the moves of "
+                          "games in play; try again later.")
+
     async def _new_record(self, game, options, pace, seats, bidding=None) -> GameRecord:
+        self._room_for_a_game()
         seed = table.new_seed()
         state = table.replay(game, seed, options, [])
         rec = GameRecord(secrets.token_hex(8), game, options, seed, pace, new_code(), 0, [], [],
@@ -358,18 +416,28 @@ class Server:
             raise Refused(str(e)) from None
         return rec
 
-    def _room_of_code(self, msg, refusal: str):
+    def _room_of_code(self, conn, msg, refusal: str, what: str):
         """The room of the game whose invitation code ``msg`` names (``refusal``: the sentence
-        when none has it)."""
+        when none has it; ``what``: what was then not done).  A wrong code counts against the
+        address (limits.py): after a run of them it may try none for a while, the right one
+        neither, so guessing gets nowhere (docs/online.md, "Invitation codes")."""
+        wait = self.book.code_wait(conn.addr)
+        if wait > 0:
+            raise Refused(f"Too many wrong invitation codes from your address: {what}; try "
+                          f"again in {_duration(wait)}.")
         code = normal_code(msg.get("code"))
         game_id = code and self.store.game_of_code(code)
         if not game_id:
+            pause = self.book.wrong_code(conn.addr)
+            if pause:
+                refusal = refusal[:-1] + (f", and too many wrong codes came from your address: "
+                                          f"it may try none for {_duration(pause)}.")
             raise Refused(refusal)
         return self._room(game_id)
 
     async def on_join(self, conn, msg):
-        room = self._room_of_code(msg, "No game has that invitation code: check it with your "
-                                       "friend.")
+        room = self._room_of_code(conn, msg, "No game has that invitation code: check it with "
+                                             "your friend.", "you have not joined a game")
         async with self._locked(room) as rec:
             open_seats = [s for s, h in rec.seats.items() if h is None]
             if not open_seats:
@@ -407,12 +475,17 @@ class Server:
         if isinstance(seen, bool) or not isinstance(seen, int) or seen < 0:
             seen = 0
         self._attach(conn, room, side)
-        lines = self.store.lines_since(rec.id, seen) if seen < room.rec.version else []
+        lines, older = self.store.lines_since(rec.id, seen) if seen < room.rec.version else \
+            ([], 0)
         self.send(conn, {"type": "resumed", "game_id": rec.id, "seat": side})
-        self.send(conn, self.update(room, side, lines))
+        text = self.update(room, side, lines)
+        if older:   # the log's older lines are in no resume (its size is bounded)
+            text = text[:-1] + f', "log_omitted": {older}}}'
+        self.send(conn, text)
 
     async def on_watch(self, conn, msg):
-        room = self._room_of_code(msg, "No game has that invitation code.")
+        room = self._room_of_code(conn, msg, "No game has that invitation code.",
+                                  "you are not watching a game")
         self._attach(conn, room, None)
         self.send(conn, self.update(room, None, []))
 
@@ -575,6 +648,35 @@ class Server:
                          "seat": table.OTHER[conn.seat]})
 
 
+NOT_CREATED = "The game was not created: "
+
+
+def _duration(seconds: float) -> str:
+    """``seconds`` in words, rounded up: "40 s", "3 minutes", "2 hours"."""
+    if seconds < 90:
+        return f"{max(1, int(seconds + 0.999))} s"
+    if seconds < 5400:
+        return f"{int(seconds / 60 + 0.999)} minutes"
+    return f"{int(seconds / 3600 + 0.999)} hours"
+
+
+async def sweep(server: Server, once: bool = False):
+    """Every ``SWEEP_SECONDS``: delete the games nobody joined within ``unjoined_hours`` (but
+    a game its creator still has open), and forget the addresses that have used nothing."""
+    while True:
+        try:
+            before = limits.now() - server.limits.unjoined_hours * 3600
+            ids = [g for g in server.store.unjoined(before) if g not in server.rooms][:500]
+            if ids:
+                await server.store.awrite(server.store.delete_stmts(ids))
+            server.book.forget_idle()
+        except StoreError:
+            pass   # (told to the operator by the store) tried again at the next sweep
+        if once:
+            return
+        await asyncio.sleep(SWEEP_SECONDS)
+
+
 def _take_over(rec: GameRecord, new: GameRecord) -> None:
     """``rec`` (the room's record, which others hold) becomes ``new``, once it is stored."""
     for f in dataclasses.fields(rec):
@@ -610,8 +712,10 @@ def http_answer(connection, request):
 
 
 async def run(store: Store, host: str, port: int, ssl=None, max_per_address: int = 64,
-              ready=None, stop: asyncio.Future | None = None):
-    server = Server(store, max_per_address)
+              ready=None, stop: asyncio.Future | None = None, limits: Limits = Limits()):
+    server = Server(store, max_per_address, limits)
+    await sweep(server, once=True)
+    sweeper = asyncio.create_task(sweep(server))
     async with serve(server.handler, host, port, max_size=MAX_FRAME, ssl=ssl,
                      process_request=http_answer, ping_interval=20, ping_timeout=20,
                      close_timeout=2, max_queue=32, compression=None,
@@ -624,7 +728,10 @@ async def run(store: Store, host: str, port: int, ssl=None, max_per_address: int
         gc.freeze()
         if ready is not None:
             ready(addr)
-        await (stop if stop is not None else asyncio.get_running_loop().create_future())
+        try:
+            await (stop if stop is not None else asyncio.get_running_loop().create_future())
+        finally:
+            sweeper.cancel()
     return server
 
 

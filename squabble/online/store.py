@@ -9,10 +9,16 @@ finished game's row also names its rematch and the sides that asked for it (``re
 and a game whose sides are bid for its bids (``bidding``, JSON: online/bids.py); a database made
 before those columns gets them when the server opens it.
 
-One server per database file: ``Store`` holds an exclusive lock on ``FILE.lock`` (released by
-the operating system when the process ends, even by kill -9); a second server is refused with a
-sentence.  A full disk (or the size cap, ``max_bytes``) makes ``StoreFull``: the move is
-refused and the game stays at its last stored move."""
+One server per database file: ``Store`` holds an exclusive lock on the database file itself
+(``flock``: the lock follows the file, whatever path, symlink, hard link or bind mount names it;
+on Windows a lock file named after the file's volume and index), released by the operating
+system when the process ends, even by kill -9; a second server is refused with a sentence.  The
+file is checked when it is opened (SQLite's ``quick_check``; ``full_check`` for the whole
+``integrity_check``) and a damaged one refused.  A full disk (or the size cap, ``max_bytes``)
+makes ``StoreFull``: the write is refused, its sentence naming what was not done, and the game
+stays at its last stored move; new games are refused before that, while the database keeps a
+reserve for the moves of games in play (issue 56).  Every SQLite error reaches a client as a
+sentence of ours; SQLite's own words go to the operator's standard error only."""
 
 from __future__ import annotations
 
@@ -23,12 +29,20 @@ import hmac
 import json
 import os
 import secrets
+import shutil
 import sqlite3
+import sys
 import time
 from dataclasses import dataclass, field
 
+from squabble.online import limits
+
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"   # no 0/O, 1/l/I: easy to read aloud
-CODE_LENGTH = 8
+CODE_LENGTH = 12          # 31**12 codes: docs/online.md, "Invitation codes"
+OLD_CODE_LENGTH = 8       # the codes of games made before issue 56 still work
+RESERVE_SHARE = 0.1       # of --max-db-mb kept for the moves of games in play
+DISK_RESERVE = 64 * 1024 * 1024   # free disk kept for them (without a cap)
+RESUME_LOG_BYTES = 32 * 1024      # a resume's log lines at most (the newest)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -58,6 +72,37 @@ class StoreFull(StoreError):
     pass
 
 
+class StoreDamaged(StoreError):
+    pass
+
+
+class Stmts(list):
+    """A write's statements [(sql, params)] and what a refusal of it says was not done."""
+
+    def __init__(self, items, what: str):
+        super().__init__(items)
+        self.what = what
+
+
+def _what(statements) -> str:
+    return getattr(statements, "what", "nothing was stored")
+
+
+def _tell_operator(e: BaseException) -> None:
+    """SQLite's own words, for the server's operator (standard error), never for a client."""
+    try:
+        sys.stderr.write(f"squabble serve: the database failed: {type(e).__name__}: {e}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _damaged(path: str, finding: str) -> StoreDamaged:
+    return StoreDamaged(
+        f"The database {path} is damaged ({finding[:200]}): stop here and restore it from a "
+        f"backup (docs/online.md, \"Backups\"), or move it aside to start with no games.")
+
+
 def new_credential() -> str:
     """A seat's secret: 256 random bits from the operating system's generator."""
     return secrets.token_urlsafe(32)
@@ -80,18 +125,20 @@ def new_code() -> str:
 
 
 def normal_code(text) -> str | None:
-    """An invitation code as typed ("abcd-efgh", spaces) in its stored form, None if it cannot
-    be one."""
+    """An invitation code as typed ("abcd-efgh-jkmn", spaces, dashes) in its stored form, None
+    if it cannot be one."""
     if not isinstance(text, str) or len(text) > 40:
         return None
-    code = "".join(ch for ch in text.upper() if ch not in " -")
-    if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
+    code = "".join(ch for ch in text.upper() if ch not in " -\t")
+    if len(code) not in (CODE_LENGTH, OLD_CODE_LENGTH) or \
+            any(ch not in CODE_ALPHABET for ch in code):
         return None
     return code
 
 
 def show_code(code: str) -> str:
-    return code[:4] + "-" + code[4:]
+    """ABCD-EFGH-JKMN (an old code: ABCD-EFGH)."""
+    return "-".join(code[i:i + 4] for i in range(0, len(code), 4))
 
 
 @dataclass
@@ -119,13 +166,16 @@ def _is_full(e: sqlite3.Error) -> bool:
 
 
 class Store:
-    def __init__(self, path: str, max_bytes: int | None = None):
+    def __init__(self, path: str, max_bytes: int | None = None, check: bool = True):
         self.path = os.path.abspath(path)
         self._lock_file = None
         self._writer = None
+        self.max_bytes = int(max_bytes) if max_bytes else None
         self._take_lock()
         try:
             self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            if check:
+                self._check("quick_check(1)")
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.executescript(SCHEMA)
             columns = {r[1] for r in self.db.execute("PRAGMA table_info(games)")}
@@ -140,20 +190,48 @@ class Store:
                 self._pragmas.append(f"PRAGMA max_page_count={max(16, int(max_bytes) // page)}")
             for pragma in self._pragmas:
                 self.db.execute(pragma)
+        except StoreError:
+            self.close()
+            raise
         except sqlite3.DatabaseError as e:
             self.close()
-            raise StoreError(f"The database {self.path} cannot be used: {e}.") from None
+            if "not a database" in str(e) or "malformed" in str(e):
+                raise _damaged(self.path, "it is not a whole SQLite database") from None
+            raise StoreError(f"The database {self.path} cannot be used (SQLite: {e}).") from None
+
+    # -- the check ----------------------------------------------------------------------------
+    def _check(self, pragma: str):
+        try:
+            rows = [r[0] for r in self.db.execute(f"PRAGMA {pragma}")]
+        except sqlite3.DatabaseError as e:
+            raise _damaged(self.path, str(e)) from None
+        if rows != ["ok"]:
+            raise _damaged(self.path, "; ".join(str(r) for r in rows[:3]))
+
+    def full_check(self) -> int:
+        """SQLite's whole ``integrity_check`` (every page, every index); the number of games,
+        or ``StoreDamaged``."""
+        self._check("integrity_check(20)")
+        return self.count_games()
 
     # -- the one-server lock ---------------------------------------------------------------
     def _take_lock(self):
-        lock_path = self.path + ".lock"
+        """An exclusive lock on the database file itself (made empty if it is not there yet:
+        SQLite takes an empty file as a new database)."""
         try:
-            f = open(lock_path, "a+b")
+            f = open(self.path, "a+b")
+            if os.name == "nt":       # Windows locks bytes for good: a lock file, named after
+                import msvcrt         # the database's volume and index, in the temporary folder
+                import tempfile
+                st = os.fstat(f.fileno())
+                f.close()
+                f = open(os.path.join(tempfile.gettempdir(),
+                                      f"squabble-db-{st.st_dev}-{st.st_ino}.lock"), "a+b")
         except OSError as e:
-            raise StoreError(f"The database folder cannot be used ({e.strerror}).") from None
+            raise StoreError(f"The database {self.path} cannot be used "
+                             f"({e.strerror}).") from None
         try:
             if os.name == "nt":
-                import msvcrt
                 f.seek(0)
                 msvcrt.locking(f.fileno(), msvcrt.LK_NBLCK, 1)
             else:
@@ -200,10 +278,25 @@ class Store:
     def create(self, rec: GameRecord):
         self._write(self.create_stmts(rec))
 
+    def room_for_new_games(self) -> bool:
+        """Whether a new game may be stored: the database stays below its cap less the reserve
+        kept for moves (``RESERVE_SHARE`` of it), and the disk keeps ``DISK_RESERVE`` free."""
+        try:
+            if self.max_bytes:
+                page = self.db.execute("PRAGMA page_size").fetchone()[0]
+                used = (self.db.execute("PRAGMA page_count").fetchone()[0]
+                        - self.db.execute("PRAGMA freelist_count").fetchone()[0]) * page
+                if used >= self.max_bytes * (1 - RESERVE_SHARE):
+                    return False
+            return shutil.disk_usage(os.path.dirname(self.path)).free >= DISK_RESERVE
+        except (sqlite3.Error, OSError) as e:
+            _tell_operator(e)
+            return False
+
     def create_stmts(self, rec: GameRecord) -> list:
         """The statements storing a new game (its code made unique here)."""
         for _ in range(20):
-            taken = self.db.execute("SELECT 1 FROM games WHERE code=?", (rec.code,)).fetchone()
+            taken = self._read("SELECT 1 FROM games WHERE code=?", (rec.code,))
             if not taken:
                 break
             rec.code = new_code()
@@ -211,93 +304,146 @@ class Store:
                   "moves, move_seats, undo_base, state, winner, rematch, rematch_asked, "
                   "bidding) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                   (rec.id, rec.game, json.dumps(rec.options), str(rec.seed), rec.pace,
-                   rec.code, time.time(), rec.version, json.dumps(rec.moves),
+                   rec.code, limits.now(), rec.version, json.dumps(rec.moves),
                    json.dumps(rec.move_seats), rec.undo_base, json.dumps(rec.state),
                    rec.winner, rec.rematch, json.dumps(rec.rematch_asked),
                    None if rec.bidding is None else json.dumps(rec.bidding)))]
         stmts += [("INSERT INTO seats VALUES (?,?,?)", (rec.id, side, h))
                   for side, h in rec.seats.items()]
-        return stmts
+        return Stmts(stmts, "the game was not created")
 
     @staticmethod
     def seat_stmts(game_id: str, side: str, cred_hash: bytes) -> list:
-        return [("UPDATE seats SET cred_hash=? WHERE game_id=? AND side=? AND "
-                 "cred_hash IS NULL", (cred_hash, game_id, side))]
+        return Stmts([("UPDATE seats SET cred_hash=? WHERE game_id=? AND side=? AND "
+                       "cred_hash IS NULL", (cred_hash, game_id, side))],
+                     "you have not joined the game")
+
+    def unjoined(self, before: float) -> list:
+        """The games made before ``before`` (the limits' clock) that nobody joined: a seat
+        still open and no move made (a rematch, both seats taken, is never one)."""
+        return [r[0] for r in self._read(
+            "SELECT id FROM games WHERE created<? AND version=0 AND id IN "
+            "(SELECT game_id FROM seats WHERE cred_hash IS NULL)", (before,), every=True)]
+
+    @staticmethod
+    def delete_stmts(ids: list) -> list:
+        """Games deleted, with their seats and events."""
+        marks = ",".join("?" * len(ids))
+        return Stmts([(f"DELETE FROM {t} WHERE {c} IN ({marks})", list(ids))
+                      for t, c in (("events", "game_id"), ("seats", "game_id"),
+                                   ("games", "id"))], "no game was deleted")
 
     @staticmethod
     def event_stmts(rec: GameRecord, kind: str, seat: str, index, lines: list) -> list:
         """The game as ``rec`` now holds it and the event that made it (version
-        ``rec.version``): one transaction."""
-        return [
+        ``rec.version``): one transaction.  An undo deletes the event of the move it takes
+        back and the undos since the last move in force, so that moving and taking back, again
+        and again, leaves one row and one line (the log grows with the moves in force only)."""
+        undone = []
+        if kind == "undo":
+            undone = [
+                ("DELETE FROM events WHERE game_id=? AND version=(SELECT MAX(version) FROM "
+                 "events WHERE game_id=? AND kind='move')", (rec.id, rec.id)),
+                ("DELETE FROM events WHERE game_id=? AND kind='undo' AND version>(SELECT "
+                 "COALESCE(MAX(version), 0) FROM events WHERE game_id=? AND kind!='undo')",
+                 (rec.id, rec.id))]
+        return Stmts(undone + [
             ("UPDATE games SET version=?, moves=?, move_seats=?, undo_base=?, state=?, "
              "winner=? WHERE id=?",
              (rec.version, json.dumps(rec.moves), json.dumps(rec.move_seats), rec.undo_base,
               json.dumps(rec.state), rec.winner, rec.id)),
             ("INSERT INTO events VALUES (?,?,?,?,?,?)",
-             (rec.id, rec.version, kind, seat, index, json.dumps(lines)))]
+             (rec.id, rec.version, kind, seat, index, json.dumps(lines)))],
+            "the move was not stored, and the game stays as it was" if kind == "move" else
+            "nothing was taken back, and the game stays as it was")
 
     @staticmethod
     def bid_stmts(rec: GameRecord, seat: str, lines: list) -> list:
         """A bid taken (the game's bids and version as ``rec`` holds them) and its event."""
-        return [("UPDATE games SET version=?, bidding=? WHERE id=?",
-                 (rec.version, json.dumps(rec.bidding), rec.id)),
-                ("INSERT INTO events VALUES (?,?,?,?,?,?)",
-                 (rec.id, rec.version, "bid", seat, None, json.dumps(lines)))]
+        return Stmts([("UPDATE games SET version=?, bidding=? WHERE id=?",
+                       (rec.version, json.dumps(rec.bidding), rec.id)),
+                      ("INSERT INTO events VALUES (?,?,?,?,?,?)",
+                       (rec.id, rec.version, "bid", seat, None, json.dumps(lines)))],
+                     "your bid was not stored")
 
     @staticmethod
     def sides_stmts(rec: GameRecord, sides: dict, seat: str, lines: list) -> list:
         """The second bid taken and the bids resolved: the game as ``rec`` holds it (its options
         with the handicap, its first state), each seat renamed to the side it won (``sides``:
         seat -> side) and the event."""
-        return [("UPDATE games SET version=?, options=?, state=?, bidding=? WHERE id=?",
-                 (rec.version, json.dumps(rec.options), json.dumps(rec.state),
-                  json.dumps(rec.bidding), rec.id)),
-                ("INSERT INTO events VALUES (?,?,?,?,?,?)",
-                 (rec.id, rec.version, "bid", seat, None, json.dumps(lines)))] + \
-            [("UPDATE seats SET side=? WHERE game_id=? AND side=?", (side, rec.id, s))
-             for s, side in sides.items()]
+        return Stmts([("UPDATE games SET version=?, options=?, state=?, bidding=? WHERE id=?",
+                       (rec.version, json.dumps(rec.options), json.dumps(rec.state),
+                        json.dumps(rec.bidding), rec.id)),
+                      ("INSERT INTO events VALUES (?,?,?,?,?,?)",
+                       (rec.id, rec.version, "bid", seat, None, json.dumps(lines)))] +
+                     [("UPDATE seats SET side=? WHERE game_id=? AND side=?", (side, rec.id, s))
+                      for s, side in sides.items()], "your bid was not stored")
 
     @staticmethod
     def rematch_stmts(game_id: str, rematch_id: str, asked: list) -> list:
         """The finished game's rematch and the sides that asked for it."""
-        return [("UPDATE games SET rematch=?, rematch_asked=? WHERE id=?",
-                 (rematch_id, json.dumps(asked), game_id))]
+        return Stmts([("UPDATE games SET rematch=?, rematch_asked=? WHERE id=?",
+                       (rematch_id, json.dumps(asked), game_id))], "the rematch was not made")
 
     # -- reading ---------------------------------------------------------------------------
+    def _read(self, sql: str, params=(), every: bool = False):
+        """One query's first row (``every``: all its rows); a failure of the database is a
+        sentence of ours (SQLite's words go to the operator)."""
+        try:
+            cur = self.db.execute(sql, params)
+            return cur.fetchall() if every else cur.fetchone()
+        except sqlite3.Error as e:
+            _tell_operator(e)
+            raise StoreError("The server could not read the game from its database: nothing "
+                             "was done; try again later.") from None
+
     def load(self, game_id) -> GameRecord | None:
         if not isinstance(game_id, str):
             return None
-        row = self.db.execute(
+        row = self._read(
             "SELECT id, game, options, seed, pace, code, version, moves, move_seats, "
             "undo_base, state, winner, rematch, rematch_asked, bidding FROM games WHERE id=?",
-            (game_id,)).fetchone()
+            (game_id,))
         if row is None:
             return None
-        rec = GameRecord(row[0], row[1], json.loads(row[2]), int(row[3]), row[4], row[5],
-                         row[6], json.loads(row[7]), json.loads(row[8]), row[9],
-                         json.loads(row[10]), row[11], row[12],
-                         rematch_asked=json.loads(row[13] or "[]"),
-                         bidding=json.loads(row[14]) if row[14] else None)
-        for side, h in self.db.execute("SELECT side, cred_hash FROM seats WHERE game_id=?",
-                                       (game_id,)):
+        try:
+            rec = GameRecord(row[0], row[1], json.loads(row[2]), int(row[3]), row[4], row[5],
+                             row[6], json.loads(row[7]), json.loads(row[8]), row[9],
+                             json.loads(row[10]), row[11], row[12],
+                             rematch_asked=json.loads(row[13] or "[]"),
+                             bidding=json.loads(row[14]) if row[14] else None)
+        except (ValueError, TypeError) as e:
+            _tell_operator(e)
+            raise StoreError("The server could not read the game from its database (its row "
+                             "is damaged): nothing was done.") from None
+        for side, h in self._read("SELECT side, cred_hash FROM seats WHERE game_id=?",
+                                  (game_id,), every=True):
             rec.seats[side] = h
         return rec
 
     def game_of_code(self, code: str) -> str | None:
-        row = self.db.execute("SELECT id FROM games WHERE code=?", (code,)).fetchone()
+        row = self._read("SELECT id FROM games WHERE code=?", (code,))
         return row[0] if row else None
 
-    def lines_since(self, game_id: str, seen: int, limit: int = 2000) -> list:
-        """The log lines of the events after version ``seen`` (at most ``limit``, the newest)."""
+    def lines_since(self, game_id: str, seen: int,
+                    max_bytes: int = RESUME_LOG_BYTES) -> tuple:
+        """The log lines of the events after version ``seen``: the newest whose text holds at
+        most ``max_bytes``, and how many older lines were left out."""
         out: list = []
-        for (lines,) in self.db.execute(
-                "SELECT lines FROM events WHERE game_id=? AND version>? ORDER BY version",
-                (game_id, seen)):
-            out.extend(json.loads(lines))
-        return out[-limit:]
+        size = left_out = 0
+        for (lines,) in self._read("SELECT lines FROM events WHERE game_id=? AND version>? "
+                                   "ORDER BY version DESC", (game_id, seen), every=True):
+            for line in reversed(json.loads(lines)):
+                size += len(line) + 4
+                if size > max_bytes:
+                    left_out += 1
+                else:
+                    out.append(line)
+        out.reverse()
+        return out, left_out
 
     def count_games(self) -> int:
-        return self.db.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+        return self._read("SELECT COUNT(*) FROM games")[0]
 
 
 class _Outcome:
@@ -309,11 +455,12 @@ class _Outcome:
             raise self.error
 
 
-def _storage_error(e: sqlite3.Error) -> StoreError:
-    if _is_full(e):
-        return StoreFull("The server's disk is full: the move was not stored, and the game "
-                         "stays as it was; try again later.")
-    return StoreError(f"The server could not store the game ({e}).")
+def _storage_error(e: BaseException, what: str) -> StoreError:
+    """The sentence of a failed write: what was not done (``what``), in words of ours."""
+    if isinstance(e, sqlite3.Error) and _is_full(e):
+        return StoreFull(f"The server's disk is full: {what}; try again later.")
+    _tell_operator(e)
+    return StoreError(f"The server's database failed: {what}; try again later.")
 
 
 def _run_batch(db, groups: list) -> list:
@@ -322,7 +469,12 @@ def _run_batch(db, groups: list) -> list:
     A failed commit (a full disk) fails every group."""
     out = _stage(db, groups)
     error = _commit(db) if db.in_transaction else None
-    return [_Outcome(error) for _ in groups] if error is not None else out
+    return _failed(groups, error) if error is not None else out
+
+
+def _failed(groups: list, e: BaseException) -> list:
+    """Every group failed by ``e``, each with its own sentence."""
+    return [_Outcome(_storage_error(e, _what(g))) for g in groups]
 
 
 def _stage(db, groups: list) -> list:
@@ -333,7 +485,7 @@ def _stage(db, groups: list) -> list:
     try:
         db.execute("BEGIN IMMEDIATE")
     except sqlite3.Error as e:
-        return [_Outcome(_storage_error(e)) for _ in groups]
+        return _failed(groups, e)
     for k, stmts in enumerate(groups):
         try:
             db.execute("SAVEPOINT g")
@@ -341,24 +493,25 @@ def _stage(db, groups: list) -> list:
                 db.execute(sql, params)
             db.execute("RELEASE g")
         except sqlite3.Error as e:
-            out[k] = _Outcome(_storage_error(e))
+            out[k] = _Outcome(_storage_error(e, _what(stmts)))
             if not db.in_transaction:   # SQLite rolled back the whole transaction itself
-                return [o if o.error else _Outcome(_storage_error(e)) for o in out[:k]] + \
-                    [_Outcome(_storage_error(e))] * (len(groups) - k)
+                return [o if o.error else _failed([g], e)[0]
+                        for o, g in zip(out[:k + 1], groups)] + _failed(groups[k + 1:], e)
             db.execute("ROLLBACK TO g")
             db.execute("RELEASE g")
     return out
 
 
-def _commit(db) -> StoreError | None:
+def _commit(db) -> sqlite3.Error | None:
     """Commit the open transaction (the disk flush: ``synchronous=FULL``); None, or the error
     that failed it (it is rolled back)."""
     try:
         db.execute("COMMIT")
     except sqlite3.Error as e:
-        if db.in_transaction:
-            db.execute("ROLLBACK")
-        return _storage_error(e)
+        with contextlib.suppress(sqlite3.Error):
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+        return e
     return None
 
 
@@ -407,12 +560,12 @@ class _GroupWriter:
                     error = await loop.run_in_executor(self.pool, self._commit) \
                         if self.db.in_transaction else None
                 except Exception as e:   # noqa: BLE001 - every waiting move gets a sentence
-                    error = StoreError(f"The server could not store the game ({e}).")
+                    error = e
                     with contextlib.suppress(sqlite3.Error):
                         if self.db.in_transaction:
                             self.db.execute("ROLLBACK")
                 if error is not None:
-                    outcomes = [_Outcome(error) for _ in batch]
+                    outcomes = _failed([b[0] for b in batch], error)
                 for (_, fut), outcome in zip(batch, outcomes):
                     if not fut.done():
                         fut.set_result(outcome)
