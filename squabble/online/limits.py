@@ -48,11 +48,11 @@ class Bucket:
         self.level = min(self.size, self.level + max(0.0, t - self.stamp) * self.rate)
         self.stamp = t
 
-    def take(self, t: float) -> bool:
+    def take(self, t: float, n: float = 1) -> bool:
         self._fill(t)
-        if self.level < 1:
+        if self.level < n:
             return False
-        self.level -= 1
+        self.level -= n
         return True
 
     def wait(self, t: float) -> float:
@@ -105,8 +105,9 @@ class AddressBook:
         a.minute.take(t), a.hour.take(t)
         return 0.0
 
-    def message(self, addr: str) -> bool:
-        return self.get(addr).messages.take(now())
+    def message(self, addr: str, weight: float = 1) -> bool:
+        """A message of ``weight`` messages' worth from ``addr``: False if over its rate."""
+        return self.get(addr).messages.take(now(), weight)
 
     def code_wait(self, addr: str) -> float:
         """Seconds ``addr`` must wait before it may try an invitation code (0: now)."""

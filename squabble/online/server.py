@@ -44,6 +44,7 @@ OUTBOX_BYTES = 2 << 20         # ... or their bytes, on one connection,
 ADDRESS_OUTBOX_BYTES = 8 << 20    # on all the connections of one address,
 SERVER_OUTBOX_BYTES = 256 << 20   # on every connection
 SWEEP_SECONDS = 60.0           # how often games nobody joined are looked for
+RESUME_WEIGHT = 5              # a resume counts as this many messages of its address
 PACES = ("live", "correspondence")
 
 
@@ -459,8 +460,14 @@ class Server:
     async def on_resume(self, conn, msg):
         """Come back to a game: ``game_id``, ``credential``, ``seen`` (the last version the
         client saw; the log lines since come with the update)."""
-        rec = self.store.load(msg.get("game_id")) if isinstance(msg.get("game_id"), str) \
-            and len(msg["game_id"]) < 64 else None
+        if not self.book.message(conn.addr, RESUME_WEIGHT - 1):   # (an answer of some size)
+            raise Refused("Too many resumes from your address (each weighs "
+                          f"{RESUME_WEIGHT} messages): nothing was resumed; try again in a "
+                          "second.")
+        game_id = msg.get("game_id")
+        rec = None
+        if isinstance(game_id, str) and len(game_id) < 64:   # (in memory, or from the disk)
+            rec = self.rooms[game_id].rec if game_id in self.rooms else self.store.load(game_id)
         cred = msg.get("credential")
         side = None
         if rec is not None:
@@ -478,7 +485,12 @@ class Server:
         lines, older = self.store.lines_since(rec.id, seen) if seen < room.rec.version else \
             ([], 0)
         self.send(conn, {"type": "resumed", "game_id": rec.id, "seat": side})
-        text = self.update(room, side, lines)
+        text = self.update(room, side, [])
+        if lines and _NO_LOG in text:   # the stored lines are notes: their kinds said at once
+            text = text.replace(_NO_LOG, '"log": ' + json.dumps(lines) + ', "kinds": [' +
+                                ", ".join([_NOTE] * len(lines)) + "]", 1)
+        elif lines:
+            text = self.update(room, side, lines)
         if older:   # the log's older lines are in no resume (its size is bounded)
             text = text[:-1] + f', "log_omitted": {older}}}'
         self.send(conn, text)
@@ -649,6 +661,8 @@ class Server:
 
 
 NOT_CREATED = "The game was not created: "
+_NO_LOG = '"log": [], "kinds": []'             # in an update's JSON text, ...
+_NOTE = json.dumps({"kind": "note", "data": {}})   # ... and a stored line's kind (table.py)
 
 
 def _duration(seconds: float) -> str:

@@ -428,18 +428,31 @@ class Store:
     def lines_since(self, game_id: str, seen: int,
                     max_bytes: int = RESUME_LOG_BYTES) -> tuple:
         """The log lines of the events after version ``seen``: the newest whose text holds at
-        most ``max_bytes``, and how many older lines were left out."""
-        out: list = []
-        size = left_out = 0
-        for (lines,) in self._read("SELECT lines FROM events WHERE game_id=? AND version>? "
-                                   "ORDER BY version DESC", (game_id, seen), every=True):
-            for line in reversed(json.loads(lines)):
-                size += len(line) + 4
+        most ``max_bytes`` (read newest first, no further than that), and how many older events
+        were left out."""
+        texts: list = []        # each event's lines as their JSON text, newest first
+        size, oldest = 0, None
+        try:
+            for version, lines in self.db.execute(
+                    "SELECT version, lines FROM events WHERE game_id=? AND version>? "
+                    "ORDER BY version DESC", (game_id, seen)):
+                size += len(lines)
                 if size > max_bytes:
-                    left_out += 1
-                else:
-                    out.append(line)
-        out.reverse()
+                    break
+                texts.append(lines)
+                oldest = version
+            out = [x for lines in json.loads("[" + ",".join(reversed(texts)) + "]")
+                   for x in lines]
+        except (sqlite3.Error, ValueError) as e:
+            _tell_operator(e)
+            raise StoreError("The server could not read the game from its database: nothing "
+                             "was done; try again later.") from None
+        left_out = 0
+        if size > max_bytes:
+            left_out = self._read("SELECT COUNT(*) FROM events WHERE game_id=? AND version>? "
+                                  "AND version<?", (game_id, seen,
+                                                    oldest if oldest is not None else
+                                                    2 ** 62))[0]
         return out, left_out
 
     def count_games(self) -> int:
