@@ -221,7 +221,7 @@ def test_the_other_seat_is_told_that_its_friend_asks_for_the_rematch(tmp_path):
             assert reply["game_id"] == new and c.game_id == new and c.seat == "USA"
             # the rematch's own invitation code, for Your online games
             await c.until_version(0)
-            assert len(c.last["code"]) == 9 and c.last["game_id"] == new
+            assert len(c.last["code"]) == 14 and c.last["game_id"] == new
             v = await Client(server.url).connect()
             await v.resume(old, cred)
             assert sorted(v.last["rematch_asked"]) == ["USA", "USSR"]

@@ -125,7 +125,7 @@ def test_create_join_and_your_games(tmp_path, data_dir):
         menu_click(a, "go")
         assert until(a, lambda: top(a).name == "online_invite"), top(a).name
         code = top(a).reply["code"]
-        assert len(code) == 9 and code[4] == "-"
+        assert len(code) == 14 and code[4] == code[9] == "-"
         menu_click(a, "play")
         assert top(a).name == "table" and top(a).session.seat == "USSR"
         assert top(a).session.update_msg["pace"] == "correspondence"
@@ -191,7 +191,7 @@ def test_host_a_game_on_this_machine(tmp_path, data_dir, monkeypatch):
         menu_click(a, "optional_cards")
         menu_click(a, "go")
         assert until(a, lambda: top(a).name == "online_invite"), top(a).name
-        assert top(a).lan_url == srv.lan_url and len(top(a).reply["code"]) == 9
+        assert top(a).lan_url == srv.lan_url and len(top(a).reply["code"]) == 14
         menu_click(a, "play")
         assert top(a).session.update_msg["game"] == "struggle"
         assert top(a).session.state["options"]["optional_cards"] is True

@@ -125,8 +125,8 @@ class OnlineScene(MenuScene):
                 self.app, "Joining the game…", link.request("join", code.strip()),
                 lambda reply: _enter(self.app, link, url, reply), link=link))
         self.app.stack.push(TextEntryScene(
-            self.app, "Invitation code", "The eight letters and digits your friend read you "
-            "(ABCD-EFGH)", "", done, limit=12))
+            self.app, "Invitation code", "The twelve letters and digits your friend read you "
+            "(ABCD-EFGH-JKMN)", "", done, limit=20))
 
     def open_games(self):
         self.app.stack.push(YourGamesScene(self.app))
