@@ -256,3 +256,43 @@ def test_an_open_database_reads_failing_are_a_sentence_of_ours(tmp_path):
     finally:
         store.close()
     assert sqlite3.sqlite_version
+
+
+def test_an_outbox_is_bounded_in_bytes_per_connection_and_per_address(tmp_path):
+    """The server's own send (in-process; the sockets never take a byte): a connection is
+    dropped once 2 MiB wait for it, long before 256 messages, and the connections of one
+    address together once 8 MiB wait; another address is not touched."""
+    from squabble.online import server as S
+
+    store = Store(str(tmp_path / "outbox.sqlite3"))
+    server = S.Server(store)
+
+    class Stuck:           # a reader that never reads
+        closed = None
+
+        async def send(self, text):
+            await asyncio.Event().wait()
+
+        async def close(self, *a):
+            self.closed = a
+
+    async def go():
+        big = "x" * (300 * 1024)
+        one = S.Conn(Stuck(), "203.0.113.1")
+        for _ in range(20):
+            server.send(one, big)
+        assert one.closing and one.queued <= S.OUTBOX_BYTES and one.outbox.qsize() == 6
+        many = [S.Conn(Stuck(), "203.0.113.2") for _ in range(10)]
+        for c in many:
+            for _ in range(5):
+                server.send(c, big)
+        held = sum(c.queued for c in many)
+        assert held <= S.ADDRESS_OUTBOX_BYTES and sum(c.closing for c in many) >= 3
+        other = S.Conn(Stuck(), "198.51.100.9")
+        server.send(other, big)
+        assert not other.closing and other.queued == len(big)
+        await asyncio.sleep(0)
+    try:
+        asyncio.run(go())
+    finally:
+        store.close()

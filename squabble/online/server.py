@@ -44,7 +44,8 @@ OUTBOX_BYTES = 2 << 20         # ... or their bytes, on one connection,
 ADDRESS_OUTBOX_BYTES = 8 << 20    # on all the connections of one address,
 SERVER_OUTBOX_BYTES = 256 << 20   # on every connection
 SWEEP_SECONDS = 60.0           # how often games nobody joined are looked for
-RESUME_WEIGHT = 5              # a resume counts as this many messages of its address
+RESUME_WEIGHT = 5              # a resume counts as this many messages of its address,
+RESUMES = (3, 3.0)             # and a connection may resume 3 times in 3 s
 PACES = ("live", "correspondence")
 
 
@@ -76,6 +77,7 @@ class Conn:
         self.flood_said = -1.0                # when a flood was last answered
         self.outbox: asyncio.Queue = asyncio.Queue(OUTBOX)
         self.queued = 0                       # the bytes waiting in ``outbox``
+        self.resumes = limits.Bucket(RESUMES[0], RESUMES[1], time.monotonic())
         self.closing = False
 
     def allow(self) -> bool:
@@ -122,7 +124,8 @@ class Server:
         if here.connections >= self.max_per_address:
             await self._send_now(ws, {"type": "error", "error":
                                       f"Too many connections from your address (at most "
-                                      f"{self.max_per_address}): close one and try again."})
+                                      f"{self.max_per_address}): this one is closed; close "
+                                      "another and try again."})
             await ws.close(1013, "too many connections from one address")
             return
         here.connections += 1
@@ -442,8 +445,8 @@ class Server:
         async with self._locked(room) as rec:
             open_seats = [s for s, h in rec.seats.items() if h is None]
             if not open_seats:
-                raise Refused("That game already has both its players; you may watch it "
-                              "(\"watch\").")
+                raise Refused("That game already has both its players: you have not joined "
+                              "it; you may watch it (\"watch\").")
             side = open_seats[0]
             cred = new_credential()
             try:
@@ -460,10 +463,11 @@ class Server:
     async def on_resume(self, conn, msg):
         """Come back to a game: ``game_id``, ``credential``, ``seen`` (the last version the
         client saw; the log lines since come with the update)."""
-        if not self.book.message(conn.addr, RESUME_WEIGHT - 1):   # (an answer of some size)
-            raise Refused("Too many resumes from your address (each weighs "
-                          f"{RESUME_WEIGHT} messages): nothing was resumed; try again in a "
-                          "second.")
+        if not conn.resumes.take(time.monotonic()) or \
+                not self.book.message(conn.addr, RESUME_WEIGHT - 1):   # (an answer of size)
+            raise Refused(f"Too many resumes (a connection may resume {RESUMES[0]} times in "
+                          f"{RESUMES[1]:.0f} s, and each weighs {RESUME_WEIGHT} messages of its "
+                          "address): nothing was resumed; try again in a second.")
         game_id = msg.get("game_id")
         rec = None
         if isinstance(game_id, str) and len(game_id) < 64:   # (in memory, or from the disk)
@@ -476,7 +480,7 @@ class Server:
                     side = s
         if side is None:
             conn.bad_credentials += 1
-            raise Refused("No seat of that game has that credential.")
+            raise Refused("No seat of that game has that credential: nothing was resumed.")
         room = self._room(rec.id)
         seen = msg.get("seen", 0)
         if isinstance(seen, bool) or not isinstance(seen, int) or seen < 0:
