@@ -132,6 +132,9 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--messages-per-second", type=_positive, default=100, metavar="N",
                      help="messages one address may send a second, all its connections "
                           "together (default: %(default)s)")
+    srv.add_argument("--connections-per-minute", type=_positive, default=120, metavar="N",
+                     help="new connections one address may open a minute (default: "
+                          "%(default)s)")
     srv.add_argument("--unjoined-hours", type=_positive, default=72, metavar="H",
                      help="a game nobody joined is deleted after this many hours (default: "
                           "%(default)s)")

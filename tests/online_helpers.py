@@ -182,7 +182,8 @@ def kill_soak(tmp_path, kills: int, games=(("struggle", {}), ("struggle", {}),
     from squabble.online.client import Client
 
     db = Path(tmp_path) / "soak.sqlite3"
-    server = ServerProcess(db)
+    lifted = ["--connections-per-minute", "100000"]   # (a restart every few tenths of a second)
+    server = ServerProcess(db, args=lifted)
     port = server.port
     rnd = random.Random(seed)
     rnd_think = random.Random(seed + 1)
@@ -268,7 +269,7 @@ def kill_soak(tmp_path, kills: int, games=(("struggle", {}), ("struggle", {}),
                 versions_seen.append(row["version"])
                 live = live or (row["winner"] is None and row["version"] < max_version)
             live_kills += live
-            server = ServerProcess(db, port=port)
+            server = ServerProcess(db, port=port, args=lifted)
         # every game played to its end, and every client caught up with what is stored
         wait_until(lambda: all(stored(db, gid)["winner"] is not None
                                or stored(db, gid)["version"] >= max_version

@@ -27,8 +27,14 @@ async def hello(url, source=None, headers=None):
 
 
 async def create_once(url, source=None, headers=None, game="squabble") -> dict:
-    """A fresh connection that creates one game and leaves: the answer."""
-    ws = await hello(url, source, headers)
+    """A fresh connection that creates one game and leaves: the answer (a connection refused
+    before it opens: an error with the HTTP answer's sentence)."""
+    from websockets.exceptions import InvalidStatus
+    try:
+        ws = await hello(url, source, headers)
+    except InvalidStatus as e:
+        assert e.response.status_code == 429
+        return {"type": "error", "error": e.response.body.decode(), "http": 429}
     try:
         return await said(ws, {"type": "create", "game": game, "side": "USA"})
     finally:
@@ -39,6 +45,7 @@ def test_a_thousand_fresh_connections_from_one_address_create_only_the_allowed_g
     clock = FakeClock(tmp_path / "clock")
     s = ServerProcess(tmp_path / "games.sqlite3", prelude=clock.prelude,
                       args=["--games-per-minute", "6", "--games-per-hour", "60",
+                            "--connections-per-minute", "120",
                             "--messages-per-second", "1000000"])
 
     async def flood(n):
@@ -59,13 +66,18 @@ def test_a_thousand_fresh_connections_from_one_address_create_only_the_allowed_g
         game = asyncio.gather(play(a, random_chooser(1)), play(b, random_chooser(2)))
         answers = await flood(1000)
         made = [m for m in answers if m["type"] == "created"]
-        refused = [m["error"] for m in answers if m["type"] == "error"]
-        assert len(made) == 6 and len(refused) == 994
+        refused = [m["error"] for m in answers if m["type"] == "error" and "http" not in m]
+        unopened = [m["error"] for m in answers if "http" in m]
+        # 120 connections opened (the address's minute), 6 games made in them
+        assert len(made) == 6 and len(refused) == 114 and len(unopened) == 880
         assert all(e.startswith("The game was not created: your address may create 6 games a "
                                 "minute") for e in refused), refused[:3]
+        assert all(e.startswith("Too many new connections from your address (at most 120 a "
+                                "minute): this one was refused") for e in unopened)
         clock.advance(61)        # a minute later: six more, and no more than that
-        again = await flood(50)
+        again = await flood(150)
         assert sum(m["type"] == "created" for m in again) == 6
+        assert sum("http" in m for m in again) == 30
         ra, rb = await asyncio.wait_for(game, 120)
         assert ra["winner"] is not None and ra["version"] == rb["version"]
         assert stored(s.db, created["game_id"])["version"] == ra["version"]

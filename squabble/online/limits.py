@@ -33,6 +33,7 @@ class Limits:
     longest_pause: float = 86400.0      # ... to at most a day
     forgive_after: float = 7 * 86400.0  # a week with no wrong code: the pauses start over
     messages_per_second: float = 100.0  # from one address, all its connections together
+    connections_per_minute: int = 120   # new connections from one address (a burst of as many)
     unjoined_hours: float = 72.0        # a game nobody joined is deleted after this
     trusted_proxies: frozenset = field(default_factory=frozenset)
 
@@ -67,13 +68,14 @@ class Bucket:
 
 class Address:
     """One address's allowances."""
-    __slots__ = ("minute", "hour", "messages", "wrong", "pauses", "paused_until",
+    __slots__ = ("minute", "hour", "messages", "connects", "wrong", "pauses", "paused_until",
                  "last_wrong", "connections", "queued")
 
     def __init__(self, limits: Limits, t: float):
         self.minute = Bucket(limits.games_per_minute, 60.0, t)
         self.hour = Bucket(limits.games_per_hour, 3600.0, t)
         self.messages = Bucket(2 * limits.messages_per_second, 2.0, t)   # bursts of 2 s
+        self.connects = Bucket(limits.connections_per_minute, 60.0, t)
         self.wrong = 0               # wrong codes since the last pause
         self.pauses = 0              # pauses since the address was last forgiven
         self.paused_until = -math.inf
@@ -105,6 +107,15 @@ class AddressBook:
         a.minute.take(t), a.hour.take(t)
         return 0.0
 
+    def connect_wait(self, addr: str) -> float:
+        """0 and the connection counted if ``addr`` may open one now, else the seconds to
+        wait."""
+        a, t = self.get(addr), now()
+        wait = a.connects.wait(t)
+        if wait == 0:
+            a.connects.take(t)
+        return wait
+
     def message(self, addr: str, weight: float = 1) -> bool:
         """A message of ``weight`` messages' worth from ``addr``: False if over its rate."""
         return self.get(addr).messages.take(now(), weight)
@@ -132,7 +143,7 @@ class AddressBook:
         t, lim = now(), self.limits
         for key in [k for k, a in self.addresses.items()
                     if not a.connections and a.minute.full(t) and a.hour.full(t)
-                    and a.messages.full(t) and not a.wrong
+                    and a.messages.full(t) and a.connects.full(t) and not a.wrong
                     and (not a.pauses or t - a.last_wrong >= lim.forgive_after)]:
             del self.addresses[key]
 

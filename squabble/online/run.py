@@ -44,6 +44,7 @@ def serve_command(args) -> int:
     try:
         lim = Limits(games_per_minute=args.games_per_minute, games_per_hour=args.games_per_hour,
                      messages_per_second=args.messages_per_second,
+                     connections_per_minute=args.connections_per_minute,
                      unjoined_hours=args.unjoined_hours,
                      trusted_proxies=trusted_set(args.trusted_proxy))
     except ValueError as e:

@@ -104,13 +104,13 @@ class Server:
         self.commit_times = collections.deque(maxlen=100_000)
 
     # -- connections ---------------------------------------------------------------------
-    def client_key(self, ws) -> str:
+    def client_key(self, ws, request=None) -> str:
         """The key of the address a connection's limits are counted under: the peer's, or
         behind a trusted proxy the client's as the proxy states it (limits.py)."""
         peer = str((ws.remote_address or ("?",))[0])
         forwarded = None
         if self.limits.trusted_proxies:
-            request = getattr(ws, "request", None)
+            request = request or getattr(ws, "request", None)
             if request is not None:
                 forwarded = ",".join(request.headers.get_all("X-Forwarded-For"))
         return limits.address_key(limits.client_address(peer, forwarded,
@@ -729,13 +729,32 @@ def http_answer(connection, request):
     return None
 
 
+def opening(server: Server):
+    """The answer to a request before its WebSocket opens: a plain HTTP request's, or a
+    refusal (HTTP 429, a sentence) when its address has opened too many connections of late,
+    before the WebSocket handshake's cost."""
+    def answer(connection, request):
+        plain = http_answer(connection, request)
+        if plain is not None:
+            return plain
+        wait = server.book.connect_wait(server.client_key(connection, request))
+        if wait > 0:
+            return connection.respond(
+                HTTPStatus.TOO_MANY_REQUESTS,
+                f"Too many new connections from your address (at most "
+                f"{server.limits.connections_per_minute} a minute): this one was refused; try "
+                f"again in {_duration(wait)}.\n")
+        return None
+    return answer
+
+
 async def run(store: Store, host: str, port: int, ssl=None, max_per_address: int = 64,
               ready=None, stop: asyncio.Future | None = None, limits: Limits = Limits()):
     server = Server(store, max_per_address, limits)
     await sweep(server, once=True)
     sweeper = asyncio.create_task(sweep(server))
     async with serve(server.handler, host, port, max_size=MAX_FRAME, ssl=ssl,
-                     process_request=http_answer, ping_interval=20, ping_timeout=20,
+                     process_request=opening(server), ping_interval=20, ping_timeout=20,
                      close_timeout=2, max_queue=32, compression=None,
                      logger=_quiet_logger()) as ws_server:
         sock = ws_server.sockets[0]
