@@ -26,12 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from squabble.online.client import Client  # noqa: E402
-from tests.online_helpers import ServerProcess, raw_socket  # noqa: E402
-
-
-def pct(xs, p):
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(len(xs) * p))] * 1000 if xs else float("nan")
+from tests.online_helpers import ServerProcess, percentile_ms as pct, raw_socket  # noqa: E402
 
 
 async def live_game(url, stop: asyncio.Event, times: list, seed=0):

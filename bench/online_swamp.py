@@ -26,21 +26,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.online_helpers import ServerProcess, raw_socket, rss_peak_mb  # noqa: E402
+from tests.online_helpers import (ServerProcess, percentile_ms, raw_socket,  # noqa: E402
+                                  rss_peak_mb)
 from tests.test_online_store_guard import long_log_db  # noqa: E402
-
-
-def rss_mb(pid) -> float:
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return 0.0
-
-
-def pct(xs, p):
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(len(xs) * p))] if xs else float("nan")
 
 
 async def main(args, server_args):
@@ -84,14 +72,14 @@ async def main(args, server_args):
 
     async def sampler():
         while time.monotonic() < end:
-            rss.append(rss_mb(s.proc.pid))
+            rss.append(rss_peak_mb(s.proc.pid, "VmRSS"))
             await asyncio.sleep(1)
 
     try:
         await asyncio.gather(*(swamper() for _ in range(args.connections)), newcomer(),
                              sampler())
         peak = rss_peak_mb(s.proc.pid)
-        last = rss_mb(s.proc.pid)
+        last = rss_peak_mb(s.proc.pid, "VmRSS")
     finally:
         s.stop()
     print(f"{args.connections} connections resuming a game of {args.lines} log lines for "
@@ -99,10 +87,11 @@ async def main(args, server_args):
           f"load average before: {os.getloadavg()[0]:.1f})")
     print(f"server memory: peak {peak:.0f} MB, at the end {last:.0f} MB, largest sample "
           f"{max(rss):.0f} MB")
-    print(f"a new connection's welcome: p50 {pct(welcome_waits, .5) * 1000:.0f} ms, p99 "
-          f"{pct(welcome_waits, .99) * 1000:.0f} ms, max {max(welcome_waits) * 1000:.0f} ms "
+    print(f"a new connection's welcome: p50 {percentile_ms(welcome_waits, .5):.0f} ms, p99 "
+          f"{percentile_ms(welcome_waits, .99):.0f} ms, max {max(welcome_waits) * 1000:.0f} ms "
           f"({len(welcome_waits)} tries); its resumed update: p50 "
-          f"{pct(update_waits, .5) * 1000:.0f} ms, p99 {pct(update_waits, .99) * 1000:.0f} ms")
+          f"{percentile_ms(update_waits, .5):.0f} ms, p99 {percentile_ms(update_waits, .99):.0f} "
+          "ms")
     print(f"resumes sent: {sent[0]}; connections dropped or refused: {dropped[0]}")
 
 

@@ -19,8 +19,15 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 class ServerProcess:
+    """``squabble serve`` on 127.0.0.1 (a free port unless ``port``).  Every test's clients come
+    from this one address, so unless ``args`` set them the games one address may create are
+    lifted (a test of the lobby makes more than a person would in a minute); the other limits
+    of an address stand (tests/test_online_limits.py sets them all)."""
+
     def __init__(self, db, port=0, args=(), prelude=None):
         self.db = str(db)
+        if "--games-per-minute" not in args:
+            args = ["--games-per-minute", "1000", "--games-per-hour", "10000", *args]
         env = dict(os.environ, PYTHONPATH=str(ROOT))
         if prelude is None:
             cmd = [sys.executable, "-m", "squabble", "serve"]
@@ -127,13 +134,30 @@ class FakeClock:
                 "limits.now = lambda: float(_clock.read_text())\n")
 
 
-def rss_peak_mb(pid) -> float:
-    """A process's peak resident memory (Linux), MB."""
+def rss_peak_mb(pid, field="VmHWM") -> float:
+    """A process's peak resident memory (Linux), MB (``field="VmRSS"``: its present one)."""
     with open(f"/proc/{pid}/status") as f:
         for line in f:
-            if line.startswith("VmHWM:"):
+            if line.startswith(field + ":"):
                 return int(line.split()[1]) / 1024
     return 0.0
+
+
+def percentile_ms(seconds, p) -> float:
+    """The ``p`` quantile (0..1) of ``seconds``, in milliseconds (NaN of none)."""
+    xs = sorted(seconds)
+    return xs[min(len(xs) - 1, int(len(xs) * p))] * 1000 if xs else float("nan")
+
+
+async def two_players(url, game="squabble", options=None, side="USSR"):
+    """Two clients seated in a new game, its first update in: (creator, joiner, created)."""
+    from squabble.online.client import Client
+    a = await Client(url).connect()
+    b = await Client(url).connect()
+    created = await a.create(game, options or {}, side=side)
+    await b.join(created["code"])
+    await a.until_version(0)
+    return a, b, created
 
 
 async def said(ws, msg, timeout=5):

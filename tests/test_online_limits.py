@@ -15,7 +15,7 @@ import pytest
 from squabble.online.client import Client, play
 from squabble.online.store import CODE_ALPHABET, show_code
 from tests.online_helpers import (FakeClock, ServerProcess, random_chooser, raw_socket, run,
-                                  said, stored)
+                                  said, stored, two_players)
 
 ATTACKER = "127.0.0.2"
 
@@ -59,10 +59,7 @@ def test_a_thousand_fresh_connections_from_one_address_create_only_the_allowed_g
 
     async def go():
         # a game played beside the flood, from another address
-        a = await Client(s.url).connect()
-        b = await Client(s.url).connect()
-        created = await a.create("squabble", {"events": True}, side="USSR")
-        await b.join(created["code"])
+        a, b, created = await two_players(s.url, "squabble", {"events": True}, side="USSR")
         game = asyncio.gather(play(a, random_chooser(1)), play(b, random_chooser(2)))
         answers = await flood(1000)
         made = [m for m in answers if m["type"] == "created"]
@@ -96,10 +93,7 @@ def test_the_size_cap_reached_by_creates_never_refuses_a_move_of_a_game_in_play(
         "--max-db-mb", "1", "--games-per-minute", "100000", "--games-per-hour", "100000"])
 
     async def go():
-        a = await Client(s.url).connect()
-        b = await Client(s.url).connect()
-        created = await a.create("squabble", {"events": True}, side="USSR")
-        await b.join(created["code"])
+        a, b, created = await two_players(s.url, "squabble", {"events": True}, side="USSR")
         refusal = None
         ws = await hello(s.url, ATTACKER)
         for _ in range(2000):
@@ -324,11 +318,7 @@ def test_a_watch_by_code_never_becomes_a_seat(tmp_path):
     s = ServerProcess(tmp_path / "watch.sqlite3")
 
     async def go():
-        a = await Client(s.url).connect()
-        b = await Client(s.url).connect()
-        created = await a.create("squabble", {}, side="USSR")
-        await b.join(created["code"])
-        await a.until_version(0)
+        a, b, created = await two_players(s.url, "squabble", {}, side="USSR")
         w = await hello(s.url)
         update = await said(w, {"type": "watch", "code": created["code"]})
         assert update["seat"] is None and "code" not in update and "credential" not in update

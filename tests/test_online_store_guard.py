@@ -18,7 +18,7 @@ from squabble.online import table
 from squabble.online.client import Client
 from squabble.online.store import GameRecord, Store, StoreFull, credential_hash, new_code
 from tests.online_helpers import (ROOT, ServerProcess, raw_socket, rss_peak_mb, run, said,
-                                  stored)
+                                  stored, two_players)
 
 ENV = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
 LINE = "The USA plays a card for its operations and places influence in several countries"
@@ -110,11 +110,7 @@ def test_moving_and_taking_back_again_and_again_does_not_grow_the_log(tmp_path):
     s = ServerProcess(tmp_path / "undo.sqlite3")
 
     async def go():
-        a = await Client(s.url).connect()
-        b = await Client(s.url).connect()
-        created = await a.create("squabble", {}, side="USSR")
-        await b.join(created["code"])
-        await a.until_version(0)
+        a, b, created = await two_players(s.url, "squabble", {}, side="USSR")
         for k in range(25):      # (at the pace a connection may send)
             await a.move(0)
             await a.until_version(2 * k + 1)
@@ -203,11 +199,7 @@ def test_a_failing_write_is_a_sentence_of_ours_naming_what_was_not_done(tmp_path
     s = ServerProcess(tmp_path / "unique.sqlite3", prelude=UNIQUE)
 
     async def go():
-        a = await Client(s.url).connect()
-        b = await Client(s.url).connect()
-        created = await a.create("squabble", {}, side="USSR")
-        await b.join(created["code"])
-        await a.until_version(0)
+        a, b, created = await two_players(s.url, "squabble", {}, side="USSR")
         await a.move(0)
         for _ in range(100):
             if a.errors:
