@@ -70,6 +70,10 @@ async def flood(url, n, answers: collections.Counter):
 
 async def main(args, server_args):
     tmp = Path(tempfile.mkdtemp(prefix="flood-"))
+    if "--games-per-minute" not in server_args:   # the server's own defaults (the tests'
+        from squabble.online.limits import Limits  # servers lift them)
+        server_args = ["--games-per-minute", str(Limits().games_per_minute),
+                       "--games-per-hour", str(Limits().games_per_hour), *server_args]
     s = ServerProcess(tmp / "flood.sqlite3", args=server_args)
     try:
         quiet, busy = [], []
