@@ -387,3 +387,27 @@ def test_a_trusted_proxy_that_is_no_address_is_refused(tmp_path, bad):
                        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     assert r.returncode == 2 and "is not an IP address" in r.stderr and "Traceback" not in \
         r.stderr
+
+
+def test_a_connection_over_the_addresss_minute_is_refused_with_a_sentence(tmp_path):
+    from squabble.online.client import ClientError
+    clock = FakeClock(tmp_path / "clock")
+    s = ServerProcess(tmp_path / "conns.sqlite3", prelude=clock.prelude,
+                      args=["--connections-per-minute", "2"])
+
+    async def go():
+        first = [await hello(s.url) for _ in range(2)]
+        with pytest.raises(ClientError, match=r"^Too many new connections from your address "
+                                              r"\(at most 2 a minute\): this one was refused; "
+                                              r"try again in \d+ s\.$"):
+            await Client(s.url).connect()
+        other = await hello(s.url, ATTACKER)          # another address is not touched
+        clock.advance(30)
+        again = await Client(s.url).connect()         # a minute's half: one more
+        for ws in first + [other]:
+            await ws.close()
+        await again.close()
+    try:
+        run(go())
+    finally:
+        s.stop()

@@ -56,9 +56,15 @@ class Client:
         return self
 
     async def _open(self):
-        self.ws = await connect(self.url, ssl=self.ssl, open_timeout=self.open_timeout,
-                                max_size=4 * 1024 * 1024, ping_interval=20, ping_timeout=20,
-                                compression=None)
+        try:
+            self.ws = await connect(self.url, ssl=self.ssl, open_timeout=self.open_timeout,
+                                    max_size=4 * 1024 * 1024, ping_interval=20,
+                                    ping_timeout=20, compression=None)
+        except websockets.InvalidStatus as e:   # refused before opening: its sentence
+            if e.response.status_code != 429:
+                raise
+            raise ClientError(e.response.body.decode("utf-8", "replace").strip()[:300]) \
+                from None
         await self.ws.send(json.dumps({"type": "hello", "version": PROTOCOL_VERSION}))
         welcome = json.loads(await self.ws.recv())
         if welcome.get("type") != "welcome":
