@@ -411,3 +411,17 @@ def test_a_connection_over_the_addresss_minute_is_refused_with_a_sentence(tmp_pa
         run(go())
     finally:
         s.stop()
+
+
+def test_the_address_book_stays_bounded(monkeypatch):
+    from squabble.online import limits
+    clock = [0.0]
+    monkeypatch.setattr(limits, "now", lambda: clock[0])
+    monkeypatch.setattr(limits, "MAX_ADDRESSES", 50)
+    book = limits.AddressBook(limits.Limits(games_per_minute=1))
+    for k in range(200):                 # each address makes its game: none is idle
+        assert (book.create_wait(f"10.0.0.{k}") == 0) == (k <= 50)   # 50, then one shared
+    assert len(book.addresses) == 51 and limits.OVERFLOW in book.addresses
+    assert book.create_wait("10.0.1.1") > 0          # the newcomers share one allowance
+    clock[0] += 3600                     # an hour on, the old ones are forgotten
+    assert book.create_wait("10.0.1.2") == 0 and len(book.addresses) <= 2

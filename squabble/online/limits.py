@@ -84,17 +84,34 @@ class Address:
         self.queued = 0              # bytes waiting in its connections' outboxes
 
 
+MAX_ADDRESSES = 100_000    # addresses remembered at once; past that, new ones share one entry
+OVERFLOW = "(too many addresses)"
+
+
 class AddressBook:
-    """Every address's allowances; an address that has used none of them is forgotten."""
+    """Every address's allowances; an address that has used none of them is forgotten.  At
+    most ``MAX_ADDRESSES`` are kept (each a few hundred bytes): while the book is full of
+    addresses still using their allowances, a new address shares one entry with every other
+    new one (strict, but memory stays bounded)."""
 
     def __init__(self, limits: Limits):
         self.limits = limits
         self.addresses: dict = {}
+        self.tidied = -math.inf
 
     def get(self, addr: str) -> Address:
         a = self.addresses.get(addr)
         if a is None:
-            a = self.addresses[addr] = Address(self.limits, now())
+            if len(self.addresses) >= MAX_ADDRESSES:
+                t = now()
+                if t - self.tidied >= 1.0:     # (at most once a second: it walks the book)
+                    self.tidied = t
+                    self.forget_idle()
+                if len(self.addresses) >= MAX_ADDRESSES:
+                    addr = OVERFLOW
+                    a = self.addresses.get(addr)
+            if a is None:
+                a = self.addresses[addr] = Address(self.limits, now())
         return a
 
     def create_wait(self, addr: str) -> float:
