@@ -77,6 +77,7 @@ class Conn:
         self.flood_said = -1.0                # when a flood was last answered
         self.outbox: asyncio.Queue = asyncio.Queue(OUTBOX)
         self.queued = 0                       # the bytes waiting in ``outbox``
+        self.here = None                      # its address's entry (limits.Address)
         self.resumes = limits.Bucket(RESUMES[0], RESUMES[1], time.monotonic())
         self.closing = False
 
@@ -120,7 +121,7 @@ class Server:
         addr = self.client_key(ws)
         conn = Conn(ws, addr)
         self.counts["connections"] += 1
-        here = self.book.get(addr)
+        here = conn.here = self.book.get(addr)   # (its entry, kept while it is connected)
         if here.connections >= self.max_per_address:
             await self._send_now(ws, {"type": "error", "error":
                                       f"Too many connections from your address (at most "
@@ -164,7 +165,6 @@ class Server:
         except websockets.ConnectionClosed:
             pass
         finally:
-            here = self.book.get(addr)
             here.connections -= 1
             self._unqueue(conn, conn.queued)
             self._leave(conn)
@@ -188,12 +188,18 @@ class Server:
         except (websockets.ConnectionClosed, asyncio.CancelledError):
             pass
 
+    def _entry(self, conn: Conn):
+        """The entry of ``conn``'s address in the address book (kept while it is connected)."""
+        if conn.here is None:
+            conn.here = self.book.get(conn.addr)
+        return conn.here
+
     def _unqueue(self, conn: Conn, n: int):
         """``n`` bytes of ``conn``'s outbox sent (or dropped with it)."""
         n = min(n, conn.queued)
         conn.queued -= n
         self.queued -= n
-        self.book.get(conn.addr).queued -= n
+        self._entry(conn).queued -= n
 
     def send(self, conn: Conn, msg: dict | str):
         """Queue ``msg`` (or its JSON text) for ``conn``; a reader too slow to take its
@@ -203,7 +209,7 @@ class Server:
         if conn.closing:
             return
         text = msg if isinstance(msg, str) else json.dumps(msg)
-        n, here = len(text), self.book.get(conn.addr)
+        n, here = len(text), self._entry(conn)
         if conn.queued + n > OUTBOX_BYTES or here.queued + n > ADDRESS_OUTBOX_BYTES or \
                 self.queued + n > SERVER_OUTBOX_BYTES or conn.outbox.full():
             conn.closing = True
