@@ -197,9 +197,10 @@ def guesses(n, rnd):
 
 
 def test_guessed_codes_over_reconnecting_connections_never_reach_a_game(tmp_path):
-    """3,000 guesses, 39 a connection (with the hello, a connection's burst), the true codes of five open
-    games among them after the first few: the wrong codes pause the address, so the true ones
-    are refused unread.  (The 100,000 of the issue are the in-process test below.)"""
+    """3,000 guesses, 39 a connection (with the hello, a connection's burst), the true codes
+    of five open games among them after the first few: the wrong codes pause the address, so
+    the true ones are refused unread.  (The 100,000 of the issue are the in-process test
+    below: over WebSockets they would take minutes.)"""
     clock = FakeClock(tmp_path / "clock")
     s = ServerProcess(tmp_path / "guess.sqlite3", prelude=clock.prelude,
                       args=["--messages-per-second", "1000000"])
