@@ -268,7 +268,10 @@ class Store:
         once the transaction holding ``statements`` is committed."""
         import asyncio
         if self._writer is None:
-            self._writer = _GroupWriter(self.path, self._pragmas)
+            try:
+                self._writer = _GroupWriter(self.path, self._pragmas)
+            except sqlite3.Error as e:
+                raise _storage_error(e, _what(statements)) from None
         return await self._writer.write(asyncio.get_running_loop(), statements)
 
     def flush_times(self) -> list:
