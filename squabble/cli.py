@@ -103,6 +103,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="seed of the first game (default: 0)")
     tour.add_argument("--events", action="store_true",
                       help="Twilight Squabble only: play with the Event deck")
+    from squabble.online.limits import Limits
+    _LIMITS = Limits()     # the server's limits of one address, as it defaults them
     srv = sub.add_parser(
         "serve", help="run the online game server (WebSocket, games kept in SQLite)",
         description="Runs the server for online games: one WebSocket endpoint at the root URL, "
@@ -125,17 +127,22 @@ def build_parser() -> argparse.ArgumentParser:
                           "disk (default: no cap)")
     srv.add_argument("--max-per-address", type=_positive, default=64, metavar="N",
                      help="connections one address may hold (default: %(default)s)")
-    srv.add_argument("--games-per-minute", type=_positive, default=6, metavar="N",
+    srv.add_argument("--games-per-minute", type=_positive,
+                     default=_LIMITS.games_per_minute, metavar="N",
                      help="games one address may create a minute (default: %(default)s)")
-    srv.add_argument("--games-per-hour", type=_positive, default=60, metavar="N",
+    srv.add_argument("--games-per-hour", type=_positive,
+                     default=_LIMITS.games_per_hour, metavar="N",
                      help="games one address may create an hour (default: %(default)s)")
-    srv.add_argument("--messages-per-second", type=_positive, default=100, metavar="N",
+    srv.add_argument("--messages-per-second", type=_positive,
+                     default=int(_LIMITS.messages_per_second), metavar="N",
                      help="messages one address may send a second, all its connections "
                           "together (default: %(default)s)")
-    srv.add_argument("--connections-per-minute", type=_positive, default=120, metavar="N",
+    srv.add_argument("--connections-per-minute", type=_positive,
+                     default=_LIMITS.connections_per_minute, metavar="N",
                      help="new connections one address may open a minute (default: "
                           "%(default)s)")
-    srv.add_argument("--unjoined-hours", type=_positive, default=72, metavar="H",
+    srv.add_argument("--unjoined-hours", type=_positive,
+                     default=int(_LIMITS.unjoined_hours), metavar="H",
                      help="a game nobody joined is deleted after this many hours (default: "
                           "%(default)s)")
     srv.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDR",
