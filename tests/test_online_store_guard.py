@@ -305,3 +305,9 @@ def test_an_outbox_is_bounded_in_bytes_per_connection_and_per_address(tmp_path):
         asyncio.run(go())
     finally:
         store.close()
+
+
+def test_check_of_no_database_makes_none(tmp_path):
+    r = serve(tmp_path / "typo.sqlite3", "--check")
+    assert r.returncode == 2 and "There is no database at" in r.stderr
+    assert not (tmp_path / "typo.sqlite3").exists()

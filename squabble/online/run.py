@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import ssl
 import sys
@@ -51,7 +52,10 @@ def serve_command(args) -> int:
         _say(f"squabble serve: {e}", sys.stderr)
         return 2
     try:
-        store = Store(args.db or default_db(),
+        path = args.db or default_db()
+        if args.check and not os.path.isfile(path):
+            raise StoreError(f"There is no database at {path} to check.")
+        store = Store(path,
                       max_bytes=args.max_db_mb * 1024 * 1024 if args.max_db_mb else None,
                       check=not args.check)
         if args.check:
