@@ -26,7 +26,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from squabble.online.client import Client  # noqa: E402
-from tests.online_helpers import ServerProcess, percentile_ms as pct, raw_socket  # noqa: E402
+from tests.online_helpers import (ServerProcess, percentile_ms as pct, raw_socket,  # noqa: E402
+                                  split_server_args)
 
 
 async def live_game(url, stop: asyncio.Event, times: list, seed=0):
@@ -105,9 +106,7 @@ async def main(args, server_args):
 
 
 if __name__ == "__main__":
-    argv = sys.argv[1:]
-    server_args = argv[argv.index("--") + 1:] if "--" in argv else []
-    argv = argv[:argv.index("--")] if "--" in argv else argv
+    argv, server_args = split_server_args(sys.argv[1:])
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--connections", type=int, default=1000)
     p.add_argument("--quiet", type=float, default=8.0, help="seconds of the game alone")

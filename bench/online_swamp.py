@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.online_helpers import (ServerProcess, percentile_ms, raw_socket,  # noqa: E402
-                                  rss_peak_mb)
+                                  rss_peak_mb, split_server_args)
 from tests.test_online_store_guard import long_log_db  # noqa: E402
 
 
@@ -96,9 +96,7 @@ async def main(args, server_args):
 
 
 if __name__ == "__main__":
-    argv = sys.argv[1:]
-    server_args = argv[argv.index("--") + 1:] if "--" in argv else []
-    argv = argv[:argv.index("--")] if "--" in argv else argv
+    argv, server_args = split_server_args(sys.argv[1:])
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--seconds", type=float, default=60)
     p.add_argument("--connections", type=int, default=30)

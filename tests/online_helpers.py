@@ -99,6 +99,22 @@ def run(coro, timeout=120):
     return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
+def run_then_stop(server, coro, timeout=120):
+    """``run(coro)``, the server stopped afterwards whatever happened."""
+    try:
+        return run(coro, timeout)
+    finally:
+        server.stop()
+
+
+def split_server_args(argv) -> tuple:
+    """A bench's own arguments, and those after ``--`` for ``squabble serve``."""
+    if "--" not in argv:
+        return list(argv), []
+    k = argv.index("--")
+    return list(argv[:k]), list(argv[k + 1:])
+
+
 async def raw_socket(url, source=None, headers=None):
     """A bare websockets connection (a hostile client speaks through it); ``source``: the
     loopback address it comes from (127.0.0.2, ...: another client address), ``headers``:

@@ -15,7 +15,7 @@ import pytest
 from squabble.online.client import Client, play
 from squabble.online.store import CODE_ALPHABET, show_code
 from tests.online_helpers import (FakeClock, ServerProcess, random_chooser, raw_socket, run,
-                                  said, stored, two_players)
+                                  run_then_stop, said, stored, two_players)
 
 ATTACKER = "127.0.0.2"
 
@@ -79,10 +79,7 @@ def test_a_thousand_fresh_connections_from_one_address_create_only_the_allowed_g
         assert ra["winner"] is not None and ra["version"] == rb["version"]
         assert stored(s.db, created["game_id"])["version"] == ra["version"]
         await a.close(), await b.close()
-    try:
-        run(go(), 300)
-    finally:
-        s.stop()
+    run_then_stop(s, go(), 300)
     con = sqlite3.connect(s.db)
     assert con.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1 + 12
     con.close()
@@ -112,10 +109,7 @@ def test_the_size_cap_reached_by_creates_never_refuses_a_move_of_a_game_in_play(
                                                  if "disk" in e], a.errors + b.errors
         assert stored(s.db, created["game_id"])["version"] == ra["version"]
         await a.close(), await b.close()
-    try:
-        run(go(), 300)
-    finally:
-        s.stop()
+    run_then_stop(s, go(), 300)
 
 
 def test_behind_a_trusted_proxy_the_limits_count_the_address_it_states(tmp_path):
@@ -139,10 +133,7 @@ def test_behind_a_trusted_proxy_the_limits_count_the_address_it_states(tmp_path)
         # a peer that is no trusted proxy: its header is nobody's business
         assert await made(ATTACKER, "198.51.100.4") == [True, True, False]
         assert await made(ATTACKER, "198.51.100.5", 1) == [False]
-    try:
-        run(go(), 120)
-    finally:
-        s.stop()
+    run_then_stop(s, go(), 120)
 
 
 def test_a_game_nobody_joined_expires_and_a_joined_one_stays(tmp_path):
@@ -229,10 +220,7 @@ def test_guessed_codes_over_reconnecting_connections_never_reach_a_game(tmp_path
         ws = await hello(s.url, "127.0.0.4")
         assert (await said(ws, {"type": "join", "code": games[0]["code"]}))["type"] == "joined"
         await ws.close()
-    try:
-        run(go(), 180)
-    finally:
-        s.stop()
+    run_then_stop(s, go(), 180)
     con = sqlite3.connect(s.db)
     assert con.execute("SELECT COUNT(*) FROM seats WHERE cred_hash IS NULL").fetchone()[0] == 4
     con.close()
@@ -335,10 +323,7 @@ def test_a_watch_by_code_never_becomes_a_seat(tmp_path):
         await a.move(0)                     # the players' game goes on
         await b.until_version(1)
         await a.close(), await b.close()
-    try:
-        run(go())
-    finally:
-        s.stop()
+    run_then_stop(s, go())
     con = sqlite3.connect(s.db)
     assert con.execute("SELECT COUNT(*) FROM seats").fetchone()[0] == 2
     con.close()
@@ -370,10 +355,7 @@ def test_ping_tells_nothing_and_a_game_nobody_looks_at_leaves_memory(tmp_path):
         await probe.resume(created["game_id"], created["credential"])
         assert (await probe._ask({"type": "rooms"}))["rooms"] == 1
         await probe.close()
-    try:
-        run(go())
-    finally:
-        s.stop()
+    run_then_stop(s, go())
 
 
 @pytest.mark.parametrize("bad", ["12345", "10.0.0.300"])
@@ -408,10 +390,7 @@ def test_a_connection_over_the_addresss_minute_is_refused_with_a_sentence(tmp_pa
         for ws in first + [other]:
             await ws.close()
         await again.close()
-    try:
-        run(go())
-    finally:
-        s.stop()
+    run_then_stop(s, go())
 
 
 def test_the_address_book_stays_bounded(monkeypatch):

@@ -18,7 +18,7 @@ from squabble.online import table
 from squabble.online.client import Client
 from squabble.online.store import GameRecord, Store, StoreFull, credential_hash, new_code
 from tests.online_helpers import (ROOT, ServerProcess, raw_socket, rss_peak_mb, run, said,
-                                  stored, two_players)
+                                  run_then_stop, stored, two_players)
 
 ENV = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
 LINE = "The USA plays a card for its operations and places influence in several countries"
@@ -128,10 +128,7 @@ def test_moving_and_taking_back_again_and_again_does_not_grow_the_log(tmp_path):
         assert again.last["log"][0] == "USSR takes back a decision." and \
             len(again.last["log"]) < 10
         await a.close(), await b.close(), await again.close()
-    try:
-        run(go(), 120)
-    finally:
-        s.stop()
+    run_then_stop(s, go(), 120)
 
 
 def _bind(src, dst) -> bool:
@@ -226,10 +223,7 @@ def test_a_failing_write_is_a_sentence_of_ours_naming_what_was_not_done(tmp_path
                             "game stays as it was; try again later."]
         assert stored(s.db, created["game_id"])["version"] == 0
         await a.close(), await b.close()
-    try:
-        run(go())
-    finally:
-        s.stop()
+    run_then_stop(s, go())
     assert "UNIQUE constraint failed" in s.stderr_text   # SQLite's words: the operator's only
 
 
