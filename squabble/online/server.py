@@ -439,30 +439,16 @@ class Server:
         async with self._locked(room) as rec:
             if msg["decision"] != rec.version:
                 raise Refused("That decision was already answered: it was not applied.")
-            d = room.cache["decision"] if room.cache.get("version") == rec.version else \
-                table.adapter(rec.game).decision(rec.state)
-            if d is None:
-                raise Refused("The game is over: there is no decision to make.")
-            if d["player"] != conn.seat:
-                raise Refused(f"The decision pending is the {d['player']}'s, not yours.")
-            try:
-                after, lines, player, barrier = table.apply_move(rec.game, rec.state, index, d)
-                snaps = lines.snaps if hasattr(lines, "snaps") else None
+            d = room.cache["decision"] if room.cache.get("version") == rec.version else None
+            try:   # the rulebook of a turn (squabble/turn.py) applies it, or refuses it
+                new, lines = table.play(rec, index, conn.seat, d)
             except ValueError as e:
                 raise Refused(str(e)) from None
-            # the game as it will be, written first: nobody sees it before it is stored
-            undo_base = rec.undo_base
-            if rec.move_seats and rec.move_seats[-1] != player:
-                undo_base = len(rec.moves)
-            new = dataclasses.replace(rec, state=after, version=rec.version + 1,
-                                      moves=rec.moves + [index],
-                                      move_seats=rec.move_seats + [player],
-                                      undo_base=len(rec.moves) + 1 if barrier else undo_base,
-                                      winner=after.get("winner"))
+            player, snaps = conn.seat, lines.snaps
             t1 = time.perf_counter()
             try:
-                await self.store.awrite(self.store.event_stmts(new, "move", player, index,
-                                                               lines))
+                await self.store.awrite(self.store.event_stmts(
+                    new, "move", player, index, lines, new.undo_state is not rec.undo_state))
             except StoreError as e:
                 raise Refused(str(e)) from None
             t2 = time.perf_counter()
@@ -478,17 +464,14 @@ class Server:
         async with self._locked(room) as rec:
             if msg["decision"] != rec.version:
                 raise Refused("That decision was already answered: nothing was taken back.")
-            if not table.can_undo(rec, conn.seat):
-                raise Refused("You may take back only your own decisions since the last die "
-                              "roll, draw or reveal, before the other side decides.")
-            moves = rec.moves[:-1]
-            new = dataclasses.replace(rec, moves=moves, move_seats=rec.move_seats[:-1],
-                                      state=table.replay(rec.game, rec.seed, rec.options, moves),
-                                      version=rec.version + 1)
+            try:   # the rulebook of a turn: its snapshot, not a replay of the whole game
+                new = table.undo(rec, conn.seat)
+            except ValueError as e:
+                raise Refused(str(e)) from None
             lines = [f"{conn.seat} takes back a decision."]
             try:
-                await self.store.awrite(self.store.event_stmts(new, "undo", conn.seat, None,
-                                                               lines))
+                await self.store.awrite(self.store.event_stmts(
+                    new, "undo", conn.seat, None, lines, new.undo_state is not rec.undo_state))
             except StoreError as e:
                 raise Refused(str(e)) from None
             _take_over(rec, new)
