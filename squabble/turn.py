@@ -52,6 +52,24 @@ def barrier(game, before: dict, after: dict, side: str, log: list, played=None) 
     return False
 
 
+class SnapLog(list):
+    """A log that keeps a copy of the game's state at each line it is given (``snaps``): the
+    beats of a move, each with the state at its line.  ``text_only``: lines with no text
+    (markers) get no snapshot; ``limit``: past that many snapshots, None in their place."""
+
+    def __init__(self, state: dict, copy, *, text_only: bool = False, limit: int | None = None):
+        super().__init__()
+        self.state, self._copy, self.snaps = state, copy, []
+        self._text_only, self._limit = text_only, limit
+
+    def append(self, line):   # the engines only ever append
+        super().append(line)
+        if self._text_only and not str(line):
+            return
+        full = self._limit is not None and len(self.snaps) >= self._limit
+        self.snaps.append(None if full else self._copy(self.state))
+
+
 # -- one move ---------------------------------------------------------------------------------
 
 def pending(game, state: dict, side: str | None = None, decision=None) -> dict:

@@ -324,3 +324,11 @@ def test_every_game_entry_gives_what_the_window_asks():
         for attr in ("LABEL", "ABOUT", "COLOUR", "summary", "open_setup", "start",
                      "continue_saved", "start_demo", "toggle_rules", "decor"):
             assert hasattr(entry, attr), f"{name}: {attr}"
+
+
+def test_the_rulebook_of_a_turn_is_below_the_window_and_the_server():
+    """squabble/turn.py (issue 58): the couch, the engine protocol and the server all call it, so
+    it imports no pygame, no sockets and nothing of the window, the framework or the server."""
+    assert _offences(["squabble.turn"], ("pygame", "socket", "asyncio", "websockets",
+                                         "squabble.ui", "squabble.framework",
+                                         "squabble.online", "squabble.protocol")) == []

@@ -20,6 +20,7 @@ from __future__ import annotations
 import time
 
 from squabble.framework.session import Beat, Session
+from squabble.turn import NO_DECISION
 
 RESEND_AFTER = 6.0    # seconds without an answer to a move before it is sent again (unchanged)
 
@@ -127,7 +128,7 @@ class RemoteSession(Session):
     def apply(self, index: int) -> list:
         d = self._decision
         if d is None:
-            raise ValueError("There is no decision to answer: the game has ended.")
+            raise ValueError(NO_DECISION)
         if d["player"] != self.seat:
             raise ValueError("It is your friend's decision now.")
         if self.in_flight is not None:

@@ -43,18 +43,7 @@ class Beat:
     data: dict = field(default_factory=dict)
 
 
-class SnapLog(list):
-    """A log list that keeps a copy of the game state at the moment of each line."""
-
-    def __init__(self, state: dict, copy):
-        super().__init__()
-        self.state = state
-        self._copy = copy
-        self.snaps: list[dict] = []
-
-    def append(self, line):  # the engines only ever append
-        super().append(line)
-        self.snaps.append(self._copy(self.state))
+SnapLog = turn.SnapLog
 
 
 def position_seed(view: dict) -> int:

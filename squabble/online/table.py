@@ -134,18 +134,10 @@ class _Lines(list):
 MAX_STEPS = 40
 
 
-class _SnapLog(list):
+def _SnapLog(state: dict, copy):
     """A log that keeps the engine's state at each text line (``snaps``, one per line that
-    ``wire_lines`` keeps; none past ``MAX_STEPS`` lines)."""
-
-    def __init__(self, state: dict, copy):
-        super().__init__()
-        self.state, self._copy, self.snaps = state, copy, []
-
-    def append(self, line):   # the engines only ever append
-        super().append(line)
-        if str(line):
-            self.snaps.append(self._copy(self.state) if len(self.snaps) < MAX_STEPS else None)
+    ``wire_lines`` keeps; None past ``MAX_STEPS`` lines)."""
+    return turn.SnapLog(state, copy, text_only=True, limit=MAX_STEPS)
 
 
 def line_states(name: str, state: dict, index: int) -> list:
