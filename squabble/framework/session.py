@@ -105,6 +105,17 @@ class Thinker:
             i = random.Random(self._seed).randrange(self._n)
         self._result = i
 
+    # -- the flow's wait (framework/turnflow.py) ----------------------------------------
+    def least_shown(self, min_think: float) -> float:
+        """The computer's turn lasts ``min_think`` on screen at least."""
+        return min_think
+
+    def settle(self, flow) -> None:
+        """The choice made: the flow commits it."""
+        if self.error:
+            flow.error = "The computer player failed and a random legal move was taken."
+        flow.commit(self.result)
+
     def _poll(self, timeout: float = 0.0) -> None:
         if self._result is not None or self._worker is None:
             return
@@ -359,6 +370,14 @@ class Session:
             except Exception:
                 pass
         return True
+
+    # -- the other side, as the flow asks it (framework/turnflow.py) ---------------------
+    def waiting_words(self, t: float) -> str:
+        """Nothing to say: the scene names the computer thinking in its own words."""
+        return ""
+
+    def line_down(self) -> bool:
+        return False    # both sides are here: no line to lose
 
     # -- the computer ------------------------------------------------------------------
     def think(self) -> Thinker:

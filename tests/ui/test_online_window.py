@@ -374,7 +374,6 @@ def test_a_window_closed_mid_game_reopens_it_from_your_online_games(tmp_path, da
 @pytest.mark.parametrize("game", ["squabble", "struggle"])
 def test_a_window_waiting_for_its_friend_draws_a_few_pictures_a_second(tmp_path, data_dir,
                                                                         game):
-    from squabble.ui.online.banner import waiting_words
     server = ServerProcess(tmp_path / "games.sqlite3")
     try:
         created, links, apps = _two_windows(server, game, {})
@@ -390,7 +389,7 @@ def test_a_window_waiting_for_its_friend_draws_a_few_pictures_a_second(tmp_path,
             time.sleep(0.005)
         app = next(a for a in apps if a.stack.top is sc)
         friend = "America" if game == "squabble" else "USA"    # each game's own words
-        assert waiting_words(sc.session, 0.0).startswith(f"Waiting for your friend ({friend})")
+        assert sc.flow.waiting_words(0.0).startswith(f"Waiting for your friend ({friend})")
         step(app, 120)                # whatever still moved has settled
         drawn = app.frames_drawn
         step(app, 60)                 # one second of game time at 60 frames a second
@@ -472,7 +471,7 @@ def test_the_banner_comes_and_goes_with_the_line_while_nobody_touches_the_window
                                                                                  data_dir, game):
     """A window at rest on its own decision draws almost nothing (idle CPU), but the line going
     down must still reach the screen without a key or a mouse move, and so must its return."""
-    from squabble.ui.online import banner
+    from squabble.framework import linebanner as banner
     db = tmp_path / "games.sqlite3"
     server = ServerProcess(db)
     port = server.port

@@ -59,11 +59,14 @@ def session_for(link, update: dict) -> RemoteSession:
     adapter = registry.get(game)
     opts = (update["state"].get("options") or {}) if isinstance(update.get("state"), dict) else {}
     setup = {"level": "normal", "online": {"pace": update.get("pace", "live")}}
+    names = lambda side: side_name(game, side)   # noqa: E731
     if game == "squabble":
         setup.update(events=bool(opts.get("events")), options={"events": bool(opts.get("events"))})
-        return RemoteSession(adapter, link, update, setup, from_wire=squabble_from_wire)
+        return RemoteSession(adapter, link, update, setup, from_wire=squabble_from_wire,
+                             side_name=names)
     setup.update(options=dict(opts) if isinstance(opts, dict) else {})
-    return RemoteSession(adapter, link, update, setup, from_wire=struggle_from_wire)
+    return RemoteSession(adapter, link, update, setup, from_wire=struggle_from_wire,
+                         side_name=names)
 
 
 def open_game(app, link, update: dict, after=None):
