@@ -14,8 +14,9 @@ did not move on (the decision number keeps a second copy from being applied twic
 comes back as one sentence (``last_error``) and the decision is asked again.
 
 The line itself is the caller's ``link`` (``squabble/online/link.py``: a client on a thread of
-its own): ``send(msg)``, ``take()`` -> the messages received since, ``connected`` and
-``reconnects``.  Nothing here knows a game: ``from_wire`` turns a view as the server sends it
+its own): ``move(decision, index)``, ``undo(decision)``, ``take()`` -> the messages received
+since (each update already read and checked once, ``online/wire.py``; one that failed is an
+``unreadable`` message), ``connected`` and ``reconnects``.  Nothing here knows a game: ``from_wire`` turns a view as the server sends it
 into the state the game's scene draws."""
 
 from __future__ import annotations
@@ -24,18 +25,10 @@ import time
 
 from squabble.framework.privacy import LookRule
 from squabble.framework.session import Beat
+from squabble.online.wire import UNREADABLE_UPDATE
 from squabble.turn import NO_DECISION
 
 RESEND_AFTER = 6.0    # seconds without an answer to a move before it is sent again (unchanged)
-
-
-def _well_formed(msg: dict) -> bool:
-    """An update with the fields the window reads, of the right types."""
-    v, d, log = msg.get("version"), msg.get("decision"), msg.get("log", [])
-    return (isinstance(v, int) and not isinstance(v, bool) and isinstance(msg.get("state"), dict)
-            and (d is None or (isinstance(d, dict) and isinstance(d.get("player"), str)
-                               and isinstance(d.get("options", []), list)))
-            and isinstance(log, list) and all(isinstance(x, str) for x in log))
 
 
 class RemoteWait:
@@ -193,7 +186,7 @@ class RemoteSession:
         if not isinstance(index, int) or not 0 <= index < len(d["options"]):
             raise ValueError(f"Bad option {index!r}.")
         self.in_flight = (self.version, index, self.link.reconnects, time.monotonic())
-        self.link.send({"type": "move", "decision": self.version, "index": index})
+        self.link.move(self.version, index)
         return []
 
     def can_undo(self, side: str | None = None) -> bool:
@@ -204,7 +197,7 @@ class RemoteSession:
         if not self.can_undo(side):
             return False
         self.in_flight = (self.version, None, self.link.reconnects, time.monotonic())
-        self.link.send({"type": "undo", "decision": self.version})
+        self.link.undo(self.version)
         return True
 
     # -- the line ----------------------------------------------------------------------------------
@@ -220,10 +213,12 @@ class RemoteSession:
         for msg in self.link.take():
             kind = msg.get("type")
             if kind == "update" and msg.get("game_id") == self.game_id:
-                if _well_formed(msg):
+                if isinstance(msg.get("state"), dict):
                     self._queue.append(msg)
-                else:   # not what the protocol sends: kept out of the game, said once
-                    self.last_error = "The server sent an update this window cannot read."
+                else:   # (a game's sides being bid for: no state to show)
+                    self.last_error = UNREADABLE_UPDATE
+            elif kind == "unreadable" and msg.get("game_id") in (self.game_id, None):
+                self.last_error = msg["error"]   # kept out of the game, said once
             elif kind == "error":
                 self.errors.append(msg.get("error", ""))
                 if self.in_flight is not None and not self._queue:
@@ -237,8 +232,10 @@ class RemoteSession:
     def _resend(self):
         version, index, _, _ = self.in_flight
         self.in_flight = (version, index, self.link.reconnects, time.monotonic())
-        self.link.send({"type": "undo", "decision": version} if index is None else
-                       {"type": "move", "decision": version, "index": index})
+        if index is None:
+            self.link.undo(version)
+        else:
+            self.link.move(version, index)
 
     def arrive(self) -> list:
         """Show the first update waiting: the new state, its log lines as beats (each with the

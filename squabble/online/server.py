@@ -27,7 +27,7 @@ from websockets.asyncio.server import serve
 
 from squabble import __version__
 from squabble.games import registry
-from squabble.online import PROTOCOL_VERSION, bids, table
+from squabble.online import PROTOCOL_VERSION, bids, table, wire
 from squabble.online.store import (GameRecord, Store, StoreError, credential_hash,
                                    credential_matches, new_code, new_credential, normal_code,
                                    show_code)
@@ -98,9 +98,9 @@ class Server:
         conn = Conn(ws, addr)
         self.counts["connections"] += 1
         if self.per_address.get(addr, 0) >= self.max_per_address:
-            await self._send_now(ws, {"type": "error", "error":
-                                      f"Too many connections from your address (at most "
-                                      f"{self.max_per_address}): close one and try again."})
+            await self._send_now(ws, wire.error(
+                f"Too many connections from your address (at most {self.max_per_address}): "
+                "close one and try again."))
             await ws.close(1013, "too many connections from one address")
             return
         self.per_address[addr] = self.per_address.get(addr, 0) + 1
@@ -116,9 +116,8 @@ class Server:
                     now = time.monotonic()
                     if now - conn.flood_said >= 1.0:
                         conn.flood_said = now
-                        self.send(conn, {"type": "error", "error": "Too many messages: at most "
-                                         f"{int(RATE)} a second; the ones over that are not "
-                                         "read."})
+                        self.send(conn, wire.error(f"Too many messages: at most {int(RATE)} "
+                                                   "a second; the ones over that are not read."))
                 else:
                     try:
                         await self._handle(conn, raw)
@@ -129,8 +128,8 @@ class Server:
                         self._refuse(conn, "The server failed on that message (a fault of its "
                                            "own); the game is as the next update shows.")
                 if conn.refused > MAX_REFUSED or conn.bad_credentials > MAX_BAD_CREDENTIALS:
-                    self.send(conn, {"type": "error", "error": "Too many refused messages: "
-                                                              "this connection is closed."})
+                    self.send(conn, wire.error("Too many refused messages: this connection is "
+                                               "closed."))
                     await self._close(conn, 1008, "too many refused messages", writer)
                     break
                 if conn.closing:
@@ -146,7 +145,7 @@ class Server:
 
     async def _send_now(self, ws, msg):
         try:
-            await ws.send(json.dumps(msg))
+            await ws.send(wire.encode(msg))
         except websockets.ConnectionClosed:
             pass
 
@@ -167,7 +166,7 @@ class Server:
         if conn.closing:
             return
         try:
-            conn.outbox.put_nowait(msg if isinstance(msg, str) else json.dumps(msg))
+            conn.outbox.put_nowait(msg if isinstance(msg, str) else wire.encode(msg))
         except asyncio.QueueFull:
             conn.closing = True
             asyncio.ensure_future(conn.ws.close(1008, "messages not read in time"))
@@ -184,7 +183,7 @@ class Server:
     def _refuse(self, conn: Conn, sentence: str):
         conn.refused += 1
         self.counts["refused"] += 1
-        self.send(conn, {"type": "error", "error": sentence})
+        self.send(conn, wire.error(sentence))
 
     # -- rooms ---------------------------------------------------------------------------
     def _room(self, game_id: str) -> Room | None:
@@ -237,36 +236,24 @@ class Server:
                 if seat is not None else
                 table.spectator_message(rec.game, rec.state, room.cache["decision"]))
             room.cache[seat] = json.dumps(body)[1:-1]   # "state": ..., "decision": ..., ...
-        msg = {"type": "update", "game_id": rec.id, "game": rec.game, "pace": rec.pace,
-               "version": rec.version, "seat": seat, "log": [str(x) for x in log],
-               "kinds": table.line_kinds(log),
-               "can_undo": seat is not None and table.can_undo(rec, seat),
-               "open_seat": [s for s, h in rec.seats.items() if h is None],
-               "rematch": rec.rematch, "rematch_asked": list(rec.rematch_asked)}
-        if seat is not None:   # a player's invitation code, shown in Your online games
-            msg["code"] = show_code(rec.code)
-        if rec.bidding:      # the bids, sides and handicap, public once resolved
-            msg["bidding"] = bids.public(rec.bidding)
-        text = json.dumps(msg)[:-1] + ", " + room.cache[seat] + "}"
+        head = wire.update_head(rec, seat, log, table.line_kinds(log),
+                                seat is not None and table.can_undo(rec, seat),
+                                show_code(rec.code) if seat is not None else None,
+                                bids.public(rec.bidding) if rec.bidding else None)
+        views = None   # the seat's view at each line: the move step by step
         if snaps is not None and len(snaps) == len(log):
             views = table.steps_text(rec.game, snaps, seat)
-            if views is not None:   # the seat's view at each line: the move step by step
-                text = text[:-1] + ', "steps": [' + ", ".join(views) + "]}"
-        return text
+        return wire.update_text(head, room.cache[seat], views)
 
     def _bidding_update(self, room: Room, seat: str | None, log: list) -> str:
         """The update of a game waiting for its bids: no state and no decision yet (nobody has
         a side), who has bid and who has not; the same for every seat but its own name."""
         rec = room.rec
-        msg = {"type": "update", "game_id": rec.id, "game": rec.game, "pace": rec.pace,
-               "version": rec.version, "seat": seat, "log": [str(x) for x in log],
-               "kinds": table.line_kinds(log), "can_undo": False,
-               "open_seat": [s for s, h in rec.seats.items() if h is None],
-               "rematch": None, "rematch_asked": [], "state": None, "decision": None,
-               "winner": None, "bidding": bids.public(rec.bidding)}
-        if seat is not None:
-            msg["code"] = show_code(rec.code)
-        return json.dumps(msg)
+        head = wire.update_head(rec, seat, log, table.line_kinds(log), False,
+                                show_code(rec.code) if seat is not None else None,
+                                bids.public(rec.bidding))
+        head.update(rematch=None, rematch_asked=[])
+        return wire.update_text(head, '"state": null, "decision": null, "winner": null')
 
     def broadcast(self, room: Room, log: list, snaps=None):
         by_seat = {}   # one update a seat, encoded once for all its connections
@@ -297,8 +284,7 @@ class Server:
                 raise Refused(f"This server speaks protocol version {PROTOCOL_VERSION}, not "
                               f"{str(msg.get('version'))[:20]}: update the game.")
             conn.hello = True
-            self.send(conn, {"type": "welcome", "version": PROTOCOL_VERSION,
-                             "server": f"squabble {__version__}"})
+            self.send(conn, wire.welcome(f"squabble {__version__}"))
             return
         handler = HANDLERS.get(kind) if isinstance(kind, str) else None
         if handler is None:
@@ -343,8 +329,7 @@ class Server:
         room = Room(rec)
         self.rooms[rec.id] = room
         self._attach(conn, room, side)
-        self.send(conn, {"type": "created", "game_id": rec.id, "code": show_code(rec.code),
-                         "seat": side, "credential": cred})
+        self.send(conn, wire.created(rec.id, show_code(rec.code), side, cred))
         self.send(conn, self.update(room, side, []))
 
     async def _new_record(self, game, options, pace, seats, bidding=None) -> GameRecord:
@@ -384,8 +369,7 @@ class Server:
                 raise Refused(str(e)) from None
             rec.seats[side] = credential_hash(cred)
             self._attach(conn, room, side)
-        self.send(conn, {"type": "joined", "game_id": rec.id, "seat": side,
-                         "credential": cred})
+        self.send(conn, wire.joined(rec.id, side, cred))
         self.broadcast(room, [])
 
     async def on_resume(self, conn, msg):
@@ -408,7 +392,7 @@ class Server:
             seen = 0
         self._attach(conn, room, side)
         lines = self.store.lines_since(rec.id, seen) if seen < room.rec.version else []
-        self.send(conn, {"type": "resumed", "game_id": rec.id, "seat": side})
+        self.send(conn, wire.resumed(rec.id, side))
         self.send(conn, self.update(room, side, lines))
 
     async def on_watch(self, conn, msg):
@@ -454,7 +438,7 @@ class Server:
             t2 = time.perf_counter()
             _take_over(rec, new)
             self.counts["moves"] += 1
-            self.send(conn, {"type": "ack", "decision": rec.version - 1})
+            self.send(conn, wire.ack(rec.version - 1))
             self.broadcast(room, lines, snaps)
             self.move_times.append(time.perf_counter() - t0)
             self.commit_times.append(t2 - t1)
@@ -475,7 +459,7 @@ class Server:
             except StoreError as e:
                 raise Refused(str(e)) from None
             _take_over(rec, new)
-            self.send(conn, {"type": "ack", "decision": rec.version - 1})
+            self.send(conn, wire.ack(rec.version - 1))
             self.broadcast(room, lines)
 
     async def on_bid(self, conn, msg):
@@ -526,8 +510,7 @@ class Server:
                 for c in room.conns:          # each seat's credential now holds its side
                     if c.seat in sides:
                         c.seat = sides[c.seat]
-            self.send(conn, {"type": "bid_sealed", "game_id": rec.id, "bidder": seat,
-                             "seat": conn.seat})
+            self.send(conn, wire.bid_sealed(rec.id, seat, conn.seat))
             self.broadcast(room, lines)
 
     async def on_rematch(self, conn, msg):
@@ -554,8 +537,7 @@ class Server:
                     raise Refused(str(e)) from None
                 rec.rematch, rec.rematch_asked = new_id, asked
                 self.broadcast(room, [])
-        self.send(conn, {"type": "rematch", "game_id": rec.rematch,
-                         "seat": table.OTHER[conn.seat]})
+        self.send(conn, wire.rematch_reply(rec.rematch, table.OTHER[conn.seat]))
 
 
 def _take_over(rec: GameRecord, new: GameRecord) -> None:

@@ -286,6 +286,7 @@ def test_a_malformed_update_is_kept_out_of_the_game():
     """An update the window cannot read (a wrong server) never reaches the scene."""
     from squabble.framework.remote import RemoteSession
     from squabble.games import registry
+    from squabble.online import wire
 
     class FakeLink:
         connected, reconnects = True, 0
@@ -293,11 +294,11 @@ def test_a_malformed_update_is_kept_out_of_the_game():
         def __init__(self):
             self.inbox = []
 
-        def take(self):
+        def take(self):     # what arrives is read once by the wire, as the real link does
             out, self.inbox = self.inbox, []
-            return out
+            return [wire.read(m) for m in out]
 
-        def send(self, msg):
+        def move(self, decision, index):
             pass
 
     first = {"type": "update", "game_id": "g", "seat": "USSR", "version": 0, "log": [],
@@ -324,7 +325,7 @@ def test_a_window_closed_mid_game_reopens_it_from_your_online_games(tmp_path, da
         created, links, apps = _two_windows(server, "squabble", {"events": True})
         b = apps[1]
         lb = b.stack.top.session.link
-        C.remember_seat(server.url, lb.client.game_id, lb.client.seat, lb.client.credential,
+        C.remember_seat(server.url, lb.game_id, lb.seat, lb.credential,
                         created["code"])
         state = {"left": False}
 
@@ -356,7 +357,7 @@ def test_a_window_closed_mid_game_reopens_it_from_your_online_games(tmp_path, da
                     break
                 time.sleep(0.005)
             s = top(b).session
-            assert s.seat == lb.client.seat and s.version >= version
+            assert s.seat == lb.seat and s.version >= version
             assert sum("plays two cards face down" in str(x) for x in s.log) >= 2  # the log
 
         seen = _play(apps, seed=9, between=between)

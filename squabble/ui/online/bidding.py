@@ -47,7 +47,7 @@ class OnlineBidScene(BidScene):
 
     @property
     def seat(self) -> str:
-        return self.last.get("seat") or self.link.client.seat
+        return self.last.get("seat") or self.link.seat
 
     def phase(self) -> str:
         """"join" (the friend has not joined), "bid", or "wait" (this seat's bid is in)."""

@@ -15,7 +15,7 @@ from squabble.ui import settings as S
 from squabble.ui import theme as T
 from squabble.ui.menu_scene import MenuScene
 from squabble.ui.online.banner import side_name
-from squabble.ui.online.seats import keep_seat
+from squabble.ui.online.seats import keep_seat, newest_update
 from squabble.ui.struggle.choices import (HANDICAPS, OPTIONAL_RULES, handicap_option,
                                          handicap_words)
 
@@ -122,8 +122,8 @@ class OnlineScene(MenuScene):
                 return
             link = Link(url)
             self.app.stack.push(BusyScene(
-                self.app, "Joining the game…", link.request("join", code.strip()),
-                lambda reply: _enter(self.app, link, url, reply), link=link))
+                self.app, "Joining the game…", link.take_seat("join", code.strip()),
+                lambda got: _enter(self.app, link, url, got), link=link))
         self.app.stack.push(TextEntryScene(
             self.app, "Invitation code", "The eight letters and digits your friend read you "
             "(ABCD-EFGH)", "", done, limit=12))
@@ -132,32 +132,16 @@ class OnlineScene(MenuScene):
         self.app.stack.push(YourGamesScene(self.app))
 
 
-def _enter(app, link, url, reply, code=None):
-    """A seat was taken ("created", "joined" or "resumed"): keep its credential, open the game."""
+def _enter(app, link, url, got, code=None):
+    """A seat was taken (``got``: the reply "created", "joined" or "resumed" and the game's first
+    update, ``Link.take_seat``): keep its credential, open the game at its newest update."""
     keep_seat(app, link, url, code)
-    update = _first_update(link)
-    if update is None:
-        app.toast("The server sent no game: try again.")
-        link.close()
-        return
+    update = newest_update(link, got[1])
     from squabble.ui.online.bidding import OnlineBidScene, bidding_open
     if bidding_open(update):      # sides bid for in secret: the bid screen first
         app.stack.push(OnlineBidScene(app, link, url, update, code))
         return
     app.open_online(link, update)
-
-
-def _first_update(link, wait: float = 5.0):
-    """The newest update already received (the server sends it right after the reply)."""
-    import time
-    end = time.monotonic() + wait
-    got = None
-    while got is None and time.monotonic() < end:
-        ups = [m for m in link.take() if m.get("type") == "update"]
-        got = ups[-1] if ups else (link.client.last if link.client.last else None)
-        if got is None:
-            time.sleep(0.01)
-    return got
 
 
 def rematch_words(asked, seat: str) -> str:
@@ -380,12 +364,12 @@ class CreateScene(MenuScene):
         link = Link(self.url)
         url, lan = self.url, self.lan_url
 
-        def created(reply):
-            keep_seat(self.app, link, url, reply.get("code"))   # kept even if the window closes now
-            self.app.stack.push(InvitationScene(self.app, link, url, reply, lan))
+        def created(got):
+            keep_seat(self.app, link, url, got[0].get("code"))   # kept if the window closes now
+            self.app.stack.push(InvitationScene(self.app, link, url, got, lan))
         self.app.stack.push(BusyScene(self.app, "Creating the game…",
-                                      link.request("create", c["game"], options, c["side"],
-                                                   c["pace"]), created, link=link))
+                                      link.take_seat("create", c["game"], options, c["side"],
+                                                     c["pace"]), created, link=link))
 
 
 class InvitationScene(MenuScene):
@@ -393,8 +377,9 @@ class InvitationScene(MenuScene):
     name = "online_invite"
     title = "Your game is ready"
 
-    def __init__(self, app, link, url, reply, lan_url=""):
-        self.link, self.url, self.reply, self.lan_url = link, url, reply, lan_url
+    def __init__(self, app, link, url, got, lan_url=""):
+        self.link, self.url, self.got, self.lan_url = link, url, got, lan_url
+        self.reply = got[0]
         super().__init__(app)
 
     def build(self):
@@ -405,7 +390,7 @@ class InvitationScene(MenuScene):
         self.play()    # the seat is taken: leaving this screen opens the game
 
     def play(self):
-        _enter(self.app, self.link, self.url, self.reply, code=self.reply.get("code"))
+        _enter(self.app, self.link, self.url, self.got, code=self.reply.get("code"))
 
     def draw(self, surf):
         super().draw(surf)
@@ -419,7 +404,7 @@ class InvitationScene(MenuScene):
             text(surf, "and this machine's address:", L.font(24), T.MUTED, L.p(640, 310),
                  "center")
             text(surf, self.lan_url, L.font(36, True), T.TEXT, L.p(640, 355), "center")
-        game = (getattr(self.link.client, "last", None) or {}).get("game")
+        game = self.got[1].get("game")
         you = (f"You play {side_name(game, r.get('seat'))}." if r.get("seat") in ("USA", "USSR")
                else "Once your friend joins, you both bid for sides in secret.")
         text_block(surf, f"{you} The game waits until your friend joins; it is kept on the "
@@ -497,8 +482,8 @@ class YourGamesScene(MenuScene):
             link = Link(url)
             self.app.stack.push(BusyScene(
                 self.app, "Opening the game…",
-                link.request("resume", e["game_id"], e["credential"]),
-                lambda reply: _enter(self.app, link, url, reply, code=e.get("code")),
+                link.take_seat("resume", e["game_id"], e["credential"]),
+                lambda got: _enter(self.app, link, url, got, code=e.get("code")),
                 link=link))
 
         def go():
