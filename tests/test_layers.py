@@ -332,3 +332,14 @@ def test_the_rulebook_of_a_turn_is_below_the_window_and_the_server():
     assert _offences(["squabble.turn"], ("pygame", "socket", "asyncio", "websockets",
                                          "squabble.ui", "squabble.framework",
                                          "squabble.online", "squabble.protocol")) == []
+
+
+def test_the_online_wing_names_no_game_and_no_game_scene_names_it():
+    """ui/online reaches a game only through its entry (``ui/games.py``, issue 58): it imports no
+    game's engine or screens; and no game's screens import the online wing (the words while
+    waiting and the line's state come through the flow)."""
+    online = _modules_under("squabble.ui.online")
+    assert len(online) >= 5
+    assert _offences(online, GAMES + GAME_UI) == []
+    game_ui = [m for p in GAME_UI for m in _modules_under(p)]
+    assert _offences(game_ui, ("squabble.ui.online",)) == []

@@ -32,8 +32,7 @@ class SetupScene(OptionSetupScene):
         opts = couch_prefs.last_setup({"mode": "computer", "human": "USSR",
                                        "level": app.settings.level, "events": False})
         opts["guide"] = couch_prefs.guide_on()
-        rows = opponent_rows(lambda s: F.NAME[s]) + [
-            OptionRow("events", "Event deck variant", [False, True], on_off),
+        rows = opponent_rows(lambda s: F.NAME[s]) + game.option_rows() + [
             OptionRow("guide", "First-game guide", [False, True], on_off),
         ]
         super().__init__(app, opts, rows, self.start_now, message)
