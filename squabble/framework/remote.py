@@ -60,6 +60,8 @@ class RemoteSession:
     ``side_name(side)``: a side as the game's words name it in a sentence."""
 
     MAX_LOG = 6000
+    kept_on_server = True       # nothing is saved here: leaving keeps the game on the server
+    coach_allowed = False       # a game against a friend is the two players' alone
 
     def __init__(self, adapter, link, update: dict, setup: dict | None = None, *,
                  from_wire=None, log: list | None = None, side_name=None):

@@ -161,6 +161,10 @@ class Session:
     "level": "easy"|"normal"|"hard", "options": the engine's new-game options}."""
 
     MAX_LOG = 6000      # a whole Twilight Struggle game, with room to spare
+    # where the game is kept and who may advise: this window's autosave, the coach welcome
+    # (``framework/remote.py``'s session: the server keeps it, a game between two people)
+    kept_on_server = False
+    coach_allowed = True
 
     def __init__(self, adapter, state: dict, setup: dict, log: list | None = None, *,
                  saver=None, chooser=None):

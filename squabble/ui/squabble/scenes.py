@@ -77,7 +77,7 @@ class PauseScene(MenuScene):
 
     def build(self):
         y = self.TOP
-        online = getattr(self.app.session, "mode", None) == "online"   # the server keeps it
+        online = getattr(self.app.session, "kept_on_server", False)   # the server keeps it
         self.set_buttons([
             Button("resume", "Resume", (490, y, 300, 52), self.back),
             Button("rules", "Rules (F1)", (490, y + 62, 300, 52), self.app.open_rules),

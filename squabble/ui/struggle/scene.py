@@ -395,7 +395,7 @@ class StruggleScene(Scene):
         if phase == OVER:
             self.result_t += dt
             if self.result_t > 0.6 * self.speed:
-                if self.demo is False and self.session.mode != "online":
+                if self.demo is False and not self.session.kept_on_server:
                     saves.clear()     # (an online game is the server's: the autosave stays)
                 self.app.stack.replace_all(StruggleResultScene(self.app, self.session,
                                                                demo=self.demo, again=self.again))
@@ -521,7 +521,7 @@ class StruggleScene(Scene):
                                    action=self.next_page, colour=(60, 60, 80)))
         d = self.session.decision()
         if d is not None and not self.demo and self.human_turn() and \
-                self.session.mode != "online":       # the coach stays out of online games
+                self.session.coach_allowed:       # the coach stays out of online games
             btns.append(Button("hint", "Hint (H)", (1180, 29, 92, 20), action=self.ask_hint,
                                colour=(90, 78, 40)))
         if d is not None and self.session.can_undo() and not self.demo and self.human_turn():
