@@ -24,7 +24,7 @@ from __future__ import annotations
 import time
 
 from squabble.framework.privacy import LookRule
-from squabble.framework.session import Beat
+from squabble.framework.session import Beat, GameSides
 from squabble.online.wire import UNREADABLE_UPDATE
 from squabble.turn import NO_DECISION
 
@@ -54,7 +54,7 @@ class RemoteWait:
         return time.monotonic() - self.started
 
 
-class RemoteSession:
+class RemoteSession(GameSides):
     """``update``: the server's first update of the game; ``setup`` gets ``mode`` "online" and
     ``human`` the seat.  ``from_wire(view) -> state`` (a game's own shape of a view);
     ``side_name(side)``: a side as the game's words name it in a sentence."""
@@ -93,14 +93,6 @@ class RemoteSession:
     @property
     def mode(self) -> str:
         return "online"
-
-    @property
-    def sides(self) -> tuple:
-        return tuple(self.game.sides)
-
-    def other(self, side: str) -> str:
-        a, b = self.sides
-        return b if side == a else a
 
     def controller(self, side: str) -> str:
         if side == self.seat and self.in_flight is None:

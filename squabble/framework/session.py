@@ -156,7 +156,20 @@ class Thinker:
         return self._result
 
 
-class Session:
+class GameSides:
+    """The sides of a session's game (``self.game``: its registry adapter), for the couch's
+    ``Session`` and the online ``RemoteSession`` alike."""
+
+    @property
+    def sides(self) -> tuple:
+        return tuple(self.game.sides)
+
+    def other(self, side: str) -> str:
+        a, b = self.sides
+        return b if side == a else a
+
+
+class Session(GameSides):
     """``setup``: {"mode": "computer"|"hotseat"|"demo", "human": side of player 1,
     "level": "easy"|"normal"|"hard", "options": the engine's new-game options}."""
 
@@ -208,14 +221,6 @@ class Session:
     @property
     def mode(self) -> str:
         return self.setup["mode"]
-
-    @property
-    def sides(self) -> tuple:
-        return tuple(self.game.sides)
-
-    def other(self, side: str) -> str:
-        a, b = self.sides
-        return b if side == a else a
 
     def controller(self, side: str) -> str:
         if self.mode == "demo":
