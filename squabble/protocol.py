@@ -22,6 +22,7 @@ import random
 import secrets
 import sys
 
+from squabble import turn
 from squabble.games import registry
 from squabble.games.logline import text_lines
 
@@ -206,7 +207,8 @@ class Session:
             else:
                 from squabble.ai import choose
                 index = choose(self.game.name, self.state, self.opponent, seed)
-            self.state, log = self.game.apply(self._keyed(self.state), index)
+            self.state, log, _ = turn.apply(self.game, self._keyed(self.state), index,
+                                            decision=d)
             lines.extend(text_lines(log))
         return lines
 
@@ -217,6 +219,13 @@ class Session:
         if self.seat is None:
             return state
         return dict(state, rng=self.secret_bits(64))
+
+    def _refusal(self, e: ValueError) -> ProtocolError:
+        """The rulebook's sentence, said by this engine (a seat names itself)."""
+        text = str(e)
+        if self.seat is not None and text.startswith("The decision pending"):
+            text = f"This engine is the {self.seat}'s seat: t" + text[1:]
+        return ProtocolError(text)
 
     def _seated_refusal(self, cmd: str) -> str:
         return (f"This engine is the {self.seat}'s seat: {cmd!r} is refused, since it would "
@@ -300,17 +309,11 @@ class Session:
         index = req.get("index")
         if not _is_int(index):
             raise ProtocolError("'index' must be an integer.")
-        if self.seat is not None:
-            d = self.game.decision(self.state)
-            if d is None:
-                raise ProtocolError("The game is over: there is no decision to make.")
-            if d["player"] != self.seat:
-                raise ProtocolError(f"This engine is the {self.seat}'s seat: the decision "
-                                    f"pending is the {d['player']}'s.")
-        try:
-            state, log = self.game.apply(self._keyed(self.state), index)
+        try:   # the rulebook of a turn (squabble/turn.py) checks and applies it
+            state, log, _ = turn.apply(self.game, self._keyed(self.state), index,
+                                       side=self.seat)
         except ValueError as e:
-            raise ProtocolError(str(e)) from None
+            raise self._refusal(e) from None
         self.state = state
         # the log's text lines only: markers (kind and data without text) are for scenes, and
         # no log data crosses the protocol
@@ -347,12 +350,10 @@ class Session:
         seed = req.get("seed", 0)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ProtocolError("'seed' must be an integer.")
-        d = self.game.decision(self.state)
-        if d is None:
-            raise ProtocolError("The game is over: there is no decision to make.")
-        if self.seat is not None and d["player"] != self.seat:
-            raise ProtocolError(f"This engine is the {self.seat}'s seat: the decision pending "
-                                f"is the {d['player']}'s.")
+        try:
+            turn.pending(self.game, self.state, self.seat)
+        except ValueError as e:
+            raise self._refusal(e) from None
         try:
             from squabble.ai import choose
         except ImportError:

@@ -324,3 +324,22 @@ def test_every_game_entry_gives_what_the_window_asks():
         for attr in ("LABEL", "ABOUT", "COLOUR", "summary", "open_setup", "start",
                      "continue_saved", "start_demo", "toggle_rules", "decor"):
             assert hasattr(entry, attr), f"{name}: {attr}"
+
+
+def test_the_rulebook_of_a_turn_is_below_the_window_and_the_server():
+    """squabble/turn.py (issue 58): the couch, the engine protocol and the server all call it, so
+    it imports no pygame, no sockets and nothing of the window, the framework or the server."""
+    assert _offences(["squabble.turn"], ("pygame", "socket", "asyncio", "websockets",
+                                         "squabble.ui", "squabble.framework",
+                                         "squabble.online", "squabble.protocol")) == []
+
+
+def test_the_online_wing_names_no_game_and_no_game_scene_names_it():
+    """ui/online reaches a game only through its entry (``ui/games.py``, issue 58): it imports no
+    game's engine or screens; and no game's screens import the online wing (the words while
+    waiting and the line's state come through the flow)."""
+    online = _modules_under("squabble.ui.online")
+    assert len(online) >= 5
+    assert _offences(online, GAMES + GAME_UI) == []
+    game_ui = [m for p in GAME_UI for m in _modules_under(p)]
+    assert _offences(game_ui, ("squabble.ui.online",)) == []

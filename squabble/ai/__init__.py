@@ -26,7 +26,8 @@ def choose(game_name: str, state: dict, level: str, seed: int = 0) -> int:
     from squabble.games.squabble import engine as E
     pending = state.get("pending") if isinstance(state, dict) else None
     if not pending or state.get("winner") is not None:
-        raise ValueError("The game is over: there is no decision to make.")
+        from squabble.turn import NO_DECISION
+        raise ValueError(NO_DECISION)
     side = pending["player"]
     return choose_from_view(E.view(state, side), level, seed)
 

@@ -562,7 +562,8 @@ def choose_struggle(state, level, seed=0) -> int:
         state = S.from_protocol(state)      # (a view as a seat receives it online)
     d = S.decision(state) if isinstance(state, dict) else None
     if d is None:
-        raise ValueError("The game is over: there is no decision to make.")
+        from squabble.turn import NO_DECISION
+        raise ValueError(NO_DECISION)
     opts = d["options"]
     if len(opts) == 1:
         return 0

@@ -1,9 +1,12 @@
 """A game played with a friend through a server (issue 52): the session of one window, one seat.
 
-``RemoteSession`` is a ``Session`` whose state is the seat's view as the server last sent it and
-whose other side is a *remote* controller: ``TurnFlow`` waits for it like for a computer
-thinking (``think()`` gives a ``RemoteWait`` the flow polls once a frame), and each update the
-server sends becomes the beats of the decision it carries (its log lines, each with the seat's
+``RemoteSession`` gives a scene what the couch's ``Session`` gives it (the same questions: the
+decision, who plays, who may look, undo), but it is no ``Session``: its state is the seat's view
+as the server last sent it, and the rules of a move and an undo are the server's (the rulebook
+of a turn, squabble/turn.py).  Its other side is the friend through the line: ``TurnFlow`` waits
+for it as it waits for a computer thinking (``think()`` gives a ``RemoteWait``, the flow's wait:
+``framework/turnflow.py``), and each update the server sends becomes the beats of the decision
+it carries (its log lines, each with the seat's
 view of the state at that line, ``steps``, when the update has them).  A person's decision (``apply``) is sent with its decision number and returns no
 beats: the flow then waits for the server's answer the same way, and plays its beats when it
 comes.  A move whose line dropped before the answer is sent again after the resume if the game
@@ -11,36 +14,26 @@ did not move on (the decision number keeps a second copy from being applied twic
 comes back as one sentence (``last_error``) and the decision is asked again.
 
 The line itself is the caller's ``link`` (``squabble/online/link.py``: a client on a thread of
-its own): ``send(msg)``, ``take()`` -> the messages received since, ``connected`` and
-``reconnects``.  Nothing here knows a game: ``from_wire`` turns a view as the server sends it
+its own): ``move(decision, index)``, ``undo(decision)``, ``take()`` -> the messages received
+since (each update already read and checked once, ``online/wire.py``; one that failed is an
+``unreadable`` message), ``connected`` and ``reconnects``.  Nothing here knows a game: ``from_wire`` turns a view as the server sends it
 into the state the game's scene draws."""
 
 from __future__ import annotations
 
 import time
 
-from squabble.framework.session import Beat, Session
+from squabble.framework.privacy import LookRule
+from squabble.framework.session import Beat, GameSides
+from squabble.online.wire import UNREADABLE_UPDATE
+from squabble.turn import NO_DECISION
 
 RESEND_AFTER = 6.0    # seconds without an answer to a move before it is sent again (unchanged)
-
-
-def _well_formed(msg: dict) -> bool:
-    """An update with the fields the window reads, of the right types."""
-    v, d, log = msg.get("version"), msg.get("decision"), msg.get("log", [])
-    return (isinstance(v, int) and not isinstance(v, bool) and isinstance(msg.get("state"), dict)
-            and (d is None or (isinstance(d, dict) and isinstance(d.get("player"), str)
-                               and isinstance(d.get("options", []), list)))
-            and isinstance(log, list) and all(isinstance(x, str) for x in log))
 
 
 class RemoteWait:
     """The flow's "thinking" object while the friend (or the server's answer) is awaited: ``done``
     polls the session's line and never waits."""
-
-    paced = False      # an answer from the server is shown as soon as it comes (no min_think)
-    remote = True
-    error = ""
-    result = None
 
     def __init__(self, session: "RemoteSession"):
         self.session = session
@@ -50,22 +43,42 @@ class RemoteWait:
     def done(self) -> bool:
         return self.session.poll()
 
+    def least_shown(self, min_think: float) -> float:
+        return 0.0    # an answer from the server is shown as soon as it comes
+
+    def settle(self, flow) -> None:
+        flow.take_arrival()
+
     @property
     def elapsed(self) -> float:
         return time.monotonic() - self.started
 
 
-class RemoteSession(Session):
+class RemoteSession(GameSides):
     """``update``: the server's first update of the game; ``setup`` gets ``mode`` "online" and
-    ``human`` the seat.  ``from_wire(view) -> state`` (a game's own shape of a view)."""
+    ``human`` the seat.  ``from_wire(view) -> state`` (a game's own shape of a view);
+    ``side_name(side)``: a side as the game's words name it in a sentence."""
+
+    MAX_LOG = 6000
+    kept_on_server = True       # nothing is saved here: leaving keeps the game on the server
+    coach_allowed = False       # a game against a friend is the two players' alone
 
     def __init__(self, adapter, link, update: dict, setup: dict | None = None, *,
-                 from_wire=None, log: list | None = None):
+                 from_wire=None, log: list | None = None, side_name=None):
         self.link = link
         self.from_wire = from_wire or (lambda v: v)
+        self.side_name = side_name or (lambda side: side)
         setup = dict(setup or {})
         setup.update(mode="online", human=update["seat"])
-        super().__init__(adapter, self.from_wire(update["state"]), setup, log)
+        self.game = adapter
+        self.state = self.from_wire(update["state"])
+        self.setup = setup
+        self.log: list = list(log or [])
+        self.decisions = 0
+        self.look = LookRule()      # (one window, one seat: the seat may always look)
+        self.saver = self.chooser = None
+        self.last_error = ""
+        self.ui: dict = {}          # what the window remembers beside the state (Session.ui)
         self.game_id = update["game_id"]
         self.seat = update["seat"]
         self.version = update["version"]
@@ -77,6 +90,10 @@ class RemoteSession(Session):
         self.errors: list = []                # refusals the server sent (sentences)
 
     # -- who plays -------------------------------------------------------------------------
+    @property
+    def mode(self) -> str:
+        return "online"
+
     def controller(self, side: str) -> str:
         if side == self.seat and self.in_flight is None:
             return "human"
@@ -96,6 +113,34 @@ class RemoteSession(Session):
     @property
     def connected(self) -> bool:
         return bool(self.link.connected)
+
+    # -- what the scene shows of the line (through the flow: framework/turnflow.py) ---------
+    def line_down(self) -> bool:
+        return not self.connected
+
+    def waiting_words(self, t: float) -> str:
+        """"Waiting for your friend (Russia)…" while the other side decides; "Sending your
+        move…" while this side's move is on its way; "" otherwise."""
+        d = self._decision
+        if d is None:
+            return ""
+        dots = "." * (1 + int(t * 3) % 3)
+        if self.in_flight is not None:
+            return f"Sending your move{dots}"
+        if d["player"] != self.seat:
+            who = self.side_name(d["player"]).removeprefix("the ")
+            return f"Waiting for your friend ({who}){dots}"
+        return ""
+
+    # -- the screen: one window, one seat --------------------------------------------------
+    def cover(self) -> None:
+        pass        # nobody else is at this screen: nothing to hide behind a hand-off
+
+    def lend_screen(self, side: str) -> None:
+        pass
+
+    def give_back_screen(self, side: str) -> None:
+        pass
 
     # -- the engine's answers, from the update ---------------------------------------------------
     def decision(self) -> dict | None:
@@ -127,7 +172,7 @@ class RemoteSession(Session):
     def apply(self, index: int) -> list:
         d = self._decision
         if d is None:
-            raise ValueError("There is no decision to answer: the game has ended.")
+            raise ValueError(NO_DECISION)
         if d["player"] != self.seat:
             raise ValueError("It is your friend's decision now.")
         if self.in_flight is not None:
@@ -135,7 +180,7 @@ class RemoteSession(Session):
         if not isinstance(index, int) or not 0 <= index < len(d["options"]):
             raise ValueError(f"Bad option {index!r}.")
         self.in_flight = (self.version, index, self.link.reconnects, time.monotonic())
-        self.link.send({"type": "move", "decision": self.version, "index": index})
+        self.link.move(self.version, index)
         return []
 
     def can_undo(self, side: str | None = None) -> bool:
@@ -146,7 +191,7 @@ class RemoteSession(Session):
         if not self.can_undo(side):
             return False
         self.in_flight = (self.version, None, self.link.reconnects, time.monotonic())
-        self.link.send({"type": "undo", "decision": self.version})
+        self.link.undo(self.version)
         return True
 
     # -- the line ----------------------------------------------------------------------------------
@@ -162,10 +207,12 @@ class RemoteSession(Session):
         for msg in self.link.take():
             kind = msg.get("type")
             if kind == "update" and msg.get("game_id") == self.game_id:
-                if _well_formed(msg):
+                if isinstance(msg.get("state"), dict):
                     self._queue.append(msg)
-                else:   # not what the protocol sends: kept out of the game, said once
-                    self.last_error = "The server sent an update this window cannot read."
+                else:   # (a game's sides being bid for: no state to show)
+                    self.last_error = UNREADABLE_UPDATE
+            elif kind == "unreadable" and msg.get("game_id") in (self.game_id, None):
+                self.last_error = msg["error"]   # kept out of the game, said once
             elif kind == "error":
                 self.errors.append(msg.get("error", ""))
                 if self.in_flight is not None and not self._queue:
@@ -179,8 +226,10 @@ class RemoteSession(Session):
     def _resend(self):
         version, index, _, _ = self.in_flight
         self.in_flight = (version, index, self.link.reconnects, time.monotonic())
-        self.link.send({"type": "undo", "decision": version} if index is None else
-                       {"type": "move", "decision": version, "index": index})
+        if index is None:
+            self.link.undo(version)
+        else:
+            self.link.move(version, index)
 
     def arrive(self) -> list:
         """Show the first update waiting: the new state, its log lines as beats (each with the

@@ -6,13 +6,9 @@ Arena, and the one privacy rule (``LookRule``).  It knows no game: everything ga
 from the adapter (``decision``, ``apply_index``, ``describe``, ``is_private``, ``copy``,
 ``hidden_from``).
 
-Undo (BGA policy): a player may take back their own decisions made since the last die roll, card
-draw or reveal of hidden information, and only while no other player has decided since.  The
-session keeps the state before each undoable decision; a decision that rolled a die (the
-generator moved), drew a card (the draw pile changed, or a card came into a hand out of sight
-of the other side) or revealed hidden information (a card hidden from a side became visible to
-it) clears that history.  Undo is also refused across another side's decision and after the game
-ended.
+A move and an undo follow the one rulebook of a turn (``squabble/turn.py``, Board Game Arena's
+undo policy); the session adds who plays each side here, who may look, the beats and the
+autosave.
 """
 
 from __future__ import annotations
@@ -23,15 +19,15 @@ import threading
 import time
 import weakref
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+
+from squabble import turn
 
 from squabble.framework.privacy import LookRule
 from squabble.framework.worker import Worker, WorkerStopped, travels
 
 
-def kind_of(line) -> str:
-    """A log line's kind (engines give ``LogLine``s: a str with ``kind`` and ``data``)."""
-    return getattr(line, "kind", "note")
+kind_of = turn.kind_of
 
 
 def data_of(line) -> dict:
@@ -47,18 +43,7 @@ class Beat:
     data: dict = field(default_factory=dict)
 
 
-class SnapLog(list):
-    """A log list that keeps a copy of the game state at the moment of each line."""
-
-    def __init__(self, state: dict, copy):
-        super().__init__()
-        self.state = state
-        self._copy = copy
-        self.snaps: list[dict] = []
-
-    def append(self, line):  # the engines only ever append
-        super().append(line)
-        self.snaps.append(self._copy(self.state))
+SnapLog = turn.SnapLog
 
 
 def position_seed(view: dict) -> int:
@@ -120,6 +105,17 @@ class Thinker:
             i = random.Random(self._seed).randrange(self._n)
         self._result = i
 
+    # -- the flow's wait (framework/turnflow.py) ----------------------------------------
+    def least_shown(self, min_think: float) -> float:
+        """The computer's turn lasts ``min_think`` on screen at least."""
+        return min_think
+
+    def settle(self, flow) -> None:
+        """The choice made: the flow commits it."""
+        if self.error:
+            flow.error = "The computer player failed and a random legal move was taken."
+        flow.commit(self.result)
+
     def _poll(self, timeout: float = 0.0) -> None:
         if self._result is not None or self._worker is None:
             return
@@ -160,16 +156,34 @@ class Thinker:
         return self._result
 
 
-class Session:
+class GameSides:
+    """The sides of a session's game (``self.game``: its registry adapter), for the couch's
+    ``Session`` and the online ``RemoteSession`` alike."""
+
+    @property
+    def sides(self) -> tuple:
+        return tuple(self.game.sides)
+
+    def other(self, side: str) -> str:
+        a, b = self.sides
+        return b if side == a else a
+
+
+class Session(GameSides):
     """``setup``: {"mode": "computer"|"hotseat"|"demo", "human": side of player 1,
     "level": "easy"|"normal"|"hard", "options": the engine's new-game options}."""
 
     MAX_LOG = 6000      # a whole Twilight Struggle game, with room to spare
+    # where the game is kept and who may advise: this window's autosave, the coach welcome
+    # (``framework/remote.py``'s session: the server keeps it, a game between two people)
+    kept_on_server = False
+    coach_allowed = True
 
     def __init__(self, adapter, state: dict, setup: dict, log: list | None = None, *,
                  saver=None, chooser=None):
         self.game = adapter
-        self.state = state
+        # the game's state and its moves, with what an undo needs (squabble/turn.py)
+        self.turns = turn.Turns(state)
         self.setup = dict(setup)
         self.log: list = list(log or [])
         self.decisions = 0
@@ -178,7 +192,6 @@ class Session:
         # chooser(state, level, seed) -> option index; the UI passes the game's computer player
         # (``squabble.ai.choose``); without one a random legal option is taken
         self.chooser = chooser
-        self.history: list[tuple] = []  # [(state before, side, log length before)] undoable
         self.last_error = ""
         # what the window remembers of this game beside the state, saved with it (the guide's
         # notes already shown, the change badges not yet read): plain JSON data, kept by the
@@ -195,18 +208,19 @@ class Session:
         s.log.append(f"New game (seed {seed}).")
         return s
 
+    @property
+    def state(self) -> dict:
+        return self.turns.state
+
+    @state.setter
+    def state(self, value: dict) -> None:
+        """A state set by hand (a scene's set-up, a test) starts a fresh undo history."""
+        self.turns = turn.Turns(value)
+
     # -- who plays ---------------------------------------------------------------------
     @property
     def mode(self) -> str:
         return self.setup["mode"]
-
-    @property
-    def sides(self) -> tuple:
-        return tuple(self.game.sides)
-
-    def other(self, side: str) -> str:
-        a, b = self.sides
-        return b if side == a else a
 
     def controller(self, side: str) -> str:
         if self.mode == "demo":
@@ -284,35 +298,20 @@ class Session:
 
     # -- committing --------------------------------------------------------------------
     def apply(self, index: int) -> list[Beat]:
-        """Play option ``index`` of the pending decision; return its beats.  Raises ValueError on
-        a bad index (nothing changes)."""
-        d = self.decision()
-        if d is None:
-            raise ValueError("There is no decision to answer: the game has ended.")
-        if not isinstance(index, int) or not 0 <= index < len(d["options"]):
-            raise ValueError(f"Bad option {index!r}.")
-        side = d["player"]
-        before = self.state
-        new = self.game.copy(before)
-        log = SnapLog(new, self.game.copy)
-        self.game.apply_index(new, index, log)
-        self.state = new
+        """Play option ``index`` of the pending decision (the rulebook of a turn,
+        ``squabble/turn.py``); return its beats.  Raises ValueError on a bad index (nothing
+        changes)."""
         log_len = len(self.log)
+        played = turn.play(self.game, self.turns, index, decision=self.decision(),
+                           log_for=lambda state: SnapLog(state, self.game.copy), mark=log_len)
+        self.turns, side, log = played.turns, played.player, played.log
         self.log.extend(log)
         if len(self.log) > self.MAX_LOG:
             cut = len(self.log) - self.MAX_LOG
             del self.log[:cut]
-            log_len = max(0, log_len - cut)
-            self.history = [(s, sd, max(0, n - cut)) for s, sd, n in self.history]
+            self.turns = replace(self.turns, marks=tuple(max(0, n - cut)
+                                                         for n in self.turns.marks))
         self.decisions += 1
-        # undo history: the decider's own decisions since the last die, draw or reveal
-        if self.history and self.history[-1][1] != side:
-            self.history = []
-        played = d["options"][index].get("card")
-        if self._barrier(before, new, side, log, played):
-            self.history = []
-        else:
-            self.history.append((before, side, log_len))
         self.look.decided(side)
         if not self._keeps_screen(side):
             self.look.public_step()
@@ -338,12 +337,6 @@ class Session:
         return (nxt is not None and nxt["player"] == side and self.look.viewer == side
                 and self.game.is_private(self.state, nxt))
 
-    def _barrier(self, before: dict, after: dict, side: str, log: list, played=None) -> bool:
-        """True when this decision rolled a die, drew a card or revealed hidden information
-        (squabble/undo.py: the same rule as the online server's)."""
-        from squabble.undo import barrier
-        return barrier(self.game, self.sides, before, after, side, log, played)
-
     # -- undo --------------------------------------------------------------------------
     def undo_side(self) -> str | None:
         """The side whose decisions an undo may take back now: on one couch only the side
@@ -358,23 +351,21 @@ class Session:
 
     def can_undo(self, side: str | None = None) -> bool:
         """May ``side`` (None: ``undo_side()``) take back its newest decision now?"""
-        if not self.history or self.mode == "demo" or self.over:
+        if self.mode == "demo" or self.over:
             return False
         if side is None:
             side = self.undo_side()
-        who = self.history[-1][1]
-        if who != side:
-            return False
-        return self.controller(who) == "human"
+        return self.turns.may_undo(side) and self.controller(side) == "human"
 
     def undo(self, side: str | None = None) -> bool:
         """Take back the last decision of ``side`` (None: of ``undo_side()``, never another
         side's)."""
         if not self.can_undo(side):
             return False
-        before, who, log_len = self.history.pop()
-        self.state = before
-        del self.log[log_len:]
+        who = side if side is not None else self.undo_side()
+        self.turns, log_len = turn.undo(self.game, self.turns, who)
+        if log_len is not None:
+            del self.log[log_len:]
         self.log.append(f"{who} takes back a decision.")
         self.decisions += 1
         worker = getattr(self, "_worker", None)
@@ -388,6 +379,14 @@ class Session:
             except Exception:
                 pass
         return True
+
+    # -- the other side, as the flow asks it (framework/turnflow.py) ---------------------
+    def waiting_words(self, t: float) -> str:
+        """Nothing to say: the scene names the computer thinking in its own words."""
+        return ""
+
+    def line_down(self) -> bool:
+        return False    # both sides are here: no line to lose
 
     # -- the computer ------------------------------------------------------------------
     def think(self) -> Thinker:

@@ -20,6 +20,15 @@ Optional: ``flow_committed(decision, index, beats)`` after every commit (sounds,
 ``flow_beats_done()`` once the last waiting beat was shown (the flow leaves BEATS): the view
 shows the session's state from then on.
 
+The other side (whoever decides for a side whose controller is not "human": the computer's
+worker, a friend through the server's link) is asked one way, whichever it is: ``session.think()``
+gives a *wait* with ``done`` (polls, never waits), ``elapsed``, ``least_shown(min_think)`` (the
+seconds it stays on screen at least) and ``settle(flow)`` (its decision: a computer's choice is
+committed, ``commit``; an update that came over the line plays its beats, ``take_arrival``).
+The flow never asks which kind it holds.  What a scene shows of the line comes through the flow
+too: ``waiting_words(t)`` (the words while the other side decides, "" when there are none to
+say) and ``line_down()`` (the connection is lost and being made again).
+
 Who may look is one rule, the session's (``Session.viewer``): against the computer the person's
 side, on one couch the side that confirmed the last hand-off until the next public step, in
 attract mode nobody.  ``may_look`` and ``viewer`` here are the only answers a scene should use.
@@ -61,6 +70,16 @@ class TurnFlow:
         self.last_decider: str | None = None
         self.error = ""                     # the last commit's refusal, one sentence
 
+    # ---- what the scene says of the other side ----------------------------------------
+    def waiting_words(self, t: float) -> str:
+        """The words while the other side decides or this side's move travels ("" when the
+        session has none: the scene then says its own, such as the computer thinking)."""
+        return self.session.waiting_words(t)
+
+    def line_down(self) -> bool:
+        """Is the line to the other side lost (and being made again)?"""
+        return self.session.line_down()
+
     # ---- who may look ---------------------------------------------------------------
     @property
     def viewer(self) -> str | None:
@@ -88,15 +107,9 @@ class TurnFlow:
         if self.phase == THINKING:
             self.think_t += dt
             th = self.thinker
-            if th is not None and th.done and (self.think_t >= self.min_think
-                                               or not getattr(th, "paced", True)):
+            if th is not None and th.done and self.think_t >= th.least_shown(self.min_think):
                 self.thinker = None
-                if getattr(th, "remote", False):
-                    self._arrived()
-                    return self.phase
-                if th.error:
-                    self.error = "The computer player failed and a random legal move was taken."
-                self.commit(th.result)
+                th.settle(self)
         return self.phase
 
     def _next_beat(self) -> None:
@@ -121,7 +134,7 @@ class TurnFlow:
             self.view.flow_over()
             return
         side = d["player"]
-        if s.controller(side) in ("computer", "remote"):
+        if s.controller(side) != "human":
             self.phase = THINKING
             self.think_t = 0.0
             self.thinker = s.think()
@@ -206,9 +219,9 @@ class TurnFlow:
         self.start_beats(list(beats))
         return True
 
-    def _arrived(self) -> None:
+    def take_arrival(self) -> None:
         """The other side's decision (or the server's answer to this side's) came over the line
-        (``framework/remote.py``): its beats play like a computer's move."""
+        (a wait's ``settle``, ``framework/remote.py``): its beats play like a computer's move."""
         s = self.session
         d = s.decision()
         beats = s.arrive()

@@ -11,13 +11,12 @@ each decision of a bot's seat to the computer player (squabble.ai), from the sea
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 
 import websockets
 from websockets.asyncio.client import connect
 
-from squabble.online import PROTOCOL_VERSION
+from squabble.online import wire
 
 
 class ClientError(Exception):
@@ -65,8 +64,8 @@ class Client:
                 raise
             raise ClientError(e.response.body.decode("utf-8", "replace").strip()[:300]) \
                 from None
-        await self.ws.send(json.dumps({"type": "hello", "version": PROTOCOL_VERSION}))
-        welcome = json.loads(await self.ws.recv())
+        await self.ws.send(wire.encode(wire.hello()))
+        welcome = wire.read(await self.ws.recv()) or {}
         if welcome.get("type") != "welcome":
             raise ClientError(welcome.get("error", "The server did not welcome us."))
 
@@ -81,11 +80,8 @@ class Client:
         while not self._closed:
             try:
                 async for raw in self.ws:
-                    try:
-                        msg = json.loads(raw)
-                    except ValueError:
-                        continue   # not a message of this protocol: nothing to take from it
-                    if isinstance(msg, dict):
+                    msg = wire.read(raw)   # (None: not a message of this protocol)
+                    if msg is not None:
                         self._take(msg)
             except websockets.ConnectionClosed:
                 pass
@@ -102,12 +98,11 @@ class Client:
             try:
                 await self._open()
                 if self.game_id is not None and self.credential is not None:
-                    await self.ws.send(json.dumps({
-                        "type": "resume", "game_id": self.game_id,
-                        "credential": self.credential,
-                        "seen": self.last["version"] if self.last else 0}))
+                    await self.ws.send(wire.encode(wire.resume(
+                        self.game_id, self.credential,
+                        self.last["version"] if self.last else 0)))
                 elif self.code is not None and self.spectating:
-                    await self.ws.send(json.dumps({"type": "watch", "code": self.code}))
+                    await self.ws.send(wire.encode(wire.watch(self.code)))
                 self.reconnects += 1
                 return
             except (OSError, websockets.WebSocketException, asyncio.TimeoutError,
@@ -142,7 +137,7 @@ class Client:
     async def _ask(self, msg: dict, timeout: float = 10.0) -> dict:
         while not self._replies.empty():     # refusals of earlier moves are in ``errors``
             self._replies.get_nowait()
-        await self.ws.send(json.dumps(msg))
+        await self.ws.send(wire.encode(msg))
         reply = await asyncio.wait_for(self._replies.get(), timeout)
         if reply.get("type") == "error":
             raise ClientError(reply["error"])
@@ -151,17 +146,15 @@ class Client:
     # -- the lobby -----------------------------------------------------------------------
     async def create(self, game: str, options: dict | None = None, side: str = "random",
                      pace: str = "live") -> dict:
-        return await self._ask({"type": "create", "game": game, "options": options or {},
-                                "side": side, "pace": pace})
+        return await self._ask(wire.create(game, options, side, pace))
 
     async def join(self, code: str) -> dict:
         self.code = code
-        return await self._ask({"type": "join", "code": code})
+        return await self._ask(wire.join(code))
 
     async def resume(self, game_id: str, credential: str, seen: int = 0) -> dict:
         self.game_id, self.credential = game_id, credential
-        reply = await self._ask({"type": "resume", "game_id": game_id,
-                                 "credential": credential, "seen": seen})
+        reply = await self._ask(wire.resume(game_id, credential, seen))
         self.seat = reply["seat"]
         while self.last is None or self.last.get("game_id") != game_id:
             await self.next_update()
@@ -169,13 +162,13 @@ class Client:
 
     async def watch(self, code: str):
         self.code, self.spectating = code, True
-        await self.ws.send(json.dumps({"type": "watch", "code": code}))
+        await self.ws.send(wire.encode(wire.watch(code)))
 
     async def ask_rematch(self) -> dict:
         """Ask for the rematch of the finished game (sides swapped) and stay on that game: its
         next update says who asked (``rematch_asked``), so the client sees when its friend
         accepts.  The reply names the new game and this player's side in it."""
-        return await self._ask({"type": "rematch"})
+        return await self._ask(wire.rematch())
 
     async def rematch(self) -> dict:
         """Ask for the rematch (sides swapped) and move to it with the same credential."""
@@ -193,7 +186,7 @@ class Client:
         """This seat's secret bid for sides (a game created with side "bid"): the side wanted
         (or None) and the extra influence the other side would place.  The reply comes once the
         bid is stored; the update after the second bid names the sides."""
-        return await self._ask({"type": "bid", "side": side, "number": number})
+        return await self._ask(wire.bid(side, number))
 
     # -- play ----------------------------------------------------------------------------
     async def next_update(self, timeout: float = 30.0) -> dict:
@@ -214,11 +207,14 @@ class Client:
     async def move(self, index: int) -> None:
         """Send option ``index`` for the pending decision (no wait: the update says what
         happened; a refusal lands in ``errors``)."""
-        await self.ws.send(json.dumps({"type": "move", "decision": self.last["version"],
-                                       "index": index}))
+        await self.send(wire.move(self.last["version"], index))
 
     async def undo(self) -> None:
-        await self.ws.send(json.dumps({"type": "undo", "decision": self.last["version"]}))
+        await self.send(wire.undo(self.last["version"]))
+
+    async def send(self, msg: dict) -> None:
+        """Send ``msg`` (built by ``wire``) with no answer awaited."""
+        await self.ws.send(wire.encode(msg))
 
 
 async def play(client: Client, choose, max_wait: float = 60.0, retry: float = 1.0) -> dict:

@@ -1,21 +1,24 @@
 """The game window's line to a server (issue 52): a ``Client`` on a thread of its own, with its own
 asyncio loop, so the window's frame loop never waits on the network.
 
-The window asks through ``request`` (a ``concurrent.futures.Future`` it polls, never waits on)
-and ``send`` (a move or an undo: no answer awaited); every message the server sends lands in
-``inbox`` (a thread-safe queue the window drains once a frame).  The client reconnects by itself
-with growing waits and resumes its game (``client.Client``); ``connected`` says whether the line
-is up now (the window shows a banner while it is not).  Nothing here knows a game's rules or
-draws anything."""
+The link's whole API (issue 58): ``take_seat`` (create, join or resume: a Future of the reply and
+the game's first update), ``request`` (the lobby's other questions: a Future), ``move`` and
+``undo`` (no answer awaited), ``take()`` (every message received since: a game's updates, each
+read once by ``wire``), ``connected`` and ``reconnects``, and what the seat is (``game_id``,
+``seat``, ``credential``, ``code``, ``last``: read only).  The window polls Futures, never waits
+on them; the client (``client.Client``, private here) reconnects by itself with growing waits
+and resumes its game.  Nothing here knows a game's rules or draws anything."""
 
 from __future__ import annotations
 
 import asyncio
-import json
 import queue
 import threading
 
+from squabble.online import wire
 from squabble.online.client import Client, ClientError
+
+FIRST_UPDATE_WAIT = 10.0   # seconds the link waits (on its own thread) for a seat's first update
 
 
 class _InboxClient(Client):
@@ -28,13 +31,16 @@ class _InboxClient(Client):
     def _take(self, msg: dict):
         super()._take(msg)
         self.inbox.put(msg)
+        while self._updates.qsize() > 8:   # (the window reads its updates from the inbox)
+            self._updates.get_nowait()
 
 
 class Link:
     def __init__(self, url: str, *, backoff=(0.05, 2.0), open_timeout=5.0):
         self.url = url
-        self.inbox: queue.Queue = queue.Queue()
-        self.client = _InboxClient(url, self.inbox, backoff=backoff, open_timeout=open_timeout)
+        self._inbox: queue.Queue = queue.Queue()
+        self._client = _InboxClient(url, self._inbox, backoff=backoff,
+                                    open_timeout=open_timeout)
         self.loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._run, name="squabble-online", daemon=True)
         self._thread.start()
@@ -66,7 +72,7 @@ class Link:
 
     async def _connect(self):
         try:
-            await self.client.connect()
+            await self._client.connect()
         except (OSError, asyncio.TimeoutError) as e:
             raise ClientError(f"Could not reach a game server at {self.url} "
                               f"({type(e).__name__}): check the address and that the "
@@ -84,19 +90,43 @@ class Link:
 
         async def go():
             await asyncio.wrap_future(first)
-            return await getattr(self.client, what)(*args, **kw)
+            return await getattr(self._client, what)(*args, **kw)
         return self._submit(go())
 
-    def send(self, msg: dict) -> None:
-        """Send ``msg`` as it is (a move or an undo carries its decision number, so a copy
-        sent twice is refused by the server, never applied twice).  A line that is down
-        drops it; the window sends again after the resume if the game did not move on."""
+    def take_seat(self, what: str, *args):
+        """``create``, ``join`` or ``resume`` (``what``) with ``args``: a Future of (the
+        server's reply, the first update of that game).  The update is waited for on the link's
+        thread, never in a frame; a game that sends none fails with one sentence."""
+        first = self.connect()
+
         async def go():
-            ws = self.client.ws
-            if ws is None:
+            await asyncio.wrap_future(first)
+            c = self._client
+            reply = await getattr(c, what)(*args)
+            game_id = reply.get("game_id")
+            try:
+                while c.last is None or c.last.get("game_id") != game_id:
+                    await c.next_update(FIRST_UPDATE_WAIT)
+            except asyncio.TimeoutError:
+                raise ClientError("The server sent no game: try again.") from None
+            return reply, c.last
+        return self._submit(go())
+
+    def move(self, decision: int, index: int) -> None:
+        """Send option ``index`` of decision number ``decision`` (a copy sent twice is refused
+        by the server, never applied twice).  A line that is down drops it; the window sends
+        again after the resume if the game did not move on."""
+        self._send(wire.move(decision, index))
+
+    def undo(self, decision: int) -> None:
+        self._send(wire.undo(decision))
+
+    def _send(self, msg: dict) -> None:
+        async def go():
+            if self._client.ws is None:
                 return
             try:
-                await ws.send(json.dumps(msg))
+                await self._client.send(msg)
             except Exception:   # the line dropped meanwhile: the client reconnects itself
                 pass
         self.loop.call_soon_threadsafe(lambda: self.loop.create_task(go()))
@@ -104,7 +134,7 @@ class Link:
     # -- what the window reads ---------------------------------------------------------------
     @property
     def connected(self) -> bool:
-        ws = self.client.ws
+        ws = self._client.ws
         if ws is None:
             return False
         try:
@@ -115,14 +145,36 @@ class Link:
 
     @property
     def reconnects(self) -> int:
-        return self.client.reconnects
+        return self._client.reconnects
+
+    # the seat this line holds, as its client knows it (read only: the window writes none of it)
+    @property
+    def game_id(self):
+        return self._client.game_id
+
+    @property
+    def seat(self):
+        return self._client.seat
+
+    @property
+    def credential(self):
+        return self._client.credential
+
+    @property
+    def code(self):
+        return self._client.code
+
+    @property
+    def last(self) -> dict | None:
+        """The newest update received (of any game this line showed)."""
+        return self._client.last
 
     def take(self) -> list:
         """Every message received since the last call (never waits)."""
         out = []
         while True:
             try:
-                out.append(self.inbox.get_nowait())
+                out.append(self._inbox.get_nowait())
             except queue.Empty:
                 return out
 
@@ -135,7 +187,7 @@ class Link:
 
         async def end():
             try:
-                await asyncio.wait_for(self.client.close(), 2)
+                await asyncio.wait_for(self._client.close(), 2)
             except Exception:   # noqa: BLE001 - the line is going away either way
                 pass
             self.loop.stop()

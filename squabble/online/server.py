@@ -27,7 +27,7 @@ from websockets.asyncio.server import serve
 
 from squabble import __version__
 from squabble.games import registry
-from squabble.online import PROTOCOL_VERSION, bids, limits, table
+from squabble.online import PROTOCOL_VERSION, bids, limits, table, wire
 from squabble.online.limits import AddressBook, Limits
 from squabble.online.store import (GameRecord, Store, StoreError, credential_hash,
                                    credential_matches, new_code, new_credential, normal_code,
@@ -123,10 +123,9 @@ class Server:
         self.counts["connections"] += 1
         here = conn.here = self.book.get(addr)   # (its entry, kept while it is connected)
         if here.connections >= self.max_per_address:
-            await self._send_now(ws, {"type": "error", "error":
-                                      f"Too many connections from your address (at most "
-                                      f"{self.max_per_address}): this one is closed; close "
-                                      "another and try again."})
+            await self._send_now(ws, wire.error(
+                f"Too many connections from your address (at most {self.max_per_address}): "
+                "this one is closed; close another and try again."))
             await ws.close(1013, "too many connections from one address")
             return
         here.connections += 1
@@ -142,10 +141,10 @@ class Server:
                     now = time.monotonic()
                     if now - conn.flood_said >= 1.0:
                         conn.flood_said = now
-                        self.send(conn, {"type": "error", "error": "Too many messages: at most "
-                                         f"{int(RATE)} a second on a connection and "
-                                         f"{int(self.limits.messages_per_second)} from one "
-                                         "address; the ones over that are not read."})
+                        self.send(conn, wire.error(
+                            f"Too many messages: at most {int(RATE)} a second on a connection "
+                            f"and {int(self.limits.messages_per_second)} from one address; the "
+                            "ones over that are not read."))
                 else:
                     try:
                         await self._handle(conn, raw)
@@ -156,8 +155,8 @@ class Server:
                         self._refuse(conn, "The server failed on that message (a fault of its "
                                            "own); the game is as the next update shows.")
                 if conn.refused > MAX_REFUSED or conn.bad_credentials > MAX_BAD_CREDENTIALS:
-                    self.send(conn, {"type": "error", "error": "Too many refused messages: "
-                                                              "this connection is closed."})
+                    self.send(conn, wire.error("Too many refused messages: this connection is "
+                                               "closed."))
                     await self._close(conn, 1008, "too many refused messages", writer)
                     break
                 if conn.closing:
@@ -172,7 +171,7 @@ class Server:
 
     async def _send_now(self, ws, msg):
         try:
-            await ws.send(json.dumps(msg))
+            await ws.send(wire.encode(msg))
         except websockets.ConnectionClosed:
             pass
 
@@ -208,7 +207,7 @@ class Server:
         connections, or every connection, holding more than their share of bytes."""
         if conn.closing:
             return
-        text = msg if isinstance(msg, str) else json.dumps(msg)
+        text = msg if isinstance(msg, str) else wire.encode(msg)
         n, here = len(text), self._entry(conn)
         if conn.queued + n > OUTBOX_BYTES or here.queued + n > ADDRESS_OUTBOX_BYTES or \
                 self.queued + n > SERVER_OUTBOX_BYTES or conn.outbox.full():
@@ -232,7 +231,7 @@ class Server:
     def _refuse(self, conn: Conn, sentence: str):
         conn.refused += 1
         self.counts["refused"] += 1
-        self.send(conn, {"type": "error", "error": sentence})
+        self.send(conn, wire.error(sentence))
 
     # -- rooms ---------------------------------------------------------------------------
     def _room(self, game_id: str) -> Room | None:
@@ -270,7 +269,8 @@ class Server:
         conn.room = conn.seat = None
         self._drop_if_idle(room)
 
-    def update(self, room: Room, seat: str | None, log: list, snaps=None) -> str:
+    def update(self, room: Room, seat: str | None, log: list, snaps=None, kinds=None,
+               omitted: int = 0) -> str:
         """The update ``seat`` (None: a spectator) receives, as JSON text: the state's view and
         decision, the log lines of what changed, and with ``snaps`` the view at each line."""
         rec = room.rec
@@ -285,36 +285,24 @@ class Server:
                 if seat is not None else
                 table.spectator_message(rec.game, rec.state, room.cache["decision"]))
             room.cache[seat] = json.dumps(body)[1:-1]   # "state": ..., "decision": ..., ...
-        msg = {"type": "update", "game_id": rec.id, "game": rec.game, "pace": rec.pace,
-               "version": rec.version, "seat": seat, "log": [str(x) for x in log],
-               "kinds": table.line_kinds(log),
-               "can_undo": seat is not None and table.can_undo(rec, seat),
-               "open_seat": [s for s, h in rec.seats.items() if h is None],
-               "rematch": rec.rematch, "rematch_asked": list(rec.rematch_asked)}
-        if seat is not None:   # a player's invitation code, shown in Your online games
-            msg["code"] = show_code(rec.code)
-        if rec.bidding:      # the bids, sides and handicap, public once resolved
-            msg["bidding"] = bids.public(rec.bidding)
-        text = json.dumps(msg)[:-1] + ", " + room.cache[seat] + "}"
+        head = wire.update_head(rec, seat, log, table.line_kinds(log) if kinds is None else kinds,
+                                seat is not None and table.can_undo(rec, seat),
+                                show_code(rec.code) if seat is not None else None,
+                                bids.public(rec.bidding) if rec.bidding else None, omitted)
+        views = None   # the seat's view at each line: the move step by step
         if snaps is not None and len(snaps) == len(log):
             views = table.steps_text(rec.game, snaps, seat)
-            if views is not None:   # the seat's view at each line: the move step by step
-                text = text[:-1] + ', "steps": [' + ", ".join(views) + "]}"
-        return text
+        return wire.update_text(head, room.cache[seat], views)
 
     def _bidding_update(self, room: Room, seat: str | None, log: list) -> str:
         """The update of a game waiting for its bids: no state and no decision yet (nobody has
         a side), who has bid and who has not; the same for every seat but its own name."""
         rec = room.rec
-        msg = {"type": "update", "game_id": rec.id, "game": rec.game, "pace": rec.pace,
-               "version": rec.version, "seat": seat, "log": [str(x) for x in log],
-               "kinds": table.line_kinds(log), "can_undo": False,
-               "open_seat": [s for s, h in rec.seats.items() if h is None],
-               "rematch": None, "rematch_asked": [], "state": None, "decision": None,
-               "winner": None, "bidding": bids.public(rec.bidding)}
-        if seat is not None:
-            msg["code"] = show_code(rec.code)
-        return json.dumps(msg)
+        head = wire.update_head(rec, seat, log, table.line_kinds(log), False,
+                                show_code(rec.code) if seat is not None else None,
+                                bids.public(rec.bidding))
+        head.update(rematch=None, rematch_asked=[])
+        return wire.update_text(head, '"state": null, "decision": null, "winner": null')
 
     def broadcast(self, room: Room, log: list, snaps=None):
         by_seat = {}   # one update a seat, encoded once for all its connections
@@ -345,8 +333,7 @@ class Server:
                 raise Refused(f"This server speaks protocol version {PROTOCOL_VERSION}, not "
                               f"{str(msg.get('version'))[:20]}: update the game.")
             conn.hello = True
-            self.send(conn, {"type": "welcome", "version": PROTOCOL_VERSION,
-                             "server": f"squabble {__version__}"})
+            self.send(conn, wire.welcome(f"squabble {__version__}"))
             return
         handler = HANDLERS.get(kind) if isinstance(kind, str) else None
         if handler is None:
@@ -358,7 +345,7 @@ class Server:
         raise Refused("Hello was already said on this connection.")
 
     async def on_ping(self, conn, msg):
-        self.send(conn, {"type": "pong"})     # (how busy the server is, it tells nobody)
+        self.send(conn, wire.pong())     # (how busy the server is, it tells nobody)
 
     async def on_create(self, conn, msg):
         game = msg.get("game")
@@ -394,8 +381,7 @@ class Server:
         room = Room(rec)
         self.rooms[rec.id] = room
         self._attach(conn, room, side)
-        self.send(conn, {"type": "created", "game_id": rec.id, "code": show_code(rec.code),
-                         "seat": side, "credential": cred})
+        self.send(conn, wire.created(rec.id, show_code(rec.code), side, cred))
         self.send(conn, self.update(room, side, []))
 
     def _may_create(self, conn):
@@ -462,8 +448,7 @@ class Server:
                 raise Refused(str(e)) from None
             rec.seats[side] = credential_hash(cred)
             self._attach(conn, room, side)
-        self.send(conn, {"type": "joined", "game_id": rec.id, "seat": side,
-                         "credential": cred})
+        self.send(conn, wire.joined(rec.id, side, cred))
         self.broadcast(room, [])
 
     async def on_resume(self, conn, msg):
@@ -494,16 +479,11 @@ class Server:
         self._attach(conn, room, side)
         lines, older = self.store.lines_since(rec.id, seen) if seen < room.rec.version else \
             ([], 0)
-        self.send(conn, {"type": "resumed", "game_id": rec.id, "seat": side})
-        text = self.update(room, side, [])
-        if lines and _NO_LOG in text:   # the stored lines are notes: their kinds said at once
-            text = text.replace(_NO_LOG, '"log": ' + json.dumps(lines) + ', "kinds": [' +
-                                ", ".join([_NOTE] * len(lines)) + "]", 1)
-        elif lines:
-            text = self.update(room, side, lines)
-        if older:   # the log's older lines are in no resume (its size is bounded)
-            text = text[:-1] + f', "log_omitted": {older}}}'
-        self.send(conn, text)
+        self.send(conn, wire.resumed(rec.id, side))
+        # the stored lines are notes: their kinds said at once; the log's older lines are in
+        # no resume (its size is bounded)
+        self.send(conn, self.update(room, side, lines, kinds=[_NOTE] * len(lines),
+                                    omitted=older))
 
     async def on_watch(self, conn, msg):
         room = self._room_of_code(conn, msg, "No game has that invitation code.",
@@ -534,36 +514,22 @@ class Server:
         async with self._locked(room) as rec:
             if msg["decision"] != rec.version:
                 raise Refused("That decision was already answered: it was not applied.")
-            d = room.cache["decision"] if room.cache.get("version") == rec.version else \
-                table.adapter(rec.game).decision(rec.state)
-            if d is None:
-                raise Refused("The game is over: there is no decision to make.")
-            if d["player"] != conn.seat:
-                raise Refused(f"The decision pending is the {d['player']}'s, not yours.")
-            try:
-                after, lines, player, barrier = table.apply_move(rec.game, rec.state, index, d)
-                snaps = lines.snaps if hasattr(lines, "snaps") else None
+            d = room.cache["decision"] if room.cache.get("version") == rec.version else None
+            try:   # the rulebook of a turn (squabble/turn.py) applies it, or refuses it
+                new, lines = table.play(rec, index, conn.seat, d)
             except ValueError as e:
                 raise Refused(str(e)) from None
-            # the game as it will be, written first: nobody sees it before it is stored
-            undo_base = rec.undo_base
-            if rec.move_seats and rec.move_seats[-1] != player:
-                undo_base = len(rec.moves)
-            new = dataclasses.replace(rec, state=after, version=rec.version + 1,
-                                      moves=rec.moves + [index],
-                                      move_seats=rec.move_seats + [player],
-                                      undo_base=len(rec.moves) + 1 if barrier else undo_base,
-                                      winner=after.get("winner"))
+            player, snaps = conn.seat, lines.snaps
             t1 = time.perf_counter()
             try:
-                await self.store.awrite(self.store.event_stmts(new, "move", player, index,
-                                                               lines))
+                await self.store.awrite(self.store.event_stmts(
+                    new, "move", player, index, lines, new.undo_state is not rec.undo_state))
             except StoreError as e:
                 raise Refused(str(e)) from None
             t2 = time.perf_counter()
             _take_over(rec, new)
             self.counts["moves"] += 1
-            self.send(conn, {"type": "ack", "decision": rec.version - 1})
+            self.send(conn, wire.ack(rec.version - 1))
             self.broadcast(room, lines, snaps)
             self.move_times.append(time.perf_counter() - t0)
             self.commit_times.append(t2 - t1)
@@ -573,21 +539,18 @@ class Server:
         async with self._locked(room) as rec:
             if msg["decision"] != rec.version:
                 raise Refused("That decision was already answered: nothing was taken back.")
-            if not table.can_undo(rec, conn.seat):
-                raise Refused("You may take back only your own decisions since the last die "
-                              "roll, draw or reveal, before the other side decides.")
-            moves = rec.moves[:-1]
-            new = dataclasses.replace(rec, moves=moves, move_seats=rec.move_seats[:-1],
-                                      state=table.replay(rec.game, rec.seed, rec.options, moves),
-                                      version=rec.version + 1)
+            try:   # the rulebook of a turn: its snapshot, not a replay of the whole game
+                new = table.undo(rec, conn.seat)
+            except ValueError as e:
+                raise Refused(str(e)) from None
             lines = [f"{conn.seat} takes back a decision."]
             try:
-                await self.store.awrite(self.store.event_stmts(new, "undo", conn.seat, None,
-                                                               lines))
+                await self.store.awrite(self.store.event_stmts(
+                    new, "undo", conn.seat, None, lines, new.undo_state is not rec.undo_state))
             except StoreError as e:
                 raise Refused(str(e)) from None
             _take_over(rec, new)
-            self.send(conn, {"type": "ack", "decision": rec.version - 1})
+            self.send(conn, wire.ack(rec.version - 1))
             self.broadcast(room, lines)
 
     async def on_bid(self, conn, msg):
@@ -638,8 +601,7 @@ class Server:
                 for c in room.conns:          # each seat's credential now holds its side
                     if c.seat in sides:
                         c.seat = sides[c.seat]
-            self.send(conn, {"type": "bid_sealed", "game_id": rec.id, "bidder": seat,
-                             "seat": conn.seat})
+            self.send(conn, wire.bid_sealed(rec.id, seat, conn.seat))
             self.broadcast(room, lines)
 
     async def on_rematch(self, conn, msg):
@@ -666,13 +628,11 @@ class Server:
                     raise Refused(str(e)) from None
                 rec.rematch, rec.rematch_asked = new_id, asked
                 self.broadcast(room, [])
-        self.send(conn, {"type": "rematch", "game_id": rec.rematch,
-                         "seat": table.OTHER[conn.seat]})
+        self.send(conn, wire.rematch_reply(rec.rematch, table.OTHER[conn.seat]))
 
 
 NOT_CREATED = "The game was not created: "
-_NO_LOG = '"log": [], "kinds": []'             # in an update's JSON text, ...
-_NOTE = json.dumps({"kind": "note", "data": {}})   # ... and a stored line's kind (table.py)
+_NOTE = {"kind": "note", "data": {}}   # a stored line's kind (table.py)
 
 
 def _duration(seconds: float) -> str:

@@ -6,8 +6,10 @@ moves in force and the state they make, whose decisions an undo may take back), 
 hash of each seat's credential: the credential itself is never stored), ``events`` (each move or
 undo with the log lines it made, for a client that resumes from the last move it saw).  A
 finished game's row also names its rematch and the sides that asked for it (``rematch_asked``),
-and a game whose sides are bid for its bids (``bidding``, JSON: online/bids.py); a database made
-before those columns gets them when the server opens it.
+a game whose sides are bid for its bids (``bidding``, JSON: online/bids.py), and a game whose
+newest moves may be taken back the state before them (``undo_state``: squabble/turn.py's
+snapshot at the last undo barrier, so an undo replays only those moves); a database made before
+those columns gets them when the server opens it.
 
 One server per database file: ``Store`` holds an exclusive lock on the database file itself
 (``flock``: the lock follows the file, whatever path, symlink, hard link or bind mount names it;
@@ -50,7 +52,7 @@ CREATE TABLE IF NOT EXISTS games (
     pace TEXT NOT NULL, code TEXT UNIQUE NOT NULL, created REAL NOT NULL,
     version INTEGER NOT NULL, moves TEXT NOT NULL, move_seats TEXT NOT NULL,
     undo_base INTEGER NOT NULL, state TEXT NOT NULL, winner TEXT, rematch TEXT,
-    rematch_asked TEXT NOT NULL DEFAULT '[]', bidding TEXT);
+    rematch_asked TEXT NOT NULL DEFAULT '[]', bidding TEXT, undo_state TEXT);
 CREATE TABLE IF NOT EXISTS seats (
     game_id TEXT NOT NULL, side TEXT NOT NULL, cred_hash BLOB,
     PRIMARY KEY (game_id, side));
@@ -159,6 +161,9 @@ class GameRecord:
     seats: dict = field(default_factory=dict)   # side -> credential hash or None (open)
     rematch_asked: list = field(default_factory=list)   # the sides that asked for the rematch
     bidding: dict | None = None    # secret bids for sides (online/bids.py); None: sides chosen
+    # the state before the undoable moves (from ``undo_base`` on; None when there are none, or
+    # in a game stored before it was kept): squabble/turn.py's snapshot
+    undo_state: dict | None = None
 
 
 def _is_full(e: sqlite3.Error) -> bool:
@@ -184,6 +189,8 @@ class Store:
                                 "DEFAULT '[]'")
             if "bidding" not in columns:
                 self.db.execute("ALTER TABLE games ADD COLUMN bidding TEXT")
+            if "undo_state" not in columns:
+                self.db.execute("ALTER TABLE games ADD COLUMN undo_state TEXT")
             self._pragmas = ["PRAGMA synchronous=FULL", "PRAGMA busy_timeout=10000"]
             if max_bytes:
                 page = self.db.execute("PRAGMA page_size").fetchone()[0]
@@ -305,12 +312,13 @@ class Store:
             rec.code = new_code()
         stmts = [("INSERT INTO games (id, game, options, seed, pace, code, created, version, "
                   "moves, move_seats, undo_base, state, winner, rematch, rematch_asked, "
-                  "bidding) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                  "bidding, undo_state) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                   (rec.id, rec.game, json.dumps(rec.options), str(rec.seed), rec.pace,
                    rec.code, limits.now(), rec.version, json.dumps(rec.moves),
                    json.dumps(rec.move_seats), rec.undo_base, json.dumps(rec.state),
                    rec.winner, rec.rematch, json.dumps(rec.rematch_asked),
-                   None if rec.bidding is None else json.dumps(rec.bidding)))]
+                   None if rec.bidding is None else json.dumps(rec.bidding),
+                   None if rec.undo_state is None else json.dumps(rec.undo_state)))]
         stmts += [("INSERT INTO seats VALUES (?,?,?)", (rec.id, side, h))
                   for side, h in rec.seats.items()]
         return Stmts(stmts, "the game was not created")
@@ -337,11 +345,13 @@ class Store:
                                    ("games", "id"))], "no game was deleted")
 
     @staticmethod
-    def event_stmts(rec: GameRecord, kind: str, seat: str, index, lines: list) -> list:
+    def event_stmts(rec: GameRecord, kind: str, seat: str, index, lines: list,
+                    undo_state_changed: bool = True) -> list:
         """The game as ``rec`` now holds it and the event that made it (version
         ``rec.version``): one transaction.  An undo deletes the event of the move it takes
         back and the undos since the last move in force, so that moving and taking back, again
-        and again, leaves one row and one line (the log grows with the moves in force only)."""
+        and again, leaves one row and one line (the log grows with the moves in force only).
+        The undo snapshot is written only when it changed (``undo_state_changed``)."""
         undone = []
         if kind == "undo":
             undone = [
@@ -350,11 +360,14 @@ class Store:
                 ("DELETE FROM events WHERE game_id=? AND kind='undo' AND version>(SELECT "
                  "COALESCE(MAX(version), 0) FROM events WHERE game_id=? AND kind!='undo')",
                  (rec.id, rec.id))]
+        snap = ", undo_state=?" if undo_state_changed else ""
+        extra = (None if rec.undo_state is None else json.dumps(rec.undo_state),) \
+            if undo_state_changed else ()
         return Stmts(undone + [
             ("UPDATE games SET version=?, moves=?, move_seats=?, undo_base=?, state=?, "
-             "winner=? WHERE id=?",
+             "winner=?" + snap + " WHERE id=?",
              (rec.version, json.dumps(rec.moves), json.dumps(rec.move_seats), rec.undo_base,
-              json.dumps(rec.state), rec.winner, rec.id)),
+              json.dumps(rec.state), rec.winner) + extra + (rec.id,)),
             ("INSERT INTO events VALUES (?,?,?,?,?,?)",
              (rec.id, rec.version, kind, seat, index, json.dumps(lines)))],
             "the move was not stored, and the game stays as it was" if kind == "move" else
@@ -405,7 +418,8 @@ class Store:
             return None
         row = self._read(
             "SELECT id, game, options, seed, pace, code, version, moves, move_seats, "
-            "undo_base, state, winner, rematch, rematch_asked, bidding FROM games WHERE id=?",
+            "undo_base, state, winner, rematch, rematch_asked, bidding, undo_state FROM games "
+            "WHERE id=?",
             (game_id,))
         if row is None:
             return None
@@ -414,7 +428,8 @@ class Store:
                              row[6], json.loads(row[7]), json.loads(row[8]), row[9],
                              json.loads(row[10]), row[11], row[12],
                              rematch_asked=json.loads(row[13] or "[]"),
-                             bidding=json.loads(row[14]) if row[14] else None)
+                             bidding=json.loads(row[14]) if row[14] else None,
+                             undo_state=json.loads(row[15]) if row[15] else None)
         except (ValueError, TypeError) as e:
             _tell_operator(e)
             raise StoreError("The server could not read the game from its database (its row "

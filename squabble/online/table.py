@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import json
 import secrets
-from squabble import undo
+import dataclasses
+
+from squabble import turn
 from squabble.games import registry
 from squabble.games.logline import LogLine, data_of, kind_of
 from squabble.protocol import seen_decision
@@ -88,31 +90,39 @@ def line_kinds(lines) -> list:
     return [{"kind": kind_of(x), "data": normal(data_of(x))} for x in lines]
 
 
-def barrier(game, before: dict, after: dict, side: str, log: list, played) -> bool:
-    """Did this decision roll a die, draw a card or reveal hidden information?  The couch's
-    rule (squabble/undo.py)."""
-    return undo.barrier(game, game.sides, before, after, side, log, played)
+def turns_of(rec) -> turn.Turns:
+    """The game of ``rec`` as the rulebook of a turn holds it (squabble/turn.py)."""
+    return turn.Turns(rec.state, tuple(rec.moves), tuple(rec.move_seats), rec.undo_base,
+                      rec.undo_state)
 
 
-def apply_move(name: str, state: dict, index: int, decision=None):
-    """(state after, log lines, the decision's player, barrier) of option ``index``; the state
-    given is not changed.  ValueError if the index is not an option.  ``decision``: the
-    engine's decision of ``state`` if the caller already has it."""
-    game = adapter(name)
-    d = decision if decision is not None else game.decision(state)
-    if d is None:
-        raise ValueError("The game is over: there is no decision to make.")
-    if not (0 <= index < len(d["options"])):
-        raise ValueError(f"There is no option {index}: the decision has "
-                         f"{len(d['options'])} options (0 to {len(d['options']) - 1}).")
-    after = game.copy(state)
-    log = _SnapLog(after, game.copy)
-    game.apply_index(after, index, log)
-    played = d["options"][index].get("card")
-    lines = _Lines(wire_lines(log))
-    lines.snaps = log.snaps   # the state at each line: the update's per-line views (``steps``)
-    return after, lines, d["player"], barrier(game, state, after, d["player"], list(log),
-                                              played)
+def with_turns(rec, turns: turn.Turns, version: int):
+    """``rec`` (unchanged) with the game as ``turns`` holds it, at ``version``."""
+    return dataclasses.replace(rec, state=turns.state, moves=list(turns.moves),
+                               move_seats=list(turns.seats), undo_base=turns.base,
+                               undo_state=turns.base_state, version=version,
+                               winner=turns.state.get("winner"))
+
+
+def play(rec, index, side: str, decision=None):
+    """(the record after ``side``'s option ``index`` at the next version, its log lines as they
+    leave the server with the state at each, ``snaps``); ValueError with one sentence when the
+    rulebook refuses it.  ``rec`` is not changed: the caller stores the new record first."""
+    played = turn.play(adapter(rec.game), turns_of(rec), index, side=side, decision=decision,
+                       log_for=lambda state: _SnapLog(state, adapter(rec.game).copy))
+    lines = _Lines(wire_lines(played.log))
+    lines.snaps = played.log.snaps   # the state at each line: the update's per-line views
+    return with_turns(rec, played.turns, rec.version + 1), lines
+
+
+def undo(rec, side: str):
+    """The record after ``side`` takes back its newest decision, at the next version (the
+    rulebook's snapshot with the side's earlier undoable moves played again: never a replay
+    of the whole game); ValueError with one sentence if it may not."""
+    base = rec.undo_base
+    turns, _ = turn.undo(adapter(rec.game), turns_of(rec), side,
+                         start=lambda: replay(rec.game, rec.seed, rec.options, rec.moves[:base]))
+    return with_turns(rec, turns, rec.version + 1)
 
 
 class _Lines(list):
@@ -124,23 +134,15 @@ class _Lines(list):
 MAX_STEPS = 40
 
 
-class _SnapLog(list):
+def _SnapLog(state: dict, copy):
     """A log that keeps the engine's state at each text line (``snaps``, one per line that
-    ``wire_lines`` keeps; none past ``MAX_STEPS`` lines)."""
-
-    def __init__(self, state: dict, copy):
-        super().__init__()
-        self.state, self._copy, self.snaps = state, copy, []
-
-    def append(self, line):   # the engines only ever append
-        super().append(line)
-        if str(line):
-            self.snaps.append(self._copy(self.state) if len(self.snaps) < MAX_STEPS else None)
+    ``wire_lines`` keeps; None past ``MAX_STEPS`` lines)."""
+    return turn.SnapLog(state, copy, text_only=True, limit=MAX_STEPS)
 
 
 def line_states(name: str, state: dict, index: int) -> list:
     """The engine's state at each line of option ``index``'s move from ``state`` (the lines
-    ``apply_move`` gives, in order; None past ``MAX_STEPS``)."""
+    ``play`` gives, in order; None past ``MAX_STEPS``)."""
     game = adapter(name)
     after = game.copy(state)
     log = _SnapLog(after, game.copy)
@@ -229,7 +231,5 @@ def normal(x):
 
 
 def can_undo(rec, seat: str) -> bool:
-    """The couch rule: ``seat``'s own newest decision, since the last die, draw or reveal and
-    while the other side has not decided since; never after the game ended."""
-    return (rec.winner is None and len(rec.moves) > rec.undo_base
-            and rec.move_seats[-1] == seat)
+    """May ``seat`` take back its newest decision now (the rulebook of a turn)?"""
+    return turns_of(rec).may_undo(seat)

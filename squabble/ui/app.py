@@ -131,7 +131,7 @@ class WindowApp(GameApp):
         """The result screen's Rematch (``session``: the game's, when ``self.session`` is not).
         Online (issue 52) the result screen's offer asks the server, sides swapped."""
         s = session if session is not None else self.session
-        if s is not None and s.mode == "online":
+        if s is not None and getattr(s, "kept_on_server", False):   # the server's rematch
             offer = getattr(self.stack.top, "offer", None)
             return offer.press() if offer is not None else self.to_title()
         if self.session is None:

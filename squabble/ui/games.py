@@ -6,7 +6,11 @@ through its entry: a module with ``NAME`` (the rules engine's, ``games/registry.
 ``savegame.GameSaves``), ``summary(raw)`` (the title's line for its save), ``open_setup(app,
 message)``, ``start(app, setup, seed)``, ``continue_saved(app)``, ``start_demo(app)``,
 ``toggle_rules(app)`` (F1 and the title's Rules, for the game in front) and ``decor()``
-(docs/ui.md, "Adding a game").
+(docs/ui.md, "Adding a game").  Online play asks the entry too (issue 58), so the online wing
+names no game: ``side_name(side)``, ``ONLINE_SIDES``, ``option_rows(online)`` and
+``options_of(values)`` (its options table, the couch set-up's), ``online_note(key, choice)``,
+``online_setup(options)``, ``from_wire(view)``, ``online_prelude(app, link, update, enter,
+code)`` (a screen before the game's, such as secret bids) and ``online_scene(app, session)``.
 """
 
 from __future__ import annotations

@@ -150,7 +150,7 @@ class ResultMenuScene(MenuScene):
         self.session = session
         self.demo = demo
         self.offer = None
-        if not demo and getattr(session, "mode", None) == "online" and \
+        if not demo and getattr(session, "kept_on_server", False) and \
                 hasattr(session, "hand_over_line"):
             from squabble.ui.online.rematch import RematchOffer
             self.offer = RematchOffer(app, session, self.side_name)

@@ -48,7 +48,7 @@ def test_bids_for_sides_from_create_to_the_map(tmp_path, data_dir):
         assert sc.choice["side"] == "bid"
         assert "Secret bids for sides" in sc.button("side").label
         assert sc.button("handicap") is None                  # the bids make the handicap
-        menu_click(a, "optional_cards")
+        menu_click(a, "optional")
         menu_click(a, "reveal_held_cards")
         shot(a, "create_bid")
         menu_click(a, "go")
@@ -84,7 +84,7 @@ def test_bids_for_sides_from_create_to_the_map(tmp_path, data_dir):
         assert top(b).phase() == "bid"
         assert top(a).name == "online_bid"
         # B's form says that its friend has bid (who has bid is public, never what)
-        from squabble.ui.online import bidding
+        from squabble.ui.struggle import online_bids as bidding
         from tests.ui.driver import drawn_texts
         assert until_seconds(b, lambda: top(b).friend_has_bid(), 20)
         said = " ".join(drawn_texts(b, bidding))

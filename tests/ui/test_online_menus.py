@@ -118,9 +118,9 @@ def test_create_join_and_your_games(tmp_path, data_dir):
         menu_click(a, "side")                                 # random -> USSR
         menu_click(a, "pace")                                 # live -> correspondence
         assert sc.choice["side"] == "USSR" and sc.choice["pace"] == "correspondence"
-        assert sc.button("events") and not sc.button("optional_cards")
+        assert sc.button("events") and not sc.button("optional")
         menu_click(a, "game")                                 # Twilight Struggle's own options
-        assert sc.button("optional_cards") and not sc.button("events")
+        assert sc.button("optional") and not sc.button("events")
         menu_click(a, "game")                                 # back to Twilight Squabble
         menu_click(a, "go")
         assert until(a, lambda: top(a).name == "online_invite"), top(a).name
@@ -188,7 +188,7 @@ def test_host_a_game_on_this_machine(tmp_path, data_dir, monkeypatch):
         srv = menus.hosted()
         assert srv.running() and srv.lan_url.startswith("ws://") and str(srv.port) in srv.lan_url
         menu_click(a, "game")                 # Twilight Struggle, with its optional cards
-        menu_click(a, "optional_cards")
+        menu_click(a, "optional")
         menu_click(a, "go")
         assert until(a, lambda: top(a).name == "online_invite"), top(a).name
         assert top(a).lan_url == srv.lan_url and len(top(a).reply["code"]) == 14

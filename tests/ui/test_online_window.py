@@ -286,6 +286,7 @@ def test_a_malformed_update_is_kept_out_of_the_game():
     """An update the window cannot read (a wrong server) never reaches the scene."""
     from squabble.framework.remote import RemoteSession
     from squabble.games import registry
+    from squabble.online import wire
 
     class FakeLink:
         connected, reconnects = True, 0
@@ -293,11 +294,11 @@ def test_a_malformed_update_is_kept_out_of_the_game():
         def __init__(self):
             self.inbox = []
 
-        def take(self):
+        def take(self):     # what arrives is read once by the wire, as the real link does
             out, self.inbox = self.inbox, []
-            return out
+            return [wire.read(m) for m in out]
 
-        def send(self, msg):
+        def move(self, decision, index):
             pass
 
     first = {"type": "update", "game_id": "g", "seat": "USSR", "version": 0, "log": [],
@@ -324,7 +325,7 @@ def test_a_window_closed_mid_game_reopens_it_from_your_online_games(tmp_path, da
         created, links, apps = _two_windows(server, "squabble", {"events": True})
         b = apps[1]
         lb = b.stack.top.session.link
-        C.remember_seat(server.url, lb.client.game_id, lb.client.seat, lb.client.credential,
+        C.remember_seat(server.url, lb.game_id, lb.seat, lb.credential,
                         created["code"])
         state = {"left": False}
 
@@ -356,7 +357,7 @@ def test_a_window_closed_mid_game_reopens_it_from_your_online_games(tmp_path, da
                     break
                 time.sleep(0.005)
             s = top(b).session
-            assert s.seat == lb.client.seat and s.version >= version
+            assert s.seat == lb.seat and s.version >= version
             assert sum("plays two cards face down" in str(x) for x in s.log) >= 2  # the log
 
         seen = _play(apps, seed=9, between=between)
@@ -374,7 +375,6 @@ def test_a_window_closed_mid_game_reopens_it_from_your_online_games(tmp_path, da
 @pytest.mark.parametrize("game", ["squabble", "struggle"])
 def test_a_window_waiting_for_its_friend_draws_a_few_pictures_a_second(tmp_path, data_dir,
                                                                         game):
-    from squabble.ui.online.banner import waiting_words
     server = ServerProcess(tmp_path / "games.sqlite3")
     try:
         created, links, apps = _two_windows(server, game, {})
@@ -390,7 +390,7 @@ def test_a_window_waiting_for_its_friend_draws_a_few_pictures_a_second(tmp_path,
             time.sleep(0.005)
         app = next(a for a in apps if a.stack.top is sc)
         friend = "America" if game == "squabble" else "USA"    # each game's own words
-        assert waiting_words(sc.session, 0.0).startswith(f"Waiting for your friend ({friend})")
+        assert sc.flow.waiting_words(0.0).startswith(f"Waiting for your friend ({friend})")
         step(app, 120)                # whatever still moved has settled
         drawn = app.frames_drawn
         step(app, 60)                 # one second of game time at 60 frames a second
@@ -472,7 +472,7 @@ def test_the_banner_comes_and_goes_with_the_line_while_nobody_touches_the_window
                                                                                  data_dir, game):
     """A window at rest on its own decision draws almost nothing (idle CPU), but the line going
     down must still reach the screen without a key or a mouse move, and so must its return."""
-    from squabble.ui.online import banner
+    from squabble.framework import linebanner as banner
     db = tmp_path / "games.sqlite3"
     server = ServerProcess(db)
     port = server.port

@@ -182,8 +182,8 @@ def test_hotseat_undo_hands_off_again_and_never_crosses_the_other_side(app):
                 D.key(app, pygame.K_RETURN)
                 continue
             d = tb.session.decision()
-            if d["player"] == "USSR" and tb.session.history and \
-                    tb.session.history[-1][1] == "USA":
+            if d["player"] == "USSR" and tb.session.turns.undoable() and \
+                    tb.session.turns.seats[-1] == "USA":
                 n = tb.session.decisions
                 D.key(app, pygame.K_BACKSPACE)
                 assert tb.session.decisions == n and tb.session.decision() == d

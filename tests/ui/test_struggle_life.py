@@ -115,7 +115,7 @@ def test_undo_stops_when_a_card_is_revealed():
     while (g.describe(s.state)["kind"], s.decision()["player"]) != ("headline", "USA"):
         s.apply(0)
     s.apply(0)    # the second headline: both are revealed
-    assert not s.history and not s.can_undo("USA")
+    assert not s.turns.undoable() and not s.can_undo("USA")
 
 
 def test_a_card_choice_is_undone_until_its_use_reveals_or_rolls():

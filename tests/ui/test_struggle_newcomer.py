@@ -71,7 +71,7 @@ class Newcomer:
 
     @staticmethod
     def where(sc):
-        return len(sc.session.history), sc.session.decision()["prompt"]
+        return sc.session.turns.undoable(), sc.session.decision()["prompt"]
 
     def out_of_dead_end(self, sc) -> bool:
         """Every choice now loses: back with the Undo button, if it is there, never to take

@@ -122,7 +122,6 @@ def test_the_computers_warned_option_is_applied_without_asking(app):
 def _at(app, sc, state):
     """The scene's session moved to ``state`` (a test position), as Continue would."""
     sc.session.state = state
-    sc.session.history = []
     sc.choice_key = None
     D.step(app, 3)
     for _ in range(4):      # on one couch: the hand-off to the deciding side first

@@ -18,7 +18,7 @@ def test_struggle_hotseat_backspace_never_takes_back_the_other_sides_set_up():
     s = Session.new(g, {"mode": "hotseat", "human": "USSR", "level": "easy"}, seed=3)
     while s.decision()["player"] == "USSR":
         s.apply(0)
-    assert s.history and s.history[-1][1] == "USSR"
+    assert s.turns.undoable() and s.turns.seats[-1] == "USSR"
     assert s.undo_side() == "USA" and not s.can_undo()
     before = s.state
     assert not s.undo() and s.state is before
@@ -59,7 +59,7 @@ def _usa_then_ussr():
             s = Session(g, st, {"mode": "hotseat", "human": "USSR"})
             s.apply(i)
             nxt = s.decision()
-            if nxt and nxt["player"] == "USSR" and s.history:
+            if nxt and nxt["player"] == "USSR" and s.turns.undoable():
                 return st, i
     raise AssertionError("no such position")
 
@@ -73,7 +73,7 @@ def test_squabble_hotseat_backspace_during_the_beats_is_the_next_sides(app):
     assert tb.session.decision()["player"] == "USA"
     D.decide_keys(app, i)
     s = tb.session
-    assert s.decision()["player"] == "USSR" and s.history and s.history[-1][1] == "USA"
+    assert s.decision()["player"] == "USSR" and s.turns.undoable() and s.turns.seats[-1] == "USA"
     n = s.decisions
     D.key(app, pygame.K_BACKSPACE)
     assert s.decisions == n and s.decision()["player"] == "USSR"

@@ -14,12 +14,9 @@ from squabble.online.link import Link, peek_games
 from squabble.ui import settings as S
 from squabble.ui import theme as T
 from squabble.ui.menu_scene import MenuScene
-from squabble.ui.online.banner import side_name
-from squabble.ui.online.seats import keep_seat
-from squabble.ui.struggle.choices import (HANDICAPS, OPTIONAL_RULES, handicap_option,
-                                         handicap_words)
-
-GAME_NAME = {"squabble": "Twilight Squabble", "struggle": "Twilight Struggle"}
+from squabble.ui import games
+from squabble.ui.online.words import game_label, side_name
+from squabble.ui.online.seats import keep_seat, newest_update
 _HOSTED = {}      # the one server this window hosts: {"server": HostedServer}
 
 
@@ -122,8 +119,8 @@ class OnlineScene(MenuScene):
                 return
             link = Link(url)
             self.app.stack.push(BusyScene(
-                self.app, "Joining the game…", link.request("join", code.strip()),
-                lambda reply: _enter(self.app, link, url, reply), link=link))
+                self.app, "Joining the game…", link.take_seat("join", code.strip()),
+                lambda got: _enter(self.app, link, url, got), link=link))
         self.app.stack.push(TextEntryScene(
             self.app, "Invitation code", "The twelve letters and digits your friend read you "
             "(ABCD-EFGH-JKMN)", "", done, limit=20))
@@ -132,32 +129,18 @@ class OnlineScene(MenuScene):
         self.app.stack.push(YourGamesScene(self.app))
 
 
-def _enter(app, link, url, reply, code=None):
-    """A seat was taken ("created", "joined" or "resumed"): keep its credential, open the game."""
+def _enter(app, link, url, got, code=None):
+    """A seat was taken (``got``: the reply "created", "joined" or "resumed" and the game's first
+    update, ``Link.take_seat``): keep its credential, open the game at its newest update."""
     keep_seat(app, link, url, code)
-    update = _first_update(link)
-    if update is None:
-        app.toast("The server sent no game: try again.")
-        link.close()
-        return
-    from squabble.ui.online.bidding import OnlineBidScene, bidding_open
-    if bidding_open(update):      # sides bid for in secret: the bid screen first
-        app.stack.push(OnlineBidScene(app, link, url, update, code))
-        return
+    update = newest_update(link, got[1])
+
+    def enter(update):            # (once the game's own screen before it is done)
+        keep_seat(app, link, url, code)
+        app.open_online(link, update)
+    if games.get(update["game"]).online_prelude(app, link, update, enter, code):
+        return                    # (Twilight Struggle's secret bids for sides first)
     app.open_online(link, update)
-
-
-def _first_update(link, wait: float = 5.0):
-    """The newest update already received (the server sends it right after the reply)."""
-    import time
-    end = time.monotonic() + wait
-    got = None
-    while got is None and time.monotonic() < end:
-        ups = [m for m in link.take() if m.get("type") == "update"]
-        got = ups[-1] if ups else (link.client.last if link.client.last else None)
-        if got is None:
-            time.sleep(0.01)
-    return got
 
 
 def rematch_words(asked, seat: str) -> str:
@@ -269,60 +252,48 @@ class TextEntryScene(MenuScene):
         text(surf, self.value + caret, L.font(30, True), T.TEXT, L.p(310, 325), "midleft")
 
 
-def _on_off(v) -> str:
-    return "on" if v else "off"
-
-
-def _side_words(v) -> str:
-    return {"random": "a random side", "bid": handicap_words("bid")}.get(v, v)
-
-
 class CreateScene(MenuScene):
-    """The new online game's set-up: which game, the side (Twilight Struggle: or secret bids for
-    sides), live or correspondence, and the game's own options (Twilight Struggle's as the couch
-    set-up offers them, its tables in ui/struggle/choices.py)."""
+    """The new online game's set-up: which game, the side, live or correspondence, and the
+    game's own options: each game's entry gives its sides and its options table, the couch
+    set-up's (``ui/<game>/entry.py``: the same rows, the same words)."""
     name = "online_create"
     title = "Create an online game"
+    TOP, BOTTOM = 146, 534          # the rows fit between these (1280x720 design pixels)
 
     def __init__(self, app, url: str, lan_url: str = ""):
         self.url, self.lan_url = url, lan_url
-        self.choice = {"game": "squabble", "side": "random", "pace": "live", "events": True,
-                       "optional_cards": False, "chinese_civil_war": False,
-                       "handicap": None} | {k: False for k in OPTIONAL_RULES}
+        self.choice = {"game": next(iter(games.GAMES)), "side": "random", "pace": "live"}
+        for entry in games.GAMES.values():      # each game's rows start at their first value
+            self.choice.update({r.key: r.values[0] for r in entry.option_rows(online=True)})
         super().__init__(app)
         self.subtitle = f"On {lan_url or url}"
 
-    # (key, values, words); "side"'s values are the game's (SIDES)
-    ROWS = (("game", ("squabble", "struggle"), lambda v: GAME_NAME[v]),
-            ("side", None, _side_words),
-            ("pace", ("live", "correspondence"),
-             lambda v: "live" if v == "live" else "correspondence (any pace)"),
-            ("events", (True, False), _on_off),
-            ("optional_cards", (False, True), _on_off),
-            ("chinese_civil_war", (False, True), _on_off),
-            ("handicap", tuple(h for h in HANDICAPS if h != "bid"), handicap_words)) + \
-        tuple((k, (False, True), _on_off) for k in OPTIONAL_RULES)
-    SIDES = {"squabble": ("random", "USSR", "USA"), "struggle": ("random", "USSR", "USA", "bid")}
-    LABEL = {"game": "Game", "side": "You play", "pace": "Pace", "events": "Squabble events",
-             "optional_cards": "Optional cards 104-110", "chinese_civil_war": "Chinese Civil War",
-             "handicap": "Handicap"} | {k: label for k, (label, _) in OPTIONAL_RULES.items()}
-    GAME_OF = {"events": "squabble", "optional_cards": "struggle",
-               "chinese_civil_war": "struggle", "handicap": "struggle"} | \
-        {k: "struggle" for k in OPTIONAL_RULES}
-    TOP, BOTTOM = 146, 534          # the rows fit between these (1280x720 design pixels)
+    @property
+    def entry(self):
+        return games.get(self.choice["game"])
+
+    def _rows(self) -> list:
+        """(key, label, values, words) of every row of the chosen game, hidden ones too."""
+        entry = self.entry
+        rows = [("game", "Game", tuple(games.GAMES), game_label),
+                ("side", "You play", entry.ONLINE_SIDES,
+                 lambda v: "a random side" if v == "random" else entry.side_name(v)),
+                ("pace", "Pace", ("live", "correspondence"),
+                 lambda v: "live" if v == "live" else "correspondence (any pace)")]
+        return rows + [(r.key, r.label, tuple(r.values), r.words, r.enabled)
+                       for r in entry.option_rows(online=True)]
 
     def shown_rows(self) -> list:
-        """The rows of the chosen game (the handicap not while the bids make it)."""
-        c = self.choice
-        return [r for r in self.ROWS if self.GAME_OF.get(r[0], c["game"]) == c["game"]
-                and not (r[0] == "handicap" and c["side"] == "bid")]
+        """The rows of the chosen game (a row its table disables for these choices, such as
+        a handicap while secret bids make it, is left out)."""
+        return [r[:4] for r in self._rows() if len(r) < 5 or r[4] is None or r[4](self.choice)]
 
     def build(self):
         rows = []
         shown = self.shown_rows()
         gap = min(60, (self.BOTTOM - self.TOP) // len(shown))
-        for i, (key, values, show) in enumerate(shown):
-            rows.append(Button(key, f"{self.LABEL[key]}: {show(self.choice[key])}",
+        for i, (key, label, values, show) in enumerate(shown):
+            rows.append(Button(key, f"{label}: {show(self.choice[key])}",
                                (360, self.TOP + i * gap, 560, gap - 8),
                                self._changer(key), kind="row"))
         rows.append(Button("go", "Create the game", (440, 544, 400, 48), self.go,
@@ -330,42 +301,30 @@ class CreateScene(MenuScene):
         rows.append(Button("back", "Back", (490, 600, 300, 40), self.back))
         self.set_buttons(rows)
 
-    def _values(self, key):
-        if key == "side":
-            return self.SIDES[self.choice["game"]]
-        return next(r[1] for r in self.ROWS if r[0] == key)
-
     def _changer(self, key):
         def change(d):
-            values = self._values(key)
+            values = next(r[2] for r in self._rows() if r[0] == key)
             i = values.index(self.choice[key])
             self.choice[key] = values[(i + d) % len(values)]
-            if self.choice["side"] not in self.SIDES[self.choice["game"]]:
-                self.choice["side"] = "random"      # bids are a Twilight Struggle rule
+            if self.choice["side"] not in self.entry.ONLINE_SIDES:
+                self.choice["side"] = "random"      # (bids are one game's rule)
             cur = self.focus.current.name if self.focus.current else key
             self.build()
             self.focus.focus(self.button(cur) or self.button(key))
         return change
 
     def options(self) -> dict:
-        """The ``create`` message's options of the chosen game."""
-        c = self.choice
-        options = {k: c[k] for k, g in self.GAME_OF.items() if g == c["game"]
-                   and k != "handicap"}
-        if c["game"] == "struggle" and c["side"] != "bid" and handicap_option(c["handicap"]):
-            options["handicap"] = handicap_option(c["handicap"])
-        return options
+        """The ``create`` message's options of the chosen game (a row left out counts as its
+        first value)."""
+        shown = {r[0] for r in self.shown_rows()}
+        values = {r.key: self.choice[r.key] if r.key in shown else r.values[0]
+                  for r in self.entry.option_rows(online=True)}
+        return self.entry.options_of(values)
 
     def note(self) -> str:
         """What the focused row means (the couch set-up's notes)."""
         cur = self.focus.current.name if self.focus.current else None
-        if cur in OPTIONAL_RULES:
-            return OPTIONAL_RULES[cur][1]
-        if cur == "side" and self.choice["side"] == "bid":
-            return ("Once your friend joins, each of you secretly names the side you want and "
-                    "how much extra influence you would give the other side to get it; the "
-                    "higher bid wins its side (rules 3.2.2).")
-        return ""
+        return self.entry.online_note(cur, self.choice) if cur else ""
 
     def draw(self, surf):
         super().draw(surf)
@@ -380,12 +339,12 @@ class CreateScene(MenuScene):
         link = Link(self.url)
         url, lan = self.url, self.lan_url
 
-        def created(reply):
-            keep_seat(self.app, link, url, reply.get("code"))   # kept even if the window closes now
-            self.app.stack.push(InvitationScene(self.app, link, url, reply, lan))
+        def created(got):
+            keep_seat(self.app, link, url, got[0].get("code"))   # kept if the window closes now
+            self.app.stack.push(InvitationScene(self.app, link, url, got, lan))
         self.app.stack.push(BusyScene(self.app, "Creating the game…",
-                                      link.request("create", c["game"], options, c["side"],
-                                                   c["pace"]), created, link=link))
+                                      link.take_seat("create", c["game"], options, c["side"],
+                                                     c["pace"]), created, link=link))
 
 
 class InvitationScene(MenuScene):
@@ -393,8 +352,9 @@ class InvitationScene(MenuScene):
     name = "online_invite"
     title = "Your game is ready"
 
-    def __init__(self, app, link, url, reply, lan_url=""):
-        self.link, self.url, self.reply, self.lan_url = link, url, reply, lan_url
+    def __init__(self, app, link, url, got, lan_url=""):
+        self.link, self.url, self.got, self.lan_url = link, url, got, lan_url
+        self.reply = got[0]
         super().__init__(app)
 
     def build(self):
@@ -405,7 +365,7 @@ class InvitationScene(MenuScene):
         self.play()    # the seat is taken: leaving this screen opens the game
 
     def play(self):
-        _enter(self.app, self.link, self.url, self.reply, code=self.reply.get("code"))
+        _enter(self.app, self.link, self.url, self.got, code=self.reply.get("code"))
 
     def draw(self, surf):
         super().draw(surf)
@@ -419,7 +379,7 @@ class InvitationScene(MenuScene):
             text(surf, "and this machine's address:", L.font(24), T.MUTED, L.p(640, 310),
                  "center")
             text(surf, self.lan_url, L.font(36, True), T.TEXT, L.p(640, 355), "center")
-        game = (getattr(self.link.client, "last", None) or {}).get("game")
+        game = self.got[1].get("game")
         you = (f"You play {side_name(game, r.get('seat'))}." if r.get("seat") in ("USA", "USSR")
                else "Once your friend joins, you both bid for sides in secret.")
         text_block(surf, f"{you} The game waits until your friend joins; it is kept on the "
@@ -459,8 +419,8 @@ class YourGamesScene(MenuScene):
             return f"{code} · hosted here: open it to start this machine's server"
         if up is None:
             return f"{code} · {problem}"
-        game = GAME_NAME.get(up.get("game"), up.get("game"))
-        from squabble.ui.online.bidding import bidding_open, bidding_words
+        game = game_label(up.get("game"))
+        from squabble.ui.online.words import bidding_open, bidding_words
         seat = up.get("seat") or e["seat"]      # (a side won by bids renames the seat)
         if bidding_open(up):
             return f"{game} · {code} · sides by secret bids · {bidding_words(up, seat)}"
@@ -497,8 +457,8 @@ class YourGamesScene(MenuScene):
             link = Link(url)
             self.app.stack.push(BusyScene(
                 self.app, "Opening the game…",
-                link.request("resume", e["game_id"], e["credential"]),
-                lambda reply: _enter(self.app, link, url, reply, code=e.get("code")),
+                link.take_seat("resume", e["game_id"], e["credential"]),
+                lambda got: _enter(self.app, link, url, got, code=e.get("code")),
                 link=link))
 
         def go():

@@ -35,9 +35,9 @@ class RematchOffer:
         self.side_name = side_name
         old = session.link
         self.url = old.url
-        self.credential = getattr(old.client, "credential", None)
+        self.credential = old.credential
         msg = session.update_msg
-        last = getattr(old.client, "last", None)
+        last = old.last
         if last and last.get("game_id") == self.game_id and \
                 last.get("version", -1) >= msg.get("version", 0):
             msg = last            # (the newest the line received, shown or not)
@@ -135,22 +135,18 @@ class RematchOffer:
 
     def _open(self):
         if self.opening is None:
-            self.opening = self.link.request("resume", self.rematch_id, self.credential)
+            self.opening = self.link.take_seat("resume", self.rematch_id, self.credential)
 
     def _opened(self):
-        from squabble.ui.online.seats import keep_seat, update_of
+        from squabble.ui.online.seats import keep_seat, newest_update
         fut, self.opening = self.opening, None
         try:
-            fut.result()
+            _, update = fut.result()
         except Exception as e:   # noqa: BLE001
             self._failed(e)
             return
-        update = update_of(self.link, self.rematch_id)
-        if update is None:
-            self.app.toast("The server sent no game: press Rematch to try again.")
-            return
-        self.link.client.code = update.get("code")   # the rematch's own invitation code
-        keep_seat(self.app, self.link, self.url)
+        update = newest_update(self.link, update)
+        keep_seat(self.app, self.link, self.url, update.get("code"))   # the rematch's own code
         self.handed = True
         app = self.app
         app.open_online(self.link, update)

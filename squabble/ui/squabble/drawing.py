@@ -13,7 +13,7 @@ import pygame
 from squabble.framework.cards import draw_card, draw_space_symbol
 from squabble.framework.layout import fit_font, text, text_block, wrap
 from squabble.framework.turnflow import BEATS, THINKING
-from squabble.ui.online import banner as online_banner
+from squabble.framework import linebanner
 from squabble.framework.widgets import TrackSpace, draw_track, panel, token
 from squabble.games.squabble import engine as E
 from squabble.games.squabble.cards import CARDS, ERA_YEARS, EVENTS, SIDES
@@ -75,7 +75,7 @@ class TableDrawer:
         draw_moment(surf, L, m, d)
         draw_cloud(surf, L, m)
         self._draw_tip(surf)
-        online_banner.draw_banner(surf, L, m.session, m.t)   # the connection lost (online)
+        linebanner.draw_banner(surf, L, m.flow, m.t)   # the connection lost (online)
         if m.shake > 0 and m.speed > 0:   # counters and the cloud shake the table
             amp = max(1, L.s(7 * min(1.0, m.shake / 0.3)))
             k = int(m.t * 60)
@@ -235,7 +235,7 @@ class TableDrawer:
             if side_row(self.model.bottom, side) == "top" and flow.phase == THINKING and \
                     flow.thinker is not None and flow.thinker.elapsed > 0.2:
                 dots = "." * (1 + int(self.model.t * 3) % 3)
-                words = online_banner.waiting_words(self.model.session, self.model.t) or \
+                words = self.model.flow.waiting_words(self.model.t) or \
                     f"thinking{dots}"
                 text(surf, words, L.font(20, True), T.GOLD,
                      L.p(330, TOP_SLOT_Y + 12), "midleft")
@@ -468,7 +468,7 @@ class TableDrawer:
                 text_block(surf, msg[1], L.font(16), T.TEXT, L.r(box[0], box[1] + 24, box[2], 28))
         elif self.model.flow.phase == THINKING:
             who = F.NAME[self.model.session.decision()["player"]]
-            text(surf, online_banner.waiting_words(self.model.session, self.model.t)
+            text(surf, self.model.flow.waiting_words(self.model.t)
                  or f"{who} is choosing…", L.font(21, True), T.MUTED, L.p(box[0], box[1] + 4))
         elif self.model.flow.phase == BEATS and self.app.log_lines:
             text_block(surf, plain(self.app.log_lines[-1]), L.font(18), T.TEXT,

@@ -3,7 +3,10 @@
 What the window, New game and Continue ask of a game: its name and words on the game pick, its
 autosave (``SAVES``: the set-up check), the title's line for its save, its set-up screen, a new
 game and a continued one on its table, its attract mode, its decor behind the title and its
-rules screen."""
+rules screen.  And what online play asks of it (issue 58): its sides' names (``side_name``), its
+options table (``option_rows``, the couch set-up's, and ``options_of``), the sides a player may
+create a game with (``ONLINE_SIDES``), and its table opened from the wire (``online_setup``,
+``from_wire``, ``online_scene``)."""
 
 from __future__ import annotations
 
@@ -14,6 +17,20 @@ LABEL = "Twilight Squabble"
 ABOUT = "The Cold War in ten minutes: a quick card duel for two."
 COLOUR = (58, 70, 98)       # its button on the game pick
 SAVES = game.SAVES
+ONLINE_SIDES = ("random", "USSR", "USA")
+option_rows = game.option_rows
+options_of = game.options_of
+
+
+def side_name(side: str) -> str:
+    """A side as the game's words name it in a sentence: "America", "Russia"."""
+    from squabble.games.squabble.cards import SIDE_NAME
+    return SIDE_NAME.get(side, side)
+
+
+def online_note(key: str, choice: dict) -> str:
+    """What the online create screen's focused row means: nothing more to say here."""
+    return ""
 
 
 def summary(raw: dict) -> str:
@@ -91,3 +108,53 @@ def toggle_rules(app) -> None:
         app.stack.remove(top)
     else:
         app.stack.push(RulesScene(app))
+
+
+# -- online play -------------------------------------------------------------------------------
+
+def online_setup(options: dict) -> dict:
+    """The session's set-up of an online game with the engine's ``options``."""
+    events = bool(options.get("events"))
+    return {"events": events, "options": {"events": events}}
+
+
+def from_wire(view: dict) -> dict:
+    """A view as the server sends it, in the shape the table draws: the other side's hand (a
+    count in the view) and its face-down slot cards (None with a flag) are dealt the other
+    side's cards the view shows nowhere else (every card of a side is in its deck, hand, slots
+    or discards, so these are exactly its hand and face-down cards, in no known order).  The
+    table draws them face down: the engine's ``hidden_from`` hides them from this seat."""
+    import copy
+    from squabble.games.squabble.cards import CARDS, OTHER
+    me = view.get("viewer")
+    if me not in OTHER:
+        return view
+    other = OTHER[me]
+    st = copy.deepcopy(view)
+    slot = st["slots"][other]
+    shown = set(st["decks"][other]) | set(st["discards"][other]) | set(st["hands"][other]) | \
+        {c for c in (slot.get("bop"), slot.get("space")) if c}
+    unseen = sorted(c for c, card in CARDS.items() if card.side == other and c not in shown)
+    n = (st.get("hand_counts") or {}).get(other, 0)
+    st["hands"][other] = st["hands"][other] + unseen[:n]
+    rest = unseen[n:]
+    for part in ("bop", "space"):
+        if slot.get(f"{part}_hidden") and slot.get(part) is None and rest:
+            slot[part] = rest.pop(0)
+        slot.pop(f"{part}_hidden", None)
+    st.pop("hand_counts", None)
+    st.pop("viewer", None)
+    return st
+
+
+def online_prelude(app, link, update: dict, enter, code=None) -> bool:
+    """No screen comes before the table (the sides are chosen at creation)."""
+    return False
+
+
+def online_scene(app, session):
+    """The table of an online game's session (``framework/remote.py``)."""
+    from squabble.ui.squabble.table import TableScene
+    app.session = session
+    app.log_lines = [str(x) for x in session.log]
+    return TableScene(app, session)

@@ -84,3 +84,15 @@ def public_agents(d: dict) -> set:
         elif a == "double":
             out.add(DOUBLE_AGENT[side])
     return out
+
+
+def option_rows(online: bool = False) -> list:
+    """The game's own options as set-up rows: one table for the couch set-up and the online
+    "Create an online game" screen (``online``), with the same words."""
+    from squabble.ui.option_setup import OptionRow, on_off
+    return [OptionRow("events", "Event deck variant", [False, True], on_off)]
+
+
+def options_of(opts: dict) -> dict:
+    """The engine's new-game options of the rows' values."""
+    return {"events": bool(opts.get("events"))}

@@ -32,8 +32,7 @@ class SetupScene(OptionSetupScene):
         opts = couch_prefs.last_setup({"mode": "computer", "human": "USSR",
                                        "level": app.settings.level, "events": False})
         opts["guide"] = couch_prefs.guide_on()
-        rows = opponent_rows(lambda s: F.NAME[s]) + [
-            OptionRow("events", "Event deck variant", [False, True], on_off),
+        rows = opponent_rows(lambda s: F.NAME[s]) + game.option_rows() + [
             OptionRow("guide", "First-game guide", [False, True], on_off),
         ]
         super().__init__(app, opts, rows, self.start_now, message)
@@ -78,7 +77,7 @@ class PauseScene(MenuScene):
 
     def build(self):
         y = self.TOP
-        online = getattr(self.app.session, "mode", None) == "online"   # the server keeps it
+        online = getattr(self.app.session, "kept_on_server", False)   # the server keeps it
         self.set_buttons([
             Button("resume", "Resume", (490, y, 300, 52), self.back),
             Button("rules", "Rules (F1)", (490, y + 62, 300, 52), self.app.open_rules),

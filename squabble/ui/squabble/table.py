@@ -34,7 +34,7 @@ from squabble.ui.squabble.layout import RIGHT
 from squabble.ui.squabble.model import TableModel
 from squabble.ui.squabble.scenes import DiscardScene, PauseScene, ResultScene
 from squabble.ui.squabble.zones import Zones
-from squabble.ui.online import banner as online_banner
+from squabble.framework import linebanner
 
 MIN_THINK = 0.55   # seconds a computer's turn shows at least (times the animation speed)
 
@@ -136,7 +136,7 @@ class TableScene(Scene):
         m = self.model
         return (self.flow.phase, id(m.display), m.shown_phase, self.guide.hint, m.tip,
                 tuple((b.name, b.enabled, b.label) for b in m.buttons), m.focus.visible,
-                m.focus.index, id(self.flow.deciding), online_banner.line_key(self.session))
+                m.focus.index, id(self.flow.deciding), self.flow.line_down())
 
     def toast_area(self) -> tuple:
         """Toasts stay left of the right-hand column (turn order and log), which they covered."""
@@ -149,7 +149,7 @@ class TableScene(Scene):
             return False            # the opaque hand-off screen covers the table
         if self.picture_key() != self._drawn_key:
             return True
-        if phase == THINKING and self.session.mode == "online":
+        if phase == THINKING and self.flow.waiting_words(0.0):
             # waiting for the friend: what still moves, then a few pictures a second (below)
             return self.beats.held is not None or not self.model.still()
         if phase != HUMAN:
@@ -159,15 +159,15 @@ class TableScene(Scene):
     @property
     def frame_every(self):
         """Waiting for the friend online: the dots move six times a second, nothing more."""
-        if self.flow.phase == THINKING and self.session.mode == "online":
+        if self.flow.phase == THINKING and self.flow.waiting_words(0.0):
             return 1 / 6
-        return online_banner.line_frame_every(self.session)   # the line down: its banner
+        return linebanner.frame_every(self.flow)   # the line down: its banner
 
     def wake_in(self):
         """Online, the line is looked at twenty times a second while the friend decides, and
         while it is down (the reconnection is shown at once)."""
-        if self.session.mode == "online" and (self.flow.phase == THINKING or
-                                              online_banner.line_key(self.session)):
+        if (self.flow.phase == THINKING and self.flow.waiting_words(0.0)) or \
+                self.flow.line_down():
             return 1 / 20
         return None
 

@@ -60,7 +60,7 @@ class Coach:
         if d is None or not deciding:
             self.app.toast("A hint is for your own decision.")
             return
-        if self.session.mode == "online":   # (issue 52) a game against a friend is yours alone
+        if not self.session.coach_allowed:   # (issue 52) a game against a friend is yours alone
             self.app.toast("The coach stays out of online games: the game is between you and "
                            "your friend.")
             return

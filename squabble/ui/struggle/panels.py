@@ -17,7 +17,6 @@ from squabble.framework.scene import Scene
 from squabble.framework.turnflow import BEATS
 from squabble.framework.widgets import panel
 from squabble.ui import theme
-from squabble.ui.online import banner as online_banner
 from squabble.ui.struggle.hand_row import hand_is_wide
 from squabble.ui.struggle.moments import SIDE_COL
 from squabble.ui.struggle.prompts import Ask, prompt_for, vp_text
@@ -63,7 +62,7 @@ class MapPanels:
         desc = s.describe() or {"kind": "", "context": {}}
         k, ctx = desc["kind"], desc["context"]
         side = d["player"]
-        waiting = online_banner.waiting_words(s, m.t)
+        waiting = m.flow.waiting_words(m.t)
         if waiting:
             return (waiting, d["prompt"])
         if s.controller(side) == "computer":

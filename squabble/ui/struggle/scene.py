@@ -27,7 +27,7 @@ from squabble.framework.choices import ChoiceSet
 from squabble.framework.handoff import HandOffScene
 from squabble.framework.scene import Scene
 from squabble.framework.turnflow import BEATS, HUMAN, OVER, TurnFlow
-from squabble.ui.online import banner as online_banner
+from squabble.framework import linebanner
 from squabble.framework.widgets import Button
 from squabble.games.struggle.data import ENEMY
 from squabble.ui.struggle import hand_row, saves
@@ -395,7 +395,7 @@ class StruggleScene(Scene):
         if phase == OVER:
             self.result_t += dt
             if self.result_t > 0.6 * self.speed:
-                if self.demo is False and self.session.mode != "online":
+                if self.demo is False and not self.session.kept_on_server:
                     saves.clear()     # (an online game is the server's: the autosave stays)
                 self.app.stack.replace_all(StruggleResultScene(self.app, self.session,
                                                                demo=self.demo, again=self.again))
@@ -409,7 +409,7 @@ class StruggleScene(Scene):
         return (self.shown, self.choice_key, self.log.lines[-1:], self.thinker is not None,
                 self.handoff_open(), self.map.view.version, self.session.decisions,
                 self.coach.hint_for, tuple(self.coach.hint_lines), self.guide.note,
-                online_banner.line_key(self.session))
+                self.flow.line_down())
 
     def animating(self) -> bool:
         if self.flow.beats or self.moment is not None or self.pause_t > 0 or self.map.animating:
@@ -421,7 +421,7 @@ class StruggleScene(Scene):
         """While the computer thinks its dots move six times a second; otherwise still."""
         if self.thinker is not None:
             return 1 / 6
-        return online_banner.line_frame_every(self.session)   # the line down: its banner
+        return linebanner.frame_every(self.flow)   # the line down: its banner
 
     def toast_area(self):
         """Toasts go over the map's lower part: never over the hand, the choices or the log."""
@@ -431,7 +431,7 @@ class StruggleScene(Scene):
         # the computer's or the coach's answer is shown at once
         if self.thinker is not None or self.coach.job is not None:
             return 1 / 30
-        return 1 / 20 if online_banner.line_key(self.session) else None   # the line back
+        return 1 / 20 if self.flow.line_down() else None   # the line back
 
     def open_pause(self):
         if not isinstance(self.app.stack.top, StrugglePauseScene):
@@ -521,7 +521,7 @@ class StruggleScene(Scene):
                                    action=self.next_page, colour=(60, 60, 80)))
         d = self.session.decision()
         if d is not None and not self.demo and self.human_turn() and \
-                self.session.mode != "online":       # the coach stays out of online games
+                self.session.coach_allowed:       # the coach stays out of online games
             btns.append(Button("hint", "Hint (H)", (1180, 29, 92, 20), action=self.ask_hint,
                                colour=(90, 78, 40)))
         if d is not None and self.session.can_undo() and not self.demo and self.human_turn():
@@ -613,4 +613,4 @@ class StruggleScene(Scene):
             draw_moment(surf, L, self.moment, render_card=self._moment_card)
         if self.help is not None:
             self.help.draw(surf)
-        online_banner.draw_banner(surf, L, self.session, self.t)   # the connection lost
+        linebanner.draw_banner(surf, L, self.flow, self.t)   # the connection lost

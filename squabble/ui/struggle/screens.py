@@ -37,7 +37,7 @@ class StrugglePauseScene(MenuScene):
                   "Nothing to undo." if not hidden else "Not during a hand-off."),
                  ("help", "Rules and card reference (F1)", self._help, not hidden,
                   "After the hand-off."),
-                 ("title", "Leave (the server keeps the game)" if s.mode == "online" else
+                 ("title", "Leave (the server keeps the game)" if s.kept_on_server else
                   "Save and quit to title", self._quit, True, "")]
         self.set_buttons([Button(n, lab, (440, 220 + i * 70, 400, 56), act, enabled=en, reason=r)
                           for i, (n, lab, act, en, r) in enumerate(items)])
@@ -51,7 +51,7 @@ class StrugglePauseScene(MenuScene):
         self.help()
 
     def _quit(self):
-        if self.session.mode == "online":   # (issue 52) the server keeps it: no local save
+        if self.session.kept_on_server:   # (issue 52) no local save
             self.app.to_title("Your online game is kept on the server: Play online, Your online "
                               "games opens it again.")
             return

@@ -15,7 +15,7 @@ from squabble.ui.menu_scene import MenuScene
 from squabble.ui.option_setup import OptionRow, OptionSetupScene, on_off, opponent_rows
 from squabble.ui.struggle import saves
 from squabble.ui.struggle.choices import (HANDICAPS, OPTIONAL_RULES, handicap_option,  # noqa: F401
-                                         handicap_words)
+                                         handicap_words, option_rows, options_of)
 from squabble.ui.struggle.scene import StruggleScene
 
 # what the Struggle set-up remembers, and the values it accepts back
@@ -135,12 +135,9 @@ class StruggleSetupScene(OptionSetupScene):
                                        "ccw": False, "handicap": None}
                                       | {k: False for k in OPTIONAL_RULES},
                                       key="struggle_setup", choices=CHOICES)
-        rows = opponent_rows() + [
-            OptionRow("optional", "Optional cards 104-110", [False, True], on_off),
-            OptionRow("ccw", "Chinese Civil War", [False, True], on_off),
-            OptionRow("handicap", "Handicap", HANDICAPS, handicap_words),
-            OptionRow("guide", "First-game guide", [False, True], on_off),
-        ] + [OptionRow(k, label, [False, True], on_off) for k, (label, _) in OPTIONAL_RULES.items()]
+        own = option_rows()     # (the online create screen's too: ui/struggle/choices.py)
+        rows = opponent_rows() + own[:3] + [
+            OptionRow("guide", "First-game guide", [False, True], on_off)] + own[3:]
         opts["guide"] = couch_prefs.guide_on()
         super().__init__(app, opts, rows, self.start_now, message)
 
@@ -165,12 +162,8 @@ class StruggleSetupScene(OptionSetupScene):
 
     def setup_dict(self) -> dict:
         o = self.opts
-        options = {"optional_cards": o["optional"], "chinese_civil_war": o["ccw"]}
-        options.update({k: o[k] for k in OPTIONAL_RULES if o[k]})
-        if handicap_option(o["handicap"]):
-            options["handicap"] = handicap_option(o["handicap"])
-        return {"mode": o["mode"], "human": o["human"], "level": o["level"], "options": options,
-                "guide": bool(o.get("guide"))}
+        return {"mode": o["mode"], "human": o["human"], "level": o["level"],
+                "options": options_of(o), "guide": bool(o.get("guide"))}
 
     def saved_game_exists(self) -> bool:
         return saves.exists()

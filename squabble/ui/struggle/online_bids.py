@@ -1,7 +1,10 @@
 """Secret bids for sides in an online Twilight Struggle game (issue 52; rules 3.2.2): the couch's
 bid screen (ui/struggle/setup.py ``BidScene``: the side wanted, the extra influence offered)
 sends the bid to the server, then waits for the friend's; the map opens with the sides the bids
-gave.  Until the friend joins, the screen waits for that.  Nothing here waits on the network."""
+gave.  Until the friend joins, the screen waits for that.  Nothing here waits on the network.
+The online wing opens it through the game's entry (``entry.online_prelude``) and gives it what
+to do once the bids are in (``enter(update)``: keep the seat, open the map); it imports nothing
+of the online wing."""
 
 from __future__ import annotations
 
@@ -9,20 +12,6 @@ from squabble.framework.layout import text, text_block
 from squabble.framework.widgets import Button
 from squabble.ui import theme as T
 from squabble.ui.struggle.setup import BidScene
-
-
-def bidding_open(update: dict | None) -> bool:
-    """Does ``update`` show a game still waiting for its bids?"""
-    return bool(update) and bool((update.get("bidding") or {}).get("open"))
-
-
-def bidding_words(update: dict, seat: str) -> str:
-    """What Your online games says of a game waiting for its bids."""
-    if update.get("open_seat"):
-        return "waiting for your friend to join"
-    if seat in update["bidding"].get("bid", []):
-        return "waiting for your friend's bid"
-    return "YOUR BID"
 
 
 def outcome_words(update: dict) -> str:
@@ -39,15 +28,15 @@ class OnlineBidScene(BidScene):
     """This seat's secret bid, sent to the server; then "Waiting for your friend's bid"."""
     name = "online_bid"
 
-    def __init__(self, app, link, url: str, update: dict, code=None):
-        self.link, self.url, self.last, self.code = link, url, update, code
+    def __init__(self, app, link, update: dict, enter, code=None):
+        self.link, self.last, self.enter, self.code = link, update, enter, code
         self.future = None           # the bid on its way (a Future of the server's reply)
         super().__init__(app, 0, None)
         self.subtitle = "Secret: your friend sees it only once both bids are in"
 
     @property
     def seat(self) -> str:
-        return self.last.get("seat") or self.link.client.seat
+        return self.last.get("seat") or self.link.seat
 
     def phase(self) -> str:
         """"join" (the friend has not joined), "bid", or "wait" (this seat's bid is in)."""
@@ -101,7 +90,8 @@ class OnlineBidScene(BidScene):
             if m.get("type") == "update" and m.get("game_id") == self.last.get("game_id") \
                     and m.get("version", -1) >= self.last.get("version", -1):
                 self.last = m
-        if not bidding_open(self.last) and self.last.get("state") is not None:
+        if not (self.last.get("bidding") or {}).get("open") and \
+                self.last.get("state") is not None:
             self._open()
             return
         if self.phase() != before:
@@ -109,9 +99,7 @@ class OnlineBidScene(BidScene):
 
     def _open(self):
         """The bids are in: keep the seat under its side and open the map."""
-        from squabble.ui.online.seats import keep_seat
-        keep_seat(self.app, self.link, self.url, self.code)
-        self.app.open_online(self.link, self.last)
+        self.enter(self.last)
         self.app.toast(outcome_words(self.last), 8.0)
 
     def wake_in(self):

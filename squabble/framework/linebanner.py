@@ -1,0 +1,28 @@
+"""The strip a scene draws while the line to the other side is lost (issue 52; issue 58: asked
+through the flow's view contract, ``TurnFlow.line_down``, so no game scene knows of online
+play).  The client reconnects by itself; nothing clicked meanwhile is lost (a move waits for
+the resume and is sent again if the game did not move on)."""
+
+from __future__ import annotations
+
+import pygame
+
+from squabble.framework.layout import text
+
+
+def frame_every(flow):
+    """While the line is down the banner's dots move six times a second (and the scene keeps
+    looking for the reconnection); None otherwise."""
+    return 1 / 6 if flow.line_down() else None
+
+
+def draw_banner(surf, L, flow, t: float) -> None:
+    """A strip across the top while the line is down."""
+    if not flow.line_down():
+        return
+    r = L.r(240, 56, 800, 40)   # below the top bar, over the table or the map
+    pygame.draw.rect(surf, (120, 40, 30), r, border_radius=L.s(8))
+    pygame.draw.rect(surf, (240, 170, 120), r, max(1, L.s(2)), border_radius=L.s(8))
+    dots = "." * (1 + int(t * 3) % 3)
+    text(surf, f"Connection to the server lost: reconnecting{dots} (your game is kept)",
+         L.font(19, True), (255, 235, 220), r.center, "center")

@@ -1,0 +1,100 @@
+"""Issue 58's counts, read from the source (nothing imported): one rulebook decides undo; no
+class outside the couch subclasses ``Session``; the online wing names no game and imports no game
+screens; no game screen imports the online wing; at most three window lines test ``mode ==
+"online"`` (each a place where online play really differs, docs/ui.md); one module writes the
+``"type": "move"`` message.  Each count failed on the code before the issue (read at cd37a2f)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent / "squabble"
+GAME_NAMES = ("squabble", "struggle")        # the registry's names (games/registry.py)
+
+
+def _sources(under: str = "") -> dict:
+    base = ROOT / under if under else ROOT
+    return {p.relative_to(ROOT.parent).as_posix(): p.read_text(encoding="utf-8")
+            for p in sorted(base.rglob("*.py"))}
+
+
+def _strings(tree) -> list:
+    """The string constants of a module that are not docstrings."""
+    docs = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                docs.add(id(body[0].value))
+    return [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)
+            and isinstance(n.value, str) and id(n) not in docs]
+
+
+def _imported(tree) -> list:
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            out += [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+    return out
+
+
+def test_one_rulebook_decides_undo():
+    """The undo rule's marks (the barrier, the newest undoable decision's side) are written in
+    one module: before, in squabble/undo.py, framework/session.py and online/table.py."""
+    rule = re.compile(r"\bbarrier\(|seats\[-1\]|history\[-1\]")
+    found = sorted(p for p, text in _sources().items() if rule.search(text))
+    assert found == ["squabble/turn.py"]
+
+
+def test_no_class_outside_the_couch_subclasses_session():
+    found = []
+    for path, text in _sources().items():
+        if path == "squabble/framework/session.py":
+            continue
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ClassDef):
+                bases = [b.id if isinstance(b, ast.Name) else getattr(b, "attr", "")
+                         for b in node.bases]
+                if "Session" in bases:
+                    found.append(f"{path}: {node.name}")
+    assert found == []
+
+
+def test_the_online_wing_names_no_game():
+    found = []
+    for path, text in _sources("ui/online").items():
+        tree = ast.parse(text)
+        for s in _strings(tree):
+            if s in GAME_NAMES or re.search(r"Twilight (Squabble|Struggle)", s):
+                found.append(f"{path}: {s!r}")
+        for name in _imported(tree):
+            if re.match(r"squabble\.(games|ui)\.(squabble|struggle)\b", name):
+                found.append(f"{path} imports {name}")
+    assert found == []
+
+
+def test_no_game_scene_imports_the_online_wing():
+    found = [f"{path} imports {name}" for game in GAME_NAMES
+             for path, text in _sources(f"ui/{game}").items()
+             for name in _imported(ast.parse(text)) if name.startswith("squabble.ui.online")]
+    assert found == []
+
+
+def test_at_most_three_window_lines_test_the_online_mode():
+    """docs/ui.md names them: the side label "(your friend)" on the Squabble table and the two
+    result screens' words."""
+    test = re.compile(r"""[!=]=\s*["']online["']""")
+    lines = [f"{path}:{i}" for under in ("ui", "framework")
+             for path, text in _sources(under).items()
+             for i, line in enumerate(text.splitlines(), 1) if test.search(line)]
+    assert len(lines) <= 3, lines
+
+
+def test_one_module_writes_the_move_message():
+    move = re.compile(r"""["']type["']\s*:\s*["']move["']""")
+    found = sorted(p for p, text in _sources().items() if move.search(text))
+    assert found == ["squabble/online/wire.py"]
