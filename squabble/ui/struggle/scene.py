@@ -427,6 +427,11 @@ class StruggleScene(Scene):
         """Toasts go over the map's lower part: never over the hand, the choices or the log."""
         return MAP_R
 
+    def overlay(self):
+        """The rules help (F1) is drawn over the whole map: a toast raised before it stays
+        under it."""
+        return self.help
+
     def wake_in(self):
         # the computer's or the coach's answer is shown at once
         if self.thinker is not None or self.coach.job is not None:
