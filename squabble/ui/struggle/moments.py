@@ -178,6 +178,9 @@ def coup_first(beats: list) -> list:
             before = a.data.get("before", a.state.get("defcon"))
             out[i] = type(b)(b.line, dict(b.state, defcon=before), b.kind, b.data)
             out[i + 1] = type(a)(a.line, b.state, a.kind, a.data)
+            for new, old in ((out[i], b), (out[i + 1], a)):   # who decided it, if noted
+                new.__dict__.update({k: v for k, v in vars(old).items()
+                                     if k not in new.__dict__})
     return out
 
 

@@ -298,17 +298,17 @@ class StruggleScene(Scene):
         self.choices = None
         self.choice_key = None
         side = decision["player"]
+        beats[:] = coup_first(beats)     # (first: the beats it makes are marked too)
         self.follow.mark_beats(beats, side)
         if self.session.controller(side) == "human":
             self.follow.decided(side)
-        beats[:] = coup_first(beats)
 
     def flow_beat(self, b, instant: bool):
         """One beat: its line in the log, its badges, its state on screen, and its moment (or a
         short stop) unless the player is in a hurry or the speed is instant."""
         self.follow.note_beat(b, self.shown)
         self.shown = b.state
-        self.log.add(b.line)
+        self.log.add(b.line, b.kind, b.data)
         if instant or self.speed <= 0:
             return
         m = moment_for(b.kind, b.data, b.line, b.state.get("options"))
