@@ -217,8 +217,8 @@ def draw_moment(surf, L, m: Moment, render_card=None):
         n = len(m.cards)
         for i, c in enumerate(m.cards):
             cx = x + w / 2 + (i - (n - 1) / 2) * 110
-            render_card(surf, c, (cx - 45, y + 62, 90, 126))
-        ty = y + 196
+            render_card(surf, c, (cx - 50, y + 56, 100, 140))   # (titles at 12 px or more)
+        ty = y + 206
     else:
         ty = y + 80
     for ln in m.lines:
