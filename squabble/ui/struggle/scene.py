@@ -293,6 +293,7 @@ class StruggleScene(Scene):
         self.app.sounds.play("click")
         if self.explore is None:
             self.hover_country = None   # its detail must not cover the map through the beats
+        self.model.hover_button = None  # (the next decision's buttons are others)
         self.explore = None
         self.menu = None
         self.choices = None
@@ -548,7 +549,8 @@ class StruggleScene(Scene):
             return []
         return W.pointed_sentences(self.choices, self.menu,
                                    self.focus.current if self.focus.visible else None,
-                                   self.hover_country, self.hover_card)
+                                   self.hover_country, self.hover_card,
+                                   self.model.hover_button)
 
     # ---------------------------------------------------------------- drawing
     def draw_hand(self, surf, L) -> list:
