@@ -597,7 +597,7 @@ class StruggleScene(Scene):
         self.coach.draw(surf, L, self.viewer(), below=self.warning_strip)
         if self.moment is None and self.human_turn():
             self.guide.draw(surf, L)
-        self.tutor.draw(surf, L)
+        self.tutor.draw(surf, L, settled=self.human_turn())
         cur = self.focus.current if self.focus.visible else None
         if cur is not None and cur.kind == "country":
             pygame.draw.rect(surf, FOCUS, L.r(cur.rect).inflate(L.s(6), L.s(6)), max(2, L.s(3)),
