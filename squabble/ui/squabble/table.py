@@ -188,9 +188,13 @@ class TableScene(Scene):
 
         def confirmed():
             m.bottom = side
-            self.zones.layout_sprites(snap=True)
-            m.sound("select")
             confirm()
+            # after the flow is back on the person's decision: a decision the pause menu
+            # covered keeps its staged cards where they were (laid out before, with no
+            # decision under way, they went back in the hand until the next input)
+            self.zones.layout_sprites(snap=True)
+            self.chooser.set_items()
+            m.sound("select")
 
         seats = self.app.pad_seats()
         accepts = (lambda a: a.source != "pad" or seats.get(a.seat) in (None, side))
