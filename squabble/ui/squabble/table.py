@@ -134,6 +134,7 @@ class TableScene(Scene):
         is drawn again even with nothing in motion (a change made by update() alone, with no
         key pressed, must not wait on screen for the next key)."""
         m = self.model
+        self.guide.keep_to(m.shown_phase)     # a hint leaves with its phase
         return (self.flow.phase, id(m.display), m.shown_phase, self.guide.hint, m.tip,
                 tuple((b.name, b.enabled, b.label) for b in m.buttons), m.focus.visible,
                 m.focus.index, id(self.flow.deciding), online_banner.line_key(self.session))
@@ -229,7 +230,7 @@ class TableScene(Scene):
         self.zones.layout_sprites()
         self.chooser.rebuild()
         self.chooser.focus_main()
-        self.guide.show(decision["kind"])
+        self.guide.show(decision["kind"], m.shown_phase)
 
     def flow_over(self) -> None:
         pass                       # update() plays the ending (beats.over) from now on
