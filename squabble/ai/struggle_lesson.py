@@ -197,6 +197,14 @@ def step_of(state: dict) -> int | None:
     return None if at is None else at[0]
 
 
+def resumable(state: dict) -> bool:
+    """A lesson's state this version can go on from: on the path, or past its end (the path
+    runs to the USSR's headline of turn 2; the game is then played on).  A lesson saved by an
+    older version in its first turn is neither: its positions are not this path's."""
+    return state.get("turn", 1) >= 2 or state.get("winner") is not None \
+        or step_of(state) is not None
+
+
 def wanted(state: dict) -> int | None:
     """The index of the path's option in the pending decision (None: off the path)."""
     at = on_path(state)

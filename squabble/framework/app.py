@@ -85,18 +85,25 @@ class GameApp:
     def toast(self, message: str, seconds: float = 2.6) -> None:
         """Show ``message`` for ``seconds``.  A toast belongs to the scene on top when it is
         raised: a menu or dialog opened over that scene afterwards draws over the toast (it never
-        hides the menu's words); the toast is drawn on top when its scene has gone."""
+        hides the menu's words), and so does an overlay the scene draws over itself (the rules
+        over the map: ``Scene.overlay``); the toast is drawn on top when its scene has gone."""
         self._toast = (message, seconds)
         self._toast_owner = self.stack.top
+        self._toast_under = self._toast_owner.overlay() if self._toast_owner else None
         self.redraw = True
 
     _toast_owner = None
+    _toast_under = None      # the owner's overlay open when the toast was raised (it shows over it)
 
     def _toast_layer(self, visible: list) -> int | None:
         """The index in ``visible`` after which the toast is drawn, or None when its scene is
-        hidden under an opaque one (then the toast is not drawn)."""
+        hidden under an opaque one or under an overlay it opened after the toast (then the
+        toast is not drawn)."""
         owner = self._toast_owner
         if owner in visible:
+            cover = owner.overlay()
+            if cover is not None and cover is not self._toast_under:
+                return None
             return visible.index(owner)
         if owner is not None and owner in self.stack.scenes:
             return None

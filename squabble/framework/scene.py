@@ -34,6 +34,13 @@ class Scene:
         The topmost visible scene that names an area decides."""
         return None
 
+    def overlay(self):
+        """An overlay this scene draws over the whole of itself (the rules over a map), or
+        None.  A toast raised on this scene before the overlay opened stays under it: it is not
+        drawn while that overlay is open (a toast raised while it is open is about it and shows
+        over it)."""
+        return None
+
     def wake_in(self) -> float | None:
         """At rest (no visible scene animating), the longest the app may sleep waiting for input
         before it calls ``update`` again, in seconds (e.g. a short poll while a computer player

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import secrets
 
+from squabble.games.struggle.bidding import MAX_BID as _ENGINE_MAX_BID
+
 BIDDERS = ("A", "B")          # the seats of a game whose sides are bid for, before the bids
-MAX_BID = 30                  # the most extra influence a handicap may give (Struggle options)
+MAX_BID = _ENGINE_MAX_BID      # the most extra influence a handicap may give (Struggle options)
 
 
 def new_bidding() -> dict:

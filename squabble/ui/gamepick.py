@@ -1,9 +1,10 @@
 """Which game: Title → New game picks one of the games of ``ui/games.py`` (the last pick is
-remembered); Continue resumes whichever game was saved last; attract mode takes the games in
-turn.  Every game is asked through its entry there: this module names none.
+remembered), each game with a save showing a Continue of its own beside it; the title's
+Continue resumes whichever game was saved last (its hint names the others saved); attract mode
+takes the games in turn.  Every game is asked through its entry there: this module names none.
 
 ``menus.py`` (the title) only calls ``open_new``, ``continue_any``, ``has_save``, ``save_hint``,
-``latest_save_damaged`` and ``title_decor`` from here.
+``other_saves_line``, ``latest_save_damaged`` and ``title_decor`` from here.
 """
 
 from __future__ import annotations
@@ -51,9 +52,17 @@ class GamePickScene(MenuScene):
     subtitle = "Which game?"
 
     def build(self):
-        rows = [Button(g, e.LABEL, (440, 210 + i * 110, 400, 80), self._pick(g),
-                       hint=e.ABOUT, colour=e.COLOUR)
-                for i, (g, e) in enumerate(GAMES.items())]
+        saved = _present()       # each game's save has its own Continue beside the game
+        rows = []
+        for i, (g, e) in enumerate(GAMES.items()):
+            y = 210 + i * 110
+            rows.append(Button(g, e.LABEL, (240 if saved else 440, y, 400, 80), self._pick(g),
+                               hint=e.ABOUT, colour=e.COLOUR))
+            if g in saved:
+                damaged = _damaged(g)
+                rows.append(Button(f"continue_{g}", "Set aside the damaged save" if damaged
+                                   else "Continue", (650, y, 390, 80), self._continue(g),
+                                   hint=save_hint(g), colour=e.COLOUR))
         rows.append(Button("online", "Play online", (490, 440, 300, 50), self._online,
                            hint="with a friend on another machine"))
         rows.append(Button("back", "Back", (490, 502, 300, 50), self.back))
@@ -67,6 +76,12 @@ class GamePickScene(MenuScene):
         from squabble.ui.online.menus import OnlineScene
         self.app.stack.remove(self)
         self.app.stack.push(OnlineScene(self.app))
+
+    def _continue(self, game):
+        def f():
+            remember(game)
+            continue_game(self.app, game)
+        return f
 
     def _pick(self, game):
         def f():
@@ -116,25 +131,37 @@ def _latest() -> str | None:
     return max(reversed(present), key=lambda g: GAMES[g].SAVES.mtime())
 
 
-def latest_save_damaged() -> bool:
-    """The save Continue would resume (the newest) cannot be resumed: the title's hint calls
-    it damaged (the same check as Continue's, ``GameSaves.read``)."""
-    g = _latest()
-    if g is None:
-        return False
+def _damaged(g: str) -> bool:
     raw, problem = GAMES[g].SAVES.read()
     return bool(problem) or raw is None
 
 
-def save_hint() -> str:
+def latest_save_damaged() -> bool:
+    """The save Continue would resume (the newest) cannot be resumed: the title's hint calls
+    it damaged (the same check as Continue's, ``GameSaves.read``)."""
     g = _latest()
+    return g is not None and _damaged(g)
+
+
+def save_hint(game: str | None = None) -> str:
+    """What ``game``'s save holds (by default the newest's, which the title's Continue
+    resumes)."""
+    g = game or _latest()
     if g is None:
         return "No saved game yet."
     e = GAMES[g]
     raw, problem = e.SAVES.read()
-    if problem or raw is None:
-        return f"{e.LABEL} · the save is damaged"
-    return e.summary(raw)
+    return f"{e.LABEL} · the save is damaged" if problem or raw is None else e.summary(raw)
+
+
+def other_saves_line() -> str:
+    """The title's line under Continue when more than one game is saved: the games Continue
+    does not resume, and where they are (nothing looks lost)."""
+    others = [GAMES[g].LABEL for g in _present() if g != _latest()]
+    if not others:
+        return ""
+    return (f"Also saved: {' and '.join(others)}. New game shows a Continue beside each "
+            "game saved.")
 
 
 def title_decor() -> list:
@@ -146,8 +173,13 @@ def title_decor() -> list:
 def continue_any(app) -> None:
     """Resume the save made last; a save that cannot be resumed is set aside and the title
     says why on its own line (the same check as the protocol's ``load``)."""
-    g = _latest()
-    if g is None:
+    continue_game(app, _latest())
+
+
+def continue_game(app, g: str | None) -> None:
+    """Resume ``g``'s save (the game pick's Continue beside a game); one that cannot be
+    resumed is set aside and the title says why."""
+    if g is None or g not in _present():
         app.to_title("There is no saved game any more: start a new one.")
         return
     saves = GAMES[g].SAVES

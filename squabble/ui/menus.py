@@ -21,6 +21,7 @@ from squabble.ui.menu_scene import MENU_CONTROLS, MenuScene, ResultMenuScene  # 
 
 class TitleScene(MenuScene):
     name = "title"
+    also_saved = ""
 
     def __init__(self, app, message: str = "", decor: list | None = None):
         """``decor``: the card backs (framework ``CardBack``) that drift behind the menu, ten
@@ -51,6 +52,7 @@ class TitleScene(MenuScene):
                           for i, (n, lab, act, en, r) in enumerate(items)])
         if has:
             self.buttons[1].hint = gamepick.save_hint()
+        self.also_saved = gamepick.other_saves_line()   # (read once, drawn every frame)
         if has and not damaged:
             self.focus.focus(self.buttons[1])
 
@@ -96,6 +98,8 @@ class TitleScene(MenuScene):
         cur = self.focus.current
         for b in self.buttons:
             b.draw(surf, L, focused=b is cur)
+        if self.also_saved and not self.message:
+            text(surf, self.also_saved, L.font(19), T.TEXT, L.p(640, 632), "center")
         if self.message:
             panel(surf, L, (200, 610, 880, 64), colour=(60, 30, 20), edge=(255, 160, 100))
             text_block(surf, self.message, L.font(20), (255, 220, 190), L.r(214, 616, 852, 56),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from squabble import rng
 
-from .bidding import resolve_bids
+from .bidding import MAX_BID, resolve_bids
 from .core import has_effect
 # the card modules: importing them registers every card's event (the engine finds them by number)
 from .events import early, late, mid, scoring  # noqa: F401
@@ -24,7 +24,8 @@ from .validation import check_invariants, load, validate
 from .query import hidden_from, public_stack
 
 __all__ = ["new_game", "decision", "apply", "apply_in_place", "validate", "check_invariants",
-           "info", "view", "protocol_state", "from_protocol", "resolve_bids", "redeal", "is_view"]
+           "info", "view", "protocol_state", "from_protocol", "resolve_bids", "MAX_BID", "redeal",
+           "is_view"]
 
 
 def new_game(seed: int, options: dict | None = None) -> dict:

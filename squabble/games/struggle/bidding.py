@@ -6,6 +6,10 @@ from squabble import rng
 
 from .data import ENEMY
 
+#: the most extra influence a bid (a handicap) may give: the options' limit, the couch's bid
+#: screen's and the server's
+MAX_BID = 30
+
 
 def resolve_bids(bid_a: dict, bid_b: dict, seed: int = 0) -> dict:
     """Each bid is {"side": "USA"|"USSR"|None, "number": n >= 0}.  Returns

@@ -18,7 +18,7 @@ import marshal
 
 from squabble import rng
 
-from . import query
+from . import milops_risk, query
 from .core import KINDS, active_hooks, ops_value
 from .query import hidden_from  # noqa: F401  (the registry's hidden_from)
 from .data import CARDS, ENEMY, REGION_SETS, card_name
@@ -140,7 +140,7 @@ def _mark(state: dict, kind: str, side: str, options: list, ctx: dict, redealt: 
     try:
         _mark_dangers(state, kind, side, options, ctx, redealt)
     finally:    # (after the game-losing marks: a warning or a risk of losing comes first)
-        _milops_short(state, kind, side, options, ctx)
+        milops_risk.mark(state, kind, side, options, ctx, redealt)
 
 
 def _mark_dangers(state: dict, kind: str, side: str, options: list, ctx: dict,
@@ -222,62 +222,6 @@ def _coup_dead_ends(state: dict, side: str, options: list) -> None:
         targets = _compute(nxt, True)["options"]
         if targets and all("warning" in t for t in targets):
             o["warning"] = "Every coup target left loses the game. " + targets[0]["warning"]
-
-
-# ---------------------------------------------------------------- a MilOps shortfall
-#: the uses of a card whose operations may still be a coup (rewrite 2.3.6(d): its ops are MilOps)
-_COUP_MAY_FOLLOW = frozenset(("coup", "event_first", "ops_first"))
-
-
-def _last_round(state: dict, side: str) -> bool:
-    """``side`` is deciding in its own last action round of the turn."""
-    return (state.get("phasing") == side
-            and state["action_round"] >= query.action_rounds(state, side)
-            and any(f.get("kind") == "round" and f.get("side") == side for f in state["stack"]))
-
-
-def _milops_short(state: dict, kind: str, side: str, options: list, ctx: dict) -> None:
-    """Rewrite 4.2 (MilOps short of DEFCON at the end of the turn: that many VP to the enemy).
-    In ``side``'s last action round, an option after which its MilOps can no longer reach
-    DEFCON gets a ``risk`` saying what it costs: a card whose ops (a coup's MilOps) fall short,
-    a use of the card or a kind of operations that is no coup, an event that leaves it short
-    (tried on a copy, with the hidden cards re-dealt).  A risk: the enemy's last round may still
-    lower DEFCON."""
-    if kind not in ("action_card", "play_mode", "ops_kind") or not _last_round(state, side):
-        return
-    have, defcon = state["milops"][side], state["defcon"]
-    if have >= defcon:
-        return
-    base = None
-    for i, o in enumerate(options):
-        if "warning" in o or "risk" in o:
-            continue
-        mode, need = o.get("mode"), defcon
-        if kind == "action_card":
-            card = o.get("card")
-            gain = 0 if mode != "play" or CARDS[card]["ops"] is None else \
-                ops_value(state, side, card)
-        elif kind == "ops_kind":
-            ops = next((f for f in reversed(state["stack"]) if f.get("kind") == "ops"), None)
-            gain = ctx.get("ops_left", 0) + sum(a for _, a in ctx.get("bonus", [])) \
-                if mode == "coup" and ops is not None and ops.get("milops") else 0
-        elif mode in _COUP_MAY_FOLLOW:
-            gain = ctx.get("ops") or 0
-        elif mode == "event":   # an event may give MilOps or move DEFCON: tried on a copy
-            # (on a deal of the cards the side may not see, as every what-if here)
-            if base is None:
-                base = redeal(state, side, REDEALS[0]) if hidden_from(state, side) else state
-            after = query.what_if(base, i, _SEEDS[0])["state"]
-            if after["turn"] != state["turn"] or after["winner"] is not None:
-                continue
-            gain, need = after["milops"][side] - have, after["defcon"]
-        else:
-            gain = 0
-        short = need - min(5, have + gain)
-        if short > 0:
-            o["risk"] = (f"This leaves your MilOps at {min(5, have + gain)}, short of DEFCON "
-                         f"{need} at the end of the turn: the {ENEMY[side]} gains {short} VP.")
-            o["milops_short"] = short   # (the VP it costs: a risk to the score, not the game)
 
 
 def _put(option: dict, out) -> None:

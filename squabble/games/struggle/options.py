@@ -3,6 +3,8 @@ their check."""
 
 from __future__ import annotations
 
+from .bidding import MAX_BID
+
 DEFAULT_OPTIONS = {"optional_cards": False, "chinese_civil_war": False, "handicap": None,
                    # the rulebooks' optional rules (optional_rules.py), all off by default
                    "designer_realignment": False, "space_race_optional_roll": False,
@@ -35,7 +37,9 @@ def parse_options(options) -> dict:
         amount = hc.get("influence")
         if side not in ("USA", "USSR"):
             raise ValueError('The handicap side must be "USA" or "USSR".')
-        if not isinstance(amount, int) or isinstance(amount, bool) or not 0 <= amount <= 30:
-            raise ValueError("The handicap influence must be a whole number from 0 to 30.")
+        if not isinstance(amount, int) or isinstance(amount, bool) or \
+                not 0 <= amount <= MAX_BID:
+            raise ValueError("The handicap influence must be a whole number from 0 to "
+                             f"{MAX_BID}.")
         out["handicap"] = {"side": side, "influence": amount} if amount else None
     return out

@@ -116,7 +116,7 @@ class BeatPlayer:
         m.app.log_line(line)
         if snap["phase"] != m.shown_phase:
             self.guide.close()          # a hint belongs to its moment
-            self.guide.show(snap["phase"])
+            self.guide.show(snap["phase"], snap["phase"])
         m.shown_phase = snap["phase"]
         length = 0.45
         if snap["phase"] != prev["phase"] or snap["era"] != prev["era"]:

@@ -525,6 +525,15 @@ class TableDrawer:
         if self.app.settings.hints:
             text_block(surf, CONTROLS, L.font(14), T.MUTED, L.r(x + 12, y + h - 44, w - 20, 44))
 
+    def _under_pointer(self, cid) -> bool:
+        """Is ``cid`` still under the pointer (its lift when hovered counted)?  A card played,
+        discarded or moved by the hand's new fan leaves it: its zoom leaves with it."""
+        sp, lp = self.model.sprites.get(cid), self.model.mouse
+        if sp is None or lp is None:
+            return False
+        x, y, w, h = sp.rect
+        return x <= lp[0] < x + w and y <= lp[1] < y + h + 16
+
     def _draw_zoom(self, surf):
         L = self.app.layout
         cid = None
@@ -539,8 +548,8 @@ class TableDrawer:
             return
         if self.model.focus.visible and cur is not None and cur.kind == "card":
             cid = cur.ref
-        elif self.model.hover:
-            cid = self.model.hover
+        elif self.model.hover and self._under_pointer(self.model.hover):
+            cid = self.model.hover     # (a card that slid away from the pointer is not zoomed)
         if not cid or cid not in self.model.sprites or self.model.zone_of(cid) == "deck":
             return
         if not self.model.face_allowed(cid):

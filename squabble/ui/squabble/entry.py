@@ -101,13 +101,19 @@ def decor() -> list:
 
 def toggle_rules(app) -> None:
     """The rules overlay (the ten phases, the rulings, every card): opened, or closed when it
-    is on top."""
+    is on top.  Over a private hot-seat table it covers the table as the pause menu does."""
     from squabble.ui.squabble.scenes import RulesScene
     top = app.stack.top
     if isinstance(top, RulesScene):
         app.stack.remove(top)
-    else:
-        app.stack.push(RulesScene(app))
+        return
+    session, flow = getattr(top, "session", None), getattr(top, "flow", None)
+    if flow is not None and getattr(session, "mode", "") == "hotseat" and \
+            session.viewer() is not None:
+        # over a player's private table, as the pause menu: the screen is nobody's until the
+        # next hand-off (closing the rules goes back behind it, not to the cards)
+        flow.pause()
+    app.stack.push(RulesScene(app))
 
 
 # -- online play -------------------------------------------------------------------------------

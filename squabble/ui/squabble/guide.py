@@ -54,16 +54,26 @@ class Guide:
         self.memo = memo if memo is not None else {}
         self.seen: set = set(self.memo.get("guide") or ())
         self.hint = None
+        self.phase = None      # the phase the hint on screen belongs to
 
-    def show(self, topic):
-        """Show the first-game hint for ``topic`` the first time it comes up."""
+    def show(self, topic, phase=None):
+        """Show the first-game hint for ``topic`` the first time it comes up (in ``phase``:
+        the hint leaves with it, ``keep_to``)."""
         if self.on and topic in GUIDE and topic not in self.seen:
             self.seen.add(topic)
             self.memo["guide"] = sorted(self.seen, key=str)
             self.hint = GUIDE[topic]
+            self.phase = phase
+
+    def keep_to(self, phase) -> None:
+        """The table shows ``phase``: a hint of another phase leaves (however the phase came:
+        a beat, moves skipped, the friend's moves arriving online)."""
+        if self.hint is not None and self.phase is not None and phase != self.phase:
+            self.close()
 
     def close(self):
         self.hint = None
+        self.phase = None
 
     def draw(self, surf, L):
         """The hint's panel between the top Balance of Power slot and the Event."""

@@ -107,6 +107,7 @@ class TableInput:
             fresh = said is not None and said[0] == tip and m.t - said[1] < 3.0
             m.tip = (tip, lp) if tip and not fresh else None
             focus = m.focus
+            m.mouse = lp                  # (the zoom shows a hovered card while it is there)
             m.hover = None
             m.hover_event = False
             focus.visible = False

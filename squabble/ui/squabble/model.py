@@ -41,6 +41,7 @@ class TableModel:
         self.items: list = []                    # focusable things (layout.Item)
         self.buttons: list = []
         self.hover: str | None = None
+        self.mouse = None            # the pointer's logical position, last seen
         self.hover_event = False
         self.tip = None                          # (text, logical mouse position): hover help
         self.denied = None                       # (words, time) of the latest refusal

@@ -134,6 +134,7 @@ class TableScene(Scene):
         is drawn again even with nothing in motion (a change made by update() alone, with no
         key pressed, must not wait on screen for the next key)."""
         m = self.model
+        self.guide.keep_to(m.shown_phase)     # a hint leaves with its phase
         return (self.flow.phase, id(m.display), m.shown_phase, self.guide.hint, m.tip,
                 tuple((b.name, b.enabled, b.label) for b in m.buttons), m.focus.visible,
                 m.focus.index, id(self.flow.deciding), self.flow.line_down())
@@ -188,9 +189,13 @@ class TableScene(Scene):
 
         def confirmed():
             m.bottom = side
-            self.zones.layout_sprites(snap=True)
-            m.sound("select")
             confirm()
+            # after the flow is back on the person's decision: a decision the pause menu
+            # covered keeps its staged cards where they were (laid out before, with no
+            # decision under way, they went back in the hand until the next input)
+            self.zones.layout_sprites(snap=True)
+            self.chooser.set_items()
+            m.sound("select")
 
         seats = self.app.pad_seats()
         accepts = (lambda a: a.source != "pad" or seats.get(a.seat) in (None, side))
@@ -225,7 +230,7 @@ class TableScene(Scene):
         self.zones.layout_sprites()
         self.chooser.rebuild()
         self.chooser.focus_main()
-        self.guide.show(decision["kind"])
+        self.guide.show(decision["kind"], m.shown_phase)
 
     def flow_over(self) -> None:
         pass                       # update() plays the ending (beats.over) from now on

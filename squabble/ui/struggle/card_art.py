@@ -109,6 +109,81 @@ def _star(surf, centre, r, colour):
     pygame.draw.polygon(surf, colour, pts)
 
 
+#: a whole card's title is never smaller than this part of the card's height: 12 px on a card
+#: of 140 (the hand's whole cards at 1280x720), the size the 9-card hand's compact cards keep
+TITLE_MIN = 12 / 140
+
+
+def title_words(name: str, removed: bool) -> list:
+    """A title's pieces for wrapping: its words, a hyphenated or slashed word also breakable
+    after its "-" or "/" ("De-" "Stalinization"); the remove-after-event "*" joins the last."""
+    out = []
+    for word in name.split(" "):
+        piece = ""
+        for ch in word:
+            piece += ch
+            if ch in "-/" and len(piece) > 1:
+                out.append((piece, False))
+                piece = ""
+        if piece:
+            out.append((piece, True))      # (a space may follow it)
+    if removed and out:
+        out[-1] = (out[-1][0] + STAR_ASTERISK, True)
+    return out
+
+
+def wrap_title(pieces: list, font, width: int) -> list:
+    """Greedy wrap of ``title_words`` pieces to a pixel width."""
+    lines, line, space = [], "", False
+    for piece, spaced in pieces:
+        trial = line + (" " if line and space else "") + piece
+        if not line or font.size(trial)[0] <= width:
+            line = trial
+        else:
+            lines.append(line)
+            line = piece
+        space = spaced
+    return lines + [line] if line else lines
+
+
+@lru_cache(maxsize=1024)
+def face_layout(number: int, w: int, h: int) -> dict:
+    """Where a whole card (``w`` by ``h`` pixels) puts its title: the band's height, the star's
+    radius and centre, the title's x, width, font, px and lines.  The title is at least
+    ``TITLE_MIN`` of the height (one or two lines, three or four where it must, the band growing
+    for them); only a card too small for that (a thumbnail) goes smaller."""
+    c = CARDS[number]
+    m = max(2, w // 22)
+    band_h = max(6, round(h * 0.2))
+    r = round(min(band_h * 0.45, w * 0.12))
+    star_x = m + m // 2 + r
+    x = star_x + r + m // 2 + 1 if c["ops"] is not None else 3 * m
+    tw = (w - m) - x - m
+    pieces = title_words(c["name"], bool(c.get("removed_after_event")))
+    floor = max(6.0, h * TITLE_MIN)
+
+    def fit(px, most):
+        f = _font(px, True)
+        lines = wrap_title(pieces, f, tw)
+        return f, lines, len(lines) <= most and max(f.size(ln)[0] for ln in lines) <= tw
+
+    px = max(floor, band_h * 0.46)
+    f, lines, ok = fit(px, 2)
+    while not ok and px - 0.5 >= floor:
+        px -= 0.5
+        f, lines, ok = fit(px, 2)
+    for most in (3, 4):
+        if not ok:
+            f, lines, ok = fit(px, most)
+    while not ok and px > 6:           # a thumbnail: smaller than the floor, as it must
+        px -= 0.5
+        f, lines, ok = fit(px, 4)
+    need = f.get_linesize() * len(lines) + m
+    return {"band_h": max(band_h, need), "star_r": r, "star_x": star_x,
+            "star_y": band_h // 2 + 1, "title_x": x,
+            "title_w": tw, "title_font": f, "title_px": max(6, round(px)), "title": lines}
+
+
 def _face(c: dict, w: int, h: int, colourblind: bool):
     side = c["side"]
     s = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -118,15 +193,16 @@ def _face(c: dict, w: int, h: int, colourblind: bool):
     m = max(2, w // 22)
     paper = pygame.Rect(m, m, w - 2 * m, h - 2 * m)
     pygame.draw.rect(s, PAPER, paper, border_radius=max(2, rad - m // 2))
-    # title band
-    band = pygame.Rect(paper.x, paper.y, paper.w, max(6, round(h * 0.2)))
+    # title band (taller when the title takes three lines: ``face_layout``)
+    lay = face_layout(c["number"], w, h)
+    band = pygame.Rect(paper.x, paper.y, paper.w, lay["band_h"])
     pygame.draw.rect(s, frame, band, border_top_left_radius=max(2, rad - m // 2),
                      border_top_right_radius=max(2, rad - m // 2))
     if colourblind and side in ("USA", "USSR"):
         _pattern(s, band, side)
     # ops star (a side's card shows its star in its colour; a neutral card half and half)
-    r = round(min(band.h * 0.62, w * 0.16))
-    oc = (band.x + r + m, band.y + band.h // 2 + 1)
+    r = lay["star_r"]
+    oc = (lay["star_x"], band.y + lay["star_y"])
     if c["ops"] is not None:
         if side == "Neutral":
             _star(s, oc, r, PAPER)
@@ -137,25 +213,14 @@ def _face(c: dict, w: int, h: int, colourblind: bool):
         f = _font(r * 1.25, True)
         img = f.render(str(c["ops"]), True, PAPER)
         s.blit(img, img.get_rect(center=(oc[0], oc[1] + r // 8)))
-        tx0 = oc[0] + r + m
-    else:
-        tx0 = band.x + m * 2
-    # title
-    title = c["name"]
-    tw = band.right - tx0 - m
-    px = band.h * 0.46
-    f = _font(px, True)
-    lines = wrap(title, f, tw)
-    while (len(lines) > 2 or max(f.size(ln)[0] for ln in lines) > tw) and px > 6:
-        px -= 0.5
-        f = _font(px, True)
-        lines = wrap(title, f, tw)
+    # title (the remove-after-event "*" ends it, as a part of its words: never on a letter)
+    f, lines = lay["title_font"], lay["title"]
     lh = f.get_linesize()
     y0 = band.centery - lh * len(lines) / 2
     tcol = INK if c["scoring"] or side == "Neutral" else PAPER
     for i, ln in enumerate(lines):
         img = f.render(ln, True, tcol)
-        s.blit(img, (tx0, round(y0 + i * lh)))
+        s.blit(img, (lay["title_x"], round(y0 + i * lh)))
     # a strip with the number, period, side and marks
     strip = pygame.Rect(paper.x, band.bottom, paper.w, max(5, round(h * 0.085)))
     pygame.draw.rect(s, PERIOD_COLOUR.get(c["period"], INK), strip)
@@ -210,10 +275,6 @@ def _face(c: dict, w: int, h: int, colourblind: bool):
         pygame.draw.rect(s, col, chip, border_radius=max(1, marks_h // 3))
         s.blit(img, img.get_rect(center=(chip.centerx, chip.centery + 1)))
         x = chip.right + m
-    if c.get("removed_after_event"):   # the board game's habit: an asterisk by the title
-        f = _font(band.h * 0.5, True)
-        img = f.render(STAR_ASTERISK, True, tcol)
-        s.blit(img, img.get_rect(topright=(band.right - m, band.y + 1)))
     pygame.draw.rect(s, INK, (0, 0, w, h), max(1, w // 80), border_radius=rad)
     return s
 

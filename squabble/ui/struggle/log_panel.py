@@ -9,6 +9,8 @@ import pygame
 
 from squabble.framework.layout import render, text, wrap
 from squabble.framework.widgets import panel
+from squabble.games.logline import data_of, kind_of
+from squabble.games.struggle.data import CARDS, card_name
 from squabble.ui import theme
 
 LOG_R = (930, 500, 350, 220)
@@ -18,24 +20,42 @@ KEYS = {pygame.K_PAGEUP: PAGE, pygame.K_PAGEDOWN: -PAGE, pygame.K_HOME: 10 ** 6,
         pygame.K_END: -10 ** 6}
 
 
+def shown_line(line, kind: str | None = None, data: dict | None = None) -> str:
+    """A log line as the panel shows it: its text; a marker (no text of its own) only when it
+    is an event's DEFCON change ("Kitchen Debates: DEFCON improves to 5."), from its data; the
+    other markers stay out ("")."""
+    if str(line):
+        return str(line)
+    kind = kind_of(line) if kind is None else kind
+    d = data_of(line) if data is None else (data or {})
+    now, was = d.get("defcon"), d.get("before")
+    if kind != "defcon" or not isinstance(now, int) or not isinstance(was, int) or now == was:
+        return ""
+    card = d.get("card")
+    who = f"{card_name(card)}: " if isinstance(card, int) and card in CARDS else ""
+    return f"{who}DEFCON {'improves' if now > was else 'drops'} to {now}."
+
+
 class LogPanel:
-    """The lines of the game (``lines``, markers without text left out) and how far the view is
-    scrolled back (``scroll``: wrapped lines back from the newest)."""
+    """The lines of the game (``lines``: ``shown_line`` of each, the empty ones left out) and
+    how far the view is scrolled back (``scroll``: wrapped lines back from the newest)."""
 
     def __init__(self, lines=()):
-        self.lines: list = [str(x) for x in lines if str(x)]
+        self.lines: list = []
+        self.reset(lines)
         self.scroll = 0
         self._wrapped_key = None
         self._wrapped: list = []
 
-    def add(self, line: str) -> None:
-        """A beat's line (a marker, which has no text, stays out)."""
-        if line:
-            self.lines.append(line)
+    def add(self, line: str, kind: str = "note", data: dict | None = None) -> None:
+        """A beat's line, with its kind and data (a marker shows only as ``shown_line``)."""
+        words = shown_line(line, kind, data)
+        if words:
+            self.lines.append(words)
 
     def reset(self, lines) -> None:
         """The whole log again (after an undo: without the undone lines)."""
-        self.lines = [str(x) for x in lines if str(x)]
+        self.lines = [w for w in (shown_line(x) for x in lines) if w]
 
     def wrapped(self, L) -> list:
         """Every log line wrapped to the panel's width (cached until a line is added)."""

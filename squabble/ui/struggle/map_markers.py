@@ -281,7 +281,8 @@ def draw_change_badges(view, surf, changes: dict) -> list:
     "+2" / "−1" per side in that side's colour, by the country's box, kept until you decide.
     A badge sits where it covers no other country's box (nor another badge): above the box's
     right end, else right of it, below it, left of it; only where every place is taken does it
-    go on its own box's corner.  ``changes``: country -> {"USA": net, "USSR": net}.  Returns
+    go on its own box's corner; always inside the map (at its right edge a badge went under
+    the side panel).  ``changes``: country -> {"USA": net, "USSR": net}.  Returns
     [(country, the badges' pixel rect)]."""
     s = view.view.scale
     px = max(16, round(24 * s))
@@ -304,11 +305,11 @@ def draw_change_badges(view, surf, changes: dict) -> list:
                  (r.right + gap, r.top),                                   # right of the box
                  (r.right + round(6 * s) - w, r.bottom - round(4 * s)),    # below, right end
                  (r.left - gap - w, r.top)]                                # left of the box
-        spot = next((p for p in spots
-                     if pygame.Rect(p, (w, h)).collidelist(others) < 0), None)
+        spot = next((p for p in spots if view.rect.contains(pygame.Rect(p, (w, h)))
+                     and pygame.Rect(p, (w, h)).collidelist(others) < 0), None)
         if spot is None:
             spot = (r.right - w, r.top)                    # on its own box's corner
-        rect = pygame.Rect(spot, (w, h))
+        rect = pygame.Rect(spot, (w, h)).clamp(view.rect)  # never under the panels beside
         x = rect.right
         for img in reversed(imgs):
             x -= img.get_width()

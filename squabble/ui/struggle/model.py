@@ -38,6 +38,7 @@ class MapModel:
         self.menu: TargetMenu | None = None
         self.hover_card = None
         self.hover_country = None
+        self.hover_button = None     # the name of the option button under the mouse, or None
         self.hover_track = None
         self.explore = None          # a country walked to with the arrows in explore mode (Z)
         self.warning_strip = None    # the logical rect of the warning sentence drawn last

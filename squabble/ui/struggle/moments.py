@@ -178,6 +178,9 @@ def coup_first(beats: list) -> list:
             before = a.data.get("before", a.state.get("defcon"))
             out[i] = type(b)(b.line, dict(b.state, defcon=before), b.kind, b.data)
             out[i + 1] = type(a)(a.line, b.state, a.kind, a.data)
+            for new, old in ((out[i], b), (out[i + 1], a)):   # who decided it, if noted
+                new.__dict__.update({k: v for k, v in vars(old).items()
+                                     if k not in new.__dict__})
     return out
 
 
@@ -214,8 +217,8 @@ def draw_moment(surf, L, m: Moment, render_card=None):
         n = len(m.cards)
         for i, c in enumerate(m.cards):
             cx = x + w / 2 + (i - (n - 1) / 2) * 110
-            render_card(surf, c, (cx - 45, y + 62, 90, 126))
-        ty = y + 196
+            render_card(surf, c, (cx - 50, y + 56, 100, 140))   # (titles at 12 px or more)
+        ty = y + 206
     else:
         ty = y + 80
     for ln in m.lines:

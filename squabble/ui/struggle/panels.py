@@ -257,7 +257,7 @@ class PileScene(Scene):
             text(surf, "No cards.", L.font(22), MUTED, L.p(640, 300), "center")
         for i, c in enumerate(self.cards[self.top:self.top + 24]):
             col, row = i % 12, i // 12
-            rect = (22 + col * 104, 80 + row * 150, 96, 136)
+            rect = (22 + col * 104, 80 + row * 152, 100, 140)   # (titles at 12 px or more)
             self.card(surf, c, rect)
         text(surf, "Wheel or arrows: more · any other key or click: close", L.font(16), MUTED,
              L.p(640, 700), "center")

@@ -28,7 +28,14 @@ class Ask:
 
     @property
     def ops_left(self):
-        return self.context.get("ops_left")
+        """The Ops left in words, with a bonus still to place: "0 (+1 if all in Asia)" (The
+        China Card), as the engine's own prompt says it."""
+        left = self.context.get("ops_left")
+        bonus = [b for b in self.context.get("bonus") or () if b[1]]
+        if not bonus:
+            return left
+        return (f"{left} (+{sum(a for _, a in bonus)} if all in "
+                f"{', '.join(r for r, _ in bonus)})")
 
 
 def _headline(a: Ask):
@@ -63,7 +70,7 @@ def _influence(a: Ask):
 
 
 def _coup_target(a: Ask):
-    ops = a.context.get("ops_left", 0)
+    ops = a.ops_left
     foc = a.pointed
     odds = (a.context.get("coups") or {}).get(foc)
     if odds is not None:   # the engine's coup sum for this target (query.coup_odds)

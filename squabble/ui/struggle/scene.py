@@ -293,22 +293,23 @@ class StruggleScene(Scene):
         self.app.sounds.play("click")
         if self.explore is None:
             self.hover_country = None   # its detail must not cover the map through the beats
+        self.model.hover_button = None  # (the next decision's buttons are others)
         self.explore = None
         self.menu = None
         self.choices = None
         self.choice_key = None
         side = decision["player"]
+        beats[:] = coup_first(beats)     # (first: the beats it makes are marked too)
         self.follow.mark_beats(beats, side)
         if self.session.controller(side) == "human":
             self.follow.decided(side)
-        beats[:] = coup_first(beats)
 
     def flow_beat(self, b, instant: bool):
         """One beat: its line in the log, its badges, its state on screen, and its moment (or a
         short stop) unless the player is in a hurry or the speed is instant."""
         self.follow.note_beat(b, self.shown)
         self.shown = b.state
-        self.log.add(b.line)
+        self.log.add(b.line, b.kind, b.data)
         if instant or self.speed <= 0:
             return
         m = moment_for(b.kind, b.data, b.line, b.state.get("options"))
@@ -427,6 +428,11 @@ class StruggleScene(Scene):
         """Toasts go over the map's lower part: never over the hand, the choices or the log."""
         return MAP_R
 
+    def overlay(self):
+        """The rules help (F1) is drawn over the whole map: a toast raised before it stays
+        under it."""
+        return self.help
+
     def wake_in(self):
         # the computer's or the coach's answer is shown at once
         if self.thinker is not None or self.coach.job is not None:
@@ -543,7 +549,8 @@ class StruggleScene(Scene):
             return []
         return W.pointed_sentences(self.choices, self.menu,
                                    self.focus.current if self.focus.visible else None,
-                                   self.hover_country, self.hover_card)
+                                   self.hover_country, self.hover_card,
+                                   self.model.hover_button)
 
     # ---------------------------------------------------------------- drawing
     def draw_hand(self, surf, L) -> list:
@@ -590,7 +597,7 @@ class StruggleScene(Scene):
         self.coach.draw(surf, L, self.viewer(), below=self.warning_strip)
         if self.moment is None and self.human_turn():
             self.guide.draw(surf, L)
-        self.tutor.draw(surf, L)
+        self.tutor.draw(surf, L, settled=self.human_turn())
         cur = self.focus.current if self.focus.visible else None
         if cur is not None and cur.kind == "country":
             pygame.draw.rect(surf, FOCUS, L.r(cur.rect).inflate(L.s(6), L.s(6)), max(2, L.s(3)),

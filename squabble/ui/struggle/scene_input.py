@@ -234,6 +234,7 @@ class MapInput:
             self.map.ensure_visible(cur.payload)
         m.hover_country = cur.payload if cur is not None and cur.kind == "country" else None
         m.hover_card = cur.payload if cur is not None and cur.kind == "card" else None
+        m.hover_button = None        # the keys moved on: the focus says its own
 
     def _map_event(self, kind, lp, button):
         """Hand a mouse event to the map view (zoom with the wheel, pan by dragging)."""
@@ -321,9 +322,11 @@ class MapInput:
                     m.hover_track = self.tracks.hit(m.app.layout.p(*lp))
                 except Exception:
                     m.hover_track = None
+            m.hover_button = None
             for it in m.focus.items:
                 if it.kind == "button" and _inside(it.rect, lp):
                     m.focus.focus(it)
+                    m.hover_button = it.payload.name   # its risk is said as the focus's is
             return
         if button != 1 and kind in ("down", "up"):
             if in_map:

@@ -8,6 +8,7 @@ import random
 from squabble.framework.session import Session
 from squabble.framework.widgets import Button
 from squabble.games import registry
+from squabble.games.struggle import MAX_BID
 from squabble.ui import couch_prefs
 from squabble.ui import settings as S
 from squabble.ui import theme as T
@@ -98,12 +99,31 @@ def continue_struggle(app) -> bool:
     if problem:
         app.to_title(problem)
         return False
+    if setup.get("tutorial"):
+        from squabble.ai import struggle_lesson
+        if not struggle_lesson.resumable(state):
+            _offer_new_lesson(app)
+            return False
     session = resume_session(state, setup, log, ui)
     session.log.append("Game resumed from the autosave.")
     app.session = None
     app.demo = False
     app.stack.replace_all(_map_scene(app, session))
     return True
+
+
+def _offer_new_lesson(app):
+    """A lesson saved by an older version: its first turn is not this version's path, so it
+    cannot be resumed; say so over the title and offer the lesson from its start."""
+    from squabble.framework.confirm import ConfirmScene
+    from squabble.ui.struggle import tutorial
+    app.to_title()
+    app.stack.push(ConfirmScene(
+        app, "This lesson cannot be resumed",
+        "It was saved by an older version of the game, whose lesson went another way. Start "
+        "the lesson again from its first step? (The old lesson is replaced.)",
+        "Start the lesson again", "Back to the title",
+        lambda: start_struggle(app, dict(tutorial.SETUP), seed=tutorial.SEED), danger=False))
 
 
 def start_struggle_demo(app):
@@ -273,7 +293,7 @@ class BidScene(MenuScene):
         if self.bid["side"] is None:
             self.bid["number"] = 0
         else:
-            self.bid["number"] = max(0, min(10, self.bid["number"] + d))
+            self.bid["number"] = max(0, min(MAX_BID, self.bid["number"] + d))   # (the rules')
         self.build()
 
     def back(self):

@@ -72,6 +72,7 @@ class Tutor:
         self.session = session
         self.on = on
         self._memo = (None, None)      # (state, its step): the panel asks every frame
+        self.shown = None              # the step on the panel: (title, words), or None
 
     def step(self):
         """The step (title, words) the state is at (None: the lesson is over)."""
@@ -109,11 +110,16 @@ class Tutor:
         the coach plays an action out along it for its reasons."""
         return lesson.allowed(state) if self.on else None
 
-    def draw(self, surf, L) -> None:
+    def draw(self, surf, L, settled: bool = True) -> None:
+        """The panel.  ``settled``: the person decides and every move before is shown: the
+        panel goes to the state's step; until then it keeps the step it showed (while the
+        computer thinks or a move plays, the state is ahead of the picture: the USA's coup in
+        Nigeria was described while the coup before it still played)."""
         if not self.on:
             return
-        step = self.step()
-        title, words = step if step is not None else DONE
+        if settled or self.shown is None:
+            self.shown = self.step() or DONE
+        title, words = self.shown
         x, y, w, h = TUTOR_R
         panel(surf, L, TUTOR_R, colour=(30, 40, 34), edge=(130, 220, 150), alpha=255)
         head = "LEARN TO PLAY · " + title

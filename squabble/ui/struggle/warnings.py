@@ -72,10 +72,12 @@ def flag_of_target(cs, kind: str, payload) -> str | None:
     return None
 
 
-def pointed_sentences(cs, menu, focused, hover_country, hover_card) -> list[tuple[str, str]]:
-    """(flag, sentence) of the target under the mouse (``hover_*``) or the focus (``focused``:
-    the focused target, None when the focus is not shown) or the open menu's row, to show at
-    the map's top."""
+def pointed_sentences(cs, menu, focused, hover_country, hover_card,
+                      hover_button=None) -> list[tuple[str, str]]:
+    """(flag, sentence) of the target under the mouse (``hover_*``: a country, a card, an
+    option button's name) or the focus (``focused``: the focused target, None when the focus
+    is not shown) or the open menu's row, to show at the map's top: the mouse shows what the
+    focus shows."""
     if cs is None:
         return []
     chs = []
@@ -86,6 +88,8 @@ def pointed_sentences(cs, menu, focused, hover_country, hover_card) -> list[tupl
         chs = cs.by_country[hover_country]
     elif hover_card in cs.by_card:
         chs = cs.by_card[hover_card]
+    elif hover_button is not None:
+        chs = [ch for ch in cs.buttons if f"opt{ch.index}" == hover_button]
     elif cur is not None and cur.kind == "country":
         chs = cs.by_country.get(cur.payload, [])
     elif cur is not None and cur.kind == "card":
