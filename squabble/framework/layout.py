@@ -69,6 +69,17 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
 
 _TEXT_CACHE: dict = {}
 
+#: callables watching text as it is drawn (the readability tests measure contrast, cut and
+#: overlap with them): ``watch(kind, surface, rect, string, font, colour)`` is called before a
+#: line is blitted (``kind`` "text"), and when a line had to be cut to fit (``kind`` "cut": an
+#: ellipsis, or a label no font down to the smallest fits).  Empty in play: no cost.
+WATCHERS: list = []
+
+
+def watch_text(kind, surface, rect, s, font, colour) -> None:
+    for w in WATCHERS:
+        w(kind, surface, rect, s, font, colour)
+
 
 def render(s: str, font: pygame.font.Font, colour) -> pygame.Surface:
     """font.render with a small cache: most labels are the same from frame to frame."""
@@ -89,6 +100,8 @@ def text(surface: pygame.Surface, s: str, font: pygame.font.Font, colour, pos,
          anchor: str = "topleft", shadow=None) -> pygame.Rect:
     img = render(s, font, colour)
     r = img.get_rect(**{anchor: pos})
+    if WATCHERS:
+        watch_text("text", surface, r, s, font, colour)
     if shadow is not None:
         sh = render(s, font, shadow)
         surface.blit(sh, r.move(max(1, font.get_height() // 16), max(1, font.get_height() // 16)))
@@ -120,6 +133,8 @@ def text_block(surface, s: str, font, colour, rect: pygame.Rect, align: str = "l
         room += 1
     if 0 < room < len(lines):
         lines = lines[:room - 1] + [ellipsize(lines[room - 1], font, rect.w)]
+        if WATCHERS:
+            watch_text("cut", surface, rect, s, font, colour)
     for ln in lines[:room]:
         img = render(ln, font, colour)
         if align == "center":
@@ -128,6 +143,8 @@ def text_block(surface, s: str, font, colour, rect: pygame.Rect, align: str = "l
             x = rect.right - img.get_width()
         else:
             x = rect.x
+        if WATCHERS:
+            watch_text("text", surface, img.get_rect(topleft=(x, y)), ln, font, colour)
         surface.blit(img, (x, y))
         y += lh
     return total
@@ -140,4 +157,7 @@ def fit_font(layout: Layout, s: str, max_w: float, size: float, bold=False, min_
         if f.size(s)[0] <= layout.s(max_w):
             return f
         size -= 1
-    return layout.font(min_size, bold)
+    f = layout.font(min_size, bold)
+    if WATCHERS and f.size(s)[0] > layout.s(max_w):
+        watch_text("cut", None, None, s, f, None)
+    return f

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from squabble.framework.layout import Layout, fit_font, text
+from squabble.framework.vision import backdrop_for, readable
 
 TEXT = (236, 232, 220)
 MUTED = (150, 150, 160)
@@ -40,6 +41,9 @@ class Button:
             base = tuple(min(255, c + 40) for c in base)
         if focused and self.enabled:
             base = tuple(min(255, c + 28) for c in base)
+        col = TEXT if self.enabled else MUTED
+        # the label reads at 4.5:1 whatever the button's colour, lit or not (issue 57, item 13)
+        base = backdrop_for(col, base)
         pygame.draw.rect(surf, (0, 0, 0), r.move(layout.s(2), layout.s(3)),
                          border_radius=layout.s(8))
         pygame.draw.rect(surf, base, r, border_radius=layout.s(8))
@@ -49,12 +53,11 @@ class Button:
         h = self.rect[3]
         f = fit_font(layout, self.label, self.rect[2] - 12, min(30, h * (0.5 if self.hint else 0.62)),
                      bold=True)
-        col = TEXT if self.enabled else MUTED
         cy = r.centery - (layout.s(h * 0.13) if self.hint else 0)
         text(surf, self.label, f, col, (r.centerx, cy), "center")
         if self.hint:
             fh = fit_font(layout, self.hint, self.rect[2] - 10, h * 0.27)
-            text(surf, self.hint, fh, MUTED if not focused else TEXT,
+            text(surf, self.hint, fh, readable(MUTED, base) if not focused else TEXT,
                  (r.centerx, r.bottom - layout.s(h * 0.2)), "center")
 
 
