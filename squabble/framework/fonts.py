@@ -15,7 +15,12 @@ import pygame
 #: pygame.font.Font(None, px) draws its built-in font at this fraction of px
 DEFAULT_SCALE = 0.6875
 _cache: dict = {}
+_keys: dict = {}     # font -> (px, bold): the size a font was asked for
 _path: list = []
+#: the player's text size (Options: 1.0, 1.25, 1.5; set by ``Layout.set_text_scale``): the
+#: layout's fonts grow by it, and a text with no room for that shrinks back, never below the
+#: size it was designed at (``designed_px``)
+TEXT_SCALE = [1.0]
 
 
 def font_path():
@@ -43,7 +48,25 @@ def font(px: float, bold: bool = False) -> pygame.font.Font:
         if bold:
             f.set_bold(True)
         _cache[key] = f
+        _keys[f] = key
     return f
+
+
+def size_of(f: pygame.font.Font):
+    """(px, bold) ``f`` was made with by ``font``, or None for a font made elsewhere."""
+    return _keys.get(f)
+
+
+def smaller(f: pygame.font.Font):
+    """The font one size below ``f`` while that stays at or above the size ``f`` was designed
+    at (its size without the player's text size), else None."""
+    key = size_of(f)
+    if key is None:
+        return None
+    px, bold = key
+    if px - 1 < max(6, round(px / TEXT_SCALE[0])) or TEXT_SCALE[0] <= 1.0:
+        return None
+    return font(px - 1, bold)
 
 
 def missing_glyphs(f: pygame.font.Font, text: str) -> set:

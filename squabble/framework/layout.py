@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from squabble.framework import fonts as _fonts
 from squabble.framework.fonts import font as font_of
 
 DESIGN_W, DESIGN_H = 1280, 720
@@ -14,7 +15,15 @@ class Layout:
 
     def __init__(self, size: tuple[int, int]):
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        #: the player's text size (Options: 1.0, 1.25 or 1.5): every ``font`` is that much larger
+        self.text_scale = 1.0
         self.resize(size)
+
+    def set_text_scale(self, k: float) -> None:
+        _fonts.TEXT_SCALE[0] = k
+        if k != self.text_scale:
+            self.text_scale = k
+            self._fonts.clear()
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = max(1, size[0]), max(1, size[1])
@@ -42,7 +51,9 @@ class Layout:
         return (pos[0] - self.ox) / self.scale, (pos[1] - self.oy) / self.scale
 
     def font(self, size: float, bold: bool = False) -> pygame.font.Font:
-        px = max(6, round(size * self.scale))
+        """The font of logical size ``size`` at this window's scale and the player's text
+        size."""
+        px = max(6, round(size * self.scale * self.text_scale))
         key = (px, bold)
         f = self._fonts.get(key)
         if f is None:
@@ -71,8 +82,10 @@ _TEXT_CACHE: dict = {}
 
 #: callables watching text as it is drawn (the readability tests measure contrast, cut and
 #: overlap with them): ``watch(kind, surface, rect, string, font, colour)`` is called before a
-#: line is blitted (``kind`` "text"), and when a line had to be cut to fit (``kind`` "cut": an
-#: ellipsis, or a label no font down to the smallest fits).  Empty in play: no cost.
+#: line is blitted (``kind`` "text"), when a line had to be cut to fit (``kind`` "cut": an
+#: ellipsis, or a label no font down to the smallest fits), and when a box is drawn that text
+#: goes in (``kind`` "panel", widgets.panel) or a card covers what is under it (``kind``
+#: "cover", cards.draw_card).  Empty in play: no cost.
 WATCHERS: list = []
 
 
@@ -123,9 +136,15 @@ def ellipsize(line: str, font: pygame.font.Font, width: int) -> str:
 def text_block(surface, s: str, font, colour, rect: pygame.Rect, align: str = "left",
                line_gap: float = 1.05, valign: str = "top") -> int:
     """Wrapped text inside a pixel rect; returns the height used.  Text that does not fit ends
-    with an ellipsis on the last line that does (never a sentence cut off as if it ended)."""
-    lines = wrap(s, font, rect.w)
-    lh = round(font.get_linesize() * line_gap)
+    with an ellipsis on the last line that does (never a sentence cut off as if it ended).  A
+    font grown by the player's text size shrinks back (never below its designed size) before
+    anything is cut."""
+    while True:
+        lines = wrap(s, font, rect.w)
+        lh = round(font.get_linesize() * line_gap)
+        if lh * len(lines) <= rect.h + lh // 3 or _fonts.smaller(font) is None:
+            break
+        font = _fonts.smaller(font)
     total = lh * len(lines)
     y = rect.y if valign == "top" else rect.y + (rect.h - total) // 2
     room = 0
@@ -151,13 +170,15 @@ def text_block(surface, s: str, font, colour, rect: pygame.Rect, align: str = "l
 
 
 def fit_font(layout: Layout, s: str, max_w: float, size: float, bold=False, min_size=9):
-    """The largest font (logical size <= size) that fits s into max_w logical pixels."""
-    while size > min_size:
+    """The largest font (logical size <= size) that fits s into max_w logical pixels; never
+    below ``min_size`` at the designed text size (a larger text size may shrink back to it)."""
+    floor = min(size, min_size / layout.text_scale)
+    while size > floor:
         f = layout.font(size, bold)
         if f.size(s)[0] <= layout.s(max_w):
             return f
         size -= 1
-    f = layout.font(min_size, bold)
+    f = layout.font(floor, bold)
     if WATCHERS and f.size(s)[0] > layout.s(max_w):
         watch_text("cut", None, None, s, f, None)
     return f

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from squabble.framework import layout as LY
 from squabble.framework.layout import Layout, fit_font, text
 from squabble.framework.vision import backdrop_for, readable
 
@@ -80,6 +81,8 @@ def panel(surf, layout: Layout, rect, colour=PANEL, edge=PANEL_EDGE, radius=10, 
             s = s.convert_alpha()
         _PANELS[key] = s
     surf.blit(s, r)
+    if LY.WATCHERS:     # a box text drawn in it must stay inside (the text-size tests)
+        LY.watch_text("panel", surf, r, "", None, None)
     return r
 
 

@@ -21,6 +21,12 @@ def fresh_draw(app):
     """Draw the window with every cached picture drawn anew (the Squabble table's layers, the
     Struggle map's static layer and sprites, its tracks panel), so that a test watching text
     as it is drawn (``layout.WATCHERS``) sees all of it."""
+    prepare_fresh(app)
+    app.draw()
+
+
+def prepare_fresh(app):
+    """Forget the cached pictures of the scenes on screen (see ``fresh_draw``)."""
     for sc in app.stack.visible():
         drawer = getattr(getattr(sc, "zones", None), "drawer", None) or \
             getattr(sc, "drawer", None)
@@ -33,7 +39,6 @@ def fresh_draw(app):
         tr = getattr(sc, "tracks", None)
         if tr is not None and hasattr(tr, "_cache"):
             tr._cache = None
-    app.draw()
 
 
 def _squabble_table(app):

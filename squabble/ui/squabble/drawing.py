@@ -121,7 +121,7 @@ class TableDrawer:
         """Draw a rarely-changing region once into a cached surface; blit it each frame."""
         L = self.app.layout
         pr = L.r(rect).clip(surf.get_rect())
-        full = (key, L.size, self.model.cb)
+        full = (key, L.size, L.text_scale, self.model.cb)
         c = self._layers.get(name)
         if c is None or c[0] != full:
             tmp = pygame.Surface(L.size, pygame.SRCALPHA)
