@@ -52,6 +52,15 @@ def font(px: float, bold: bool = False) -> pygame.font.Font:
     return f
 
 
+def grow(size: float, scale: float | None = None) -> float:
+    """How much the player's text size (``scale``, by default the window's) grows a font of
+    logical size ``size`` (at 1280 × 720): body text (24 and below) by all of it, display text
+    (48 and up) not at all (it is large already), sizes between by a share."""
+    k = TEXT_SCALE[0] if scale is None else scale
+    share = min(1.0, max(0.0, (48 - size) / 24))
+    return 1.0 + (k - 1.0) * share
+
+
 def size_of(f: pygame.font.Font):
     """(px, bold) ``f`` was made with by ``font``, or None for a font made elsewhere."""
     return _keys.get(f)

@@ -19,6 +19,10 @@ class Layout:
         self.text_scale = 1.0
         self.resize(size)
 
+    def grow(self, size: float) -> float:
+        """How much the player's text size grows a font of logical size ``size``."""
+        return _fonts.grow(size, self.text_scale)
+
     def set_text_scale(self, k: float) -> None:
         _fonts.TEXT_SCALE[0] = k
         if k != self.text_scale:
@@ -52,8 +56,9 @@ class Layout:
 
     def font(self, size: float, bold: bool = False) -> pygame.font.Font:
         """The font of logical size ``size`` at this window's scale and the player's text
-        size."""
-        px = max(6, round(size * self.scale * self.text_scale))
+        size: body text (24 and below) grows by all of it, display text (48 and up) is large
+        already and keeps its size, sizes between grow by a share."""
+        px = max(6, round(size * self.scale * self.grow(size)))
         key = (px, bold)
         f = self._fonts.get(key)
         if f is None:
@@ -169,13 +174,17 @@ def text_block(surface, s: str, font, colour, rect: pygame.Rect, align: str = "l
     return total
 
 
-def fit_font(layout: Layout, s: str, max_w: float, size: float, bold=False, min_size=9):
-    """The largest font (logical size <= size) that fits s into max_w logical pixels; never
-    below ``min_size`` at the designed text size (a larger text size may shrink back to it)."""
-    floor = min(size, min_size / layout.text_scale)
+def fit_font(layout: Layout, s: str, max_w: float, size: float, bold=False, min_size=9,
+             max_h: float | None = None):
+    """The largest font (logical size <= size) that fits s into max_w logical pixels (and its
+    lines into ``max_h``, when given: a slot between fixed neighbours); never below
+    ``min_size`` at the designed text size (a larger text size may shrink back to it)."""
+    floor = min(size, min_size / layout.grow(min_size))
+    top_h = None if max_h is None else max(
+        layout.s(max_h), font_of(max(6, round(size * layout.scale)), bold).get_height())
     while size > floor:
         f = layout.font(size, bold)
-        if f.size(s)[0] <= layout.s(max_w):
+        if f.size(s)[0] <= layout.s(max_w) and (top_h is None or f.get_height() <= top_h):
             return f
         size -= 1
     f = layout.font(floor, bold)

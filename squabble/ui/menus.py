@@ -10,7 +10,7 @@ import random
 import pygame
 
 from squabble.framework.cards import draw_card
-from squabble.framework.layout import text, text_block
+from squabble.framework.layout import fit_font, text, text_block
 from squabble.framework.widgets import Button, panel
 from squabble.ui import gamepick
 from squabble.ui import settings as S
@@ -217,11 +217,11 @@ class ControlsScene(MenuScene):
     def draw(self, surf):
         super().draw(surf)
         L = self.app.layout
-        xs = [120, 420, 680, 940]
+        xs = [120, 420, 680, 940, 1200]
         for r, row in enumerate(CONTROLS_TABLE):
             y = 160 + r * 44
-            for x, cell in zip(xs, row):
-                text(surf, cell, L.font(22, r == 0 or x == xs[0]),
+            for x, nx, cell in zip(xs, xs[1:], row):
+                text(surf, cell, fit_font(L, cell, nx - x - 12, 22, r == 0 or x == xs[0]),
                      T.GOLD if r == 0 else T.TEXT, L.p(x, y))
         pads = self.app.input.pad_count()
         text(surf, f"Gamepads connected now: {pads}. Pad 1 drives player 1's side, pad 2 the "

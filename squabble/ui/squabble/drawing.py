@@ -216,9 +216,12 @@ class TableDrawer:
             who = self._who(side)
             avail = d["tokens"][side]
             ty = sy + PILE[1] + 24
-            text(surf, f"{F.NAME[side]} {who}", L.font(17, True), T.SIDE_LIGHT[side],
-                 L.p(DECK_X, ty), "midleft")
-            text(surf, "Tokens:", L.font(15), T.TEXT, L.p(DECK_X, ty + 16), "midleft")
+            # (between the piles and the played cards: a slot that cannot grow)
+            name = f"{F.NAME[side]} {who}"
+            text(surf, name, fit_font(L, name, 222 - DECK_X, 17, True, max_h=16),
+                 T.SIDE_LIGHT[side], L.p(DECK_X, ty), "midleft")
+            text(surf, "Tokens:", fit_font(L, "Tokens:", 56, 15, max_h=15), T.TEXT,
+                 L.p(DECK_X, ty + 16), "midleft")
             avail -= self.model.in_flight((side, "tray"))
             dec = self.model.deciding
             stage = self.staging.stage
@@ -451,8 +454,11 @@ class TableDrawer:
         if dec:
             who = F.NAME[dec["player"]]
             msg = self.explain.prompt_text(dec)
-            text(surf, f"{who}: {msg[0]}", fit_font(L, f"{who}: {msg[0]}", box[2], 21, True),
-                 T.GOLD, L.p(box[0], box[1] + 4))
+            f1 = fit_font(L, f"{who}: {msg[0]}", box[2], 21, True)
+            text(surf, f"{who}: {msg[0]}", f1, T.GOLD, L.p(box[0], box[1] + 4))
+            # the sentence below it, down to where the buttons start
+            y2 = box[1] + 4 + max(20, f1.get_linesize() / L.scale)
+            below = L.r(box[0], y2, box[2], box[1] + 54 - y2)
             s = self.model.session
             if s.mode == "hotseat" and not s.is_private(dec):
                 # whose decision, said plainly: a public one is made in the open
@@ -462,10 +468,9 @@ class TableDrawer:
             caution = self.explain.staged_caution()
             if caution:   # the engine's warning (red) or risk (amber) of what is staged
                 colour = (255, 110, 90) if caution[0] == "warning" else (255, 190, 80)
-                text_block(surf, caution[1], L.font(15, True), colour,
-                           L.r(box[0], box[1] + 24, box[2], 30))
+                text_block(surf, caution[1], L.font(15, True), colour, below)
             elif msg[1]:
-                text_block(surf, msg[1], L.font(16), T.TEXT, L.r(box[0], box[1] + 24, box[2], 28))
+                text_block(surf, msg[1], L.font(16), T.TEXT, below)
         elif self.model.flow.phase == THINKING:
             who = F.NAME[self.model.session.decision()["player"]]
             text(surf, online_banner.waiting_words(self.model.session, self.model.t)
@@ -495,15 +500,18 @@ class TableDrawer:
         panel(surf, L, RIGHT)
         x, y, w, h = RIGHT
         text(surf, "TURN ORDER", L.font(16, True), T.MUTED, L.p(x + 12, y + 8))
+        # a row as tall as its text (the player's text size may grow it), each name fitted
+        step = max(19, L.font(17).get_linesize() / L.scale)
         for i in range(1, 11):
             cur = i == self.model.shown_phase
             col = T.GOLD if cur else (T.TEXT if i > self.model.shown_phase else T.MUTED)
-            fy = y + 26 + (i - 1) * 19
+            fy = y + 26 + (i - 1) * step
             if cur:
-                pygame.draw.rect(surf, (70, 60, 30), L.r(x + 6, fy - 2, w - 12, 19),
+                pygame.draw.rect(surf, (70, 60, 30), L.r(x + 6, fy - 2, w - 12, step),
                                  border_radius=L.s(4))
-            text(surf, f"{i}. {E.PHASE_NAMES[i]}", L.font(17, cur), col, L.p(x + 12, fy))
-        ly = y + 226
+            name = f"{i}. {E.PHASE_NAMES[i]}"
+            text(surf, name, fit_font(L, name, w - 24, 17, cur), col, L.p(x + 12, fy))
+        ly = y + 36 + 10 * step
         text(surf, "LOG", L.font(16, True), T.MUTED, L.p(x + 12, ly))
         f = L.font(16)
         lines: list[tuple[str, bool]] = []

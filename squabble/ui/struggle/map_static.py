@@ -217,10 +217,13 @@ class StaticLayer:
                 tw = f.size(txt)[0]
                 x = scr(edge_x, edge_y)[0]
                 x = x + 6 if edge_x == 0 else x - 6 - tw
+                # below the link on the open left edge; above it on the right, where Japan's
+                # box lies under the link's end
+                y = scr(edge_x, edge_y)[1]
+                y = y + 4 if edge_x == 0 else y - 4 - f.get_height()
                 self.geo.text(layer, txt, px, readable(theme.SIDE_LIGHT["USA"], max(
                     (_land(t) for t in REGION_TINT.values()), key=luminance)),
-                              bold=True,
-                           topleft=(x, scr(edge_x, edge_y)[1] + 4))
+                              bold=True, topleft=(x, y))
 
         yield
         # superpowers
