@@ -48,6 +48,8 @@ class Button:
         pygame.draw.rect(surf, (0, 0, 0), r.move(layout.s(2), layout.s(3)),
                          border_radius=layout.s(8))
         pygame.draw.rect(surf, base, r, border_radius=layout.s(8))
+        if LY.WATCHERS:     # a button covers what is under it (the text-size tests)
+            LY.watch_text("cover", surf, r, "", None, None)
         edge = FOCUS if focused else (PANEL_EDGE if not self.selected else TEXT)
         pygame.draw.rect(surf, edge, r, max(1, layout.s(3 if focused else 1)),
                          border_radius=layout.s(8))

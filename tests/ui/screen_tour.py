@@ -58,6 +58,7 @@ def _struggle(app):
 
 def tour(app):
     """Yield the name of each screen while the window shows it."""
+    from squabble.framework.confirm import ConfirmScene
     from squabble.framework.handoff import HandOffScene
     from squabble.ui.menus import ControlsScene, OptionsScene
     from squabble.ui.squabble.scenes import PauseScene, ResultScene, RulesScene, SetupScene
@@ -91,6 +92,12 @@ def tour(app):
     _draw(app)
     yield "squabble-pause"
     app.stack.pop()
+    app.stack.push(ConfirmScene(app, "This loses the game", "Placing this card there moves the "
+                                "Balance of Power onto your own Mushroom Cloud.", "Do it anyway",
+                                "Choose again", lambda: None))
+    _draw(app)
+    yield "confirm"
+    app.stack.pop()
     rnd = random.Random(3)
     while t.session.state["winner"] is None:
         D.run_until(app, lambda: _squabble_human(app) or t.session.state["winner"] is not None)
@@ -115,6 +122,14 @@ def tour(app):
                        and sc.choices is not None)
     _draw(app, 10)
     yield "struggle-map"
+    sc.hover_country = "Iran"            # a country's detail under the mouse
+    _draw(app)
+    yield "struggle-country-detail"
+    sc.hover_country = None
+    sc.hover_track = "defcon:3"          # a track's explanation
+    _draw(app)
+    yield "struggle-track-tip"
+    sc.hover_track = None
     app.stack.push(StrugglePauseScene(app, sc.session, hidden=lambda: False,
                                       undo=lambda: None, help=lambda: None))
     _draw(app)

@@ -30,7 +30,8 @@ def problems(rec, screen) -> list[str]:
                 panels.setdefault(id(surf), []).append(rect)
             for t, ts, tsurf, ttop in texts:
                 inter = t.clip(rect)
-                if tsurf is surf and ttop == top and inter.w >= 3 and inter.h >= t.h / 2 \
+                # (a third of a line's box is more than its descent: letters are cut)
+                if tsurf is surf and ttop == top and inter.w >= 3 and inter.h >= 0.3 * t.h \
                         and not rect.contains(t):
                     out.append(f"covered: {ts[:40]!r} {t} by a {kind} {rect}")
             continue

@@ -20,6 +20,7 @@ from squabble.games.squabble.cards import CARDS, ERA_YEARS, EVENTS, SIDES
 from squabble.ui import theme as T
 from squabble.ui.squabble import faces as F
 from squabble.ui.squabble.beats import slot_token_pos
+from squabble.ui.squabble.choose import BY
 from squabble.ui.squabble.layout import (
     BOP_TRACK, BOP_X, BOT_SLOT_Y, CONTROLS, DECK_X, DISC_X, EVENT_RECT, LEADER, PILE, RIGHT,
     SLOT_CARD, SPACE_TRACK, SPACE_X, TOP_SLOT_Y, TRACK_Y, ZOOM, ZOOM_PANEL, plain, side_row,
@@ -454,11 +455,11 @@ class TableDrawer:
         if dec:
             who = F.NAME[dec["player"]]
             msg = self.explain.prompt_text(dec)
-            f1 = fit_font(L, f"{who}: {msg[0]}", box[2], 21, True)
+            # a slot that cannot grow: the line and two of the sentence above the buttons
+            f1 = fit_font(L, f"{who}: {msg[0]}", box[2], 21, True, max_h=20)
             text(surf, f"{who}: {msg[0]}", f1, T.GOLD, L.p(box[0], box[1] + 4))
-            # the sentence below it, down to where the buttons start
             y2 = box[1] + 4 + max(20, f1.get_linesize() / L.scale)
-            below = L.r(box[0], y2, box[2], box[1] + 54 - y2)
+            below = L.r(box[0], y2, box[2], BY - 4 - y2)
             s = self.model.session
             if s.mode == "hotseat" and not s.is_private(dec):
                 # whose decision, said plainly: a public one is made in the open
