@@ -149,13 +149,13 @@ def draw_warning_marks(surf, L, cs, map_view, card_rects, said):
             if r.colliderect(map_view.rect):
                 fr = r.inflate(w * 4, w * 4)
                 pygame.draw.rect(surf, COLOUR[f], fr, w, border_radius=L.s(6))
-                draw_tag(surf, fr.topleft, L.s(15), f)
+                draw_tag(surf, fr.topleft, L.s(18), f)
     for card, rect in card_rects:
         f = worst(cs.by_card.get(card, []))
         if f:
             fr = L.r(rect).inflate(L.s(8), L.s(8))
             pygame.draw.rect(surf, COLOUR[f], fr, w, border_radius=L.s(8))
-            draw_tag(surf, fr.topleft, L.s(18), f)
+            draw_tag(surf, fr.topleft, L.s(22), f)
     if not said:
         return None
     f, sentence = said[0]
