@@ -61,15 +61,19 @@ def tour(app):
     from squabble.framework.confirm import ConfirmScene
     from squabble.framework.handoff import HandOffScene
     from squabble.ui.menus import ControlsScene, OptionsScene
-    from squabble.ui.squabble.scenes import PauseScene, ResultScene, RulesScene, SetupScene
+    from squabble.ui.squabble.scenes import (DiscardScene, PauseScene, ResultScene, RulesScene,
+                                             SetupScene)
     from squabble.ui.gamepick import GamePickScene
     from squabble.ui.struggle.help import rules_scene
     from squabble.ui.struggle.screens import StrugglePauseScene, StruggleResultScene
-    from squabble.ui.struggle.setup import StruggleSetupScene
+    from squabble.ui.struggle.setup import BidScene, StruggleSetupScene
 
     app.to_title()
     _draw(app)
     yield "title"
+    app.stack.push(BidScene(app, 1, lambda bid: None))
+    _draw(app)
+    yield "struggle-bid"
     for name, make in (("gamepick", GamePickScene), ("options", OptionsScene),
                        ("controls", ControlsScene), ("squabble-rules", RulesScene),
                        ("squabble-setup", SetupScene), ("struggle-setup", StruggleSetupScene),
@@ -97,6 +101,10 @@ def tour(app):
                                 "Choose again", lambda: None))
     _draw(app)
     yield "confirm"
+    app.stack.pop()
+    app.stack.push(DiscardScene(app, t.model, "USSR"))
+    _draw(app)
+    yield "squabble-discards"
     app.stack.pop()
     rnd = random.Random(3)
     while t.session.state["winner"] is None:
