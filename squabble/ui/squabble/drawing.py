@@ -324,7 +324,7 @@ class TableDrawer:
             draw_card(surf, L, F.card_face(cid, self.model.cb), sp.rect, face_up=up,
                       back=T.card_back(side, self.model.cb), flip=scale, highlight=highlight,
                       dim=dim)
-            if highlight == T.LEGAL and self.model.cb:
+            if highlight == T.LEGAL:     # (a shape as well: green and gold look alike to many)
                 self._legal_mark(surf, sp.rect)
         # number keys: a small badge over each card of the deciding hand
         if dec and dec["player"] == self.model.bottom and self.model.session.is_private(dec):
@@ -366,8 +366,8 @@ class TableDrawer:
             token(surf, L, (x, y), 10, T.SIDE[f["side"]], pattern_mark=T.MARK[f["side"]])
 
     def _legal_mark(self, surf, rect):
-        """Colour-blind aid: a legal card also carries a shape (a ticked tab on its corner), not
-        only a green outline."""
+        """A legal card also carries a shape (a ticked tab on its corner), not only a green
+        outline (issue 57: with or without the colour-blind aids)."""
         L = self.app.layout
         x, y, w, h = rect
         c = L.p(x + w - 4, y + 4)
