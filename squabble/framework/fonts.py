@@ -16,10 +16,13 @@ import pygame
 DEFAULT_SCALE = 0.6875
 _cache: dict = {}
 _keys: dict = {}     # font -> (px, bold): the size a font was asked for
+_designed: dict = {}  # font -> the smallest px it stands for at the designed size (in the
+#                       window as it is now: ``forget_designed`` when its scale or text size
+#                       changes)
 _path: list = []
 #: the player's text size (Options: 1.0, 1.25, 1.5; set by ``Layout.set_text_scale``): the
 #: layout's fonts grow by it, and a text with no room for that shrinks back, never below the
-#: size it was designed at (``designed_px``)
+#: size it was designed at (``note_designed``)
 TEXT_SCALE = [1.0]
 
 
@@ -66,16 +69,38 @@ def size_of(f: pygame.font.Font):
     return _keys.get(f)
 
 
-def smaller(f: pygame.font.Font):
-    """The font one size below ``f`` while that stays at or above the size ``f`` was designed
-    at (its size without the player's text size), else None."""
+def note_designed(f: pygame.font.Font, px: int) -> None:
+    """``f`` was given for a text designed at ``px`` pixels (before the player's text size
+    grew it to ``f``'s)."""
+    if _designed.get(f, 1 << 30) > px:       # (sizes a pixel apart may share a font)
+        _designed[f] = px
+
+
+def forget_designed() -> None:
+    _designed.clear()
+
+
+def designed_px(f: pygame.font.Font):
+    """The size in pixels the text ``f`` was given for was designed at, before the player's
+    text size grew it; None for a font made elsewhere."""
     key = size_of(f)
     if key is None:
         return None
-    px, bold = key
-    if px - 1 < max(6, round(px / TEXT_SCALE[0])) or TEXT_SCALE[0] <= 1.0:
+    if TEXT_SCALE[0] <= 1.0:
+        return key[0]
+    return _designed.get(f, round(key[0] / TEXT_SCALE[0]))
+
+
+def smaller(f: pygame.font.Font, floor: int | None = None):
+    """The font one pixel size below ``f`` while that stays at or above ``floor`` (by default
+    the size ``f``'s text was designed at: ``designed_px``), else None."""
+    key = size_of(f)
+    if key is None:
         return None
-    return font(px - 1, bold)
+    floor = designed_px(f) if floor is None else floor
+    if key[0] - 1 < max(6, floor):
+        return None
+    return font(key[0] - 1, key[1])
 
 
 def missing_glyphs(f: pygame.font.Font, text: str) -> set:

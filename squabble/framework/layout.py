@@ -17,6 +17,7 @@ class Layout:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         #: the player's text size (Options: 1.0, 1.25 or 1.5): every ``font`` is that much larger
         self.text_scale = 1.0
+        _fonts.TEXT_SCALE[0] = 1.0      # (a window before this one may have had another)
         self.resize(size)
 
     def grow(self, size: float) -> float:
@@ -28,10 +29,12 @@ class Layout:
         if k != self.text_scale:
             self.text_scale = k
             self._fonts.clear()
+            _fonts.forget_designed()
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = max(1, size[0]), max(1, size[1])
         self.size = (w, h)
+        _fonts.forget_designed()
         self.scale = min(w / DESIGN_W, h / DESIGN_H)
         self.ox = (w - DESIGN_W * self.scale) / 2
         self.oy = (h - DESIGN_H * self.scale) / 2
@@ -64,6 +67,8 @@ class Layout:
         if f is None:
             f = font_of(px, bold)
             self._fonts[key] = f
+        if self.text_scale != 1.0:
+            _fonts.note_designed(f, max(6, round(size * self.scale)))
         return f
 
 
@@ -144,12 +149,14 @@ def text_block(surface, s: str, font, colour, rect: pygame.Rect, align: str = "l
     with an ellipsis on the last line that does (never a sentence cut off as if it ended).  A
     font grown by the player's text size shrinks back (never below its designed size) before
     anything is cut."""
+    floor = _fonts.designed_px(font)
     while True:
         lines = wrap(s, font, rect.w)
         lh = round(font.get_linesize() * line_gap)
-        if lh * len(lines) <= rect.h + lh // 3 or _fonts.smaller(font) is None:
+        less = _fonts.smaller(font, floor) if floor is not None else None
+        if lh * len(lines) <= rect.h + lh // 3 or less is None:
             break
-        font = _fonts.smaller(font)
+        font = less
     total = lh * len(lines)
     y = rect.y if valign == "top" else rect.y + (rect.h - total) // 2
     room = 0

@@ -116,3 +116,22 @@ def test_the_text_size_grows_the_text_and_is_kept(data_dir):
     userdata.write_json(S.FILE, {"text_size": 130})
     assert S.load().text_size == 100
     pygame.event.clear()
+
+
+def test_a_grown_font_shrinks_back_to_its_designed_size_and_no_further(data_dir):
+    """text_block's room-making: a font the text size grew steps down to the size its text
+    was designed at (a 36 grows by a share only: 1.25 at 150%), never below."""
+    from squabble.framework import fonts
+    app = new_app()
+    app.settings.text_size = 150
+    app.apply_settings()
+    for size in (16, 36):
+        f = app.layout.font(size)
+        assert fonts.size_of(f)[0] == round(size * app.layout.grow(size))
+        floor = fonts.designed_px(f)
+        while fonts.smaller(f, floor) is not None:
+            f = fonts.smaller(f, floor)
+        assert fonts.size_of(f)[0] == size
+    app.settings.text_size = 100
+    app.apply_settings()
+    assert fonts.smaller(app.layout.font(16)) is None
