@@ -266,6 +266,8 @@ def video_problem() -> str | None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from squabble.console import attach_parent_console
+    attach_parent_console(sys.argv[1:] if argv is None else argv)   # the Windows game program
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

@@ -1,6 +1,9 @@
-"""Smoke test of a built download: ``python tests/exe_smoke.py PATH`` (or imported by
-tests/test_executable.py). PATH is dist/squabble, dist/squabble.exe, or on macOS the app bundle
-dist/Twilight Squabble.app (its program Contents/MacOS/squabble is run).
+"""Smoke test of a built download: ``python tests/exe_smoke.py PATH [--windowed GAME.exe]`` (or
+imported by tests/test_executable.py). PATH is dist/squabble, on Windows dist/squabble-cli.exe
+(the console build), or on macOS the app bundle dist/Twilight Squabble.app (its program
+Contents/MacOS/squabble is run). On Windows ``--windowed dist/squabble.exe`` also checks the
+game program a double-click opens: built for the Windows GUI subsystem (no console window), its
+attract mode runs and saves its screenshot; and PATH is checked to be a console program.
 
 Runs the real program headless, each in a fresh user data folder:
 ``--version``; a bad argument (usage and exit 2, no traceback); the engine protocol (the assets
@@ -80,6 +83,32 @@ def check_demo(exe: Path, data: Path, shot: Path) -> None:
     assert len(colours) >= 4, colours  # a real frame, not a single fill
 
 
+def pe_subsystem(path: Path) -> int:
+    """The Windows subsystem a PE executable asks for: 2 the GUI (no console window), 3 the
+    console.  Read from its optional header (PE/COFF specification)."""
+    with open(path, "rb") as f:
+        head = f.read(4096)
+    assert head[:2] == b"MZ", f"{path} is not a Windows executable"
+    pe = int.from_bytes(head[0x3C:0x40], "little")
+    assert head[pe:pe + 4] == b"PE\0\0", f"{path} has no PE header"
+    optional = pe + 24
+    assert int.from_bytes(head[optional:optional + 2], "little") in (0x10B, 0x20B)
+    return int.from_bytes(head[optional + 68:optional + 70], "little")
+
+
+GUI, CONSOLE = 2, 3
+
+
+def smoke_windowed(path: Path, console: Path) -> None:
+    """The game program of the Windows download opens no console window; the console build
+    beside it does, for the commands."""
+    path = Path(path)
+    assert pe_subsystem(path) == GUI, f"{path} is a console program: a double-click opens a console"
+    assert pe_subsystem(console) == CONSOLE, f"{console} has no console: commands print nothing"
+    with tempfile.TemporaryDirectory(prefix="squabble-smoke-") as tmp:
+        check_demo(path, Path(tmp) / "data", Path(tmp) / "demo.png")
+
+
 def smoke(path: Path, version: str) -> None:
     exe = program(path)
     assert exe.is_file(), f"no program at {exe}"
@@ -93,17 +122,24 @@ def smoke(path: Path, version: str) -> None:
 
 
 def main(argv: list[str]) -> int:
+    windowed = None
+    if len(argv) == 3 and argv[1] == "--windowed":
+        argv, windowed = argv[:1], argv[2]
     if len(argv) != 1:
-        print("usage: python tests/exe_smoke.py PATH-OF-EXECUTABLE-OR-APP", file=sys.stderr)
+        print("usage: python tests/exe_smoke.py PATH-OF-EXECUTABLE-OR-APP [--windowed GAME.exe]",
+              file=sys.stderr)
         return 2
     sys.path.insert(0, str(HERE.parent))
     from squabble import __version__
     try:
         smoke(Path(argv[0]), __version__)
+        if windowed:
+            smoke_windowed(Path(windowed), Path(argv[0]))
     except AssertionError as e:
         print(f"smoke test FAILED: {e}", file=sys.stderr)
         return 1
-    print(f"smoke test passed: {argv[0]} (squabble {__version__})")
+    print(f"smoke test passed: {argv[0]}{' and ' + windowed if windowed else ''} "
+          f"(squabble {__version__})")
     return 0
 
 

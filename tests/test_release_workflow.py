@@ -73,9 +73,71 @@ def test_release_workflow_builds_tests_and_attaches_every_download():
     assert '-c constraints/build.txt ".[build]"' in text
     assert "--workpath build/pyinstaller build.spec" in text
     assert "python tests/exe_smoke.py" in text and "--frames 300" in text
-    # the wheel is built from the sdist, and all five files go to the release
+    # the wheel is built from the sdist, and all six files go to the release
     assert "python -m build --outdir dist ." in text
-    assert "-eq 5" in text and "gh release create" in text
+    assert "-eq 6" in text and "gh release create" in text
     # nothing is released unless the whole suite passed
     assert "needs: [tests, python-packages, download]" in text and "run: bash .ci/run" in text
     assert (ROOT / "constraints" / "build.txt").is_file() and (ROOT / "tests" / "exe_smoke.py").is_file()
+
+
+def test_the_windows_download_smoke_tests_both_programs():
+    """Issue 57, item 11: the Windows game opens no console window; its console build beside
+    it runs the commands.  The workflow smoke-tests both on Windows and releases both."""
+    text = WORKFLOW.read_text(encoding="utf-8")
+    assert "built: dist/squabble-cli.exe" in text and "windowed: dist/squabble.exe" in text
+    assert 'python tests/exe_smoke.py "${{ matrix.built }}" --windowed "${{ matrix.windowed }}"' \
+        in text
+    assert "file: twilight-squabble-windows-x86_64-console.exe" in text
+    assert "windowed_file: twilight-squabble-windows-x86_64.exe" in text
+    assert 'cp "${{ matrix.windowed }}" "release/${{ matrix.windowed_file }}"' in text
+
+
+class _Recorder:
+    """PyInstaller's spec names, recording what build.spec asks of them."""
+
+    def __init__(self):
+        self.exes = []
+
+    def names(self):
+        rec = self
+
+        class Made:
+            def __init__(self, *a, **k):
+                self.args, self.kwargs = a, k
+                if type(self).__name__ == "EXE":
+                    rec.exes.append(k)
+        made = {n: type(n, (Made,), {}) for n in ("Analysis", "PYZ", "EXE", "COLLECT",
+                                                  "BUNDLE")}
+        made["Analysis"].pure = made["Analysis"].scripts = made["Analysis"].binaries = ()
+        made["Analysis"].datas = ()
+        return made
+
+
+def _run_spec(platform, monkeypatch):
+    import types
+    hooks = types.ModuleType("PyInstaller.utils.hooks")
+    hooks.collect_submodules = lambda name: [name]
+    for mod in ("PyInstaller", "PyInstaller.utils"):
+        monkeypatch.setitem(sys.modules, mod, types.ModuleType(mod))
+    monkeypatch.setitem(sys.modules, "PyInstaller.utils.hooks", hooks)
+    monkeypatch.setattr(sys, "platform", platform)
+    rec = _Recorder()
+    spec = ROOT / "build.spec"
+    exec(compile(spec.read_text(encoding="utf-8"), str(spec), "exec"),
+         {"SPECPATH": str(ROOT), "__name__": "spec", **rec.names()})
+    return {k["name"]: k for k in rec.exes}
+
+
+@pytest.mark.parametrize("platform", ["win32", "linux", "darwin"])
+def test_build_spec_gives_windows_a_game_without_console_and_a_console_build(platform,
+                                                                              monkeypatch):
+    exes = _run_spec(platform, monkeypatch)
+    if platform == "win32":
+        assert set(exes) == {"squabble", "squabble-cli"}
+        assert exes["squabble"]["console"] is False       # a double-click: only the window
+        assert exes["squabble-cli"]["console"] is True    # the commands print in a terminal
+    elif platform == "linux":
+        assert set(exes) == {"squabble"} and exes["squabble"]["console"] is True
+    else:
+        assert set(exes) == {"squabble"} and exes["squabble"]["console"] is False   # the .app

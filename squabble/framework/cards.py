@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from squabble.framework.fonts import font as font_of
+from squabble.framework import layout as LY
 from squabble.framework.layout import Layout, text_block, wrap
 from squabble.framework.tween import Motion, Tween, out_back
 
@@ -271,6 +272,8 @@ def draw_card(surf: pygame.Surface, layout: Layout, card, rect, *, face_up: bool
         sh = pygame.Rect(dest).move(layout.s(3), layout.s(4))
         pygame.draw.rect(surf, (0, 0, 0, 90), sh, border_radius=max(2, pr.w // 12))
     surf.blit(img, dest)
+    if LY.WATCHERS:     # a card covers what is under it (the text-size tests)
+        LY.watch_text("cover", surf, dest, "", None, None)
     if dim:
         veil = pygame.Surface(dest.size, pygame.SRCALPHA)
         pygame.draw.rect(veil, (10, 12, 20, 140), veil.get_rect(), border_radius=max(2, pr.w // 12))

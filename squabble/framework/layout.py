@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from squabble.framework import fonts as _fonts
 from squabble.framework.fonts import font as font_of
 
 DESIGN_W, DESIGN_H = 1280, 720
@@ -14,11 +15,26 @@ class Layout:
 
     def __init__(self, size: tuple[int, int]):
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        #: the player's text size (Options: 1.0, 1.25 or 1.5): every ``font`` is that much larger
+        self.text_scale = 1.0
+        _fonts.TEXT_SCALE[0] = 1.0      # (a window before this one may have had another)
         self.resize(size)
+
+    def grow(self, size: float) -> float:
+        """How much the player's text size grows a font of logical size ``size``."""
+        return _fonts.grow(size, self.text_scale)
+
+    def set_text_scale(self, k: float) -> None:
+        _fonts.TEXT_SCALE[0] = k
+        if k != self.text_scale:
+            self.text_scale = k
+            self._fonts.clear()
+            _fonts.forget_designed()
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = max(1, size[0]), max(1, size[1])
         self.size = (w, h)
+        _fonts.forget_designed()
         self.scale = min(w / DESIGN_W, h / DESIGN_H)
         self.ox = (w - DESIGN_W * self.scale) / 2
         self.oy = (h - DESIGN_H * self.scale) / 2
@@ -42,12 +58,17 @@ class Layout:
         return (pos[0] - self.ox) / self.scale, (pos[1] - self.oy) / self.scale
 
     def font(self, size: float, bold: bool = False) -> pygame.font.Font:
-        px = max(6, round(size * self.scale))
+        """The font of logical size ``size`` at this window's scale and the player's text
+        size: body text (24 and below) grows by all of it, display text (48 and up) is large
+        already and keeps its size, sizes between grow by a share."""
+        px = max(6, round(size * self.scale * self.grow(size)))
         key = (px, bold)
         f = self._fonts.get(key)
         if f is None:
             f = font_of(px, bold)
             self._fonts[key] = f
+        if self.text_scale != 1.0:
+            _fonts.note_designed(f, max(6, round(size * self.scale)))
         return f
 
 
@@ -69,6 +90,19 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
 
 _TEXT_CACHE: dict = {}
 
+#: callables watching text as it is drawn (the readability tests measure contrast, cut and
+#: overlap with them): ``watch(kind, surface, rect, string, font, colour)`` is called before a
+#: line is blitted (``kind`` "text"), when a line had to be cut to fit (``kind`` "cut": an
+#: ellipsis, or a label no font down to the smallest fits), and when a box is drawn that text
+#: goes in (``kind`` "panel", widgets.panel) or a card covers what is under it (``kind``
+#: "cover", cards.draw_card).  Empty in play: no cost.
+WATCHERS: list = []
+
+
+def watch_text(kind, surface, rect, s, font, colour) -> None:
+    for w in WATCHERS:
+        w(kind, surface, rect, s, font, colour)
+
 
 def render(s: str, font: pygame.font.Font, colour) -> pygame.Surface:
     """font.render with a small cache: most labels are the same from frame to frame."""
@@ -89,6 +123,8 @@ def text(surface: pygame.Surface, s: str, font: pygame.font.Font, colour, pos,
          anchor: str = "topleft", shadow=None) -> pygame.Rect:
     img = render(s, font, colour)
     r = img.get_rect(**{anchor: pos})
+    if WATCHERS:
+        watch_text("text", surface, r, s, font, colour)
     if shadow is not None:
         sh = render(s, font, shadow)
         surface.blit(sh, r.move(max(1, font.get_height() // 16), max(1, font.get_height() // 16)))
@@ -110,9 +146,17 @@ def ellipsize(line: str, font: pygame.font.Font, width: int) -> str:
 def text_block(surface, s: str, font, colour, rect: pygame.Rect, align: str = "left",
                line_gap: float = 1.05, valign: str = "top") -> int:
     """Wrapped text inside a pixel rect; returns the height used.  Text that does not fit ends
-    with an ellipsis on the last line that does (never a sentence cut off as if it ended)."""
-    lines = wrap(s, font, rect.w)
-    lh = round(font.get_linesize() * line_gap)
+    with an ellipsis on the last line that does (never a sentence cut off as if it ended).  A
+    font grown by the player's text size shrinks back (never below its designed size) before
+    anything is cut."""
+    floor = _fonts.designed_px(font)
+    while True:
+        lines = wrap(s, font, rect.w)
+        lh = round(font.get_linesize() * line_gap)
+        less = _fonts.smaller(font, floor) if floor is not None else None
+        if lh * len(lines) <= rect.h + lh // 3 or less is None:
+            break
+        font = less
     total = lh * len(lines)
     y = rect.y if valign == "top" else rect.y + (rect.h - total) // 2
     room = 0
@@ -120,6 +164,8 @@ def text_block(surface, s: str, font, colour, rect: pygame.Rect, align: str = "l
         room += 1
     if 0 < room < len(lines):
         lines = lines[:room - 1] + [ellipsize(lines[room - 1], font, rect.w)]
+        if WATCHERS:
+            watch_text("cut", surface, rect, s, font, colour)
     for ln in lines[:room]:
         img = render(ln, font, colour)
         if align == "center":
@@ -128,16 +174,27 @@ def text_block(surface, s: str, font, colour, rect: pygame.Rect, align: str = "l
             x = rect.right - img.get_width()
         else:
             x = rect.x
+        if WATCHERS:
+            watch_text("text", surface, img.get_rect(topleft=(x, y)), ln, font, colour)
         surface.blit(img, (x, y))
         y += lh
     return total
 
 
-def fit_font(layout: Layout, s: str, max_w: float, size: float, bold=False, min_size=9):
-    """The largest font (logical size <= size) that fits s into max_w logical pixels."""
-    while size > min_size:
+def fit_font(layout: Layout, s: str, max_w: float, size: float, bold=False, min_size=9,
+             max_h: float | None = None):
+    """The largest font (logical size <= size) that fits s into max_w logical pixels (and its
+    lines into ``max_h``, when given: a slot between fixed neighbours); never below
+    ``min_size`` at the designed text size (a larger text size may shrink back to it)."""
+    floor = min(size, min_size / layout.grow(min_size))
+    top_h = None if max_h is None else max(
+        layout.s(max_h), font_of(max(6, round(size * layout.scale)), bold).get_height())
+    while size > floor:
         f = layout.font(size, bold)
-        if f.size(s)[0] <= layout.s(max_w):
+        if f.size(s)[0] <= layout.s(max_w) and (top_h is None or f.get_height() <= top_h):
             return f
         size -= 1
-    return layout.font(min_size, bold)
+    f = layout.font(floor, bold)
+    if WATCHERS and f.size(s)[0] > layout.s(max_w):
+        watch_text("cut", None, None, s, f, None)
+    return f

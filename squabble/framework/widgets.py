@@ -6,7 +6,9 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from squabble.framework import layout as LY
 from squabble.framework.layout import Layout, fit_font, text
+from squabble.framework.vision import backdrop_for, readable
 
 TEXT = (236, 232, 220)
 MUTED = (150, 150, 160)
@@ -40,21 +42,25 @@ class Button:
             base = tuple(min(255, c + 40) for c in base)
         if focused and self.enabled:
             base = tuple(min(255, c + 28) for c in base)
+        col = TEXT if self.enabled else MUTED
+        # the label reads at 4.5:1 whatever the button's colour, lit or not (issue 57, item 13)
+        base = backdrop_for(col, base)
         pygame.draw.rect(surf, (0, 0, 0), r.move(layout.s(2), layout.s(3)),
                          border_radius=layout.s(8))
         pygame.draw.rect(surf, base, r, border_radius=layout.s(8))
+        if LY.WATCHERS:     # a button covers what is under it (the text-size tests)
+            LY.watch_text("cover", surf, r, "", None, None)
         edge = FOCUS if focused else (PANEL_EDGE if not self.selected else TEXT)
         pygame.draw.rect(surf, edge, r, max(1, layout.s(3 if focused else 1)),
                          border_radius=layout.s(8))
         h = self.rect[3]
         f = fit_font(layout, self.label, self.rect[2] - 12, min(30, h * (0.5 if self.hint else 0.62)),
                      bold=True)
-        col = TEXT if self.enabled else MUTED
         cy = r.centery - (layout.s(h * 0.13) if self.hint else 0)
         text(surf, self.label, f, col, (r.centerx, cy), "center")
         if self.hint:
             fh = fit_font(layout, self.hint, self.rect[2] - 10, h * 0.27)
-            text(surf, self.hint, fh, MUTED if not focused else TEXT,
+            text(surf, self.hint, fh, readable(MUTED, base) if not focused else TEXT,
                  (r.centerx, r.bottom - layout.s(h * 0.2)), "center")
 
 
@@ -77,6 +83,8 @@ def panel(surf, layout: Layout, rect, colour=PANEL, edge=PANEL_EDGE, radius=10, 
             s = s.convert_alpha()
         _PANELS[key] = s
     surf.blit(s, r)
+    if LY.WATCHERS:     # a box text drawn in it must stay inside (the text-size tests)
+        LY.watch_text("panel", surf, r, "", None, None)
     return r
 
 

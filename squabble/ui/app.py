@@ -49,6 +49,7 @@ class WindowApp(GameApp):
             self.settings.fullscreen = False
             super().__init__(size or self.settings.window, fullscreen=False, clock=clock,
                              title="Twilight Squabble")
+        self.layout.set_text_scale(self.settings.text_scale)
         self.attract_after = attract_after
         self.host_at = host_at
         self.seed = seed
@@ -67,6 +68,8 @@ class WindowApp(GameApp):
 
     def apply_settings(self):
         self.sounds.set_volumes(self.settings.sound, self.settings.music)
+        self.layout.set_text_scale(self.settings.text_scale)
+        self.redraw = True
         S.save(self.settings)
 
     def on_fullscreen_changed(self):

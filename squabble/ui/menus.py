@@ -10,7 +10,7 @@ import random
 import pygame
 
 from squabble.framework.cards import draw_card
-from squabble.framework.layout import text, text_block
+from squabble.framework.layout import fit_font, text, text_block
 from squabble.framework.widgets import Button, panel
 from squabble.ui import gamepick
 from squabble.ui import settings as S
@@ -114,23 +114,25 @@ class OptionsScene(MenuScene):
 
     def build(self):
         s = self.app.settings
-        y = 150
+        y, dy = 140, 54
         rows = [
             self._row("sound", f"Sound volume:  <  {int(s.sound * 100)}%  >", y, self._vol("sound")),
-            self._row("music", f"Music volume:  <  {int(s.music * 100)}%  >", y + 60,
+            self._row("music", f"Music volume:  <  {int(s.music * 100)}%  >", y + dy,
                       self._vol("music")),
             self._row("fullscreen", f"Full screen (F11):  <  {'On' if s.fullscreen else 'Off'}  >",
-                      y + 120, self._fullscreen),
-            self._row("window", f"Window size:  <  {s.window[0]} × {s.window[1]}  >", y + 180,
+                      y + 2 * dy, self._fullscreen),
+            self._row("window", f"Window size:  <  {s.window[0]} × {s.window[1]}  >", y + 3 * dy,
                       self._window),
+            self._row("text_size", f"Text size:  <  {s.text_size}%  >", y + 4 * dy,
+                      self._text_size),
             self._row("colour_blind",
-                      f"Colour-blind aids:  <  {'On' if s.colour_blind else 'Off'}  >", y + 240,
+                      f"Colour-blind aids:  <  {'On' if s.colour_blind else 'Off'}  >", y + 5 * dy,
                       self._toggle("colour_blind")),
-            self._row("anim", f"Animation speed:  <  {s.anim}  >", y + 300, self._anim),
+            self._row("anim", f"Animation speed:  <  {s.anim}  >", y + 6 * dy, self._anim),
             self._row("hints", f"Show controls on screen:  <  {'On' if s.hints else 'Off'}  >",
-                      y + 360, self._toggle("hints")),
-            Button("controls", "Controls", (340, y + 432, 290, 52), self.app.open_controls),
-            Button("back", "Done", (650, y + 432, 290, 52), self.back),
+                      y + 7 * dy, self._toggle("hints")),
+            Button("controls", "Controls", (340, y + 8 * dy + 12, 290, 52), self.app.open_controls),
+            Button("back", "Done", (650, y + 8 * dy + 12, 290, 52), self.back),
         ]
         old = self.focus.current.name if self.focus.current else None
         self.set_buttons(rows)
@@ -138,7 +140,7 @@ class OptionsScene(MenuScene):
             self.focus.focus(self.button(old))
 
     def _row(self, name, label, y, action):
-        return Button(name, label, (340, y, 600, 50), action, kind="row")
+        return Button(name, label, (340, y, 600, 46), action, kind="row")
 
     def _vol(self, key):
         def f(d):
@@ -167,6 +169,14 @@ class OptionsScene(MenuScene):
         i = sizes.index(cur) if cur in sizes else 0
         self.app.settings.window = sizes[(i + d) % len(sizes)]
         self.app.set_window_size(self.app.settings.window)
+        self.app.apply_settings()
+        self.build()
+
+    def _text_size(self, d):
+        sizes = S.TEXT_SIZES
+        cur = self.app.settings.text_size
+        i = sizes.index(cur) if cur in sizes else 0
+        self.app.settings.text_size = sizes[(i + d) % len(sizes)]
         self.app.apply_settings()
         self.build()
 
@@ -211,11 +221,11 @@ class ControlsScene(MenuScene):
     def draw(self, surf):
         super().draw(surf)
         L = self.app.layout
-        xs = [120, 420, 680, 940]
+        xs = [120, 420, 680, 940, 1200]
         for r, row in enumerate(CONTROLS_TABLE):
             y = 160 + r * 44
-            for x, cell in zip(xs, row):
-                text(surf, cell, L.font(22, r == 0 or x == xs[0]),
+            for x, nx, cell in zip(xs, xs[1:], row):
+                text(surf, cell, fit_font(L, cell, nx - x - 12, 22, r == 0 or x == xs[0]),
                      T.GOLD if r == 0 else T.TEXT, L.p(x, y))
         pads = self.app.input.pad_count()
         text(surf, f"Gamepads connected now: {pads}. Pad 1 drives player 1's side, pad 2 the "

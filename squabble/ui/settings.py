@@ -11,6 +11,7 @@ WINDOW_SIZES = [(1280, 720), (1600, 900), (1920, 1080), (960, 540)]
 MIN_WINDOW = (640, 360)
 MAX_WINDOW = (7680, 4320)   # no display offers more; a larger number in the file is a mistake
 ANIM_SPEEDS = {"slow": 1.5, "normal": 1.0, "fast": 0.5, "instant": 0.0}
+TEXT_SIZES = (100, 125, 150)   # per cent of the designed size (issue 57, item 13)
 
 
 @dataclass
@@ -24,6 +25,11 @@ class Settings:
     level: str = "normal"
     hints: bool = True   # show the controls line on screen
     online_server: str = ""   # the online game server last typed in (Play online, issue 52)
+    text_size: int = 100      # per cent, one of TEXT_SIZES
+
+    @property
+    def text_scale(self) -> float:
+        return (self.text_size if self.text_size in TEXT_SIZES else 100) / 100
 
     @property
     def speed(self) -> float:
@@ -55,6 +61,9 @@ def load() -> Settings:
                     setattr(s, f.name, max(0.0, min(1.0, float(v))))
             elif isinstance(default, str) and isinstance(v, str):
                 setattr(s, f.name, v)
+            elif f.name == "text_size":
+                if v in TEXT_SIZES and not isinstance(v, bool):
+                    s.text_size = int(v)
     if s.anim not in ANIM_SPEEDS:
         s.anim = "normal"
     if s.level not in ("easy", "normal", "hard"):

@@ -30,7 +30,7 @@ ONE_STEP_SLOT = {"replace": "bop", "counter": "counter"}
 NO_UNDO = ("Nothing to take back: undo stops at a card draw, a revealed card or the other "
            "side's decision.")
 
-BX, BY = 330, BOT_SLOT_Y + 52        # the button row between the two slot columns
+BX, BY = 330, BOT_SLOT_Y + 58        # the button row between the two slot columns
 UNDO_RECT = (646, BY, 70, 56)
 
 

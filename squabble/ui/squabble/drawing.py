@@ -20,6 +20,7 @@ from squabble.games.squabble.cards import CARDS, ERA_YEARS, EVENTS, SIDES
 from squabble.ui import theme as T
 from squabble.ui.squabble import faces as F
 from squabble.ui.squabble.beats import slot_token_pos
+from squabble.ui.squabble.choose import BY
 from squabble.ui.squabble.layout import (
     BOP_TRACK, BOP_X, BOT_SLOT_Y, CONTROLS, DECK_X, DISC_X, EVENT_RECT, LEADER, PILE, RIGHT,
     SLOT_CARD, SPACE_TRACK, SPACE_X, TOP_SLOT_Y, TRACK_Y, ZOOM, ZOOM_PANEL, plain, side_row,
@@ -121,7 +122,7 @@ class TableDrawer:
         """Draw a rarely-changing region once into a cached surface; blit it each frame."""
         L = self.app.layout
         pr = L.r(rect).clip(surf.get_rect())
-        full = (key, L.size, self.model.cb)
+        full = (key, L.size, L.text_scale, self.model.cb)
         c = self._layers.get(name)
         if c is None or c[0] != full:
             tmp = pygame.Surface(L.size, pygame.SRCALPHA)
@@ -216,9 +217,12 @@ class TableDrawer:
             who = self._who(side)
             avail = d["tokens"][side]
             ty = sy + PILE[1] + 24
-            text(surf, f"{F.NAME[side]} {who}", L.font(17, True), T.SIDE_LIGHT[side],
-                 L.p(DECK_X, ty), "midleft")
-            text(surf, "Tokens:", L.font(15), T.TEXT, L.p(DECK_X, ty + 16), "midleft")
+            # (between the piles and the played cards: a slot that cannot grow)
+            name = f"{F.NAME[side]} {who}"
+            text(surf, name, fit_font(L, name, 222 - DECK_X, 17, True, max_h=16),
+                 T.SIDE_LIGHT[side], L.p(DECK_X, ty), "midleft")
+            text(surf, "Tokens:", fit_font(L, "Tokens:", 56, 15, max_h=15), T.TEXT,
+                 L.p(DECK_X, ty + 16), "midleft")
             avail -= self.model.in_flight((side, "tray"))
             dec = self.model.deciding
             stage = self.staging.stage
@@ -320,7 +324,7 @@ class TableDrawer:
             draw_card(surf, L, F.card_face(cid, self.model.cb), sp.rect, face_up=up,
                       back=T.card_back(side, self.model.cb), flip=scale, highlight=highlight,
                       dim=dim)
-            if highlight == T.LEGAL and self.model.cb:
+            if highlight == T.LEGAL:     # (a shape as well: green and gold look alike to many)
                 self._legal_mark(surf, sp.rect)
         # number keys: a small badge over each card of the deciding hand
         if dec and dec["player"] == self.model.bottom and self.model.session.is_private(dec):
@@ -362,8 +366,8 @@ class TableDrawer:
             token(surf, L, (x, y), 10, T.SIDE[f["side"]], pattern_mark=T.MARK[f["side"]])
 
     def _legal_mark(self, surf, rect):
-        """Colour-blind aid: a legal card also carries a shape (a ticked tab on its corner), not
-        only a green outline."""
+        """A legal card also carries a shape (a ticked tab on its corner), not only a green
+        outline (issue 57: with or without the colour-blind aids)."""
         L = self.app.layout
         x, y, w, h = rect
         c = L.p(x + w - 4, y + 4)
@@ -451,8 +455,11 @@ class TableDrawer:
         if dec:
             who = F.NAME[dec["player"]]
             msg = self.explain.prompt_text(dec)
-            text(surf, f"{who}: {msg[0]}", fit_font(L, f"{who}: {msg[0]}", box[2], 21, True),
-                 T.GOLD, L.p(box[0], box[1] + 4))
+            # a slot that cannot grow: the line and two of the sentence above the buttons
+            f1 = fit_font(L, f"{who}: {msg[0]}", box[2], 21, True, max_h=20)
+            text(surf, f"{who}: {msg[0]}", f1, T.GOLD, L.p(box[0], box[1] + 4))
+            y2 = box[1] + 4 + max(20, f1.get_linesize() / L.scale)
+            below = L.r(box[0], y2, box[2], BY - 4 - y2)
             s = self.model.session
             if s.mode == "hotseat" and not s.is_private(dec):
                 # whose decision, said plainly: a public one is made in the open
@@ -462,10 +469,9 @@ class TableDrawer:
             caution = self.explain.staged_caution()
             if caution:   # the engine's warning (red) or risk (amber) of what is staged
                 colour = (255, 110, 90) if caution[0] == "warning" else (255, 190, 80)
-                text_block(surf, caution[1], L.font(15, True), colour,
-                           L.r(box[0], box[1] + 24, box[2], 30))
+                text_block(surf, caution[1], L.font(15, True), colour, below)
             elif msg[1]:
-                text_block(surf, msg[1], L.font(16), T.TEXT, L.r(box[0], box[1] + 24, box[2], 28))
+                text_block(surf, msg[1], L.font(16), T.TEXT, below)
         elif self.model.flow.phase == THINKING:
             who = F.NAME[self.model.session.decision()["player"]]
             text(surf, self.model.flow.waiting_words(self.model.t)
@@ -495,15 +501,18 @@ class TableDrawer:
         panel(surf, L, RIGHT)
         x, y, w, h = RIGHT
         text(surf, "TURN ORDER", L.font(16, True), T.MUTED, L.p(x + 12, y + 8))
+        # a row as tall as its text (the player's text size may grow it), each name fitted
+        step = max(19, L.font(17).get_linesize() / L.scale)
         for i in range(1, 11):
             cur = i == self.model.shown_phase
             col = T.GOLD if cur else (T.TEXT if i > self.model.shown_phase else T.MUTED)
-            fy = y + 26 + (i - 1) * 19
+            fy = y + 26 + (i - 1) * step
             if cur:
-                pygame.draw.rect(surf, (70, 60, 30), L.r(x + 6, fy - 2, w - 12, 19),
+                pygame.draw.rect(surf, (70, 60, 30), L.r(x + 6, fy - 2, w - 12, step),
                                  border_radius=L.s(4))
-            text(surf, f"{i}. {E.PHASE_NAMES[i]}", L.font(17, cur), col, L.p(x + 12, fy))
-        ly = y + 226
+            name = f"{i}. {E.PHASE_NAMES[i]}"
+            text(surf, name, fit_font(L, name, w - 24, 17, cur), col, L.p(x + 12, fy))
+        ly = y + 36 + 10 * step
         text(surf, "LOG", L.font(16, True), T.MUTED, L.p(x + 12, ly))
         f = L.font(16)
         lines: list[tuple[str, bool]] = []

@@ -85,9 +85,12 @@ class Guide:
                                                                  self.hint[0], w - 40, 15, True),
              (170, 200, 255), L.p(x + 8, y + 6))
         text(surf, "x", L.font(18, True), T.TEXT, L.p(x + w - 12, y + 12), "center")
-        text_block(surf, self.hint[1], L.font(15), T.TEXT, L.r(x + 8, y + 26, w - 16, h - 44))
-        text(surf, "H or x: close · set-up: guide on/off", L.font(13), T.MUTED,
-             L.p(x + 8, y + h - 6), "bottomleft")
+        foot = "H or x: close · set-up: guide on/off"
+        ff = fit_font(L, foot, w - 16, 13)
+        fh = ff.get_linesize() / L.scale          # (the player's text size may grow it)
+        text_block(surf, self.hint[1], L.font(15), T.TEXT,
+                   L.r(x + 8, y + 26, w - 16, h - 32 - fh))
+        text(surf, foot, ff, T.MUTED, L.p(x + 8, y + h - 6), "bottomleft")
 
     def close_hit(self, lp) -> bool:
         x, y, w, h = GUIDE_RECT

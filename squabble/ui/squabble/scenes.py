@@ -299,17 +299,18 @@ class RulesScene(Scene):
         y = ay
         for kind, line, x in rows[self.first:self.first + n]:
             if kind == "title":
-                surf.blit(ft.render(line, True, T.GOLD), L.p(x, y))
+                text(surf, line, ft, T.GOLD, L.p(x, y))
             elif kind == "head":
-                surf.blit(fb.render(line, True, T.SIDE_LIGHT["USA"]), L.p(x, y))
+                text(surf, line, fb, T.SIDE_LIGHT["USA"], L.p(x, y))
             elif kind == "headline":
                 head, first = line.split("\t")
-                surf.blit(fb.render(head, True, T.SIDE_LIGHT["USA"]), L.p(x, y))
-                surf.blit(fn.render(first, True, T.TEXT), L.p(370, y))
+                text(surf, head, fit_font(L, head, 360 - x, 24, True, max_h=lh),
+                     T.SIDE_LIGHT["USA"], L.p(x, y))
+                text(surf, first, fn, T.TEXT, L.p(370, y))
             elif kind == "note":
-                surf.blit(fs.render(line, True, T.MUTED), L.p(x, y))
+                text(surf, line, fs, T.MUTED, L.p(x, y))
             elif kind == "body":
-                surf.blit(fn.render(line, True, T.TEXT), L.p(x, y))
+                text(surf, line, fn, T.TEXT, L.p(x, y))
             y += lh
         # the scroll bar and "more" marks
         total = len(rows)
@@ -385,9 +386,10 @@ class ResultScene(ResultMenuScene):
              L.p(640, 150), "center")
         # summary table
         panel(surf, L, (240, 190, 800, 370))
-        hx = [300, 420, 560, 720, 880]
-        for x, hname in zip(hx, ["Era", "Balance", "Space race", "Space track", "Tokens"]):
-            text(surf, hname, L.font(22, True), T.MUTED, L.p(x, 210))
+        hx = [300, 420, 560, 720, 880, 1030]    # (the last: the panel's right edge)
+        for x, nx, hname in zip(hx, hx[1:], ["Era", "Balance", "Space race", "Space track",
+                                             "Tokens"]):
+            text(surf, hname, fit_font(L, hname, nx - x - 10, 22, True), T.MUTED, L.p(x, 210))
         for i, h in enumerate(st["history"]):
             y = 250 + i * 44
             b = h["bop"]
@@ -396,8 +398,8 @@ class ResultScene(ResultMenuScene):
             vals = [f"{h['era']} ({ERA_YEARS[h['era']]})", bal, race,
                     f"A {h['space']['USA']} · R {h['space']['USSR']}",
                     f"A {h['tokens']['USA']} · R {h['tokens']['USSR']}"]
-            for x, v in zip(hx, vals):
-                text(surf, v, L.font(21), T.TEXT, L.p(x, y))
+            for x, nx, v in zip(hx, hx[1:], vals):
+                text(surf, v, fit_font(L, v, nx - x - 10, 21), T.TEXT, L.p(x, y))
         if res["how"] == "cloud":
             text(surf, f"Era {res['era']}: the Balance of Power reached a Mushroom Cloud.",
                  L.font(21), (255, 190, 160), L.p(300, 250 + len(st["history"]) * 44))

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import pygame
 
+from squabble.framework import layout as LY
 from squabble.framework.fonts import font as font_of
+from squabble.framework.fonts import grow as font_grow
 from squabble.framework.layout import render, wrap
 from squabble.games.struggle.data import CARD_NUMBERS, CARDS, REGION_VP
 from squabble.ui import theme
@@ -236,7 +238,12 @@ class StruggleHelp:
                      pygame.CONTROLLERAXISMOTION)
 
     # ------------------------------------------------------------ drawing
-    def font(self, px, bold=False):
+    def font(self, px, bold=False, grow=False):
+        """A font of ``px`` pixels; ``grow``: grown by the player's text size (the rules' text,
+        which wraps and scrolls: it has room to grow)."""
+        if grow:
+            u = min(self._size[0] / 1280, self._size[1] / 720) if self._size else 1.0
+            px *= font_grow(px / max(0.01, u))
         key = (max(7, round(px)), bold)
         f = self._fonts.get(key)
         if f is None:
@@ -281,7 +288,7 @@ class StruggleHelp:
     def _draw_rules(self, surf, area, u):
         clip = surf.get_clip()
         surf.set_clip(area)
-        fh, fb = self.font(25 * u, True), self.font(22 * u)
+        fh, fb = self.font(25 * u, True, grow=True), self.font(22 * u, grow=True)
         head_w = round(270 * u)
         y = area.y - self.scroll * u
         lh = fb.get_linesize()
@@ -289,7 +296,10 @@ class StruggleHelp:
         def put(ln, f, colour, pos):
             """A line only when it is whole inside the area: never half a row at an edge."""
             if area.y <= pos[1] and pos[1] + f.get_linesize() <= area.bottom:
-                surf.blit(render(ln, f, colour), pos)
+                img = render(ln, f, colour)
+                if LY.WATCHERS:
+                    LY.watch_text("text", surf, img.get_rect(topleft=pos), ln, f, colour)
+                surf.blit(img, pos)
         for head, body in RULES:
             for i, ln in enumerate(wrap(head, fh, head_w - round(12 * u))):
                 put(ln, fh, theme.SIDE_LIGHT["USA"], (area.x, y + i * fh.get_linesize()))

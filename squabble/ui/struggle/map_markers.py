@@ -326,8 +326,10 @@ def _badge(geo, side, n, px):
     fg = render(txt, f, PAPER)
     pad = max(2, px // 5)
     img = pygame.Surface((fg.get_width() + 2 * pad, fg.get_height() + pad), pygame.SRCALPHA)
-    pygame.draw.rect(img, theme.SIDE[side], img.get_rect(), border_radius=img.get_height() // 2)
-    pygame.draw.rect(img, PAPER, img.get_rect(), max(1, px // 12),
-                     border_radius=img.get_height() // 2)
+    # the side by shape as well as colour, as its markers are: a USA badge is square-cornered,
+    # a USSR badge round-ended (issue 57, item 12)
+    radius = max(1, img.get_height() // 8) if side == "USA" else img.get_height() // 2
+    pygame.draw.rect(img, theme.SIDE[side], img.get_rect(), border_radius=radius)
+    pygame.draw.rect(img, PAPER, img.get_rect(), max(1, px // 12), border_radius=radius)
     img.blit(fg, fg.get_rect(center=(img.get_width() // 2, img.get_height() // 2 + 1)))
     return img

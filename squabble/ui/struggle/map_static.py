@@ -12,6 +12,7 @@ import pygame
 
 from squabble.games.struggle.data import (BATTLEGROUND, STABILITY)
 from squabble.ui import theme
+from squabble.framework.vision import luminance, readable
 from squabble.ui.struggle.map_style import (BG_NAME, INK, LINK, OCEAN, OCEAN_LINE, PAPER,
                                             PLAIN_NAME, REGION_LABEL, REGION_TINT, _mix,
                                             tint_region)
@@ -189,7 +190,9 @@ class StaticLayer:
 
         # region labels beside each region
         for reg, (lx, ly) in self.geo.region_label_pos.items():
-            self.geo.text(layer, REGION_LABEL[reg], 19 * s, _mix(REGION_TINT[reg], PAPER, 0.6),
+            # (lighter than the land it may lie on: it reads at 4.5:1 on the region's tint)
+            col = readable(_mix(REGION_TINT[reg], PAPER, 0.6), _land(REGION_TINT[reg]))
+            self.geo.text(layer, REGION_LABEL[reg], 19 * s, col,
                        center=scr(lx, ly), bold=True)
 
         yield
@@ -214,8 +217,13 @@ class StaticLayer:
                 tw = f.size(txt)[0]
                 x = scr(edge_x, edge_y)[0]
                 x = x + 6 if edge_x == 0 else x - 6 - tw
-                self.geo.text(layer, txt, px, theme.SIDE_LIGHT["USA"], bold=True,
-                           topleft=(x, scr(edge_x, edge_y)[1] + 4))
+                # below the link on the open left edge; above it on the right, where Japan's
+                # box lies under the link's end
+                y = scr(edge_x, edge_y)[1]
+                y = y + 4 if edge_x == 0 else y - 4 - f.get_height()
+                self.geo.text(layer, txt, px, readable(theme.SIDE_LIGHT["USA"], max(
+                    (_land(t) for t in REGION_TINT.values()), key=luminance)),
+                              bold=True, topleft=(x, y))
 
         yield
         # superpowers
@@ -278,7 +286,7 @@ class StaticLayer:
                 col = REGION_TINT[reg]
                 # the rim is a lighter shade seen through the sea, drawn first and then mostly
                 # covered by the land itself
-                col = _mix(OCEAN, _mix(col, PAPER, 0.35), 0.6) if edge else _mix(col, OCEAN, 0.35)
+                col = _mix(OCEAN, _mix(col, PAPER, 0.35), 0.6) if edge else _land(col)
                 lw = 0 if not edge else max(1, math.ceil(5 * s))   # the rim: only its ring
                 for i, n in enumerate(names):
                     if i % 8 == 7:
@@ -377,3 +385,8 @@ def _outside(r: pygame.Rect, inner: pygame.Rect) -> list:
                         pygame.Rect(r.x, inner.y, inner.x - r.x, inner.h),
                         pygame.Rect(inner.right, inner.y, r.right - inner.right, inner.h))
             if x.w > 0 and x.h > 0]
+
+
+def _land(tint):
+    """The colour a region of ``tint`` paints its land (inside its edge)."""
+    return _mix(tint, OCEAN, 0.35)

@@ -143,9 +143,12 @@ class MapGeometry:
         return f
 
     def text(self, surf, s, px, colour, center=None, bold=False, **anchor):
-        from squabble.framework.layout import render
-        img = render(s, self.font(px, bold), colour)
+        from squabble.framework import layout as LY
+        f = self.font(px, bold)
+        img = LY.render(s, f, colour)
         r = img.get_rect(center=center) if center is not None else img.get_rect(**anchor)
+        if LY.WATCHERS:
+            LY.watch_text("text", surf, r, s, f, colour)
         surf.blit(img, r)
         return r
 

@@ -17,7 +17,7 @@ from squabble.framework.widgets import panel
 from squabble.games.struggle.data import CARDS
 from squabble.games.struggle.query import defcon_closed_regions
 
-SIDE_COL = {"USA": (70, 130, 235), "USSR": (215, 60, 55)}
+SIDE_COL = {"USA": (70, 130, 235), "USSR": (235, 85, 80)}
 GOLD = (240, 196, 72)
 TEXT = (236, 232, 220)
 MUTED = (160, 162, 174)

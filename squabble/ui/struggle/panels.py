@@ -94,9 +94,10 @@ class MapPanels:
         if m.demo:
             main, why = ("Attract mode: the computer plays both sides",
                          "Press any key for the title.")
-        text(surf, main, fit_font(L, main, 1000, 24, bold=True), TEXT, L.p(18, 6))
+        # two lines in a 52-high bar: each keeps to its half whatever the text size
+        text(surf, main, fit_font(L, main, 1000, 24, bold=True, max_h=25), TEXT, L.p(18, 6))
         if why:
-            text(surf, why, fit_font(L, why, 1000, 18), MUTED, L.p(18, 31))
+            text(surf, why, fit_font(L, why, 1000, 18, max_h=21), MUTED, L.p(18, 31))
         st = m.shown
         info = f"Turn {st['turn']} · DEFCON {st['defcon']} · VP {vp_text(st['vp'])}"
         text(surf, info, L.font(20, True), GOLD, L.p(1270, 16), "midright")

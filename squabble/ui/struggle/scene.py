@@ -517,8 +517,8 @@ class StruggleScene(Scene):
             chunk = cs.buttons[self.page * per:(self.page + 1) * per]
             for i, ch in enumerate(chunk):
                 f = W.flag(ch.option)
-                btns.append(Button(f"opt{ch.index}", ch.label, (x + 24, y + 30 + i * ROW, w - 32,
-                                                                 ROW - 3),
+                btns.append(Button(f"opt{ch.index}", W.label(ch.label, f),
+                                   (x + 24, y + 30 + i * ROW, w - 32, ROW - 3),
                                    action=(lambda j=ch.index: self.commit(j)),
                                    hint="", colour=W.BUTTON.get(f, (52, 74, 110))))
             if pages > 1:

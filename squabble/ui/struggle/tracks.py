@@ -12,7 +12,9 @@ from __future__ import annotations
 import pygame
 
 from squabble.framework.fonts import font as font_of
+from squabble.framework import layout as LY
 from squabble.framework.layout import render
+from squabble.framework.vision import readable
 from squabble.games.struggle.data import CARDS, SCORED_REGIONS, SPACE_RACE, card_name
 from squabble.games.struggle.query import defcon_closed_regions, effect_cards, region_score
 from squabble.ui import theme
@@ -127,8 +129,11 @@ class TracksPanel:
         return f
 
     def _t(self, surf, s, size, colour, bold=False, **anchor):
-        img = render(s, self.font(size, bold), colour)
+        f = self.font(size, bold)
+        img = render(s, f, colour)
         r = img.get_rect(**anchor)
+        if LY.WATCHERS:
+            LY.watch_text("text", surf, r, s, f, colour)
         surf.blit(img, r)
         return r
 
@@ -222,11 +227,12 @@ class TracksPanel:
         for i, lvl in enumerate((5, 4, 3, 2, 1)):
             br = pygame.Rect(round(x0 + i * (bw + 3 * u)), r.y, round(bw), round(18 * u))
             on = lvl == d
-            pygame.draw.rect(surf, cols[lvl] if on else _dim(cols[lvl]), br,
-                             border_radius=max(2, round(4 * u)))
+            fill = cols[lvl] if on else _dim(cols[lvl])
+            pygame.draw.rect(surf, fill, br, border_radius=max(2, round(4 * u)))
             if on:
                 pygame.draw.rect(surf, PAPER, br, max(1, round(2 * u)), border_radius=max(2, round(4 * u)))
-            self._t(surf, str(lvl), 14, INK if on else (30, 30, 36), True, center=br.center)
+            self._t(surf, str(lvl), 14, readable(INK if on else theme.MUTED, fill), True,
+                    center=br.center)
             self._hit(br, f"defcon:{lvl}")
         closed = defcon_closes(d)
         msg = ("Coups and realignments allowed everywhere." if not closed else
@@ -274,12 +280,13 @@ class TracksPanel:
             for k in range(6):
                 br = pygame.Rect(round(bx0 + k * bw), round(y), round(bw - 2 * u), round(16 * u))
                 filled = 0 < k <= have
-                pygame.draw.rect(surf, theme.SIDE[side] if filled else (40, 46, 64), br,
-                                 border_radius=max(1, round(3 * u)))
+                fill = theme.SIDE[side] if filled else (40, 46, 64)
+                pygame.draw.rect(surf, fill, br, border_radius=max(1, round(3 * u)))
                 if k == need:
                     pygame.draw.rect(surf, theme.GOLD, br, max(1, round(1.5 * u)),
                                      border_radius=max(1, round(3 * u)))
-                self._t(surf, str(k), 11, PAPER if filled else DIM, True, center=br.center)
+                self._t(surf, str(k), 11, readable(PAPER if filled else DIM, fill), True,
+                        center=br.center)
             short = max(0, need - have)
             msg = "met" if not short else f"{short} short"
             self._t(surf, msg, 12, theme.LEGAL if not short else WARN, True,

@@ -38,6 +38,38 @@ def worst(choices) -> str | None:
 
 COLOUR = {"warning": WARNING, "risk": RISK}
 BUTTON = {"warning": WARNING_BG, "risk": RISK_BG}
+#: what tells a warning from a risk without its colour (issue 57, item 12: red and amber look
+#: alike to many colour-blind players): its tag's shape and text, and its button's first words
+TAG = {"warning": ("square", "!!"), "risk": ("triangle", "!")}
+PREFIX = {"warning": "!! ", "risk": "! "}
+
+
+def label(option_label: str, f: str | None) -> str:
+    """A flagged option's button label: its flag's mark before the words."""
+    return PREFIX.get(f, "") + option_label
+
+
+def draw_tag(surf, corner: tuple[int, int], size: int, f: str) -> pygame.Rect:
+    """The flag's tag centred on ``corner`` (a frame's top-left): a square with "!!" for a
+    warning, a triangle with "!" for a risk, dark ink on the flag's colour."""
+    from squabble.framework.fonts import font as font_of
+    shape, mark = TAG[f]
+    r = pygame.Rect(0, 0, size, size)
+    r.center = corner
+    ink = (24, 16, 12)
+    if shape == "square":
+        pygame.draw.rect(surf, COLOUR[f], r, border_radius=max(1, size // 8))
+        pygame.draw.rect(surf, ink, r, max(1, size // 12), border_radius=max(1, size // 8))
+    else:
+        pts = [(r.centerx, r.top - size // 8), (r.right + size // 8, r.bottom),
+               (r.left - size // 8, r.bottom)]
+        pygame.draw.polygon(surf, COLOUR[f], pts)
+        pygame.draw.polygon(surf, ink, pts, max(1, size // 12))
+    fnt = font_of(max(8, round(size * (0.95 if shape == "square" else 0.8))), True)
+    img = fnt.render(mark, True, ink)
+    surf.blit(img, img.get_rect(center=(r.centerx, r.centery + (1 if shape == "square"
+                                                                 else size // 6))))
+    return r
 
 
 def needs_confirmation(session, index: int) -> str:
@@ -119,13 +151,15 @@ def draw_warning_marks(surf, L, cs, map_view, card_rects, said):
             except Exception:
                 continue
             if r.colliderect(map_view.rect):
-                pygame.draw.rect(surf, COLOUR[f], r.inflate(w * 4, w * 4), w,
-                                 border_radius=L.s(6))
+                fr = r.inflate(w * 4, w * 4)
+                pygame.draw.rect(surf, COLOUR[f], fr, w, border_radius=L.s(6))
+                draw_tag(surf, fr.topleft, L.s(18), f)
     for card, rect in card_rects:
         f = worst(cs.by_card.get(card, []))
         if f:
-            pygame.draw.rect(surf, COLOUR[f], L.r(rect).inflate(L.s(8), L.s(8)), w,
-                             border_radius=L.s(8))
+            fr = L.r(rect).inflate(L.s(8), L.s(8))
+            pygame.draw.rect(surf, COLOUR[f], fr, w, border_radius=L.s(8))
+            draw_tag(surf, fr.topleft, L.s(22), f)
     if not said:
         return None
     f, sentence = said[0]
