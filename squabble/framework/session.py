@@ -305,6 +305,8 @@ class Session:
             log_len = max(0, log_len - cut)
             self.history = [(s, sd, max(0, n - cut)) for s, sd, n in self.history]
         self.decisions += 1
+        from squabble import records
+        records.decided(self, d, index, before)   # the game's record (kept when it ends)
         # undo history: the decider's own decisions since the last die, draw or reveal
         if self.history and self.history[-1][1] != side:
             self.history = []
@@ -377,6 +379,8 @@ class Session:
         del self.log[log_len:]
         self.log.append(f"{who} takes back a decision.")
         self.decisions += 1
+        from squabble import records
+        records.undone(self)
         worker = getattr(self, "_worker", None)
         if worker is not None:
             worker.withdraw()   # a search of the undone position is of no use: stop it now
