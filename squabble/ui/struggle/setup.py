@@ -106,6 +106,19 @@ def continue_struggle(app) -> bool:
     return True
 
 
+def continue_from_position(app, state: dict, setup: dict):
+    """A new couch game from ``state`` (Continue from here, on a replay): autosaved, and kept as
+    a record from that position when it ends."""
+    setup = {"mode": setup["mode"], "human": setup["human"], "level": setup["level"],
+             "options": setup.get("options") or {}, "guide": False}
+    session = resume_session(state, setup, ["A new game continues a finished game's position."])
+    saves.write(session)
+    app.session = None
+    app.demo = False
+    app.stack.replace_all(_map_scene(app, session))
+    return session
+
+
 def start_struggle_demo(app):
     """Attract mode: the computer plays both sides."""
     setup = {"mode": "demo", "human": "USSR", "level": "easy", "options": {}}
