@@ -42,8 +42,9 @@ class ReplayScene(Scene):
         self.board = StruggleBoard() if model.game == "struggle" else SquabbleBoard()
         self.buttons: list[Button] = []
         self.turn_rects: list = []
-        self.focus_i = None
-        self._size = None
+        #: what the last frame showed, for tests to hold against the engine's state:
+        #: {"hands": {side: [(card, face up)]}} and the board's own (``board.drawn``)
+        self.drawn: dict = {}
         self.build()
 
     # -- the bar --------------------------------------------------------------------------
@@ -117,9 +118,10 @@ class ReplayScene(Scene):
     def update(self, dt: float) -> None:
         if self.model.update(dt):
             self.build()
+        self.board.update(dt)
 
     def animating(self) -> bool:
-        return self.model.playing
+        return self.model.playing or self.board.animating()
 
     # -- drawing --------------------------------------------------------------------------
     def draw(self, surf) -> None:
@@ -144,6 +146,7 @@ class ReplayScene(Scene):
         m = self.model
         panel(surf, L, HANDS_R, radius=0)
         x0, y0, w, h = HANDS_R
+        self.drawn["hands"] = {s: [(c, m.may_show(c)) for c in m.hand(s)] for s in ("USSR", "USA")}
         for i, side in enumerate(("USSR", "USA")):
             x = x0 + 8 + i * (w // 2)
             cards = m.hand(side)
@@ -197,6 +200,13 @@ class StruggleBoard:
         from squabble.ui.struggle import card_art
         self.map, self.tracks, self.card_art = MapView(), TracksPanel(), card_art
         self._size = None
+        self.drawn: dict = {}
+
+    def update(self, dt: float) -> None:
+        self.map.update(dt)
+
+    def animating(self) -> bool:
+        return self.map.animating
 
     def shown_state(self, m) -> dict:
         """The state with a headline the view may not see yet replaced by "hidden"."""
@@ -219,6 +229,8 @@ class StruggleBoard:
         st = self.shown_state(m)
         self.map.draw(surf, st)
         self.tracks.draw(surf, st, None if m.view == "everything" else m.view)
+        self.drawn = {"influence": {c: v[:2] for c, v in self.map._last_inf.items()},
+                      "tracks": self.tracks._cache_key[0], "headline": st.get("headline")}
 
     def draw_hand(self, surf, L, m, side, cards, rect) -> None:
         x, y, w, h = rect
@@ -231,12 +243,23 @@ class SquabbleBoard:
     """Twilight Squabble's table: the Balance of Power, the Space Race, each side's played
     cards and tokens, the event in effect."""
 
+    def __init__(self):
+        self.drawn: dict = {}
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def animating(self) -> bool:
+        return False
+
     def draw(self, surf, L, m) -> None:
         from squabble.framework.cards import draw_card
         from squabble.framework.widgets import TrackSpace, draw_track, token
         from squabble.games.squabble import engine as E
         from squabble.ui.squabble import faces as F
         st = m.state
+        self.drawn = {"bop": st["bop"], "space": dict(st["space"]), "tokens": dict(st["tokens"]),
+                      "slots": {}, "event": st.get("event"), "leader": st.get("leader")}
         panel(surf, L, BOARD_R, radius=0, colour=(26, 34, 30))
         x, y, w, h = BOARD_R
         text(surf, "Balance of Power", L.font(16, True), T.TEXT, L.p(x + 16, y + 10))
@@ -262,6 +285,8 @@ class SquabbleBoard:
             text(surf, f"{side} cards in play", L.font(15, True), T.SIDE_LIGHT[side],
                  L.p(xx, yy))
             slot = (st.get("slots") or {}).get(side) or {}
+            self.drawn["slots"][side] = [(slot.get(k), m.may_show(slot.get(k)))
+                                         for k in ("bop", "space") if slot.get(k)]
             for j, key in enumerate(("bop", "space")):
                 cid = slot.get(key)
                 rect = (xx + j * 150, yy + 24, 130, 182)
