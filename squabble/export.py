@@ -342,3 +342,21 @@ def export_text(rec: dict) -> tuple[str, str]:
     _header(w, rec)
     (_struggle if rec["game"] == "struggle" else _squabble)(w, rec, rp)
     return w.text(), ""
+
+
+def export_file(rec: dict) -> tuple[str, str]:
+    """Write ``rec``'s text log to ``exports/<game>-<date>.txt`` in the user data folder:
+    (its path, '') or ('', one sentence saying why not)."""
+    text, problem = export_text(rec)
+    if problem:
+        return "", problem
+    from squabble import userdata
+    stamp = str(rec.get("ended") or rec.get("started") or "game").replace(":", "")
+    try:
+        folder = userdata.data_dir(create=True) / "exports"
+        folder.mkdir(exist_ok=True)
+        path = folder / f"{rec['game']}-{stamp}.txt"
+        path.write_text(text, encoding="utf-8")
+    except OSError as e:
+        return "", f"The text log could not be written ({e.strerror or type(e).__name__})."
+    return str(path), ""

@@ -51,7 +51,7 @@ class ReplayScene(Scene):
     def build(self) -> None:
         m = self.model
         x, y, w, h = BAR_R
-        bw, bh, g = 116, 38, 6
+        bw, bh, g = 116, 30, 5
         rows = [
             [("round_back", "<< Round", m.prev_round), ("back1", "< Back", lambda: m.step(-1)),
              ("fwd1", "Forward >", lambda: m.step(1))],
@@ -61,12 +61,14 @@ class ReplayScene(Scene):
             [("view", f"View: {m.view if m.view == 'everything' else 'as ' + m.view}",
               m.cycle_view), ("continue", "Continue here", self.continue_here),
              ("leave", "Back", self.leave)],
+            [("export", "Export the game as text", self.export)],
         ]
         out = []
         for r, row in enumerate(rows):
             for c, (name, label, act) in enumerate(row):
-                out.append(Button(name, label, (x + 8 + c * (bw + g), y + 62 + r * (bh + g),
-                                                bw, bh), act))
+                wide = bw * 3 + g * 2 if len(row) == 1 else bw
+                out.append(Button(name, label, (x + 8 + c * (bw + g), y + 60 + r * (bh + g),
+                                                wide, bh), act))
         self.buttons = out
 
     def press(self, name: str) -> None:
@@ -77,6 +79,13 @@ class ReplayScene(Scene):
 
     def leave(self) -> None:
         self.app.stack.pop()
+
+    def export(self) -> None:
+        """The game as a plain-text log (``squabble/export.py``), written to the data folder's
+        ``exports`` folder; the toast names the file."""
+        from squabble.export import export_file
+        path, problem = export_file(self.model.rec)
+        self.app.toast(problem or f"The game's text log is in {path}", 8)
 
     def continue_here(self) -> None:
         from squabble.ui.finished import ContinueScene

@@ -204,3 +204,50 @@ def test_continue_from_here_starts_a_couch_game_at_that_position(game, seed, cho
     assert s.log[-1].startswith("A new game continues") or s.decisions > 0
     if choice == "as_usa":
         assert s.setup["human"] == "USA"
+
+
+SETUPS = {"squabble": {"mode": "computer", "human": "USSR", "level": "easy", "events": False},
+          "struggle": {"mode": "computer", "human": "USSR", "level": "easy", "options": {}}}
+
+
+@pytest.mark.parametrize("game", ["squabble", "struggle"])
+def test_a_game_left_unfinished_is_kept_only_when_its_player_asks(game):
+    from tests.ui.driver import run_until
+    app = new_app()
+
+    def waiting_for_human(app):
+        flow = getattr(top(app), "flow", None)
+        return flow is not None and flow.phase == "human"
+
+    def decide(app):
+        top(app).flow.commit(0)
+
+    app.start(game, SETUPS[game], seed=3)
+    assert run_until(app, lambda: waiting_for_human(app))
+    decide(app)
+    assert run_until(app, lambda: waiting_for_human(app))
+    key(app, pygame.K_ESCAPE)                     # the pause menu
+    assert "pause" in top(app).name
+    app.to_title()                                # left without asking: nothing kept
+    assert records.kept() == []
+    app.start(game, SETUPS[game], seed=3)
+    assert run_until(app, lambda: waiting_for_human(app))
+    decide(app)
+    assert run_until(app, lambda: waiting_for_human(app))
+    key(app, pygame.K_ESCAPE)
+    click(app, button_pos(top(app), "keep"))      # the player asks
+    kept = records.kept()
+    assert len(kept) == 1 and kept[0].result == "Left unfinished" and not kept[0].problem
+    rec, _ = records.read(kept[0].path)
+    assert records.replay(rec).ok and rec["abandoned"]
+
+
+def test_the_replay_screen_exports_the_game_as_text():
+    rec = finished_game("struggle", 11)
+    app = new_app()
+    scene = open_replay(app)
+    click(app, button_pos(scene, "export"))
+    files = list((userdata.data_dir() / "exports").glob("struggle-*.txt"))
+    assert len(files) == 1
+    from squabble.export import export_text
+    assert files[0].read_text() == export_text(rec)[0]
