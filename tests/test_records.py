@@ -17,9 +17,10 @@ from squabble.games.logline import data_of, kind_of
 
 
 def play(game: str, mode: str, level: str = "easy", seed: int = 7, human: str = "USSR",
-         undo_every: int = 0, options=None) -> Session:
-    """A whole couch game through the framework session: the person's decisions random, the
-    computer's by the computer player of ``level`` (asked directly, no worker process)."""
+         undo_every: int = 0, options=None, hasty: bool = False) -> Session:
+    """A whole couch game through the framework session: the person's decisions random (or,
+    ``hasty``, a coup whenever one is offered: a short game), the computer's by the computer
+    player of ``level`` (asked directly, no worker process)."""
     s = Session.new(registry.get(game), {"mode": mode, "human": human, "level": level,
                                          "options": options or {}}, seed)
     r = random.Random(seed)
@@ -29,7 +30,8 @@ def play(game: str, mode: str, level: str = "easy", seed: int = 7, human: str = 
         if s.controller(d["player"]) == "computer":
             i = choose(game, s.game.copy(s.state), level, r.randrange(1 << 30))
         else:
-            i = r.randrange(len(d["options"]))
+            coups = [k for k, o in enumerate(d["options"]) if o.get("mode") == "coup"]
+            i = coups[0] if hasty and coups else r.randrange(len(d["options"]))
         s.apply(i)
         n += 1
         if undo_every and n % undo_every == 0 and not s.over and s.can_undo():
@@ -53,9 +55,11 @@ def cli(capsys, *argv):
     ("squabble", "hotseat", "normal"), ("squabble", "computer", "easy"),
     ("squabble", "computer", "normal"), ("squabble", "computer", "hard"),
     ("struggle", "hotseat", "normal"), ("struggle", "computer", "easy"),
-    ("struggle", "computer", "normal")])
+    ("struggle", "computer", "normal"), ("struggle", "computer", "hard")])
 def test_a_finished_couch_game_is_kept_and_replays_to_verified(game, mode, level, capsys):
-    s = play(game, mode, level)
+    # the hard Struggle player takes seconds a decision: its opponent hurries the game to its
+    # end (a coup whenever one is offered)
+    s = play(game, mode, level, hasty=(game, level) == ("struggle", "hard"))
     rec = kept(s)
     for key in ("game", "options", "seed", "moves", "result", "players", "started", "ended",
                 "rules_version", "final"):
