@@ -204,6 +204,9 @@ def test_continue_from_here_starts_a_couch_game_at_that_position(game, seed, cho
     assert s.log[-1].startswith("A new game continues") or s.decisions > 0
     if choice == "as_usa":
         assert s.setup["human"] == "USA"
+    from squabble.ui import games
+    problem = games.get(game).SAVES.load()[3]
+    assert not problem          # the new game is the game's autosave: Continue resumes it
 
 
 SETUPS = {"squabble": {"mode": "computer", "human": "USSR", "level": "easy", "events": False},
