@@ -12,7 +12,7 @@ from squabble import records, userdata
 from squabble.framework.session import Session
 from squabble.games import registry
 from squabble.ui.struggle.tracks import TracksPanel
-from tests.ui.driver import button_pos, click, key, new_app, pad, step, top
+from tests.ui.driver import button_pos, centre, click, key, new_app, pad, step, top
 
 
 @pytest.fixture(autouse=True)
@@ -146,7 +146,7 @@ def test_rounds_turns_play_and_the_bar_by_keys_pad_and_mouse():
     click(app, button_pos(scene, "back1"))
     assert m.turn_of(m.pos) == 2
     t, r = scene.turn_rects[0]
-    click(app, (int((r[0] + r[2] / 2) * 1), int(r[1] + r[3] / 2)))   # the turn strip
+    click(app, centre(app, r))                   # the turn strip
     assert m.pos == 0
     key(app, pygame.K_z)                          # speed 1 -> 2 a second
     assert m.speed == 2.0
