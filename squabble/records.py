@@ -218,6 +218,14 @@ def problem(rec) -> str | None:
         return "The record has neither a seed nor a starting position."
     if not isinstance(rec.get("options") or {}, dict):
         return "The record's 'options' must be an object."
+    for key, kind, what in (("players", dict, "an object"), ("result", dict, "an object"),
+                            ("started", str, "a date"), ("ended", str, "a date"),
+                            ("final", str, "a digest"), ("mode", str, "a word")):
+        if rec.get(key) is not None and not isinstance(rec[key], kind):
+            return f"The record's '{key}' must be {what}."
+    players = rec.get("players") or {}
+    if not all(isinstance(p, dict) for p in players.values()):
+        return "Each of the record's 'players' must be an object."
     return None
 
 

@@ -145,13 +145,26 @@ def test_an_older_rules_version_is_refused_with_a_sentence(tmp_path, capsys):
 @pytest.mark.parametrize("content", ["", "null", "[1,2]", '{"record_version": 1}',
                                      '{"record_version": 1, "game": "chess"}', "not json",
                                      '{"record_version": 1, "game": "squabble", '
-                                     '"rules_version": 1, "moves": [{"index": -1}], "seed": 1}'])
+                                     '"rules_version": 1, "moves": [{"index": -1}], "seed": 1}',
+                                     '{"record_version": 1, "game": "squabble", '
+                                     '"rules_version": 1, "moves": [], "seed": 1, '
+                                     '"players": [1], "result": "x"}',
+                                     '{"record_version": 1, "game": "squabble", '
+                                     '"rules_version": 1, "moves": [], "seed": 1, '
+                                     '"players": {"USA": 3}}'])
 def test_a_file_that_is_no_record_gets_one_sentence(tmp_path, capsys, content):
     p = tmp_path / "r.json"
     p.write_text(content)
     code, out, err = cli(capsys, "replay", str(p))
     assert code == 1 and err.startswith("squabble replay: ") and err.count("\n") == 1
     assert "Traceback" not in err
+    code, out, err = cli(capsys, "export", str(p), "--text")
+    assert code == 1 and err.startswith("squabble export: ") and err.count("\n") == 1
+    try:
+        raw = json.loads(content)
+    except ValueError:
+        return
+    assert records.summary(p, raw).problem   # the Finished games list: greyed, with its reason
 
 
 def test_a_missing_record_gets_one_sentence(tmp_path, capsys):
