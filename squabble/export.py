@@ -158,7 +158,8 @@ class _StruggleLines:
         self.turn_end = None   # the same at the turn's end (before the MilOps reset)
 
     def play(self, side, card, how: str) -> None:
-        self.placed and self._placed()
+        if self.placed:
+            self._placed()
         self.played = None
         self.w.line(f"{side} plays {self.card_name(card)} {how}.", 2)
 
@@ -171,8 +172,12 @@ class _StruggleLines:
             self.w.line(f"{side} plays {self.card_name(card)}.", 2)
 
     def _placed(self) -> None:
-        by = self.placed[0][0]
-        self.w.line(f"{by} influence: " + ", ".join(t for _, t in self.placed) + ".", 4)
+        by, side = self.placed[0][0]
+        amounts = [t for _, t, _ in self.placed]
+        what = (f"{by} influence" if side == by else
+                f"{by} removes {side} influence" if all(n < 0 for _, _, n in self.placed) else
+                f"{by} changes {side} influence")
+        self.w.line(f"{what}: " + ", ".join(amounts) + ".", 4)
         self.placed.clear()
 
     def lines(self, lines) -> None:
@@ -180,11 +185,10 @@ class _StruggleLines:
         for line, note in zip(lines, notes):
             k, dt = kind_of(line), data_of(line)
             if k == "influence" and "side" in dt and "amount" in dt and not dt.get("silent"):
-                by = dt.get("by") or dt["side"]
-                if self.placed and self.placed[0][0] != by:
+                who = (dt.get("by") or dt["side"], dt["side"])
+                if self.placed and self.placed[0][0] != who:
                     self._placed()
-                whose = "" if dt["side"] == by else f"{dt['side']} "
-                self.placed.append((by, f"{whose}{dt['country']} {dt['amount']:+d}"))
+                self.placed.append((who, f"{dt['country']} {dt['amount']:+d}", dt["amount"]))
                 continue
             if k == "play":
                 self.flush()
@@ -217,8 +221,9 @@ def _struggle_line(k: str, dt: dict, text: str, card_name) -> str:
     if k == "event":
         return f"{dt.get('side')} resolves the event of {card_name(dt.get('card'))}."
     if k == "coup":
+        ops = dt.get("ops")
         return (f"Coup in {dt['country']} (stability {dt.get('stability')}) with "
-                f"{dt.get('ops')} ops: {dice_words([dt])}, result {dt.get('result')}: "
+                f"{ops} op{'s' * (ops != 1)}: {dice_words([dt])}, result {dt.get('result')}: "
                 f"{dt.get('enemy')} -{dt.get('removed', 0)}, {dt['side']} "
                 f"+{dt.get('placed', 0)}.{vp}")
     if k == "realign":
