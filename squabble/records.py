@@ -24,6 +24,7 @@ pygame.
 
 from __future__ import annotations
 
+import copy
 import datetime
 import hashlib
 import json
@@ -267,6 +268,17 @@ def start_state(rec: dict):
         raise ValueError(f"The record's options are refused: {e}") from None
 
 
+def pending(adapter, state: dict):
+    """The decision to answer in ``state`` without the warnings and risks the window shows
+    (Twilight Struggle works them out on redeals: far too slow for a replay of every decision;
+    ``option_key`` leaves them out anyway); None when the game has ended."""
+    if adapter.name != "struggle":
+        return adapter.decision(state)
+    if state.get("winner") is not None or not state.get("pending"):
+        return None
+    return copy.deepcopy(state["pending"])
+
+
 def _describe_option(option: dict) -> str:
     label = option.get("label")
     return repr(label) if label else json.dumps(option_key(option), sort_keys=True)
@@ -287,7 +299,7 @@ def replay(rec: dict, keep_states: bool = False, keep_steps: bool = True,
         return Replay(False, str(e), rec["game"])
     out = Replay(False, "", rec["game"], start=adapter.copy(state) if keep_states else None)
     for n, move in enumerate(rec["moves"], 1):
-        d = adapter.decision(state)
+        d = pending(adapter, state)
         if d is None:
             return _fail(out, n, f"Decision {n} differs: the record goes on after the game "
                                  f"ended.")
