@@ -5,7 +5,9 @@ through its entry: a module with ``NAME`` (the rules engine's, ``games/registry.
 ``ABOUT`` and ``COLOUR`` (its button on the game pick), ``SAVES`` (its autosave:
 ``savegame.GameSaves``), ``summary(raw)`` (the title's line for its save), ``open_setup(app,
 message)``, ``start(app, setup, seed)``, ``continue_saved(app)``, ``start_demo(app)``,
-``toggle_rules(app)`` (F1 and the title's Rules, for the game in front) and ``decor()``
+``toggle_rules(app)`` (F1 and the title's Rules, for the game in front), ``replay_board()`` (its
+map or table on the replay screen), ``continue_from(app, state, setup)`` (a couch game from a
+replay's position) and ``decor()``
 (docs/ui.md, "Adding a game").
 """
 

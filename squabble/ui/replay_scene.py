@@ -11,7 +11,8 @@ on keys, pad and mouse (the bar's buttons; 1-9 press them):
   Backspace (X)                 the view: everything, as the USSR saw it, as the USA saw it
   Esc (B)                       back to Finished games;  Start (menu): Continue from here
 
-Card faces go through ``ReplayModel.may_show``: with "everything" every card (the game is over),
+The board (the game's map or table, and how a hand is drawn) is the game's: its entry's
+``replay_board()`` (``ui/games.py``).  Card faces go through ``ReplayModel.may_show``: with "everything" every card (the game is over),
 as a side what that side could see at that moment.
 """
 
@@ -23,13 +24,7 @@ from squabble.framework.layout import fit_font, text, wrap
 from squabble.framework.scene import Scene
 from squabble.framework.widgets import Button, panel
 from squabble.ui import theme as T
-
-TOP_R = (0, 0, 1280, 52)
-BOARD_R = (0, 52, 930, 448)
-SIDE_R = (930, 52, 350, 448)
-HANDS_R = (0, 500, 560, 220)
-BAR_R = (560, 500, 370, 220)
-LOG_R = (930, 500, 350, 220)
+from squabble.ui.replay_layout import BAR_R, HANDS_R, LOG_R, TOP_R
 
 
 class ReplayScene(Scene):
@@ -39,7 +34,8 @@ class ReplayScene(Scene):
         super().__init__(app)
         self.model = model
         self.title = title
-        self.board = StruggleBoard() if model.game == "struggle" else SquabbleBoard()
+        from squabble.ui import games
+        self.board = games.get(model.game).replay_board()   # the game's map or table
         self.buttons: list[Button] = []
         self.turn_rects: list = []
         #: what the last frame showed, for tests to hold against the engine's state:
@@ -88,7 +84,7 @@ class ReplayScene(Scene):
         self.app.toast(problem or f"The game's text log is in {path}", 8)
 
     def continue_here(self) -> None:
-        from squabble.ui.finished import ContinueScene
+        from squabble.ui.continue_from import ContinueScene
         self.model.playing = False
         self.app.stack.push(ContinueScene(self.app, self.model))
 
@@ -198,136 +194,3 @@ class ReplayScene(Scene):
         for row in rows[-fit:]:
             text(surf, row, f, T.TEXT, (L.p(x + 8, 0)[0], yy))
             yy += lh
-
-
-class StruggleBoard:
-    """Twilight Struggle's map and tracks, drawn by the map scene's own parts."""
-
-    def __init__(self):
-        from squabble.ui.struggle.map_view import MapView
-        from squabble.ui.struggle.tracks import TracksPanel
-        from squabble.ui.struggle import card_art
-        self.map, self.tracks, self.card_art = MapView(), TracksPanel(), card_art
-        self._size = None
-        self.drawn: dict = {}
-
-    def update(self, dt: float) -> None:
-        self.map.update(dt)
-
-    def animating(self) -> bool:
-        return self.map.animating
-
-    def shown_state(self, m) -> dict:
-        """The state with a headline the view may not see yet replaced by "hidden"."""
-        st = m.state
-        hl = st.get("headline") or {}
-        secret = [s for s in ("USA", "USSR") if isinstance(hl.get(s), int)
-                  and not m.may_show(hl[s])]
-        if not secret:
-            return st
-        out = dict(st, headline=dict(hl))
-        for s in secret:
-            out["headline"][s] = "hidden"
-        return out
-
-    def draw(self, surf, L, m) -> None:
-        if self._size != surf.get_size():
-            self._size = surf.get_size()
-            self.map.set_rect(L.r(BOARD_R))
-            self.tracks.set_rect(L.r(SIDE_R))
-        st = self.shown_state(m)
-        self.map.draw(surf, st)
-        self.tracks.draw(surf, st, None if m.view == "everything" else m.view)
-        self.drawn = {"influence": {c: v[:2] for c, v in self.map._last_inf.items()},
-                      "tracks": self.tracks._cache_key[0], "headline": st.get("headline")}
-
-    def draw_hand(self, surf, L, m, side, cards, rect) -> None:
-        x, y, w, h = rect
-        rh = min(20, h / max(1, len(cards)))
-        for i, c in enumerate(cards):
-            self.card_art.draw_row(surf, c, L.r((x, y + i * rh, w, rh - 2)), m.may_show(c))
-
-
-class SquabbleBoard:
-    """Twilight Squabble's table: the Balance of Power, the Space Race, each side's played
-    cards and tokens, the event in effect."""
-
-    def __init__(self):
-        self.drawn: dict = {}
-
-    def update(self, dt: float) -> None:
-        pass
-
-    def animating(self) -> bool:
-        return False
-
-    def draw(self, surf, L, m) -> None:
-        from squabble.framework.cards import draw_card
-        from squabble.framework.widgets import TrackSpace, draw_track, token
-        from squabble.games.squabble import engine as E
-        from squabble.ui.squabble import faces as F
-        st = m.state
-        self.drawn = {"bop": st["bop"], "space": dict(st["space"]), "tokens": dict(st["tokens"]),
-                      "slots": {}, "event": st.get("event"), "leader": st.get("leader")}
-        panel(surf, L, BOARD_R, radius=0, colour=(26, 34, 30))
-        x, y, w, h = BOARD_R
-        text(surf, "Balance of Power", L.font(16, True), T.TEXT, L.p(x + 16, y + 10))
-        spaces = [TrackSpace(str(abs(v)) if v else "0",
-                             T.SIDE["USSR"] if v < 0 else T.SIDE["USA"] if v > 0 else (90, 90, 96))
-                  for v in range(-E.CLOUD, E.CLOUD + 1)]
-        rects = draw_track(surf, L, (x + 16, y + 34, w - 32, 40), spaces)
-        r = rects[st["bop"] + E.CLOUD]
-        token(surf, L, (r[0] + r[2] / 2, r[1] + r[3] / 2), 13, T.GOLD, "B")
-        for i, side in enumerate(("USSR", "USA")):
-            yy = y + 92 + i * 40
-            text(surf, f"Space Race {side}", L.font(15, True), T.SIDE_LIGHT[side],
-                 L.p(x + 16, yy + 8))
-            sp = [TrackSpace(str(v), (70, 74, 92)) for v in range(E.SPACE_TOP + 1)]
-            rr = draw_track(surf, L, (x + 200, yy, 400, 30), sp)[st["space"][side]]
-            token(surf, L, (rr[0] + rr[2] / 2, rr[1] + rr[3] / 2), 11, T.SIDE[side])
-            lead = " · Space Race Leader" if st.get("leader") == side else ""
-            text(surf, f"Tokens {st['tokens'][side]}{lead}", L.font(15), T.TEXT,
-                 L.p(x + 620, yy + 8))
-        for i, side in enumerate(("USSR", "USA")):
-            xx = x + 16 + i * (w // 2)
-            yy = y + 180
-            text(surf, f"{side} cards in play", L.font(15, True), T.SIDE_LIGHT[side],
-                 L.p(xx, yy))
-            slot = (st.get("slots") or {}).get(side) or {}
-            self.drawn["slots"][side] = [(slot.get(k), m.may_show(slot.get(k)))
-                                         for k in ("bop", "space") if slot.get(k)]
-            for j, key in enumerate(("bop", "space")):
-                cid = slot.get(key)
-                rect = (xx + j * 150, yy + 24, 130, 182)
-                label = "Balance of Power" if key == "bop" else "Space Race"
-                text(surf, f"{label} · {slot.get(key + '_tokens', 0)} token(s)", L.font(12),
-                     T.MUTED, L.p(rect[0], rect[1] + rect[3] + 4))
-                if cid:
-                    draw_card(surf, L, F.card_face(cid), rect, face_up=m.may_show(cid),
-                              back=T.card_back(side))
-        ev = st.get("event")
-        side_x, side_y, sw, sh = SIDE_R
-        panel(surf, L, SIDE_R, radius=0)
-        text(surf, f"Era {st.get('era')} · phase {st.get('phase')}", L.font(18, True), T.GOLD,
-             L.p(side_x + 12, side_y + 10))
-        if ev:
-            draw_card(surf, L, F.event_face(ev), (side_x + 12, side_y + 44, 150, 210),
-                      face_up=True)
-        discards = st.get("discards") or {}
-        yy = side_y + 270
-        for side in ("USSR", "USA"):
-            text(surf, f"{side} discards: {len(discards.get(side) or [])}", L.font(14),
-                 T.TEXT, L.p(side_x + 12, yy))
-            yy += 22
-        if st.get("winner"):
-            text(surf, f"Game over: {st['winner']} wins", L.font(20, True), T.GOLD,
-                 L.p(side_x + 12, yy + 10))
-
-    def draw_hand(self, surf, L, m, side, cards, rect) -> None:
-        from squabble.framework.cards import draw_card
-        from squabble.ui.squabble import faces as F
-        x, y, w, h = rect
-        cw = min(86, w / max(1, len(cards)) - 4)
-        for i, c in enumerate(cards):
-            draw_card(surf, L, F.card_face(c), (x + i * (cw + 4), y, cw, cw * 1.4),
-                      face_up=m.may_show(c), back=T.card_back(side))

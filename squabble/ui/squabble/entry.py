@@ -64,6 +64,12 @@ def continue_saved(app) -> bool:
     return True
 
 
+def replay_board():
+    """The replay screen's board of this game (``ui/replay_scene.py``)."""
+    from squabble.ui.squabble.replay_board import ReplayBoard
+    return ReplayBoard()
+
+
 def continue_from(app, state: dict, setup: dict) -> None:
     """Continue from here: a new couch game from ``state`` (a replay's position), autosaved."""
     from squabble.ui.squabble.table import TableScene

@@ -14,7 +14,7 @@ from squabble.games.squabble.cards import CARDS, ERA_YEARS, EVENTS, OTHER
 from squabble.ui import settings as S
 from squabble.ui import couch_prefs
 from squabble.ui import theme as T
-from squabble.ui.finished import KEEP_LABEL, keep_so_far, may_keep_so_far
+from squabble.ui.keep_record import KEEP_LABEL, keep_so_far, may_keep_so_far
 from squabble.ui.squabble import faces as F
 from squabble.ui.squabble import game
 from squabble.ui.menu_scene import MENU_CONTROLS, MenuScene, ResultMenuScene

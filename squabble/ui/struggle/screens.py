@@ -10,7 +10,7 @@ from squabble.framework.layout import fit_font, text, text_block
 from squabble.framework.widgets import Button, panel
 from squabble.ui import couch_prefs
 from squabble.ui import theme as T
-from squabble.ui.finished import KEEP_LABEL, keep_so_far, may_keep_so_far
+from squabble.ui.keep_record import KEEP_LABEL, keep_so_far, may_keep_so_far
 from squabble.ui.menu_scene import MenuScene, ResultMenuScene
 from squabble.ui.struggle import saves
 from squabble.ui.struggle.panels import CONTROLS
