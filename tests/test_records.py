@@ -215,6 +215,13 @@ def test_the_struggle_export_holds_every_card_play_die_and_vp_change():
         from squabble.export import vp_words
         assert re.findall(r"\[VP ([^\]]+)\]", text.replace("\n      ", " ")) == \
             [vp_words(v) for v in vps]
+        # every scoring, every DEFCON change
+        scored = [data_of(x)["region"] for x in lines if kind_of(x) == "score"]
+        assert [r for r in re.findall(r"^    (.+?) scored: ", text, re.M)] == \
+            [r for r in scored if r != "final"]
+        moves = [(data_of(x)["before"], data_of(x)["defcon"]) for x in lines
+                 if kind_of(x) == "defcon" and "before" in data_of(x)]
+        assert [(int(a), int(b)) for a, b in re.findall(r"DEFCON (\d) -> (\d)", text)] == moves
         # headings and each turn's end
         assert "Turn 1, action round 1: USSR" in text
         if rec["result"]["turn"] > 1:
