@@ -4,9 +4,10 @@ the Space Race, each side's cards in play and tokens, the event in effect, and a
 from __future__ import annotations
 
 from squabble.framework.cards import draw_card
-from squabble.framework.layout import text
+from squabble.framework.layout import text, wrap
 from squabble.framework.widgets import TrackSpace, draw_track, panel, token
 from squabble.games.squabble import engine as E
+from squabble.games.squabble.cards import CARDS
 from squabble.ui import theme as T
 from squabble.ui.replay_layout import BOARD_R, SIDE_R
 from squabble.ui.squabble import faces as F
@@ -74,11 +75,18 @@ class ReplayBoard:
             draw_card(surf, L, F.event_face(ev), (side_x + 12, side_y + 44, 150, 210),
                       face_up=True)
         discards = st.get("discards") or {}
-        yy = side_y + 270
+        yy = side_y + (270 if ev else 44)
+        f = L.font(13)
         for side in ("USSR", "USA"):
-            text(surf, f"{side} discards: {len(discards.get(side) or [])}", L.font(14),
-                 T.TEXT, L.p(side_x + 12, yy))
-            yy += 22
+            pile = discards.get(side) or []
+            text(surf, f"{side} discards ({len(pile)})", L.font(14, True), T.SIDE_LIGHT[side],
+                 L.p(side_x + 12, yy))
+            yy += 20
+            names = ", ".join(CARDS[c].name if m.may_show(c) else "a card" for c in pile)
+            for row in wrap(names or "none", f, L.s(sw - 24))[:4]:
+                text(surf, row, f, T.TEXT, L.p(side_x + 12, yy))
+                yy += 17
+            yy += 6
         if st.get("winner"):
             text(surf, f"Game over: {st['winner']} wins", L.font(20, True), T.GOLD,
                  L.p(side_x + 12, yy + 10))
