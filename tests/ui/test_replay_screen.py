@@ -157,6 +157,9 @@ def test_rounds_turns_play_and_the_bar_by_keys_pad_and_mouse():
     assert m.pos == 5
     key(app, pygame.K_SPACE)
     assert not m.playing
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+    step(app)                                     # the wheel down: one decision forward
+    assert m.pos == 6
     assert rec["moves"]
 
 
