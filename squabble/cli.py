@@ -103,6 +103,20 @@ def build_parser() -> argparse.ArgumentParser:
                       help="seed of the first game (default: 0)")
     tour.add_argument("--events", action="store_true",
                       help="Twilight Squabble only: play with the Event deck")
+    rep = sub.add_parser(
+        "replay", help="re-play a game record with the engine and check it",
+        description="Re-plays a game record (a finished game the window kept, docs/saves.md) "
+                    "with the rules engine, checking every decision and the result. Prints "
+                    "'verified' and exits 0 when all match; else prints the first decision "
+                    "that differs and exits 1.")
+    rep.add_argument("record", metavar="RECORD", help="the record's JSON file")
+    exp = sub.add_parser(
+        "export", help="print a game record as a plain-text game log",
+        description="Prints a game record as a plain-text log a person reads like a "
+                    "tournament log (80 columns), re-played with the rules engine.")
+    exp.add_argument("record", metavar="RECORD", help="the record's JSON file")
+    exp.add_argument("--text", action="store_true", required=True,
+                     help="plain text (the one format there is)")
     from squabble.online.limits import Limits
     _LIMITS = Limits()     # the server's limits of one address, as it defaults them
     srv = sub.add_parser(
@@ -154,6 +168,8 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+#: the commands that print their results on standard output
+PRINTING = ("simulate", "tournament", "replay", "export")
 WINDOW_OPTIONS = ("demo", "frames", "screenshot", "fullscreen")
 
 
@@ -272,14 +288,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         code = _run(args)
-        if sys.stdout is not None and args.command in ("simulate", "tournament"):
+        if sys.stdout is not None and args.command in PRINTING:
             sys.stdout.flush()   # a full disk or a closed pipe is found here, not at exit
         return code
     except KeyboardInterrupt:
         _say("squabble: stopped (Ctrl-C).")
         return 130
     except OSError as e:
-        if args.command not in ("simulate", "tournament") or not _is_stdout_error(e):
+        if args.command not in PRINTING or not _is_stdout_error(e):
             raise
         return _output_failed(args.command, e)
 
@@ -309,6 +325,10 @@ def _run(args) -> int:
         return serve_command(args)
     if command == "simulate":
         return _simulate(args)
+    if command in ("replay", "export"):
+        if args.seed is not None:
+            return _refuse(command, "--seed does not apply: a record holds its own seed.")
+        return _record_command(command, args.record)
     if command == "tournament":
         if args.seed is not None:
             return _refuse(command, "give the seed after the command: "
@@ -366,6 +386,31 @@ def _engine(seat: str | None = None) -> int:
         return 1
     except OSError as e:   # writing an answer: the reader went away, a full disk, ...
         return _output_failed("engine", e)
+
+
+def _record_command(command: str, path: str) -> int:
+    """``squabble replay`` / ``squabble export --text``: 0 when the record replays (and, for
+    export, its log was printed), 1 with one sentence otherwise."""
+    from squabble import records
+    rec, why = records.read(path)
+    if rec is None:
+        _say(f"squabble {command}: {why}")
+        return 1
+    if command == "replay":
+        result = records.replay(rec, keep_steps=False)
+        if not result.ok:
+            _say(f"squabble replay: {result.message}")
+            return 1
+        print(f"verified: {len(rec['moves'])} decisions of {records.TITLES[rec['game']]}, "
+              f"{(rec.get('result') or {}).get('winner') or 'nobody'} won.")
+        return 0
+    from squabble.export import export_text
+    text, problem = export_text(rec)
+    if problem:
+        _say(f"squabble export: {problem}")
+        return 1
+    sys.stdout.write(text)
+    return 0
 
 
 def _simulate(args) -> int:

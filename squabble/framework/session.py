@@ -301,7 +301,7 @@ class Session(GameSides):
         """Play option ``index`` of the pending decision (the rulebook of a turn,
         ``squabble/turn.py``); return its beats.  Raises ValueError on a bad index (nothing
         changes)."""
-        log_len = len(self.log)
+        log_len, before = len(self.log), self.turns.state
         played = turn.play(self.game, self.turns, index, decision=self.decision(),
                            log_for=lambda state: SnapLog(state, self.game.copy), mark=log_len)
         self.turns, side, log = played.turns, played.player, played.log
@@ -312,6 +312,8 @@ class Session(GameSides):
             self.turns = replace(self.turns, marks=tuple(max(0, n - cut)
                                                          for n in self.turns.marks))
         self.decisions += 1
+        from squabble import records
+        records.decided(self, played.decision, index, before)   # kept when the game ends
         self.look.decided(side)
         if not self._keeps_screen(side):
             self.look.public_step()
@@ -368,6 +370,8 @@ class Session(GameSides):
             del self.log[log_len:]
         self.log.append(f"{who} takes back a decision.")
         self.decisions += 1
+        from squabble import records
+        records.undone(self)
         worker = getattr(self, "_worker", None)
         if worker is not None:
             worker.withdraw()   # a search of the undone position is of no use: stop it now

@@ -38,16 +38,17 @@ class TitleScene(MenuScene):
     def build(self):
         has = gamepick.has_save()
         damaged = has and gamepick.latest_save_damaged()
-        y0 = 300
+        y0 = 286
         items = [("new", "New game", lambda: gamepick.open_new(self.app), True, ""),
                  # a save the title calls damaged is not offered as "Continue" (nor focused):
                  # the button says what it does, set the file aside with the reason why
                  ("continue", "Set aside the damaged save" if damaged else "Continue",
                   lambda: gamepick.continue_any(self.app), has, "No saved game yet."),
+                 ("finished", "Finished games", self.open_finished, True, ""),
                  ("options", "Options", self.app.open_options, True, ""),
                  ("rules", "Rules", self.app.open_rules, True, ""),
                  ("quit", "Quit", lambda: self.app.quit(0), True, "")]
-        self.set_buttons([Button(n, lab, (490, y0 + i * 62, 300, 52), act, enabled=en, reason=r,
+        self.set_buttons([Button(n, lab, (490, y0 + i * 54, 300, 46), act, enabled=en, reason=r,
                                  hint="" if en else r)
                           for i, (n, lab, act, en, r) in enumerate(items)])
         if has:
@@ -55,6 +56,10 @@ class TitleScene(MenuScene):
         self.also_saved = gamepick.other_saves_line()   # (read once, drawn every frame)
         if has and not damaged:
             self.focus.focus(self.buttons[1])
+
+    def open_finished(self):
+        from squabble.ui.finished import FinishedGamesScene
+        self.app.stack.push(FinishedGamesScene(self.app))
 
     def on_resume(self):
         self.build()

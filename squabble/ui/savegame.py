@@ -88,6 +88,11 @@ def ui_part(ui) -> dict:
                            if _name(c) and isinstance(v, dict) and set(v) == {"USA", "USSR"}
                            and all(type(v[k]) is int and abs(v[k]) <= 99 for k in v)}
         out["badges"] = clean
+    record = ui.get("record")   # the game's record so far (squabble/records.py)
+    if isinstance(record, dict):
+        from squabble import records
+        if records.problem(record) is None:
+            out["record"] = record
     return out
 
 

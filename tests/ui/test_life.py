@@ -119,6 +119,13 @@ def test_every_menu_by_gamepad_alone(app):
     t.focus.focus(t.button("new"))
     D.pad(app, down)
     D.pad(app, down)
+    assert t.focus.current.name == "finished"
+    D.pad(app, A)
+    assert D.top(app).name == "finished"
+    D.pad(app, B)
+    assert D.top(app) is t
+    t.focus.focus(t.button("finished"))
+    D.pad(app, down)
     assert t.focus.current.name == "options"
     D.pad(app, A)
     assert D.top(app).name == "options"

@@ -81,6 +81,24 @@ def continue_saved(app) -> bool:
     return True
 
 
+def replay_board():
+    """The replay screen's board of this game (``ui/replay_scene.py``)."""
+    from squabble.ui.squabble.replay_board import ReplayBoard
+    return ReplayBoard()
+
+
+def continue_from(app, state: dict, setup: dict) -> None:
+    """Continue from here: a new couch game from ``state`` (a replay's position), autosaved."""
+    from squabble.ui.squabble.table import TableScene
+    setup = {"mode": setup["mode"], "human": setup["human"], "level": setup["level"],
+             "events": bool(state["options"]["events"])}
+    log = ["A new game continues a finished game's position."]
+    app.session = game.resume_session(state, setup, log)
+    game.save(app.session)
+    app.log_lines = list(log)
+    app.stack.replace_all(TableScene(app, app.session))
+
+
 def start_demo(app) -> None:
     """Attract mode: the computer plays both sides, with or without the Event deck."""
     from squabble.ui.squabble.table import TableScene

@@ -14,6 +14,7 @@ from squabble.games.squabble.cards import CARDS, ERA_YEARS, EVENTS, OTHER
 from squabble.ui import settings as S
 from squabble.ui import couch_prefs
 from squabble.ui import theme as T
+from squabble.ui.keep_record import KEEP_LABEL, keep_so_far, may_keep_so_far
 from squabble.ui.squabble import faces as F
 from squabble.ui.squabble import game
 from squabble.ui.menu_scene import MENU_CONTROLS, MenuScene, ResultMenuScene
@@ -70,6 +71,7 @@ class PauseScene(MenuScene):
         # menu, and the screen is nobody's until the next hand-off (the session's look rule;
         # Resume goes back behind the hand-off, see TurnFlow.resume)
         self.covering = session.mode == "hotseat" and session.viewer() is not None
+        self.session = session
         flow.pause()
         super().__init__(app)
 
@@ -86,7 +88,10 @@ class PauseScene(MenuScene):
                    (490, y + 186, 300, 52), self.app.to_title),
             Button("quit", "Leave and quit" if online else "Save and quit",
                    (490, y + 248, 300, 52), lambda: self.app.quit(0)),
-        ])
+        ] + ([] if online else [Button("keep", KEEP_LABEL, (490, y + 310, 300, 52),
+                                       lambda: keep_so_far(self.app, self.session),
+                                       enabled=may_keep_so_far(self.session)[0],
+                                       reason=may_keep_so_far(self.session)[1])]))
 
     def private_below(self) -> bool:
         """A hot-seat player's own cards were on the screen when the menu opened: the table

@@ -45,6 +45,18 @@ def continue_saved(app) -> bool:
     return continue_struggle(app)
 
 
+def replay_board():
+    """The replay screen's board of this game (``ui/replay_scene.py``)."""
+    from squabble.ui.struggle.replay_board import ReplayBoard
+    return ReplayBoard()
+
+
+def continue_from(app, state: dict, setup: dict) -> None:
+    """Continue from here: a new couch game from ``state`` (a replay's position)."""
+    from squabble.ui.struggle.setup import continue_from_position
+    continue_from_position(app, state, setup)
+
+
 def start_demo(app) -> None:
     from squabble.ui.struggle.setup import start_struggle_demo
     start_struggle_demo(app)

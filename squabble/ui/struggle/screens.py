@@ -10,6 +10,7 @@ from squabble.framework.layout import fit_font, text, text_block
 from squabble.framework.widgets import Button, panel
 from squabble.ui import couch_prefs
 from squabble.ui import theme as T
+from squabble.ui.keep_record import KEEP_LABEL, keep_so_far, may_keep_so_far
 from squabble.ui.menu_scene import MenuScene, ResultMenuScene
 from squabble.ui.struggle import saves
 from squabble.ui.struggle.panels import CONTROLS
@@ -39,6 +40,9 @@ class StrugglePauseScene(MenuScene):
                   "After the hand-off."),
                  ("title", "Leave (the server keeps the game)" if s.kept_on_server else
                   "Save and quit to title", self._quit, True, "")]
+        if s.mode != "online":
+            items.append(("keep", KEEP_LABEL, lambda: keep_so_far(self.app, s),
+                          *may_keep_so_far(s)))
         self.set_buttons([Button(n, lab, (440, 220 + i * 70, 400, 56), act, enabled=en, reason=r)
                           for i, (n, lab, act, en, r) in enumerate(items)])
 

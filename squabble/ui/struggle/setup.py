@@ -126,6 +126,19 @@ def _offer_new_lesson(app):
         lambda: start_struggle(app, dict(tutorial.SETUP), seed=tutorial.SEED), danger=False))
 
 
+def continue_from_position(app, state: dict, setup: dict):
+    """A new couch game from ``state`` (Continue from here, on a replay): autosaved, and kept as
+    a record from that position when it ends."""
+    setup = {"mode": setup["mode"], "human": setup["human"], "level": setup["level"],
+             "options": setup.get("options") or {}, "guide": False}
+    session = resume_session(state, setup, ["A new game continues a finished game's position."])
+    saves.write(session)
+    app.session = None
+    app.demo = False
+    app.stack.replace_all(_map_scene(app, session))
+    return session
+
+
 def start_struggle_demo(app):
     """Attract mode: the computer plays both sides."""
     setup = {"mode": "demo", "human": "USSR", "level": "easy", "options": {}}

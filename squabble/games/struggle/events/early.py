@@ -42,7 +42,8 @@ def _war(e, country: str, modifier: int, vp_won: int = 2, milops: int = 2,
     add_milops(st, e.side, milops)
     won = total >= need
     e.say(f"{card_name(e.card)}: {e.side} rolls {die}" + (f" {modifier:+d}" if modifier else "")
-          + f" = {total}: " + ("victory." if won else "failure."))
+          + f" = {total}: " + ("victory." if won else "failure."),
+          rolls=[{"side": e.side, "die": die, "mod": modifier, "total": total}])
     if won:
         n = _take_over(st, country, e.side)
         if n:
@@ -307,7 +308,9 @@ def olympic_games(e):
         if e.answer["mode"] == "participate":
             while True:
                 mine, theirs = roll(st), roll(st)
-                e.say(f"Olympic Games: {e.side} {mine}+2, {e.enemy} {theirs}.")
+                e.say(f"Olympic Games: {e.side} {mine}+2, {e.enemy} {theirs}.",
+                      rolls=[{"side": e.side, "die": mine, "mod": 2, "total": mine + 2},
+                             {"side": e.enemy, "die": theirs, "mod": 0, "total": theirs}])
                 if mine + 2 != theirs:
                     break
             vp(st, e.side if mine + 2 > theirs else e.enemy, 2)

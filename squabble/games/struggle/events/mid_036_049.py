@@ -198,11 +198,14 @@ def trap_task(e):
             return
         discard(st, card)
         die = roll(st)
+        rolls = [{"side": side, "die": die, "mod": 0, "total": die}]
         if die <= 4:
             remove_effect(st, e.data["trap"])
-            e.say(f"{name}: the {side} discards {card_name(card)} and rolls {die}: it escapes.")
+            e.say(f"{name}: the {side} discards {card_name(card)} and rolls {die}: it escapes.",
+                  rolls=rolls)
         else:
-            e.say(f"{name}: the {side} discards {card_name(card)} and rolls {die}: still trapped.")
+            e.say(f"{name}: the {side} discards {card_name(card)} and rolls {die}: still "
+                  f"trapped.", rolls=rolls)
 
 
 @task("trap_round")
@@ -259,9 +262,13 @@ def summit(e):
     gains 2 VP and may move DEFCON one step either way; a tie does nothing."""
     st = e.state
     if e.step == 0:
-        mine = roll(st) + summit_bonus(st, e.side)
-        theirs = roll(st) + summit_bonus(st, e.enemy)
-        e.say(f"Summit: {e.side} {mine}, {e.enemy} {theirs}.")
+        rolls = []
+        for side in (e.side, e.enemy):     # the resolving side's die first
+            die = roll(st)
+            bonus = summit_bonus(st, side)
+            rolls.append({"side": side, "die": die, "mod": bonus, "total": die + bonus})
+        mine, theirs = rolls[0]["total"], rolls[1]["total"]
+        e.say(f"Summit: {e.side} {mine}, {e.enemy} {theirs}.", rolls=rolls)
         if mine == theirs:
             return
         w = e.side if mine > theirs else e.enemy
