@@ -111,22 +111,27 @@ class OptionsScene(MenuScene):
     def build(self):
         s = self.app.settings
         y = 150
-        rows = [
-            self._row("sound", f"Sound volume:  <  {int(s.sound * 100)}%  >", y, self._vol("sound")),
-            self._row("music", f"Music volume:  <  {int(s.music * 100)}%  >", y + 60,
-                      self._vol("music")),
-            self._row("fullscreen", f"Full screen (F11):  <  {'On' if s.fullscreen else 'Off'}  >",
-                      y + 120, self._fullscreen),
-            self._row("window", f"Window size:  <  {s.window[0]} × {s.window[1]}  >", y + 180,
-                      self._window),
-            self._row("colour_blind",
-                      f"Colour-blind aids:  <  {'On' if s.colour_blind else 'Off'}  >", y + 240,
-                      self._toggle("colour_blind")),
-            self._row("anim", f"Animation speed:  <  {s.anim}  >", y + 300, self._anim),
-            self._row("hints", f"Show controls on screen:  <  {'On' if s.hints else 'Off'}  >",
-                      y + 360, self._toggle("hints")),
-            Button("controls", "Controls", (340, y + 432, 290, 52), self.app.open_controls),
-            Button("back", "Done", (650, y + 432, 290, 52), self.back),
+        on = {True: "On", False: "Off"}
+        rows = [self._row(name, label, y + 54 * k, action) for k, (name, label, action) in
+                enumerate([
+                    ("sound", f"Sound volume:  <  {int(s.sound * 100)}%  >", self._vol("sound")),
+                    ("music", f"Music volume:  <  {int(s.music * 100)}%  >", self._vol("music")),
+                    ("fullscreen", f"Full screen (F11):  <  {on[s.fullscreen]}  >",
+                     self._fullscreen),
+                    ("window", f"Window size:  <  {s.window[0]} × {s.window[1]}  >",
+                     self._window),
+                    ("colour_blind", f"Colour-blind aids:  <  {on[s.colour_blind]}  >",
+                     self._toggle("colour_blind")),
+                    ("anim", f"Animation speed:  <  {s.anim}  >", self._anim),
+                    ("hints", f"Show controls on screen:  <  {on[s.hints]}  >",
+                     self._toggle("hints")),
+                    # Twilight Struggle's expert: up to about 5 s a move, or three times longer
+                    ("expert_longer", f"Expert thinks longer:  <  {on[s.expert_longer]}  >",
+                     self._toggle("expert_longer")),
+                ])]
+        rows += [
+            Button("controls", "Controls", (340, y + 444, 290, 52), self.app.open_controls),
+            Button("back", "Done", (650, y + 444, 290, 52), self.back),
         ]
         old = self.focus.current.name if self.focus.current else None
         self.set_buttons(rows)
@@ -134,7 +139,7 @@ class OptionsScene(MenuScene):
             self.focus.focus(self.button(old))
 
     def _row(self, name, label, y, action):
-        return Button(name, label, (340, y, 600, 50), action, kind="row")
+        return Button(name, label, (340, y, 600, 48), action, kind="row")
 
     def _vol(self, key):
         def f(d):

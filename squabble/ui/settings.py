@@ -24,6 +24,7 @@ class Settings:
     level: str = "normal"
     hints: bool = True   # show the controls line on screen
     online_server: str = ""   # the online game server last typed in (Play online, issue 52)
+    expert_longer: bool = False   # Twilight Struggle's expert level thinks longer (issue 62)
 
     @property
     def speed(self) -> float:

@@ -20,24 +20,41 @@ from squabble.ui.struggle.scene import StruggleScene
 
 # what the Struggle set-up remembers, and the values it accepts back
 CHOICES = {"mode": ("computer", "hotseat"), "human": ("USSR", "USA"),
-           "level": ("easy", "normal", "hard"), "optional": (False, True), "ccw": (False, True),
+           "level": ("easy", "normal", "hard", "expert"), "optional": (False, True), "ccw": (False, True),
            "handicap": tuple(HANDICAPS), "designer_realignment": (False, True),
            "space_race_optional_roll": (False, True), "reveal_held_cards": (False, True)}
 
 
 def computer_player(state, level, seed):
-    """The Struggle computer player the protocol uses; it decides from its own side's view."""
-    from squabble.ai import choose
+    """The Struggle computer player the protocol uses; it decides from its own side's view.  In
+    the window's worker process it reports how far it is for the thinking indicator."""
+    from squabble.ai import choose, struggle_expert
+    from squabble.framework import worker
+    struggle_expert.progress = worker.progress
     return choose("struggle", state, level, seed)
 
 
-def chooser_for(setup: dict):
+def computer_player_longer(state, level, seed):
+    """``computer_player`` with the Options setting "Expert thinks longer" on."""
+    return computer_player(state, "expert_long" if level == "expert" else level, seed)
+
+
+def chooser_for(setup: dict, longer: bool = False):
     """The computer player of a game of ``setup``: the lesson's opponent plays its script in the
-    lesson's turn (``ai/struggle_lesson.py``), every other game the Struggle computer player."""
+    lesson's turn (``ai/struggle_lesson.py``), every other game the Struggle computer player
+    (``longer``: the Options setting "Expert thinks longer")."""
     if setup.get("tutorial"):
         from squabble.ai.struggle_lesson import lesson_player
         return lesson_player
-    return computer_player
+    return computer_player_longer if longer else computer_player
+
+
+def follow_settings(session, settings) -> None:
+    """Give ``session`` the computer player the Options now ask for (a game under way follows
+    "Expert thinks longer" from its next decision; the lesson keeps its own)."""
+    if session.chooser in (computer_player, computer_player_longer):
+        session.chooser = chooser_for(session.setup, bool(getattr(settings, "expert_longer",
+                                                                  False)))
 
 
 def _seed(app):
@@ -56,7 +73,8 @@ def start_struggle(app, setup: dict, seed: int | None = None):
     adapter = registry.get("struggle")
     try:
         session = Session.new(adapter, setup, _seed(app) if seed is None else seed,
-                              saver=saves.write, chooser=chooser_for(setup))
+                              saver=saves.write,
+                              chooser=chooser_for(setup, app.settings.expert_longer))
     except ValueError as e:
         app.toast(str(e), 5)
         return None
@@ -99,6 +117,7 @@ def continue_struggle(app) -> bool:
         app.to_title(problem)
         return False
     session = resume_session(state, setup, log, ui)
+    follow_settings(session, app.settings)
     session.log.append("Game resumed from the autosave.")
     app.session = None
     app.demo = False
@@ -135,7 +154,7 @@ class StruggleSetupScene(OptionSetupScene):
                                        "ccw": False, "handicap": None}
                                       | {k: False for k in OPTIONAL_RULES},
                                       key="struggle_setup", choices=CHOICES)
-        rows = opponent_rows() + [
+        rows = opponent_rows(levels=CHOICES["level"]) + [
             OptionRow("optional", "Optional cards 104-110", [False, True], on_off),
             OptionRow("ccw", "Chinese Civil War", [False, True], on_off),
             OptionRow("handicap", "Handicap", HANDICAPS, handicap_words),
