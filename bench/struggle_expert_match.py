@@ -8,7 +8,8 @@ Each match alternates sides (game g: the first level plays the USA when g is eve
 fixed seeds ``tournament.match_game`` gives (``--seed`` S: game g of the match is
 ``new_game(S * 1000003 + g)``; the default S = 6200, so expert:hard plays seeds 6200018600 to
 6200018719).  Every finished game is one JSON line of ``--results`` (the match, the game's
-number, its seed, the winner, how it ended, the turn, each level's CPU seconds per decision),
+number, its seed, the commit of the code, the winner, how it ended, the turn, each level's CPU
+seconds per decision),
 written as soon as the game ends; a run started again skips the games already in the file, so
 the bench can be stopped at any time and resumed in a later session.  One process, one core:
 the search's pool has one worker (``--workers``), and the times are CPU seconds of this
@@ -56,9 +57,24 @@ def parse_match(text: str) -> tuple[str, str, int]:
     return parts[0], parts[1], int(parts[2])
 
 
+def commit() -> str:
+    """The code's commit (with "+" when the work tree differs from it), or "?"."""
+    import subprocess
+    root = pathlib.Path(__file__).resolve().parents[1]
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, text=True,
+                              capture_output=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "squabble"], cwd=root,
+                               text=True, capture_output=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "?"
+    return head + ("+" if dirty else "")
+
+
 def play(path: pathlib.Path, matches, seed: int, progress=print) -> None:
     """Play the games of ``matches`` not yet in ``path``, appending each as it finishes."""
     done = {(r["a"], r["b"], r["seed"], r["game"]) for r in read_results(path)}
+    code = commit()
     for a, b, games in matches:
         for g in range(games):
             if (a, b, seed, g) in done:
@@ -69,7 +85,7 @@ def play(path: pathlib.Path, matches, seed: int, progress=print) -> None:
             r = play_struggle_game(levels, game_seed, times)
             w = r["winner"]
             key = "draw" if w == "draw" else ("a" if w == a_side else "b")
-            row = {"a": a, "b": b, "seed": seed, "game": g, "game_seed": game_seed,
+            row = {"a": a, "b": b, "seed": seed, "game": g, "game_seed": game_seed, "code": code,
                    "a_side": a_side, "result": key, "reason": r["reason"], "turn": r["turn"],
                    "vp": r["vp"], "wall": round(time.perf_counter() - t0, 1),
                    "times": {lv: [round(x, 4) for x in ts] for lv, ts in times.items()}}
