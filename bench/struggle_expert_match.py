@@ -89,8 +89,10 @@ def play(path: pathlib.Path, matches, seed: int, progress=print) -> None:
                    "a_side": a_side, "result": key, "reason": r["reason"], "turn": r["turn"],
                    "vp": r["vp"], "wall": round(time.perf_counter() - t0, 1),
                    "times": {lv: [round(x, 4) for x in ts] for lv, ts in times.items()}}
+            cut = path.exists() and path.stat().st_size and not path.read_bytes().endswith(b"\n")
             with path.open("a") as f:
-                f.write(json.dumps(row) + "\n")
+                # (a line a stopped run cut short is left on its own line, and skipped)
+                f.write(("\n" if cut else "") + json.dumps(row) + "\n")
             progress(f"{a}:{b} game {g + 1}/{games} ({a} {a_side}): {key} won, {r['reason']}, "
                      f"turn {r['turn']}, {row['wall']:.0f} s")
 
