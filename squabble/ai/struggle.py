@@ -30,7 +30,6 @@ The position value and the determinization are in ``struggle_eval``, the greedy 
 
 from __future__ import annotations
 
-import collections
 import itertools
 import marshal
 import random
@@ -46,6 +45,7 @@ from squabble.ai.struggle_eval import (  # noqa: F401  (Evaluator, determinize: 
 from squabble.ai import pool as P
 from squabble.ai import struggle_prior
 from squabble.ai import struggle_expert as X
+from squabble.ai.struggle_expert import Budget
 from squabble.ai.struggle_setup import opening_choice
 from squabble.ai.struggle_greedy import greedy_choice, greedy_old_choice
 
@@ -642,11 +642,6 @@ def option_values(state, level, seed, second_look=True, budget=None):
     # its part of the options and of the budget (so more cores, the same deals sooner)
     return _hard_looks(state, me, seed, cand, vals, pl.work, P.check_workers(HARD_WORKERS),
                        budget)
-
-
-#: the sizes of hard's two looks (expert's are larger: ``struggle_expert``)
-Budget = collections.namedtuple(
-    "Budget", "first_deals first_work top samples work rounds total")
 
 
 def hard_budget() -> Budget:

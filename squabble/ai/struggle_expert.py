@@ -23,12 +23,19 @@ work done, for the thinking indicator.
 
 from __future__ import annotations
 
+import collections
+
 from squabble.ai.struggle_eval import _rounds_left
+from squabble.games.struggle import data as D
+
+#: the sizes of hard's two looks (``struggle._hard_looks``; hard's own: ``struggle.hard_budget``)
+Budget = collections.namedtuple(
+    "Budget", "first_deals first_work top samples work rounds total")
 
 #: the levels this module plays: expert, and expert given LONG times its budget
 LEVELS = ("expert", "expert_long")
 #: a card choice's budget: (first_deals, first_work, top, samples, work, rounds, total), the
-#: fields of ``struggle.Budget``
+#: fields of ``Budget``
 PLAY = dict(first_deals=6, first_work=8000, top=4, samples=8, work=16000, rounds=3,
             total=24000)
 #: a decision that matters gets this many times the engine steps and deals
@@ -42,7 +49,6 @@ progress = None
 def matters(state, me) -> bool:
     """True for a decision worth more of the time: a headline, the last two action rounds of
     the side's turn, a scoring card in its hand, DEFCON 2."""
-    from squabble.games.struggle import data as D
     p = state["pending"]
     modes = {o["mode"] for o in p["options"]}
     if "headline" in modes:
@@ -60,9 +66,8 @@ def is_card_choice(state) -> bool:
 
 
 def budget(state, me, level):
-    """The ``struggle.Budget`` of expert's looks at this decision, or None for hard's own (an
+    """The ``Budget`` of expert's looks at this decision, or None for hard's own (an
     ordinary decision: not a card choice)."""
-    from squabble.ai.struggle import Budget
     if not is_card_choice(state):
         return None
     scale = (MATTER if matters(state, me) else 1.0) * (LONG if level == "expert_long" else 1.0)

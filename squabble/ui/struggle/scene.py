@@ -196,7 +196,7 @@ class StruggleScene(Scene):
 
     def on_resume(self):
         self.app.on_help = self.toggle_help
-        from squabble.ui.struggle.setup import follow_settings
+        from squabble.ui.struggle.players import follow_settings
         follow_settings(self.session, self.app.settings)   # Options may have changed
         self.flow.resume()      # a private screen the pause menu covered: behind the hand-off
 
