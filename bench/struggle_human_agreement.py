@@ -55,6 +55,7 @@ import random
 import re
 import signal
 import sys
+import time
 from collections import defaultdict
 from pathlib import Path
 
@@ -282,6 +283,12 @@ def build(ch: dict, seed: int, known_only: bool):
     return st
 
 
+#: the levels asked only at every --hard-every-th choice (their search takes a second or more)
+SEARCHERS = ("hard", "expert")
+#: CPU seconds of each level's card choices (``pick``), for the time figures
+CPU: dict = {}
+
+
 def pick(st, level: str, seed: int, rnd: random.Random):
     """(card, use) the level chooses at the card decision of ``st``."""
     d = decision(st)
@@ -289,7 +296,9 @@ def pick(st, level: str, seed: int, rnd: random.Random):
     if level == "random":
         cards = sorted({o["card"] for o in d["options"] if o.get("card") is not None})
         return rnd.choice(cards), None
+    t0 = time.process_time()
     i = choose_struggle(st, level, seed)
+    CPU.setdefault(level, []).append(time.process_time() - t0)
     card = d["options"][i].get("card")
     if d["options"][i].get("mode") == "headline":
         return card, "event"
@@ -347,6 +356,8 @@ def main():
     ap.add_argument("--measures", default="full,known",
                     help="full (guessed hand) and/or known (the known cards only)")
     ap.add_argument("--hard-measures", default="full,known", help="the measures hard is asked on")
+    ap.add_argument("--workers", type=int, default=None,
+                    help="processes of hard's and expert's search (default: one per core)")
     ap.add_argument("--logs")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--show", type=int, default=0, help="print this many disagreements")
@@ -358,6 +369,9 @@ def main():
                     help="write hard's values at each of its card choices (before the people's "
                          "prior) to FILE, for bench/struggle_people_prior.py --sweep")
     args = ap.parse_args()
+    if args.workers:
+        import squabble.ai.pool as P
+        P.WORKERS = args.workers
     logs = logs_or_say(args.logs, "measured")
     if logs is None:
         return 0
@@ -380,6 +394,11 @@ def main():
     print(f"{total} card choices of people; {skipped} could not be rebuilt (the engine did not "
           f"offer the person's card there); {unknown} names not read")
     _report(levels, measures, records)
+    for level, ts in sorted(CPU.items()):
+        ts = sorted(ts)
+        print(f"{level}: CPU s per card choice p50 {ts[len(ts) // 2]:.3f}, p95 "
+              f"{ts[min(len(ts) - 1, int(0.95 * len(ts)))]:.3f}, max {ts[-1]:.3f} "
+              f"({len(ts)} choices)")
     shown = [r for r in records if r["level"] == args.show_level and not r["same"]
              and r["measure"] == measures[0]][:args.show]
     if shown:
@@ -447,7 +466,8 @@ def _measure(files, levels, measures, hard_measures, args, records, counts, k=0)
                     counts[1] += measure == measures[0]
                     continue
                 for level in levels:
-                    if level == "hard" and (k % args.hard_every or measure not in hard_measures):
+                    if level in SEARCHERS and (k % args.hard_every
+                                               or measure not in hard_measures):
                         continue
                     rnd = random.Random(k * 31 + len(level))
                     values = _Values(st, args.seed + k, args.dump_values and level == "hard")

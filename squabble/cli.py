@@ -91,9 +91,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     tour.add_argument("--game", choices=GAMES, default="squabble",
                       help="which game (default: squabble)")
-    tour_levels = ["random", "easy", "normal", "hard", "greedy"]   # greedy: Struggle only
+    # greedy and expert: Struggle only
+    tour_levels = ["random", "easy", "normal", "hard", "greedy", "expert"]
     tour.add_argument("--a", required=True, choices=tour_levels, metavar="LEVEL",
-                      help="the first player: random, easy, normal, hard, or greedy "
+                      help="the first player: random, easy, normal, hard, or greedy and expert "
                            "(Twilight Struggle only)")
     tour.add_argument("--b", required=True, choices=tour_levels, metavar="LEVEL",
                       help="the second player (same levels)")

@@ -137,7 +137,7 @@ def _is_int(x) -> bool:
 
 
 SIDES = ("USA", "USSR")
-OPPONENT_LEVELS = ("random", "easy", "normal", "hard")
+OPPONENT_LEVELS = ("random", "easy", "normal", "hard", "expert")   # expert: Struggle only
 SEAT_REFUSED = ("state", "load", "dice")
 
 
@@ -263,9 +263,9 @@ class Session:
             raise ProtocolError("'options' must be an object.")
         opponent = req.get("opponent", "normal")
         if self.seat is not None:
-            if opponent not in OPPONENT_LEVELS:
+            if opponent not in OPPONENT_LEVELS or (opponent == "expert" and name != "struggle"):
                 raise ProtocolError("'opponent' must be \"random\", \"easy\", \"normal\" or "
-                                    "\"hard\".")
+                                    "\"hard\" (or \"expert\" in Twilight Struggle).")
             if opponent != "random":
                 try:
                     import squabble.ai  # noqa: F401
@@ -345,8 +345,9 @@ class Session:
     def cmd_ai(self, req):
         self._need_game()
         level = req.get("level", "normal")
-        if level not in ("easy", "normal", "hard", "greedy"):   # greedy: Twilight Struggle only
-            raise ProtocolError("'level' must be \"easy\", \"normal\" or \"hard\".")
+        if level not in ("easy", "normal", "hard", "greedy", "expert"):   # greedy, expert:
+            raise ProtocolError("'level' must be \"easy\", \"normal\" or \"hard\" (or "
+                                "\"expert\" in Twilight Struggle).")   # Twilight Struggle only
         seed = req.get("seed", 0)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ProtocolError("'seed' must be an integer.")

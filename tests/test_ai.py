@@ -249,10 +249,10 @@ def test_protocol_ai_command_end_to_end():
     assert bad["ok"] is False
     r = sess.handle_line(json.dumps({"cmd": "new", "game": "struggle", "seed": 1}))
     assert r["ok"], r  # Twilight Struggle: its computer player answers a legal index
-    for level in ("easy", "normal", "hard"):
+    for level in ("easy", "normal", "hard", "expert"):     # expert: Twilight Struggle only
         a = sess.handle_line(json.dumps({"cmd": "ai", "level": level, "seed": 0}))
         assert a["ok"] and 0 <= a["index"] < len(r["decision"]["options"]), a
-    bad = sess.handle_line(json.dumps({"cmd": "ai", "level": "expert", "seed": 0}))
+    bad = sess.handle_line(json.dumps({"cmd": "ai", "level": "grandmaster", "seed": 0}))
     assert bad["ok"] is False
 
 

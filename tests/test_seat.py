@@ -486,3 +486,13 @@ def test_a_seated_internal_error_quotes_nothing():
     s.game = SimpleNamespace(**dict(vars(s.game), apply=broken))
     out = ask(s, {"cmd": "act", "index": 0})
     assert out == {"ok": False, "error": "Internal error while handling 'act' (KeyError)."}
+
+
+def test_a_seat_may_face_the_expert_in_twilight_struggle_only():
+    """Issue 62: the expert level plays the other seat of a Twilight Struggle game (its first
+    decision, the USSR's set-up, is the opening table: no search); Twilight Squabble has none."""
+    s = Session(seat="USA")
+    out = ask(s, {"cmd": "new", "game": "struggle", "opponent": "expert"})
+    assert out["ok"] and s.opponent == "expert" and out["decision"]["player"] == "USA", out
+    out = ask(Session(seat="USA"), {"cmd": "new", "game": "squabble", "opponent": "expert"})
+    assert not out["ok"] and "Twilight Struggle" in out["error"], out

@@ -171,3 +171,20 @@ def test_two_sessions_thinking_at_once_both_get_real_answers(tmp_path):
     open(gate, "w").close()
     assert ta.wait(60) == 0 and ta.error == ""
     assert tb.wait(60) == W.struggle_player(b.state, "normal", tb._seed) and tb.error == ""
+
+
+def test_the_thinking_indicator_hears_how_far_the_computer_is(tmp_path):
+    """A chooser in the worker reports its progress (``worker.progress``); the window's polling
+    picks it up while the answer is not in (the thinking indicator's share, issue 62), and a
+    progress message is never taken for the answer."""
+    import time
+    gate = str(tmp_path / "gate")
+    s = _session(W.progressing)
+    s.setup["level"] = gate
+    t = s.think()
+    deadline = time.monotonic() + 60
+    while t.progress < 0.25 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert t.progress == 0.25 and not t.done
+    open(gate, "w").close()
+    assert t.wait(60) == 0 and t.error == "" and t.progress == 1.0

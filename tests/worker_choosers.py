@@ -53,3 +53,14 @@ def slow_squabble(state, level, seed):
     from squabble.ai import choose
     time.sleep(0.6)
     return choose("squabble", state, level, seed)
+
+
+def progressing(state, level, seed):
+    """Reports a quarter of its work done, then waits until the file named by ``level`` exists
+    (at most 30 s) and answers option 0."""
+    from squabble.framework import worker
+    worker.progress(0.25)
+    deadline = time.monotonic() + 30
+    while not os.path.exists(level) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return 0

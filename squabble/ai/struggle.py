@@ -44,6 +44,8 @@ from squabble.ai.struggle_eval import (  # noqa: F401  (Evaluator, determinize: 
     _copy, _scoring_forced, determinize, envy_fatal_chance, star_wars_choice_lost)
 from squabble.ai import pool as P
 from squabble.ai import struggle_prior
+from squabble.ai import struggle_expert as X
+from squabble.ai.struggle_expert import Budget
 from squabble.ai.struggle_setup import opening_choice
 from squabble.ai.struggle_greedy import greedy_choice, greedy_old_choice
 
@@ -554,8 +556,8 @@ def choose_struggle(state, level, seed=0) -> int:
     """Index into ``S.decision(state)["options"]`` chosen by the computer player.  ``state``:
     the whole state or the deciding side's view (``S.view``, or as the protocol prints it: what
     a seat receives online): the same choice."""
-    if level not in LEVELS and level not in OLD_LEVELS:
-        raise ValueError('The level must be "easy", "normal", "hard" or "greedy".')
+    if level not in LEVELS and level not in OLD_LEVELS and level not in X.LEVELS:
+        raise ValueError('The level must be "easy", "normal", "hard", "expert" or "greedy".')
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError("The seed must be an integer.")
     if isinstance(state, dict):
@@ -577,11 +579,16 @@ def choose_struggle(state, level, seed=0) -> int:
         return greedy_choice(state, me, seed)
     if level == "greedy_old":      # the issue-14 baseline, for the bench's calibration only
         return greedy_old_choice(state, me, seed)
+    budget = None
+    if level in X.LEVELS:
+        # expert: hard's search with larger looks where the decision matters (struggle_expert)
+        budget = X.budget(state, me, level)
+        level = "hard"
     if level == "hard":
         k = opening_choice(state)     # the set-up people make (ai/struggle_setup.py)
         if k is not None:
             return k
-    vals = option_values(state, level, seed)
+    vals = option_values(state, level, seed, budget=budget)
     cand = sorted(vals)
     if len(cand) == 1:
         return cand[0]
@@ -599,12 +606,13 @@ def choose_struggle(state, level, seed=0) -> int:
     return pick_close(vals, seed)
 
 
-def option_values(state, level, seed, second_look=True):
+def option_values(state, level, seed, second_look=True, budget=None):
     """{option index: value} of the options ``level`` considers for the pending decision (the
     unsafe ones dropped, scoring cards when due, the best few after a quick first score); a
     single forced option is returned with value 0.  ("hard": its two looks; "normal": its best
     three looked at again, unless ``second_look`` is False: the tree's prior wants the first
-    look's values of every option it considers.)"""
+    look's values of every option it considers.  ``budget``: hard's looks with other budgets,
+    a :class:`Budget` (expert's, ``struggle_expert``); None: hard's own.)"""
     me = S.decision(state)["player"]
     opts = state["pending"]["options"]
     base = determinize(state, me, seed)         # a fresh copy already
@@ -633,10 +641,18 @@ def option_values(state, level, seed, second_look=True):
     # hard: its two looks, each over more deals of the hidden cards, shared out among the
     # processes of every core (``pool``): worker 0 here, the others at the same time, each on
     # its part of the options and of the budget (so more cores, the same deals sooner)
-    return _hard_looks(state, me, seed, cand, vals, pl.work, P.check_workers(HARD_WORKERS))
+    return _hard_looks(state, me, seed, cand, vals, pl.work, P.check_workers(HARD_WORKERS),
+                       budget)
 
 
-def _hard_looks(state, me, seed, cand, vals, work0, workers):
+def hard_budget() -> Budget:
+    """Hard's own sizes: HARD_FIRST_DEALS, FIRST_WORK, HARD_TOP, HARD_SAMPLES, HARD_WORK,
+    HARD_ROUNDS, HARD_TOTAL."""
+    return Budget(HARD_FIRST_DEALS, FIRST_WORK, HARD_TOP, HARD_SAMPLES, HARD_WORK, HARD_ROUNDS,
+                  HARD_TOTAL)
+
+
+def _hard_looks(state, me, seed, cand, vals, work0, workers, budget=None):
     """Hard's values of its best options: the first look (normal's values averaged over up to
     HARD_FIRST_DEALS deals, while they fit in FIRST_WORK engine steps, deal 0's ``vals`` and
     ``work0`` included), then the second look at the best HARD_TOP with the next HARD_ROUNDS
@@ -644,8 +660,10 @@ def _hard_looks(state, me, seed, cand, vals, work0, workers):
     to FIRST_WORK).  Each look's options are shared out among the workers (worker w takes
     options w, w + workers, ... on every deal, with its share of the budget), and a deal counts
     when every worker finished it: so more cores decide sooner on the same deals.  The same seed
-    and worker count give the same values; one worker gives the single-process hard."""
-    first = _split(cand, workers, "_first_look_share", (state, me, seed, vals, work0))
+    and worker count give the same values; one worker gives the single-process hard.
+    ``budget``: a :class:`Budget` for other sizes (None: hard's)."""
+    b = hard_budget() if budget is None else budget
+    first = _split(cand, workers, "_first_look_share", (state, me, seed, vals, work0, b))
     deals = 1 + min(len(f[0]) for f in first)         # deal 0: normal's look
     totals = dict(vals)
     for f in first:
@@ -653,12 +671,12 @@ def _hard_looks(state, me, seed, cand, vals, work0, workers):
             for i, v in d.items():
                 totals[i] += v
     vals = {i: v / deals for i, v in totals.items()}
-    top = sorted(sorted(cand, key=lambda i: (-vals[i], i))[:HARD_TOP])
+    top = sorted(sorted(cand, key=lambda i: (-vals[i], i))[:b.top])
     if len(top) == 1:
         LAST_LOOKS.update(first=deals, second=0, workers=workers)
         return {top[0]: vals[top[0]]}
     spent = max(f[1] for f in first)
-    second = _split(top, workers, "_second_look_share", (state, me, seed, spent))
+    second = _split(top, workers, "_second_look_share", (state, me, seed, spent, b))
     samples = min(len(x[0]) for x in second)
     LAST_LOOKS.update(first=deals, second=samples, workers=workers)
     if not samples:
@@ -683,7 +701,7 @@ def _first_look_share(args):
     """One worker's part of hard's first look: ([its options' values on deal 1, 2, ...], engine
     steps spent).  Deal 0 is normal's look, done before the workers start (``vals``, ``work0``
     steps): every worker counts it, in proportion to its options, and goes on from it."""
-    (state, me, seed, vals, work0), opts, part = args
+    (state, me, seed, vals, work0, b), opts, part = args
 
     def first_deal(j):
         Dk = determinize(state, me, seed * 37 + 1000 + j)
@@ -691,26 +709,26 @@ def _first_look_share(args):
 
     got = []
     spent = [work0]
-    _over_deals(opts, got, 1, work0 * part, FIRST_WORK * part, HARD_FIRST_DEALS, first_deal,
-                spent)
+    _over_deals(opts, got, 1, work0 * part, b.first_work * part, b.first_deals, first_deal,
+                spent, total=b.total)
     return got, spent[0]
 
 
 def _second_look_share(args):
     """One worker's part of hard's second look: ([its options' values on each deal], steps)."""
-    (state, me, seed, spent0), opts, part = args
+    (state, me, seed, spent0, b), opts, part = args
 
     def second_deal(k):
         Dk = determinize(state, me, seed if k == 0 else seed * 31 + k)
         pk = Player(Dk, me, seed + k, "normal", "hard")
         pk.deep = True
-        pk.rounds = HARD_ROUNDS
+        pk.rounds = b.rounds
         return Dk, pk
 
     got = []
     spent = [spent0]
-    _over_deals(opts, got, 0, 0, HARD_WORK * part, HARD_SAMPLES, second_deal, spent,
-                FIRST_WORK * part)
+    _over_deals(opts, got, 0, 0, b.work * part, b.samples, second_deal, spent,
+                b.first_work * part, b.total)
     return got, spent[0]
 
 
@@ -756,6 +774,8 @@ def _over_deals(opts, got, n, work, budget, most, deal, spent, first_limit=None,
         got.append(vals)
         n += 1
         work += pk.work
+        if X.progress is not None:   # the window's thinking indicator (this process's share)
+            X.progress(spent[0] / total)
     return n, work
 
 

@@ -15,7 +15,7 @@ from squabble.games.squabble.cards import SIDES
 
 LEVEL_CHOICES = ("random", "easy", "normal", "hard")
 #: Twilight Struggle levels (squabble/ai/struggle.py) plus the uniform random player
-STRUGGLE_LEVELS = ("random", "easy", "normal", "hard", "greedy")
+STRUGGLE_LEVELS = ("random", "easy", "normal", "hard", "greedy", "expert")
 
 
 def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:

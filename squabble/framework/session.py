@@ -140,6 +140,14 @@ class Thinker:
         return self.result is not None
 
     @property
+    def progress(self) -> float:
+        """The share of the computer's work done (1 once answered), as far as its chooser
+        reports it from the worker (``worker.progress``); 0 when it says nothing."""
+        if self.result is not None:
+            return 1.0
+        return self._worker.progress if self._worker is not None else 0.0
+
+    @property
     def elapsed(self) -> float:
         return time.monotonic() - self.started
 

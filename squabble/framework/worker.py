@@ -5,7 +5,8 @@ window's process competes with the drawing for Python's one interpreter lock.  S
 starts one worker process (the ``spawn`` start method: the same on every platform and in the
 PyInstaller one-file bundle, whose entry point calls ``multiprocessing.freeze_support()``) and
 sends it each question: the state, the level, the seed.  The worker answers with the option's
-index or the error it met.
+index or the error it met; before that, a chooser may report how far it is (``progress``), which
+the window shows while it waits (``Worker.progress``).
 
 The window only polls (``Worker.answer`` never waits unless asked to), so it never freezes.  A
 question whose asker went away (an undo while the computer thinks) is withdrawn by stopping the
@@ -39,6 +40,22 @@ REAP_WAIT = 5.0
 
 #: the workers of this process that have (or are starting) a process
 _LIVE: "weakref.WeakSet[Worker]" = weakref.WeakSet()
+#: in a worker's process: the pipe and number of the question being answered (``progress``)
+_ASKED: dict = {}
+#: a progress message: (PROGRESS, question number, share done)
+PROGRESS = "progress"
+
+
+def progress(done: float) -> None:
+    """Called by a chooser in the worker's process: the share (0 to 1) of its work done, sent
+    to the window for its thinking indicator (``Worker.progress``).  Elsewhere it does nothing."""
+    conn, job = _ASKED.get("conn"), _ASKED.get("job")
+    if conn is None:
+        return
+    try:
+        conn.send((PROGRESS, job, max(0.0, min(1.0, float(done)))))
+    except (OSError, ValueError):
+        pass
 
 
 class WorkerStopped(RuntimeError):
@@ -71,10 +88,13 @@ def _serve(conn, chooser) -> None:
 
     def answer(msg):
         job, state, level, seed = msg
+        _ASKED.update(conn=conn, job=job)
         try:
             return job, chooser(state, level, seed), ""
         except Exception as e:  # reported to the window, which falls back to a legal option
             return job, None, f"{type(e).__name__}: {e}"
+        finally:
+            _ASKED.clear()
 
     serve(conn, answer)
 
@@ -91,6 +111,7 @@ class Worker:
         self._waiting = None     # the number of the question the worker is working on
         self._starter = None     # the thread starting the process (start_soon)
         self._preempted = None   # the question left unanswered when another worker started
+        self.progress = 0.0      # the share of the question's work done, as the chooser said
 
     def _claim(self) -> None:
         """This worker is about to start its process: stop every other worker's (a question
@@ -154,6 +175,7 @@ class Worker:
             self._claim()
             self._start()
         self._job += 1
+        self.progress = 0.0
         try:
             self._conn.send((self._job, state, level, seed))
         except (OSError, ValueError, AttributeError):
@@ -181,7 +203,12 @@ class Worker:
             raise WorkerStopped("The computer player's process could not be started.")
         try:
             while conn.poll(timeout):
-                got, index, error = conn.recv()
+                msg = conn.recv()
+                if msg[0] == PROGRESS:   # how far the chooser is (never the answer)
+                    if msg[1] == job:
+                        self.progress = msg[2]
+                    continue
+                got, index, error = msg
                 if got == job:
                     self._waiting = None
                     return index, error

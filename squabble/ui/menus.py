@@ -120,24 +120,28 @@ class OptionsScene(MenuScene):
     def build(self):
         s = self.app.settings
         y, dy = 140, 54
-        rows = [
-            self._row("sound", f"Sound volume:  <  {int(s.sound * 100)}%  >", y, self._vol("sound")),
-            self._row("music", f"Music volume:  <  {int(s.music * 100)}%  >", y + dy,
-                      self._vol("music")),
-            self._row("fullscreen", f"Full screen (F11):  <  {'On' if s.fullscreen else 'Off'}  >",
-                      y + 2 * dy, self._fullscreen),
-            self._row("window", f"Window size:  <  {s.window[0]} × {s.window[1]}  >", y + 3 * dy,
-                      self._window),
-            self._row("text_size", f"Text size:  <  {s.text_size}%  >", y + 4 * dy,
-                      self._text_size),
-            self._row("colour_blind",
-                      f"Colour-blind aids:  <  {'On' if s.colour_blind else 'Off'}  >", y + 5 * dy,
-                      self._toggle("colour_blind")),
-            self._row("anim", f"Animation speed:  <  {s.anim}  >", y + 6 * dy, self._anim),
-            self._row("hints", f"Show controls on screen:  <  {'On' if s.hints else 'Off'}  >",
-                      y + 7 * dy, self._toggle("hints")),
-            Button("controls", "Controls", (340, y + 8 * dy + 12, 290, 52), self.app.open_controls),
-            Button("back", "Done", (650, y + 8 * dy + 12, 290, 52), self.back),
+        on = {True: "On", False: "Off"}
+        rows = [self._row(name, label, y + dy * k, action) for k, (name, label, action) in
+                enumerate([
+                    ("sound", f"Sound volume:  <  {int(s.sound * 100)}%  >", self._vol("sound")),
+                    ("music", f"Music volume:  <  {int(s.music * 100)}%  >", self._vol("music")),
+                    ("fullscreen", f"Full screen (F11):  <  {on[s.fullscreen]}  >",
+                     self._fullscreen),
+                    ("window", f"Window size:  <  {s.window[0]} × {s.window[1]}  >",
+                     self._window),
+                    ("text_size", f"Text size:  <  {s.text_size}%  >", self._text_size),
+                    ("colour_blind", f"Colour-blind aids:  <  {on[s.colour_blind]}  >",
+                     self._toggle("colour_blind")),
+                    ("anim", f"Animation speed:  <  {s.anim}  >", self._anim),
+                    ("hints", f"Show controls on screen:  <  {on[s.hints]}  >",
+                     self._toggle("hints")),
+                    # Twilight Struggle's expert: up to about 5 s a move, or three times longer
+                    ("expert_longer", f"Expert thinks longer:  <  {on[s.expert_longer]}  >",
+                     self._toggle("expert_longer")),
+                ])]
+        rows += [
+            Button("controls", "Controls", (340, y + 9 * dy + 12, 290, 52), self.app.open_controls),
+            Button("back", "Done", (650, y + 9 * dy + 12, 290, 52), self.back),
         ]
         old = self.focus.current.name if self.focus.current else None
         self.set_buttons(rows)

@@ -34,16 +34,16 @@ def on_off(value) -> str:
     return "On" if value else "Off"
 
 
-def opponent_rows(side_words=str) -> list[OptionRow]:
+def opponent_rows(side_words=str, levels=("easy", "normal", "hard")) -> list[OptionRow]:
     """The rows both games start with: the opponent (the computer or a second player on this
-    screen), the side the (first) player takes, and the computer's level."""
+    screen), the side the (first) player takes, and the computer's ``levels``."""
     return [
         OptionRow("mode", "Opponent", ["computer", "hotseat"],
                   lambda m: "Against the computer" if m == "computer"
                   else "Two players, this screen"),
         OptionRow("human", lambda o: "You play" if o["mode"] == "computer" else "Player 1 plays",
                   ["USSR", "USA"], side_words),
-        OptionRow("level", "Computer level", ["easy", "normal", "hard"],
+        OptionRow("level", "Computer level", list(levels),
                   enabled=lambda o: o["mode"] == "computer",
                   reason="Two players on this screen: no computer."),
     ]

@@ -110,11 +110,12 @@ class GameSaves:
     ``rich_log``: its log's lines may be ``{"text","kind","data"}`` objects (else strings)."""
 
     def __init__(self, name: str, label: str, *, file: str | None = None, flags=(),
-                 modes=SETUP_KEYS["mode"], options_problem=None, rich_log: bool = False):
+                 modes=SETUP_KEYS["mode"], options_problem=None, rich_log: bool = False,
+                 levels=SETUP_KEYS["level"]):
         self.name, self.label = name, label
         self.file = file or f"save-{name}.json"
         self.flags = tuple(flags)
-        self.keys = dict(SETUP_KEYS, mode=tuple(modes))
+        self.keys = dict(SETUP_KEYS, mode=tuple(modes), level=tuple(levels))
         self.options_problem = options_problem or (lambda options: None)
         self.rich_log = rich_log
 

@@ -50,7 +50,7 @@ POSITIONS = positions()
 def test_bad_level_and_no_decision():
     st = new_game(1)
     with pytest.raises(ValueError, match="level"):
-        choose_struggle(st, "expert", 0)
+        choose_struggle(st, "grandmaster", 0)
     with pytest.raises(ValueError, match="seed"):
         choose_struggle(st, "normal", "x")
     st["winner"] = "USA"

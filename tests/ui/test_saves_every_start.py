@@ -23,7 +23,7 @@ BASE = {"mode": "computer", "human": "USSR", "level": "easy", "optional": False,
         "handicap": None, "guide": False} | {k: False for k in OPTIONAL_RULES}
 STARTS = ([("lesson", {})]
           + [(f"computer {lv} {side}", {"level": lv, "human": side})
-             for lv in ("easy", "normal", "hard") for side in ("USSR", "USA")]
+             for lv in ("easy", "normal", "hard", "expert") for side in ("USSR", "USA")]
           + [("hot-seat", {"mode": "hotseat"}), ("optional cards", {"optional": True}),
              ("Chinese Civil War", {"ccw": True}), ("handicap USSR 3", {"handicap": ("USSR", 3)}),
              ("handicap USA 6", {"handicap": ("USA", 6)}), ("guide", {"guide": True}),

@@ -67,7 +67,10 @@ class MapPanels:
             return (waiting, d["prompt"])
         if s.controller(side) == "computer":
             dots = "." * (1 + int(m.t * 3) % 3)
-            return (f"The computer ({side}) is thinking{dots}", d["prompt"])
+            th = m.thinker
+            done = th.progress if th is not None else 0.0
+            far = f" {int(done * 100)}%" if 0.0 < done < 1.0 else ""
+            return (f"The computer ({side}) is thinking{dots}{far}", d["prompt"])
         if m.session.needs_handoff():
             return (f"Waiting for the {side} player", "")
         who = f"You ({side})" if s.mode == "computer" else f"{side}"

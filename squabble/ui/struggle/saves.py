@@ -30,7 +30,7 @@ def _options_problem(options) -> str | None:
 #: lesson (Learn to play, ``tutorial.py``); the log keeps each line's kind and data
 SAVES = savegame.GameSaves(GAME, "Twilight Struggle", flags=("guide", "tutorial"),
                            modes=("computer", "hotseat"), options_problem=_options_problem,
-                           rich_log=True)
+                           rich_log=True, levels=("easy", "normal", "hard", "expert"))
 FILE = SAVES.file
 
 

@@ -196,6 +196,8 @@ class StruggleScene(Scene):
 
     def on_resume(self):
         self.app.on_help = self.toggle_help
+        from squabble.ui.struggle.players import follow_settings
+        follow_settings(self.session, self.app.settings)   # Options may have changed
         self.flow.resume()      # a private screen the pause menu covered: behind the hand-off
 
     def on_exit(self):

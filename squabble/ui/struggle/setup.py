@@ -15,30 +15,17 @@ from squabble.ui import theme as T
 from squabble.ui.menu_scene import MenuScene
 from squabble.ui.option_setup import OptionRow, OptionSetupScene, on_off, opponent_rows
 from squabble.ui.struggle import saves
+from squabble.ui.struggle.players import (  # noqa: F401  (the set-up's players)
+    chooser_for, computer_player, computer_player_longer, follow_settings)
 from squabble.ui.struggle.choices import (HANDICAPS, OPTIONAL_RULES, handicap_option,  # noqa: F401
                                          handicap_words, option_rows, options_of)
 from squabble.ui.struggle.scene import StruggleScene
 
 # what the Struggle set-up remembers, and the values it accepts back
 CHOICES = {"mode": ("computer", "hotseat"), "human": ("USSR", "USA"),
-           "level": ("easy", "normal", "hard"), "optional": (False, True), "ccw": (False, True),
+           "level": ("easy", "normal", "hard", "expert"), "optional": (False, True), "ccw": (False, True),
            "handicap": tuple(HANDICAPS), "designer_realignment": (False, True),
            "space_race_optional_roll": (False, True), "reveal_held_cards": (False, True)}
-
-
-def computer_player(state, level, seed):
-    """The Struggle computer player the protocol uses; it decides from its own side's view."""
-    from squabble.ai import choose
-    return choose("struggle", state, level, seed)
-
-
-def chooser_for(setup: dict):
-    """The computer player of a game of ``setup``: the lesson's opponent plays its script in the
-    lesson's turn (``ai/struggle_lesson.py``), every other game the Struggle computer player."""
-    if setup.get("tutorial"):
-        from squabble.ai.struggle_lesson import lesson_player
-        return lesson_player
-    return computer_player
 
 
 def _seed(app):
@@ -57,7 +44,8 @@ def start_struggle(app, setup: dict, seed: int | None = None):
     adapter = registry.get("struggle")
     try:
         session = Session.new(adapter, setup, _seed(app) if seed is None else seed,
-                              saver=saves.write, chooser=chooser_for(setup))
+                              saver=saves.write,
+                              chooser=chooser_for(setup, app.settings.expert_longer))
     except ValueError as e:
         app.toast(str(e), 5)
         return None
@@ -105,6 +93,7 @@ def continue_struggle(app) -> bool:
             _offer_new_lesson(app)
             return False
     session = resume_session(state, setup, log, ui)
+    follow_settings(session, app.settings)
     session.log.append("Game resumed from the autosave.")
     app.session = None
     app.demo = False
@@ -169,7 +158,7 @@ class StruggleSetupScene(OptionSetupScene):
                                       | {k: False for k in OPTIONAL_RULES},
                                       key="struggle_setup", choices=CHOICES)
         own = option_rows()     # (the online create screen's too: ui/struggle/choices.py)
-        rows = opponent_rows() + own[:3] + [
+        rows = opponent_rows(levels=CHOICES["level"]) + own[:3] + [
             OptionRow("guide", "First-game guide", [False, True], on_off)] + own[3:]
         opts["guide"] = couch_prefs.guide_on()
         super().__init__(app, opts, rows, self.start_now, message)

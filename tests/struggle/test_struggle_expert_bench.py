@@ -1,0 +1,43 @@
+"""The expert benches (issue 62): the long match keeps every finished game in its results file
+and resumes where it stopped; the Elo fit is the maximum-likelihood one."""
+
+import json
+import math
+import sys
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+sys.path.insert(0, str(BENCH))
+
+import struggle_elo as E  # noqa: E402
+import struggle_expert_match as M  # noqa: E402
+
+
+def test_the_match_keeps_each_game_and_resumes_where_it_stopped(tmp_path):
+    out = tmp_path / "r.jsonl"
+    said = []
+    M.play(out, [("random", "random", 2)], 11, said.append)
+    first = M.read_results(out)
+    assert [r["game"] for r in first] == [0, 1] and len(said) == 2
+    with out.open("a") as f:
+        f.write('{"a": "random", "b"')          # a line cut short by a stopped run
+    M.play(out, [("random", "random", 3)], 11, said.append)
+    rows = M.read_results(out)
+    assert [r["game"] for r in rows] == [0, 1, 2] and len(said) == 3   # only game 2 was played
+    assert rows[:2] == first
+    assert rows[2]["game_seed"] == 11 * 1_000_003 + 2 and rows[2]["a_side"] == "USA"
+    lines = []
+    M.report(out, lines.append)
+    assert lines[0].startswith("random vs random (seed 11): 3 games")
+
+
+def test_the_elo_fit_is_the_maximum_likelihood_one():
+    games = E.tally([{"a": "x", "b": "y", "result": r} for r in "aaab"], [])
+    ratings, se, problem = E.fit(games, "y")
+    assert not problem
+    assert abs(ratings["x"] - 400 * math.log10(3)) < 0.01      # 3 of 4: odds 3
+    games = E.tally([], [("x", "y", 30.0, 40), ("z", "y", 20.0, 40), ("x", "z", 25.0, 40)])
+    ratings, se, problem = E.fit(games, "y")
+    assert ratings["x"] > ratings["z"] > -1 and 0 < se["z"] < se["x"] * 2
+    _, _, problem = E.fit(E.tally([], [("x", "y", 4.0, 4)]), "y")
+    assert "every game" in problem
