@@ -115,13 +115,13 @@ def split_server_args(argv) -> tuple:
     return list(argv[:k]), list(argv[k + 1:])
 
 
-async def raw_socket(url, source=None, headers=None):
+async def raw_socket(url, source=None, headers=None, timeout=5):
     """A bare websockets connection (a hostile client speaks through it); ``source``: the
     loopback address it comes from (127.0.0.2, ...: another client address), ``headers``:
     extra request headers."""
     from websockets.asyncio.client import connect
     more = {"local_addr": (source, 0)} if source else {}
-    return await connect(url, max_size=None, open_timeout=5, ping_interval=None,
+    return await connect(url, max_size=None, open_timeout=timeout, ping_interval=None,
                          additional_headers=headers, **more)
 
 

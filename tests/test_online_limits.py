@@ -21,8 +21,8 @@ ATTACKER = "127.0.0.2"
 
 
 async def hello(url, source=None, headers=None):
-    ws = await raw_socket(url, source, headers)
-    assert (await said(ws, {"type": "hello", "version": 1}))["type"] == "welcome"
+    ws = await raw_socket(url, source, headers, timeout=30)   # (a loaded machine)
+    assert (await said(ws, {"type": "hello", "version": 1}, 30))["type"] == "welcome"
     return ws
 
 
