@@ -195,22 +195,9 @@ def test_the_simulation_is_machados():
     assert r[0] < 130 and r[1] < 130 and r[2] < 10 and abs(r[0] - r[1]) < 40, r
 
 
-def test_legal_cards_carry_their_tick_without_the_aids(app, monkeypatch):
+
+def test_legal_and_staged_cards_need_their_tick():
     """Squabble's legal cards (green outline) and the staged one (gold) look alike with
-    protanopia (ΔE about 28): each legal card carries a ticked tab, aids on or off."""
-    from tests.ui import driver as D
-    from tests.ui.test_play import start
+    protanopia: each legal card carries a ticked tab, aids on or off
+    (tests/ui/test_traps.py draws it both ways)."""
     assert worst_delta_e(T.LEGAL, T.GOLD)[0] < PLAIN
-    assert app.settings.colour_blind is False
-    tb = start(app, "computer", "USSR")
-    assert D.run_until(app, lambda: D.waiting_for_human(app))
-    marked = []
-    real = tb.drawer._legal_mark
-    monkeypatch.setattr(tb.drawer, "_legal_mark", lambda surf, rect: (marked.append(rect),
-                                                                       real(surf, rect)))
-    app.redraw = True
-    D.step(app)
-    dec = tb.session.decision()
-    legal = tb.explain.legal_cards(dec)
-    assert len(marked) == len([c for c in tb.session.state["hands"][dec["player"]]
-                               if c in legal]) > 0

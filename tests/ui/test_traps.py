@@ -3,6 +3,7 @@
 import random
 
 import pygame
+import pytest
 
 from tests.ui import driver as D
 from tests.ui.test_play import start
@@ -217,8 +218,11 @@ def test_hover_explains_a_disabled_button_and_the_table(app):
     assert tb.session.decisions == 0
 
 
-def test_colour_blind_aid_marks_legal_cards_with_a_shape(app, monkeypatch):
-    app.settings.colour_blind = True
+@pytest.mark.parametrize("aids", [True, False])
+def test_legal_cards_carry_a_shape_with_or_without_the_aids(app, monkeypatch, aids):
+    """A ticked tab on each legal card: green and the staged card's gold look alike to many
+    (issue 57, item 12), so the shape is drawn whether the colour-blind aids are on or not."""
+    app.settings.colour_blind = aids
     tb = start(app, "computer", "USSR")
     assert D.run_until(app, lambda: D.waiting_for_human(app))
     marked = []
