@@ -15,6 +15,8 @@ the bench can be stopped at any time and resumed in a later session.  One proces
 the search's pool has one worker (``--workers``), and the times are CPU seconds of this
 process.  ``--report`` prints each match's score (wins + draws/2) with its 95% Wilson interval,
 the expert level's share by side, and the decision times (p50/p95/max) of every level.
+``--play JSON`` tries another design of expert's card-choice budget (``struggle_expert.PLAY``
+keys); its games are kept apart from the shipped design's in the file and the report.
 """
 
 from __future__ import annotations
@@ -71,13 +73,20 @@ def commit() -> str:
     return head + ("+" if dirty else "")
 
 
-def play(path: pathlib.Path, matches, seed: int, progress=print) -> None:
-    """Play the games of ``matches`` not yet in ``path``, appending each as it finishes."""
-    done = {(r["a"], r["b"], r["seed"], r["game"]) for r in read_results(path)}
+def play(path: pathlib.Path, matches, seed: int, progress=print, trial=None) -> None:
+    """Play the games of ``matches`` not yet in ``path``, appending each as it finishes.
+    ``trial``: another card-choice budget for expert (``struggle_expert.PLAY`` keys), a design
+    being tried; its games are kept apart (the rows' ``play``)."""
+    if trial:
+        import squabble.ai.struggle_expert as X
+        X.PLAY = dict(X.PLAY, **trial)
+    done = {(r["a"], r["b"], r["seed"], r["game"], json.dumps(r.get("play"), sort_keys=True))
+            for r in read_results(path)}
+    design = json.dumps(trial or None, sort_keys=True)
     code = commit()
     for a, b, games in matches:
         for g in range(games):
-            if (a, b, seed, g) in done:
+            if (a, b, seed, g, design) in done:
                 continue
             a_side, levels, game_seed = match_game(a, b, seed, g)
             times: dict = {}
@@ -88,6 +97,7 @@ def play(path: pathlib.Path, matches, seed: int, progress=print) -> None:
             row = {"a": a, "b": b, "seed": seed, "game": g, "game_seed": game_seed, "code": code,
                    "a_side": a_side, "result": key, "reason": r["reason"], "turn": r["turn"],
                    "vp": r["vp"], "wall": round(time.perf_counter() - t0, 1),
+                   "play": trial or None,
                    "times": {lv: [round(x, 4) for x in ts] for lv, ts in times.items()}}
             cut = path.exists() and path.stat().st_size and not path.read_bytes().endswith(b"\n")
             with path.open("a") as f:
@@ -104,15 +114,20 @@ def report(path: pathlib.Path, out=print) -> None:
         return
     by_match: dict = {}
     for r in rows:
-        by_match.setdefault((r["a"], r["b"], r["seed"]), []).append(r)
-    for (a, b, seed), rs in sorted(by_match.items()):
+        key = (r["a"], r["b"], r["seed"], json.dumps(r.get("play"), sort_keys=True))
+        by_match.setdefault(key, []).append(r)
+    for (a, b, seed, design), rs in sorted(by_match.items()):
+        if design != "null":
+            a_words = f"{a} {design}"
+        else:
+            a_words = a
         n = len(rs)
         score = sum(1.0 if r["result"] == "a" else 0.5 if r["result"] == "draw" else 0.0
                     for r in rs)
         lo, hi = wilson(score, n)
         side = {s: [sum(r["result"] == "a" for r in rs if r["a_side"] == s),
                     sum(r["a_side"] == s for r in rs)] for s in ("USA", "USSR")}
-        out(f"{a} vs {b} (seed {seed}): {n} games, {a} scores {score:g} = {100 * score / n:.1f}% "
+        out(f"{a_words} vs {b} (seed {seed}): {n} games, {a} scores {score:g} = {100 * score / n:.1f}% "
             f"[95% Wilson {100 * lo:.1f}, {100 * hi:.1f}]; {a} as USA {side['USA'][0]}/"
             f"{side['USA'][1]}, as USSR {side['USSR'][0]}/{side['USSR'][1]}; "
             f"games {min(r['game'] for r in rs)}-{max(r['game'] for r in rs)}")
@@ -133,10 +148,15 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=DEFAULT_SEED)
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--report", action="store_true", help="print the figures so far and stop")
+    ap.add_argument("--play", type=json.loads, default=None, metavar="JSON",
+                    help="a design to try: expert's card-choice budget changed (keys of "
+                         "struggle_expert.PLAY, e.g. '{\"samples\": 0, \"first_deals\": 12}'); "
+                         "its games are kept apart in the results")
     a = ap.parse_args(argv)
     if not a.report:
         P.WORKERS = a.workers
-        play(a.results, a.match, a.seed, lambda s: print(s, file=sys.stderr, flush=True))
+        play(a.results, a.match, a.seed, lambda s: print(s, file=sys.stderr, flush=True),
+             a.play)
     report(a.results)
     return 0
 

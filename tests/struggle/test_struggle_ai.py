@@ -130,7 +130,7 @@ def test_each_worker_of_hard_takes_its_part_of_the_options_and_of_the_budget(mon
     st = next(st for st in POSITIONS[1::5] if len(decision(st)["options"]) > 3)
     me = decision(st)["player"]
     cand = list(range(len(decision(st)["options"])))[:4]
-    args = (st, me, 5, {i: 0.0 for i in cand}, 200)
+    args = (st, me, 5, {i: 0.0 for i in cand}, 200, A.hard_budget())
 
     def share(opts, part):
         steps[0] = 0
@@ -146,6 +146,7 @@ def test_each_worker_of_hard_takes_its_part_of_the_options_and_of_the_budget(mon
         assert {**a, **b} == d
     assert max(w0, w1) < 0.8 * w_all
     monkeypatch.setattr(A, "HARD_TOTAL", 200)
+    args = args[:-1] + (A.hard_budget(),)
     assert A._first_look_share((args, cand[1::2], 0.5))[0] == []
 
 

@@ -41,3 +41,16 @@ def test_the_elo_fit_is_the_maximum_likelihood_one():
     assert ratings["x"] > ratings["z"] > -1 and 0 < se["z"] < se["x"] * 2
     _, _, problem = E.fit(E.tally([], [("x", "y", 4.0, 4)]), "y")
     assert "every game" in problem
+
+
+def test_a_design_tried_is_kept_apart(tmp_path, monkeypatch):
+    import squabble.ai.struggle_expert as X
+    monkeypatch.setattr(X, "PLAY", dict(X.PLAY))
+    out = tmp_path / "r.jsonl"
+    M.play(out, [("random", "random", 1)], 11, lambda s: None)
+    M.play(out, [("random", "random", 1)], 11, lambda s: None, {"samples": 0})
+    rows = M.read_results(out)
+    assert [r["play"] for r in rows] == [None, {"samples": 0}] and X.PLAY["samples"] == 0
+    lines = []
+    M.report(out, lines.append)
+    assert sum(" vs random (seed 11): 1 games" in x for x in lines) == 2
