@@ -358,6 +358,8 @@ def main():
     ap.add_argument("--hard-measures", default="full,known", help="the measures hard is asked on")
     ap.add_argument("--workers", type=int, default=None,
                     help="processes of hard's and expert's search (default: one per core)")
+    ap.add_argument("--times", action="store_true",
+                    help="print each level's CPU seconds per card choice (with --jobs 1)")
     ap.add_argument("--logs")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--show", type=int, default=0, help="print this many disagreements")
@@ -394,7 +396,7 @@ def main():
     print(f"{total} card choices of people; {skipped} could not be rebuilt (the engine did not "
           f"offer the person's card there); {unknown} names not read")
     _report(levels, measures, records)
-    for level, ts in sorted(CPU.items()):
+    for level, ts in sorted(CPU.items()) if args.times else ():
         ts = sorted(ts)
         print(f"{level}: CPU s per card choice p50 {ts[len(ts) // 2]:.3f}, p95 "
               f"{ts[min(len(ts) - 1, int(0.95 * len(ts)))]:.3f}, max {ts[-1]:.3f} "
