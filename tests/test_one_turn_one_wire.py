@@ -98,3 +98,34 @@ def test_one_module_writes_the_move_message():
     move = re.compile(r"""["']type["']\s*:\s*["']move["']""")
     found = sorted(p for p, text in _sources().items() if move.search(text))
     assert found == ["squabble/online/wire.py"]
+
+
+def test_one_module_draws_a_games_secret_seed():
+    """The seated engine protocol and the server keep a seat's secrets one way: the 64 secret
+    bits of a game's seed are drawn in squabble/turn.py alone (before: the protocol re-keyed the
+    generator before every step, the server kept one seed of its own)."""
+    draw = re.compile(r"randbits\)?\(64\)|secret_bits\(64\)")
+    found = sorted(p for p, text in _sources().items() if draw.search(text))
+    assert found == ["squabble/turn.py"]
+
+
+def test_the_seat_and_the_server_share_the_secret_seed_and_the_view(monkeypatch):
+    """Both call the same two functions: a seed given by ``turn.secret_seed`` makes the seated
+    engine's game and the server's alike, and a seat is shown ``turn.seat_view`` by both."""
+    import json
+    from squabble import turn
+    from squabble.online import table
+    from squabble.protocol import Session
+
+    monkeypatch.setattr(turn, "secret_seed", lambda bits=None: 424242)
+    monkeypatch.setattr(Session, "_opponent_moves", lambda self: [])   # (the game as dealt)
+    seat = Session(seat="USA")
+    assert seat.handle_line(json.dumps({"cmd": "new", "game": "squabble",
+                                        "opponent": "random"}))["ok"]
+    assert table.new_seed() == 424242
+    assert seat.state == table.replay("squabble", 424242, {}, [])
+    shown = []
+    monkeypatch.setattr(turn, "seat_view", lambda g, s, side: shown.append(side) or {"x": 1})
+    assert seat.handle_line('{"cmd": "view"}')["state"] == {"x": 1}
+    assert table.seat_message("squabble", seat.state, "USSR")["state"] == {"x": 1}
+    assert shown == ["USA", "USSR"]
