@@ -129,3 +129,48 @@ def test_the_seat_and_the_server_share_the_secret_seed_and_the_view(monkeypatch)
     assert seat.handle_line('{"cmd": "view"}')["state"] == {"x": 1}
     assert table.seat_message("squabble", seat.state, "USSR")["state"] == {"x": 1}
     assert shown == ["USA", "USSR"]
+
+
+def test_one_module_reads_a_clients_message():
+    """The server's handlers receive the fields online/wire.py checked: no handler reads a raw
+    field (``msg.get(``) and the types wire.py reads are the types the server answers (before:
+    each handler read and checked its own fields, 14 ``msg.get(`` in online/server.py)."""
+    import squabble.online.server as S
+    from squabble.online import wire
+    text = (ROOT / "online" / "server.py").read_text(encoding="utf-8")
+    assert re.findall(r"\bmsg\.get\(", text) == []
+    assert set(S.HANDLERS) == set(wire.CLIENT_TYPES)
+
+
+def test_a_clients_message_is_read_into_checked_fields():
+    """One sentence a problem; defaults filled; unknown fields dropped."""
+    import pytest
+    from squabble.online import wire
+    read = wire.parse_request
+    assert read({"type": "move", "decision": 3, "index": 0, "extra": 1}) == \
+        {"type": "move", "decision": 3, "index": 0}
+    assert read({"type": "create", "game": "squabble"}) == \
+        {"type": "create", "game": "squabble", "options": {}, "side": "random", "pace": "live"}
+    assert read({"type": "resume", "game_id": "x" * 99, "credential": 5, "seen": -2}) == \
+        {"type": "resume", "game_id": None, "credential": None, "seen": 0}
+    for msg, sentence in [
+            ({"type": "move", "decision": True, "index": 0},
+             "'decision' must be the number of the decision answered."),
+            ({"type": "move", "decision": 0, "index": "1"},
+             "'index' must be the number of an option."),
+            ({"type": "undo"}, "'decision' must be the number of the decision answered."),
+            ({"type": "create", "side": "red"}, wire.NOT_CREATED + "'side' must be \"USA\", "
+             "\"USSR\", \"random\" or \"bid\"."),
+            ({"type": "create", "pace": 1}, wire.NOT_CREATED + "'pace' must be \"live\" or "
+             "\"correspondence\"."),
+            ({"type": "create", "options": [1]}, wire.NOT_CREATED + "'options' must be an "
+             "object."),
+            ({"type": "teleport"}, "Unknown message type 'teleport': the types are bid, create, "
+             "hello, join, move, ping, rematch, resume, undo, watch.")]:
+        with pytest.raises(wire.BadMessage) as e:
+            read(msg)
+        assert str(e.value) == sentence
+    for raw, start in [(b"{}", "Send text frames"), ("x" * 11, "That message is too long"),
+                       ("{", "That message is not JSON"), ("[]", "A message must be")]:
+        with pytest.raises(wire.BadMessage, match=start):
+            wire.parse_frame(raw, 10)
