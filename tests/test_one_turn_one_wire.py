@@ -2,7 +2,10 @@
 class outside the couch subclasses ``Session``; the online wing names no game and imports no game
 screens; no game screen imports the online wing; at most three window lines test ``mode ==
 "online"`` (each a place where online play really differs, docs/ui.md); one module writes the
-``"type": "move"`` message.  Each count failed on the code before the issue (read at cd37a2f)."""
+``"type": "move"`` message; one module draws a game's secret seed and the seated engine and the
+server show a seat the same ``turn.seat_view``; one module reads a client's message (no handler
+of online/server.py reads a raw field).  Each count failed on the code before the issue (read at
+cd37a2f; the last three at 8fb0d87)."""
 
 from __future__ import annotations
 
