@@ -162,9 +162,10 @@ class Session:
     until the seat decides or the game ends.
 
     A seat can neither choose nor learn the randomness (issue 52): ``new`` refuses a ``seed``;
-    the game's seed, the computer's seed for each of its decisions and a fresh key of the game's
-    generator before each step are drawn from ``secret_bits`` (the operating system's
-    cryptographic generator, ``secrets.randbits``; a test passes a seeded one) and never sent."""
+    the game's seed is the rulebook's secret seed (``turn.secret_seed``, as the server's) and
+    the computer's seed for each of its decisions is drawn from the same source, ``secret_bits``
+    (the operating system's cryptographic generator, ``secrets.randbits``; a test passes a
+    seeded one); neither is sent, and the seat is shown only ``turn.seat_view``."""
 
     def __init__(self, seat: str | None = None, *, secret_bits=None):
         self.game = None      # registry adapter
@@ -190,7 +191,7 @@ class Session:
         return out
 
     def _seen(self, side: str) -> dict:
-        return {"ok": True, "state": self.game.protocol_state(self.game.view(self.state, side)),
+        return {"ok": True, "state": turn.seat_view(self.game, self.state, side),
                 "decision": seen_decision(self.game.decision(self.state), side)}
 
     def _opponent_moves(self) -> list:
@@ -207,18 +208,9 @@ class Session:
             else:
                 from squabble.ai import choose
                 index = choose(self.game.name, self.state, self.opponent, seed)
-            self.state, log, _ = turn.apply(self.game, self._keyed(self.state), index,
-                                            decision=d)
+            self.state, log, _ = turn.apply(self.game, self.state, index, decision=d)
             lines.extend(text_lines(log))
         return lines
-
-    def _keyed(self, state: dict) -> dict:
-        """Seated: ``state`` with its generator keyed afresh from the secret source (a shallow
-        copy; ``apply`` copies before it changes anything), so what one step shows of the
-        generator (a die, a card drawn) tells nothing of the draws of any other step."""
-        if self.seat is None:
-            return state
-        return dict(state, rng=self.secret_bits(64))
 
     def _refusal(self, e: ValueError) -> ProtocolError:
         """The rulebook's sentence, said by this engine (a seat names itself)."""
@@ -251,7 +243,7 @@ class Session:
                 raise ProtocolError(f"This engine is the {self.seat}'s seat: the game's seed is "
                                     f"drawn in secret, so 'seed' is refused; send 'new' without "
                                     f"it.")
-            seed = self.secret_bits(64)
+            seed = turn.secret_seed(self.secret_bits)
         else:
             seed = req.get("seed", 0)
         if not _is_int(seed):
@@ -310,8 +302,7 @@ class Session:
         if not _is_int(index):
             raise ProtocolError("'index' must be an integer.")
         try:   # the rulebook of a turn (squabble/turn.py) checks and applies it
-            state, log, _ = turn.apply(self.game, self._keyed(self.state), index,
-                                       side=self.seat)
+            state, log, _ = turn.apply(self.game, self.state, index, side=self.seat)
         except ValueError as e:
             raise self._refusal(e) from None
         self.state = state

@@ -14,6 +14,7 @@ a replay of the whole game)."""
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field, replace
 
 NO_DECISION = "The game is over: there is no decision to make."
@@ -68,6 +69,28 @@ class SnapLog(list):
             return
         full = self._limit is not None and len(self.snaps) >= self._limit
         self.snaps.append(None if full else self._copy(self.state))
+
+
+# -- a seat's secrets ----------------------------------------------------------------------------
+# One way for the seated engine protocol and the server (issue 58): a game played through seats
+# gets one seed of 64 bits from the operating system's cryptographic generator, drawn here and
+# never chosen by a seat; the generator lives in the game's state (``state["rng"]``), which stays
+# with the engine or the server, and a seat is sent only ``seat_view`` of it, which holds neither
+# the seed nor the generator.  One fixed seed, so that the server replays a stored game from its
+# seed and moves, and an undo finds its barrier where the generator moved.
+
+def secret_seed(bits=None) -> int:
+    """The seed of a game played through seats: 64 secret bits (the generator's state is 64
+    bits, so nothing smaller could be guessed from what a seat sees).  ``bits(n)``: the source
+    of n random bits (default the operating system's, ``secrets.randbits``; a test passes a
+    seeded one)."""
+    return (bits or secrets.randbits)(64)
+
+
+def seat_view(game, state: dict, side: str) -> dict:
+    """What seat ``side`` is shown of ``state``: the engine's view for it in the protocol's form
+    (the adapters' views hide the other side's cards and zero the generator)."""
+    return game.protocol_state(game.view(state, side))
 
 
 # -- one move ---------------------------------------------------------------------------------

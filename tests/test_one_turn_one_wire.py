@@ -2,7 +2,10 @@
 class outside the couch subclasses ``Session``; the online wing names no game and imports no game
 screens; no game screen imports the online wing; at most three window lines test ``mode ==
 "online"`` (each a place where online play really differs, docs/ui.md); one module writes the
-``"type": "move"`` message.  Each count failed on the code before the issue (read at cd37a2f)."""
+``"type": "move"`` message; one module draws a game's secret seed and the seated engine and the
+server show a seat the same ``turn.seat_view``; one module reads a client's message (no handler
+of online/server.py reads a raw field).  Each count failed on the code before the issue (read at
+cd37a2f; the last three at 8fb0d87)."""
 
 from __future__ import annotations
 
@@ -98,3 +101,79 @@ def test_one_module_writes_the_move_message():
     move = re.compile(r"""["']type["']\s*:\s*["']move["']""")
     found = sorted(p for p, text in _sources().items() if move.search(text))
     assert found == ["squabble/online/wire.py"]
+
+
+def test_one_module_draws_a_games_secret_seed():
+    """The seated engine protocol and the server keep a seat's secrets one way: the 64 secret
+    bits of a game's seed are drawn in squabble/turn.py alone (before: the protocol re-keyed the
+    generator before every step, the server kept one seed of its own)."""
+    draw = re.compile(r"randbits\)?\(64\)|secret_bits\(64\)")
+    found = sorted(p for p, text in _sources().items() if draw.search(text))
+    assert found == ["squabble/turn.py"]
+
+
+def test_the_seat_and_the_server_share_the_secret_seed_and_the_view(monkeypatch):
+    """Both call the same two functions: a seed given by ``turn.secret_seed`` makes the seated
+    engine's game and the server's alike, and a seat is shown ``turn.seat_view`` by both."""
+    import json
+    from squabble import turn
+    from squabble.online import table
+    from squabble.protocol import Session
+
+    monkeypatch.setattr(turn, "secret_seed", lambda bits=None: 424242)
+    monkeypatch.setattr(Session, "_opponent_moves", lambda self: [])   # (the game as dealt)
+    seat = Session(seat="USA")
+    assert seat.handle_line(json.dumps({"cmd": "new", "game": "squabble",
+                                        "opponent": "random"}))["ok"]
+    assert table.new_seed() == 424242
+    assert seat.state == table.replay("squabble", 424242, {}, [])
+    shown = []
+    monkeypatch.setattr(turn, "seat_view", lambda g, s, side: shown.append(side) or {"x": 1})
+    assert seat.handle_line('{"cmd": "view"}')["state"] == {"x": 1}
+    assert table.seat_message("squabble", seat.state, "USSR")["state"] == {"x": 1}
+    assert shown == ["USA", "USSR"]
+
+
+def test_one_module_reads_a_clients_message():
+    """The server's handlers receive the fields online/wire.py checked: no handler reads a raw
+    field (``msg.get(``) and the types wire.py reads are the types the server answers (before:
+    each handler read and checked its own fields, 14 ``msg.get(`` in online/server.py)."""
+    import squabble.online.server as S
+    from squabble.online import wire
+    text = (ROOT / "online" / "server.py").read_text(encoding="utf-8")
+    assert re.findall(r"\bmsg\.get\(", text) == []
+    assert set(S.HANDLERS) == set(wire.CLIENT_TYPES)
+
+
+def test_a_clients_message_is_read_into_checked_fields():
+    """One sentence a problem; defaults filled; unknown fields dropped."""
+    import pytest
+    from squabble.online import wire
+    read = wire.parse_request
+    assert read({"type": "move", "decision": 3, "index": 0, "extra": 1}) == \
+        {"type": "move", "decision": 3, "index": 0}
+    assert read({"type": "create", "game": "squabble"}) == \
+        {"type": "create", "game": "squabble", "options": {}, "side": "random", "pace": "live"}
+    assert read({"type": "resume", "game_id": "x" * 99, "credential": 5, "seen": -2}) == \
+        {"type": "resume", "game_id": None, "credential": None, "seen": 0}
+    for msg, sentence in [
+            ({"type": "move", "decision": True, "index": 0},
+             "'decision' must be the number of the decision answered."),
+            ({"type": "move", "decision": 0, "index": "1"},
+             "'index' must be the number of an option."),
+            ({"type": "undo"}, "'decision' must be the number of the decision answered."),
+            ({"type": "create", "side": "red"}, wire.NOT_CREATED + "'side' must be \"USA\", "
+             "\"USSR\", \"random\" or \"bid\"."),
+            ({"type": "create", "pace": 1}, wire.NOT_CREATED + "'pace' must be \"live\" or "
+             "\"correspondence\"."),
+            ({"type": "create", "options": [1]}, wire.NOT_CREATED + "'options' must be an "
+             "object."),
+            ({"type": "teleport"}, "Unknown message type 'teleport': the types are bid, create, "
+             "hello, join, move, ping, rematch, resume, undo, watch.")]:
+        with pytest.raises(wire.BadMessage) as e:
+            read(msg)
+        assert str(e.value) == sentence
+    for raw, start in [(b"{}", "Send text frames"), ("x" * 11, "That message is too long"),
+                       ("{", "That message is not JSON"), ("[]", "A message must be")]:
+        with pytest.raises(wire.BadMessage, match=start):
+            wire.parse_frame(raw, 10)

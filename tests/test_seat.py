@@ -174,7 +174,7 @@ class Secrets:
 
 def secret_numbers(session, steps) -> set:
     """The numbers the seat must never receive: every secret drawn (the game's seed, the
-    computer's seeds, the generator's fresh keys) and every state of the game's generator."""
+    computer's seeds) and every state of the game's generator."""
     out = set(session.secret_bits.drawn) | {session.state["rng"]}
     for before, _, after in steps:
         out |= {before["rng"], after["rng"]}
@@ -201,9 +201,12 @@ def check_answer(name, session, answer, seat, rnd, relabels=2):
     steps = session.game.recorded
     received = set(map(int, re.findall(r"\d+", json.dumps(answer))))
     assert not received & secret_numbers(session, steps), "a secret number reached the seat"
-    # every step starts from a key freshly drawn from the secret source: what one step shows of
-    # the generator tells nothing of another's draws
-    assert all(before["rng"] in session.secret_bits.drawn for before, _, _ in steps)
+    # one generator, kept in the game (turn.secret_seed, as the server's): each step starts
+    # where the one before it left the generator, never from a value the seat chose or saw
+    for (_, _, a), (b, _, _) in zip(steps, steps[1:]):
+        assert b["rng"] == a["rng"]
+    if steps:
+        assert steps[-1][2]["rng"] == true["rng"]
     assert [str(x) for _, log, _ in steps for x in log if str(x)] == answer.get("log", [])
     names = all_names(name)
     for before, log, after in steps:
@@ -259,9 +262,9 @@ def test_whole_squabble_games_through_a_seat_show_only_the_seats_view(seat, seed
     assert session.state["winner"] is not None and n > 5
 
 
-@pytest.mark.parametrize("seat, seed", [("USA", 99), ("USSR", 38), ("USSR", 22)])
+@pytest.mark.parametrize("seat, seed", [("USA", 37), ("USSR", 15), ("USSR", 38)])
 def test_whole_struggle_games_through_a_seat_show_only_the_seats_view(seat, seed):
-    """(Seeds whose random games run long: to turn 9, 7 and 6.)"""
+    """(Seeds whose random games run long: to turn 5, 6 and 5.)"""
     n, session = play_seated("struggle", seat, seed)
     assert session.state["winner"] is not None and n > 80
 

@@ -10,7 +10,7 @@ rule reveals them."""
 
 from __future__ import annotations
 
-import secrets
+from squabble import turn
 
 from squabble.games.struggle.bidding import MAX_BID as _ENGINE_MAX_BID
 
@@ -44,7 +44,7 @@ def resolve(bidding: dict) -> dict:
     "handicap": {"side", "influence"} | None}."""
     from squabble.games.struggle.bidding import resolve_bids
     bids = bidding["bids"]
-    out = resolve_bids(bids["A"], bids["B"], seed=secrets.randbits(64))
+    out = resolve_bids(bids["A"], bids["B"], seed=turn.secret_seed())
     return {"bids": dict(bids), "sides": dict(zip(BIDDERS, out["sides"])),
             "handicap": out["handicap"]}
 

@@ -27,7 +27,7 @@ from websockets.asyncio.server import serve
 
 from squabble import __version__
 from squabble.games import registry
-from squabble.online import PROTOCOL_VERSION, bids, limits, table, wire
+from squabble.online import bids, limits, table, wire
 from squabble.online.limits import AddressBook, Limits
 from squabble.online.store import (GameRecord, Store, StoreError, credential_hash,
                                    credential_matches, new_code, new_credential, normal_code,
@@ -46,7 +46,7 @@ SERVER_OUTBOX_BYTES = 256 << 20   # on every connection
 SWEEP_SECONDS = 60.0           # how often games nobody joined are looked for
 RESUME_WEIGHT = 5              # a resume counts as this many messages of its address,
 RESUMES = (3, 3.0)             # and a connection may resume 3 times in 3 s
-PACES = ("live", "correspondence")
+PACES = wire.PACES
 
 
 class Refused(Exception):
@@ -313,33 +313,18 @@ class Server:
 
     # -- messages ------------------------------------------------------------------------
     async def _handle(self, conn: Conn, raw):
-        if isinstance(raw, bytes):
-            raise Refused("Send text frames holding JSON: binary frames are not read.")
-        if len(raw) > MAX_MESSAGE:
-            raise Refused(f"That message is too long ({len(raw)} characters; at most "
-                          f"{MAX_MESSAGE}).")
+        """Every message is read by online/wire.py (its sentence if it cannot be); a handler
+        receives its checked fields."""
         try:
-            msg = json.loads(raw)
-        except (ValueError, RecursionError):
-            raise Refused("That message is not JSON: send one JSON object.") from None
-        if not isinstance(msg, dict):
-            raise Refused("A message must be a JSON object with a \"type\".")
-        kind = msg.get("type")
+            msg = wire.parse_request(wire.parse_frame(raw, MAX_MESSAGE), HANDLERS,
+                                     first=not conn.hello)
+        except wire.BadMessage as e:
+            raise Refused(str(e)) from None
         if not conn.hello:
-            if kind != "hello":
-                raise Refused("Say hello first: {\"type\": \"hello\", \"version\": "
-                              f"{PROTOCOL_VERSION}}}.")
-            if msg.get("version") != PROTOCOL_VERSION:
-                raise Refused(f"This server speaks protocol version {PROTOCOL_VERSION}, not "
-                              f"{str(msg.get('version'))[:20]}: update the game.")
             conn.hello = True
             self.send(conn, wire.welcome(f"squabble {__version__}"))
             return
-        handler = HANDLERS.get(kind) if isinstance(kind, str) else None
-        if handler is None:
-            raise Refused(f"Unknown message type {str(kind)[:40]!r}: the types are "
-                          f"{', '.join(sorted(HANDLERS))}.")
-        await handler(self, conn, msg)
+        await HANDLERS[msg["type"]](self, conn, msg)
 
     async def on_hello(self, conn, msg):
         raise Refused("Hello was already said on this connection.")
@@ -348,17 +333,14 @@ class Server:
         self.send(conn, wire.pong())     # (how busy the server is, it tells nobody)
 
     async def on_create(self, conn, msg):
-        game = msg.get("game")
+        game = msg["game"]
         if game not in registry.GAMES:
             raise Refused(NOT_CREATED + "'game' must be \"squabble\" or \"struggle\".")
         try:
-            options = table.check_options(game, msg.get("options") or {})
+            options = table.check_options(game, msg["options"])
         except (ValueError, TypeError) as e:
             raise Refused(NOT_CREATED + str(e)) from None
-        side = msg.get("side", "random")
-        if side not in ("USA", "USSR", "random", "bid"):
-            raise Refused(NOT_CREATED + "'side' must be \"USA\", \"USSR\", \"random\" or "
-                          "\"bid\".")
+        side = msg["side"]
         if side == "bid" and game != "struggle":
             raise Refused(NOT_CREATED + "secret bids for sides (\"bid\") are a Twilight "
                           "Struggle rule.")
@@ -367,9 +349,7 @@ class Server:
                           "leave 'handicap' out.")
         if side == "random":
             side = secrets.choice(table.SIDES)
-        pace = msg.get("pace", "live")
-        if pace not in PACES:
-            raise Refused(NOT_CREATED + "'pace' must be \"live\" or \"correspondence\".")
+        pace = msg["pace"]
         self._may_create(conn)
         cred = new_credential()
         if side == "bid":   # seats A (this player) and B (the friend) until the bids are in
@@ -421,7 +401,7 @@ class Server:
         if wait > 0:
             raise Refused(f"Too many wrong invitation codes from your address: {what}; try "
                           f"again in {_duration(wait)}.")
-        code = normal_code(msg.get("code"))
+        code = normal_code(msg["code"])
         game_id = code and self.store.game_of_code(code)
         if not game_id:
             pause = self.book.wrong_code(conn.addr)
@@ -459,11 +439,11 @@ class Server:
             raise Refused(f"Too many resumes (a connection may resume {RESUMES[0]} times in "
                           f"{RESUMES[1]:.0f} s, and each weighs {RESUME_WEIGHT} messages of its "
                           "address): nothing was resumed; try again in a second.")
-        game_id = msg.get("game_id")
+        game_id = msg["game_id"]
         rec = None
-        if isinstance(game_id, str) and len(game_id) < 64:   # (in memory, or from the disk)
+        if game_id is not None:   # (in memory, or from the disk)
             rec = self.rooms[game_id].rec if game_id in self.rooms else self.store.load(game_id)
-        cred = msg.get("credential")
+        cred = msg["credential"]
         side = None
         if rec is not None:
             for s, h in sorted(rec.seats.items()):
@@ -473,9 +453,7 @@ class Server:
             conn.bad_credentials += 1
             raise Refused("No seat of that game has that credential: nothing was resumed.")
         room = self._room(rec.id)
-        seen = msg.get("seen", 0)
-        if isinstance(seen, bool) or not isinstance(seen, int) or seen < 0:
-            seen = 0
+        seen = msg["seen"]
         self._attach(conn, room, side)
         lines, older = self.store.lines_since(rec.id, seen) if seen < room.rec.version else \
             ([], 0)
@@ -497,9 +475,7 @@ class Server:
         if bids.bidding_open(conn.room.rec):
             raise Refused("The game starts once both secret bids for sides are in: send your "
                           "bid (\"bid\").")
-        number = msg.get("decision")
-        if isinstance(number, bool) or not isinstance(number, int):
-            raise Refused("'decision' must be the number of the decision answered.")
+        number = msg["decision"]
         if number != conn.room.rec.version:
             raise Refused(f"That answers decision {str(number)[:20]}, but the game is at "
                           f"decision {conn.room.rec.version}: it was not applied.")
@@ -508,9 +484,7 @@ class Server:
     async def on_move(self, conn, msg):
         t0 = time.perf_counter()
         room = self._seated(conn, msg)
-        index = msg.get("index")
-        if isinstance(index, bool) or not isinstance(index, int):
-            raise Refused("'index' must be the number of an option.")
+        index = msg["index"]
         async with self._locked(room) as rec:
             if msg["decision"] != rec.version:
                 raise Refused("That decision was already answered: it was not applied.")
@@ -631,7 +605,7 @@ class Server:
         self.send(conn, wire.rematch_reply(rec.rematch, table.OTHER[conn.seat]))
 
 
-NOT_CREATED = "The game was not created: "
+NOT_CREATED = wire.NOT_CREATED
 _NOTE = {"kind": "note", "data": {}}   # a stored line's kind (table.py)
 
 

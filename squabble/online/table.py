@@ -11,7 +11,6 @@ callers: every view zeroes them."""
 from __future__ import annotations
 
 import json
-import secrets
 import dataclasses
 
 from squabble import turn
@@ -33,10 +32,9 @@ def adapter(name: str):
 
 
 def new_seed() -> int:
-    """The seed of a new game: 64 bits from the operating system's cryptographic generator (the
-    engines' generator state is 64 bits, so nothing smaller could be guessed from what a seat
-    sees)."""
-    return secrets.randbits(64)
+    """The seed of a new game: the rulebook's secret seed (``turn.secret_seed``, as the seated
+    engine protocol's)."""
+    return turn.secret_seed()
 
 
 def check_options(name: str, options) -> dict:
@@ -165,7 +163,7 @@ def steps_text(name: str, snaps, seat) -> list | None:
     game = adapter(name)
     if seat is None:
         return [json.dumps(public_view(name, x)) for x in snaps]
-    return [json.dumps(game.protocol_state(game.view(x, seat))) for x in snaps]
+    return [json.dumps(turn.seat_view(game, x, seat)) for x in snaps]
 
 
 def seat_message(name: str, state: dict, seat: str, decision=False) -> dict:
@@ -173,7 +171,7 @@ def seat_message(name: str, state: dict, seat: str, decision=False) -> dict:
     options), the winner.  ``decision``: the engine's decision of ``state`` if the caller
     already has it."""
     game = adapter(name)
-    view = game.protocol_state(game.view(state, seat))
+    view = turn.seat_view(game, state, seat)
     if decision is False:
         decision = game.decision(state)
     return normal({"state": view, "decision": seen_decision(decision, seat),

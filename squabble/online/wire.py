@@ -4,7 +4,9 @@ The server (online/server.py), the asyncio client of bots and tests (online/clie
 window's line (online/link.py, framework/remote.py through it) build each message with the
 function named after its ``type`` and read what arrives with ``read``: a JSON object, and an
 ``update`` checked once here (its fields of the types the window reads) or turned into an
-``unreadable`` message with one sentence.  Nothing here knows a game or draws anything."""
+``unreadable`` message with one sentence.  The server reads a client's message with
+``parse_frame`` and ``parse_request``: its fields checked, or one sentence.  Nothing here knows
+a game or draws anything."""
 
 from __future__ import annotations
 
@@ -144,6 +146,99 @@ def update_problem(msg: dict) -> str | None:
                              and isinstance(d.get("options", []), list)))
           and isinstance(log, list) and all(isinstance(x, str) for x in log))
     return None if ok else UNREADABLE_UPDATE
+
+
+# -- what the server reads: a client's message, checked once --------------------------------------
+
+CLIENT_TYPES = ("bid", "create", "hello", "join", "move", "ping", "rematch", "resume", "undo",
+                "watch")
+SIDE_CHOICES = ("USA", "USSR", "random", "bid")
+PACES = ("live", "correspondence")
+NOT_CREATED = "The game was not created: "
+
+
+class BadMessage(ValueError):
+    """One sentence for the client about what it sent; the connection stays."""
+
+
+def parse_frame(raw, limit: int) -> dict:
+    """A frame received as a JSON object (BadMessage with one sentence if it is not one, or is
+    longer than ``limit`` characters); its fields are checked by ``parse_request``."""
+    if isinstance(raw, bytes):
+        raise BadMessage("Send text frames holding JSON: binary frames are not read.")
+    if len(raw) > limit:
+        raise BadMessage(f"That message is too long ({len(raw)} characters; at most {limit}).")
+    try:
+        msg = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise BadMessage("That message is not JSON: send one JSON object.") from None
+    if not isinstance(msg, dict):
+        raise BadMessage("A message must be a JSON object with a \"type\".")
+    return msg
+
+
+def _whole(msg: dict, key: str, sentence: str) -> int:
+    x = msg.get(key)
+    if isinstance(x, bool) or not isinstance(x, int):
+        raise BadMessage(sentence)
+    return x
+
+
+def _text(x, longest: int):
+    """``x`` if it is a string of at most ``longest`` characters, else None."""
+    return x if isinstance(x, str) and len(x) <= longest else None
+
+
+def parse_request(msg: dict, handled=CLIENT_TYPES, first: bool = False) -> dict:
+    """A client's message (``parse_frame``'s object) as the server's handlers read it: its
+    ``type`` and its known fields only, each of its type and range, defaults filled in;
+    BadMessage with one sentence when a field is wrong.  What only the game or the server's
+    state can judge (a game's name and options, an option's number, the decision in force, a
+    code or credential that matches) its handler judges.  ``handled``: the types the server
+    answers (a type it answers that is not read here passes as it came: every type the server
+    answers is listed in CLIENT_TYPES, tests/test_one_turn_one_wire.py); ``first``: the
+    connection's first message, which must be a hello."""
+    kind = msg.get("type")
+    if first and kind != "hello":   # (the first message of a connection)
+        raise BadMessage(f"Say hello first: {{\"type\": \"hello\", \"version\": "
+                         f"{PROTOCOL_VERSION}}}.")
+    if not isinstance(kind, str) or kind not in handled:
+        raise BadMessage(f"Unknown message type {str(kind)[:40]!r}: the types are "
+                         f"{', '.join(sorted(handled))}.")
+    if kind not in CLIENT_TYPES:
+        return msg
+    out = {"type": kind}
+    if kind == "hello":
+        if msg.get("version") != PROTOCOL_VERSION:
+            raise BadMessage(f"This server speaks protocol version {PROTOCOL_VERSION}, not "
+                             f"{str(msg.get('version'))[:20]}: update the game.")
+    elif kind == "create":
+        side, pace = msg.get("side", "random"), msg.get("pace", "live")
+        if side not in SIDE_CHOICES:
+            raise BadMessage(NOT_CREATED + "'side' must be \"USA\", \"USSR\", \"random\" or "
+                             "\"bid\".")
+        if pace not in PACES:
+            raise BadMessage(NOT_CREATED + "'pace' must be \"live\" or \"correspondence\".")
+        options = msg.get("options") or {}
+        if not isinstance(options, dict):
+            raise BadMessage(NOT_CREATED + "'options' must be an object.")
+        out.update(game=msg.get("game"), options=options, side=side, pace=pace)
+    elif kind in ("join", "watch"):
+        out["code"] = _text(msg.get("code"), 40)     # (a wrong one counts against the address)
+    elif kind == "resume":
+        seen = msg.get("seen", 0)
+        if isinstance(seen, bool) or not isinstance(seen, int) or seen < 0:
+            seen = 0
+        out.update(game_id=_text(msg.get("game_id"), 63),
+                   credential=_text(msg.get("credential"), 200), seen=seen)
+    elif kind in ("move", "undo"):
+        out["decision"] = _whole(msg, "decision",
+                                 "'decision' must be the number of the decision answered.")
+        if kind == "move":
+            out["index"] = _whole(msg, "index", "'index' must be the number of an option.")
+    elif kind == "bid":   # (its range is the rule's: online/bids.py check_bid)
+        out.update(side=msg.get("side"), number=msg.get("number", 0))
+    return out
 
 
 def read(raw) -> dict | None:
