@@ -40,7 +40,7 @@ class StrugglePauseScene(MenuScene):
                   "After the hand-off."),
                  ("title", "Leave (the server keeps the game)" if s.kept_on_server else
                   "Save and quit to title", self._quit, True, "")]
-        if s.mode != "online":
+        if not s.kept_on_server:   # the server keeps an online game
             items.append(("keep", KEEP_LABEL, lambda: keep_so_far(self.app, s),
                           *may_keep_so_far(s)))
         self.set_buttons([Button(n, lab, (440, 220 + i * 70, 400, 56), act, enabled=en, reason=r)
