@@ -46,7 +46,8 @@ TITLES = {"squabble": "Twilight Squabble", "struggle": "Twilight Struggle"}
 PROSE_KEYS = ("label", "risk", "warning", "milops_short")
 MAX_MOVES = 20000
 KEYS = {"record_version", "game", "rules_version", "program", "options", "seed", "start",
-        "mode", "players", "started", "ended", "moves", "result", "final", "abandoned"}
+        "mode", "players", "started", "ended", "moves", "result", "final", "abandoned",
+        "deal", "game_id"}
 
 
 def now_text() -> str:
@@ -250,6 +251,7 @@ class Replay:
     final: dict | None = None
     steps: list = field(default_factory=list)
     failed_at: int | None = None   # the 1-based number of the first move that differs
+    deal: str = ""          # ``verify``'s word on a server's deal
 
 
 def start_state(rec: dict):
@@ -336,6 +338,22 @@ def replay(rec: dict, keep_states: bool = False, keep_steps: bool = True,
         return _fail(out, None, "The final position differs from the one the record was "
                                 "kept with.")
     out.ok, out.message = True, "verified"
+    return out
+
+
+def verify(rec: dict, keep_steps: bool = False) -> Replay:
+    """``replay``, and for a record a server dealt (its ``deal``: online/fair.py) the deal's
+    check: the reveal matches the commitment every update carried and, with the players'
+    contributions, gives the record's seed.  ``deal`` on the answer: "Deal verified" or the
+    sentence saying what does not match; "" for a record no server dealt."""
+    out = replay(rec, keep_steps=keep_steps)
+    out.deal = ""
+    if isinstance(rec, dict) and "deal" in rec:
+        from squabble.online import fair
+        why = fair.check(rec["deal"], rec.get("seed"))
+        out.deal = why or "Deal verified"
+        if why and out.ok:
+            out.ok, out.message = False, why
     return out
 
 

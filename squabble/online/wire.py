@@ -26,13 +26,25 @@ def hello() -> dict:
 
 
 def create(game: str, options: dict | None = None, side: str = "random",
-           pace: str = "live") -> dict:
-    return {"type": "create", "game": game, "options": options or {}, "side": side,
-            "pace": pace}
+           pace: str = "live", contribution: str | None = None) -> dict:
+    """``contribution``: the client's own random value mixed into the deal (online/fair.py)."""
+    msg = {"type": "create", "game": game, "options": options or {}, "side": side,
+           "pace": pace}
+    if contribution is not None:
+        msg["contribution"] = contribution
+    return msg
 
 
-def join(code: str) -> dict:
-    return {"type": "join", "code": code}
+def join(code: str, contribution: str | None = None) -> dict:
+    msg = {"type": "join", "code": code}
+    if contribution is not None:
+        msg["contribution"] = contribution
+    return msg
+
+
+def record(game_id: str) -> dict:
+    """Ask for a finished game as a game record (squabble/records.py), its deal revealed."""
+    return {"type": "record", "game_id": game_id}
 
 
 def resume(game_id: str, credential: str, seen: int = 0) -> dict:
@@ -100,6 +112,10 @@ def rematch_reply(game_id: str, seat: str) -> dict:
     return {"type": "rematch", "game_id": game_id, "seat": seat}
 
 
+def record_reply(game_id: str, rec: dict) -> dict:
+    return {"type": "record", "game_id": game_id, "record": rec}
+
+
 def bid_sealed(game_id: str, bidder: str, seat: str) -> dict:
     return {"type": "bid_sealed", "game_id": game_id, "bidder": bidder, "seat": seat}
 
@@ -119,6 +135,11 @@ def update_head(rec, seat: str | None, log: list, kinds: list, can_undo: bool, c
         msg["bidding"] = bidding
     if omitted:               # a resume's older log lines, left out (its size is bounded)
         msg["log_omitted"] = omitted
+    deal = getattr(rec, "deal", None)
+    if deal:                  # the server's commitment to the deal; its reveal once finished
+        msg["deal_commitment"] = deal["commitment"]
+        if rec.winner is not None:
+            msg["deal_reveal"] = deal["reveal"]
     return msg
 
 
