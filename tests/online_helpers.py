@@ -96,6 +96,19 @@ def random_chooser(seed):
     return lambda u: rnd.randrange(len(u["decision"]["options"]))
 
 
+async def played_and_watched(url, a, b, code, seed):
+    """The game of invitation ``code`` played to its end by seats ``a`` and ``b`` (random
+    choices from ``seed``) with a spectator watching it all: (a's last update, the spectator)."""
+    from squabble.online.client import Client, play
+    w = await Client(url, record=True).connect()
+    await w.watch(code)
+    ra, _ = await asyncio.gather(play(a, random_chooser(seed)),
+                                 play(b, random_chooser(seed + 100)))
+    while w.last is None or w.last["version"] < ra["version"]:
+        await w.next_update(10)
+    return ra, w
+
+
 def run(coro, timeout=120):
     return asyncio.run(asyncio.wait_for(coro, timeout))
 

@@ -15,7 +15,8 @@ from squabble.games.squabble.cards import CARDS as SQ_CARDS
 from squabble.games.struggle.data import card_name
 from squabble.online import fair, table
 from squabble.online.client import Client, ClientError, computer, play
-from tests.online_helpers import ServerProcess, random_chooser, run, stored
+from tests.online_helpers import (ServerProcess, played_and_watched, random_chooser, run,
+                                  stored)
 from tests.test_seat import (ENEMY, all_names, hidden_where, named_secrets, relabel_squabble,
                              relabel_struggle)
 
@@ -341,12 +342,7 @@ def privacy_games(url, game, options, seeds):
         out = []
         for seed in seeds:
             a, b, created = await two_seats(url, game, options)
-            w = await Client(url, record=True).connect()
-            await w.watch(created["code"])
-            ra, _ = await asyncio.gather(play(a, random_chooser(seed)),
-                                         play(b, random_chooser(seed + 100)))
-            while w.last is None or w.last["version"] < ra["version"]:
-                await w.next_update(10)
+            ra, w = await played_and_watched(url, a, b, created["code"], seed)
             out.append((ra["game_id"], a, b, w))
             for c in (a, b, w):
                 await c.close()

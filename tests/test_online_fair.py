@@ -5,7 +5,6 @@ server processes on 127.0.0.1."""
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import hashlib
 import json
@@ -16,8 +15,8 @@ from squabble import records
 from squabble.cli import main
 from squabble.games import registry
 from squabble.online import fair, wire
-from squabble.online.client import Client, ClientError, play
-from tests.online_helpers import ServerProcess, random_chooser, run, stored
+from squabble.online.client import Client, ClientError
+from tests.online_helpers import ServerProcess, played_and_watched, run, stored
 
 #: finished games of each game (modest, for speed; each is a whole game between two bots)
 GAMES = {"squabble": 8, "struggle": 2}
@@ -38,12 +37,7 @@ async def finished_game(url, game, seed, mine=None, theirs=None):
     created = await (a.create(game, {}) if mine is None else
                      a._ask(wire.create(game, {}, contribution=mine)))
     await b.join(created["code"], theirs)
-    w = await Client(url, record=True).connect()
-    await w.watch(created["code"])
-    ra, _ = await asyncio.gather(play(a, random_chooser(seed)),
-                                 play(b, random_chooser(seed + 100)))
-    while w.last is None or w.last["version"] < ra["version"]:
-        await w.next_update(10)
+    _, w = await played_and_watched(url, a, b, created["code"], seed)
     recs = [await c.fetch_record(created["game_id"]) for c in (a, b, w)]
     out = (created["game_id"], [c.received for c in (a, b, w)], recs)
     for c in (a, b, w):
