@@ -2,15 +2,17 @@
 
 When a game is made the server draws a secret (256 bits from the operating system) and
 commits to it: every update carries ``deal_commitment``, the hex SHA-256 of the reveal string
-(``reveal_of``).  Each player's client sends a random value of its own (its *contribution*)
+(``new_reveal``).  Each player's client sends a random value of its own (its *contribution*)
 with ``create`` and ``join``; the game's seed is SHA-256 of the reveal and both contributions
 (``seed_of``), so the server, having committed before it saw the friend's value, cannot choose
 the deal, and a player, not knowing the secret, cannot foresee it.  A finished game's updates
 carry ``deal_reveal``; ``check`` tells whether a reveal, the contributions and a seed agree with
-a commitment.  Nothing here touches a socket, a database or a game."""
+a commitment; ``game_record`` gives a finished game as a game record.  Nothing here touches a
+socket or the database."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import re
 import secrets
@@ -90,7 +92,6 @@ def dealt_at_join(rec, friend: str, deal_again):
     in and dealt again (``deal_again(seed)``: its first state), or None when it cannot be: a
     game stored before deals were committed, or one whose creator moved before the friend came
     (its deal stands, made without the friend's value)."""
-    import dataclasses
     if not rec.deal or rec.version or rec.moves:
         return None
     deal = {**rec.deal, "contributions": [rec.deal["contributions"][0], friend]}
@@ -104,9 +105,9 @@ def game_record(rec) -> dict:
     """A finished online game (the server's record) as a game record (squabble/records.py):
     its options, seed, moves in force with who made each, the result, the final state's digest
     and the deal (commitment, reveal, contributions) to check."""
-    from squabble import records
+    from squabble import __version__, records
     out = {"record_version": records.RECORD_VERSION, "game": rec.game,
-           "rules_version": records.RULES_VERSION[rec.game], "program": records._program(),
+           "rules_version": records.RULES_VERSION[rec.game], "program": __version__,
            "game_id": rec.id, "options": dict(rec.options), "seed": rec.seed,
            "mode": "online",
            "players": {s: {"kind": "online", "name": s} for s in sorted(rec.seats)},
