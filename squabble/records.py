@@ -377,6 +377,7 @@ class Kept:
     date: str
     length: str
     problem: str = ""
+    deal: str = ""          # a server's deal: "Deal verified" or what does not match
 
 
 def summary(path: Path, rec) -> Kept:
@@ -399,7 +400,11 @@ def summary(path: Path, rec) -> Kept:
     where = (f"turn {res.get('turn')}" if game == "struggle" and res.get("turn")
              else f"era {res.get('era')}" if res.get("era") else "")
     length = f"{n} decisions" + (f", {where}" if where else "")
-    return Kept(path, game, sides, result, date, length)
+    deal = ""
+    if "deal" in rec:   # (the hash alone: quick enough for a list; opening it replays it)
+        from squabble.online import fair
+        deal = fair.check(rec["deal"], rec.get("seed")) or "Deal verified"
+    return Kept(path, game, sides, result, date, length, deal=deal)
 
 
 def kept(limit: int = 500) -> list[Kept]:

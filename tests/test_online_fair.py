@@ -149,6 +149,10 @@ def test_a_tampered_record_fails_the_check(server):
     got = records.verify(seeded)
     assert not got.ok and got.deal.startswith("The record's seed is not the one")
 
+    # Finished games says the same of a kept record (its deal's hash: no replay for a list)
+    assert records.summary(None, rec).deal == "Deal verified"
+    assert records.summary(None, seeded).deal.startswith("The record's seed is not the one")
+
     valued = copy.deepcopy(rec)
     valued["deal"]["contributions"][1] = "ff"
     assert records.verify(valued).deal.startswith("The record's seed is not the one")

@@ -133,7 +133,7 @@ def test_whole_online_game_in_two_windows(tmp_path, data_dir, game, options):
         assert all(verified(app) for app in apps), said(apps[0])
         from squabble import records
         kept = [k for k in records.kept() if created["game_id"] in k.path.name]
-        assert len(kept) == 1 and not kept[0].problem
+        assert len(kept) == 1 and not kept[0].problem and kept[0].deal == "Deal verified"
         assert records.verify(records.read(kept[0].path)[0]).deal == "Deal verified"
         # the result screens' Rematch: the first asks (the server makes the game, sides
         # swapped); the second window's result screen says so at once, the first waits for its
