@@ -398,12 +398,14 @@ def _record_command(command: str, path: str) -> int:
         _say(f"squabble {command}: {why}")
         return 1
     if command == "replay":
-        result = records.replay(rec, keep_steps=False)
+        result = records.verify(rec)
         if not result.ok:
             _say(f"squabble replay: {result.message}")
             return 1
         print(f"verified: {len(rec['moves'])} decisions of {records.TITLES[rec['game']]}, "
-              f"{(rec.get('result') or {}).get('winner') or 'nobody'} won.")
+              f"{(rec.get('result') or {}).get('winner') or 'nobody'} won."
+              + (f" {result.deal}: the server committed to it before the first card."
+                 if result.deal else ""))
         return 0
     from squabble.export import export_text
     text, problem = export_text(rec)

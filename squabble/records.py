@@ -46,7 +46,8 @@ TITLES = {"squabble": "Twilight Squabble", "struggle": "Twilight Struggle"}
 PROSE_KEYS = ("label", "risk", "warning", "milops_short")
 MAX_MOVES = 20000
 KEYS = {"record_version", "game", "rules_version", "program", "options", "seed", "start",
-        "mode", "players", "started", "ended", "moves", "result", "final", "abandoned"}
+        "mode", "players", "started", "ended", "moves", "result", "final", "abandoned",
+        "deal", "game_id"}
 
 
 def now_text() -> str:
@@ -250,6 +251,7 @@ class Replay:
     final: dict | None = None
     steps: list = field(default_factory=list)
     failed_at: int | None = None   # the 1-based number of the first move that differs
+    deal: str = ""          # ``verify``'s word on a server's deal
 
 
 def start_state(rec: dict):
@@ -339,6 +341,22 @@ def replay(rec: dict, keep_states: bool = False, keep_steps: bool = True,
     return out
 
 
+def verify(rec: dict, keep_steps: bool = False) -> Replay:
+    """``replay``, and for a record a server dealt (its ``deal``: online/fair.py) the deal's
+    check: the reveal matches the commitment every update carried and, with the players'
+    contributions, gives the record's seed.  ``deal`` on the answer: "Deal verified" or the
+    sentence saying what does not match; "" for a record no server dealt."""
+    out = replay(rec, keep_steps=keep_steps)
+    out.deal = ""
+    if isinstance(rec, dict) and "deal" in rec:
+        from squabble.online import fair
+        why = fair.check(rec["deal"], rec.get("seed"))
+        out.deal = why or "Deal verified"
+        if why and out.ok:
+            out.ok, out.message = False, why
+    return out
+
+
 def _canon(x) -> str:
     return json.dumps(x, sort_keys=True, separators=(",", ":"))
 
@@ -359,6 +377,7 @@ class Kept:
     date: str
     length: str
     problem: str = ""
+    deal: str = ""          # a server's deal: "Deal verified" or what does not match
 
 
 def summary(path: Path, rec) -> Kept:
@@ -381,7 +400,11 @@ def summary(path: Path, rec) -> Kept:
     where = (f"turn {res.get('turn')}" if game == "struggle" and res.get("turn")
              else f"era {res.get('era')}" if res.get("era") else "")
     length = f"{n} decisions" + (f", {where}" if where else "")
-    return Kept(path, game, sides, result, date, length)
+    deal = ""
+    if "deal" in rec:   # (the hash alone: quick enough for a list; opening it replays it)
+        from squabble.online import fair
+        deal = fair.check(rec["deal"], rec.get("seed")) or "Deal verified"
+    return Kept(path, game, sides, result, date, length, deal=deal)
 
 
 def kept(limit: int = 500) -> list[Kept]:

@@ -79,20 +79,34 @@ def stored(db, game_id) -> dict:
     """A game's row as the database holds it (read by the test alone)."""
     con = sqlite3.connect(str(db))
     try:
-        row = con.execute("SELECT game, options, seed, version, moves, move_seats, state, winner "
-                          "FROM games WHERE id=?", (game_id,)).fetchone()
+        row = con.execute("SELECT game, options, seed, version, moves, move_seats, state, winner, "
+                          "deal FROM games WHERE id=?", (game_id,)).fetchone()
         events = con.execute("SELECT version, kind, seat, idx FROM events WHERE game_id=? "
                              "ORDER BY version", (game_id,)).fetchall()
     finally:
         con.close()
     return {"game": row[0], "options": json.loads(row[1]), "seed": int(row[2]),
             "version": row[3], "moves": json.loads(row[4]), "move_seats": json.loads(row[5]),
-            "state": json.loads(row[6]), "winner": row[7], "events": events}
+            "state": json.loads(row[6]), "winner": row[7], "events": events,
+            "deal": json.loads(row[8]) if row[8] else None}
 
 
 def random_chooser(seed):
     rnd = random.Random(seed)
     return lambda u: rnd.randrange(len(u["decision"]["options"]))
+
+
+async def played_and_watched(url, a, b, code, seed):
+    """The game of invitation ``code`` played to its end by seats ``a`` and ``b`` (random
+    choices from ``seed``) with a spectator watching it all: (a's last update, the spectator)."""
+    from squabble.online.client import Client, play
+    w = await Client(url, record=True).connect()
+    await w.watch(code)
+    ra, _ = await asyncio.gather(play(a, random_chooser(seed)),
+                                 play(b, random_chooser(seed + 100)))
+    while w.last is None or w.last["version"] < ra["version"]:
+        await w.next_update(10)
+    return ra, w
 
 
 def run(coro, timeout=120):

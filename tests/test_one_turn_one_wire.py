@@ -153,7 +153,8 @@ def test_a_clients_message_is_read_into_checked_fields():
     assert read({"type": "move", "decision": 3, "index": 0, "extra": 1}) == \
         {"type": "move", "decision": 3, "index": 0}
     assert read({"type": "create", "game": "squabble"}) == \
-        {"type": "create", "game": "squabble", "options": {}, "side": "random", "pace": "live"}
+        {"type": "create", "game": "squabble", "options": {}, "side": "random", "pace": "live",
+         "contribution": ""}
     assert read({"type": "resume", "game_id": "x" * 99, "credential": 5, "seen": -2}) == \
         {"type": "resume", "game_id": None, "credential": None, "seen": 0}
     for msg, sentence in [
@@ -169,7 +170,9 @@ def test_a_clients_message_is_read_into_checked_fields():
             ({"type": "create", "options": [1]}, wire.NOT_CREATED + "'options' must be an "
              "object."),
             ({"type": "teleport"}, "Unknown message type 'teleport': the types are bid, create, "
-             "hello, join, move, ping, rematch, resume, undo, watch.")]:
+             "hello, join, move, ping, record, rematch, resume, undo, watch."),
+            ({"type": "join", "code": "ABCD", "contribution": "XYZ"}, "You have not joined the "
+             "game: 'contribution' must be a random value in lower-case hex, at most 128 digits.")]:
         with pytest.raises(wire.BadMessage) as e:
             read(msg)
         assert str(e.value) == sentence

@@ -13,9 +13,10 @@ import pytest
 from squabble.games import registry
 from squabble.games.squabble.cards import CARDS as SQ_CARDS
 from squabble.games.struggle.data import card_name
-from squabble.online import table
+from squabble.online import fair, table
 from squabble.online.client import Client, ClientError, computer, play
-from tests.online_helpers import ServerProcess, random_chooser, run, stored
+from tests.online_helpers import (ServerProcess, played_and_watched, random_chooser, run,
+                                  stored)
 from tests.test_seat import (ENEMY, all_names, hidden_where, named_secrets, relabel_squabble,
                              relabel_struggle)
 
@@ -36,6 +37,8 @@ async def two_seats(url, game, options, side="USSR", pace="live"):
     b = await Client(url, record=True).connect()
     created = await a.create(game, options, side=side, pace=pace)
     await b.join(created["code"])
+    while a.last is None or a.last["open_seat"]:   # the game is dealt when the friend joins
+        await a.next_update()                       # (with its value): its first update
     return a, b, created
 
 
@@ -285,7 +288,13 @@ def check_privacy(row, received, seat):
         assert "seed" not in json.dumps(m) and str(row["seed"]) not in json.dumps(m)
         if m.get("type") != "update":
             continue
+        # the deal's reveal (the seed with the players' values) only once the game is over
+        assert (row["deal"]["reveal"] in json.dumps(m)) == (m["winner"] is not None)
+        assert m["deal_commitment"] == row["deal"]["commitment"]
         true, log = states[m["version"]]
+        if m["open_seat"]:   # before the friend joined: the first deal, made without its value
+            seed = fair.seed_of(row["deal"]["reveal"], row["deal"]["contributions"][0], "")
+            true = registry.get(name).new(seed, dict(row["options"]))
         make = (lambda s: table.seat_message(name, s, seat)) if seat else \
             (lambda s: table.spectator_message(name, s))
         body = {k: m[k] for k in ("state", "decision", "winner")}
@@ -333,12 +342,7 @@ def privacy_games(url, game, options, seeds):
         out = []
         for seed in seeds:
             a, b, created = await two_seats(url, game, options)
-            w = await Client(url, record=True).connect()
-            await w.watch(created["code"])
-            ra, _ = await asyncio.gather(play(a, random_chooser(seed)),
-                                         play(b, random_chooser(seed + 100)))
-            while w.last is None or w.last["version"] < ra["version"]:
-                await w.next_update(10)
+            ra, w = await played_and_watched(url, a, b, created["code"], seed)
             out.append((ra["game_id"], a, b, w))
             for c in (a, b, w):
                 await c.close()

@@ -146,10 +146,11 @@ def test_tied_bids_and_no_sides_are_decided_at_random(server):
 
 def _public(msgs) -> list:
     """The messages received, without what differs from game to game (ids, codes,
-    credentials)."""
+    credentials, the commitment to the deal)."""
     out = []
     for m in msgs:
-        m = {k: v for k, v in m.items() if k not in ("game_id", "code", "credential")}
+        m = {k: v for k, v in m.items() if k not in ("game_id", "code", "credential",
+                                                      "deal_commitment")}
         out.append(m)
     return out
 

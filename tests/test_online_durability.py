@@ -169,18 +169,18 @@ def test_nobody_sees_a_move_before_it_is_stored(tmp_path):
 
 def test_a_database_made_before_rematch_asked_gets_the_column_and_keeps_its_games(tmp_path):
     """A database of before ``rematch_asked`` (issue 52's rematch notice), ``bidding`` (secret
-    bids for sides) and ``undo_state`` (the undo snapshot, issue 56): the server adds the
-    columns when it opens the file, and the stored game loads with nobody having asked, no bids
-    and no snapshot."""
+    bids for sides), ``undo_state`` (the undo snapshot, issue 56) and ``deal`` (the committed
+    deal, issue 60): the server adds the columns when it opens the file, and the stored game
+    loads with nobody having asked, no bids, no snapshot and no commitment."""
     import sqlite3
     from squabble.online.store import SCHEMA, Store
     db = tmp_path / "old.sqlite3"
     con = sqlite3.connect(str(db))
     old = SCHEMA.replace(",\n    rematch_asked TEXT NOT NULL DEFAULT '[]', bidding TEXT, "
-                         "undo_state TEXT)", ")")
+                         "undo_state TEXT, deal TEXT)", ")")
     assert old != SCHEMA
     con.executescript(old)
-    assert not {"rematch_asked", "bidding", "undo_state"} & {r[1] for r in
+    assert not {"rematch_asked", "bidding", "undo_state", "deal"} & {r[1] for r in
                                                con.execute("PRAGMA table_info(games)")}
     con.execute("INSERT INTO games VALUES ('g1','squabble','{}','7','live','ABCDEFGH',0,3,"
                 "'[]','[]',0,'{}','USA','g2')")
@@ -190,7 +190,7 @@ def test_a_database_made_before_rematch_asked_gets_the_column_and_keeps_its_game
     try:
         rec = store.load("g1")
         assert rec.rematch == "g2" and rec.rematch_asked == [] and rec.winner == "USA"
-        assert rec.bidding is None and rec.undo_state is None
+        assert rec.bidding is None and rec.undo_state is None and rec.deal is None
         store._write(store.rematch_stmts("g1", "g2", ["USSR"]))
         assert store.load("g1").rematch_asked == ["USSR"]
     finally:

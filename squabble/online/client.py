@@ -16,7 +16,7 @@ import random
 import websockets
 from websockets.asyncio.client import connect
 
-from squabble.online import wire
+from squabble.online import fair, wire
 
 
 class ClientError(Exception):
@@ -127,7 +127,8 @@ class Client:
             self._replies.put_nowait(msg)
         elif kind == "ack":
             self.acks.append(msg["decision"])
-        elif kind in ("created", "joined", "resumed", "rematch", "pong", "bid_sealed"):
+        elif kind in ("created", "joined", "resumed", "rematch", "pong", "bid_sealed",
+                      "record"):
             if kind in ("created", "joined"):
                 self.game_id, self.seat = msg["game_id"], msg["seat"]
                 self.credential = msg["credential"]
@@ -146,11 +147,18 @@ class Client:
     # -- the lobby -----------------------------------------------------------------------
     async def create(self, game: str, options: dict | None = None, side: str = "random",
                      pace: str = "live") -> dict:
-        return await self._ask(wire.create(game, options, side, pace))
+        return await self._ask(wire.create(game, options, side, pace,
+                                           fair.new_contribution()))
 
-    async def join(self, code: str) -> dict:
+    async def join(self, code: str, contribution: str | None = None) -> dict:
+        """Join with the friend's code; ``contribution``: the value mixed into the deal (a
+        fresh random one unless given)."""
         self.code = code
-        return await self._ask(wire.join(code))
+        return await self._ask(wire.join(code, contribution or fair.new_contribution()))
+
+    async def fetch_record(self, game_id: str | None = None) -> dict:
+        """The finished game as a game record (squabble/records.py), its deal revealed."""
+        return (await self._ask(wire.record(game_id or self.game_id)))["record"]
 
     async def resume(self, game_id: str, credential: str, seen: int = 0) -> dict:
         self.game_id, self.credential = game_id, credential

@@ -27,7 +27,7 @@ from websockets.asyncio.server import serve
 
 from squabble import __version__
 from squabble.games import registry
-from squabble.online import bids, limits, table, wire
+from squabble.online import bids, fair, limits, table, wire
 from squabble.online.limits import AddressBook, Limits
 from squabble.online.store import (GameRecord, Store, StoreError, credential_hash,
                                    credential_matches, new_code, new_credential, normal_code,
@@ -349,7 +349,7 @@ class Server:
                           "leave 'handicap' out.")
         if side == "random":
             side = secrets.choice(table.SIDES)
-        pace = msg["pace"]
+        pace, mine = msg["pace"], msg["contribution"]
         self._may_create(conn)
         cred = new_credential()
         if side == "bid":   # seats A (this player) and B (the friend) until the bids are in
@@ -357,7 +357,7 @@ class Server:
         else:
             other, bidding = table.OTHER[side], None
         rec = await self._new_record(game, options, pace, {side: credential_hash(cred),
-                                                           other: None}, bidding)
+                                                           other: None}, bidding, mine)
         room = Room(rec)
         self.rooms[rec.id] = room
         self._attach(conn, room, side)
@@ -380,12 +380,17 @@ class Server:
             raise Refused(NOT_CREATED + "the server keeps its remaining space for the moves of "
                           "games in play; try again later.")
 
-    async def _new_record(self, game, options, pace, seats, bidding=None) -> GameRecord:
+    async def _new_record(self, game, options, pace, seats, bidding=None,
+                          contribution: str = "") -> GameRecord:
+        """A new game, its deal committed (online/fair.py): the seed from the server's secret
+        and the creator's value, and the friend's once it joins."""
         self._room_for_a_game()
-        seed = table.new_seed()
+        deal = fair.new_deal(contribution)
+        seed = fair.seed_of_deal(deal)
         state = table.replay(game, seed, options, [])
         rec = GameRecord(secrets.token_hex(8), game, options, seed, pace, new_code(), 0, [], [],
-                         0, state, state.get("winner"), None, seats, bidding=bidding)
+                         0, state, state.get("winner"), None, seats, bidding=bidding,
+                         deal=deal)
         try:
             await self.store.awrite(self.store.create_stmts(rec))
         except StoreError as e:
@@ -420,12 +425,18 @@ class Server:
                 raise Refused("That game already has both its players: you have not joined "
                               "it; you may watch it (\"watch\").")
             side = open_seats[0]
+            theirs = msg["contribution"]
+            dealt = fair.dealt_at_join(rec, theirs, lambda seed: table.replay(
+                rec.game, seed, rec.options, []))
             cred = new_credential()
             try:
                 await self.store.awrite(self.store.seat_stmts(rec.id, side,
-                                                              credential_hash(cred)))
+                                                              credential_hash(cred), dealt))
             except StoreError as e:
                 raise Refused(str(e)) from None
+            if dealt is not None:   # the deal the friend's value made, in place of the first
+                _take_over(rec, dealt)
+                room.cache = {}
             rec.seats[side] = credential_hash(cred)
             self._attach(conn, room, side)
         self.send(conn, wire.joined(rec.id, side, cred))
@@ -578,6 +589,18 @@ class Server:
             self.send(conn, wire.bid_sealed(rec.id, seat, conn.seat))
             self.broadcast(room, lines)
 
+    async def on_record(self, conn, msg):
+        """A finished game as a game record (squabble/records.py) with its deal revealed, to
+        a seat or a spectator of it."""
+        game_id = msg["game_id"]
+        room = conn.room
+        if room is None or room.rec.id != game_id:
+            raise Refused("Open the game first (resume your seat or watch it): a record goes "
+                          "to its players and spectators.")
+        if room.rec.winner is None:
+            raise Refused("The game is not over yet: its record comes after its result.")
+        self.send(conn, wire.record_reply(room.rec.id, fair.game_record(room.rec)))
+
     async def on_rematch(self, conn, msg):
         """A seat asks for the rematch of its finished game (sides swapped).  The first ask
         makes the new game (both seats taken with the same credentials); each ask is stored
@@ -644,7 +667,7 @@ def _take_over(rec: GameRecord, new: GameRecord) -> None:
 HANDLERS = {"hello": Server.on_hello, "ping": Server.on_ping, "create": Server.on_create,
             "join": Server.on_join, "resume": Server.on_resume, "watch": Server.on_watch,
             "move": Server.on_move, "undo": Server.on_undo, "rematch": Server.on_rematch,
-            "bid": Server.on_bid}
+            "bid": Server.on_bid, "record": Server.on_record}
 
 
 def _report_fault(e: BaseException) -> None:

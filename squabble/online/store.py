@@ -52,7 +52,7 @@ CREATE TABLE IF NOT EXISTS games (
     pace TEXT NOT NULL, code TEXT UNIQUE NOT NULL, created REAL NOT NULL,
     version INTEGER NOT NULL, moves TEXT NOT NULL, move_seats TEXT NOT NULL,
     undo_base INTEGER NOT NULL, state TEXT NOT NULL, winner TEXT, rematch TEXT,
-    rematch_asked TEXT NOT NULL DEFAULT '[]', bidding TEXT, undo_state TEXT);
+    rematch_asked TEXT NOT NULL DEFAULT '[]', bidding TEXT, undo_state TEXT, deal TEXT);
 CREATE TABLE IF NOT EXISTS seats (
     game_id TEXT NOT NULL, side TEXT NOT NULL, cred_hash BLOB,
     PRIMARY KEY (game_id, side));
@@ -164,6 +164,9 @@ class GameRecord:
     # the state before the undoable moves (from ``undo_base`` on; None when there are none, or
     # in a game stored before it was kept): squabble/turn.py's snapshot
     undo_state: dict | None = None
+    # the committed deal (online/fair.py): its reveal, commitment and the players' values;
+    # None in a game stored before deals were committed
+    deal: dict | None = None
 
 
 def _is_full(e: sqlite3.Error) -> bool:
@@ -191,6 +194,8 @@ class Store:
                 self.db.execute("ALTER TABLE games ADD COLUMN bidding TEXT")
             if "undo_state" not in columns:
                 self.db.execute("ALTER TABLE games ADD COLUMN undo_state TEXT")
+            if "deal" not in columns:
+                self.db.execute("ALTER TABLE games ADD COLUMN deal TEXT")
             self._pragmas = ["PRAGMA synchronous=FULL", "PRAGMA busy_timeout=10000"]
             if max_bytes:
                 page = self.db.execute("PRAGMA page_size").fetchone()[0]
@@ -312,21 +317,27 @@ class Store:
             rec.code = new_code()
         stmts = [("INSERT INTO games (id, game, options, seed, pace, code, created, version, "
                   "moves, move_seats, undo_base, state, winner, rematch, rematch_asked, "
-                  "bidding, undo_state) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                  "bidding, undo_state, deal) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                   (rec.id, rec.game, json.dumps(rec.options), str(rec.seed), rec.pace,
                    rec.code, limits.now(), rec.version, json.dumps(rec.moves),
                    json.dumps(rec.move_seats), rec.undo_base, json.dumps(rec.state),
                    rec.winner, rec.rematch, json.dumps(rec.rematch_asked),
                    None if rec.bidding is None else json.dumps(rec.bidding),
-                   None if rec.undo_state is None else json.dumps(rec.undo_state)))]
+                   None if rec.undo_state is None else json.dumps(rec.undo_state),
+                   None if rec.deal is None else json.dumps(rec.deal)))]
         stmts += [("INSERT INTO seats VALUES (?,?,?)", (rec.id, side, h))
                   for side, h in rec.seats.items()]
         return Stmts(stmts, "the game was not created")
 
     @staticmethod
-    def seat_stmts(game_id: str, side: str, cred_hash: bytes) -> list:
+    def seat_stmts(game_id: str, side: str, cred_hash: bytes, dealt=None) -> list:
+        """A seat taken; with ``dealt`` (the game's record) its deal, seed and first state as
+        the friend's contribution made them, in the same transaction."""
+        deal = [] if dealt is None else [
+            ("UPDATE games SET seed=?, state=?, deal=? WHERE id=?",
+             (str(dealt.seed), json.dumps(dealt.state), json.dumps(dealt.deal), game_id))]
         return Stmts([("UPDATE seats SET cred_hash=? WHERE game_id=? AND side=? AND "
-                       "cred_hash IS NULL", (cred_hash, game_id, side))],
+                       "cred_hash IS NULL", (cred_hash, game_id, side))] + deal,
                      "you have not joined the game")
 
     def unjoined(self, before: float) -> list:
@@ -418,7 +429,8 @@ class Store:
             return None
         row = self._read(
             "SELECT id, game, options, seed, pace, code, version, moves, move_seats, "
-            "undo_base, state, winner, rematch, rematch_asked, bidding, undo_state FROM games "
+            "undo_base, state, winner, rematch, rematch_asked, bidding, undo_state, deal FROM "
+            "games "
             "WHERE id=?",
             (game_id,))
         if row is None:
@@ -429,7 +441,8 @@ class Store:
                              json.loads(row[10]), row[11], row[12],
                              rematch_asked=json.loads(row[13] or "[]"),
                              bidding=json.loads(row[14]) if row[14] else None,
-                             undo_state=json.loads(row[15]) if row[15] else None)
+                             undo_state=json.loads(row[15]) if row[15] else None,
+                             deal=json.loads(row[16]) if row[16] else None)
         except (ValueError, TypeError) as e:
             _tell_operator(e)
             raise StoreError("The server could not read the game from its database (its row "

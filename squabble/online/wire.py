@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 
-from squabble.online import PROTOCOL_VERSION
+from squabble.online import PROTOCOL_VERSION, fair
 
 UNREADABLE_UPDATE = "The server sent an update this window cannot read."
 
@@ -28,13 +28,25 @@ def hello() -> dict:
 
 
 def create(game: str, options: dict | None = None, side: str = "random",
-           pace: str = "live") -> dict:
-    return {"type": "create", "game": game, "options": options or {}, "side": side,
-            "pace": pace}
+           pace: str = "live", contribution: str | None = None) -> dict:
+    """``contribution``: the client's own random value mixed into the deal (online/fair.py)."""
+    msg = {"type": "create", "game": game, "options": options or {}, "side": side,
+           "pace": pace}
+    if contribution is not None:
+        msg["contribution"] = contribution
+    return msg
 
 
-def join(code: str) -> dict:
-    return {"type": "join", "code": code}
+def join(code: str, contribution: str | None = None) -> dict:
+    msg = {"type": "join", "code": code}
+    if contribution is not None:
+        msg["contribution"] = contribution
+    return msg
+
+
+def record(game_id: str) -> dict:
+    """Ask for a finished game as a game record (squabble/records.py), its deal revealed."""
+    return {"type": "record", "game_id": game_id}
 
 
 def resume(game_id: str, credential: str, seen: int = 0) -> dict:
@@ -102,6 +114,10 @@ def rematch_reply(game_id: str, seat: str) -> dict:
     return {"type": "rematch", "game_id": game_id, "seat": seat}
 
 
+def record_reply(game_id: str, rec: dict) -> dict:
+    return {"type": "record", "game_id": game_id, "record": rec}
+
+
 def bid_sealed(game_id: str, bidder: str, seat: str) -> dict:
     return {"type": "bid_sealed", "game_id": game_id, "bidder": bidder, "seat": seat}
 
@@ -121,6 +137,11 @@ def update_head(rec, seat: str | None, log: list, kinds: list, can_undo: bool, c
         msg["bidding"] = bidding
     if omitted:               # a resume's older log lines, left out (its size is bounded)
         msg["log_omitted"] = omitted
+    deal = getattr(rec, "deal", None)
+    if deal:                  # the server's commitment to the deal; its reveal once finished
+        msg["deal_commitment"] = deal["commitment"]
+        if rec.winner is not None:
+            msg["deal_reveal"] = deal["reveal"]
     return msg
 
 
@@ -150,8 +171,8 @@ def update_problem(msg: dict) -> str | None:
 
 # -- what the server reads: a client's message, checked once --------------------------------------
 
-CLIENT_TYPES = ("bid", "create", "hello", "join", "move", "ping", "rematch", "resume", "undo",
-                "watch")
+CLIENT_TYPES = ("bid", "create", "hello", "join", "move", "ping", "record", "rematch", "resume",
+                "undo", "watch")
 SIDE_CHOICES = ("USA", "USSR", "random", "bid")
 PACES = ("live", "correspondence")
 NOT_CREATED = "The game was not created: "
@@ -189,6 +210,14 @@ def _text(x, longest: int):
     return x if isinstance(x, str) and len(x) <= longest else None
 
 
+def _contribution(msg: dict, refused: str) -> str:
+    """A create's or join's random value for the deal (online/fair.py), "" when none came."""
+    try:
+        return fair.contribution(msg.get("contribution"))
+    except ValueError as e:
+        raise BadMessage(refused + str(e)) from None
+
+
 def parse_request(msg: dict, handled=CLIENT_TYPES, first: bool = False) -> dict:
     """A client's message (``parse_frame``'s object) as the server's handlers read it: its
     ``type`` and its known fields only, each of its type and range, defaults filled in;
@@ -222,9 +251,14 @@ def parse_request(msg: dict, handled=CLIENT_TYPES, first: bool = False) -> dict:
         options = msg.get("options") or {}
         if not isinstance(options, dict):
             raise BadMessage(NOT_CREATED + "'options' must be an object.")
-        out.update(game=msg.get("game"), options=options, side=side, pace=pace)
+        out.update(game=msg.get("game"), options=options, side=side, pace=pace,
+                   contribution=_contribution(msg, NOT_CREATED))
     elif kind in ("join", "watch"):
         out["code"] = _text(msg.get("code"), 40)     # (a wrong one counts against the address)
+        if kind == "join":
+            out["contribution"] = _contribution(msg, "You have not joined the game: ")
+    elif kind == "record":
+        out["game_id"] = _text(msg.get("game_id"), 63)
     elif kind == "resume":
         seen = msg.get("seen", 0)
         if isinstance(seen, bool) or not isinstance(seen, int) or seen < 0:

@@ -57,7 +57,8 @@ class FinishedGamesScene(MenuScene):
             label = f"{records.TITLES[k.game]} · {k.result} · {k.date}"
             out.append(Button(f"rec{i}", label, rect,
                               lambda p=k.path: open_record(self.app, p),
-                              hint=f"{k.sides} · {k.length}"))
+                              hint=f"{k.sides} · {k.length}" +
+                              (f" · {k.deal}" if k.deal else "")))
         y = 150 + PER_PAGE * 60 + 6
         if pages > 1:
             out.append(Button("more", f"More (page {self.page + 1} of {pages})",

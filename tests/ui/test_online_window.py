@@ -121,6 +121,20 @@ def test_whole_online_game_in_two_windows(tmp_path, data_dir, game, options):
             [str(x) for x in sessions[1].log if "Online game" not in str(x)]
         assert seen["clicks"] == row["version"]             # one stored move a click
         assert all(n > 0 for n in seen["waiting"])          # each waited for its friend
+        # each result screen fetched the game's record, replayed it and checked the deal
+        # (issue 60), and kept the record for Finished games
+        def verified(app):
+            return any(s.startswith("Deal verified") for s in said(app))
+        end = time.monotonic() + 60
+        while not all(verified(app) for app in apps) and time.monotonic() < end:
+            for app in apps:
+                step(app)
+            time.sleep(0.01)
+        assert all(verified(app) for app in apps), said(apps[0])
+        from squabble import records
+        kept = [k for k in records.kept() if created["game_id"] in k.path.name]
+        assert len(kept) == 1 and not kept[0].problem and kept[0].deal == "Deal verified"
+        assert records.verify(records.read(kept[0].path)[0]).deal == "Deal verified"
         # the result screens' Rematch: the first asks (the server makes the game, sides
         # swapped); the second window's result screen says so at once, the first waits for its
         # friend; the second accepts, and both windows open the same new game in place

@@ -48,8 +48,11 @@ class RematchOffer:
         self.waited = False       # this window saw its own ask wait for the friend
         self.handed = False       # the line went to the new game's scene
         self.shown = self.state   # the state the screen's buttons were built for
+        self.deal = None          # the deal's check (ui/online/deal.py), on a line of the game
         if not old.closed:
             self.link = session.hand_over_line()
+            from squabble.ui.online.deal import DealCheck
+            self.deal = DealCheck(self.link, self.game_id)
         else:                     # the game's line is gone: a new one takes the seat again
             from squabble.online.link import Link
             self.link = Link(self.url)
@@ -105,6 +108,8 @@ class RematchOffer:
                 if isinstance(asked, list):
                     self.asked = {s for s in asked if s in OTHER}
                 self.rematch_id = msg.get("rematch") or self.rematch_id
+        if self.deal is not None:
+            self.deal.poll()
         fut = self.asking
         if fut is not None and fut.done():
             self.asking = None
@@ -172,3 +177,8 @@ class RematchOffer:
         hint = self.hint()
         if hint:
             text(surf, hint, fit_font(L, hint, width, 17), T.MUTED, L.p(640, y + 24), "center")
+        if self.deal is not None:   # the deal's check, under the rematch
+            words = self.deal.words
+            colour = T.GOLD if self.deal.verified else T.MUTED if not self.deal.done else T.TEXT
+            text(surf, words, fit_font(L, words, width, 17), colour,
+                 L.p(640, y + (48 if hint else 24)), "center")

@@ -1,0 +1,161 @@
+"""A deal nobody could choose and anyone can check (issue 60): the server commits to each
+game's deal before a card is seen, reveals it when the game ends, mixes both players' values
+into the seed, and gives a finished game as a record that replays and checks, through real
+server processes on 127.0.0.1."""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+
+import pytest
+
+from squabble import records
+from squabble.cli import main
+from squabble.games import registry
+from squabble.online import fair, wire
+from squabble.online.client import Client, ClientError
+from tests.online_helpers import ServerProcess, played_and_watched, run, stored
+
+#: finished games of each game (modest, for speed; each is a whole game between two bots)
+GAMES = {"squabble": 8, "struggle": 2}
+
+
+@pytest.fixture
+def server(tmp_path):
+    s = ServerProcess(tmp_path / "games.sqlite3")
+    yield s
+    s.stop()
+
+
+async def finished_game(url, game, seed, mine=None, theirs=None):
+    """A whole game between two random bots and a spectator; (game id, every message each
+    received, the record each fetched)."""
+    a = await Client(url, record=True).connect()
+    b = await Client(url, record=True).connect()
+    created = await (a.create(game, {}) if mine is None else
+                     a._ask(wire.create(game, {}, contribution=mine)))
+    await b.join(created["code"], theirs)
+    _, w = await played_and_watched(url, a, b, created["code"], seed)
+    recs = [await c.fetch_record(created["game_id"]) for c in (a, b, w)]
+    out = (created["game_id"], [c.received for c in (a, b, w)], recs)
+    for c in (a, b, w):
+        await c.close()
+    return out
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_reveal_matches_the_commitment_and_the_record_verifies(server, game, tmp_path,
+                                                                   capsys):
+    async def go():
+        return [await finished_game(server.url, game, 40 + k) for k in range(GAMES[game])]
+    results = run(go(), 600)
+    seeds = set()
+    for gid, received, recs in results:
+        row = stored(server.db, gid)
+        updates = [m for got in received for m in got if m.get("type") == "update"]
+        first = updates[0]["deal_commitment"]
+        assert len(first) == 64 and all(m["deal_commitment"] == first for m in updates)
+        for m in updates:   # the reveal only in the finished game's updates
+            assert ("deal_reveal" in m) == (m["winner"] is not None)
+            assert row["deal"]["reveal"] not in json.dumps(m) or m["winner"] is not None
+        reveal = updates[-1]["deal_reveal"]
+        assert hashlib.sha256(reveal.encode()).hexdigest() == first
+        assert fair.seed_of(reveal, *row["deal"]["contributions"]) == row["seed"]
+        assert all(row["deal"]["contributions"])      # both bots sent a value of their own
+        for rec in recs:    # to either seat and to a spectator: the same record, verified
+            assert rec == {**recs[0], "ended": rec["ended"]}
+            checked = records.verify(rec)
+            assert checked.ok and checked.message == "verified"
+            assert checked.deal == "Deal verified"
+            assert records.digest(checked.final) == records.digest(row["state"])
+        seeds.add(row["seed"])
+        path = tmp_path / f"{gid}.json"
+        path.write_text(json.dumps(recs[2]))
+        assert main(["replay", str(path)]) == 0
+        out = capsys.readouterr().out
+        assert out.startswith("verified:") and "Deal verified" in out
+    assert len(seeds) == len(results)
+
+
+def test_a_chosen_contribution_cannot_choose_the_deal(server):
+    """Two games whose players both send the same chosen values get different seeds and deals:
+    the seed still depends on the server's committed secret; and with the secret fixed, the
+    friend's value alone changes the seed."""
+    chosen = "00" * 16
+
+    async def go():
+        out = []
+        for _ in range(2):
+            a = await Client(server.url).connect()
+            b = await Client(server.url).connect()
+            created = await a._ask(wire.create("squabble", {}, contribution=chosen))
+            await b.join(created["code"], chosen)
+            out.append(created["game_id"])
+            await a.close(), await b.close()
+        return out
+    rows = [stored(server.db, g) for g in run(go())]
+    assert rows[0]["deal"]["contributions"] == [chosen, chosen] == \
+        rows[1]["deal"]["contributions"]
+    assert rows[0]["seed"] != rows[1]["seed"]
+    deals = [records.digest(registry.get("squabble").new(r["seed"], {})) for r in rows]
+    assert deals[0] != deals[1] and records.digest(rows[0]["state"]) == deals[0]
+    # the friend's value (unknown to the server when it committed) moves the seed too
+    reveal = rows[0]["deal"]["reveal"]
+    assert fair.seed_of(reveal, chosen, chosen) == rows[0]["seed"]
+    assert fair.seed_of(reveal, chosen, "01" * 16) != rows[0]["seed"]
+
+
+def test_a_bad_contribution_or_an_early_record_gets_a_sentence(server):
+    async def go():
+        a = await Client(server.url).connect()
+        with pytest.raises(ClientError, match="contribution"):
+            await a._ask(wire.create("squabble", {}, contribution="not hex!"))
+        created = await a.create("squabble", {})
+        with pytest.raises(ClientError, match="not over yet"):
+            await a.fetch_record(created["game_id"])
+        c = await Client(server.url).connect()
+        with pytest.raises(ClientError, match="Open the game first"):
+            await c.fetch_record(created["game_id"])
+        await a.close(), await c.close()
+    run(go())
+
+
+def _record_of_a_game(server):
+    return run(finished_game(server.url, "squabble", 3), 120)[2][0]
+
+
+def test_a_tampered_record_fails_the_check(server):
+    rec = _record_of_a_game(server)
+    assert records.verify(rec).ok
+
+    # one decision changed: caught where the replay parts ways with the record (the server's
+    # record names each move's index and side, not the option: at that decision or after)
+    moved = copy.deepcopy(rec)
+    n = next(k for k, m in enumerate(moved["moves"]) if m["index"] > 0)
+    moved["moves"][n]["index"] -= 1
+    got = records.verify(moved)
+    assert not got.ok and (got.failed_at is None or got.failed_at >= n + 1)
+    assert got.deal == "Deal verified"   # (the deal itself is still the committed one)
+
+    reveal = copy.deepcopy(rec)
+    reveal["deal"]["reveal"] = fair.new_reveal()
+    got = records.verify(reveal)
+    assert not got.ok and "does not match its commitment" in got.message
+
+    seeded = copy.deepcopy(rec)   # another seed: the deal was not the committed one
+    seeded["seed"] ^= 1
+    got = records.verify(seeded)
+    assert not got.ok and got.deal.startswith("The record's seed is not the one")
+
+    # Finished games says the same of a kept record (its deal's hash: no replay for a list)
+    assert records.summary(None, rec).deal == "Deal verified"
+    assert records.summary(None, seeded).deal.startswith("The record's seed is not the one")
+
+    valued = copy.deepcopy(rec)
+    valued["deal"]["contributions"][1] = "ff"
+    assert records.verify(valued).deal.startswith("The record's seed is not the one")
+
+    del valued["deal"]   # a record no server dealt: nothing to say of a deal
+    assert records.verify(valued).deal == ""
