@@ -17,8 +17,15 @@ def frame_every(flow):
 
 
 def draw_banner(surf, L, flow, t: float) -> None:
-    """A strip across the top while the line is down."""
+    """A strip across the top while the line is down; a calmer one with the flow's standing
+    note (the friend has not joined yet: the code to give them)."""
     if not flow.line_down():
+        note = flow.line_note()
+        if note:
+            r = L.r(240, 56, 800, 40)
+            pygame.draw.rect(surf, (28, 44, 70), r, border_radius=L.s(8))
+            pygame.draw.rect(surf, (150, 180, 230), r, max(1, L.s(2)), border_radius=L.s(8))
+            text(surf, note, L.font(19, True), (230, 238, 255), r.center, "center")
         return
     r = L.r(240, 56, 800, 40)   # below the top bar, over the table or the map
     pygame.draw.rect(surf, (120, 40, 30), r, border_radius=L.s(8))

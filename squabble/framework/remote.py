@@ -25,6 +25,7 @@ import time
 
 from squabble.framework.privacy import LookRule
 from squabble.framework.session import Beat, GameSides
+from squabble.online.presence import AWAY, NOT_JOINED, ONLINE
 from squabble.online.wire import UNREADABLE_UPDATE
 from squabble.turn import NO_DECISION
 
@@ -129,8 +130,33 @@ class RemoteSession(GameSides):
             return f"Sending your move{dots}"
         if d["player"] != self.seat:
             who = self.side_name(d["player"]).removeprefix("the ")
+            here = self.presence(d["player"])
+            if here == NOT_JOINED:
+                return f"Waiting for your friend to join{dots}"
+            if here == AWAY:
+                if self.setup.get("online", {}).get("pace") == "correspondence":
+                    return ("Your friend is away: the game waits for them; you will be told "
+                            "when it is your move")
+                return "Your friend is away: the game waits for them"
+            if here == ONLINE:
+                return f"Your friend ({who}) is thinking{dots}"
             return f"Waiting for your friend ({who}){dots}"
         return ""
+
+    def presence(self, side: str) -> str | None:
+        """"not_joined", "online" or "away": ``side``'s seat as the newest update says (None
+        from a server that does not say)."""
+        got = self.update_msg.get("presence")
+        return got.get(side) if isinstance(got, dict) else None
+
+    def line_note(self) -> str:
+        """The strip the scene shows while the friend has not joined: the code to give them."""
+        other = self.other(self.seat)
+        if self.presence(other) != NOT_JOINED:
+            return ""
+        code = self.update_msg.get("code")
+        return f"Waiting for your friend to join — code {code}" if isinstance(code, str) else \
+            "Waiting for your friend to join"
 
     # -- the screen: one window, one seat --------------------------------------------------
     def cover(self) -> None:

@@ -388,6 +388,9 @@ class Session(GameSides):
     def line_down(self) -> bool:
         return False    # both sides are here: no line to lose
 
+    def line_note(self) -> str:
+        return ""       # both sides are here
+
     # -- the computer ------------------------------------------------------------------
     def think(self) -> Thinker:
         d = self.decision()

@@ -27,7 +27,8 @@ seconds it stays on screen at least) and ``settle(flow)`` (its decision: a compu
 committed, ``commit``; an update that came over the line plays its beats, ``take_arrival``).
 The flow never asks which kind it holds.  What a scene shows of the line comes through the flow
 too: ``waiting_words(t)`` (the words while the other side decides, "" when there are none to
-say) and ``line_down()`` (the connection is lost and being made again).
+say), ``line_down()`` (the connection is lost and being made again) and ``line_note()`` (a
+standing sentence: the friend has not joined yet, and the code to give them).
 
 Who may look is one rule, the session's (``Session.viewer``): against the computer the person's
 side, on one couch the side that confirmed the last hand-off until the next public step, in
@@ -79,6 +80,11 @@ class TurnFlow:
     def line_down(self) -> bool:
         """Is the line to the other side lost (and being made again)?"""
         return self.session.line_down()
+
+    def line_note(self) -> str:
+        """A standing sentence about the other side ("" when none): the friend not joined yet,
+        with the invitation code."""
+        return self.session.line_note()
 
     # ---- who may look ---------------------------------------------------------------
     @property

@@ -16,7 +16,7 @@ import random
 import websockets
 from websockets.asyncio.client import connect
 
-from squabble.online import wire
+from squabble.online import presence, wire
 
 
 class ClientError(Exception):
@@ -57,8 +57,9 @@ class Client:
     async def _open(self):
         try:
             self.ws = await connect(self.url, ssl=self.ssl, open_timeout=self.open_timeout,
-                                    max_size=4 * 1024 * 1024, ping_interval=20,
-                                    ping_timeout=20, compression=None)
+                                    max_size=4 * 1024 * 1024,
+                                    ping_interval=presence.PING_INTERVAL,
+                                    ping_timeout=presence.PING_TIMEOUT, compression=None)
         except websockets.InvalidStatus as e:   # refused before opening: its sentence
             if e.response.status_code != 429:
                 raise

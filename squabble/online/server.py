@@ -27,7 +27,7 @@ from websockets.asyncio.server import serve
 
 from squabble import __version__
 from squabble.games import registry
-from squabble.online import PROTOCOL_VERSION, bids, limits, table, wire
+from squabble.online import PROTOCOL_VERSION, bids, limits, presence, table, wire
 from squabble.online.limits import AddressBook, Limits
 from squabble.online.store import (GameRecord, Store, StoreError, credential_hash,
                                    credential_matches, new_code, new_credential, normal_code,
@@ -61,6 +61,10 @@ class Room:
         self.conns: set = set()
         self.lock = asyncio.Lock()
         self.cache: dict = {}     # {"version", "decision", seat: its body's JSON} of this state
+        self.presence: dict = {}  # who was last told is here (online/presence.py)
+
+    def here(self) -> dict:
+        return presence.of_room(self.rec.seats, self.conns)
 
 
 class Conn:
@@ -247,6 +251,21 @@ class Server:
         self._leave(conn)
         conn.room, conn.seat = room, seat
         room.conns.add(conn)
+        self._presence_changed(room, conn)
+
+    def _presence_changed(self, room: Room, conn: Conn | None = None):
+        """Tell the game's other connections when who is here changed (``conn``: the one that
+        came or left, told by its own update)."""
+        now = room.here()
+        if now == room.presence:
+            return
+        room.presence = now
+        by_seat = {}
+        for c in list(room.conns):
+            if c is not conn:
+                if c.seat not in by_seat:
+                    by_seat[c.seat] = self.update(room, c.seat, [])
+                self.send(c, by_seat[c.seat])
 
     @contextlib.asynccontextmanager
     async def _locked(self, room: Room):
@@ -267,6 +286,7 @@ class Server:
             return
         room.conns.discard(conn)
         conn.room = conn.seat = None
+        self._presence_changed(room)
         self._drop_if_idle(room)
 
     def update(self, room: Room, seat: str | None, log: list, snaps=None, kinds=None,
@@ -288,7 +308,8 @@ class Server:
         head = wire.update_head(rec, seat, log, table.line_kinds(log) if kinds is None else kinds,
                                 seat is not None and table.can_undo(rec, seat),
                                 show_code(rec.code) if seat is not None else None,
-                                bids.public(rec.bidding) if rec.bidding else None, omitted)
+                                bids.public(rec.bidding) if rec.bidding else None, omitted,
+                                room.here())
         views = None   # the seat's view at each line: the move step by step
         if snaps is not None and len(snaps) == len(log):
             views = table.steps_text(rec.game, snaps, seat)
@@ -300,7 +321,7 @@ class Server:
         rec = room.rec
         head = wire.update_head(rec, seat, log, table.line_kinds(log), False,
                                 show_code(rec.code) if seat is not None else None,
-                                bids.public(rec.bidding))
+                                bids.public(rec.bidding), presence=room.here())
         head.update(rematch=None, rematch_asked=[])
         return wire.update_text(head, '"state": null, "decision": null, "winner": null')
 
@@ -720,7 +741,8 @@ async def run(store: Store, host: str, port: int, ssl=None, max_per_address: int
     await sweep(server, once=True)
     sweeper = asyncio.create_task(sweep(server))
     async with serve(server.handler, host, port, max_size=MAX_FRAME, ssl=ssl,
-                     process_request=opening(server), ping_interval=20, ping_timeout=20,
+                     process_request=opening(server),
+                     ping_interval=presence.PING_INTERVAL, ping_timeout=presence.PING_TIMEOUT,
                      close_timeout=2, max_queue=32, compression=None,
                      logger=_quiet_logger()) as ws_server:
         sock = ws_server.sockets[0]

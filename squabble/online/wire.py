@@ -105,14 +105,15 @@ def bid_sealed(game_id: str, bidder: str, seat: str) -> dict:
 
 
 def update_head(rec, seat: str | None, log: list, kinds: list, can_undo: bool, code=None,
-                bidding=None, omitted: int = 0) -> dict:
+                bidding=None, omitted: int = 0, presence: dict | None = None) -> dict:
     """An update's fields about the game (``rec``: the server's record) and this seat (None: a
     spectator), before its body (the state, the decision, the winner: ``update_text``)."""
     msg = {"type": "update", "game_id": rec.id, "game": rec.game, "pace": rec.pace,
            "version": rec.version, "seat": seat, "log": [str(x) for x in log],
            "kinds": kinds, "can_undo": can_undo,
            "open_seat": [s for s, h in rec.seats.items() if h is None],
-           "rematch": rec.rematch, "rematch_asked": list(rec.rematch_asked)}
+           "rematch": rec.rematch, "rematch_asked": list(rec.rematch_asked),
+           "presence": presence or {}}
     if code is not None:      # a player's invitation code, shown in Your online games
         msg["code"] = code
     if bidding is not None:   # the bids, sides and handicap, public once resolved

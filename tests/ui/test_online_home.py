@@ -1,0 +1,67 @@
+"""The online home in the window (issue 59): presence said in words through the flow's view
+contract, on real window scenes (headless) against a real ``squabble serve`` on 127.0.0.1."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from squabble.framework import linebanner
+from squabble.framework.turnflow import HUMAN, THINKING
+from squabble.online.link import Link
+from squabble.ui.online.game import open_game
+from tests.online_helpers import ServerProcess
+from tests.ui.driver import drawn_texts, new_app, step
+from tests.ui.test_online_window import _click, _first_update
+
+
+def _until(app, pred, timeout=10.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        step(app)
+        if pred():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def _to_friends_turn(app, rnd):
+    """Decide for this window until the friend decides."""
+    sc = app.stack.top
+    assert _until(app, lambda: sc.flow.phase in (HUMAN, THINKING) and (
+        sc.flow.phase == HUMAN or sc.session.waiting_for_friend()))
+    while sc.flow.phase == HUMAN:
+        _click(sc, rnd.randrange(len(sc.session.decision()["options"])))
+        assert _until(app, lambda: sc.flow.phase in (HUMAN, THINKING))
+
+
+@pytest.mark.parametrize("game", ["squabble", "struggle"])
+def test_the_table_says_not_joined_thinking_and_away(tmp_path, data_dir, game):
+    server = ServerProcess(tmp_path / "games.sqlite3")
+    links = []
+    try:
+        a = Link(server.url, backoff=(0.02, 0.3))
+        links.append(a)
+        created = a.request("create", game, {}, "USA", "correspondence").result(10)
+        app = new_app()
+        scene = open_game(app, a, _first_update(a))
+        step(app, 3)
+        # the friend has not joined: the strip gives the code to send them
+        assert f"Waiting for your friend to join — code {created['code']}" in \
+            drawn_texts(app, linebanner)
+        b = Link(server.url, backoff=(0.02, 0.3))
+        links.append(b)
+        b.request("join", created["code"]).result(10)
+        _to_friends_turn(app, random.Random(1))
+        assert _until(app, lambda: "is thinking" in scene.flow.waiting_words(0.0))
+        assert not scene.flow.line_note()
+        b.close()                                   # the friend's window closed
+        assert _until(app, lambda: scene.flow.waiting_words(0.0).startswith(
+            "Your friend is away: the game waits for them; you will be told when it is your "
+            "move"), 3.0)
+    finally:
+        for link in links:
+            link.close()
+        server.stop()
