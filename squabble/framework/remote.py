@@ -88,6 +88,10 @@ class RemoteSession(GameSides):
         self.log.extend(update.get("log") or [])
         self.in_flight: tuple | None = None   # (version answered, index, reconnects, time)
         self._queue: list = []                # updates received, not yet shown
+        self._heard: list = []                # chat lines received, not yet shown (``heard``)
+        self.chat_seen = 0                    # the number of the newest chat line shown
+        self.chat_sent = 0                    # messages said and not yet seen come back
+        self.chat_lines: list = []            # every chat line shown, as its log line
         self.errors: list = []                # refusals the server sent (sentences)
 
     # -- who plays -------------------------------------------------------------------------
@@ -232,13 +236,21 @@ class RemoteSession(GameSides):
         waiting to be shown (``arrive``)."""
         for msg in self.link.take():
             kind = msg.get("type")
-            if kind == "update" and msg.get("game_id") == self.game_id:
-                if isinstance(msg.get("state"), dict):
+            if kind in ("chat", "chat_log") and msg.get("game_id") == self.game_id:
+                self._hear(msg.get("lines") if kind == "chat_log" else [msg])
+            elif kind == "update" and msg.get("game_id") == self.game_id:
+                if isinstance(msg.get("state"), dict) and msg.get("version") == self.version \
+                        and not msg.get("log") and self.in_flight is None and not self._queue:
+                    self.update_msg = msg     # who is here changed (presence): no beats
+                elif isinstance(msg.get("state"), dict):
                     self._queue.append(msg)
                 else:   # (a game's sides being bid for: no state to show)
                     self.last_error = UNREADABLE_UPDATE
             elif kind == "unreadable" and msg.get("game_id") in (self.game_id, None):
                 self.last_error = msg["error"]   # kept out of the game, said once
+            elif kind == "error" and self.chat_sent and self.in_flight is None:
+                self.chat_sent -= 1
+                self._heard.append(f"Your message was not sent: {msg.get('error', '')}")
             elif kind == "error":
                 self.errors.append(msg.get("error", ""))
                 if self.in_flight is not None and not self._queue:
@@ -248,6 +260,39 @@ class RemoteSession(GameSides):
                 time.monotonic() - fl[3] > RESEND_AFTER:
             self._resend()
         return bool(self._queue)
+
+    # -- chat (online/chat.py): a word to the friend, shown as a log line ----------------------
+    def say(self, text: str) -> None:
+        """Send ``text`` to the friend; it comes back as a log line (or its refusal does)."""
+        self.chat_sent += 1
+        self.link.say(text)
+
+    def _hear(self, lines) -> None:
+        for line in lines if isinstance(lines, list) else []:
+            if not isinstance(line, dict) or not isinstance(line.get("n"), int) or \
+                    line["n"] <= self.chat_seen or not isinstance(line.get("text"), str):
+                continue
+            self.chat_seen = line["n"]
+            mine = line.get("seat") == self.seat
+            if mine and self.chat_sent:
+                self.chat_sent -= 1
+            who = "You" if mine else "Your friend"
+            said = f"{who} ({self.side_name(str(line.get('seat'))).removeprefix('the ')}) say" \
+                   f"{'' if mine else 's'}: {line['text']}"
+            self._heard.append(said)
+            self.chat_lines.append(said)
+
+    listening = True
+
+    def listen(self) -> None:
+        """Read the line while the person decides (the friend's words, who is here)."""
+        self.poll()
+
+    def heard(self) -> list:
+        """The chat lines received since the last call, as log lines (each added to the log)."""
+        out, self._heard = self._heard, []
+        self.log.extend(out)
+        return out
 
     def _resend(self):
         version, index, _, _ = self.in_flight

@@ -391,6 +391,14 @@ class Session(GameSides):
     def line_note(self) -> str:
         return ""       # both sides are here
 
+    listening = False   # nothing comes over a line
+
+    def listen(self) -> None:
+        pass
+
+    def heard(self) -> list:
+        return []       # nobody to hear from
+
     # -- the computer ------------------------------------------------------------------
     def think(self) -> Thinker:
         d = self.decision()

@@ -28,7 +28,8 @@ committed, ``commit``; an update that came over the line plays its beats, ``take
 The flow never asks which kind it holds.  What a scene shows of the line comes through the flow
 too: ``waiting_words(t)`` (the words while the other side decides, "" when there are none to
 say), ``line_down()`` (the connection is lost and being made again) and ``line_note()`` (a
-standing sentence: the friend has not joined yet, and the code to give them).
+standing sentence: the friend has not joined yet, and the code to give them).  Lines that come
+from the other side between decisions (a friend's chat) reach the view's ``flow_note(line)``.
 
 Who may look is one rule, the session's (``Session.viewer``): against the computer the person's
 side, on one couch the side that confirmed the last hand-off until the next public step, in
@@ -81,6 +82,10 @@ class TurnFlow:
         """Is the line to the other side lost (and being made again)?"""
         return self.session.line_down()
 
+    def listening(self) -> bool:
+        """Does something come over a line between decisions (the scene looks now and then)?"""
+        return self.session.listening
+
     def line_note(self) -> str:
         """A standing sentence about the other side ("" when none): the friend not joined yet,
         with the invitation code."""
@@ -105,6 +110,12 @@ class TurnFlow:
 
     def update(self, dt: float) -> str:
         """Advance the flow by ``dt`` seconds; return the phase it is in afterwards."""
+        if self.phase != THINKING:
+            self.session.listen()       # (online: the friend's words while the person decides)
+        note = getattr(self.view, "flow_note", None)
+        for line in self.session.heard():
+            if note is not None:
+                note(line)
         if self.phase == BEATS:
             if not self.view.flow_beat_busy():
                 self._next_beat()

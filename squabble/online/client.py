@@ -43,6 +43,7 @@ class Client:
         self.received: list = []             # with ``record``: every message received
         self.reconnects = 0
         self.acks: list = []                 # the decision numbers acknowledged
+        self.chat: dict = {}                 # the game's chat lines received, by number
         self._updates: asyncio.Queue = asyncio.Queue()
         self._replies: asyncio.Queue = asyncio.Queue()
         self._reader: asyncio.Task | None = None
@@ -128,6 +129,10 @@ class Client:
             self._replies.put_nowait(msg)
         elif kind == "ack":
             self.acks.append(msg["decision"])
+        elif kind in ("chat", "chat_log"):
+            for line in (msg.get("lines") or []) if kind == "chat_log" else [msg]:
+                if isinstance(line, dict) and isinstance(line.get("n"), int):
+                    self.chat[line["n"]] = line
         elif kind in ("created", "joined", "resumed", "rematch", "pong", "bid_sealed"):
             if kind in ("created", "joined"):
                 self.game_id, self.seat = msg["game_id"], msg["seat"]
@@ -146,8 +151,8 @@ class Client:
 
     # -- the lobby -----------------------------------------------------------------------
     async def create(self, game: str, options: dict | None = None, side: str = "random",
-                     pace: str = "live") -> dict:
-        return await self._ask(wire.create(game, options, side, pace))
+                     pace: str = "live", clock: dict | None = None) -> dict:
+        return await self._ask(wire.create(game, options, side, pace, clock))
 
     async def join(self, code: str) -> dict:
         self.code = code
@@ -212,6 +217,10 @@ class Client:
 
     async def undo(self) -> None:
         await self.send(wire.undo(self.last["version"]))
+
+    async def say(self, text: str) -> None:
+        """A word to the friend (the server sends it back as its receipt, or refuses it)."""
+        await self.send(wire.chat(text))
 
     async def send(self, msg: dict) -> None:
         """Send ``msg`` (built by ``wire``) with no answer awaited."""

@@ -121,6 +121,10 @@ class Link:
     def undo(self, decision: int) -> None:
         self._send(wire.undo(decision))
 
+    def say(self, text: str) -> None:
+        """A word to the friend (online/chat.py)."""
+        self._send(wire.chat(text))
+
     def _send(self, msg: dict) -> None:
         async def go():
             if self._client.ws is None:

@@ -27,9 +27,9 @@ from websockets.asyncio.server import serve
 
 from squabble import __version__
 from squabble.games import registry
-from squabble.online import PROTOCOL_VERSION, bids, limits, presence, table, wire
+from squabble.online import PROTOCOL_VERSION, bids, chat, clock, limits, presence, table, wire
 from squabble.online.limits import AddressBook, Limits
-from squabble.online.store import (GameRecord, Store, StoreError, credential_hash,
+from squabble.online.store import (GameRecord, Stmts, Store, StoreError, credential_hash,
                                    credential_matches, new_code, new_credential, normal_code,
                                    show_code)
 
@@ -56,12 +56,14 @@ class Refused(Exception):
 class Room:
     """A game with clients attached: its record and who is looking."""
 
-    def __init__(self, rec: GameRecord):
+    def __init__(self, rec: GameRecord, game_clock: dict | None = None):
         self.rec = rec
+        self.clock = game_clock   # its clock (online/clock.py), None: no clock
         self.conns: set = set()
         self.lock = asyncio.Lock()
         self.cache: dict = {}     # {"version", "decision", seat: its body's JSON} of this state
         self.presence: dict = {}  # who was last told is here (online/presence.py)
+        self.chat_n: int | None = None   # the number of its newest chat line (online/chat.py)
 
     def here(self) -> dict:
         return presence.of_room(self.rec.seats, self.conns)
@@ -107,6 +109,7 @@ class Server:
         # the last moves' seconds from arrival to updates queued, and of that the commit's
         self.move_times = collections.deque(maxlen=100_000)
         self.commit_times = collections.deque(maxlen=100_000)
+        self.chat_rate = chat.Rate()
 
     # -- connections ---------------------------------------------------------------------
     def client_key(self, ws, request=None) -> str:
@@ -244,7 +247,7 @@ class Server:
             rec = self.store.load(game_id)
             if rec is None:
                 return None
-            room = self.rooms[game_id] = Room(rec)
+            room = self.rooms[game_id] = Room(rec, clock.load(self.store, game_id))
         return room
 
     def _attach(self, conn: Conn, room: Room, seat: str | None):
@@ -304,12 +307,14 @@ class Server:
                 table.seat_message(rec.game, rec.state, seat, room.cache["decision"])
                 if seat is not None else
                 table.spectator_message(rec.game, rec.state, room.cache["decision"]))
+            if room.clock is not None and room.clock["flagged"]:   # lost on time
+                body.update(decision=None, winner=rec.winner)
             room.cache[seat] = json.dumps(body)[1:-1]   # "state": ..., "decision": ..., ...
         head = wire.update_head(rec, seat, log, table.line_kinds(log) if kinds is None else kinds,
                                 seat is not None and table.can_undo(rec, seat),
                                 show_code(rec.code) if seat is not None else None,
                                 bids.public(rec.bidding) if rec.bidding else None, omitted,
-                                room.here())
+                                room.here(), clock.public(room.clock, limits.now()))
         views = None   # the seat's view at each line: the move step by step
         if snaps is not None and len(snaps) == len(log):
             views = table.steps_text(rec.game, snaps, seat)
@@ -391,6 +396,10 @@ class Server:
         pace = msg.get("pace", "live")
         if pace not in PACES:
             raise Refused(NOT_CREATED + "'pace' must be \"live\" or \"correspondence\".")
+        try:
+            spec = clock.check_spec(msg.get("clock"))
+        except ValueError as e:
+            raise Refused(NOT_CREATED + str(e)) from None
         self._may_create(conn)
         cred = new_credential()
         if side == "bid":   # seats A (this player) and B (the friend) until the bids are in
@@ -399,7 +408,13 @@ class Server:
             other, bidding = table.OTHER[side], None
         rec = await self._new_record(game, options, pace, {side: credential_hash(cred),
                                                            other: None}, bidding)
-        room = Room(rec)
+        room = Room(rec, clock.new(spec, table.SIDES) if spec else None)
+        if room.clock is not None:
+            try:
+                await self.store.awrite(Stmts(clock.row_stmts(rec.id, room.clock),
+                                              "the game's clock was not stored"))
+            except StoreError as e:
+                raise Refused(str(e)) from None
         self.rooms[rec.id] = room
         self._attach(conn, room, side)
         self.send(conn, wire.created(rec.id, show_code(rec.code), side, cred))
@@ -469,8 +484,10 @@ class Server:
                 raise Refused(str(e)) from None
             rec.seats[side] = credential_hash(cred)
             self._attach(conn, room, side)
+            await self._clock_passes(room, None)    # both seated: the clock starts
         self.send(conn, wire.joined(rec.id, side, cred))
         self.broadcast(room, [])
+        self._send_chat_log(conn, room)
 
     async def on_resume(self, conn, msg):
         """Come back to a game: ``game_id``, ``credential``, ``seen`` (the last version the
@@ -505,12 +522,50 @@ class Server:
         # no resume (its size is bounded)
         self.send(conn, self.update(room, side, lines, kinds=[_NOTE] * len(lines),
                                     omitted=older))
+        self._send_chat_log(conn, room)
 
     async def on_watch(self, conn, msg):
         room = self._room_of_code(conn, msg, "No game has that invitation code.",
                                   "you are not watching a game")
         self._attach(conn, room, None)
         self.send(conn, self.update(room, None, []))
+        self._send_chat_log(conn, room)
+
+    def _send_chat_log(self, conn, room: Room):
+        lines = chat.recent(self.store, room.rec.id)
+        if lines:
+            self.send(conn, wire.chat_log(room.rec.id, lines))
+
+    async def on_chat(self, conn, msg):
+        """A seat's word to its friend (online/chat.py): checked, stored, then sent to everyone
+        at the game (the sender's copy is its receipt)."""
+        if conn.room is None:
+            raise Refused("Join, create or resume a game first: a message goes to a game.")
+        if conn.seat is None:
+            raise Refused("Spectators read the players' messages but do not write: it was not "
+                          "sent.")
+        try:
+            text = chat.clean(msg.get("text"))
+        except ValueError as e:
+            raise Refused(str(e)) from None
+        room = conn.room
+        if not self.chat_rate.allow((room.rec.id, conn.seat)):
+            raise Refused(f"Too many messages: at most {chat.RATE} in {chat.PERIOD:.0f} s; that "
+                          "one was not sent.")
+        async with self._locked(room) as rec:
+            if room.chat_n is None:
+                room.chat_n = chat.last_number(self.store, rec.id)
+            line = {"n": room.chat_n + 1, "seat": conn.seat, "text": text}
+            try:
+                await self.store.awrite(Stmts(chat.insert_stmts(rec.id, line["n"], conn.seat,
+                                                                text, limits.now()),
+                                              "your message was not sent"))
+            except StoreError as e:
+                raise Refused(str(e)) from None
+            room.chat_n = line["n"]
+            out = wire.encode(wire.chat_line(rec.id, line))
+            for c in list(room.conns):
+                self.send(c, out)
 
     def _seated(self, conn, msg) -> Room:
         if conn.room is None or conn.seat is None:
@@ -535,20 +590,26 @@ class Server:
         async with self._locked(room) as rec:
             if msg["decision"] != rec.version:
                 raise Refused("That decision was already answered: it was not applied.")
+            self._not_fallen(room)
             d = room.cache["decision"] if room.cache.get("version") == rec.version else None
             try:   # the rulebook of a turn (squabble/turn.py) applies it, or refuses it
                 new, lines = table.play(rec, index, conn.seat, d)
             except ValueError as e:
                 raise Refused(str(e)) from None
             player, snaps = conn.seat, lines.snaps
+            after = self._clock_after(room, new, player)
             t1 = time.perf_counter()
+            stmts = self.store.event_stmts(new, "move", player, index, lines,
+                                           new.undo_state is not rec.undo_state)
+            if after is not None:
+                stmts.extend(clock.row_stmts(rec.id, after))
             try:
-                await self.store.awrite(self.store.event_stmts(
-                    new, "move", player, index, lines, new.undo_state is not rec.undo_state))
+                await self.store.awrite(stmts)
             except StoreError as e:
                 raise Refused(str(e)) from None
             t2 = time.perf_counter()
             _take_over(rec, new)
+            room.clock = after if after is not None else room.clock
             self.counts["moves"] += 1
             self.send(conn, wire.ack(rec.version - 1))
             self.broadcast(room, lines, snaps)
@@ -560,18 +621,76 @@ class Server:
         async with self._locked(room) as rec:
             if msg["decision"] != rec.version:
                 raise Refused("That decision was already answered: nothing was taken back.")
+            self._not_fallen(room)
             try:   # the rulebook of a turn: its snapshot, not a replay of the whole game
                 new = table.undo(rec, conn.seat)
             except ValueError as e:
                 raise Refused(str(e)) from None
             lines = [f"{conn.seat} takes back a decision."]
+            after = self._clock_after(room, new, None)   # (no time given back)
+            stmts = self.store.event_stmts(new, "undo", conn.seat, None, lines,
+                                           new.undo_state is not rec.undo_state)
+            if after is not None:
+                stmts.extend(clock.row_stmts(rec.id, after))
             try:
-                await self.store.awrite(self.store.event_stmts(
-                    new, "undo", conn.seat, None, lines, new.undo_state is not rec.undo_state))
+                await self.store.awrite(stmts)
             except StoreError as e:
                 raise Refused(str(e)) from None
             _take_over(rec, new)
+            room.clock = after if after is not None else room.clock
             self.send(conn, wire.ack(rec.version - 1))
+            self.broadcast(room, lines)
+
+    # -- clocks (online/clock.py) -----------------------------------------------------------
+    def _turn_of(self, rec, state=None) -> str | None:
+        """The side whose clock runs in ``rec`` (with ``state``): the side to decide, once
+        both players are seated and the sides settled; None otherwise."""
+        if any(h is None for h in rec.seats.values()) or bids.bidding_open(rec):
+            return None
+        state = rec.state if state is None else state
+        if state.get("winner") is not None:
+            return None
+        d = table.adapter(rec.game).decision(state)
+        return d["player"] if d else None
+
+    def _clock_after(self, room: Room, new: GameRecord, moved: str | None) -> dict | None:
+        if room.clock is None:
+            return None
+        return clock.passed(room.clock, self._turn_of(new), limits.now(), moved)
+
+    async def _clock_passes(self, room: Room, moved: str | None):
+        """(Under the game's lock.)  The clock follows the game as it is now, stored."""
+        if room.clock is None:
+            return
+        after = clock.passed(room.clock, self._turn_of(room.rec), limits.now(), moved)
+        await self.store.awrite(Stmts(clock.row_stmts(room.rec.id, after),
+                                      "the game's clock was not stored"))
+        room.clock = after
+
+    def _not_fallen(self, room: Room):
+        side = clock.fallen(room.clock, limits.now())
+        if side is not None or (room.clock is not None and room.clock["flagged"]):
+            raise Refused("The game is over: a clock fell (lost on time); the next update "
+                          "shows it.")
+
+    async def flag(self, game_id: str):
+        """A clock that fell: its side loses on time, stored and told to everyone there."""
+        room = self._room(game_id)
+        if room is None:
+            return
+        async with self._locked(room) as rec:
+            side = clock.fallen(room.clock, limits.now())
+            if side is None or room.clock["flagged"] or rec.winner is not None:
+                return
+            after = dict(clock.passed(room.clock, None, limits.now()), flagged=side)
+            after["left"][side] = 0.0
+            new = dataclasses.replace(rec, version=rec.version + 1, winner=table.OTHER[side])
+            lines = [f"{side} lost on time."]
+            stmts = self.store.event_stmts(new, "time", side, None, lines, False)
+            stmts.extend(clock.row_stmts(rec.id, after))
+            await self.store.awrite(stmts)
+            _take_over(rec, new)
+            room.clock = after
             self.broadcast(room, lines)
 
     async def on_bid(self, conn, msg):
@@ -622,6 +741,8 @@ class Server:
                 for c in room.conns:          # each seat's credential now holds its side
                     if c.seat in sides:
                         c.seat = sides[c.seat]
+            if sides is not None:
+                await self._clock_passes(room, None)   # the sides settled: the clock starts
             self.send(conn, wire.bid_sealed(rec.id, seat, conn.seat))
             self.broadcast(room, lines)
 
@@ -682,6 +803,23 @@ async def sweep(server: Server, once: bool = False):
         await asyncio.sleep(SWEEP_SECONDS)
 
 
+async def flags(server: Server):
+    """Every ``clock.FLAG_CHECK`` seconds: the games whose clock fell lose on time (a live game
+    within a second of its flag falling; a correspondence game as soon, whoever is connected)."""
+    while True:
+        try:
+            for game_id in clock.overdue(server.store, limits.now()):
+                try:
+                    await server.flag(game_id)
+                except StoreError:
+                    pass   # (told to the operator) tried again at the next look
+        except StoreError:
+            pass
+        except Exception as e:   # noqa: BLE001 - a fault of the server's own, said once a look
+            _report_fault(e)
+        await asyncio.sleep(clock.FLAG_CHECK)
+
+
 def _take_over(rec: GameRecord, new: GameRecord) -> None:
     """``rec`` (the room's record, which others hold) becomes ``new``, once it is stored."""
     for f in dataclasses.fields(rec):
@@ -691,7 +829,7 @@ def _take_over(rec: GameRecord, new: GameRecord) -> None:
 HANDLERS = {"hello": Server.on_hello, "ping": Server.on_ping, "create": Server.on_create,
             "join": Server.on_join, "resume": Server.on_resume, "watch": Server.on_watch,
             "move": Server.on_move, "undo": Server.on_undo, "rematch": Server.on_rematch,
-            "bid": Server.on_bid}
+            "bid": Server.on_bid, "chat": Server.on_chat}
 
 
 def _report_fault(e: BaseException) -> None:
@@ -740,6 +878,7 @@ async def run(store: Store, host: str, port: int, ssl=None, max_per_address: int
     server = Server(store, max_per_address, limits)
     await sweep(server, once=True)
     sweeper = asyncio.create_task(sweep(server))
+    flagger = asyncio.create_task(flags(server))
     async with serve(server.handler, host, port, max_size=MAX_FRAME, ssl=ssl,
                      process_request=opening(server),
                      ping_interval=presence.PING_INTERVAL, ping_timeout=presence.PING_TIMEOUT,
@@ -757,6 +896,7 @@ async def run(store: Store, host: str, port: int, ssl=None, max_per_address: int
             await (stop if stop is not None else asyncio.get_running_loop().create_future())
         finally:
             sweeper.cancel()
+            flagger.cancel()
     return server
 
 

@@ -26,9 +26,12 @@ def hello() -> dict:
 
 
 def create(game: str, options: dict | None = None, side: str = "random",
-           pace: str = "live") -> dict:
-    return {"type": "create", "game": game, "options": options or {}, "side": side,
-            "pace": pace}
+           pace: str = "live", clock: dict | None = None) -> dict:
+    msg = {"type": "create", "game": game, "options": options or {}, "side": side,
+           "pace": pace}
+    if clock is not None:     # (online/clock.py) none, live or correspondence
+        msg["clock"] = clock
+    return msg
 
 
 def join(code: str) -> dict:
@@ -63,6 +66,11 @@ def bid(side: str | None, number: int) -> dict:
 
 def ping() -> dict:
     return {"type": "ping"}
+
+
+def chat(text: str) -> dict:
+    """A word to the friend (a seat only; online/chat.py)."""
+    return {"type": "chat", "text": text}
 
 
 # -- what the server sends ------------------------------------------------------------------------
@@ -104,8 +112,19 @@ def bid_sealed(game_id: str, bidder: str, seat: str) -> dict:
     return {"type": "bid_sealed", "game_id": game_id, "bidder": bidder, "seat": seat}
 
 
+def chat_line(game_id: str, line: dict) -> dict:
+    """A seat's message, as everyone at the game gets it: ``line`` {"n", "seat", "text"}."""
+    return {"type": "chat", "game_id": game_id, **line}
+
+
+def chat_log(game_id: str, lines: list) -> dict:
+    """The game's newest messages, sent again on a resume, a join or a watch."""
+    return {"type": "chat_log", "game_id": game_id, "lines": lines}
+
+
 def update_head(rec, seat: str | None, log: list, kinds: list, can_undo: bool, code=None,
-                bidding=None, omitted: int = 0, presence: dict | None = None) -> dict:
+                bidding=None, omitted: int = 0, presence: dict | None = None,
+                clock: dict | None = None) -> dict:
     """An update's fields about the game (``rec``: the server's record) and this seat (None: a
     spectator), before its body (the state, the decision, the winner: ``update_text``)."""
     msg = {"type": "update", "game_id": rec.id, "game": rec.game, "pace": rec.pace,
@@ -113,7 +132,7 @@ def update_head(rec, seat: str | None, log: list, kinds: list, can_undo: bool, c
            "kinds": kinds, "can_undo": can_undo,
            "open_seat": [s for s, h in rec.seats.items() if h is None],
            "rematch": rec.rematch, "rematch_asked": list(rec.rematch_asked),
-           "presence": presence or {}}
+           "presence": presence or {}, "clock": clock}
     if code is not None:      # a player's invitation code, shown in Your online games
         msg["code"] = code
     if bidding is not None:   # the bids, sides and handicap, public once resolved

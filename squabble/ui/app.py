@@ -108,6 +108,12 @@ class WindowApp(GameApp):
         from squabble.ui.online.game import open_game
         return open_game(self, link, update, after=self.to_online)
 
+    def open_chat(self, session):
+        """A word to the friend (an online game's pause menu)."""
+        from squabble.ui.online.chat import ChatScene
+        if getattr(session, "say", None) is not None:
+            self.stack.push(ChatScene(self, session))
+
     def open_options(self):
         self.stack.push(OptionsScene(self))
 

@@ -65,3 +65,43 @@ def test_the_table_says_not_joined_thinking_and_away(tmp_path, data_dir, game):
         for link in links:
             link.close()
         server.stop()
+
+
+@pytest.mark.parametrize("game", ["squabble", "struggle"])
+def test_a_word_to_the_friend_from_the_pause_menu_reaches_both_logs(tmp_path, data_dir, game):
+    """A one-click phrase from one window's pause menu, then markup and control characters
+    typed: both windows' logs show the lines (as text), whoever is deciding."""
+    from tests.ui.test_online_window import _two_windows
+    server = ServerProcess(tmp_path / "games.sqlite3")
+    links = ()
+    try:
+        created, links, apps = _two_windows(server, game)
+        a, b = apps
+        step(a, 3), step(b, 3)
+        a.stack.top.open_pause()
+        pause = a.stack.top
+        chat_button = next(x for x in pause.buttons if x.name == "chat")
+        chat_button.action()
+        assert a.stack.top.name == "online_chat"
+        next(x for x in a.stack.top.buttons if x.label == "Good game").action()
+        sa, sb = a.stack.scenes[0].session, b.stack.top.session
+        mine = f"You ({sa.side_name(sa.seat).removeprefix('the ')}) say: Good game"
+        theirs = f"Your friend ({sb.side_name(sa.seat).removeprefix('the ')}) says: Good game"
+
+        def shown(app, line):
+            return line in [str(x) for x in _log_of(app)]
+        assert _until(b, lambda: (step(a), shown(b, theirs))[1], 10)
+        assert _until(a, lambda: shown(a, mine), 10)
+        sb.say("<i>hi</i>\x07\nthere")
+        want = f"You ({sb.side_name(sb.seat).removeprefix('the ')}) say: <i>hi</i> there"
+        assert _until(b, lambda: (step(a), shown(b, want))[1], 10)
+    finally:
+        for link in links:
+            link.close()
+        server.stop()
+
+
+def _log_of(app):
+    sc = app.stack.top
+    log = getattr(sc, "log", None)
+    return log.lines if log is not None and hasattr(log, "lines") else app.log_lines

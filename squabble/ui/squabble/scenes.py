@@ -86,7 +86,12 @@ class PauseScene(MenuScene):
                    (490, y + 186, 300, 52), self.app.to_title),
             Button("quit", "Leave and quit" if online else "Save and quit",
                    (490, y + 248, 300, 52), lambda: self.app.quit(0)),
-        ])
+        ] + ([Button("chat", "A word to your friend", (490, y + 310, 300, 52),
+                     self._chat)] if online else []))
+
+    def _chat(self):
+        self.app.stack.remove(self)
+        self.app.open_chat(self.app.session)
 
     def private_below(self) -> bool:
         """A hot-seat player's own cards were on the screen when the menu opened: the table
