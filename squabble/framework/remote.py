@@ -65,14 +65,16 @@ class RemoteSession(GameSides):
     coach_allowed = False       # a game against a friend is the two players' alone
 
     def __init__(self, adapter, link, update: dict, setup: dict | None = None, *,
-                 from_wire=None, log: list | None = None, side_name=None):
+                 from_wire=None, log: list | None = None, side_name=None, lost_on_time=None):
         self.link = link
+        self.lost_on_time = lost_on_time or (lambda state, winner: dict(state, winner=winner))
+        self.clock_at = time.monotonic()      # when the newest update's clock was read
         self.from_wire = from_wire or (lambda v: v)
         self.side_name = side_name or (lambda side: side)
         setup = dict(setup or {})
         setup.update(mode="online", human=update["seat"])
         self.game = adapter
-        self.state = self.from_wire(update["state"])
+        self.state = self._shown_state(update)
         self.setup = setup
         self.log: list = list(log or [])
         self.decisions = 0
@@ -242,6 +244,7 @@ class RemoteSession(GameSides):
                 if isinstance(msg.get("state"), dict) and msg.get("version") == self.version \
                         and not msg.get("log") and self.in_flight is None and not self._queue:
                     self.update_msg = msg     # who is here changed (presence): no beats
+                    self.clock_at = time.monotonic()
                 elif isinstance(msg.get("state"), dict):
                     self._queue.append(msg)
                 else:   # (a game's sides being bid for: no state to show)
@@ -284,9 +287,13 @@ class RemoteSession(GameSides):
 
     listening = True
 
-    def listen(self) -> None:
-        """Read the line while the person decides (the friend's words, who is here)."""
+    def listen(self) -> bool:
+        """Read the line while the person decides (the friend's words, who is here); True when
+        the game moved on meanwhile (an update of a newer version waits: a clock fell)."""
         self.poll()
+        return self.in_flight is None and any(
+            m.get("type") == "update" and m.get("version", -1) > self.version
+            for m in self._queue)
 
     def heard(self) -> list:
         """The chat lines received since the last call, as log lines (each added to the log)."""
@@ -327,7 +334,8 @@ class RemoteSession(GameSides):
         self.version = msg["version"]
         self.update_msg = msg
         self._decision = msg.get("decision")
-        self.state = self.from_wire(msg["state"])
+        self.state = self._shown_state(msg)
+        self.clock_at = time.monotonic()
         if moved:
             self.decisions += 1
         lines = list(msg.get("log") or [])
@@ -339,6 +347,33 @@ class RemoteSession(GameSides):
             kinds = [{}] * len(lines)      # (a resume's lines: text only)
         return [Beat(str(line), snap, str(k.get("kind") or "note"), dict(k.get("data") or {}))
                 for line, k, snap in zip(lines, kinds, self._line_states(msg, len(lines)))]
+
+    def _shown_state(self, msg: dict):
+        """The update's state as the scene draws it; a game lost on time (its clock fell: the
+        engine's state knows nothing of it) marked so by the game's own words."""
+        state = self.from_wire(msg["state"])
+        c = msg.get("clock")
+        if isinstance(c, dict) and c.get("flagged") and msg.get("winner"):
+            state = self.lost_on_time(state, msg["winner"])
+        return state
+
+    def clock_words(self) -> str:
+        """The clocks as the scene shows them ("" without one): each side's time left, the
+        running one counting down since the update came."""
+        from squabble.online.clock import words
+        c = self.update_msg.get("clock")
+        if not isinstance(c, dict) or not isinstance(c.get("left"), dict):
+            return ""
+        out = []
+        for side, left in sorted(c["left"].items()):
+            if not isinstance(left, (int, float)):
+                return ""
+            running = side == c.get("running")
+            if running:
+                left -= time.monotonic() - self.clock_at
+            who = "You" if side == self.seat else "Friend"
+            out.append(f"{who} {words(left)}{' ▸' if running else ''}")
+        return "Clock: " + " · ".join(out)
 
     def _line_states(self, msg: dict, n: int) -> list:
         """The state at each of the update's ``n`` lines: its per-line views (``steps``: the move

@@ -393,8 +393,11 @@ class Session(GameSides):
 
     listening = False   # nothing comes over a line
 
-    def listen(self) -> None:
-        pass
+    def clock_words(self) -> str:
+        return ""       # no clock on the couch
+
+    def listen(self) -> bool:
+        return False
 
     def heard(self) -> list:
         return []       # nobody to hear from

@@ -82,6 +82,10 @@ class TurnFlow:
         """Is the line to the other side lost (and being made again)?"""
         return self.session.line_down()
 
+    def clock_words(self) -> str:
+        """The game's clocks in words ("" without clocks)."""
+        return self.session.clock_words()
+
     def listening(self) -> bool:
         """Does something come over a line between decisions (the scene looks now and then)?"""
         return self.session.listening
@@ -110,8 +114,10 @@ class TurnFlow:
 
     def update(self, dt: float) -> str:
         """Advance the flow by ``dt`` seconds; return the phase it is in afterwards."""
-        if self.phase != THINKING:
-            self.session.listen()       # (online: the friend's words while the person decides)
+        if self.phase != THINKING and self.session.listen() and self.phase == HUMAN:
+            # the game moved under the person deciding (online: a clock fell): its beats play
+            self.deciding = None
+            self.take_arrival()
         note = getattr(self.view, "flow_note", None)
         for line in self.session.heard():
             if note is not None:

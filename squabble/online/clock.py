@@ -25,6 +25,18 @@ LIVE_INCREMENTS = (0, 10, 30)               # seconds a move
 CORRESPONDENCE = {"1d": (1, 4, 3), "3d": (3, 12, 5)}   # days, +hours a move, cap in days
 LAST_HOURS = 12 * 3600
 
+# The window's Create offers these (name: the ``create`` message's ``clock``, its words)
+CHOICES = {
+    "none": (None, "no clock"),
+    "live30": ({"kind": "live", "minutes": 30, "increment": 0}, "live: 30 minutes a side"),
+    "live60": ({"kind": "live", "minutes": 60, "increment": 0}, "live: 60 minutes a side"),
+    "live90": ({"kind": "live", "minutes": 90, "increment": 0}, "live: 90 minutes a side"),
+    "live60+10": ({"kind": "live", "minutes": 60, "increment": 10},
+                  "live: 60 minutes, +10 s a move"),
+    "1d": ({"kind": "correspondence", "preset": "1d"}, "1 day, +4 h a move, cap 3 days"),
+    "3d": ({"kind": "correspondence", "preset": "3d"}, "3 days, +12 h a move, cap 5 days"),
+}
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS clocks (
     game_id TEXT PRIMARY KEY, spec TEXT NOT NULL, left_usa REAL NOT NULL,

@@ -105,3 +105,43 @@ def _log_of(app):
     sc = app.stack.top
     log = getattr(sc, "log", None)
     return log.lines if log is not None and hasattr(log, "lines") else app.log_lines
+
+
+@pytest.mark.parametrize("game", ["squabble", "struggle"])
+def test_the_clocks_show_and_a_fallen_clock_ends_on_the_result_screen(tmp_path, data_dir, game):
+    """A live 30-minute game: both windows show the clocks; the fake clock passes the flag and
+    both windows reach the result screen, which says the game was lost on time."""
+    import importlib
+
+    from tests.online_helpers import FakeClock
+    from tests.ui.test_online_window import RESULT
+    fake = FakeClock(tmp_path / "clock")
+    server = ServerProcess(tmp_path / "games.sqlite3", prelude=fake.prelude)
+    links = []
+    try:
+        a, b = Link(server.url, backoff=(0.02, 0.3)), Link(server.url, backoff=(0.02, 0.3))
+        links += [a, b]
+        spec = {"kind": "live", "minutes": 30, "increment": 0}
+        created = a.request("create", game, {}, "USSR", "live", spec).result(10)
+        b.request("join", created["code"]).result(10)
+        time.sleep(0.3)
+        apps = []
+        for link in (a, b):
+            app = new_app()
+            open_game(app, link, _first_update(link))
+            apps.append(app)
+        for app in apps:
+            assert _until(app, lambda app=app: any(
+                s.startswith("Clock: ") and "30:00" in s
+                for s in drawn_texts(app, linebanner)), 5)
+        fake.advance(1801)
+        for app in apps:
+            assert _until(app, lambda app=app: app.stack.top.name == RESULT[game], 10)
+        mod = importlib.import_module("squabble.ui.squabble.scenes" if game == "squabble"
+                                      else "squabble.ui.struggle.screens")
+        said = " ".join(drawn_texts(apps[0], mod))
+        assert "lost on time" in said, said
+    finally:
+        for link in links:
+            link.close()
+        server.stop()

@@ -19,7 +19,8 @@ def session_for(link, update: dict) -> RemoteSession:
     setup = {"level": "normal", "online": {"pace": update.get("pace", "live")}}
     setup.update(entry.online_setup(opts if isinstance(opts, dict) else {}))
     return RemoteSession(registry.get(entry.NAME), link, update, setup,
-                         from_wire=entry.from_wire, side_name=entry.side_name)
+                         from_wire=entry.from_wire, side_name=entry.side_name,
+                         lost_on_time=entry.lost_on_time)
 
 
 def open_game(app, link, update: dict, after=None):

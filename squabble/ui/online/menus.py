@@ -10,6 +10,7 @@ import pygame
 from squabble.framework.layout import text, text_block
 from squabble.framework.widgets import Button, panel
 from squabble.online import client as C
+from squabble.online.clock import CHOICES as CLOCKS
 from squabble.online.link import Link, peek_games
 from squabble.ui import settings as S
 from squabble.ui import theme as T
@@ -262,7 +263,8 @@ class CreateScene(MenuScene):
 
     def __init__(self, app, url: str, lan_url: str = ""):
         self.url, self.lan_url = url, lan_url
-        self.choice = {"game": next(iter(games.GAMES)), "side": "random", "pace": "live"}
+        self.choice = {"game": next(iter(games.GAMES)), "side": "random", "pace": "live",
+                       "clock": "none"}
         for entry in games.GAMES.values():      # each game's rows start at their first value
             self.choice.update({r.key: r.values[0] for r in entry.option_rows(online=True)})
         super().__init__(app)
@@ -279,7 +281,8 @@ class CreateScene(MenuScene):
                 ("side", "You play", entry.ONLINE_SIDES,
                  lambda v: "a random side" if v == "random" else entry.side_name(v)),
                 ("pace", "Pace", ("live", "correspondence"),
-                 lambda v: "live" if v == "live" else "correspondence (any pace)")]
+                 lambda v: "live" if v == "live" else "correspondence (any pace)"),
+                ("clock", "Clock", tuple(CLOCKS), lambda v: CLOCKS[v][1])]
         return rows + [(r.key, r.label, tuple(r.values), r.words, r.enabled)
                        for r in entry.option_rows(online=True)]
 
@@ -336,6 +339,9 @@ class CreateScene(MenuScene):
     def go(self):
         c = self.choice
         options = self.options()
+        spec = CLOCKS[c["clock"]][0]
+        # a correspondence clock makes a correspondence game
+        pace = "correspondence" if spec and spec["kind"] == "correspondence" else c["pace"]
         link = Link(self.url)
         url, lan = self.url, self.lan_url
 
@@ -344,7 +350,7 @@ class CreateScene(MenuScene):
             self.app.stack.push(InvitationScene(self.app, link, url, got, lan))
         self.app.stack.push(BusyScene(self.app, "Creating the game…",
                                       link.take_seat("create", c["game"], options, c["side"],
-                                                     c["pace"]), created, link=link))
+                                                     pace, spec), created, link=link))
 
 
 class InvitationScene(MenuScene):

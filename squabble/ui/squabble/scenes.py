@@ -337,7 +337,8 @@ class RulesScene(Scene):
 HOW = {"cloud": "a Mushroom Cloud — the balance went too far",
        "balance": "the Balance of Power at the end of the war",
        "leader": "the Space Race Leader card (the balance ended at DEFCON 5)",
-       "draw": "nobody: DEFCON 5 and no Space Race leader"}
+       "draw": "nobody: DEFCON 5 and no Space Race leader",
+       "time": "the clock: the other side lost on time"}
 
 
 def track_words(b: int) -> str:
