@@ -133,7 +133,8 @@ class Client:
             for line in (msg.get("lines") or []) if kind == "chat_log" else [msg]:
                 if isinstance(line, dict) and isinstance(line.get("n"), int):
                     self.chat[line["n"]] = line
-        elif kind in ("created", "joined", "resumed", "rematch", "pong", "bid_sealed"):
+        elif kind in ("created", "joined", "resumed", "rematch", "pong", "bid_sealed",
+                      "webhook_kept"):
             if kind in ("created", "joined"):
                 self.game_id, self.seat = msg["game_id"], msg["seat"]
                 self.credential = msg["credential"]
@@ -217,6 +218,10 @@ class Client:
 
     async def undo(self) -> None:
         await self.send(wire.undo(self.last["version"]))
+
+    async def webhook(self, url: str | None) -> dict:
+        """Give this seat's webhook address (online/webhooks.py); the reply once it is kept."""
+        return await self._ask(wire.webhook(url))
 
     async def say(self, text: str) -> None:
         """A word to the friend (the server sends it back as its receipt, or refuses it)."""

@@ -27,7 +27,8 @@ from websockets.asyncio.server import serve
 
 from squabble import __version__
 from squabble.games import registry
-from squabble.online import PROTOCOL_VERSION, bids, chat, clock, limits, presence, table, wire
+from squabble.online import (PROTOCOL_VERSION, bids, chat, clock, limits, presence, table,
+                             webhooks, wire)
 from squabble.online.limits import AddressBook, Limits
 from squabble.online.store import (GameRecord, Stmts, Store, StoreError, credential_hash,
                                    credential_matches, new_code, new_credential, normal_code,
@@ -98,8 +99,10 @@ class Conn:
 
 
 class Server:
-    def __init__(self, store: Store, max_per_address: int = 64, limits: Limits = Limits()):
+    def __init__(self, store: Store, max_per_address: int = 64, limits: Limits = Limits(),
+                 hooks: webhooks.Policy = webhooks.Policy()):
         self.store = store
+        self.poster = webhooks.Poster(hooks)   # "your move" posts, off the moves' path
         self.rooms: dict = {}
         self.limits = limits
         self.book = AddressBook(limits)       # what each client address has used (limits.py)
@@ -613,6 +616,7 @@ class Server:
             self.counts["moves"] += 1
             self.send(conn, wire.ack(rec.version - 1))
             self.broadcast(room, lines, snaps)
+            self._your_move(room, player)
             self.move_times.append(time.perf_counter() - t0)
             self.commit_times.append(t2 - t1)
 
@@ -692,6 +696,48 @@ class Server:
             _take_over(rec, new)
             room.clock = after
             self.broadcast(room, lines)
+
+    # -- webhooks (online/webhooks.py) --------------------------------------------------------
+    async def on_webhook(self, conn, msg):
+        """A seat's webhook address (null: none), checked before it is kept."""
+        if conn.room is None or conn.seat is None:
+            raise Refused("Only a player of a game may give a webhook address: join it or "
+                          "resume your seat first.")
+        url = msg.get("url")
+        if url is not None:
+            try:
+                url = await asyncio.to_thread(webhooks.check_url, url, self.poster.policy)
+            except ValueError as e:
+                raise Refused(str(e)) from None
+        try:
+            await self.store.awrite(Stmts(webhooks.set_stmts(conn.room.rec.id, conn.seat, url),
+                                          "the webhook address was not kept"))
+        except StoreError as e:
+            raise Refused(str(e)) from None
+        self.send(conn, wire.webhook_kept(conn.room.rec.id, conn.seat, url))
+
+    def _your_move(self, room: Room, moved: str):
+        """A correspondence game's decision passed to a side with no window open: its webhook
+        is told (once a change; the post leaves from another task)."""
+        rec = room.rec
+        if rec.pace != "correspondence" or not self.poster.policy.enabled:
+            return
+        side = self._turn_of(rec)
+        if side is None or side == moved or any(c.seat == side for c in room.conns):
+            return
+        try:
+            url = webhooks.url_of(self.store, rec.id, side)
+        except StoreError:
+            return
+        if url is None:
+            return
+        left = None
+        if room.clock is not None:
+            left = clock.words(clock.left_now(room.clock, limits.now())[side])
+        label = {"squabble": "Twilight Squabble", "struggle": "Twilight Struggle"}.get(
+            rec.game, rec.game)
+        self.poster.post(url, webhooks.your_move_text(label, show_code(rec.code),
+                                                      "your friend", left))
 
     async def on_bid(self, conn, msg):
         """A seat's secret bid for sides (rewrite 3.2.2): stored before it is acknowledged,
@@ -829,7 +875,7 @@ def _take_over(rec: GameRecord, new: GameRecord) -> None:
 HANDLERS = {"hello": Server.on_hello, "ping": Server.on_ping, "create": Server.on_create,
             "join": Server.on_join, "resume": Server.on_resume, "watch": Server.on_watch,
             "move": Server.on_move, "undo": Server.on_undo, "rematch": Server.on_rematch,
-            "bid": Server.on_bid, "chat": Server.on_chat}
+            "bid": Server.on_bid, "chat": Server.on_chat, "webhook": Server.on_webhook}
 
 
 def _report_fault(e: BaseException) -> None:
@@ -874,11 +920,13 @@ def opening(server: Server):
 
 
 async def run(store: Store, host: str, port: int, ssl=None, max_per_address: int = 64,
-              ready=None, stop: asyncio.Future | None = None, limits: Limits = Limits()):
-    server = Server(store, max_per_address, limits)
+              ready=None, stop: asyncio.Future | None = None, limits: Limits = Limits(),
+              hooks: webhooks.Policy = webhooks.Policy()):
+    server = Server(store, max_per_address, limits, hooks)
     await sweep(server, once=True)
     sweeper = asyncio.create_task(sweep(server))
     flagger = asyncio.create_task(flags(server))
+    poster = asyncio.create_task(server.poster.run())
     async with serve(server.handler, host, port, max_size=MAX_FRAME, ssl=ssl,
                      process_request=opening(server),
                      ping_interval=presence.PING_INTERVAL, ping_timeout=presence.PING_TIMEOUT,
@@ -897,6 +945,7 @@ async def run(store: Store, host: str, port: int, ssl=None, max_per_address: int
         finally:
             sweeper.cancel()
             flagger.cancel()
+            poster.cancel()
     return server
 
 

@@ -68,6 +68,16 @@ def ping() -> dict:
     return {"type": "ping"}
 
 
+def webhook(url: str | None) -> dict:
+    """The address the server posts "your move" to while no window of this seat is open
+    (None: none)."""
+    return {"type": "webhook", "url": url}
+
+
+def webhook_kept(game_id: str, seat: str, url: str | None) -> dict:
+    return {"type": "webhook_kept", "game_id": game_id, "seat": seat, "url": url}
+
+
 def chat(text: str) -> dict:
     """A word to the friend (a seat only; online/chat.py)."""
     return {"type": "chat", "text": text}
