@@ -72,7 +72,9 @@ class RemoteSession(GameSides):
         self.from_wire = from_wire or (lambda v: v)
         self.side_name = side_name or (lambda side: side)
         setup = dict(setup or {})
-        setup.update(mode="online", human=update["seat"])
+        # a spectator (no seat) sees the table from the USA's side and decides nothing
+        self.watching = update["seat"] is None
+        setup.update(mode="online", human=update["seat"] or "USA")
         self.game = adapter
         self.state = self._shown_state(update)
         self.setup = setup
@@ -134,6 +136,12 @@ class RemoteSession(GameSides):
         dots = "." * (1 + int(t * 3) % 3)
         if self.in_flight is not None:
             return f"Sending your move{dots}"
+        if self.watching:
+            who = self.side_name(d["player"])
+            who = who[:1].upper() + who[1:]
+            if self.presence(d["player"]) == AWAY:
+                return f"{who} is away: the game waits for them"
+            return f"{who} is thinking{dots}"
         if d["player"] != self.seat:
             who = self.side_name(d["player"]).removeprefix("the ")
             here = self.presence(d["player"])
@@ -155,8 +163,16 @@ class RemoteSession(GameSides):
         got = self.update_msg.get("presence")
         return got.get(side) if isinstance(got, dict) else None
 
+    def seat_words(self, side: str) -> str:
+        """Who plays ``side``, as the table labels it."""
+        if self.watching:
+            return "(watched)"
+        return "(you)" if side == self.seat else "(your friend)"
+
     def line_note(self) -> str:
         """The strip the scene shows while the friend has not joined: the code to give them."""
+        if self.watching:
+            return ""
         other = self.other(self.seat)
         if self.presence(other) != NOT_JOINED:
             return ""
@@ -266,7 +282,8 @@ class RemoteSession(GameSides):
 
     # -- chat (online/chat.py): a word to the friend, shown as a log line ----------------------
     def say(self, text: str) -> None:
-        """Send ``text`` to the friend; it comes back as a log line (or its refusal does)."""
+        """Send ``text`` to the friend; it comes back as a log line (or its refusal does).  A
+        spectator's is refused by the server (the window offers none)."""
         self.chat_sent += 1
         self.link.say(text)
 
@@ -280,6 +297,11 @@ class RemoteSession(GameSides):
             if mine and self.chat_sent:
                 self.chat_sent -= 1
             who = "You" if mine else "Your friend"
+            if self.watching:
+                self._heard.append(f"{self.side_name(str(line.get('seat')))} says: "
+                                   f"{line['text']}")
+                self.chat_lines.append(self._heard[-1])
+                continue
             said = f"{who} ({self.side_name(str(line.get('seat'))).removeprefix('the ')}) say" \
                    f"{'' if mine else 's'}: {line['text']}"
             self._heard.append(said)
@@ -371,7 +393,7 @@ class RemoteSession(GameSides):
             running = side == c.get("running")
             if running:
                 left -= time.monotonic() - self.clock_at
-            who = "You" if side == self.seat else "Friend"
+            who = side if self.watching else "You" if side == self.seat else "Friend"
             out.append(f"{who} {words(left)}{' ▸' if running else ''}")
         return "Clock: " + " · ".join(out)
 

@@ -171,6 +171,26 @@ class Client:
         self.code, self.spectating = code, True
         await self.ws.send(wire.encode(wire.watch(code)))
 
+    async def watch_first(self, code: str, timeout: float = 10.0) -> dict:
+        """Watch the game of ``code`` and wait for its first update (or the refusal): the
+        reply is ``{"type": "watching", "game_id", "seat": None}``."""
+        while not self._replies.empty():
+            self._replies.get_nowait()
+        await self.watch(code)
+        upd = asyncio.ensure_future(self._updates.get())
+        rep = asyncio.ensure_future(self._replies.get())
+        done, pending = await asyncio.wait({upd, rep}, timeout=timeout,
+                                           return_when=asyncio.FIRST_COMPLETED)
+        for p in pending:
+            p.cancel()
+        if rep in done and rep.result().get("type") == "error":
+            self.spectating = False
+            raise ClientError(rep.result()["error"])
+        if upd in done:
+            self.game_id = upd.result()["game_id"]
+            return {"type": "watching", "game_id": self.game_id, "seat": None}
+        raise ClientError("The server sent no game: try again.")
+
     async def ask_rematch(self) -> dict:
         """Ask for the rematch of the finished game (sides swapped) and stay on that game: its
         next update says who asked (``rematch_asked``), so the client sees when its friend

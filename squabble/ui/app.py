@@ -111,7 +111,7 @@ class WindowApp(GameApp):
     def open_chat(self, session):
         """A word to the friend (an online game's pause menu)."""
         from squabble.ui.online.chat import ChatScene
-        if getattr(session, "say", None) is not None:
+        if getattr(session, "say", None) is not None and not session.watching:
             self.stack.push(ChatScene(self, session))
 
     def open_options(self):

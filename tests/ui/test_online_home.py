@@ -145,3 +145,51 @@ def test_the_clocks_show_and_a_fallen_clock_ends_on_the_result_screen(tmp_path, 
         for link in links:
             link.close()
         server.stop()
+
+
+@pytest.mark.parametrize("game", ["squabble", "struggle"])
+def test_watching_a_game_from_the_window(tmp_path, data_dir, game):
+    """Play online, Watch a game, the code: the public view, the players' moves as beats, their
+    chat, never a decision (the watcher's scene never asks one)."""
+    from squabble.online.client import Client
+    from tests.online_helpers import run
+    from tests.ui.driver import menu_click, top
+    server = ServerProcess(tmp_path / "games.sqlite3")
+    links = []
+    try:
+        a, b = Link(server.url, backoff=(0.02, 0.3)), Link(server.url, backoff=(0.02, 0.3))
+        links += [a, b]
+        created = a.request("create", game, {}, "USSR").result(10)
+        b.request("join", created["code"]).result(10)
+        app = new_app()
+        app.settings.online_server = server.url
+        app.to_online()
+        menu_click(app, "watch")
+        entry = top(app)
+        entry.value = created["code"]
+        entry.ok()
+        assert _until(app, lambda: getattr(top(app), "flow", None) is not None, 10)
+        sc = top(app)
+        s = sc.session
+        assert s.watching and s.seat is None and s.update_msg["seat"] is None
+        assert "Watching an online game" in str(s.log[0])
+        v0 = s.version
+        players = {l.seat: l for l in (a, b)}
+        b_chat = players["USSR"]
+        for _ in range(6):                  # the players move; the watcher only sees beats
+            for link in (a, b):
+                last = link.last
+                d = last and last.get("decision")
+                if d and d.get("options") and d["player"] == link.seat:
+                    link.move(last["version"], 0)
+            step(app, 5)
+            time.sleep(0.1)
+            assert sc.flow.phase != HUMAN
+        b_chat.say("Good game")
+        assert _until(app, lambda: s.version > v0 and any(
+            "says: Good game" in str(x) for x in _log_of(app)), 10)
+        assert sc.flow.phase != HUMAN
+    finally:
+        for link in links:
+            link.close()
+        server.stop()

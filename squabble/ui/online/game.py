@@ -28,10 +28,14 @@ def open_game(app, link, update: dict, after=None):
     where the result screen's button leads (Play online)."""
     session = session_for(link, update)
     entry = games.get(update["game"])
-    other = session.other(session.seat)
+    other = session.other(session.seat or "USA")
     # (first: a finished game's result screen shows its last moves, not this line)
-    session.log.insert(0, f"Online game: you play {entry.side_name(session.seat)}; your friend "
-                          f"plays {entry.side_name(other)}.")
+    if session.watching:
+        session.log.insert(0, f"Watching an online game: {entry.side_name('USA')} against "
+                              f"{entry.side_name('USSR')} (you decide nothing).")
+    else:
+        session.log.insert(0, f"Online game: you play {entry.side_name(session.seat)}; your "
+                              f"friend plays {entry.side_name(other)}.")
     app.demo = False
     scene = entry.online_scene(app, session)
     app.stack.replace_all(scene)

@@ -72,7 +72,9 @@ class OnlineScene(MenuScene):
                    enabled=bool(addr), reason="Type the server's address first."),
             Button("join", "Join with a code", (440, 426, 400, 52), self.join,
                    enabled=bool(addr), reason="Type the server's address first."),
-            Button("back", "Back", (490, 500, 300, 48), self.back)]
+            Button("watch", "Watch a game", (440, 490, 400, 52), self.watch,
+                   enabled=bool(addr), reason="Type the server's address first."),
+            Button("back", "Back", (490, 556, 300, 48), self.back)]
         self.set_buttons(items)
         self.focus.focus(next(b for b in items if b.enabled))
 
@@ -128,6 +130,22 @@ class OnlineScene(MenuScene):
 
     def open_games(self):
         self.app.stack.push(YourGamesScene(self.app))
+
+    def watch(self):
+        """A game's public view by its code: its moves as beats, its chat, its clocks; never a
+        decision."""
+        url = self.url
+
+        def done(code):
+            if not code.strip():
+                return
+            link = Link(url)
+            self.app.stack.push(BusyScene(
+                self.app, "Opening the game…", link.take_seat("watch_first", code.strip()),
+                lambda got: self.app.open_online(link, got[1]), link=link))
+        self.app.stack.push(TextEntryScene(
+            self.app, "Watch a game", "The game's invitation code (ABCD-EFGH-JKMN): you see "
+            "what both players show each other", "", done, limit=20))
 
 
 def _enter(app, link, url, got, code=None):

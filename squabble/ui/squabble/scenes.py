@@ -87,7 +87,7 @@ class PauseScene(MenuScene):
             Button("quit", "Leave and quit" if online else "Save and quit",
                    (490, y + 248, 300, 52), lambda: self.app.quit(0)),
         ] + ([Button("chat", "A word to your friend", (490, y + 310, 300, 52),
-                     self._chat)] if online else []))
+                     self._chat)] if online and not self.app.session.watching else []))
 
     def _chat(self):
         self.app.stack.remove(self)

@@ -39,7 +39,7 @@ class StrugglePauseScene(MenuScene):
                   "After the hand-off."),
                  ("title", "Leave (the server keeps the game)" if s.kept_on_server else
                   "Save and quit to title", self._quit, True, "")]
-        if s.kept_on_server:
+        if s.kept_on_server and not s.watching:
             items.append(("chat", "A word to your friend", self._chat, True, ""))
         self.set_buttons([Button(n, lab, (440, 220 + i * 70, 400, 56), act, enabled=en, reason=r)
                           for i, (n, lab, act, en, r) in enumerate(items)])
