@@ -167,3 +167,63 @@ def test_ten_thousand_hostile_messages_leave_the_server_well(tmp_path):
         assert server.alive()
     finally:
         server.stop()
+
+
+def test_privacy_still_holds_with_chat_and_clocks_in_the_updates(tmp_path):
+    """A whole game with a clock and a chat line every few moves: what each seat and the
+    spectator receive still does not change with the hidden cards (tests/test_online.py's
+    check), and the clock, the presence and the chat are the same for every seat at a version
+    (nothing in them is a seat's own)."""
+    from squabble.online.client import play
+    from tests.online_helpers import random_chooser, stored
+    from tests.test_online import check_privacy
+    fake = FakeClock(tmp_path / "clock")
+    server = ServerProcess(tmp_path / "games.sqlite3", prelude=fake.prelude)
+
+    def talking(client, seed):
+        pick, n = random_chooser(seed), [0]
+
+        def choose(update):
+            n[0] += 1
+            if n[0] % 3 == 0:
+                asyncio.ensure_future(client.say(f"move {n[0]} <b>\x07"))
+            fake.advance(30)
+            return pick(update)
+        return choose
+
+    async def go():
+        a = await Client(server.url, record=True).connect()
+        b = await Client(server.url, record=True).connect()
+        created = await a.create("squabble", {"events": True}, side="USSR",
+                                 pace="correspondence",
+                                 clock={"kind": "correspondence", "preset": "3d"})
+        await b.join(created["code"])
+        w = Client(server.url, record=True)
+        await w.connect()
+        await w.watch(created["code"])
+        ra, _ = await asyncio.gather(play(a, talking(a, 1)), play(b, talking(b, 2)))
+        while w.last is None or w.last["version"] < ra["version"]:
+            await w.next_update(10)
+        await asyncio.sleep(0.3)
+        for c in (a, b, w):
+            await c.close()
+        return ra["game_id"], a, b, w
+
+    try:
+        gid, a, b, w = run(go(), 240)
+        row = stored(server.db, gid)
+        for c in (a, b):
+            assert check_privacy(row, c.received, c.seat) > 3
+        assert check_privacy(row, w.received, None) > 3
+        by_version = {}
+        for c in (a, b, w):
+            for m in c.received:
+                if m.get("type") == "update" and m["log"]:   # (a move's update: one each)
+                    by_version.setdefault(m["version"], []).append(
+                        json.dumps([m["presence"], m["clock"]]))
+        assert by_version and all(len(set(v)) == 1 for v in by_version.values())
+        texts = [sorted((x["n"], x["seat"], x["text"]) for x in c.chat.values())
+                 for c in (a, b, w)]
+        assert texts[0] and texts[0] == texts[1] == texts[2]
+    finally:
+        server.stop()
