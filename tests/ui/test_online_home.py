@@ -193,3 +193,59 @@ def test_watching_a_game_from_the_window(tmp_path, data_dir, game):
         for link in links:
             link.close()
         server.stop()
+
+
+def test_a_port_with_letters_is_refused_where_it_is_typed(data_dir):
+    from tests.ui.driver import menu_click, top
+    app = new_app()
+    app.settings.online_server = "ws://127.0.0.1:8765/"
+    app.to_online()
+    menu_click(app, "server")
+    entry = top(app)
+    entry.value = "192.168.1.20:80a"
+    entry.ok()
+    step(app, 2)
+    assert app.settings.online_server == "ws://127.0.0.1:8765/"
+
+
+def test_connection_sentences_name_no_exception_class():
+    import socket
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()                                  # nothing listens there now
+    link = Link(f"ws://127.0.0.1:{port}/", open_timeout=2.0)
+    try:
+        with pytest.raises(Exception) as e:
+            link.connect().result(10)
+        said = str(e.value)
+        assert "nothing listens on that port" in said
+        assert "Error" not in said and "Exception" not in said
+    finally:
+        link.close()
+
+
+def test_the_online_pause_menu_lists_no_hint(tmp_path, data_dir):
+    from squabble.ui.struggle import screens
+    from tests.ui.test_online_window import _two_windows
+    server = ServerProcess(tmp_path / "games.sqlite3")
+    links = ()
+    try:
+        created, links, apps = _two_windows(server, "struggle")
+        app = apps[0]
+        step(app, 3)
+        app.stack.top.open_pause()
+        blocks = []
+        real = screens.text_block
+        screens.text_block = lambda surf, s, *a, **k: (blocks.append(s), real(surf, s, *a, **k))[1]
+        try:
+            app.draw()
+        finally:
+            screens.text_block = real
+        pause = app.stack.top
+        assert blocks and not any("hint" in b.lower() for b in blocks)
+        assert "A word to your friend" in [b.label for b in pause.buttons]
+    finally:
+        for link in links:
+            link.close()
+        server.stop()

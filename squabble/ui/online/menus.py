@@ -35,6 +35,20 @@ def normal_url(address: str) -> str:
     return f"{scheme}://{host}/"
 
 
+def url_problem(address: str) -> str:
+    """The sentence refusing a typed server address whose port is no number from 1 to 65535
+    ("" when it can be tried)."""
+    url = normal_url(address)
+    if not url:
+        return ""
+    host = url.split("://", 1)[1].split("/", 1)[0]
+    port = host.rsplit("]", 1)[-1].rpartition(":")[2] if ":" in host.rsplit("]", 1)[-1] else ""
+    if port and not (port.isdigit() and 1 <= int(port) <= 65535):
+        return (f"The port {port[:12]!r} is not a number from 1 to 65535: the address was not "
+                "changed.")
+    return ""
+
+
 def to_online(app):
     """The title with Play online open (an online game's result screen leads there)."""
     app.to_online()
@@ -90,6 +104,10 @@ class OnlineScene(MenuScene):
 
     def edit_server(self):
         def done(value):
+            problem = url_problem(value)
+            if problem:
+                self.app.toast(problem, 6.0)
+                return
             url = normal_url(value)
             self.app.settings.online_server = url
             S.save(self.app.settings)
@@ -204,7 +222,8 @@ class BusyScene(MenuScene):
                 self.link.close()
             self.app.stack.remove(self)
             self.app.toast(str(e) if isinstance(e, C.ClientError) else
-                           f"That did not work ({type(e).__name__}).", 6.0)
+                           "That did not work: the server did not answer as expected; try "
+                           "again.", 6.0)
             return
         self.app.stack.remove(self)
         self.then(result)

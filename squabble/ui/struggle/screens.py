@@ -12,7 +12,7 @@ from squabble.ui import couch_prefs
 from squabble.ui import theme as T
 from squabble.ui.menu_scene import MenuScene, ResultMenuScene
 from squabble.ui.struggle import saves
-from squabble.ui.struggle.panels import CONTROLS
+from squabble.ui.struggle.panels import CONTROLS, ONLINE_CONTROLS
 
 
 class StrugglePauseScene(MenuScene):
@@ -80,7 +80,8 @@ class StrugglePauseScene(MenuScene):
         for b in self.buttons:
             b.draw(surf, L, focused=b is cur)
         panel(surf, L, (130, 614, 1020, 50), alpha=255)   # the controls on their own ground
-        text_block(surf, CONTROLS, L.font(17), T.TEXT, L.r(140, 620, 1000, 60), align="center")
+        controls = ONLINE_CONTROLS if self.session.kept_on_server else CONTROLS
+        text_block(surf, controls, L.font(17), T.TEXT, L.r(140, 620, 1000, 60), align="center")
 
 
 class StruggleResultScene(ResultMenuScene):
