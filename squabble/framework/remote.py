@@ -157,6 +157,30 @@ class RemoteSession(GameSides):
             return f"Waiting for your friend ({who}){dots}"
         return ""
 
+    def _joined_now(self, msg: dict) -> None:
+        """The friend has just joined (the update before said not joined): a line says so."""
+        if self.watching:
+            return
+        other = self.other(self.seat)
+        new = msg.get("presence")
+        if self.presence(other) == NOT_JOINED and isinstance(new, dict) and \
+                new.get(other) not in (None, NOT_JOINED):
+            self._heard.append("Your friend has joined.")
+
+    def copy_code(self) -> str:
+        """Put the game's invitation code on the clipboard; the sentence that says so."""
+        code = self.update_msg.get("code")
+        if not isinstance(code, str):
+            return "This game has no invitation code to copy."
+        try:
+            import pygame
+            if not pygame.scrap.get_init():
+                pygame.scrap.init()
+            pygame.scrap.put_text(code)
+            return f"The code {code} is on the clipboard."
+        except Exception:   # noqa: BLE001 - no clipboard here (a headless machine)
+            return f"No clipboard here: the code is {code}."
+
     def presence(self, side: str) -> str | None:
         """"not_joined", "online" or "away": ``side``'s seat as the newest update says (None
         from a server that does not say)."""
@@ -259,6 +283,7 @@ class RemoteSession(GameSides):
             elif kind == "update" and msg.get("game_id") == self.game_id:
                 if isinstance(msg.get("state"), dict) and msg.get("version") == self.version \
                         and not msg.get("log") and self.in_flight is None and not self._queue:
+                    self._joined_now(msg)
                     self.update_msg = msg     # who is here changed (presence): no beats
                     self.clock_at = time.monotonic()
                 elif isinstance(msg.get("state"), dict):
@@ -354,6 +379,7 @@ class RemoteSession(GameSides):
             self.in_flight = None
         moved = msg["version"] != self.version
         self.version = msg["version"]
+        self._joined_now(msg)
         self.update_msg = msg
         self._decision = msg.get("decision")
         self.state = self._shown_state(msg)

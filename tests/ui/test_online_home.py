@@ -57,6 +57,8 @@ def test_the_table_says_not_joined_thinking_and_away(tmp_path, data_dir, game):
         _to_friends_turn(app, random.Random(1))
         assert _until(app, lambda: "is thinking" in scene.flow.waiting_words(0.0))
         assert not scene.flow.line_note()
+        assert "Your friend has joined." in [str(x) for x in _log_of(app)]
+        assert created["code"] in scene.session.copy_code()
         b.close()                                   # the friend's window closed
         assert _until(app, lambda: scene.flow.waiting_words(0.0).startswith(
             "Your friend is away: the game waits for them; you will be told when it is your "

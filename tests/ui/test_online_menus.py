@@ -363,3 +363,22 @@ def test_a_game_hosted_here_opens_after_the_window_closed(tmp_path, data_dir, mo
         top(a).session.link.close()
     finally:
         menus.stop_hosting()
+
+
+def test_the_hosting_window_creates_and_joins_on_its_own_server_without_an_address(
+        tmp_path, data_dir, monkeypatch):
+    """(issue 59) No server typed: while this window hosts, Create a game, Join with a code and
+    Watch a game use its own server."""
+    from squabble.ui.online import menus
+    a = _hosting_app(monkeypatch)
+    try:
+        assert not a.settings.online_server
+        a.to_online()
+        sc = top(a)
+        for name in ("create", "join", "watch"):
+            assert sc.button(name).enabled, name
+        assert sc.url == menus.hosted().local_url
+        menu_click(a, "create")
+        assert top(a).name == "online_create" and top(a).url == menus.hosted().local_url
+    finally:
+        menus.stop_hosting()

@@ -83,11 +83,11 @@ class OnlineScene(MenuScene):
             Button("server", f"Server: {addr or 'none yet'}", (440, 298, 400, 52),
                    self.edit_server, hint="Enter: type the address"),
             Button("create", "Create a game", (440, 362, 400, 52), self.create,
-                   enabled=bool(addr), reason="Type the server's address first."),
+                   enabled=bool(self.url), reason="Type the server's address first."),
             Button("join", "Join with a code", (440, 426, 400, 52), self.join,
-                   enabled=bool(addr), reason="Type the server's address first."),
+                   enabled=bool(self.url), reason="Type the server's address first."),
             Button("watch", "Watch a game", (440, 490, 400, 52), self.watch,
-                   enabled=bool(addr), reason="Type the server's address first."),
+                   enabled=bool(self.url), reason="Type the server's address first."),
             Button("back", "Back", (490, 556, 300, 48), self.back)]
         self.set_buttons(items)
         self.focus.focus(next(b for b in items if b.enabled))
@@ -100,7 +100,12 @@ class OnlineScene(MenuScene):
 
     @property
     def url(self) -> str:
-        return normal_url(getattr(self.app.settings, "online_server", ""))
+        """The server typed in; with none, the one this window hosts (if it runs)."""
+        typed = normal_url(getattr(self.app.settings, "online_server", ""))
+        srv = hosted()
+        if not typed and srv is not None and srv.running():
+            return srv.local_url
+        return typed
 
     def edit_server(self):
         def done(value):

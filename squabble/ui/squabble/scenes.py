@@ -86,8 +86,10 @@ class PauseScene(MenuScene):
                    (490, y + 186, 300, 52), self.app.to_title),
             Button("quit", "Leave and quit" if online else "Save and quit",
                    (490, y + 248, 300, 52), lambda: self.app.quit(0)),
-        ] + ([Button("chat", "A word to your friend", (490, y + 310, 300, 52),
-                     self._chat)] if online and not self.app.session.watching else []))
+        ] + ([Button("chat", "A word to your friend", (490, y + 310, 300, 52), self._chat),
+              Button("code", "Copy the invitation code", (490, y + 372, 300, 52),
+                     lambda: self.app.toast(self.app.session.copy_code(), 6.0))]
+             if online and not self.app.session.watching else []))
 
     def _chat(self):
         self.app.stack.remove(self)

@@ -41,12 +41,17 @@ class StrugglePauseScene(MenuScene):
                   "Save and quit to title", self._quit, True, "")]
         if s.kept_on_server and not s.watching:
             items.append(("chat", "A word to your friend", self._chat, True, ""))
-        self.set_buttons([Button(n, lab, (440, 220 + i * 70, 400, 56), act, enabled=en, reason=r)
-                          for i, (n, lab, act, en, r) in enumerate(items)])
+            items.append(("code", "Copy the invitation code", self._code, True, ""))
+        top, step = (220, 70) if len(items) <= 4 else (196, 62)   # (online: six rows)
+        self.set_buttons([Button(n, lab, (440, top + i * step, 400, 54), act, enabled=en,
+                                 reason=r) for i, (n, lab, act, en, r) in enumerate(items)])
 
     def _undo(self):
         self.app.stack.remove(self)
         self.undo()
+
+    def _code(self):
+        self.app.toast(self.session.copy_code(), 6.0)
 
     def _chat(self):
         self.app.stack.remove(self)
