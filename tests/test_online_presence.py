@@ -11,7 +11,7 @@ import time
 import pytest
 from websockets.protocol import State
 
-from squabble.online.client import Client
+from squabble.online.client import Client, ClientError
 from tests.online_helpers import ServerProcess, run
 
 
@@ -80,4 +80,27 @@ def test_a_stopped_server_is_noticed_by_the_client_within_10_s(server):
             os.kill(server.proc.pid, signal.SIGCONT)
         assert took <= 10.0
         await a.close()
+    run(go())
+
+
+def test_display_names_are_checked_and_shown_to_everyone(server):
+    async def go():
+        a = await Client(server.url).connect()
+        with pytest.raises(ClientError) as e:
+            await a.create("squabble", {}, side="USA", name="<b>evil</b>\x07")
+        assert "letters, digits" in str(e.value)
+        created = await a.create("squabble", {}, side="USA", name="  Anna   Lee ")
+        b = await Client(server.url).connect()
+        with pytest.raises(ClientError):
+            await b.join(created["code"], name="x" * 25)
+        await b.join(created["code"], name="Boris")
+        w = await Client(server.url).connect()
+        await w.watch(created["code"])
+        await w.next_update(5)
+        want = {"USA": "Anna Lee", "USSR": "Boris"}
+        await _presence_is(a, {"USA": "online", "USSR": "online"})
+        for c in (a, b, w):
+            assert c.last["names"] == want
+        for c in (a, b, w):
+            await c.close()
     run(go())

@@ -149,11 +149,11 @@ class RemoteSession(GameSides):
                 return f"Waiting for your friend to join{dots}"
             if here == AWAY:
                 if self.setup.get("online", {}).get("pace") == "correspondence":
-                    return ("Your friend is away: the game waits for them; you will be told "
-                            "when it is your move")
-                return "Your friend is away: the game waits for them"
+                    return (f"{self.friend()} is away: the game waits for them; you will be "
+                            "told when it is your move")
+                return f"{self.friend()} is away: the game waits for them"
             if here == ONLINE:
-                return f"Your friend ({who}) is thinking{dots}"
+                return f"{self.friend()} ({who}) is thinking{dots}"
             return f"Waiting for your friend ({who}){dots}"
         return ""
 
@@ -165,7 +165,10 @@ class RemoteSession(GameSides):
         new = msg.get("presence")
         if self.presence(other) == NOT_JOINED and isinstance(new, dict) and \
                 new.get(other) not in (None, NOT_JOINED):
-            self._heard.append("Your friend has joined.")
+            name = new_name = (msg.get("names") or {}).get(other) \
+                if isinstance(msg.get("names"), dict) else None
+            self._heard.append(f"{name} has joined." if isinstance(new_name, str) and name
+                               else "Your friend has joined.")
 
     def copy_code(self) -> str:
         """Put the game's invitation code on the clipboard; the sentence that says so."""
@@ -180,6 +183,16 @@ class RemoteSession(GameSides):
             return f"The code {code} is on the clipboard."
         except Exception:   # noqa: BLE001 - no clipboard here (a headless machine)
             return f"No clipboard here: the code is {code}."
+
+    def name_of(self, side: str) -> str | None:
+        """The display name ``side``'s player chose (None: none; online/names.py)."""
+        got = self.update_msg.get("names")
+        name = got.get(side) if isinstance(got, dict) else None
+        return name if isinstance(name, str) and name else None
+
+    def friend(self) -> str:
+        """The friend as a sentence names them: their display name, or "Your friend"."""
+        return self.name_of(self.other(self.seat or "USA")) or "Your friend"
 
     def presence(self, side: str) -> str | None:
         """"not_joined", "online" or "away": ``side``'s seat as the newest update says (None
@@ -321,9 +334,11 @@ class RemoteSession(GameSides):
             mine = line.get("seat") == self.seat
             if mine and self.chat_sent:
                 self.chat_sent -= 1
-            who = "You" if mine else "Your friend"
+            who = "You" if mine else self.friend()
             if self.watching:
-                self._heard.append(f"{self.side_name(str(line.get('seat')))} says: "
+                named = self.name_of(str(line.get("seat")))
+                side = self.side_name(str(line.get("seat")))
+                self._heard.append(f"{named + ' (' + side + ')' if named else side} says: "
                                    f"{line['text']}")
                 self.chat_lines.append(self._heard[-1])
                 continue

@@ -152,12 +152,13 @@ class Client:
 
     # -- the lobby -----------------------------------------------------------------------
     async def create(self, game: str, options: dict | None = None, side: str = "random",
-                     pace: str = "live", clock: dict | None = None) -> dict:
-        return await self._ask(wire.create(game, options, side, pace, clock))
+                     pace: str = "live", clock: dict | None = None,
+                     name: str | None = None) -> dict:
+        return await self._ask(wire.create(game, options, side, pace, clock, name))
 
-    async def join(self, code: str) -> dict:
+    async def join(self, code: str, name: str | None = None) -> dict:
         self.code = code
-        return await self._ask(wire.join(code))
+        return await self._ask(wire.join(code, name))
 
     async def resume(self, game_id: str, credential: str, seen: int = 0) -> dict:
         self.game_id, self.credential = game_id, credential

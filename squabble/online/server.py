@@ -27,8 +27,8 @@ from websockets.asyncio.server import serve
 
 from squabble import __version__
 from squabble.games import registry
-from squabble.online import (PROTOCOL_VERSION, bids, chat, clock, limits, presence, table,
-                             webhooks, wire)
+from squabble.online import (PROTOCOL_VERSION, bids, chat, clock, limits, names, presence,
+                             table, webhooks, wire)
 from squabble.online.limits import AddressBook, Limits
 from squabble.online.store import (GameRecord, Stmts, Store, StoreError, credential_hash,
                                    credential_matches, new_code, new_credential, normal_code,
@@ -65,6 +65,7 @@ class Room:
         self.cache: dict = {}     # {"version", "decision", seat: its body's JSON} of this state
         self.presence: dict = {}  # who was last told is here (online/presence.py)
         self.chat_n: int | None = None   # the number of its newest chat line (online/chat.py)
+        self.names: dict | None = None   # side -> display name (online/names.py)
 
     def here(self) -> dict:
         return presence.of_room(self.rec.seats, self.conns)
@@ -317,7 +318,8 @@ class Server:
                                 seat is not None and table.can_undo(rec, seat),
                                 show_code(rec.code) if seat is not None else None,
                                 bids.public(rec.bidding) if rec.bidding else None, omitted,
-                                room.here(), clock.public(room.clock, limits.now()))
+                                room.here(), clock.public(room.clock, limits.now()),
+                                self._names(room))
         views = None   # the seat's view at each line: the move step by step
         if snaps is not None and len(snaps) == len(log):
             views = table.steps_text(rec.game, snaps, seat)
@@ -329,7 +331,8 @@ class Server:
         rec = room.rec
         head = wire.update_head(rec, seat, log, table.line_kinds(log), False,
                                 show_code(rec.code) if seat is not None else None,
-                                bids.public(rec.bidding), presence=room.here())
+                                bids.public(rec.bidding), presence=room.here(),
+                                names=self._names(room))
         head.update(rematch=None, rematch_asked=[])
         return wire.update_text(head, '"state": null, "decision": null, "winner": null')
 
@@ -401,6 +404,7 @@ class Server:
             raise Refused(NOT_CREATED + "'pace' must be \"live\" or \"correspondence\".")
         try:
             spec = clock.check_spec(msg.get("clock"))
+            name = names.check(msg.get("name"))
         except ValueError as e:
             raise Refused(NOT_CREATED + str(e)) from None
         self._may_create(conn)
@@ -412,10 +416,12 @@ class Server:
         rec = await self._new_record(game, options, pace, {side: credential_hash(cred),
                                                            other: None}, bidding)
         room = Room(rec, clock.new(spec, table.SIDES) if spec else None)
+        more = names.set_stmts(rec.id, side, name)
         if room.clock is not None:
+            more += clock.row_stmts(rec.id, room.clock)
+        if more:
             try:
-                await self.store.awrite(Stmts(clock.row_stmts(rec.id, room.clock),
-                                              "the game's clock was not stored"))
+                await self.store.awrite(Stmts(more, "the game's clock and name were not stored"))
             except StoreError as e:
                 raise Refused(str(e)) from None
         self.rooms[rec.id] = room
@@ -479,13 +485,19 @@ class Server:
                 raise Refused("That game already has both its players: you have not joined "
                               "it; you may watch it (\"watch\").")
             side = open_seats[0]
+            try:
+                name = names.check(msg.get("name"))
+            except ValueError as e:
+                raise Refused("You have not joined the game: " + str(e)) from None
             cred = new_credential()
             try:
-                await self.store.awrite(self.store.seat_stmts(rec.id, side,
-                                                              credential_hash(cred)))
+                await self.store.awrite(Stmts(
+                    list(self.store.seat_stmts(rec.id, side, credential_hash(cred))) +
+                    names.set_stmts(rec.id, side, name), "you have not joined the game"))
             except StoreError as e:
                 raise Refused(str(e)) from None
             rec.seats[side] = credential_hash(cred)
+            room.names = None
             self._attach(conn, room, side)
             await self._clock_passes(room, None)    # both seated: the clock starts
         self.send(conn, wire.joined(rec.id, side, cred))
@@ -645,6 +657,14 @@ class Server:
             self.send(conn, wire.ack(rec.version - 1))
             self.broadcast(room, lines)
 
+    def _names(self, room: Room) -> dict:
+        if room.names is None:
+            try:
+                room.names = names.of_game(self.store, room.rec.id)
+            except StoreError:
+                return {}
+        return room.names
+
     # -- clocks (online/clock.py) -----------------------------------------------------------
     def _turn_of(self, rec, state=None) -> str | None:
         """The side whose clock runs in ``rec`` (with ``state``): the side to decide, once
@@ -736,8 +756,9 @@ class Server:
             left = clock.words(clock.left_now(room.clock, limits.now())[side])
         label = {"squabble": "Twilight Squabble", "struggle": "Twilight Struggle"}.get(
             rec.game, rec.game)
-        self.poster.post(url, webhooks.your_move_text(label, show_code(rec.code),
-                                                      "your friend", left))
+        against = self._names(room).get(moved) or "your friend"
+        self.poster.post(url, webhooks.your_move_text(label, show_code(rec.code), against,
+                                                      left))
 
     async def on_bid(self, conn, msg):
         """A seat's secret bid for sides (rewrite 3.2.2): stored before it is acknowledged,
@@ -777,6 +798,8 @@ class Server:
                     seats={sides[s]: h for s, h in rec.seats.items()})
                 lines = bids.revealed_lines(bidding)
                 stmts = self.store.sides_stmts(new, sides, conn.seat, lines)
+                stmts.extend(names.rename_stmts(rec.id, sides))
+                room.names = None
             try:
                 await self.store.awrite(stmts)
             except StoreError as e:

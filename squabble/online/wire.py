@@ -26,16 +26,18 @@ def hello() -> dict:
 
 
 def create(game: str, options: dict | None = None, side: str = "random",
-           pace: str = "live", clock: dict | None = None) -> dict:
+           pace: str = "live", clock: dict | None = None, name: str | None = None) -> dict:
     msg = {"type": "create", "game": game, "options": options or {}, "side": side,
            "pace": pace}
     if clock is not None:     # (online/clock.py) none, live or correspondence
         msg["clock"] = clock
+    if name:                  # (online/names.py) what the friend sees this player called
+        msg["name"] = name
     return msg
 
 
-def join(code: str) -> dict:
-    return {"type": "join", "code": code}
+def join(code: str, name: str | None = None) -> dict:
+    return {"type": "join", "code": code, **({"name": name} if name else {})}
 
 
 def resume(game_id: str, credential: str, seen: int = 0) -> dict:
@@ -134,7 +136,7 @@ def chat_log(game_id: str, lines: list) -> dict:
 
 def update_head(rec, seat: str | None, log: list, kinds: list, can_undo: bool, code=None,
                 bidding=None, omitted: int = 0, presence: dict | None = None,
-                clock: dict | None = None) -> dict:
+                clock: dict | None = None, names: dict | None = None) -> dict:
     """An update's fields about the game (``rec``: the server's record) and this seat (None: a
     spectator), before its body (the state, the decision, the winner: ``update_text``)."""
     msg = {"type": "update", "game_id": rec.id, "game": rec.game, "pace": rec.pace,
@@ -142,7 +144,7 @@ def update_head(rec, seat: str | None, log: list, kinds: list, can_undo: bool, c
            "kinds": kinds, "can_undo": can_undo,
            "open_seat": [s for s, h in rec.seats.items() if h is None],
            "rematch": rec.rematch, "rematch_asked": list(rec.rematch_asked),
-           "presence": presence or {}, "clock": clock}
+           "presence": presence or {}, "clock": clock, "names": names or {}}
     if code is not None:      # a player's invitation code, shown in Your online games
         msg["code"] = code
     if bidding is not None:   # the bids, sides and handicap, public once resolved

@@ -24,6 +24,7 @@ class Settings:
     level: str = "normal"
     hints: bool = True   # show the controls line on screen
     online_server: str = ""   # the online game server last typed in (Play online, issue 52)
+    display_name: str = ""    # what online friends see this player called (issue 59)
 
     @property
     def speed(self) -> float:

@@ -53,15 +53,16 @@ def test_the_table_says_not_joined_thinking_and_away(tmp_path, data_dir, game):
             drawn_texts(app, linebanner)
         b = Link(server.url, backoff=(0.02, 0.3))
         links.append(b)
-        b.request("join", created["code"]).result(10)
+        b.request("join", created["code"], "Anna").result(10)
         _to_friends_turn(app, random.Random(1))
-        assert _until(app, lambda: "is thinking" in scene.flow.waiting_words(0.0))
+        assert _until(app, lambda: scene.flow.waiting_words(0.0).startswith("Anna (")
+                      and "is thinking" in scene.flow.waiting_words(0.0))
         assert not scene.flow.line_note()
-        assert "Your friend has joined." in [str(x) for x in _log_of(app)]
+        assert "Anna has joined." in [str(x) for x in _log_of(app)]
         assert created["code"] in scene.session.copy_code()
         b.close()                                   # the friend's window closed
         assert _until(app, lambda: scene.flow.waiting_words(0.0).startswith(
-            "Your friend is away: the game waits for them; you will be told when it is your "
+            "Anna is away: the game waits for them; you will be told when it is your "
             "move"), 3.0)
     finally:
         for link in links:
@@ -251,3 +252,21 @@ def test_the_online_pause_menu_lists_no_hint(tmp_path, data_dir):
         for link in links:
             link.close()
         server.stop()
+
+
+def test_the_display_name_is_typed_checked_and_kept(data_dir):
+    from squabble.ui import settings as S
+    from tests.ui.driver import menu_click, top
+    app = new_app()
+    app.to_online()
+    menu_click(app, "name")
+    entry = top(app)
+    entry.value = "<script>"
+    entry.ok()
+    assert app.settings.display_name == ""          # refused where it is typed
+    menu_click(app, "name")
+    entry = top(app)
+    entry.value = "Anna"
+    entry.ok()
+    assert app.settings.display_name == "Anna" and S.load().display_name == "Anna"
+    assert "Your name: Anna" in [b.label for b in top(app).buttons]

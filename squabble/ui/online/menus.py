@@ -75,20 +75,24 @@ class OnlineScene(MenuScene):
         srv = hosted()
         host_label = ("Hosting at " + srv.lan_url) if srv and srv.running() else \
             "Host a game on this machine"
-        items = [
-            Button("games", f"Your online games ({n})", (440, 170, 400, 52), self.open_games,
-                   enabled=n > 0, reason="No online game yet: create or join one."),
-            Button("host", host_label, (440, 234, 400, 52), self.host,
-                   hint="for your LAN: a server starts here"),
-            Button("server", f"Server: {addr or 'none yet'}", (440, 298, 400, 52),
-                   self.edit_server, hint="Enter: type the address"),
-            Button("create", "Create a game", (440, 362, 400, 52), self.create,
-                   enabled=bool(self.url), reason="Type the server's address first."),
-            Button("join", "Join with a code", (440, 426, 400, 52), self.join,
-                   enabled=bool(self.url), reason="Type the server's address first."),
-            Button("watch", "Watch a game", (440, 490, 400, 52), self.watch,
-                   enabled=bool(self.url), reason="Type the server's address first."),
-            Button("back", "Back", (490, 556, 300, 48), self.back)]
+        name = getattr(self.app.settings, "display_name", "")
+        rows = [("games", f"Your online games ({n})", self.open_games, n > 0,
+                 "No online game yet: create or join one.", ""),
+                ("host", host_label, self.host, True, "", "for your LAN: a server starts here"),
+                ("server", f"Server: {addr or 'none yet'}", self.edit_server, True, "",
+                 "Enter: type the address"),
+                ("name", f"Your name: {name or 'none yet'}", self.edit_name, True, "",
+                 "what your friend sees you called"),
+                ("create", "Create a game", self.create, bool(self.url),
+                 "Type the server's address first.", ""),
+                ("join", "Join with a code", self.join, bool(self.url),
+                 "Type the server's address first.", ""),
+                ("watch", "Watch a game", self.watch, bool(self.url),
+                 "Type the server's address first.", "")]
+        items = [Button(key, label, (440, 150 + i * 58, 400, 50), act, enabled=en, reason=why,
+                        **({"hint": hint} if hint else {}))
+                 for i, (key, label, act, en, why, hint) in enumerate(rows)]
+        items.append(Button("back", "Back", (490, 560, 300, 48), self.back))
         self.set_buttons(items)
         self.focus.focus(next(b for b in items if b.enabled))
 
@@ -122,6 +126,24 @@ class OnlineScene(MenuScene):
             "192.168.1.20 or wss://games.example.org", self.app.settings.online_server or "",
             done, limit=120))
 
+    def edit_name(self):
+        """The display name (online/names.py checks it: the server checks it again)."""
+        from squabble.online.names import check
+
+        def done(value):
+            try:
+                name = check(value) or ""
+            except ValueError as e:
+                self.app.toast(str(e).replace("'name'", "A name"), 6.0)
+                return
+            self.app.settings.display_name = name
+            S.save(self.app.settings)
+            self.on_resume()
+        self.app.stack.push(TextEntryScene(
+            self.app, "Your name", "What your friend and the spectators see you called (a "
+            "name, not a password: anyone may choose any name)",
+            getattr(self.app.settings, "display_name", ""), done, limit=24))
+
     def host(self):
         srv = hosted()
         if srv is not None and srv.running():
@@ -145,7 +167,8 @@ class OnlineScene(MenuScene):
                 return
             link = Link(url)
             self.app.stack.push(BusyScene(
-                self.app, "Joining the game…", link.take_seat("join", code.strip()),
+                self.app, "Joining the game…",
+                link.take_seat("join", code.strip(), self.app.settings.display_name or None),
                 lambda got: _enter(self.app, link, url, got), link=link))
         self.app.stack.push(TextEntryScene(
             self.app, "Invitation code", "The twelve letters and digits your friend read you "
@@ -392,7 +415,9 @@ class CreateScene(MenuScene):
             self.app.stack.push(InvitationScene(self.app, link, url, got, lan))
         self.app.stack.push(BusyScene(self.app, "Creating the game…",
                                       link.take_seat("create", c["game"], options, c["side"],
-                                                     pace, spec), created, link=link))
+                                                     pace, spec,
+                                                     self.app.settings.display_name or None),
+                                      created, link=link))
 
 
 class InvitationScene(MenuScene):
