@@ -96,6 +96,7 @@ class RemoteSession(GameSides):
         self.chat_seen = 0                    # the number of the newest chat line shown
         self.chat_sent = 0                    # messages said and not yet seen come back
         self.chat_lines: list = []            # every chat line shown, as its log line
+        self.alert = None                     # your_move() and tick(): the background window
         self.errors: list = []                # refusals the server sent (sentences)
 
     # -- who plays -------------------------------------------------------------------------
@@ -177,8 +178,6 @@ class RemoteSession(GameSides):
             return "This game has no invitation code to copy."
         try:
             import pygame
-            if not pygame.scrap.get_init():
-                pygame.scrap.init()
             pygame.scrap.put_text(code)
             return f"The code {code} is on the clipboard."
         except Exception:   # noqa: BLE001 - no clipboard here (a headless machine)
@@ -284,7 +283,10 @@ class RemoteSession(GameSides):
         return RemoteWait(self)
 
     def warm_up(self) -> None:
-        pass
+        """The person's decision is asked (``TurnFlow._human``): a window in the background
+        says so (``alert``, given by the online wing: its title and a sound)."""
+        if self.alert is not None:
+            self.alert.your_move()
 
     def poll(self) -> bool:
         """Take what the line received; True when an update (or a refusal of the move sent) is
@@ -353,6 +355,8 @@ class RemoteSession(GameSides):
         """Read the line while the person decides (the friend's words, who is here); True when
         the game moved on meanwhile (an update of a newer version waits: a clock fell)."""
         self.poll()
+        if self.alert is not None:
+            self.alert.tick()
         return self.in_flight is None and any(
             m.get("type") == "update" and m.get("version", -1) > self.version
             for m in self._queue)

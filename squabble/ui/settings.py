@@ -25,6 +25,7 @@ class Settings:
     hints: bool = True   # show the controls line on screen
     online_server: str = ""   # the online game server last typed in (Play online, issue 52)
     display_name: str = ""    # what online friends see this player called (issue 59)
+    move_alert: bool = True   # a background window's title and a sound say "your move" online
 
     @property
     def speed(self) -> float:

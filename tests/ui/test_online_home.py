@@ -30,11 +30,13 @@ def _until(app, pred, timeout=10.0):
 def _to_friends_turn(app, rnd):
     """Decide for this window until the friend decides."""
     sc = app.stack.top
-    assert _until(app, lambda: sc.flow.phase in (HUMAN, THINKING) and (
-        sc.flow.phase == HUMAN or sc.session.waiting_for_friend()))
-    while sc.flow.phase == HUMAN:
-        _click(sc, rnd.randrange(len(sc.session.decision()["options"])))
-        assert _until(app, lambda: sc.flow.phase in (HUMAN, THINKING))
+    end = time.monotonic() + 30
+    while not (sc.flow.phase == THINKING and sc.session.waiting_for_friend()):
+        assert time.monotonic() < end, "the decision never passed to the friend"
+        if sc.flow.phase == HUMAN:
+            _click(sc, rnd.randrange(len(sc.session.decision()["options"])))
+        step(app)
+        time.sleep(0.005)
 
 
 @pytest.mark.parametrize("game", ["squabble", "struggle"])
@@ -58,7 +60,7 @@ def test_the_table_says_not_joined_thinking_and_away(tmp_path, data_dir, game):
         assert _until(app, lambda: scene.flow.waiting_words(0.0).startswith("Anna (")
                       and "is thinking" in scene.flow.waiting_words(0.0))
         assert not scene.flow.line_note()
-        assert "Anna has joined." in [str(x) for x in _log_of(app)]
+        assert _until(app, lambda: "Anna has joined." in [str(x) for x in _log_of(app)], 2)
         assert created["code"] in scene.session.copy_code()
         b.close()                                   # the friend's window closed
         assert _until(app, lambda: scene.flow.waiting_words(0.0).startswith(
@@ -270,3 +272,37 @@ def test_the_display_name_is_typed_checked_and_kept(data_dir):
     entry.ok()
     assert app.settings.display_name == "Anna" and S.load().display_name == "Anna"
     assert "Your name: Anna" in [b.label for b in top(app).buttons]
+
+
+def test_a_background_window_says_your_move_in_its_title(tmp_path, data_dir, monkeypatch):
+    import pygame
+
+    from squabble.ui.online.game import MoveAlert
+    from tests.ui.test_online_window import _two_windows
+    server = ServerProcess(tmp_path / "games.sqlite3")
+    links = ()
+    focused = {"now": False}
+    monkeypatch.setattr(MoveAlert, "focused", staticmethod(lambda: focused["now"]))
+    try:
+        created, links, apps = _two_windows(server, "struggle")
+        played = []
+        for app in apps:
+            monkeypatch.setattr(app.sounds, "play", lambda name, played=played: played.append(name))
+        pygame.display.set_caption("Twilight Squabble")
+        rnd = random.Random(2)
+        first = apps[0].stack.top.session.decision()["player"]
+        other = next(a for a in apps if a.stack.top.session.seat == first)   # decides first
+        waiting = next(a for a in apps if a is not other)
+        other.stack.top.session.alert = None   # (two windows, one process: one title)
+        assert _until(other, lambda: (step(waiting), other.stack.top.flow.phase == HUMAN)[1])
+        _to_friends_turn(other, rnd)                  # the friend's turn, then this window's
+        assert _until(waiting, lambda: waiting.stack.top.flow.phase == HUMAN, 10)
+        assert pygame.display.get_caption()[0] == "Your move — Twilight Struggle"
+        assert "select" in played
+        focused["now"] = True                         # the player comes back to the window
+        step(waiting, 2)
+        assert pygame.display.get_caption()[0] == "Twilight Squabble"
+    finally:
+        for link in links:
+            link.close()
+        server.stop()

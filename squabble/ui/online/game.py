@@ -23,11 +23,42 @@ def session_for(link, update: dict) -> RemoteSession:
                          lost_on_time=entry.lost_on_time)
 
 
+class MoveAlert:
+    """A window in the background whose player it is to move (issue 59): its title says so
+    ("Your move — Twilight Struggle") and a short sound plays (settings ``move_alert``); the
+    title comes back once the window has the focus again."""
+
+    def __init__(self, app, label: str):
+        self.app, self.label = app, label
+        self.kept_title: str | None = None
+
+    @staticmethod
+    def focused() -> bool:
+        import pygame
+        return bool(pygame.key.get_focused())
+
+    def your_move(self) -> None:
+        if self.focused() or not getattr(self.app.settings, "move_alert", True):
+            return
+        import pygame
+        if self.kept_title is None:
+            self.kept_title = pygame.display.get_caption()[0]
+        pygame.display.set_caption(f"Your move — {self.label}")
+        self.app.sounds.play("select")
+
+    def tick(self) -> None:
+        if self.kept_title is not None and self.focused():
+            import pygame
+            pygame.display.set_caption(self.kept_title)
+            self.kept_title = None
+
+
 def open_game(app, link, update: dict, after=None):
     """Put the game's scene on screen (replacing every screen); returns the scene.  ``after()``:
     where the result screen's button leads (Play online)."""
     session = session_for(link, update)
     entry = games.get(update["game"])
+    session.alert = MoveAlert(app, entry.LABEL)
     other = session.other(session.seat or "USA")
     # (first: a finished game's result screen shows its last moves, not this line)
     if session.watching:
