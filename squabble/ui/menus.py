@@ -28,6 +28,8 @@ class TitleScene(MenuScene):
         super().__init__(app)
         self.message = message
         self.idle = 0.0
+        self.moves = None        # the online games asked whose move it is (app.your_moves)
+        self.moves_line = ""
         rnd = random.Random(7)
         pics = gamepick.title_decor() if decor is None else decor
         self.floaters = [(rnd.choice(pics), rnd.uniform(0, 1280), rnd.uniform(0, 720),
@@ -42,13 +44,19 @@ class TitleScene(MenuScene):
                  # a save the title calls damaged is not offered as "Continue" (nor focused):
                  # the button says what it does, set the file aside with the reason why
                  ("continue", "Set aside the damaged save" if damaged else "Continue",
-                  lambda: gamepick.continue_any(self.app), has, "No saved game yet."),
+                  lambda: gamepick.continue_any(self.app), has,
+                  "No saved game yet (online games wait in New game, Play online)."),
                  ("options", "Options", self.app.open_options, True, ""),
                  ("rules", "Rules", self.app.open_rules, True, ""),
                  ("quit", "Quit", lambda: self.app.quit(0), True, "")]
         self.set_buttons([Button(n, lab, (490, y0 + i * 62, 300, 52), act, enabled=en, reason=r,
                                  hint="" if en else r)
                           for i, (n, lab, act, en, r) in enumerate(items)])
+        line = getattr(self, "moves_line", "")   # (build runs in MenuScene's __init__)
+        if line:               # the online games where it is this player's move
+            self.buttons.append(Button("your_moves", line, (440, y0 + 5 * 62 + 4, 400, 48),
+                                       self.app.open_your_games, colour=(40, 110, 70)))
+            self.set_buttons(list(self.buttons))
         if has:
             self.buttons[1].hint = gamepick.save_hint()
         if has and not damaged:
@@ -70,6 +78,14 @@ class TitleScene(MenuScene):
 
     def update(self, dt):
         super().update(dt)
+        if self.moves is None and not getattr(self.app, "demo", False):
+            your_moves = getattr(self.app, "your_moves", None)
+            self.moves = your_moves() if your_moves is not None else False
+        if self.moves and not self.moves_line:
+            line = self.moves.line()
+            if line:
+                self.moves_line = line
+                self.build()
         if self.app.stack.top is self:
             self.idle += dt
             wait = self.app.attract_after

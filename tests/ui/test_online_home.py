@@ -306,3 +306,39 @@ def test_a_background_window_says_your_move_in_its_title(tmp_path, data_dir, mon
         for link in links:
             link.close()
         server.stop()
+
+
+def test_the_title_says_your_move_in_n_online_games_and_lists_them_first(tmp_path, data_dir):
+    from squabble.online import client as C
+    from squabble.online.client import Client
+    from tests.online_helpers import run
+    from tests.ui.driver import top
+    server = ServerProcess(tmp_path / "games.sqlite3")
+    try:
+        async def seats():
+            out = []
+            for k in range(3):                 # the USSR decides first in Twilight Squabble
+                a = await Client(server.url).connect()
+                created = await a.create("squabble", {}, side="USA" if k == 1 else "USSR",
+                                         pace="correspondence",
+                                         clock={"kind": "correspondence", "preset": "1d"})
+                b = await Client(server.url).connect()
+                await b.join(created["code"])
+                out.append((created, a.credential))
+                await a.close(), await b.close()
+            return out
+        for created, cred in run(seats()):
+            C.remember_seat(server.url, created["game_id"], created["seat"], cred,
+                            created["code"])
+        app = new_app()
+        assert _until(app, lambda: top(app).name == "title" and
+                      "Your move in 2 online games" in [b.label for b in top(app).buttons], 10)
+        next(b for b in top(app).buttons if b.name == "your_moves").action()
+        games = top(app)
+        assert games.name == "online_games"
+        assert _until(app, lambda: games.status is not None, 10)
+        labels = [b.label for b in games.buttons if b.name.startswith("game")]
+        assert ["YOUR MOVE" in x for x in labels] == [True, True, False], labels
+        assert "clock 1 d 0 h" in labels[0] or "clock 23:" in labels[0], labels[0]
+    finally:
+        server.stop()

@@ -461,6 +461,33 @@ class InvitationScene(MenuScene):
                    align="center")
 
 
+def your_move(update, seat_entry) -> bool:
+    """Is it this player's move in the game ``update`` shows (its seat ``seat_entry``)?"""
+    if not update or update.get("winner") is not None or update.get("open_seat"):
+        return False
+    seat = update.get("seat") or seat_entry["seat"]
+    return (update.get("decision") or {}).get("player") == seat
+
+
+class YourMoves:
+    """The title's "Your move in N online games": the remembered seats asked once a visit of the
+    title (a Future, never waited on); ``line()`` is "" until they answer, and when none waits."""
+
+    def __init__(self):
+        seats = C.remembered_seats()[::-1][:7]
+        self.future = peek_games(seats) if seats else None
+
+    def line(self) -> str:
+        if self.future is None or not self.future.done():
+            return ""
+        try:
+            got = self.future.result()
+        except Exception:   # noqa: BLE001 - no answer: nothing said
+            return ""
+        n = sum(your_move(up, e) for e, up, _ in got)
+        return "" if n == 0 else f"Your move in {n} online game{'s' if n > 1 else ''}"
+
+
 class YourGamesScene(MenuScene):
     """Every game this player holds a seat in (the remembered seats), whose move it is (asked of
     each server), and any of them opened."""
@@ -505,6 +532,10 @@ class YourGamesScene(MenuScene):
             now = "waiting for your friend to join"
         elif (up.get("decision") or {}).get("player") == seat:
             now = "YOUR MOVE"
+            c = up.get("clock")
+            if isinstance(c, dict) and isinstance((c.get("left") or {}).get(seat), (int, float)):
+                from squabble.online.clock import words
+                now += f" · clock {words(c['left'][seat])}"
         else:
             now = "your friend's move"
         you = side_name(up.get("game"), seat).removeprefix("the ")
@@ -517,6 +548,11 @@ class YourGamesScene(MenuScene):
                 self.status = self.future.result()
             except Exception:    # noqa: BLE001
                 self.status = [(e, None, "The server does not answer now.") for e in self.seats]
+            # the games where it is this player's move first (the newest first among each)
+            order = sorted(range(len(self.seats)), key=lambda i: not your_move(
+                self.status[i][1], self.seats[i]))
+            self.seats = [self.seats[i] for i in order]
+            self.status = [self.status[i] for i in order]
             cur = self.focus.current.name if self.focus.current else None
             self.build()
             if cur and self.button(cur):
