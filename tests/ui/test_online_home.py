@@ -122,19 +122,11 @@ def test_the_clocks_show_and_a_fallen_clock_ends_on_the_result_screen(tmp_path, 
     from tests.ui.test_online_window import RESULT
     fake = FakeClock(tmp_path / "clock")
     server = ServerProcess(tmp_path / "games.sqlite3", prelude=fake.prelude)
-    links = []
+    links = ()
     try:
-        a, b = Link(server.url, backoff=(0.02, 0.3)), Link(server.url, backoff=(0.02, 0.3))
-        links += [a, b]
+        from tests.ui.test_online_window import _two_windows
         spec = {"kind": "live", "minutes": 30, "increment": 0}
-        created = a.request("create", game, {}, "USSR", "live", spec).result(10)
-        b.request("join", created["code"]).result(10)
-        time.sleep(0.3)
-        apps = []
-        for link in (a, b):
-            app = new_app()
-            open_game(app, link, _first_update(link))
-            apps.append(app)
+        created, links, apps = _two_windows(server, game, {}, "live", spec)
         for app in apps:
             assert _until(app, lambda app=app: any(
                 s.startswith("Clock: ") and "30:00" in s
@@ -240,13 +232,7 @@ def test_the_online_pause_menu_lists_no_hint(tmp_path, data_dir):
         app = apps[0]
         step(app, 3)
         app.stack.top.open_pause()
-        blocks = []
-        real = screens.text_block
-        screens.text_block = lambda surf, s, *a, **k: (blocks.append(s), real(surf, s, *a, **k))[1]
-        try:
-            app.draw()
-        finally:
-            screens.text_block = real
+        blocks = drawn_texts(app, screens, "text_block")
         pause = app.stack.top
         assert blocks and not any("hint" in b.lower() for b in blocks)
         assert "A word to your friend" in [b.label for b in pause.buttons]

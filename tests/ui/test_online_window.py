@@ -43,9 +43,9 @@ def _first_update(link, timeout=10.0):
     raise AssertionError("no update from the server")
 
 
-def _two_windows(server, game, options=None):
+def _two_windows(server, game, options=None, pace="live", clock=None):
     a, b = Link(server.url, backoff=(0.02, 0.3)), Link(server.url, backoff=(0.02, 0.3))
-    created = a.request("create", game, options or {}, "USSR").result(10)
+    created = a.request("create", game, options or {}, "USSR", pace, clock).result(10)
     b.request("join", created["code"]).result(10)
     time.sleep(0.2)
     apps = []

@@ -161,18 +161,24 @@ class OnlineScene(MenuScene):
 
     def join(self):
         url = self.url
+        self._by_code("Invitation code", "The twelve letters and digits your friend read you "
+                      "(ABCD-EFGH-JKMN)", "Joining the game…",
+                      lambda link, code: link.take_seat(
+                          "join", code, self.app.settings.display_name or None),
+                      lambda link, got: _enter(self.app, link, url, got))
+
+    def _by_code(self, title: str, help_line: str, busy: str, ask, then):
+        """An invitation code typed, then ``ask(link, code)`` on a new line to this server
+        (a Future the busy screen polls), then ``then(link, its result)``."""
+        url = self.url
 
         def done(code):
             if not code.strip():
                 return
             link = Link(url)
-            self.app.stack.push(BusyScene(
-                self.app, "Joining the game…",
-                link.take_seat("join", code.strip(), self.app.settings.display_name or None),
-                lambda got: _enter(self.app, link, url, got), link=link))
-        self.app.stack.push(TextEntryScene(
-            self.app, "Invitation code", "The twelve letters and digits your friend read you "
-            "(ABCD-EFGH-JKMN)", "", done, limit=20))
+            self.app.stack.push(BusyScene(self.app, busy, ask(link, code.strip()),
+                                          lambda got: then(link, got), link=link))
+        self.app.stack.push(TextEntryScene(self.app, title, help_line, "", done, limit=20))
 
     def open_games(self):
         self.app.stack.push(YourGamesScene(self.app))
@@ -180,18 +186,10 @@ class OnlineScene(MenuScene):
     def watch(self):
         """A game's public view by its code: its moves as beats, its chat, its clocks; never a
         decision."""
-        url = self.url
-
-        def done(code):
-            if not code.strip():
-                return
-            link = Link(url)
-            self.app.stack.push(BusyScene(
-                self.app, "Opening the game…", link.take_seat("watch_first", code.strip()),
-                lambda got: self.app.open_online(link, got[1]), link=link))
-        self.app.stack.push(TextEntryScene(
-            self.app, "Watch a game", "The game's invitation code (ABCD-EFGH-JKMN): you see "
-            "what both players show each other", "", done, limit=20))
+        self._by_code("Watch a game", "The game's invitation code (ABCD-EFGH-JKMN): you see "
+                      "what both players show each other", "Opening the game…",
+                      lambda link, code: link.take_seat("watch_first", code),
+                      lambda link, got: self.app.open_online(link, got[1]))
 
 
 def _enter(app, link, url, got, code=None):
