@@ -172,6 +172,16 @@ class Client:
         self.code, self.spectating = code, True
         await self.ws.send(wire.encode(wire.watch(code)))
 
+    async def join_or_watch(self, code: str, name: str | None = None) -> dict:
+        """Join the game of ``code``; one with both its players (a seat of another) is watched
+        instead (the reply is then "watching", ``full`` True)."""
+        try:
+            return await self.join(code, name)
+        except ClientError as e:
+            if "both its players" not in str(e):
+                raise
+        return dict(await self.watch_first(code), full=True)
+
     async def watch_first(self, code: str, timeout: float = 10.0) -> dict:
         """Watch the game of ``code`` and wait for its first update (or the refusal): the
         reply is ``{"type": "watching", "game_id", "seat": None}``."""

@@ -328,3 +328,28 @@ def test_the_title_says_your_move_in_n_online_games_and_lists_them_first(tmp_pat
         assert "clock 1 d 0 h" in labels[0] or "clock 23:" in labels[0], labels[0]
     finally:
         server.stop()
+
+
+def test_joining_a_full_game_watches_it(tmp_path, data_dir):
+    from tests.ui.driver import menu_click, top
+    server = ServerProcess(tmp_path / "games.sqlite3")
+    links = []
+    try:
+        a, b = Link(server.url), Link(server.url)
+        links += [a, b]
+        created = a.request("create", "squabble", {}, "USSR").result(10)
+        b.request("join", created["code"]).result(10)
+        app = new_app()
+        app.settings.online_server = server.url
+        app.to_online()
+        menu_click(app, "join")
+        entry = top(app)
+        entry.value = created["code"]
+        entry.ok()
+        assert _until(app, lambda: getattr(top(app), "flow", None) is not None, 10)
+        assert top(app).session.watching
+        links.append(top(app).session.link)
+    finally:
+        for link in links:
+            link.close()
+        server.stop()

@@ -164,8 +164,15 @@ class OnlineScene(MenuScene):
         self._by_code("Invitation code", "The twelve letters and digits your friend read you "
                       "(ABCD-EFGH-JKMN)", "Joining the game…",
                       lambda link, code: link.take_seat(
-                          "join", code, self.app.settings.display_name or None),
-                      lambda link, got: _enter(self.app, link, url, got))
+                          "join_or_watch", code, self.app.settings.display_name or None),
+                      lambda link, got: self._joined_or_watching(link, url, got))
+
+    def _joined_or_watching(self, link, url, got):
+        if got[0].get("type") == "watching":   # a full game of others: watched, and said so
+            self.app.open_online(link, got[1])
+            self.app.toast("That game already has both its players: you are watching it.", 6.0)
+            return
+        _enter(self.app, link, url, got)
 
     def _by_code(self, title: str, help_line: str, busy: str, ask, then):
         """An invitation code typed, then ``ask(link, code)`` on a new line to this server
