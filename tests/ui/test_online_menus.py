@@ -353,7 +353,10 @@ def test_a_game_hosted_here_opens_after_the_window_closed(tmp_path, data_dir, mo
         menu_click(a, "games")
         assert until_seconds(a, lambda: top(a).status is not None)
         label = top(a).button("game0").label
-        assert label.startswith(code) and "hosted here" in label, label
+        assert code in label and "hosted here" in label, label
+        # (issue 59) the game, the side and whose move, like the other rows
+        assert label.startswith("Twilight ") and " · you: " in label and (
+            "YOUR MOVE" in label or "your friend's move" in label), label
         menu_click(a, "game0")
         srv = menus.hosted()
         assert until_seconds(a, lambda: getattr(top(a), "session", None) is not None), \

@@ -521,6 +521,12 @@ class YourGamesScene(MenuScene):
         _, up, problem = self.status[i]
         code = (up or {}).get("code") or code     # the server's spelling of it
         if up is None and _this_machine(e["server"]) and not _hosting():
+            from squabble.ui.online.seats import hosted_row
+            got = hosted_row(e)
+            if got is not None:        # the game, the side and whose move, like the others
+                you = side_name(got[0], e["seat"]).removeprefix("the ")
+                return (f"{game_label(got[0])} · {code} · you: {you} · {got[1]} · hosted "
+                        "here: open it to start this machine's server")
             return f"{code} · hosted here: open it to start this machine's server"
         if up is None:
             return f"{code} · {problem}"
