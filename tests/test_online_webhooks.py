@@ -173,3 +173,39 @@ def test_a_failing_receiver_gets_its_retries_and_slows_no_move(tmp_path):
     finally:
         server.stop()
         rx.close()
+
+
+def test_a_clocks_last_12_hours_are_told_once(tmp_path):
+    """A correspondence clock (1 day) of a side away with a webhook: one post when its last 12
+    hours begin (the fake clock), none again that turn."""
+    from tests.online_helpers import FakeClock
+    rx = Receiver()
+    fake = FakeClock(tmp_path / "clock")
+    server = ServerProcess(tmp_path / "games.sqlite3", prelude=fake.prelude,
+                           args=["--webhook-allow", "127.0.0.1"])
+
+    async def go():
+        a = await Client(server.url).connect()
+        created = await a.create("squabble", {}, side="USA", pace="correspondence",
+                                 clock={"kind": "correspondence", "preset": "1d"})
+        b = await Client(server.url).connect()     # the USSR decides first in Squabble
+        await b.join(created["code"], name="Boris")
+        await b.until_version(0)
+        await b.webhook(rx.url)
+        await b.close()
+        await asyncio.sleep(0.5)
+        fake.advance(11 * 3600)                    # 13 hours left: nothing yet
+        await asyncio.sleep(1.0)
+        assert rx.posts == []
+        fake.advance(2 * 3600)                     # 11 hours left
+        await _until(lambda: len(rx.posts) == 1)
+        assert "the clock shows 11:00:00" in rx.posts[0]["content"]
+        fake.advance(3600)
+        await asyncio.sleep(1.0)
+        assert len(rx.posts) == 1
+        await a.close()
+    try:
+        run(go())
+    finally:
+        server.stop()
+        rx.close()

@@ -41,7 +41,7 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS clocks (
     game_id TEXT PRIMARY KEY, spec TEXT NOT NULL, left_usa REAL NOT NULL,
     left_ussr REAL NOT NULL, running TEXT, since REAL NOT NULL, deadline REAL,
-    flagged TEXT);
+    flagged TEXT, warned TEXT);
 CREATE INDEX IF NOT EXISTS clocks_deadline ON clocks (deadline);
 """
 
@@ -77,7 +77,7 @@ def check_spec(spec) -> dict | None:
 def new(spec: dict, sides) -> dict:
     """A clock not yet running (it starts once both players are seated)."""
     return {"spec": spec, "left": {s: spec["start"] for s in sides}, "running": None,
-            "since": 0.0, "flagged": None}
+            "since": 0.0, "flagged": None, "warned": None}
 
 
 def left_now(clock: dict, t: float) -> dict:
@@ -103,6 +103,8 @@ def passed(clock: dict, to_side: str | None, t: float, moved: str | None = None)
     if moved is not None and moved == clock["running"] and to_side != moved:
         x = c["left"][moved] + spec["increment"]
         c["left"][moved] = min(x, spec["cap"]) if spec["cap"] else x
+    if to_side != clock["running"]:
+        c["warned"] = None     # (a new turn may be told of its last hours again)
     c["running"], c["since"] = to_side, t
     return c
 
@@ -129,19 +131,28 @@ def public(clock: dict | None, t: float) -> dict | None:
 def row_stmts(game_id: str, clock: dict) -> list:
     left = clock["left"]
     return [("INSERT OR REPLACE INTO clocks (game_id, spec, left_usa, left_ussr, running, "
-             "since, deadline, flagged) VALUES (?,?,?,?,?,?,?,?)",
+             "since, deadline, flagged, warned) VALUES (?,?,?,?,?,?,?,?,?)",
              (game_id, json.dumps(clock["spec"]), left.get("USA", left.get("A", 0.0)),
               left.get("USSR", left.get("B", 0.0)), clock["running"], clock["since"],
-              deadline(clock), clock["flagged"]))]
+              deadline(clock), clock["flagged"], clock.get("warned")))]
 
 
 def load(store, game_id: str) -> dict | None:
-    row = store._read("SELECT spec, left_usa, left_ussr, running, since, flagged FROM clocks "
-                      "WHERE game_id=?", (game_id,))
+    row = store._read("SELECT spec, left_usa, left_ussr, running, since, flagged, warned "
+                      "FROM clocks WHERE game_id=?", (game_id,))
     if row is None:
         return None
     return {"spec": json.loads(row[0]), "left": {"USA": row[1], "USSR": row[2]},
-            "running": row[3], "since": row[4], "flagged": row[5]}
+            "running": row[3], "since": row[4], "flagged": row[5], "warned": row[6]}
+
+
+def last_hours(store, t: float) -> list:
+    """The correspondence games whose running clock entered its last ``LAST_HOURS`` by ``t``
+    and whose side was not yet told so this turn."""
+    return [r[0] for r in store._read(
+        "SELECT game_id FROM clocks WHERE deadline IS NOT NULL AND deadline - ? <= ? AND "
+        "flagged IS NULL AND warned IS NULL AND spec LIKE '%correspondence%' LIMIT 200",
+        (t, LAST_HOURS), every=True)]
 
 
 def overdue(store, t: float) -> list:

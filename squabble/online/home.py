@@ -109,6 +109,22 @@ class Home:
             raise Refused("The game is over: a clock fell (lost on time); the next update "
                           "shows it.")
 
+    async def last_hours(self, game_id: str):
+        """A correspondence clock entered its last 12 hours: its side's webhook is told once
+        a turn (while no window of that side is open), and the warning is stored."""
+        room = self._room(game_id)
+        if room is None or room.clock is None:
+            return
+        async with self._locked(room) as rec:
+            c = room.clock
+            if c["warned"] or c["flagged"] or c["running"] is None:
+                return
+            after = dict(c, warned=c["running"])
+            await self.store.awrite(Stmts(clock.row_stmts(rec.id, after),
+                                          "the clock's warning was not stored"))
+            room.clock = after
+            self._your_move(room, None)
+
     async def flag(self, game_id: str):
         """A clock that fell: its side loses on time, stored and told to everyone there."""
         room = self._room(game_id)
@@ -148,7 +164,7 @@ class Home:
             raise Refused(str(e)) from None
         self.send(conn, wire.webhook_kept(conn.room.rec.id, conn.seat, url))
 
-    def _your_move(self, room: Room, moved: str):
+    def _your_move(self, room: Room, moved: str | None):
         """A correspondence game's decision passed to a side with no window open: its webhook
         is told (once a change; the post leaves from another task)."""
         rec = room.rec
@@ -168,7 +184,7 @@ class Home:
             left = clock.words(clock.left_now(room.clock, limits.now())[side])
         label = {"squabble": "Twilight Squabble", "struggle": "Twilight Struggle"}.get(
             rec.game, rec.game)
-        against = self._names(room).get(moved) or "your friend"
+        against = self._names(room).get(table.OTHER.get(side)) or "your friend"
         self.poster.post(url, webhooks.your_move_text(label, show_code(rec.code), against,
                                                       left))
 
@@ -183,6 +199,11 @@ async def flags(server: Server):
                     await server.flag(game_id)
                 except StoreError:
                     pass   # (told to the operator) tried again at the next look
+            for game_id in clock.last_hours(server.store, limits.now()):
+                try:
+                    await server.last_hours(game_id)
+                except StoreError:
+                    pass
         except StoreError:
             pass
         except Exception as e:   # noqa: BLE001 - a fault of the server's own, said once a look
