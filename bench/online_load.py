@@ -5,6 +5,7 @@
                                 [--workers 2]   # bot processes
                                 [--flooders 10]   # hostile clients flooding beside them
                                 [--bots computer --level easy]   # the computer players
+                                [--home]   # clocks and chat on (issue 59)
     python bench/online_load.py --stored 10000       # idle CPU and start time
 
 For each N: a server process (``squabble serve --port 0`` on a fresh database) and N live games,
@@ -113,6 +114,17 @@ async def bot(c: Client, rnd, rtts, stop, moves, think=0.0, choose=None):
             pass
 
 
+async def chatter(c: Client, rnd, stop, every=30.0):
+    """A seat that says a line every ``every`` seconds (the first at a random moment)."""
+    await asyncio.sleep(rnd.uniform(0, every))
+    while not stop.is_set():
+        try:
+            await c.say("Back in 5 minutes")
+        except Exception:   # noqa: BLE001 - the line dropped: the next one later
+            pass
+        await asyncio.sleep(every)
+
+
 async def flood(url, stop, sent):
     """A hostile client: hello, then pings as fast as it can; connects again when closed."""
     import json
@@ -142,7 +154,9 @@ async def _worker_main(url, n, game, seconds, think, flooders, seed, pipe, bots=
     for _ in range(n):
         a = await Client(url).connect()
         b = await Client(url).connect()
-        created = await a.create(game, {}, side="USSR")
+        home = os.environ.get("SQUABBLE_BENCH_HOME") == "1"   # --home: clocks and chat on
+        created = await a.create(game, {}, side="USSR",
+                                 clock={"kind": "live", "minutes": 90} if home else None)
         await b.join(created["code"])
         clients += [a, b]
     await asyncio.sleep(0.5)
@@ -157,6 +171,9 @@ async def _worker_main(url, n, game, seconds, think, flooders, seed, pipe, bots=
                                      if kind == "computer" else None))
              for k, c in enumerate(clients)]
     tasks += [asyncio.create_task(flood(url, stop, flooded)) for _ in range(flooders)]
+    if os.environ.get("SQUABBLE_BENCH_HOME") == "1":   # a chat line every 30 s a game
+        tasks += [asyncio.create_task(chatter(c, random.Random(rnd.random()), stop))
+                  for c in clients[::2]]
     tasks.append(asyncio.create_task(_lag(stop, lags)))
     cpu0 = time.process_time()
     await asyncio.sleep(seconds)
@@ -322,8 +339,13 @@ def main():
     ap.add_argument("--workers", type=int, default=2,
                     help="processes the bots run in (the games shared out)")
     ap.add_argument("--stored", type=int, default=0)
+    ap.add_argument("--home", action="store_true",
+                    help="the online home on (issue 59): each game with a live 90-minute clock "
+                         "and a chat line every 30 s (presence is always on)")
     ap.add_argument("--idle", type=float, default=10.0)
     args = ap.parse_args()
+    if args.home:
+        os.environ["SQUABBLE_BENCH_HOME"] = "1"   # (read by the bot processes)
     if args.stored:
         run_idle(args.stored, args.idle)
         return

@@ -163,6 +163,11 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDR",
                      help="a reverse proxy's address: for its connections the client's "
                           "address is the one it states in X-Forwarded-For (may be repeated)")
+    srv.add_argument("--no-webhooks", action="store_true",
+                     help="post no \"your move\" webhooks (and keep no webhook addresses)")
+    srv.add_argument("--webhook-allow", action="append", default=[], metavar="HOST",
+                     help="a webhook host allowed although it resolves to a loopback, "
+                          "private or link-local address (may be repeated)")
     srv.add_argument("--check", action="store_true",
                      help="check the whole database file (SQLite's integrity_check), say "
                           "what was found and stop")

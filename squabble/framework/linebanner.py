@@ -12,13 +12,31 @@ from squabble.framework.layout import text
 
 def frame_every(flow):
     """While the line is down the banner's dots move six times a second (and the scene keeps
-    looking for the reconnection); None otherwise."""
-    return 1 / 6 if flow.line_down() else None
+    looking for the reconnection); a clock ticks once a second; None otherwise."""
+    if flow.line_down():
+        return 1 / 6
+    return 1.0 if flow.clock_words() else None   # (a running clock: once a second)
 
 
 def draw_banner(surf, L, flow, t: float) -> None:
-    """A strip across the top while the line is down."""
+    """A strip across the top while the line is down; a calmer one with the flow's standing
+    note (the friend has not joined yet: the code to give them); the clocks, if any, in a
+    small plate under the top bar."""
+    clocks = flow.clock_words()
+    if clocks:
+        f = L.font(16, True)
+        w = f.size(clocks)[0] + L.s(20)
+        r = pygame.Rect(0, 0, w, L.s(26))
+        r.midtop = L.p(640, 100 if flow.line_down() or flow.line_note() else 44)
+        pygame.draw.rect(surf, (16, 20, 30), r, border_radius=L.s(6))
+        text(surf, clocks, f, (235, 225, 190), r.center, "center")
     if not flow.line_down():
+        note = flow.line_note()
+        if note:
+            r = L.r(240, 56, 800, 40)
+            pygame.draw.rect(surf, (28, 44, 70), r, border_radius=L.s(8))
+            pygame.draw.rect(surf, (150, 180, 230), r, max(1, L.s(2)), border_radius=L.s(8))
+            text(surf, note, L.font(19, True), (230, 238, 255), r.center, "center")
         return
     r = L.r(240, 56, 800, 40)   # below the top bar, over the table or the map
     pygame.draw.rect(surf, (120, 40, 30), r, border_radius=L.s(8))

@@ -25,6 +25,7 @@ import time
 
 from squabble.framework.privacy import LookRule
 from squabble.framework.session import Beat, GameSides
+from squabble.online.presence import AWAY, NOT_JOINED, ONLINE
 from squabble.online.wire import UNREADABLE_UPDATE
 from squabble.turn import NO_DECISION
 
@@ -64,14 +65,18 @@ class RemoteSession(GameSides):
     coach_allowed = False       # a game against a friend is the two players' alone
 
     def __init__(self, adapter, link, update: dict, setup: dict | None = None, *,
-                 from_wire=None, log: list | None = None, side_name=None):
+                 from_wire=None, log: list | None = None, side_name=None, lost_on_time=None):
         self.link = link
+        self.lost_on_time = lost_on_time or (lambda state, winner: dict(state, winner=winner))
+        self.clock_at = time.monotonic()      # when the newest update's clock was read
         self.from_wire = from_wire or (lambda v: v)
         self.side_name = side_name or (lambda side: side)
         setup = dict(setup or {})
-        setup.update(mode="online", human=update["seat"])
+        # a spectator (no seat) sees the table from the USA's side and decides nothing
+        self.watching = update["seat"] is None
+        setup.update(mode="online", human=update["seat"] or "USA")
         self.game = adapter
-        self.state = self.from_wire(update["state"])
+        self.state = self._shown_state(update)
         self.setup = setup
         self.log: list = list(log or [])
         self.decisions = 0
@@ -87,6 +92,11 @@ class RemoteSession(GameSides):
         self.log.extend(update.get("log") or [])
         self.in_flight: tuple | None = None   # (version answered, index, reconnects, time)
         self._queue: list = []                # updates received, not yet shown
+        self._heard: list = []                # chat lines received, not yet shown (``heard``)
+        self.chat_seen = 0                    # the number of the newest chat line shown
+        self.chat_sent = 0                    # messages said and not yet seen come back
+        self.chat_lines: list = []            # every chat line shown, as its log line
+        self.alert = None                     # your_move() and tick(): the background window
         self.errors: list = []                # refusals the server sent (sentences)
 
     # -- who plays -------------------------------------------------------------------------
@@ -127,10 +137,84 @@ class RemoteSession(GameSides):
         dots = "." * (1 + int(t * 3) % 3)
         if self.in_flight is not None:
             return f"Sending your move{dots}"
+        if self.watching:
+            who = self.side_name(d["player"])
+            who = who[:1].upper() + who[1:]
+            if self.presence(d["player"]) == AWAY:
+                return f"{who} is away: the game waits for them"
+            return f"{who} is thinking{dots}"
         if d["player"] != self.seat:
             who = self.side_name(d["player"]).removeprefix("the ")
+            here = self.presence(d["player"])
+            if here == NOT_JOINED:
+                return f"Waiting for your friend to join{dots}"
+            if here == AWAY:
+                if self.setup.get("online", {}).get("pace") == "correspondence":
+                    return (f"{self.friend()} is away: the game waits for them; you will be "
+                            "told when it is your move")
+                return f"{self.friend()} is away: the game waits for them"
+            if here == ONLINE:
+                return f"{self.friend()} ({who}) is thinking{dots}"
             return f"Waiting for your friend ({who}){dots}"
         return ""
+
+    def _joined_now(self, msg: dict) -> None:
+        """The friend has just joined (the update before said not joined): a line says so."""
+        if self.watching:
+            return
+        other = self.other(self.seat)
+        new = msg.get("presence")
+        if self.presence(other) == NOT_JOINED and isinstance(new, dict) and \
+                new.get(other) not in (None, NOT_JOINED):
+            name = new_name = (msg.get("names") or {}).get(other) \
+                if isinstance(msg.get("names"), dict) else None
+            self._heard.append(f"{name} has joined." if isinstance(new_name, str) and name
+                               else "Your friend has joined.")
+
+    def copy_code(self) -> str:
+        """Put the game's invitation code on the clipboard; the sentence that says so."""
+        code = self.update_msg.get("code")
+        if not isinstance(code, str):
+            return "This game has no invitation code to copy."
+        try:
+            import pygame
+            pygame.scrap.put_text(code)
+            return f"The code {code} is on the clipboard."
+        except Exception:   # noqa: BLE001 - no clipboard here (a headless machine)
+            return f"No clipboard here: the code is {code}."
+
+    def name_of(self, side: str) -> str | None:
+        """The display name ``side``'s player chose (None: none; online/names.py)."""
+        got = self.update_msg.get("names")
+        name = got.get(side) if isinstance(got, dict) else None
+        return name if isinstance(name, str) and name else None
+
+    def friend(self) -> str:
+        """The friend as a sentence names them: their display name, or "Your friend"."""
+        return self.name_of(self.other(self.seat or "USA")) or "Your friend"
+
+    def presence(self, side: str) -> str | None:
+        """"not_joined", "online" or "away": ``side``'s seat as the newest update says (None
+        from a server that does not say)."""
+        got = self.update_msg.get("presence")
+        return got.get(side) if isinstance(got, dict) else None
+
+    def seat_words(self, side: str) -> str:
+        """Who plays ``side``, as the table labels it."""
+        if self.watching:
+            return "(watched)"
+        return "(you)" if side == self.seat else "(your friend)"
+
+    def line_note(self) -> str:
+        """The strip the scene shows while the friend has not joined: the code to give them."""
+        if self.watching:
+            return ""
+        other = self.other(self.seat)
+        if self.presence(other) != NOT_JOINED:
+            return ""
+        code = self.update_msg.get("code")
+        return f"Waiting for your friend to join — code {code}" if isinstance(code, str) else \
+            "Waiting for your friend to join"
 
     # -- the screen: one window, one seat --------------------------------------------------
     def cover(self) -> None:
@@ -199,20 +283,33 @@ class RemoteSession(GameSides):
         return RemoteWait(self)
 
     def warm_up(self) -> None:
-        pass
+        """The person's decision is asked (``TurnFlow._human``): a window in the background
+        says so (``alert``, given by the online wing: its title and a sound)."""
+        if self.alert is not None:
+            self.alert.your_move()
 
     def poll(self) -> bool:
         """Take what the line received; True when an update (or a refusal of the move sent) is
         waiting to be shown (``arrive``)."""
         for msg in self.link.take():
             kind = msg.get("type")
-            if kind == "update" and msg.get("game_id") == self.game_id:
-                if isinstance(msg.get("state"), dict):
+            if kind in ("chat", "chat_log") and msg.get("game_id") == self.game_id:
+                self._hear(msg.get("lines") if kind == "chat_log" else [msg])
+            elif kind == "update" and msg.get("game_id") == self.game_id:
+                if isinstance(msg.get("state"), dict) and msg.get("version") == self.version \
+                        and not msg.get("log") and self.in_flight is None and not self._queue:
+                    self._joined_now(msg)
+                    self.update_msg = msg     # who is here changed (presence): no beats
+                    self.clock_at = time.monotonic()
+                elif isinstance(msg.get("state"), dict):
                     self._queue.append(msg)
                 else:   # (a game's sides being bid for: no state to show)
                     self.last_error = UNREADABLE_UPDATE
             elif kind == "unreadable" and msg.get("game_id") in (self.game_id, None):
                 self.last_error = msg["error"]   # kept out of the game, said once
+            elif kind == "error" and self.chat_sent and self.in_flight is None:
+                self.chat_sent -= 1
+                self._heard.append(f"Your message was not sent: {msg.get('error', '')}")
             elif kind == "error":
                 self.errors.append(msg.get("error", ""))
                 if self.in_flight is not None and not self._queue:
@@ -222,6 +319,53 @@ class RemoteSession(GameSides):
                 time.monotonic() - fl[3] > RESEND_AFTER:
             self._resend()
         return bool(self._queue)
+
+    # -- chat (online/chat.py): a word to the friend, shown as a log line ----------------------
+    def say(self, text: str) -> None:
+        """Send ``text`` to the friend; it comes back as a log line (or its refusal does).  A
+        spectator's is refused by the server (the window offers none)."""
+        self.chat_sent += 1
+        self.link.say(text)
+
+    def _hear(self, lines) -> None:
+        for line in lines if isinstance(lines, list) else []:
+            if not isinstance(line, dict) or not isinstance(line.get("n"), int) or \
+                    line["n"] <= self.chat_seen or not isinstance(line.get("text"), str):
+                continue
+            self.chat_seen = line["n"]
+            mine = line.get("seat") == self.seat
+            if mine and self.chat_sent:
+                self.chat_sent -= 1
+            who = "You" if mine else self.friend()
+            if self.watching:
+                named = self.name_of(str(line.get("seat")))
+                side = self.side_name(str(line.get("seat")))
+                self._heard.append(f"{named + ' (' + side + ')' if named else side} says: "
+                                   f"{line['text']}")
+                self.chat_lines.append(self._heard[-1])
+                continue
+            said = f"{who} ({self.side_name(str(line.get('seat'))).removeprefix('the ')}) say" \
+                   f"{'' if mine else 's'}: {line['text']}"
+            self._heard.append(said)
+            self.chat_lines.append(said)
+
+    listening = True
+
+    def listen(self) -> bool:
+        """Read the line while the person decides (the friend's words, who is here); True when
+        the game moved on meanwhile (an update of a newer version waits: a clock fell)."""
+        self.poll()
+        if self.alert is not None:
+            self.alert.tick()
+        return self.in_flight is None and any(
+            m.get("type") == "update" and m.get("version", -1) > self.version
+            for m in self._queue)
+
+    def heard(self) -> list:
+        """The chat lines received since the last call, as log lines (each added to the log)."""
+        out, self._heard = self._heard, []
+        self.log.extend(out)
+        return out
 
     def _resend(self):
         version, index, _, _ = self.in_flight
@@ -254,9 +398,11 @@ class RemoteSession(GameSides):
             self.in_flight = None
         moved = msg["version"] != self.version
         self.version = msg["version"]
+        self._joined_now(msg)
         self.update_msg = msg
         self._decision = msg.get("decision")
-        self.state = self.from_wire(msg["state"])
+        self.state = self._shown_state(msg)
+        self.clock_at = time.monotonic()
         if moved:
             self.decisions += 1
         lines = list(msg.get("log") or [])
@@ -268,6 +414,33 @@ class RemoteSession(GameSides):
             kinds = [{}] * len(lines)      # (a resume's lines: text only)
         return [Beat(str(line), snap, str(k.get("kind") or "note"), dict(k.get("data") or {}))
                 for line, k, snap in zip(lines, kinds, self._line_states(msg, len(lines)))]
+
+    def _shown_state(self, msg: dict):
+        """The update's state as the scene draws it; a game lost on time (its clock fell: the
+        engine's state knows nothing of it) marked so by the game's own words."""
+        state = self.from_wire(msg["state"])
+        c = msg.get("clock")
+        if isinstance(c, dict) and c.get("flagged") and msg.get("winner"):
+            state = self.lost_on_time(state, msg["winner"])
+        return state
+
+    def clock_words(self) -> str:
+        """The clocks as the scene shows them ("" without one): each side's time left, the
+        running one counting down since the update came."""
+        from squabble.online.clock import words
+        c = self.update_msg.get("clock")
+        if not isinstance(c, dict) or not isinstance(c.get("left"), dict):
+            return ""
+        out = []
+        for side, left in sorted(c["left"].items()):
+            if not isinstance(left, (int, float)):
+                return ""
+            running = side == c.get("running")
+            if running:
+                left -= time.monotonic() - self.clock_at
+            who = side if self.watching else "You" if side == self.seat else "Friend"
+            out.append(f"{who} {words(left)}{' ▸' if running else ''}")
+        return "Clock: " + " · ".join(out)
 
     def _line_states(self, msg: dict, n: int) -> list:
         """The state at each of the update's ``n`` lines: its per-line views (``steps``: the move

@@ -400,6 +400,20 @@ class Session(GameSides):
     def line_down(self) -> bool:
         return False    # both sides are here: no line to lose
 
+    def line_note(self) -> str:
+        return ""       # both sides are here
+
+    listening = False   # nothing comes over a line
+
+    def clock_words(self) -> str:
+        return ""       # no clock on the couch
+
+    def listen(self) -> bool:
+        return False
+
+    def heard(self) -> list:
+        return []       # nobody to hear from
+
     # -- the computer ------------------------------------------------------------------
     def think(self) -> Thinker:
         d = self.decision()

@@ -27,7 +27,9 @@ seconds it stays on screen at least) and ``settle(flow)`` (its decision: a compu
 committed, ``commit``; an update that came over the line plays its beats, ``take_arrival``).
 The flow never asks which kind it holds.  What a scene shows of the line comes through the flow
 too: ``waiting_words(t)`` (the words while the other side decides, "" when there are none to
-say) and ``line_down()`` (the connection is lost and being made again).
+say), ``line_down()`` (the connection is lost and being made again) and ``line_note()`` (a
+standing sentence: the friend has not joined yet, and the code to give them).  Lines that come
+from the other side between decisions (a friend's chat) reach the view's ``flow_note(line)``.
 
 Who may look is one rule, the session's (``Session.viewer``): against the computer the person's
 side, on one couch the side that confirmed the last hand-off until the next public step, in
@@ -80,6 +82,19 @@ class TurnFlow:
         """Is the line to the other side lost (and being made again)?"""
         return self.session.line_down()
 
+    def clock_words(self) -> str:
+        """The game's clocks in words ("" without clocks)."""
+        return self.session.clock_words()
+
+    def listening(self) -> bool:
+        """Does something come over a line between decisions (the scene looks now and then)?"""
+        return self.session.listening
+
+    def line_note(self) -> str:
+        """A standing sentence about the other side ("" when none): the friend not joined yet,
+        with the invitation code."""
+        return self.session.line_note()
+
     # ---- who may look ---------------------------------------------------------------
     @property
     def viewer(self) -> str | None:
@@ -99,6 +114,14 @@ class TurnFlow:
 
     def update(self, dt: float) -> str:
         """Advance the flow by ``dt`` seconds; return the phase it is in afterwards."""
+        if self.phase != THINKING and self.session.listen() and self.phase == HUMAN:
+            # the game moved under the person deciding (online: a clock fell): its beats play
+            self.deciding = None
+            self.take_arrival()
+        note = getattr(self.view, "flow_note", None)
+        for line in self.session.heard():
+            if note is not None:
+                note(line)
         if self.phase == BEATS:
             if not self.view.flow_beat_busy():
                 self._next_beat()

@@ -16,7 +16,7 @@ import random
 import websockets
 from websockets.asyncio.client import connect
 
-from squabble.online import fair, wire
+from squabble.online import fair, presence, wire
 
 
 class ClientError(Exception):
@@ -43,6 +43,7 @@ class Client:
         self.received: list = []             # with ``record``: every message received
         self.reconnects = 0
         self.acks: list = []                 # the decision numbers acknowledged
+        self.chat: dict = {}                 # the game's chat lines received, by number
         self._updates: asyncio.Queue = asyncio.Queue()
         self._replies: asyncio.Queue = asyncio.Queue()
         self._reader: asyncio.Task | None = None
@@ -57,8 +58,9 @@ class Client:
     async def _open(self):
         try:
             self.ws = await connect(self.url, ssl=self.ssl, open_timeout=self.open_timeout,
-                                    max_size=4 * 1024 * 1024, ping_interval=20,
-                                    ping_timeout=20, compression=None)
+                                    max_size=4 * 1024 * 1024,
+                                    ping_interval=presence.PING_INTERVAL,
+                                    ping_timeout=presence.PING_TIMEOUT, compression=None)
         except websockets.InvalidStatus as e:   # refused before opening: its sentence
             if e.response.status_code != 429:
                 raise
@@ -127,8 +129,12 @@ class Client:
             self._replies.put_nowait(msg)
         elif kind == "ack":
             self.acks.append(msg["decision"])
+        elif kind in ("chat", "chat_log"):
+            for line in (msg.get("lines") or []) if kind == "chat_log" else [msg]:
+                if isinstance(line, dict) and isinstance(line.get("n"), int):
+                    self.chat[line["n"]] = line
         elif kind in ("created", "joined", "resumed", "rematch", "pong", "bid_sealed",
-                      "record"):
+                      "webhook_kept", "record"):
             if kind in ("created", "joined"):
                 self.game_id, self.seat = msg["game_id"], msg["seat"]
                 self.credential = msg["credential"]
@@ -146,15 +152,17 @@ class Client:
 
     # -- the lobby -----------------------------------------------------------------------
     async def create(self, game: str, options: dict | None = None, side: str = "random",
-                     pace: str = "live") -> dict:
+                     pace: str = "live", clock: dict | None = None,
+                     name: str | None = None) -> dict:
         return await self._ask(wire.create(game, options, side, pace,
-                                           fair.new_contribution()))
+                                           fair.new_contribution(), clock, name))
 
-    async def join(self, code: str, contribution: str | None = None) -> dict:
+    async def join(self, code: str, name: str | None = None,
+                   contribution: str | None = None) -> dict:
         """Join with the friend's code; ``contribution``: the value mixed into the deal (a
         fresh random one unless given)."""
         self.code = code
-        return await self._ask(wire.join(code, contribution or fair.new_contribution()))
+        return await self._ask(wire.join(code, contribution or fair.new_contribution(), name))
 
     async def fetch_record(self, game_id: str | None = None) -> dict:
         """The finished game as a game record (squabble/records.py), its deal revealed."""
@@ -171,6 +179,36 @@ class Client:
     async def watch(self, code: str):
         self.code, self.spectating = code, True
         await self.ws.send(wire.encode(wire.watch(code)))
+
+    async def join_or_watch(self, code: str, name: str | None = None) -> dict:
+        """Join the game of ``code``; one with both its players (a seat of another) is watched
+        instead (the reply is then "watching", ``full`` True)."""
+        try:
+            return await self.join(code, name)
+        except ClientError as e:
+            if "both its players" not in str(e):
+                raise
+        return dict(await self.watch_first(code), full=True)
+
+    async def watch_first(self, code: str, timeout: float = 10.0) -> dict:
+        """Watch the game of ``code`` and wait for its first update (or the refusal): the
+        reply is ``{"type": "watching", "game_id", "seat": None}``."""
+        while not self._replies.empty():
+            self._replies.get_nowait()
+        await self.watch(code)
+        upd = asyncio.ensure_future(self._updates.get())
+        rep = asyncio.ensure_future(self._replies.get())
+        done, pending = await asyncio.wait({upd, rep}, timeout=timeout,
+                                           return_when=asyncio.FIRST_COMPLETED)
+        for p in pending:
+            p.cancel()
+        if rep in done and rep.result().get("type") == "error":
+            self.spectating = False
+            raise ClientError(rep.result()["error"])
+        if upd in done:
+            self.game_id = upd.result()["game_id"]
+            return {"type": "watching", "game_id": self.game_id, "seat": None}
+        raise ClientError("The server sent no game: try again.")
 
     async def ask_rematch(self) -> dict:
         """Ask for the rematch of the finished game (sides swapped) and stay on that game: its
@@ -219,6 +257,14 @@ class Client:
 
     async def undo(self) -> None:
         await self.send(wire.undo(self.last["version"]))
+
+    async def webhook(self, url: str | None) -> dict:
+        """Give this seat's webhook address (online/webhooks.py); the reply once it is kept."""
+        return await self._ask(wire.webhook(url))
+
+    async def say(self, text: str) -> None:
+        """A word to the friend (the server sends it back as its receipt, or refuses it)."""
+        await self.send(wire.chat(text))
 
     async def send(self, msg: dict) -> None:
         """Send ``msg`` (built by ``wire``) with no answer awaited."""

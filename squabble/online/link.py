@@ -21,6 +21,17 @@ from squabble.online.client import Client, ClientError
 FIRST_UPDATE_WAIT = 10.0   # seconds the link waits (on its own thread) for a seat's first update
 
 
+def _why(e: BaseException) -> str:
+    """Why a connection failed, in words (never an exception's class name)."""
+    if isinstance(e, asyncio.TimeoutError):
+        return "no answer in time"
+    if isinstance(e, ConnectionRefusedError):
+        return "nothing listens on that port"
+    if isinstance(e, OSError) and "name" in str(e).lower():
+        return "that name was not found"
+    return "the connection failed"
+
+
 class _InboxClient(Client):
     """A ``Client`` that also puts every message it takes into a thread-safe queue."""
 
@@ -75,13 +86,13 @@ class Link:
             await self._client.connect()
         except (OSError, asyncio.TimeoutError) as e:
             raise ClientError(f"Could not reach a game server at {self.url} "
-                              f"({type(e).__name__}): check the address and that the "
+                              f"({_why(e)}): check the address and that the "
                               "server runs.") from None
         except ClientError:
             raise
         except Exception as e:   # websockets' refusals (a web page, a wrong port)
-            raise ClientError(f"{self.url} did not answer as a game server "
-                              f"({type(e).__name__}).") from None
+            raise ClientError(f"{self.url} did not answer as a game server: check the "
+                              "address and the port.") from None
         return True
 
     def request(self, what: str, *args, **kw):
@@ -120,6 +131,10 @@ class Link:
 
     def undo(self, decision: int) -> None:
         self._send(wire.undo(decision))
+
+    def say(self, text: str) -> None:
+        """A word to the friend (online/chat.py)."""
+        self._send(wire.chat(text))
 
     def _send(self, msg: dict) -> None:
         async def go():

@@ -85,9 +85,12 @@ def serve_command(args) -> int:
                         sig, lambda: stop.done() or stop.set_result(None))
                 except Exception:   # Windows' event loop takes no signal handlers:
                     pass            # there Ctrl-C stops the server as KeyboardInterrupt
+        from squabble.online.webhooks import Policy
+        hooks = Policy(enabled=not args.no_webhooks,
+                       allowed_hosts=frozenset(h.lower().strip("[]") for h in args.webhook_allow))
         server = await run(store, args.host, args.port, ssl=context,
                            max_per_address=args.max_per_address, ready=ready, stop=stop,
-                           limits=lim)
+                           limits=lim, hooks=hooks)
         from squabble.online.server import summary
         _say(f"squabble serve: {summary(server)}.")
 

@@ -27,9 +27,10 @@ from websockets.asyncio.server import serve
 
 from squabble import __version__
 from squabble.games import registry
-from squabble.online import bids, fair, limits, table, wire
+from squabble.online import bids, chat, clock, fair, limits, names, presence, table, webhooks, wire
+from squabble.online.home import Home, Refused, _report_fault, _take_over, flags
 from squabble.online.limits import AddressBook, Limits
-from squabble.online.store import (GameRecord, Store, StoreError, credential_hash,
+from squabble.online.store import (GameRecord, Stmts, Store, StoreError, credential_hash,
                                    credential_matches, new_code, new_credential, normal_code,
                                    show_code)
 
@@ -49,18 +50,21 @@ RESUMES = (3, 3.0)             # and a connection may resume 3 times in 3 s
 PACES = wire.PACES
 
 
-class Refused(Exception):
-    """One sentence for the client; the connection stays."""
-
-
 class Room:
     """A game with clients attached: its record and who is looking."""
 
-    def __init__(self, rec: GameRecord):
+    def __init__(self, rec: GameRecord, game_clock: dict | None = None):
         self.rec = rec
+        self.clock = game_clock   # its clock (online/clock.py), None: no clock
         self.conns: set = set()
         self.lock = asyncio.Lock()
         self.cache: dict = {}     # {"version", "decision", seat: its body's JSON} of this state
+        self.presence: dict = {}  # who was last told is here (online/presence.py)
+        self.chat_n: int | None = None   # the number of its newest chat line (online/chat.py)
+        self.names: dict | None = None   # side -> display name (online/names.py)
+
+    def here(self) -> dict:
+        return presence.of_room(self.rec.seats, self.conns)
 
 
 class Conn:
@@ -91,9 +95,11 @@ class Conn:
         return True
 
 
-class Server:
-    def __init__(self, store: Store, max_per_address: int = 64, limits: Limits = Limits()):
+class Server(Home):
+    def __init__(self, store: Store, max_per_address: int = 64, limits: Limits = Limits(),
+                 hooks: webhooks.Policy = webhooks.Policy()):
         self.store = store
+        self.poster = webhooks.Poster(hooks)   # "your move" posts, off the moves' path
         self.rooms: dict = {}
         self.limits = limits
         self.book = AddressBook(limits)       # what each client address has used (limits.py)
@@ -103,6 +109,7 @@ class Server:
         # the last moves' seconds from arrival to updates queued, and of that the commit's
         self.move_times = collections.deque(maxlen=100_000)
         self.commit_times = collections.deque(maxlen=100_000)
+        self.chat_rate = chat.Rate()
 
     # -- connections ---------------------------------------------------------------------
     def client_key(self, ws, request=None) -> str:
@@ -240,13 +247,14 @@ class Server:
             rec = self.store.load(game_id)
             if rec is None:
                 return None
-            room = self.rooms[game_id] = Room(rec)
+            room = self.rooms[game_id] = Room(rec, clock.load(self.store, game_id))
         return room
 
     def _attach(self, conn: Conn, room: Room, seat: str | None):
         self._leave(conn)
         conn.room, conn.seat = room, seat
         room.conns.add(conn)
+        self._presence_changed(room, conn)
 
     @contextlib.asynccontextmanager
     async def _locked(self, room: Room):
@@ -267,6 +275,7 @@ class Server:
             return
         room.conns.discard(conn)
         conn.room = conn.seat = None
+        self._presence_changed(room)
         self._drop_if_idle(room)
 
     def update(self, room: Room, seat: str | None, log: list, snaps=None, kinds=None,
@@ -284,11 +293,15 @@ class Server:
                 table.seat_message(rec.game, rec.state, seat, room.cache["decision"])
                 if seat is not None else
                 table.spectator_message(rec.game, rec.state, room.cache["decision"]))
+            if room.clock is not None and room.clock["flagged"]:   # lost on time
+                body.update(decision=None, winner=rec.winner)
             room.cache[seat] = json.dumps(body)[1:-1]   # "state": ..., "decision": ..., ...
         head = wire.update_head(rec, seat, log, table.line_kinds(log) if kinds is None else kinds,
                                 seat is not None and table.can_undo(rec, seat),
                                 show_code(rec.code) if seat is not None else None,
-                                bids.public(rec.bidding) if rec.bidding else None, omitted)
+                                bids.public(rec.bidding) if rec.bidding else None, omitted,
+                                room.here(), clock.public(room.clock, limits.now()),
+                                self._names(room))
         views = None   # the seat's view at each line: the move step by step
         if snaps is not None and len(snaps) == len(log):
             views = table.steps_text(rec.game, snaps, seat)
@@ -300,7 +313,8 @@ class Server:
         rec = room.rec
         head = wire.update_head(rec, seat, log, table.line_kinds(log), False,
                                 show_code(rec.code) if seat is not None else None,
-                                bids.public(rec.bidding))
+                                bids.public(rec.bidding), presence=room.here(),
+                                names=self._names(room))
         head.update(rematch=None, rematch_asked=[])
         return wire.update_text(head, '"state": null, "decision": null, "winner": null')
 
@@ -350,6 +364,7 @@ class Server:
         if side == "random":
             side = secrets.choice(table.SIDES)
         pace, mine = msg["pace"], msg["contribution"]
+        spec, name = msg["clock"], msg["name"]
         self._may_create(conn)
         cred = new_credential()
         if side == "bid":   # seats A (this player) and B (the friend) until the bids are in
@@ -358,7 +373,15 @@ class Server:
             other, bidding = table.OTHER[side], None
         rec = await self._new_record(game, options, pace, {side: credential_hash(cred),
                                                            other: None}, bidding, mine)
-        room = Room(rec)
+        room = Room(rec, clock.new(spec, table.SIDES) if spec else None)
+        more = names.set_stmts(rec.id, side, name)
+        if room.clock is not None:
+            more += clock.row_stmts(rec.id, room.clock)
+        if more:
+            try:
+                await self.store.awrite(Stmts(more, "the game's clock and name were not stored"))
+            except StoreError as e:
+                raise Refused(str(e)) from None
         self.rooms[rec.id] = room
         self._attach(conn, room, side)
         self.send(conn, wire.created(rec.id, show_code(rec.code), side, cred))
@@ -425,22 +448,26 @@ class Server:
                 raise Refused("That game already has both its players: you have not joined "
                               "it; you may watch it (\"watch\").")
             side = open_seats[0]
-            theirs = msg["contribution"]
+            theirs, name = msg["contribution"], msg["name"]
             dealt = fair.dealt_at_join(rec, theirs, lambda seed: table.replay(
                 rec.game, seed, rec.options, []))
             cred = new_credential()
             try:
-                await self.store.awrite(self.store.seat_stmts(rec.id, side,
-                                                              credential_hash(cred), dealt))
+                await self.store.awrite(Stmts(
+                    list(self.store.seat_stmts(rec.id, side, credential_hash(cred), dealt)) +
+                    names.set_stmts(rec.id, side, name), "you have not joined the game"))
             except StoreError as e:
                 raise Refused(str(e)) from None
             if dealt is not None:   # the deal the friend's value made, in place of the first
                 _take_over(rec, dealt)
                 room.cache = {}
             rec.seats[side] = credential_hash(cred)
+            room.names = None
             self._attach(conn, room, side)
+            await self._clock_passes(room, None)    # both seated: the clock starts
         self.send(conn, wire.joined(rec.id, side, cred))
         self.broadcast(room, [])
+        self._send_chat_log(conn, room)
 
     async def on_resume(self, conn, msg):
         """Come back to a game: ``game_id``, ``credential``, ``seen`` (the last version the
@@ -473,12 +500,14 @@ class Server:
         # no resume (its size is bounded)
         self.send(conn, self.update(room, side, lines, kinds=[_NOTE] * len(lines),
                                     omitted=older))
+        self._send_chat_log(conn, room)
 
     async def on_watch(self, conn, msg):
         room = self._room_of_code(conn, msg, "No game has that invitation code.",
                                   "you are not watching a game")
         self._attach(conn, room, None)
         self.send(conn, self.update(room, None, []))
+        self._send_chat_log(conn, room)
 
     def _seated(self, conn, msg) -> Room:
         if conn.room is None or conn.seat is None:
@@ -499,23 +528,30 @@ class Server:
         async with self._locked(room) as rec:
             if msg["decision"] != rec.version:
                 raise Refused("That decision was already answered: it was not applied.")
+            self._not_fallen(room)
             d = room.cache["decision"] if room.cache.get("version") == rec.version else None
             try:   # the rulebook of a turn (squabble/turn.py) applies it, or refuses it
                 new, lines = table.play(rec, index, conn.seat, d)
             except ValueError as e:
                 raise Refused(str(e)) from None
             player, snaps = conn.seat, lines.snaps
+            after = self._clock_after(room, new, player)
             t1 = time.perf_counter()
+            stmts = self.store.event_stmts(new, "move", player, index, lines,
+                                           new.undo_state is not rec.undo_state)
+            if after is not None:
+                stmts.extend(clock.row_stmts(rec.id, after))
             try:
-                await self.store.awrite(self.store.event_stmts(
-                    new, "move", player, index, lines, new.undo_state is not rec.undo_state))
+                await self.store.awrite(stmts)
             except StoreError as e:
                 raise Refused(str(e)) from None
             t2 = time.perf_counter()
             _take_over(rec, new)
+            room.clock = after if after is not None else room.clock
             self.counts["moves"] += 1
             self.send(conn, wire.ack(rec.version - 1))
             self.broadcast(room, lines, snaps)
+            self._your_move(room, player)
             self.move_times.append(time.perf_counter() - t0)
             self.commit_times.append(t2 - t1)
 
@@ -524,17 +560,23 @@ class Server:
         async with self._locked(room) as rec:
             if msg["decision"] != rec.version:
                 raise Refused("That decision was already answered: nothing was taken back.")
+            self._not_fallen(room)
             try:   # the rulebook of a turn: its snapshot, not a replay of the whole game
                 new = table.undo(rec, conn.seat)
             except ValueError as e:
                 raise Refused(str(e)) from None
             lines = [f"{conn.seat} takes back a decision."]
+            after = self._clock_after(room, new, None)   # (no time given back)
+            stmts = self.store.event_stmts(new, "undo", conn.seat, None, lines,
+                                           new.undo_state is not rec.undo_state)
+            if after is not None:
+                stmts.extend(clock.row_stmts(rec.id, after))
             try:
-                await self.store.awrite(self.store.event_stmts(
-                    new, "undo", conn.seat, None, lines, new.undo_state is not rec.undo_state))
+                await self.store.awrite(stmts)
             except StoreError as e:
                 raise Refused(str(e)) from None
             _take_over(rec, new)
+            room.clock = after if after is not None else room.clock
             self.send(conn, wire.ack(rec.version - 1))
             self.broadcast(room, lines)
 
@@ -576,6 +618,8 @@ class Server:
                     seats={sides[s]: h for s, h in rec.seats.items()})
                 lines = bids.revealed_lines(bidding)
                 stmts = self.store.sides_stmts(new, sides, conn.seat, lines)
+                stmts.extend(names.rename_stmts(rec.id, sides))
+                room.names = None
             try:
                 await self.store.awrite(stmts)
             except StoreError as e:
@@ -586,6 +630,8 @@ class Server:
                 for c in room.conns:          # each seat's credential now holds its side
                     if c.seat in sides:
                         c.seat = sides[c.seat]
+            if sides is not None:
+                await self._clock_passes(room, None)   # the sides settled: the clock starts
             self.send(conn, wire.bid_sealed(rec.id, seat, conn.seat))
             self.broadcast(room, lines)
 
@@ -658,29 +704,11 @@ async def sweep(server: Server, once: bool = False):
         await asyncio.sleep(SWEEP_SECONDS)
 
 
-def _take_over(rec: GameRecord, new: GameRecord) -> None:
-    """``rec`` (the room's record, which others hold) becomes ``new``, once it is stored."""
-    for f in dataclasses.fields(rec):
-        setattr(rec, f.name, getattr(new, f.name))
-
-
 HANDLERS = {"hello": Server.on_hello, "ping": Server.on_ping, "create": Server.on_create,
             "join": Server.on_join, "resume": Server.on_resume, "watch": Server.on_watch,
             "move": Server.on_move, "undo": Server.on_undo, "rematch": Server.on_rematch,
-            "bid": Server.on_bid, "record": Server.on_record}
-
-
-def _report_fault(e: BaseException) -> None:
-    """A fault of the server's own, on standard error: the exception's type and where it
-    happened, not its message (which might quote what a client sent, a credential even)."""
-    import sys
-    import traceback
-    frames = "".join(traceback.format_list(traceback.extract_tb(e.__traceback__)))
-    try:
-        sys.stderr.write(f"squabble serve: internal fault {type(e).__name__}:\n{frames}")
-        sys.stderr.flush()
-    except (OSError, ValueError, AttributeError):
-        pass
+            "bid": Server.on_bid, "record": Server.on_record, "chat": Server.on_chat,
+            "webhook": Server.on_webhook}
 
 
 def http_answer(connection, request):
@@ -712,12 +740,16 @@ def opening(server: Server):
 
 
 async def run(store: Store, host: str, port: int, ssl=None, max_per_address: int = 64,
-              ready=None, stop: asyncio.Future | None = None, limits: Limits = Limits()):
-    server = Server(store, max_per_address, limits)
+              ready=None, stop: asyncio.Future | None = None, limits: Limits = Limits(),
+              hooks: webhooks.Policy = webhooks.Policy()):
+    server = Server(store, max_per_address, limits, hooks)
     await sweep(server, once=True)
     sweeper = asyncio.create_task(sweep(server))
+    flagger = asyncio.create_task(flags(server))
+    poster = asyncio.create_task(server.poster.run())
     async with serve(server.handler, host, port, max_size=MAX_FRAME, ssl=ssl,
-                     process_request=opening(server), ping_interval=20, ping_timeout=20,
+                     process_request=opening(server),
+                     ping_interval=presence.PING_INTERVAL, ping_timeout=presence.PING_TIMEOUT,
                      close_timeout=2, max_queue=32, compression=None,
                      logger=_quiet_logger()) as ws_server:
         sock = ws_server.sockets[0]
@@ -732,6 +764,8 @@ async def run(store: Store, host: str, port: int, ssl=None, max_per_address: int
             await (stop if stop is not None else asyncio.get_running_loop().create_future())
         finally:
             sweeper.cancel()
+            flagger.cancel()
+            poster.cancel()
     return server
 
 

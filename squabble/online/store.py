@@ -186,6 +186,9 @@ class Store:
                 self._check("quick_check(1)")
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.executescript(SCHEMA)
+            from squabble.online import chat, clock, names, webhooks
+            for schema in (chat.SCHEMA, clock.SCHEMA, webhooks.SCHEMA, names.SCHEMA):
+                self.db.executescript(schema)
             columns = {r[1] for r in self.db.execute("PRAGMA table_info(games)")}
             if "rematch_asked" not in columns:   # a database of before the column
                 self.db.execute("ALTER TABLE games ADD COLUMN rematch_asked TEXT NOT NULL "
@@ -350,10 +353,13 @@ class Store:
     @staticmethod
     def delete_stmts(ids: list) -> list:
         """Games deleted, with their seats and events."""
+        from squabble.online import chat, clock, names, webhooks
         marks = ",".join("?" * len(ids))
-        return Stmts([(f"DELETE FROM {t} WHERE {c} IN ({marks})", list(ids))
-                      for t, c in (("events", "game_id"), ("seats", "game_id"),
-                                   ("games", "id"))], "no game was deleted")
+        return Stmts(chat.delete_stmts(ids) + clock.delete_stmts(ids) +
+                     webhooks.delete_stmts(ids) + names.delete_stmts(ids) + [
+            (f"DELETE FROM {t} WHERE {c} IN ({marks})", list(ids))
+            for t, c in (("events", "game_id"), ("seats", "game_id"), ("games", "id"))],
+            "no game was deleted")
 
     @staticmethod
     def event_stmts(rec: GameRecord, kind: str, seat: str, index, lines: list,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 
-from squabble.online import PROTOCOL_VERSION, fair
+from squabble.online import PROTOCOL_VERSION, clock, fair, names
 
 UNREADABLE_UPDATE = "The server sent an update this window cannot read."
 
@@ -28,19 +28,26 @@ def hello() -> dict:
 
 
 def create(game: str, options: dict | None = None, side: str = "random",
-           pace: str = "live", contribution: str | None = None) -> dict:
+           pace: str = "live", contribution: str | None = None, clock: dict | None = None,
+           name: str | None = None) -> dict:
     """``contribution``: the client's own random value mixed into the deal (online/fair.py)."""
     msg = {"type": "create", "game": game, "options": options or {}, "side": side,
            "pace": pace}
     if contribution is not None:
         msg["contribution"] = contribution
+    if clock is not None:     # (online/clock.py) none, live or correspondence
+        msg["clock"] = clock
+    if name:                  # (online/names.py) what the friend sees this player called
+        msg["name"] = name
     return msg
 
 
-def join(code: str, contribution: str | None = None) -> dict:
+def join(code: str, contribution: str | None = None, name: str | None = None) -> dict:
     msg = {"type": "join", "code": code}
     if contribution is not None:
         msg["contribution"] = contribution
+    if name:
+        msg["name"] = name
     return msg
 
 
@@ -77,6 +84,21 @@ def bid(side: str | None, number: int) -> dict:
 
 def ping() -> dict:
     return {"type": "ping"}
+
+
+def webhook(url: str | None) -> dict:
+    """The address the server posts "your move" to while no window of this seat is open
+    (None: none)."""
+    return {"type": "webhook", "url": url}
+
+
+def webhook_kept(game_id: str, seat: str, url: str | None) -> dict:
+    return {"type": "webhook_kept", "game_id": game_id, "seat": seat, "url": url}
+
+
+def chat(text: str) -> dict:
+    """A word to the friend (a seat only; online/chat.py)."""
+    return {"type": "chat", "text": text}
 
 
 # -- what the server sends ------------------------------------------------------------------------
@@ -122,15 +144,27 @@ def bid_sealed(game_id: str, bidder: str, seat: str) -> dict:
     return {"type": "bid_sealed", "game_id": game_id, "bidder": bidder, "seat": seat}
 
 
+def chat_line(game_id: str, line: dict) -> dict:
+    """A seat's message, as everyone at the game gets it: ``line`` {"n", "seat", "text"}."""
+    return {"type": "chat", "game_id": game_id, **line}
+
+
+def chat_log(game_id: str, lines: list) -> dict:
+    """The game's newest messages, sent again on a resume, a join or a watch."""
+    return {"type": "chat_log", "game_id": game_id, "lines": lines}
+
+
 def update_head(rec, seat: str | None, log: list, kinds: list, can_undo: bool, code=None,
-                bidding=None, omitted: int = 0) -> dict:
+                bidding=None, omitted: int = 0, presence: dict | None = None,
+                clock: dict | None = None, names: dict | None = None) -> dict:
     """An update's fields about the game (``rec``: the server's record) and this seat (None: a
     spectator), before its body (the state, the decision, the winner: ``update_text``)."""
     msg = {"type": "update", "game_id": rec.id, "game": rec.game, "pace": rec.pace,
            "version": rec.version, "seat": seat, "log": [str(x) for x in log],
            "kinds": kinds, "can_undo": can_undo,
            "open_seat": [s for s, h in rec.seats.items() if h is None],
-           "rematch": rec.rematch, "rematch_asked": list(rec.rematch_asked)}
+           "rematch": rec.rematch, "rematch_asked": list(rec.rematch_asked),
+           "presence": presence or {}, "clock": clock, "names": names or {}}
     if code is not None:      # a player's invitation code, shown in Your online games
         msg["code"] = code
     if bidding is not None:   # the bids, sides and handicap, public once resolved
@@ -171,8 +205,8 @@ def update_problem(msg: dict) -> str | None:
 
 # -- what the server reads: a client's message, checked once --------------------------------------
 
-CLIENT_TYPES = ("bid", "create", "hello", "join", "move", "ping", "record", "rematch", "resume",
-                "undo", "watch")
+CLIENT_TYPES = ("bid", "chat", "create", "hello", "join", "move", "ping", "record", "rematch",
+                "resume", "undo", "watch", "webhook")
 SIDE_CHOICES = ("USA", "USSR", "random", "bid")
 PACES = ("live", "correspondence")
 NOT_CREATED = "The game was not created: "
@@ -210,12 +244,20 @@ def _text(x, longest: int):
     return x if isinstance(x, str) and len(x) <= longest else None
 
 
-def _contribution(msg: dict, refused: str) -> str:
-    """A create's or join's random value for the deal (online/fair.py), "" when none came."""
+NOT_JOINED = "You have not joined the game: "
+
+
+def _checked(check, value, refused: str):
+    """``check(value)``, its ValueError's sentence a BadMessage after ``refused``."""
     try:
-        return fair.contribution(msg.get("contribution"))
+        return check(value)
     except ValueError as e:
         raise BadMessage(refused + str(e)) from None
+
+
+def _contribution(msg: dict, refused: str) -> str:
+    """A create's or join's random value for the deal (online/fair.py), "" when none came."""
+    return _checked(fair.contribution, msg.get("contribution"), refused)
 
 
 def parse_request(msg: dict, handled=CLIENT_TYPES, first: bool = False) -> dict:
@@ -252,11 +294,18 @@ def parse_request(msg: dict, handled=CLIENT_TYPES, first: bool = False) -> dict:
         if not isinstance(options, dict):
             raise BadMessage(NOT_CREATED + "'options' must be an object.")
         out.update(game=msg.get("game"), options=options, side=side, pace=pace,
-                   contribution=_contribution(msg, NOT_CREATED))
+                   contribution=_contribution(msg, NOT_CREATED),
+                   clock=_checked(clock.check_spec, msg.get("clock"), NOT_CREATED),
+                   name=_checked(names.check, msg.get("name"), NOT_CREATED))
     elif kind in ("join", "watch"):
         out["code"] = _text(msg.get("code"), 40)     # (a wrong one counts against the address)
         if kind == "join":
-            out["contribution"] = _contribution(msg, "You have not joined the game: ")
+            out["contribution"] = _contribution(msg, NOT_JOINED)
+            out["name"] = _checked(names.check, msg.get("name"), NOT_JOINED)
+    elif kind == "chat":     # (checked by its handler, after who may write: online/chat.py)
+        out["text"] = msg.get("text")
+    elif kind == "webhook":  # (its address is looked up by its handler: online/webhooks.py)
+        out["url"] = msg.get("url")
     elif kind == "record":
         out["game_id"] = _text(msg.get("game_id"), 63)
     elif kind == "resume":

@@ -111,6 +111,22 @@ class WindowApp(GameApp):
         from squabble.ui.online.game import open_game
         return open_game(self, link, update, after=self.to_online)
 
+    def your_moves(self):
+        """The remembered online games asked whose move it is (for the title's line)."""
+        from squabble.ui.online.menus import YourMoves
+        return YourMoves()
+
+    def open_your_games(self):
+        from squabble.ui.online.menus import OnlineScene, YourGamesScene
+        self.stack.push(OnlineScene(self))
+        self.stack.push(YourGamesScene(self))
+
+    def open_chat(self, session):
+        """A word to the friend (an online game's pause menu)."""
+        from squabble.ui.online.chat import ChatScene
+        if getattr(session, "say", None) is not None and not session.watching:
+            self.stack.push(ChatScene(self, session))
+
     def open_options(self):
         self.stack.push(OptionsScene(self))
 

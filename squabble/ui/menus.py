@@ -29,6 +29,8 @@ class TitleScene(MenuScene):
         super().__init__(app)
         self.message = message
         self.idle = 0.0
+        self.moves = None        # the online games asked whose move it is (app.your_moves)
+        self.moves_line = ""
         rnd = random.Random(7)
         pics = gamepick.title_decor() if decor is None else decor
         self.floaters = [(rnd.choice(pics), rnd.uniform(0, 1280), rnd.uniform(0, 720),
@@ -43,7 +45,8 @@ class TitleScene(MenuScene):
                  # a save the title calls damaged is not offered as "Continue" (nor focused):
                  # the button says what it does, set the file aside with the reason why
                  ("continue", "Set aside the damaged save" if damaged else "Continue",
-                  lambda: gamepick.continue_any(self.app), has, "No saved game yet."),
+                  lambda: gamepick.continue_any(self.app), has,
+                  "No saved game yet (online games wait in New game, Play online)."),
                  ("finished", "Finished games", self.open_finished, True, ""),
                  ("options", "Options", self.app.open_options, True, ""),
                  ("rules", "Rules", self.app.open_rules, True, ""),
@@ -51,6 +54,11 @@ class TitleScene(MenuScene):
         self.set_buttons([Button(n, lab, (490, y0 + i * 54, 300, 46), act, enabled=en, reason=r,
                                  hint="" if en else r)
                           for i, (n, lab, act, en, r) in enumerate(items)])
+        line = getattr(self, "moves_line", "")   # (build runs in MenuScene's __init__)
+        if line:               # the online games where it is this player's move
+            self.buttons.append(Button("your_moves", line, (440, y0 + len(items) * 54 + 4, 400, 44),
+                                       self.app.open_your_games, colour=(40, 110, 70)))
+            self.set_buttons(list(self.buttons))
         if has:
             self.buttons[1].hint = gamepick.save_hint()
         self.also_saved = gamepick.other_saves_line()   # (read once, drawn every frame)
@@ -77,6 +85,14 @@ class TitleScene(MenuScene):
 
     def update(self, dt):
         super().update(dt)
+        if self.moves is None and not getattr(self.app, "demo", False):
+            your_moves = getattr(self.app, "your_moves", None)
+            self.moves = your_moves() if your_moves is not None else False
+        if self.moves and not self.moves_line:
+            line = self.moves.line()
+            if line:
+                self.moves_line = line
+                self.build()
         if self.app.stack.top is self:
             self.idle += dt
             wait = self.app.attract_after
@@ -103,8 +119,9 @@ class TitleScene(MenuScene):
         cur = self.focus.current
         for b in self.buttons:
             b.draw(surf, L, focused=b is cur)
-        if self.also_saved and not self.message:
-            text(surf, self.also_saved, L.font(19), T.TEXT, L.p(640, 632), "center")
+        if self.also_saved and not self.message:   # (under the your-move line when there is one)
+            text(surf, self.also_saved, L.font(19), T.TEXT,
+                 L.p(640, 672 if self.moves_line else 632), "center")
         if self.message:
             panel(surf, L, (200, 610, 880, 64), colour=(60, 30, 20), edge=(255, 160, 100))
             text_block(surf, self.message, L.font(20), (255, 220, 190), L.r(214, 616, 852, 56),

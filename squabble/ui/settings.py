@@ -25,6 +25,8 @@ class Settings:
     level: str = "normal"
     hints: bool = True   # show the controls line on screen
     online_server: str = ""   # the online game server last typed in (Play online, issue 52)
+    display_name: str = ""    # what online friends see this player called (issue 59)
+    move_alert: bool = True   # a background window's title and a sound say "your move" online
     expert_longer: bool = False   # Twilight Struggle's expert level thinks longer (issue 62)
     text_size: int = 100      # per cent, one of TEXT_SIZES
 

@@ -316,13 +316,14 @@ def play_to_end(app, decide, handoff, limit_decisions=400, choice=lambda d, i: 0
     raise AssertionError("the game did not end")
 
 
-def drawn_texts(app, module) -> list:
-    """Every string ``module`` draws through its ``text`` helper during one frame."""
+def drawn_texts(app, module, helper: str = "text") -> list:
+    """Every string ``module`` draws through its ``text`` helper (or another, ``helper``:
+    ``text_block``) during one frame."""
     said = []
-    real = module.text
-    module.text = lambda surf, s, *a, **k: (said.append(s), real(surf, s, *a, **k))[1]
+    real = getattr(module, helper)
+    setattr(module, helper, lambda surf, s, *a, **k: (said.append(s), real(surf, s, *a, **k))[1])
     try:
         app.draw()
     finally:
-        module.text = real
+        setattr(module, helper, real)
     return said

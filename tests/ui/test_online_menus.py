@@ -353,7 +353,10 @@ def test_a_game_hosted_here_opens_after_the_window_closed(tmp_path, data_dir, mo
         menu_click(a, "games")
         assert until_seconds(a, lambda: top(a).status is not None)
         label = top(a).button("game0").label
-        assert label.startswith(code) and "hosted here" in label, label
+        assert code in label and "hosted here" in label, label
+        # (issue 59) the game, the side and whose move, like the other rows
+        assert label.startswith("Twilight ") and " · you: " in label and (
+            "YOUR MOVE" in label or "your friend's move" in label), label
         menu_click(a, "game0")
         srv = menus.hosted()
         assert until_seconds(a, lambda: getattr(top(a), "session", None) is not None), \
@@ -361,5 +364,24 @@ def test_a_game_hosted_here_opens_after_the_window_closed(tmp_path, data_dir, mo
                                              srv.local_url), label)
         assert top(a).session.game_id == game_id and menus.hosted().running()
         top(a).session.link.close()
+    finally:
+        menus.stop_hosting()
+
+
+def test_the_hosting_window_creates_and_joins_on_its_own_server_without_an_address(
+        tmp_path, data_dir, monkeypatch):
+    """(issue 59) No server typed: while this window hosts, Create a game, Join with a code and
+    Watch a game use its own server."""
+    from squabble.ui.online import menus
+    a = _hosting_app(monkeypatch)
+    try:
+        assert not a.settings.online_server
+        a.to_online()
+        sc = top(a)
+        for name in ("create", "join", "watch"):
+            assert sc.button(name).enabled, name
+        assert sc.url == menus.hosted().local_url
+        menu_click(a, "create")
+        assert top(a).name == "online_create" and top(a).url == menus.hosted().local_url
     finally:
         menus.stop_hosting()

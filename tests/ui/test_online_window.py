@@ -43,9 +43,9 @@ def _first_update(link, timeout=10.0):
     raise AssertionError("no update from the server")
 
 
-def _two_windows(server, game, options=None):
+def _two_windows(server, game, options=None, pace="live", clock=None):
     a, b = Link(server.url, backoff=(0.02, 0.3)), Link(server.url, backoff=(0.02, 0.3))
-    created = a.request("create", game, options or {}, "USSR").result(10)
+    created = a.request("create", game, options or {}, "USSR", pace, clock).result(10)
     b.request("join", created["code"]).result(10)
     time.sleep(0.2)
     apps = []
@@ -404,7 +404,7 @@ def test_a_window_waiting_for_its_friend_draws_a_few_pictures_a_second(tmp_path,
             time.sleep(0.005)
         app = next(a for a in apps if a.stack.top is sc)
         friend = "America" if game == "squabble" else "USA"    # each game's own words
-        assert sc.flow.waiting_words(0.0).startswith(f"Waiting for your friend ({friend})")
+        assert sc.flow.waiting_words(0.0).startswith(f"Your friend ({friend}) is thinking")
         step(app, 120)                # whatever still moved has settled
         drawn = app.frames_drawn
         step(app, 60)                 # one second of game time at 60 frames a second

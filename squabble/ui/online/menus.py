@@ -10,6 +10,7 @@ import pygame
 from squabble.framework.layout import text, text_block
 from squabble.framework.widgets import Button, panel
 from squabble.online import client as C
+from squabble.online.clock import CHOICES as CLOCKS
 from squabble.online.link import Link, peek_games
 from squabble.ui import settings as S
 from squabble.ui import theme as T
@@ -32,6 +33,20 @@ def normal_url(address: str) -> str:
     if ":" not in host.rsplit("]", 1)[-1] and scheme == "ws":
         host += ":8765"
     return f"{scheme}://{host}/"
+
+
+def url_problem(address: str) -> str:
+    """The sentence refusing a typed server address whose port is no number from 1 to 65535
+    ("" when it can be tried)."""
+    url = normal_url(address)
+    if not url:
+        return ""
+    host = url.split("://", 1)[1].split("/", 1)[0]
+    port = host.rsplit("]", 1)[-1].rpartition(":")[2] if ":" in host.rsplit("]", 1)[-1] else ""
+    if port and not (port.isdigit() and 1 <= int(port) <= 65535):
+        return (f"The port {port[:12]!r} is not a number from 1 to 65535: the address was not "
+                "changed.")
+    return ""
 
 
 def to_online(app):
@@ -60,18 +75,24 @@ class OnlineScene(MenuScene):
         srv = hosted()
         host_label = ("Hosting at " + srv.lan_url) if srv and srv.running() else \
             "Host a game on this machine"
-        items = [
-            Button("games", f"Your online games ({n})", (440, 170, 400, 52), self.open_games,
-                   enabled=n > 0, reason="No online game yet: create or join one."),
-            Button("host", host_label, (440, 234, 400, 52), self.host,
-                   hint="for your LAN: a server starts here"),
-            Button("server", f"Server: {addr or 'none yet'}", (440, 298, 400, 52),
-                   self.edit_server, hint="Enter: type the address"),
-            Button("create", "Create a game", (440, 362, 400, 52), self.create,
-                   enabled=bool(addr), reason="Type the server's address first."),
-            Button("join", "Join with a code", (440, 426, 400, 52), self.join,
-                   enabled=bool(addr), reason="Type the server's address first."),
-            Button("back", "Back", (490, 500, 300, 48), self.back)]
+        name = getattr(self.app.settings, "display_name", "")
+        rows = [("games", f"Your online games ({n})", self.open_games, n > 0,
+                 "No online game yet: create or join one.", ""),
+                ("host", host_label, self.host, True, "", "for your LAN: a server starts here"),
+                ("server", f"Server: {addr or 'none yet'}", self.edit_server, True, "",
+                 "Enter: type the address"),
+                ("name", f"Your name: {name or 'none yet'}", self.edit_name, True, "",
+                 "what your friend sees you called"),
+                ("create", "Create a game", self.create, bool(self.url),
+                 "Type the server's address first.", ""),
+                ("join", "Join with a code", self.join, bool(self.url),
+                 "Type the server's address first.", ""),
+                ("watch", "Watch a game", self.watch, bool(self.url),
+                 "Type the server's address first.", "")]
+        items = [Button(key, label, (440, 150 + i * 58, 400, 50), act, enabled=en, reason=why,
+                        **({"hint": hint} if hint else {}))
+                 for i, (key, label, act, en, why, hint) in enumerate(rows)]
+        items.append(Button("back", "Back", (490, 560, 300, 48), self.back))
         self.set_buttons(items)
         self.focus.focus(next(b for b in items if b.enabled))
 
@@ -83,10 +104,19 @@ class OnlineScene(MenuScene):
 
     @property
     def url(self) -> str:
-        return normal_url(getattr(self.app.settings, "online_server", ""))
+        """The server typed in; with none, the one this window hosts (if it runs)."""
+        typed = normal_url(getattr(self.app.settings, "online_server", ""))
+        srv = hosted()
+        if not typed and srv is not None and srv.running():
+            return srv.local_url
+        return typed
 
     def edit_server(self):
         def done(value):
+            problem = url_problem(value)
+            if problem:
+                self.app.toast(problem, 6.0)
+                return
             url = normal_url(value)
             self.app.settings.online_server = url
             S.save(self.app.settings)
@@ -95,6 +125,24 @@ class OnlineScene(MenuScene):
             self.app, "Server address", "The address your friend or the host gave you, such as "
             "192.168.1.20 or wss://games.example.org", self.app.settings.online_server or "",
             done, limit=120))
+
+    def edit_name(self):
+        """The display name (online/names.py checks it: the server checks it again)."""
+        from squabble.online.names import check
+
+        def done(value):
+            try:
+                name = check(value) or ""
+            except ValueError as e:
+                self.app.toast(str(e).replace("'name'", "A name"), 6.0)
+                return
+            self.app.settings.display_name = name
+            S.save(self.app.settings)
+            self.on_resume()
+        self.app.stack.push(TextEntryScene(
+            self.app, "Your name", "What your friend and the spectators see you called (a "
+            "name, not a password: anyone may choose any name)",
+            getattr(self.app.settings, "display_name", ""), done, limit=24))
 
     def host(self):
         srv = hosted()
@@ -113,20 +161,42 @@ class OnlineScene(MenuScene):
 
     def join(self):
         url = self.url
+        self._by_code("Invitation code", "The twelve letters and digits your friend read you "
+                      "(ABCD-EFGH-JKMN)", "Joining the game…",
+                      lambda link, code: link.take_seat(
+                          "join_or_watch", code, self.app.settings.display_name or None),
+                      lambda link, got: self._joined_or_watching(link, url, got))
+
+    def _joined_or_watching(self, link, url, got):
+        if got[0].get("type") == "watching":   # a full game of others: watched, and said so
+            self.app.open_online(link, got[1])
+            self.app.toast("That game already has both its players: you are watching it.", 6.0)
+            return
+        _enter(self.app, link, url, got)
+
+    def _by_code(self, title: str, help_line: str, busy: str, ask, then):
+        """An invitation code typed, then ``ask(link, code)`` on a new line to this server
+        (a Future the busy screen polls), then ``then(link, its result)``."""
+        url = self.url
 
         def done(code):
             if not code.strip():
                 return
             link = Link(url)
-            self.app.stack.push(BusyScene(
-                self.app, "Joining the game…", link.take_seat("join", code.strip()),
-                lambda got: _enter(self.app, link, url, got), link=link))
-        self.app.stack.push(TextEntryScene(
-            self.app, "Invitation code", "The twelve letters and digits your friend read you "
-            "(ABCD-EFGH-JKMN)", "", done, limit=20))
+            self.app.stack.push(BusyScene(self.app, busy, ask(link, code.strip()),
+                                          lambda got: then(link, got), link=link))
+        self.app.stack.push(TextEntryScene(self.app, title, help_line, "", done, limit=20))
 
     def open_games(self):
         self.app.stack.push(YourGamesScene(self.app))
+
+    def watch(self):
+        """A game's public view by its code: its moves as beats, its chat, its clocks; never a
+        decision."""
+        self._by_code("Watch a game", "The game's invitation code (ABCD-EFGH-JKMN): you see "
+                      "what both players show each other", "Opening the game…",
+                      lambda link, code: link.take_seat("watch_first", code),
+                      lambda link, got: self.app.open_online(link, got[1]))
 
 
 def _enter(app, link, url, got, code=None):
@@ -185,7 +255,8 @@ class BusyScene(MenuScene):
                 self.link.close()
             self.app.stack.remove(self)
             self.app.toast(str(e) if isinstance(e, C.ClientError) else
-                           f"That did not work ({type(e).__name__}).", 6.0)
+                           "That did not work: the server did not answer as expected; try "
+                           "again.", 6.0)
             return
         self.app.stack.remove(self)
         self.then(result)
@@ -262,7 +333,8 @@ class CreateScene(MenuScene):
 
     def __init__(self, app, url: str, lan_url: str = ""):
         self.url, self.lan_url = url, lan_url
-        self.choice = {"game": next(iter(games.GAMES)), "side": "random", "pace": "live"}
+        self.choice = {"game": next(iter(games.GAMES)), "side": "random", "pace": "live",
+                       "clock": "none"}
         for entry in games.GAMES.values():      # each game's rows start at their first value
             self.choice.update({r.key: r.values[0] for r in entry.option_rows(online=True)})
         super().__init__(app)
@@ -279,7 +351,8 @@ class CreateScene(MenuScene):
                 ("side", "You play", entry.ONLINE_SIDES,
                  lambda v: "a random side" if v == "random" else entry.side_name(v)),
                 ("pace", "Pace", ("live", "correspondence"),
-                 lambda v: "live" if v == "live" else "correspondence (any pace)")]
+                 lambda v: "live" if v == "live" else "correspondence (any pace)"),
+                ("clock", "Clock", tuple(CLOCKS), lambda v: CLOCKS[v][1])]
         return rows + [(r.key, r.label, tuple(r.values), r.words, r.enabled)
                        for r in entry.option_rows(online=True)]
 
@@ -336,6 +409,9 @@ class CreateScene(MenuScene):
     def go(self):
         c = self.choice
         options = self.options()
+        spec = CLOCKS[c["clock"]][0]
+        # a correspondence clock makes a correspondence game
+        pace = "correspondence" if spec and spec["kind"] == "correspondence" else c["pace"]
         link = Link(self.url)
         url, lan = self.url, self.lan_url
 
@@ -344,7 +420,9 @@ class CreateScene(MenuScene):
             self.app.stack.push(InvitationScene(self.app, link, url, got, lan))
         self.app.stack.push(BusyScene(self.app, "Creating the game…",
                                       link.take_seat("create", c["game"], options, c["side"],
-                                                     c["pace"]), created, link=link))
+                                                     pace, spec,
+                                                     self.app.settings.display_name or None),
+                                      created, link=link))
 
 
 class InvitationScene(MenuScene):
@@ -388,6 +466,33 @@ class InvitationScene(MenuScene):
                    align="center")
 
 
+def your_move(update, seat_entry) -> bool:
+    """Is it this player's move in the game ``update`` shows (its seat ``seat_entry``)?"""
+    if not update or update.get("winner") is not None or update.get("open_seat"):
+        return False
+    seat = update.get("seat") or seat_entry["seat"]
+    return (update.get("decision") or {}).get("player") == seat
+
+
+class YourMoves:
+    """The title's "Your move in N online games": the remembered seats asked once a visit of the
+    title (a Future, never waited on); ``line()`` is "" until they answer, and when none waits."""
+
+    def __init__(self):
+        seats = C.remembered_seats()[::-1][:7]
+        self.future = peek_games(seats) if seats else None
+
+    def line(self) -> str:
+        if self.future is None or not self.future.done():
+            return ""
+        try:
+            got = self.future.result()
+        except Exception:   # noqa: BLE001 - no answer: nothing said
+            return ""
+        n = sum(your_move(up, e) for e, up, _ in got)
+        return "" if n == 0 else f"Your move in {n} online game{'s' if n > 1 else ''}"
+
+
 class YourGamesScene(MenuScene):
     """Every game this player holds a seat in (the remembered seats), whose move it is (asked of
     each server), and any of them opened."""
@@ -416,6 +521,12 @@ class YourGamesScene(MenuScene):
         _, up, problem = self.status[i]
         code = (up or {}).get("code") or code     # the server's spelling of it
         if up is None and _this_machine(e["server"]) and not _hosting():
+            from squabble.ui.online.seats import hosted_row
+            got = hosted_row(e)
+            if got is not None:        # the game, the side and whose move, like the others
+                you = side_name(got[0], e["seat"]).removeprefix("the ")
+                return (f"{game_label(got[0])} · {code} · you: {you} · {got[1]} · hosted "
+                        "here: open it to start this machine's server")
             return f"{code} · hosted here: open it to start this machine's server"
         if up is None:
             return f"{code} · {problem}"
@@ -432,6 +543,10 @@ class YourGamesScene(MenuScene):
             now = "waiting for your friend to join"
         elif (up.get("decision") or {}).get("player") == seat:
             now = "YOUR MOVE"
+            c = up.get("clock")
+            if isinstance(c, dict) and isinstance((c.get("left") or {}).get(seat), (int, float)):
+                from squabble.online.clock import words
+                now += f" · clock {words(c['left'][seat])}"
         else:
             now = "your friend's move"
         you = side_name(up.get("game"), seat).removeprefix("the ")
@@ -444,6 +559,11 @@ class YourGamesScene(MenuScene):
                 self.status = self.future.result()
             except Exception:    # noqa: BLE001
                 self.status = [(e, None, "The server does not answer now.") for e in self.seats]
+            # the games where it is this player's move first (the newest first among each)
+            order = sorted(range(len(self.seats)), key=lambda i: not your_move(
+                self.status[i][1], self.seats[i]))
+            self.seats = [self.seats[i] for i in order]
+            self.status = [self.status[i] for i in order]
             cur = self.focus.current.name if self.focus.current else None
             self.build()
             if cur and self.button(cur):

@@ -159,8 +159,8 @@ class RematchOffer:
     def _failed(self, e):
         from squabble.online.client import ClientError
         self.app.toast(str(e) if isinstance(e, ClientError) else
-                       f"The rematch could not be asked now ({type(e).__name__}): the line "
-                       "reconnects by itself; press Rematch again.", 6.0)
+                       "The rematch could not be asked now: the line reconnects by itself; "
+                       "press Rematch again.", 6.0)
 
     def close(self) -> None:
         """The result screen left: its line closes, unless the new game took it."""

@@ -23,3 +23,32 @@ def newest_update(link, update: dict) -> dict:
                 m.get("version", -1) >= update.get("version", -1):
             update = m
     return update
+
+
+def hosted_row(entry: dict, db: str | None = None):
+    """A game this machine hosts, its server not running: (its game's name, whose move: "YOUR
+    MOVE", "your friend's move", "over"), read from the hosted database itself (read only), or
+    None when it cannot be read."""
+    import json
+    import sqlite3
+    from squabble.online import table
+    try:
+        if db is None:
+            from squabble.online.run import default_db
+            db = default_db()
+        con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        try:
+            row = con.execute("SELECT game, state, winner FROM games WHERE id=?",
+                              (entry["game_id"],)).fetchone()
+        finally:
+            con.close()
+        if row is None:
+            return None
+        if row[2] is not None:
+            return row[0], "over"
+        d = table.adapter(row[0]).decision(json.loads(row[1]))
+        mine = d is not None and d["player"] == entry["seat"]
+        return row[0], "YOUR MOVE" if mine else "your friend's move"
+    except Exception:   # noqa: BLE001 - no database here, or not one of ours: said plainly
+        return None
+

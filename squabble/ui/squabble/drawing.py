@@ -257,9 +257,8 @@ class TableDrawer:
             return f"(computer, {s.setup.get('level', 'normal')})"
         if s.mode == "hotseat":
             return "(player 1)" if side == s.setup["human"] else "(player 2)"
-        if s.mode == "online" and side != s.setup["human"]:
-            return "(your friend)"
-        return "(you)"
+        words = getattr(s, "seat_words", None)   # (online: you, your friend, watched)
+        return words(side) if words is not None else "(you)"
 
     def _draw_event(self, surf, d):
         L = self.app.layout

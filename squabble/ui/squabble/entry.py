@@ -142,6 +142,12 @@ def online_setup(options: dict) -> dict:
     return {"events": events, "options": {"events": events}}
 
 
+def lost_on_time(state: dict, winner: str) -> dict:
+    """``state`` as the result screen reads a game lost on time (online clocks, issue 59)."""
+    return dict(state, winner=winner, result={"winner": winner, "how": "time",
+                                              "era": state.get("era", 1)})
+
+
 def from_wire(view: dict) -> dict:
     """A view as the server sends it, in the shape the table draws: the other side's hand (a
     count in the view) and its face-down slot cards (None with a flag) are dealt the other

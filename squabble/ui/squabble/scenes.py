@@ -91,7 +91,15 @@ class PauseScene(MenuScene):
         ] + ([] if online else [Button("keep", KEEP_LABEL, (490, y + 310, 300, 52),
                                        lambda: keep_so_far(self.app, self.session),
                                        enabled=may_keep_so_far(self.session)[0],
-                                       reason=may_keep_so_far(self.session)[1])]))
+                                       reason=may_keep_so_far(self.session)[1])])
+             + ([Button("chat", "A word to your friend", (490, y + 310, 300, 52), self._chat),
+                 Button("code", "Copy the invitation code", (490, y + 372, 300, 52),
+                        lambda: self.app.toast(self.app.session.copy_code(), 6.0))]
+                if online and not self.app.session.watching else []))
+
+    def _chat(self):
+        self.app.stack.remove(self)
+        self.app.open_chat(self.app.session)
 
     def private_below(self) -> bool:
         """A hot-seat player's own cards were on the screen when the menu opened: the table
@@ -338,7 +346,8 @@ class RulesScene(Scene):
 HOW = {"cloud": "a Mushroom Cloud — the balance went too far",
        "balance": "the Balance of Power at the end of the war",
        "leader": "the Space Race Leader card (the balance ended at DEFCON 5)",
-       "draw": "nobody: DEFCON 5 and no Space Race leader"}
+       "draw": "nobody: DEFCON 5 and no Space Race leader",
+       "time": "the clock: the other side lost on time"}
 
 
 def track_words(b: int) -> str:

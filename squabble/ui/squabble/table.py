@@ -137,7 +137,8 @@ class TableScene(Scene):
         self.guide.keep_to(m.shown_phase)     # a hint leaves with its phase
         return (self.flow.phase, id(m.display), m.shown_phase, self.guide.hint, m.tip,
                 tuple((b.name, b.enabled, b.label) for b in m.buttons), m.focus.visible,
-                m.focus.index, id(self.flow.deciding), self.flow.line_down())
+                m.focus.index, id(self.flow.deciding), self.flow.line_down(),
+                len(self.app.log_lines), self.flow.line_note())
 
     def toast_area(self) -> tuple:
         """Toasts stay left of the right-hand column (turn order and log), which they covered."""
@@ -170,7 +171,7 @@ class TableScene(Scene):
         if (self.flow.phase == THINKING and self.flow.waiting_words(0.0)) or \
                 self.flow.line_down():
             return 1 / 20
-        return None
+        return 1 / 5 if self.flow.listening() else None   # (online: the friend's words)
 
     # ---- the flow's view -------------------------------------------------------------------
     def flow_beat(self, beat, instant: bool) -> None:
@@ -234,6 +235,11 @@ class TableScene(Scene):
 
     def flow_over(self) -> None:
         pass                       # update() plays the ending (beats.over) from now on
+
+    def flow_note(self, line: str) -> None:
+        """A line from the other side between decisions (online: the friend's chat)."""
+        self.app.log_line(line)
+        self.model.sound("select")
 
     def flow_committed(self, decision: dict, index: int, beats: list) -> None:
         m = self.model

@@ -86,6 +86,11 @@ def online_setup(options: dict) -> dict:
     return {"options": dict(options)}
 
 
+def lost_on_time(state: dict, winner: str) -> dict:
+    """``state`` as the result screen reads a game lost on time (online clocks, issue 59)."""
+    return dict(state, winner=winner, end_reason="lost on time")
+
+
 def from_wire(view: dict) -> dict:
     """A view as the protocol prints it, in the shape the map scene draws (the effects in force
     are entries, not card numbers: ``protocol_state``'s inverse)."""

@@ -32,10 +32,12 @@ BUTTONS_R = (600, 500, 330, 220)
 BUTTONS_PER_PAGE = 5   # 4 and "More options" when there are more than 5
 ROW = 36
 
+# (online there is no hint: the pause menu shows ONLINE_CONTROLS)
 CONTROLS = ("Click a lit country, card or button · Keys: arrows/Tab move, Enter choose, 1-9 "
             "buttons, Z explore the map, F2-F9 regions, H hint, Page Up log, Backspace undo, "
             "Esc menu, F1 help · Pad: D-pad, A choose, Y hint, right stick click explore, X undo, "
             "Start menu")
+ONLINE_CONTROLS = CONTROLS.replace("H hint, ", "").replace("Y hint, ", "")
 
 
 class MapPanels:

@@ -367,6 +367,10 @@ class StruggleScene(Scene):
         self.shown = self.session.state
         self.result_t = 0.0
 
+    def flow_note(self, line: str):
+        """A line from the other side between decisions (online: the friend's chat)."""
+        self.log.add(line)
+
     def flow_changed(self):
         """An undo replaced the state: the log without the undone lines, no staged choice."""
         self.moment = None
@@ -412,7 +416,7 @@ class StruggleScene(Scene):
         return (self.shown, self.choice_key, self.log.lines[-1:], self.thinker is not None,
                 self.handoff_open(), self.map.view.version, self.session.decisions,
                 self.coach.hint_for, tuple(self.coach.hint_lines), self.guide.note,
-                self.flow.line_down())
+                self.flow.line_down(), self.flow.line_note())
 
     def animating(self) -> bool:
         if self.flow.beats or self.moment is not None or self.pause_t > 0 or self.map.animating:
@@ -439,7 +443,9 @@ class StruggleScene(Scene):
         # the computer's or the coach's answer is shown at once
         if self.thinker is not None or self.coach.job is not None:
             return 1 / 30
-        return 1 / 20 if self.flow.line_down() else None   # the line back
+        if self.flow.line_down():
+            return 1 / 20                                  # the line back
+        return 1 / 5 if self.flow.listening() else None    # (online: the friend's words)
 
     def open_pause(self):
         if not isinstance(self.app.stack.top, StrugglePauseScene):

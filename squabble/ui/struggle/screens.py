@@ -13,7 +13,7 @@ from squabble.ui import theme as T
 from squabble.ui.keep_record import KEEP_LABEL, keep_so_far, may_keep_so_far
 from squabble.ui.menu_scene import MenuScene, ResultMenuScene
 from squabble.ui.struggle import saves
-from squabble.ui.struggle.panels import CONTROLS
+from squabble.ui.struggle.panels import CONTROLS, ONLINE_CONTROLS
 
 
 class StrugglePauseScene(MenuScene):
@@ -43,12 +43,23 @@ class StrugglePauseScene(MenuScene):
         if not s.kept_on_server:   # the server keeps an online game
             items.append(("keep", KEEP_LABEL, lambda: keep_so_far(self.app, s),
                           *may_keep_so_far(s)))
-        self.set_buttons([Button(n, lab, (440, 220 + i * 70, 400, 56), act, enabled=en, reason=r)
-                          for i, (n, lab, act, en, r) in enumerate(items)])
+        elif not s.watching:
+            items.append(("chat", "A word to your friend", self._chat, True, ""))
+            items.append(("code", "Copy the invitation code", self._code, True, ""))
+        top, step = (220, 70) if len(items) <= 4 else (196, 62)   # (five or six rows)
+        self.set_buttons([Button(n, lab, (440, top + i * step, 400, 54), act, enabled=en,
+                                 reason=r) for i, (n, lab, act, en, r) in enumerate(items)])
 
     def _undo(self):
         self.app.stack.remove(self)
         self.undo()
+
+    def _code(self):
+        self.app.toast(self.session.copy_code(), 6.0)
+
+    def _chat(self):
+        self.app.stack.remove(self)
+        self.app.open_chat(self.session)
 
     def _help(self):
         self.app.stack.remove(self)
@@ -78,7 +89,8 @@ class StrugglePauseScene(MenuScene):
         for b in self.buttons:
             b.draw(surf, L, focused=b is cur)
         panel(surf, L, (130, 614, 1020, 50), alpha=255)   # the controls on their own ground
-        text_block(surf, CONTROLS, L.font(17), T.TEXT, L.r(140, 620, 1000, 60), align="center")
+        controls = ONLINE_CONTROLS if self.session.kept_on_server else CONTROLS
+        text_block(surf, controls, L.font(17), T.TEXT, L.r(140, 620, 1000, 60), align="center")
 
 
 class StruggleResultScene(ResultMenuScene):

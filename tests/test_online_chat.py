@@ -1,0 +1,229 @@
+"""Chat (issue 59): a seat's word to its friend, through real server processes on 127.0.0.1:
+delivered to the other seat and the spectators, stored with the game (kept over a restart and
+sent again on resume), refused over 300 characters, too fast or from a spectator, and hostile
+text leaves the server well."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+
+import pytest
+import websockets
+
+from squabble.online import chat
+from squabble.online.client import Client, ClientError
+from tests.online_helpers import FakeClock, ServerProcess, run, two_players
+
+
+@pytest.fixture
+def server(tmp_path):
+    s = ServerProcess(tmp_path / "games.sqlite3")
+    yield s
+    s.stop()
+
+
+async def _until(pred, timeout=5.0):
+    end = asyncio.get_running_loop().time() + timeout
+    while not pred():
+        assert asyncio.get_running_loop().time() < end, "not within the time"
+        await asyncio.sleep(0.02)
+
+
+async def _error(client, before):
+    await _until(lambda: len(client.errors) > before)
+    return client.errors[-1]
+
+
+def test_chat_reaches_the_friend_and_spectators_and_survives_a_restart(tmp_path):
+    server = ServerProcess(tmp_path / "games.sqlite3")
+    port = server.port
+    state = {}
+
+    async def first():
+        a, b, created = await two_players(server.url)
+        w = await Client(server.url).connect()
+        await w.watch(created["code"])
+        await a.say("Good game <b>friend</b> \x1b[31m\u202e!")
+        want = "Good game <b>friend</b> [31m!"        # control characters dropped, markup kept
+        for c in (a, b, w):                            # as text
+            await _until(lambda c=c: [x["text"] for x in c.chat.values()] == [want])
+        assert b.chat[1]["seat"] == a.seat
+        n = len(w.errors)
+        await w.say("I am only watching")             # a spectator reads, never writes
+        assert "Spectators" in await _error(w, n)
+        n = len(a.errors)
+        await a.say("x" * 301)
+        assert "too long" in await _error(a, n)
+        await a.say("\x00\x07 \t")
+        assert "empty" in await _error(a, n + 1)
+        state.update(game_id=created["game_id"], cred=b.credential, want=want)
+        for c in (a, b, w):
+            await c.close()
+    run(first())
+    server.kill9()
+    server = ServerProcess(tmp_path / "games.sqlite3", port=port)
+
+    async def second():
+        b = await Client(server.url).connect()
+        await b.resume(state["game_id"], state["cred"])
+        await _until(lambda: [x["text"] for x in b.chat.values()] == [state["want"]])
+        await b.close()
+    try:
+        run(second())
+    finally:
+        server.stop()
+
+
+def test_chat_is_rate_limited_per_seat_on_the_server_clock(tmp_path):
+    clock = FakeClock(tmp_path / "clock")
+    server = ServerProcess(tmp_path / "games.sqlite3", prelude=clock.prelude)
+
+    async def go():
+        a, b, _ = await two_players(server.url)
+        for k in range(chat.RATE):
+            await a.say(f"line {k}")
+        n = len(a.errors)
+        await a.say("one too many")
+        assert "Too many messages" in await _error(a, n)
+        await _until(lambda: len(b.chat) == chat.RATE)
+        clock.advance(chat.PERIOD)                     # the allowance comes back with time
+        await a.say("later")
+        await _until(lambda: len(b.chat) == chat.RATE + 1)
+        assert b.chat[chat.RATE + 1]["text"] == "later"
+        for c in (a, b):
+            await c.close()
+    try:
+        run(go())
+    finally:
+        server.stop()
+
+
+def hostile_texts(n, seed=0):
+    rnd = random.Random(seed)
+    pools = ["<script>alert(1)</script>", "**bold** [link](http://x)", "\x00\x1b[2J\r\n\t",
+             "\u202e\u200f\u2066", "\ud83d\ude00" * 3, "\U0001F4A9" * 100, "\uffff\ufffe",
+             "Z\u0351\u0352\u0353" * 50, "{}\"'\\", "%s%n%x"]
+    for _ in range(n):
+        k = rnd.randrange(4)
+        if k == 0:
+            yield "".join(chr(rnd.randrange(0x110000)) for _ in range(rnd.randrange(1, 320)))
+        elif k == 1:
+            yield "".join(rnd.choice(pools) for _ in range(rnd.randrange(1, 6)))[:310]
+        elif k == 2:
+            yield "".join(chr(rnd.randrange(32)) for _ in range(rnd.randrange(1, 40)))
+        else:
+            yield rnd.choice(pools)
+
+
+def test_ten_thousand_hostile_messages_leave_the_server_well(tmp_path):
+    """Sent raw (bypassing every client check) with the rate limit on: whatever passes is
+    clean text of at most 300 characters, the rest is refused with a sentence, and the game
+    still plays."""
+    clock = FakeClock(tmp_path / "clock")
+    server = ServerProcess(tmp_path / "games.sqlite3", prelude=clock.prelude,
+                           args=["--messages-per-second", "100000",
+                                 "--connections-per-minute", "100000"])
+
+    async def go():
+        a, b, _ = await two_players(server.url)
+        a.backoff = (0.01, 0.05)
+        sent, closed = 0, 0
+        for text in hostile_texts(10_000):
+            if sent % 4 == 0:
+                clock.advance(chat.PERIOD)   # (the allowance refilled now and then)
+            raw = json.dumps({"type": "chat", "text": text}, ensure_ascii=True)
+            while True:
+                try:
+                    await a.ws.send(raw)
+                    break
+                except websockets.ConnectionClosed:   # too many refusals close a connection:
+                    closed += 1                       # the client resumes its seat
+                    n = a.reconnects
+                    await _until(lambda: a.reconnects > n, 10)
+            sent += 1
+            if sent % 50 == 0:
+                await asyncio.sleep(0.01)
+        await asyncio.sleep(0.5)
+        assert b.chat and a.errors
+        for line in b.chat.values():
+            t = line["text"]
+            assert 0 < len(t) <= chat.MAX_CHARS and t == chat.clean(t)
+            assert not any(ord(ch) < 32 for ch in t)
+        assert all(len(e) < 300 for e in a.errors)
+        assert not b.errors
+        # the game plays on
+        await _until(lambda: a.ws is not None and a.last is not None, 10)
+        me = a if a.my_turn() else b
+        await me.move(0)
+        await me.until_version(1, 10)
+        for c in (a, b):
+            await c.close()
+        return closed
+
+    try:
+        run(go(), timeout=300)
+        assert server.alive()
+    finally:
+        server.stop()
+
+
+def test_privacy_still_holds_with_chat_and_clocks_in_the_updates(tmp_path):
+    """A whole game with a clock and a chat line every few moves: what each seat and the
+    spectator receive still does not change with the hidden cards (tests/test_online.py's
+    check), and the clock, the presence and the chat are the same for every seat at a version
+    (nothing in them is a seat's own)."""
+    from squabble.online.client import play
+    from tests.online_helpers import random_chooser, stored
+    from tests.test_online import check_privacy
+    fake = FakeClock(tmp_path / "clock")
+    server = ServerProcess(tmp_path / "games.sqlite3", prelude=fake.prelude)
+
+    def talking(client, seed):
+        pick, n = random_chooser(seed), [0]
+
+        def choose(update):
+            n[0] += 1
+            if n[0] % 3 == 0:
+                asyncio.ensure_future(client.say(f"move {n[0]} <b>\x07"))
+            fake.advance(30)
+            return pick(update)
+        return choose
+
+    async def go():
+        a = await Client(server.url, record=True).connect()
+        b = await Client(server.url, record=True).connect()
+        created = await a.create("squabble", {"events": True}, side="USSR",
+                                 pace="correspondence",
+                                 clock={"kind": "correspondence", "preset": "3d"})
+        await b.join(created["code"])
+        w = Client(server.url, record=True)
+        await w.connect()
+        await w.watch(created["code"])
+        ra, _ = await asyncio.gather(play(a, talking(a, 1)), play(b, talking(b, 2)))
+        while w.last is None or w.last["version"] < ra["version"]:
+            await w.next_update(10)
+        await asyncio.sleep(0.3)
+        for c in (a, b, w):
+            await c.close()
+        return ra["game_id"], a, b, w
+
+    try:
+        gid, a, b, w = run(go(), 240)
+        row = stored(server.db, gid)
+        for c in (a, b):
+            assert check_privacy(row, c.received, c.seat) > 3
+        assert check_privacy(row, w.received, None) > 3
+        by_version = {}
+        for c in (a, b, w):
+            for m in c.received:
+                if m.get("type") == "update" and m["log"]:   # (a move's update: one each)
+                    by_version.setdefault(m["version"], []).append(
+                        json.dumps([m["presence"], m["clock"]]))
+        assert by_version and all(len(set(v)) == 1 for v in by_version.values())
+        texts = [sorted((x["n"], x["seat"], x["text"]) for x in c.chat.values())
+                 for c in (a, b, w)]
+        assert texts[0] and texts[0] == texts[1] == texts[2]
+    finally:
+        server.stop()

@@ -1,0 +1,211 @@
+"""Webhooks (issue 59): a local HTTP receiver on 127.0.0.1, allowed by --webhook-allow, gets one
+post per change to "your move" while the seat's window is closed, none for a spectator; without
+the allowance loopback, private and link-local addresses are refused when given; a receiver
+that answers 500 gets its retries and slows no move."""
+
+from __future__ import annotations
+
+import asyncio
+import http.server
+import json
+import threading
+import time
+
+import pytest
+
+from squabble.online import webhooks
+from squabble.online.client import Client, ClientError
+from tests.online_helpers import ServerProcess, run
+
+
+class Receiver:
+    """An HTTP server on 127.0.0.1 keeping each POST's JSON; ``fail`` answers 500 that many
+    times first; ``hang`` seconds before each answer."""
+
+    def __init__(self, fail=0, hang=0.0):
+        self.posts, self.fail, self.hang, self.tries = [], fail, hang, 0
+        outer = self
+
+        class H(http.server.BaseHTTPRequestHandler):
+            def do_POST(self):
+                n = int(self.headers.get("Content-Length", 0))
+                body = self.rfile.read(n)
+                outer.tries += 1
+                if outer.hang:
+                    time.sleep(outer.hang)
+                if outer.fail > 0:
+                    outer.fail -= 1
+                    self.send_response(500)
+                    self.end_headers()
+                    return
+                outer.posts.append(json.loads(body))
+                self.send_response(204)
+                self.end_headers()
+
+            def log_message(self, *a):
+                pass
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), H)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/hook"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.httpd.shutdown()
+
+
+async def _until(pred, timeout=8.0):
+    t0 = time.monotonic()
+    while not pred():
+        assert time.monotonic() - t0 < timeout, "not within the time"
+        await asyncio.sleep(0.05)
+
+
+async def _game_with_hook(url, hook_url):
+    """A correspondence game; the USA (the second to decide) gives its webhook and closes its
+    window."""
+    a = await Client(url).connect()
+    created = await a.create("squabble", {}, side="USSR", pace="correspondence")
+    b = await Client(url).connect()
+    joined = await b.join(created["code"])
+    await b.until_version(0)
+    await b.webhook(hook_url)
+    w = await Client(url).connect()
+    await w.watch(created["code"])
+    with pytest.raises(ClientError):        # a spectator gives no webhook
+        await w.webhook(hook_url)
+    await b.close()
+    return a, w, created, joined
+
+
+def test_one_post_per_change_to_your_move_and_none_for_a_spectator(tmp_path):
+    rx = Receiver()
+    server = ServerProcess(tmp_path / "games.sqlite3", args=["--webhook-allow", "127.0.0.1"])
+
+    async def go():
+        a, w, created, _ = await _game_with_hook(server.url, rx.url)
+        changes = 0
+        for _ in range(60):                 # the USSR decides until the decision is the USA's
+            await asyncio.sleep(0.05)
+            if a.last["decision"] is None or a.last["decision"]["player"] != "USSR":
+                break
+            v = a.last["version"]
+            await a.move(0)
+            await a.until_version(v + 1)
+            if a.last["decision"] and a.last["decision"]["player"] == "USA":
+                changes += 1
+        assert changes == 1
+        await _until(lambda: len(rx.posts) == 1)
+        await asyncio.sleep(1.0)
+        assert len(rx.posts) == 1
+        text = rx.posts[0]["content"]
+        assert text == rx.posts[0]["text"]
+        assert text.startswith(f"Your move in Twilight Squabble {created['code']} against ")
+        for c in (a, w):
+            await c.close()
+    try:
+        run(go())
+    finally:
+        server.stop()
+        rx.close()
+
+
+@pytest.mark.parametrize("url", ["http://127.0.0.1:9/x", "https://10.1.2.3/x",
+                                 "https://192.168.0.7/x", "http://169.254.169.254/latest",
+                                 "http://[::1]:8000/x", "https://224.0.0.1/x",
+                                 "ftp://example.org/x", "https://localhost/x"])
+def test_private_addresses_are_refused_when_given(url):
+    with pytest.raises(ValueError):
+        webhooks.check_url(url, webhooks.Policy())
+    assert webhooks.check_url(url.replace("ftp", "http"),
+                              webhooks.Policy(allowed_hosts=frozenset(
+                                  {webhooks.urllib.parse.urlsplit(url).hostname}))) \
+        if not url.startswith("ftp") else True
+
+
+def test_refused_through_the_server_and_none_sent_without_the_allowance(tmp_path):
+    rx = Receiver()
+    server = ServerProcess(tmp_path / "games.sqlite3")
+    off = ServerProcess(tmp_path / "off.sqlite3", args=["--no-webhooks"])
+
+    async def go():
+        a = await Client(server.url).connect()
+        await a.create("squabble", {}, side="USA", pace="correspondence")
+        for url in (rx.url, "http://10.0.0.1/x", "http://192.168.1.1/x",
+                    "http://169.254.1.1/x", "http://[::1]/x"):
+            with pytest.raises(ClientError) as e:
+                await a.webhook(url)
+            assert "private" in str(e.value)
+        c = await Client(off.url).connect()
+        await c.create("squabble", {}, side="USA", pace="correspondence")
+        with pytest.raises(ClientError) as e:
+            await c.webhook("https://example.org/hook")
+        assert "turned off" in str(e.value)
+        await a.close(), await c.close()
+    try:
+        run(go())
+        assert rx.tries == 0
+    finally:
+        server.stop(), off.stop()
+        rx.close()
+
+
+def test_a_failing_receiver_gets_its_retries_and_slows_no_move(tmp_path):
+    rx = Receiver(fail=2, hang=0.5)
+    server = ServerProcess(tmp_path / "games.sqlite3", args=["--webhook-allow", "127.0.0.1"])
+
+    async def go():
+        a, w, _, _ = await _game_with_hook(server.url, rx.url)
+        worst = 0.0
+        for _ in range(60):
+            if a.last["decision"] is None or a.last["decision"]["player"] != "USSR":
+                break
+            v = a.last["version"]
+            t0 = time.monotonic()
+            await a.move(0)
+            await a.until_version(v + 1)
+            worst = max(worst, time.monotonic() - t0)
+        assert worst < 0.4                  # the receiver's half-second hang is not the move's
+        await _until(lambda: len(rx.posts) == 1, 10)
+        assert rx.tries == 3
+        for c in (a, w):
+            await c.close()
+    try:
+        run(go())
+    finally:
+        server.stop()
+        rx.close()
+
+
+def test_a_clocks_last_12_hours_are_told_once(tmp_path):
+    """A correspondence clock (1 day) of a side away with a webhook: one post when its last 12
+    hours begin (the fake clock), none again that turn."""
+    from tests.online_helpers import FakeClock
+    rx = Receiver()
+    fake = FakeClock(tmp_path / "clock")
+    server = ServerProcess(tmp_path / "games.sqlite3", prelude=fake.prelude,
+                           args=["--webhook-allow", "127.0.0.1"])
+
+    async def go():
+        a = await Client(server.url).connect()
+        created = await a.create("squabble", {}, side="USA", pace="correspondence",
+                                 clock={"kind": "correspondence", "preset": "1d"})
+        b = await Client(server.url).connect()     # the USSR decides first in Squabble
+        await b.join(created["code"], name="Boris")
+        await b.until_version(0)
+        await b.webhook(rx.url)
+        await b.close()
+        await asyncio.sleep(0.5)
+        fake.advance(11 * 3600)                    # 13 hours left: nothing yet
+        await asyncio.sleep(1.0)
+        assert rx.posts == []
+        fake.advance(2 * 3600)                     # 11 hours left
+        await _until(lambda: len(rx.posts) == 1)
+        assert "the clock shows 11:00:00" in rx.posts[0]["content"]
+        fake.advance(3600)
+        await asyncio.sleep(1.0)
+        assert len(rx.posts) == 1
+        await a.close()
+    try:
+        run(go())
+    finally:
+        server.stop()
+        rx.close()
