@@ -157,8 +157,8 @@ class Client:
         return await self._ask(wire.create(game, options, side, pace,
                                            fair.new_contribution(), clock, name))
 
-    async def join(self, code: str, name: str | None = None,
-                   contribution: str | None = None) -> dict:
+    async def join(self, code: str, contribution: str | None = None,
+                   name: str | None = None) -> dict:
         """Join with the friend's code; ``contribution``: the value mixed into the deal (a
         fresh random one unless given)."""
         self.code = code
@@ -184,7 +184,7 @@ class Client:
         """Join the game of ``code``; one with both its players (a seat of another) is watched
         instead (the reply is then "watching", ``full`` True)."""
         try:
-            return await self.join(code, name)
+            return await self.join(code, name=name)
         except ClientError as e:
             if "both its players" not in str(e):
                 raise

@@ -136,7 +136,7 @@ class OptionsScene(MenuScene):
 
     def build(self):
         s = self.app.settings
-        y, dy = 140, 54
+        y, dy = 140, 50      # nine rows, Controls and Done, then the gamepads line (660)
         on = {True: "On", False: "Off"}
         rows = [self._row(name, label, y + dy * k, action) for k, (name, label, action) in
                 enumerate([
@@ -157,8 +157,8 @@ class OptionsScene(MenuScene):
                      self._toggle("expert_longer")),
                 ])]
         rows += [
-            Button("controls", "Controls", (340, y + 9 * dy + 12, 290, 52), self.app.open_controls),
-            Button("back", "Done", (650, y + 9 * dy + 12, 290, 52), self.back),
+            Button("controls", "Controls", (340, y + 9 * dy + 4, 290, 46), self.app.open_controls),
+            Button("back", "Done", (650, y + 9 * dy + 4, 290, 46), self.back),
         ]
         old = self.focus.current.name if self.focus.current else None
         self.set_buttons(rows)
@@ -166,7 +166,7 @@ class OptionsScene(MenuScene):
             self.focus.focus(self.button(old))
 
     def _row(self, name, label, y, action):
-        return Button(name, label, (340, y, 600, 46), action, kind="row")
+        return Button(name, label, (340, y, 600, 44), action, kind="row")
 
     def _vol(self, key):
         def f(d):
