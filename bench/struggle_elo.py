@@ -42,9 +42,26 @@ def tally(results, pairs) -> dict:
     return out
 
 
+def _solve(h: list, g: list) -> list | None:
+    """x with h x = g (Gauss-Jordan with partial pivoting; a few levels, so plain Python and
+    no numpy, which the game does not depend on); None when h is singular."""
+    n = len(g)
+    m = [list(row) + [g[i]] for i, row in enumerate(h)]
+    for c in range(n):
+        piv = max(range(c, n), key=lambda i: abs(m[i][c]))
+        if abs(m[piv][c]) < 1e-12:
+            return None
+        m[c], m[piv] = m[piv], m[c]
+        for i in range(n):
+            if i != c:
+                f = m[i][c] / m[c][c]
+                m[i] = [x - f * y for x, y in zip(m[i], m[c])]
+    return [m[i][n] / m[i][i] for i in range(n)]
+
+
 def fit(games: dict, anchor: str, iters: int = 100):
-    """({level: rating}, {level: standard error}, problem or "") by maximum likelihood."""
-    import numpy as np
+    """({level: rating}, {level: standard error}, problem or "") by maximum likelihood (Newton's
+    method on the Bradley-Terry log-likelihood; Wald intervals from the inverse Hessian)."""
     levels = sorted({x for ab in games for x in ab})
     if anchor not in levels:
         return {}, {}, f"the anchor {anchor!r} played no game"
@@ -55,14 +72,16 @@ def fit(games: dict, anchor: str, iters: int = 100):
             return {}, {}, f"{lv} won or lost every game: its rating is not finite"
     free = [lv for lv in levels if lv != anchor]
     idx = {lv: i for i, lv in enumerate(free)}
-    r = np.zeros(len(free))
+    k = len(free)
+    r = [0.0] * k
 
     def rating(lv):
         return 0.0 if lv == anchor else r[idx[lv]]
 
+    h = [[0.0] * k for _ in range(k)]
     for _ in range(iters):
-        g = np.zeros(len(free))
-        h = np.zeros((len(free), len(free)))
+        g = [0.0] * k
+        h = [[0.0] * k for _ in range(k)]
         for (a, b), (s, n) in games.items():
             p = 1.0 / (1.0 + math.exp(-K * (rating(a) - rating(b))))
             d = K * (s - n * p)            # d loglik / d R_a
@@ -73,19 +92,22 @@ def fit(games: dict, anchor: str, iters: int = 100):
             for x in (a, b):
                 for y in (a, b):
                     if x in idx and y in idx:
-                        h[idx[x], idx[y]] += w if x == y else -w
-        try:
-            step = np.linalg.solve(h, g)
-        except np.linalg.LinAlgError:
+                        h[idx[x]][idx[y]] += w if x == y else -w
+        step = _solve(h, g)
+        if step is None:
             return {}, {}, "some level has no path of games to the anchor"
-        step = np.clip(step, -200, 200)
-        r = r + step
-        if np.max(np.abs(step)) < 1e-6:
+        step = [max(-200.0, min(200.0, x)) for x in step]
+        r = [x + y for x, y in zip(r, step)]
+        if max(abs(x) for x in step) < 1e-6:
             break
-    cov = np.linalg.inv(h)
     ratings = {lv: float(rating(lv)) for lv in levels}
-    se = {lv: (0.0 if lv == anchor else math.sqrt(max(cov[idx[lv], idx[lv]], 0.0)))
-          for lv in levels}
+    se = {}
+    for lv in levels:          # the diagonal of the inverse Hessian: h x = e_i, x_i
+        if lv == anchor:
+            se[lv] = 0.0
+            continue
+        col = _solve(h, [1.0 if j == idx[lv] else 0.0 for j in range(k)]) or [0.0] * k
+        se[lv] = math.sqrt(max(col[idx[lv]], 0.0))
     return ratings, se, ""
 
 

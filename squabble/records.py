@@ -428,3 +428,22 @@ def kept(limit: int = 500) -> list[Kept]:
         out.append(summary(p, rec) if rec is not None
                    else Kept(p, "?", "", "", "", "", why))
     return out
+
+
+def online_record(rec) -> dict:
+    """A finished online game (the server's record) as a game record (squabble/records.py):
+    its options, seed, moves in force with who made each, the result, the final state's digest
+    and the deal (commitment, reveal, contributions) to check."""
+    from squabble import __version__
+    out = {"record_version": RECORD_VERSION, "game": rec.game,
+           "rules_version": RULES_VERSION[rec.game], "program": __version__,
+           "game_id": rec.id, "options": dict(rec.options), "seed": rec.seed,
+           "mode": "online",
+           "players": {s: {"kind": "online", "name": s} for s in sorted(rec.seats)},
+           "ended": now_text(),
+           "moves": [{"index": i, "player": s} for i, s in zip(rec.moves, rec.move_seats)],
+           "result": result_of(rec.game, rec.state),
+           "final": digest(rec.state)}
+    if rec.deal:
+        out["deal"] = {k: rec.deal[k] for k in ("commitment", "reveal", "contributions")}
+    return out

@@ -7,8 +7,8 @@ with ``create`` and ``join``; the game's seed is SHA-256 of the reveal and both 
 (``seed_of``), so the server, having committed before it saw the friend's value, cannot choose
 the deal, and a player, not knowing the secret, cannot foresee it.  A finished game's updates
 carry ``deal_reveal``; ``check`` tells whether a reveal, the contributions and a seed agree with
-a commitment; ``game_record`` gives a finished game as a game record.  Nothing here touches a
-socket or the database."""
+a commitment (``records.online_record`` gives a finished game as a game record).  Nothing here
+touches a socket or the database."""
 
 from __future__ import annotations
 
@@ -99,22 +99,3 @@ def dealt_at_join(rec, friend: str, deal_again):
     state = deal_again(seed)
     return dataclasses.replace(rec, deal=deal, seed=seed, state=state,
                                winner=state.get("winner"))
-
-
-def game_record(rec) -> dict:
-    """A finished online game (the server's record) as a game record (squabble/records.py):
-    its options, seed, moves in force with who made each, the result, the final state's digest
-    and the deal (commitment, reveal, contributions) to check."""
-    from squabble import __version__, records
-    out = {"record_version": records.RECORD_VERSION, "game": rec.game,
-           "rules_version": records.RULES_VERSION[rec.game], "program": __version__,
-           "game_id": rec.id, "options": dict(rec.options), "seed": rec.seed,
-           "mode": "online",
-           "players": {s: {"kind": "online", "name": s} for s in sorted(rec.seats)},
-           "ended": records.now_text(),
-           "moves": [{"index": i, "player": s} for i, s in zip(rec.moves, rec.move_seats)],
-           "result": records.result_of(rec.game, rec.state),
-           "final": records.digest(rec.state)}
-    if rec.deal:
-        out["deal"] = {k: rec.deal[k] for k in ("commitment", "reveal", "contributions")}
-    return out

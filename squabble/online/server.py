@@ -25,7 +25,7 @@ from http import HTTPStatus
 import websockets
 from websockets.asyncio.server import serve
 
-from squabble import __version__
+from squabble import __version__, records
 from squabble.games import registry
 from squabble.online import bids, chat, clock, fair, limits, names, presence, table, webhooks, wire
 from squabble.online.home import Home, Refused, _report_fault, _take_over, flags
@@ -645,7 +645,7 @@ class Server(Home):
                           "to its players and spectators.")
         if room.rec.winner is None:
             raise Refused("The game is not over yet: its record comes after its result.")
-        self.send(conn, wire.record_reply(room.rec.id, fair.game_record(room.rec)))
+        self.send(conn, wire.record_reply(room.rec.id, records.online_record(room.rec)))
 
     async def on_rematch(self, conn, msg):
         """A seat asks for the rematch of its finished game (sides swapped).  The first ask

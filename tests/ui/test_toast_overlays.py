@@ -65,17 +65,29 @@ OVERLAYS = {
     "squabble confirm": ("squabble", lambda app, g: (_confirm(app, g), D.top(app))[1]),
     "squabble options": ("squabble", lambda app, g: (app.open_options(), D.top(app))[1]),
     "squabble controls": ("squabble", lambda app, g: (app.open_controls(), D.top(app))[1]),
+    # (an online game's pause menu opens it; a stand-in for the line's session)
+    "chat over a table": ("squabble", lambda app, g: (_chat(app), D.top(app))[1]),
 }
+
+
+def _chat(app):
+    from types import SimpleNamespace
+    from squabble.ui.online.chat import ChatScene
+    app.stack.push(ChatScene(app, SimpleNamespace(say=lambda text: None, chat_lines=[],
+                                                  watching=False)))
 
 #: scenes that never open over a game's scene (menus before a game, the results after it)
 NOT_OVER_A_GAME = {"TitleScene", "GamePickScene", "OptionSetupScene", "SetupScene",
                    "StruggleSetupScene", "BidScene", "OnlineBidScene", "OnlineScene",
                    "BusyScene", "TextEntryScene", "CreateScene", "InvitationScene",
                    "YourGamesScene", "ResultMenuScene", "ResultScene", "StruggleResultScene",
-                   "MenuScene", "TableScene", "StruggleScene"}
+                   "MenuScene", "TableScene", "StruggleScene",
+                   # the title's Finished games, a replay, Continue from here, the title's rules
+                   "FinishedGamesScene", "ReplayScene", "ContinueScene", "StruggleRulesScene"}
 #: the classes the overlays above open (checked by the last test)
 TESTED = {"StrugglePauseScene", "PileScene", "HandOffScene", "ConfirmScene", "OptionsScene",
-          "ControlsScene", "RulesScene", "PauseScene", "DiscardScene", "StruggleHelp"}
+          "ControlsScene", "RulesScene", "PauseScene", "DiscardScene", "StruggleHelp",
+          "ChatScene"}
 
 
 def _pixels(surf):
