@@ -36,7 +36,7 @@ async def finished_game(url, game, seed, mine=None, theirs=None):
     b = await Client(url, record=True).connect()
     created = await (a.create(game, {}) if mine is None else
                      a._ask(wire.create(game, {}, contribution=mine)))
-    await b.join(created["code"], theirs)
+    await b.join(created["code"], contribution=theirs)
     _, w = await played_and_watched(url, a, b, created["code"], seed)
     recs = [await c.fetch_record(created["game_id"]) for c in (a, b, w)]
     out = (created["game_id"], [c.received for c in (a, b, w)], recs)
@@ -91,7 +91,7 @@ def test_a_chosen_contribution_cannot_choose_the_deal(server):
             a = await Client(server.url).connect()
             b = await Client(server.url).connect()
             created = await a._ask(wire.create("squabble", {}, contribution=chosen))
-            await b.join(created["code"], chosen)
+            await b.join(created["code"], contribution=chosen)
             out.append(created["game_id"])
             await a.close(), await b.close()
         return out

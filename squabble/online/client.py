@@ -157,8 +157,8 @@ class Client:
         return await self._ask(wire.create(game, options, side, pace,
                                            fair.new_contribution(), clock, name))
 
-    async def join(self, code: str, contribution: str | None = None,
-                   name: str | None = None) -> dict:
+    async def join(self, code: str, name: str | None = None, *,
+                   contribution: str | None = None) -> dict:
         """Join with the friend's code; ``contribution``: the value mixed into the deal (a
         fresh random one unless given)."""
         self.code = code
