@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 
 import websockets
 from websockets.asyncio.client import connect
@@ -144,6 +145,7 @@ class Client:
     async def _ask(self, msg: dict, timeout: float = 10.0) -> dict:
         while not self._replies.empty():     # refusals of earlier moves are in ``errors``
             self._replies.get_nowait()
+        await self._paced()
         await self.ws.send(wire.encode(msg))
         reply = await asyncio.wait_for(self._replies.get(), timeout)
         if reply.get("type") == "error":
@@ -268,7 +270,23 @@ class Client:
 
     async def send(self, msg: dict) -> None:
         """Send ``msg`` (built by ``wire``) with no answer awaited."""
+        await self._paced()
         await self.ws.send(wire.encode(msg))
+
+    _tokens, _stamp = wire.BURST / 2, 0.0
+
+    async def _paced(self) -> None:
+        """Wait, if need be, so that this client stays under the server's message rate
+        (``wire.RATE`` a second, a burst of half ``wire.BURST``): a bot that moves as fast as it
+        can is never refused "Too many messages"."""
+        rate = wire.RATE * 0.9
+        now = time.monotonic()
+        self._tokens = min(wire.BURST / 2, self._tokens + (now - self._stamp) * rate)
+        self._stamp = now
+        if self._tokens < 1:
+            await asyncio.sleep((1 - self._tokens) / rate)
+            self._tokens, self._stamp = 1.0, time.monotonic()
+        self._tokens -= 1
 
 
 async def play(client: Client, choose, max_wait: float = 60.0, retry: float = 1.0) -> dict:

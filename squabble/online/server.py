@@ -36,8 +36,7 @@ from squabble.online.store import (GameRecord, Stmts, Store, StoreError, credent
 
 MAX_MESSAGE = 16 * 1024        # a longer message is refused with a sentence
 MAX_FRAME = 1024 * 1024        # a longer frame closes the connection (WebSocket code 1009)
-RATE = 20.0                    # messages a second a connection may send (sustained)
-BURST = 40.0
+RATE, BURST = wire.RATE, wire.BURST   # messages a second a connection may send
 MAX_REFUSED = 200              # refusals before a connection is closed
 MAX_BAD_CREDENTIALS = 10       # wrong credentials before a connection is closed
 OUTBOX = 256                   # messages waiting for a slow reader before it is dropped ...

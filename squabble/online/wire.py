@@ -205,6 +205,10 @@ def update_problem(msg: dict) -> str | None:
 
 # -- what the server reads: a client's message, checked once --------------------------------------
 
+#: messages a second a connection may send, sustained and in a burst (the server refuses the
+#: ones over that; the client paces itself under them)
+RATE, BURST = 20.0, 40.0
+
 CLIENT_TYPES = ("bid", "chat", "create", "hello", "join", "move", "ping", "record", "rematch",
                 "resume", "undo", "watch", "webhook")
 SIDE_CHOICES = ("USA", "USSR", "random", "bid")
