@@ -186,13 +186,15 @@ def test_privacy_still_holds_with_chat_and_clocks_in_the_updates(tmp_path):
     fake = FakeClock(tmp_path / "clock")
     server = ServerProcess(tmp_path / "games.sqlite3", prelude=fake.prelude)
 
+    saying = []          # the chat sends, kept (a task nobody holds may be dropped) and awaited
+
     def talking(client, seed):
         pick, n = random_chooser(seed), [0]
 
         def choose(update):
             n[0] += 1
             if n[0] % 3 == 0:
-                asyncio.ensure_future(client.say(f"move {n[0]} <b>\x07"))
+                saying.append(asyncio.ensure_future(client.say(f"move {n[0]} <b>\x07")))
             fake.advance(30)
             return pick(update)
         return choose
@@ -210,7 +212,13 @@ def test_privacy_still_holds_with_chat_and_clocks_in_the_updates(tmp_path):
         ra, _ = await asyncio.gather(play(a, talking(a, 1)), play(b, talking(b, 2)))
         while w.last is None or w.last["version"] < ra["version"]:
             await w.next_update(10)
-        await asyncio.sleep(0.3)
+        sent = await asyncio.gather(*saying, return_exceptions=True)
+        assert not [e for e in sent if e is not None], sent
+        for _ in range(200):     # every line the server numbered has reached all three
+            top = max((max(c.chat, default=0) for c in (a, b, w)))
+            if top and all(set(c.chat) == set(range(1, top + 1)) for c in (a, b, w)):
+                break
+            await asyncio.sleep(0.05)
         for c in (a, b, w):
             await c.close()
         return ra["game_id"], a, b, w
@@ -230,6 +238,7 @@ def test_privacy_still_holds_with_chat_and_clocks_in_the_updates(tmp_path):
         assert by_version and all(len(set(v)) == 1 for v in by_version.values())
         texts = [sorted((x["n"], x["seat"], x["text"]) for x in c.chat.values())
                  for c in (a, b, w)]
-        assert texts[0] and texts[0] == texts[1] == texts[2]
+        assert texts[0] and texts[0] == texts[1] == texts[2], \
+            (len(saying), [len(t) for t in texts], a.errors[-3:], b.errors[-3:])
     finally:
         server.stop()
