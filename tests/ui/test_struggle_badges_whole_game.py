@@ -53,7 +53,7 @@ def _truth(records, watcher) -> dict:
     return {c: v for c, v in acc.items() if any(v.values())}
 
 
-@pytest.mark.parametrize("seed,human", [(3, "USSR"), (5, "USA")])
+@pytest.mark.parametrize("seed,human", [(8, "USSR"), (8, "USA")])   # (short whole games)
 def test_every_change_of_the_other_side_is_badged_through_a_whole_game(app, seed, human):
     sc = SD.start(app, "computer", human, level="easy", seed=seed)
     records: list = []
