@@ -76,7 +76,7 @@ class TableDrawer:
         draw_moment(surf, L, m, d)
         draw_cloud(surf, L, m)
         self._draw_tip(surf)
-        linebanner.draw_banner(surf, L, m.flow, m.t)   # the connection lost (online)
+        linebanner.draw_banner(surf, L, m.flow, m.t, clock_x=830, centre_x=503)   # the line, the clocks (online)
         if m.shake > 0 and m.speed > 0:   # counters and the cloud shake the table
             amp = max(1, L.s(7 * min(1.0, m.shake / 0.3)))
             k = int(m.t * 60)

@@ -628,4 +628,4 @@ class StruggleScene(Scene):
             draw_moment(surf, L, self.moment, render_card=self._moment_card)
         if self.help is not None:
             self.help.draw(surf)
-        linebanner.draw_banner(surf, L, self.flow, self.t)   # the connection lost
+        linebanner.draw_banner(surf, L, self.flow, self.t, clock_x=464, centre_x=464)   # the line, clocks
