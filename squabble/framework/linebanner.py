@@ -18,18 +18,22 @@ def frame_every(flow):
     return 1.0 if flow.clock_words() else None   # (a running clock: once a second)
 
 
-def draw_banner(surf, L, flow, t: float, clock_x: int = 640, centre_x: int = 640) -> None:
+def draw_banner(surf, L, flow, t: float, clock_x: int = 640, centre_x: int = 640,
+                clock_top: int | None = None) -> None:
     """A strip across the top while the line is down; a calmer one with the flow's standing
     note (the friend has not joined yet: the code to give them); the clocks, if any, in a
     small plate under the top bar, centred on ``clock_x`` (the scene's free place: Squabble's
-    table keeps the middle for the friend's hand).  A strip is as wide as its words, centred
+    table keeps the middle for the friend's hand; ``clock_top`` puts it at that height whatever
+    else shows, as in the map's top bar).  A strip is as wide as its words, centred
     on ``centre_x`` (the middle of the scene's table or map, never over its side panel)."""
     clocks = flow.clock_words()
     if clocks:
         f = L.font(16, True)
         w = f.size(clocks)[0] + L.s(20)
         r = pygame.Rect(0, 0, w, L.s(26))
-        r.midtop = L.p(clock_x, 100 if flow.line_down() or flow.line_note() else 44)
+        top = clock_top if clock_top is not None else \
+            100 if flow.line_down() or flow.line_note() else 44
+        r.midtop = L.p(clock_x, top)
         pygame.draw.rect(surf, (16, 20, 30), r, border_radius=L.s(6))
         text(surf, clocks, f, (235, 225, 190), r.center, "center")
     if not flow.line_down():

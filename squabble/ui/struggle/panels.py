@@ -99,10 +99,12 @@ class MapPanels:
         if m.demo:
             main, why = ("Attract mode: the computer plays both sides",
                          "Press any key for the title.")
-        # two lines in a 52-high bar: each keeps to its half whatever the text size
-        text(surf, main, fit_font(L, main, 1000, 24, bold=True, max_h=25), TEXT, L.p(18, 6))
+        # two lines in a 52-high bar: each keeps to its half whatever the text size, and to
+        # the left of an online game's clocks (framework/linebanner.py draws them at 660-860)
+        room = 620 if m.flow.clock_words() else 1000
+        text(surf, main, fit_font(L, main, room, 24, bold=True, max_h=25), TEXT, L.p(18, 6))
         if why:
-            text(surf, why, fit_font(L, why, 1000, 18, max_h=21), MUTED, L.p(18, 31))
+            text(surf, why, fit_font(L, why, room, 18, max_h=21), MUTED, L.p(18, 31))
         st = m.shown
         info = f"Turn {st['turn']} · DEFCON {st['defcon']} · VP {vp_text(st['vp'])}"
         text(surf, info, L.font(20, True), GOLD, L.p(1270, 16), "midright")

@@ -628,4 +628,5 @@ class StruggleScene(Scene):
             draw_moment(surf, L, self.moment, render_card=self._moment_card)
         if self.help is not None:
             self.help.draw(surf)
-        linebanner.draw_banner(surf, L, self.flow, self.t, clock_x=464, centre_x=464)   # the line, clocks
+        linebanner.draw_banner(surf, L, self.flow, self.t, clock_x=760, centre_x=464,
+                              clock_top=12)   # the line over the map, clocks in the top bar
