@@ -54,3 +54,19 @@ def test_a_design_tried_is_kept_apart(tmp_path, monkeypatch):
     lines = []
     M.report(out, lines.append)
     assert sum(" vs random (seed 11): 1 games" in x for x in lines) == 2
+
+
+def test_the_paired_report_counts_agreements_and_play_out_wins(tmp_path):
+    import struggle_expert_paired as PD
+    out = tmp_path / "p.jsonl"
+    rows = [{"game": 0, "n": 0, "designs": ["hard", {}], "picks": [1, 1], "cpu": [0.2, 0.4],
+             "scores": {}},
+            {"game": 0, "n": 3, "designs": ["hard", {}], "picks": [2, 0], "cpu": [0.3, 0.5],
+             "scores": {"0": [1.0, 1.0], "2": [0.0, 0.5]}}]
+    out.write_text("".join(json.dumps(r) + "\n" for r in rows) + '{"game": 1, "n"')
+    lines = []
+    PD.report(out, lines.append)
+    assert lines[0] == "2 positions; the designs disagree on 1, played out on 1"
+    assert "mean play-out score 0.250" in lines[1] and "mean play-out score 1.000" in lines[2]
+    assert lines[3].endswith("the same move on 1 of 2 positions; its move won more play-outs "
+                             "on 0 positions, fewer on 1")
