@@ -135,7 +135,7 @@ class Client:
                 if isinstance(line, dict) and isinstance(line.get("n"), int):
                     self.chat[line["n"]] = line
         elif kind in ("created", "joined", "resumed", "rematch", "pong", "bid_sealed",
-                      "webhook_kept", "record"):
+                      "webhook_kept", "record", "ratings"):
             if kind in ("created", "joined"):
                 self.game_id, self.seat = msg["game_id"], msg["seat"]
                 self.credential = msg["credential"]
@@ -155,16 +155,23 @@ class Client:
     # -- the lobby -----------------------------------------------------------------------
     async def create(self, game: str, options: dict | None = None, side: str = "random",
                      pace: str = "live", clock: dict | None = None,
-                     name: str | None = None) -> dict:
+                     name: str | None = None, *, rated: bool = False,
+                     key: str | None = None) -> dict:
+        """``rated`` with ``key`` (this player's key, ``player_key``): a rated game."""
         return await self._ask(wire.create(game, options, side, pace,
-                                           fair.new_contribution(), clock, name))
+                                           fair.new_contribution(), clock, name, rated, key))
 
     async def join(self, code: str, name: str | None = None, *,
-                   contribution: str | None = None) -> dict:
+                   contribution: str | None = None, key: str | None = None) -> dict:
         """Join with the friend's code; ``contribution``: the value mixed into the deal (a
-        fresh random one unless given)."""
+        fresh random one unless given); ``key``: this player's key (a rated game needs one)."""
         self.code = code
-        return await self._ask(wire.join(code, contribution or fair.new_contribution(), name))
+        return await self._ask(wire.join(code, contribution or fair.new_contribution(), name,
+                                         key))
+
+    async def ratings(self) -> dict:
+        """The server's ratings table: {game: [{"name", "rating", "games", "wins"}]}."""
+        return (await self._ask(wire.ratings_ask()))["games"]
 
     async def fetch_record(self, game_id: str | None = None) -> dict:
         """The finished game as a game record (squabble/records.py), its deal revealed."""
@@ -370,3 +377,36 @@ def forget_seat(server: str, game_id: str) -> None:
     seats = [e for e in remembered_seats()
              if (e["server"], e["game_id"]) != (server, game_id)]
     userdata.write_json(SEATS_FILE, seats)
+
+
+# -- the player key of each server (online/ratings.py), kept like the seats -------------------
+
+KEYS_FILE = "online-keys.json"     # written by userdata.write_json: a private (0600) file
+
+
+def player_key(server: str, make: bool = False) -> str | None:
+    """This user's player key on ``server`` (None when there is none and ``make`` is not
+    asked; with ``make`` one is made and kept).  Never shown, never logged: only sent to that
+    server, which keeps its hash."""
+    from squabble import userdata
+    from squabble.online import ratings
+    try:
+        keys = userdata.read_json(KEYS_FILE, {})
+    except ValueError:
+        keys = {}
+    keys = keys if isinstance(keys, dict) else {}
+    key = keys.get(server)
+    try:
+        return ratings.check_key(key) if key is not None else _made(keys, server, make)
+    except ValueError:      # a damaged entry: a new key (the old rating is not reachable)
+        return _made(keys, server, make)
+
+
+def _made(keys: dict, server: str, make: bool) -> str | None:
+    from squabble import userdata
+    from squabble.online import ratings
+    if not make:
+        return None
+    keys = dict(keys, **{server: ratings.new_key()})
+    userdata.write_json(KEYS_FILE, keys)
+    return keys[server]

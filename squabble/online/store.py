@@ -186,8 +186,9 @@ class Store:
                 self._check("quick_check(1)")
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.executescript(SCHEMA)
-            from squabble.online import chat, clock, names, webhooks
-            for schema in (chat.SCHEMA, clock.SCHEMA, webhooks.SCHEMA, names.SCHEMA):
+            from squabble.online import chat, clock, names, ratings, webhooks
+            for schema in (chat.SCHEMA, clock.SCHEMA, webhooks.SCHEMA, names.SCHEMA,
+                           ratings.SCHEMA):
                 self.db.executescript(schema)
             columns = {r[1] for r in self.db.execute("PRAGMA table_info(games)")}
             if "rematch_asked" not in columns:   # a database of before the column
@@ -353,10 +354,11 @@ class Store:
     @staticmethod
     def delete_stmts(ids: list) -> list:
         """Games deleted, with their seats and events."""
-        from squabble.online import chat, clock, names, webhooks
+        from squabble.online import chat, clock, names, ratings, webhooks
         marks = ",".join("?" * len(ids))
         return Stmts(chat.delete_stmts(ids) + clock.delete_stmts(ids) +
-                     webhooks.delete_stmts(ids) + names.delete_stmts(ids) + [
+                     webhooks.delete_stmts(ids) + names.delete_stmts(ids) +
+                     ratings.delete_stmts(ids) + [
             (f"DELETE FROM {t} WHERE {c} IN ({marks})", list(ids))
             for t, c in (("events", "game_id"), ("seats", "game_id"), ("games", "id"))],
             "no game was deleted")
