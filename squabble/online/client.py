@@ -189,11 +189,13 @@ class Client:
         self.code, self.spectating = code, True
         await self.ws.send(wire.encode(wire.watch(code)))
 
-    async def join_or_watch(self, code: str, name: str | None = None) -> dict:
-        """Join the game of ``code``; one with both its players (a seat of another) is watched
-        instead (the reply is then "watching", ``full`` True)."""
+    async def join_or_watch(self, code: str, name: str | None = None,
+                            key: str | None = None) -> dict:
+        """Join the game of ``code`` (``key``: this player's, for a rated game); one with both
+        its players (a seat of another) is watched instead (the reply is then "watching",
+        ``full`` True)."""
         try:
-            return await self.join(code, name=name)
+            return await self.join(code, name=name, key=key)
         except ClientError as e:
             if "both its players" not in str(e):
                 raise
