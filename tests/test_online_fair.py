@@ -232,3 +232,34 @@ def test_the_reveal_matches_the_first_commitment_in_a_hundred_games_of_each(tmp_
         assert row["deal"]["reveal"] == last["deal_reveal"] and all(row["deal"]["contributions"])
         assert fair.seed_of(last["deal_reveal"], *row["deal"]["contributions"]) == row["seed"]
     assert len({last["deal_reveal"] for *_, last in seen}) == len(seen)
+
+
+def test_the_rematch_is_dealt_from_both_players_values(server):
+    """The first ask makes the rematch from its asker's value, the second deals it again with
+    the other's (nobody has moved in it yet): the rematch's record holds both, its seed is
+    theirs with the server's committed secret, and its first state is that seed's deal."""
+    mine, theirs = "1a" * 16, "2b" * 16
+
+    async def go():
+        a = await Client(server.url).connect()
+        b = await Client(server.url).connect()
+        created = await a.create("squabble", {})
+        await b.join(created["code"])
+        await played_and_watched(server.url, a, b, created["code"], 11)
+        first = await a._ask(wire.rematch(mine))
+        row = stored(server.db, first["game_id"])
+        assert row["deal"]["contributions"] == [mine, ""]
+        assert row["seed"] == fair.seed_of(row["deal"]["reveal"], mine, "")
+        commitment = row["deal"]["commitment"]
+        await b._ask(wire.rematch(theirs))
+        await b.resume(first["game_id"], b.credential)
+        for c in (a, b):
+            await c.close()
+        return first["game_id"], commitment, b.last
+    gid, commitment, last = run(go())
+    row = stored(server.db, gid)
+    assert row["deal"]["contributions"] == [mine, theirs]
+    assert row["deal"]["commitment"] == commitment == last["deal_commitment"]
+    assert row["seed"] == fair.seed_of(row["deal"]["reveal"], mine, theirs)
+    assert records.digest(row["state"]) == records.digest(
+        registry.get("squabble").new(row["seed"], {}))

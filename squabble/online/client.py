@@ -225,7 +225,7 @@ class Client:
         """Ask for the rematch of the finished game (sides swapped) and stay on that game: its
         next update says who asked (``rematch_asked``), so the client sees when its friend
         accepts.  The reply names the new game and this player's side in it."""
-        return await self._ask(wire.rematch())
+        return await self._ask(wire.rematch(fair.new_contribution()))
 
     async def rematch(self) -> dict:
         """Ask for the rematch (sides swapped) and move to it with the same credential."""

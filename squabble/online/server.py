@@ -658,9 +658,11 @@ class Server(Home, Rated):
 
     async def on_rematch(self, conn, msg):
         """A seat asks for the rematch of its finished game (sides swapped).  The first ask
-        makes the new game (both seats taken with the same credentials); each ask is stored
-        (``rematch_asked``) and every client of the game gets an update saying who asked, so
-        the other seat knows its friend asks, or that its own ask was accepted."""
+        makes the new game (both seats taken with the same credentials), dealt from its
+        contribution; the other's ask deals it again with its own mixed in (as a join does,
+        while no move was made: online/fair.py).  Each ask is stored (``rematch_asked``) and
+        every client of the game gets an update saying who asked, so the other seat knows its
+        friend asks, or that its own ask was accepted."""
         if conn.room is None or conn.seat is None:
             raise Refused("Only a player of a finished game may ask for a rematch.")
         room = conn.room
@@ -672,18 +674,44 @@ class Server(Home, Rated):
                 if new_id is None:
                     seats = {table.OTHER[s]: h for s, h in rec.seats.items()}   # sides swapped
                     new_id = (await self._new_record(rec.game, rec.options, rec.pace,
-                                                     seats)).id
+                                                     seats, contribution=msg["contribution"])).id
                 asked = [s for s in table.SIDES if s in rec.rematch_asked or s == conn.seat]
                 stmts = self.store.rematch_stmts(rec.id, new_id, asked)
                 if rec.rematch is None:
                     stmts.extend(self.rated_rematch_stmts(room, new_id))
-                try:
-                    await self.store.awrite(stmts)
-                except StoreError as e:
-                    raise Refused(str(e)) from None
-                rec.rematch, rec.rematch_asked = new_id, asked
-                self.broadcast(room, [])
+                    await self._rematch_written(stmts, rec, new_id, asked, room)
+                else:
+                    await self._rematch_dealt(stmts, rec, new_id, asked, room,
+                                              msg["contribution"])
         self.send(conn, wire.rematch_reply(rec.rematch, table.OTHER[conn.seat]))
+
+    async def _rematch_dealt(self, stmts, rec, new_id, asked, room, value: str):
+        """The second ask: the rematch dealt again with this player's value (while nobody has
+        moved in it), in the ask's own transaction."""
+        other = self._room(new_id)
+        if other is None or not value:
+            await self._rematch_written(stmts, rec, new_id, asked, room)
+            return
+        async with self._locked(other) as new:
+            dealt = None
+            if new.deal and not new.deal["contributions"][1]:
+                dealt = fair.dealt_at_join(new, value, lambda seed: table.replay(
+                    new.game, seed, new.options, []))
+            if dealt is not None:
+                stmts.extend(self.store.deal_stmts(new_id, dealt))
+            await self._rematch_written(stmts, rec, new_id, asked, room)
+            if dealt is not None:
+                _take_over(new, dealt)
+                other.cache = {}
+                self.broadcast(other, [])
+
+    async def _rematch_written(self, stmts, rec, new_id, asked, room):
+        try:
+            await self.store.awrite(stmts)
+        except StoreError as e:
+            raise Refused(str(e)) from None
+        rec.rematch, rec.rematch_asked = new_id, asked
+        self.broadcast(room, [])
 
 
 NOT_CREATED = wire.NOT_CREATED

@@ -337,12 +337,16 @@ class Store:
     def seat_stmts(game_id: str, side: str, cred_hash: bytes, dealt=None) -> list:
         """A seat taken; with ``dealt`` (the game's record) its deal, seed and first state as
         the friend's contribution made them, in the same transaction."""
-        deal = [] if dealt is None else [
-            ("UPDATE games SET seed=?, state=?, deal=? WHERE id=?",
-             (str(dealt.seed), json.dumps(dealt.state), json.dumps(dealt.deal), game_id))]
+        deal = [] if dealt is None else Store.deal_stmts(game_id, dealt)
         return Stmts([("UPDATE seats SET cred_hash=? WHERE game_id=? AND side=? AND "
                        "cred_hash IS NULL", (cred_hash, game_id, side))] + deal,
                      "you have not joined the game")
+
+    @staticmethod
+    def deal_stmts(game_id: str, dealt) -> list:
+        """A game dealt again with the friend's contribution (``dealt``: its record)."""
+        return [("UPDATE games SET seed=?, state=?, deal=? WHERE id=?",
+                 (str(dealt.seed), json.dumps(dealt.state), json.dumps(dealt.deal), game_id))]
 
     def unjoined(self, before: float) -> list:
         """The games made before ``before`` (the limits' clock) that nobody joined: a seat

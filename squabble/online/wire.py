@@ -88,8 +88,12 @@ def undo(decision: int) -> dict:
     return {"type": "undo", "decision": decision}
 
 
-def rematch() -> dict:
-    return {"type": "rematch"}
+def rematch(contribution: str | None = None) -> dict:
+    """``contribution``: this player's random value for the rematch's deal (online/fair.py)."""
+    msg = {"type": "rematch"}
+    if contribution is not None:
+        msg["contribution"] = contribution
+    return msg
 
 
 def bid(side: str | None, number: int) -> dict:
@@ -343,6 +347,8 @@ def parse_request(msg: dict, handled=CLIENT_TYPES, first: bool = False) -> dict:
         out["url"] = msg.get("url")
     elif kind == "record":
         out["game_id"] = _text(msg.get("game_id"), 63)
+    elif kind == "rematch":
+        out["contribution"] = _contribution(msg, "The rematch was not asked: ")
     elif kind == "resume":
         seen = msg.get("seen", 0)
         if isinstance(seen, bool) or not isinstance(seen, int) or seen < 0:

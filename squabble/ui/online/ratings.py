@@ -75,9 +75,9 @@ class RatingsScene(MenuScene):
             words = self.problem or "Asking the server…"
             text(surf, words, fit_font(L, words, 1000, 22), T.TEXT, L.p(640, 330), "center")
             return
-        games = [g for g in ("squabble", "struggle") if g in self.tables] or \
-            sorted(self.tables)
-        for i, game in enumerate(games[:2]):
+        from squabble.ui import games as G
+        shown_games = [g for g in G.GAMES if g in self.tables] or sorted(self.tables)
+        for i, game in enumerate(shown_games[:2]):
             self._column(surf, L, game, self.tables.get(game) or [], 90 + i * 560)
         text(surf, "Rated games change both players' ratings by Elo (K 32, from 1500); a "
              "rating belongs to the player key this window keeps for the server.",
