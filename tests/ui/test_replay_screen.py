@@ -257,3 +257,51 @@ def test_the_replay_screen_exports_the_game_as_text():
     assert len(files) == 1
     from squabble.export import export_text
     assert files[0].read_text() == export_text(rec)[0]
+
+
+@pytest.mark.parametrize("game,choice", [("squabble", "as_usa"), ("struggle", "friend")])
+def test_continue_from_here_from_a_couch_game_in_progress(game, choice):
+    """The pause menu of a couch game in progress offers Continue from here: a new couch game
+    from that very position, with the players chosen again."""
+    from tests.ui.driver import run_until
+    app = new_app()
+
+    def waiting_for_human(app):
+        flow = getattr(top(app), "flow", None)
+        return flow is not None and flow.phase == "human"
+
+    app.start(game, SETUPS[game], seed=5)
+    assert run_until(app, lambda: waiting_for_human(app))
+    top(app).flow.commit(0)
+    assert run_until(app, lambda: waiting_for_human(app))
+    old = top(app).session
+    want = old.game.copy(old.state)
+    key(app, pygame.K_ESCAPE)                     # the pause menu
+    assert "pause" in top(app).name
+    click(app, button_pos(top(app), "continue"))
+    assert top(app).name == "continue_from"
+    assert top(app).button("back").label == "Back to the game"
+    click(app, button_pos(top(app), choice))
+    step(app, 2)
+    s = getattr(app.stack.scenes[0], "session", None)
+    assert s is not None and s is not old
+    assert s.mode == ("hotseat" if choice == "friend" else "computer")
+    start = (s.ui.get("record") or {}).get("start", s.state)
+    assert records.digest(start) == records.digest(want)
+    if choice == "as_usa":
+        assert s.setup["human"] == "USA"
+
+
+def test_no_continue_from_here_in_an_online_or_finished_game():
+    from squabble.ui.continue_from import may_continue
+
+    class S:
+        kept_on_server, over = False, False
+        setup = {"mode": "computer"}
+    assert may_continue(S())
+    S.over = True
+    assert not may_continue(S())
+    S.over, S.kept_on_server = False, True
+    assert not may_continue(S())
+    S.kept_on_server, S.setup = False, {"mode": "demo"}
+    assert not may_continue(S())
