@@ -40,13 +40,6 @@ class CouchPosition:
         return registry.get(self.game).copy(self.state)
 
 
-def may_continue(session) -> bool:
-    """A couch game in progress may be continued from its position (not an online game, the
-    attract mode or a finished game)."""
-    return not getattr(session, "kept_on_server", False) and \
-        session.setup.get("mode") in ("hotseat", "computer") and not session.over
-
-
 def continue_couch_game(app, session) -> None:
     """The pause menu's Continue from here: the choice of players for the position now."""
     app.stack.push(ContinueScene(app, CouchPosition(session), back_label="Back to the game"))

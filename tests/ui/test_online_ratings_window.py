@@ -16,20 +16,11 @@ from squabble.ui.online import rematch as RM
 from squabble.ui.online.game import open_game
 from squabble.ui.online.menus import CreateScene, InvitationScene, OnlineScene
 from tests.online_helpers import FakeClock, ServerProcess
-from tests.ui.driver import drawn_texts, new_app, step
+from tests.ui.driver import drawn_texts, new_app
+from tests.ui.test_online_home import _until
 from tests.ui.test_online_window import RESULT, _first_update
 
 KEY_B = "b2" * 16
-
-
-def _until(app, pred, timeout=10.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        step(app)
-        if pred():
-            return True
-        time.sleep(0.01)
-    return False
 
 
 def test_create_offers_rated_and_the_result_screen_and_the_table_show_the_ratings(tmp_path,
@@ -88,8 +79,8 @@ def test_create_offers_rated_and_the_result_screen_and_the_table_show_the_rating
 
 
 def test_the_change_in_words():
-    assert R.change_words({"rating_change": {"USA": [1512.2, 1527.9], "USSR": [1490, 1474.3]}},
+    assert RM.change_words({"rating_change": {"USA": [1512.2, 1527.9], "USSR": [1490, 1474.3]}},
                           "USA") == "Your rating: 1512 \u2192 1528 (your friend's: 1490 \u2192 1474)"
-    assert R.change_words({"rating_change": {"USA": [1500, 1516], "USSR": [1500, 1484]}},
+    assert RM.change_words({"rating_change": {"USA": [1500, 1516], "USSR": [1500, 1484]}},
                           None) == "Ratings: USA 1500 \u2192 1516 · USSR 1500 \u2192 1484"
-    assert R.change_words({}, "USA") == "" and R.change_words({"rated": True}, "USA") == ""
+    assert RM.change_words({}, "USA") == "" and RM.change_words({"rated": True}, "USA") == ""

@@ -330,7 +330,7 @@ def test_continue_from_here_from_a_couch_game_in_progress(game, choice):
 
 
 def test_no_continue_from_here_in_an_online_or_finished_game():
-    from squabble.ui.continue_from import may_continue
+    from squabble.ui.keep_record import may_continue
 
     class S:
         kept_on_server, over = False, False

@@ -1,35 +1,16 @@
 """Play online's "Ratings on this server" (issue 60): the server's ratings table of each game
 (``{"type": "ratings"}``: name, rating, games, wins), asked on a line of its own (a Future the
-screen polls, never waited on), and the words a finished rated game's result screen adds
-("Your rating: 1512 → 1528").  Keys, pad and mouse like every menu."""
+screen polls, never waited on).  (A rated game's result screen says its change: rematch.py.)  Keys, pad and mouse like every menu."""
 
 from __future__ import annotations
 
 from squabble.framework.layout import fit_font, text
 from squabble.framework.widgets import Button, panel
-from squabble.online.ratings import shown
 from squabble.ui import theme as T
 from squabble.ui.menu_scene import MenuScene
 from squabble.ui.online.words import game_label
 
 ROWS = 14          # the rows a game's column shows
-
-
-def change_words(update: dict | None, seat: str | None) -> str:
-    """What a finished rated game's result screen says of the ratings ("" when unrated or not
-    yet known)."""
-    change = (update or {}).get("rating_change")
-    if not isinstance(change, dict) or not change:
-        return ""
-    try:
-        mine = change.get(seat)
-        other = next((v for s, v in change.items() if s != seat), None)
-        if mine is None:          # a spectator: both sides
-            return "Ratings: " + " · ".join(f"{s} {shown(v)}" for s, v in sorted(change.items()))
-        words = f"Your rating: {shown(mine)}"
-        return words + (f" (your friend's: {shown(other)})" if other else "")
-    except (TypeError, ValueError):
-        return ""
 
 
 class RatingsScene(MenuScene):

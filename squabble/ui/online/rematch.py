@@ -12,9 +12,27 @@ rules."""
 from __future__ import annotations
 
 from squabble.framework.layout import text
+from squabble.online.ratings import shown
 from squabble.ui import theme as T
 
 OTHER = {"USA": "USSR", "USSR": "USA"}
+
+
+def change_words(update: dict | None, seat: str | None) -> str:
+    """What a finished rated game's result screen says of the ratings ("" when unrated or not
+    yet known)."""
+    change = (update or {}).get("rating_change")
+    if not isinstance(change, dict) or not change:
+        return ""
+    try:
+        mine = change.get(seat)
+        other = next((v for s, v in change.items() if s != seat), None)
+        if mine is None:          # a spectator: both sides
+            return "Ratings: " + " · ".join(f"{s} {shown(v)}" for s, v in sorted(change.items()))
+        words = f"Your rating: {shown(mine)}"
+        return words + (f" (your friend's: {shown(other)})" if other else "")
+    except (TypeError, ValueError):
+        return ""
 
 # the states, in the order a rematch goes through them
 NONE = "none"            # nobody asked yet
@@ -179,7 +197,6 @@ class RematchOffer:
         hint = self.hint()
         if hint:
             text(surf, hint, fit_font(L, hint, width, 17), T.MUTED, L.p(640, y + 24), "center")
-        from squabble.ui.online.ratings import change_words
         rating = change_words({"rating_change": self.rating}, self.seat)
         words, colour = "", T.GOLD
         if self.deal is not None:   # the deal's check, under the rematch

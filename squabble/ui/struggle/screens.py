@@ -10,8 +10,7 @@ from squabble.framework.layout import fit_font, text, text_block
 from squabble.framework.widgets import Button, panel
 from squabble.ui import couch_prefs
 from squabble.ui import theme as T
-from squabble.ui.continue_from import continue_couch_game, may_continue
-from squabble.ui.keep_record import KEEP_LABEL, keep_so_far, may_keep_so_far
+from squabble.ui.keep_record import KEEP_LABEL, keep_so_far, may_continue, may_keep_so_far
 from squabble.ui.menu_scene import MenuScene, ResultMenuScene
 from squabble.ui.struggle import saves
 from squabble.ui.struggle.panels import CONTROLS, ONLINE_CONTROLS
@@ -46,7 +45,7 @@ class StrugglePauseScene(MenuScene):
                           *may_keep_so_far(s)))
             if may_continue(s):   # a new couch game from this position (issue 60)
                 items.append(("continue", "Continue from here",
-                              lambda: continue_couch_game(self.app, s), True, ""))
+                              lambda: self.app.continue_from_here(s), True, ""))
         elif not s.watching:
             items.append(("chat", "A word to your friend", self._chat, True, ""))
             items.append(("code", "Copy the invitation code", self._code, True, ""))
