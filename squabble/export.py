@@ -352,16 +352,36 @@ def export_text(rec: dict) -> tuple[str, str]:
 def export_file(rec: dict) -> tuple[str, str]:
     """Write ``rec``'s text log to ``exports/<game>-<date>.txt`` in the user data folder:
     (its path, '') or ('', one sentence saying why not)."""
+    paths, problem = export_files(rec)
+    return (paths[0], "") if paths else ("", problem)
+
+
+def export_files(rec: dict) -> tuple[list, str]:
+    """Write ``rec``'s text log to ``exports/<game>-<date>.txt`` in the user data folder and,
+    where the user has a documents folder (``userdata.documents_dir``), to its ``Twilight
+    Squabble`` folder too: ([the paths written], '') or ([], one sentence saying why not).  A
+    documents folder that cannot be written leaves the data folder's copy."""
     text, problem = export_text(rec)
     if problem:
-        return "", problem
+        return [], problem
     from squabble import userdata
     stamp = str(rec.get("ended") or rec.get("started") or "game").replace(":", "")
+    name = f"{rec['game']}-{stamp}.txt"
     try:
         folder = userdata.data_dir(create=True) / "exports"
         folder.mkdir(exist_ok=True)
-        path = folder / f"{rec['game']}-{stamp}.txt"
+        path = folder / name
         path.write_text(text, encoding="utf-8")
     except OSError as e:
-        return "", f"The text log could not be written ({e.strerror or type(e).__name__})."
-    return str(path), ""
+        return [], f"The text log could not be written ({e.strerror or type(e).__name__})."
+    paths = [str(path)]
+    docs = userdata.documents_dir()
+    if docs is not None:
+        try:
+            (docs / userdata.DOCUMENTS_SUBFOLDER).mkdir(exist_ok=True)
+            out = docs / userdata.DOCUMENTS_SUBFOLDER / name
+            out.write_text(text, encoding="utf-8")
+            paths.insert(0, str(out))
+        except OSError:
+            pass
+    return paths, ""

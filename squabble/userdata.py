@@ -57,7 +57,42 @@ def scratch_data_dir(prefix: str = "squabble-scratch-") -> str:
         os.environ["SQUABBLE_SCRATCH_DATA"] = d
         atexit.register(shutil.rmtree, d, True)
     os.environ["SQUABBLE_DATA_DIR"] = d
+    os.environ.setdefault("SQUABBLE_DOCUMENTS_DIR", "")   # (and nothing in the real Documents)
     return d
+
+
+DOCUMENTS_SUBFOLDER = "Twilight Squabble"
+
+
+def documents_dir() -> Path | None:
+    """The user's documents folder, where there is one (it is never made): ``$SQUABBLE_DOCUMENTS_DIR``
+    if set ("" for none), else on Linux ``$XDG_DOCUMENTS_DIR`` or the ``XDG_DOCUMENTS_DIR`` of
+    ``user-dirs.dirs`` (xdg-user-dirs), else ``~/Documents``; None when that folder does not
+    exist."""
+    given = os.environ.get("SQUABBLE_DOCUMENTS_DIR")
+    if given is not None:
+        return Path(given) if given and Path(given).is_dir() else None
+    home = Path.home()
+    found = None
+    if not sys.platform.startswith("win") and sys.platform != "darwin":
+        found = os.environ.get("XDG_DOCUMENTS_DIR") or _user_dirs_documents(home)
+    d = Path(found) if found else home / "Documents"
+    return d if d.is_dir() and d != home else None
+
+
+def _user_dirs_documents(home: Path) -> str | None:
+    """``XDG_DOCUMENTS_DIR`` as ``user-dirs.dirs`` sets it (``"$HOME/Documents"``), or None."""
+    config = Path(os.environ.get("XDG_CONFIG_HOME") or home / ".config") / "user-dirs.dirs"
+    try:
+        lines = config.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return None
+    for line in lines:
+        name, _, value = line.strip().partition("=")
+        if name == "XDG_DOCUMENTS_DIR":
+            value = value.strip().strip('"')
+            return value.replace("$HOME", str(home), 1) if value else None
+    return None
 
 
 def path(name: str, create: bool = False) -> Path:

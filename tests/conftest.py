@@ -25,6 +25,9 @@ import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# no test writes into the real documents folder (a text log's second copy): one that wants a
+# documents folder sets SQUABBLE_DOCUMENTS_DIR itself
+os.environ.setdefault("SQUABBLE_DOCUMENTS_DIR", "")
 
 #: the xdist worker this process is ("gw0", ...), or None in a run without workers / the controller
 WORKER = os.environ.get("PYTEST_XDIST_WORKER")

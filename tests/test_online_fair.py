@@ -159,3 +159,107 @@ def test_a_tampered_record_fails_the_check(server):
 
     del valued["deal"]   # a record no server dealt: nothing to say of a deal
     assert records.verify(valued).deal == ""
+
+
+#: games of each game whose reveal is checked against their first commitment (no moves: each
+#: ends as cheaply as a game can, its creator's clock falling on a fake clock)
+REVEALED = 100
+WORKERS = 10
+
+
+def test_the_reveal_matches_the_first_commitment_in_a_hundred_games_of_each(tmp_path):
+    """100 games of each game, created and joined, each ended by the fake clock (no move made):
+    the reveal every seat and spectator then gets hashes to the commitment the creator's first
+    update carried, and with the two players' values gives the stored seed."""
+    import asyncio
+
+    from tests.online_helpers import FakeClock
+    fake = FakeClock(tmp_path / "clock")
+    server = ServerProcess(tmp_path / "games.sqlite3", prelude=fake.prelude,
+                           args=["--games-per-minute", "100000", "--games-per-hour", "100000",
+                                 "--messages-per-second", "100000"])
+    spec = {"kind": "live", "minutes": 30, "increment": 0}
+    jobs = [g for g in ("squabble", "struggle") for _ in range(REVEALED)]
+
+    async def make(share):
+        a = await Client(server.url, record=True).connect()
+        b = await Client(server.url).connect()
+        made = []
+        for game in share:
+            created = await a.create(game, {}, side="USA", clock=spec)
+            await b.join(created["code"])
+            made.append((game, created))
+        first = {}   # each game's first update to its creator: its first commitment
+        for m in a.received:
+            if m.get("type") == "update":
+                first.setdefault(m["game_id"], m["deal_commitment"])
+        await a.close(), await b.close()
+        return [(g, c, first[c["game_id"]]) for g, c in made]
+
+    async def reveal(share):
+        w = await Client(server.url).connect()
+        out = []
+        for game, created, commitment in share:
+            w.last = None
+            await w.watch_first(created["code"])
+            out.append((game, created["game_id"], commitment, w.last))
+        await w.close()
+        return out
+
+    async def go():
+        made = await asyncio.gather(*(make(jobs[k::WORKERS]) for k in range(WORKERS)))
+        fake.advance(1801)            # every game's first clock falls
+        import sqlite3
+        import time
+        con = sqlite3.connect(server.db)
+        end = time.monotonic() + 60
+        while con.execute("SELECT COUNT(*) FROM games WHERE winner IS NULL").fetchone()[0]:
+            assert time.monotonic() < end, "the clocks did not end every game"
+            await asyncio.sleep(0.05)
+        con.close()
+        got = await asyncio.gather(*(reveal(share) for share in made))
+        return [x for share in got for x in share]
+    try:
+        seen = run(go(), 240)
+    finally:
+        server.stop()
+    assert sorted(g for g, *_ in seen) == sorted(jobs)
+    for game, gid, commitment, last in seen:
+        assert last["game_id"] == gid and last["winner"] is not None
+        assert last["deal_commitment"] == commitment
+        assert hashlib.sha256(last["deal_reveal"].encode()).hexdigest() == commitment
+        row = stored(server.db, gid)
+        assert row["deal"]["reveal"] == last["deal_reveal"] and all(row["deal"]["contributions"])
+        assert fair.seed_of(last["deal_reveal"], *row["deal"]["contributions"]) == row["seed"]
+    assert len({last["deal_reveal"] for *_, last in seen}) == len(seen)
+
+
+def test_the_rematch_is_dealt_from_both_players_values(server):
+    """The first ask makes the rematch from its asker's value, the second deals it again with
+    the other's (nobody has moved in it yet): the rematch's record holds both, its seed is
+    theirs with the server's committed secret, and its first state is that seed's deal."""
+    mine, theirs = "1a" * 16, "2b" * 16
+
+    async def go():
+        a = await Client(server.url).connect()
+        b = await Client(server.url).connect()
+        created = await a.create("squabble", {})
+        await b.join(created["code"])
+        await played_and_watched(server.url, a, b, created["code"], 11)
+        first = await a._ask(wire.rematch(mine))
+        row = stored(server.db, first["game_id"])
+        assert row["deal"]["contributions"] == [mine, ""]
+        assert row["seed"] == fair.seed_of(row["deal"]["reveal"], mine, "")
+        commitment = row["deal"]["commitment"]
+        await b._ask(wire.rematch(theirs))
+        await b.resume(first["game_id"], b.credential)
+        for c in (a, b):
+            await c.close()
+        return first["game_id"], commitment, b.last
+    gid, commitment, last = run(go())
+    row = stored(server.db, gid)
+    assert row["deal"]["contributions"] == [mine, theirs]
+    assert row["deal"]["commitment"] == commitment == last["deal_commitment"]
+    assert row["seed"] == fair.seed_of(row["deal"]["reveal"], mine, theirs)
+    assert records.digest(row["state"]) == records.digest(
+        registry.get("squabble").new(row["seed"], {}))

@@ -142,7 +142,7 @@ class Client:
                 if isinstance(line, dict) and isinstance(line.get("n"), int):
                     self.chat[line["n"]] = line
         elif kind in ("created", "joined", "resumed", "rematch", "pong", "bid_sealed",
-                      "webhook_kept", "record"):
+                      "webhook_kept", "record", "ratings"):
             if kind in ("created", "joined"):
                 self.game_id, self.seat = msg["game_id"], msg["seat"]
                 self.credential = msg["credential"]
@@ -162,16 +162,23 @@ class Client:
     # -- the lobby -----------------------------------------------------------------------
     async def create(self, game: str, options: dict | None = None, side: str = "random",
                      pace: str = "live", clock: dict | None = None,
-                     name: str | None = None) -> dict:
+                     name: str | None = None, *, rated: bool = False,
+                     key: str | None = None) -> dict:
+        """``rated`` with ``key`` (this player's key, ``player_key``): a rated game."""
         return await self._ask(wire.create(game, options, side, pace,
-                                           fair.new_contribution(), clock, name))
+                                           fair.new_contribution(), clock, name, rated, key))
 
     async def join(self, code: str, name: str | None = None, *,
-                   contribution: str | None = None) -> dict:
+                   contribution: str | None = None, key: str | None = None) -> dict:
         """Join with the friend's code; ``contribution``: the value mixed into the deal (a
-        fresh random one unless given)."""
+        fresh random one unless given); ``key``: this player's key (a rated game needs one)."""
         self.code = code
-        return await self._ask(wire.join(code, contribution or fair.new_contribution(), name))
+        return await self._ask(wire.join(code, contribution or fair.new_contribution(), name,
+                                         key))
+
+    async def ratings(self) -> dict:
+        """The server's ratings table: {game: [{"name", "rating", "games", "wins"}]}."""
+        return (await self._ask(wire.ratings_ask()))["games"]
 
     async def fetch_record(self, game_id: str | None = None) -> dict:
         """The finished game as a game record (squabble/records.py), its deal revealed."""
@@ -189,11 +196,13 @@ class Client:
         self.code, self.spectating = code, True
         await self.ws.send(wire.encode(wire.watch(code)))
 
-    async def join_or_watch(self, code: str, name: str | None = None) -> dict:
-        """Join the game of ``code``; one with both its players (a seat of another) is watched
-        instead (the reply is then "watching", ``full`` True)."""
+    async def join_or_watch(self, code: str, name: str | None = None,
+                            key: str | None = None) -> dict:
+        """Join the game of ``code`` (``key``: this player's, for a rated game); one with both
+        its players (a seat of another) is watched instead (the reply is then "watching",
+        ``full`` True)."""
         try:
-            return await self.join(code, name=name)
+            return await self.join(code, name=name, key=key)
         except ClientError as e:
             if "both its players" not in str(e):
                 raise
@@ -223,7 +232,7 @@ class Client:
         """Ask for the rematch of the finished game (sides swapped) and stay on that game: its
         next update says who asked (``rematch_asked``), so the client sees when its friend
         accepts.  The reply names the new game and this player's side in it."""
-        return await self._ask(wire.rematch())
+        return await self._ask(wire.rematch(fair.new_contribution()))
 
     async def rematch(self) -> dict:
         """Ask for the rematch (sides swapped) and move to it with the same credential."""
@@ -388,3 +397,36 @@ def forget_seat(server: str, game_id: str) -> None:
     seats = [e for e in remembered_seats()
              if (e["server"], e["game_id"]) != (server, game_id)]
     userdata.write_json(SEATS_FILE, seats)
+
+
+# -- the player key of each server (online/ratings.py), kept like the seats -------------------
+
+KEYS_FILE = "online-keys.json"     # written by userdata.write_json: a private (0600) file
+
+
+def player_key(server: str, make: bool = False) -> str | None:
+    """This user's player key on ``server`` (None when there is none and ``make`` is not
+    asked; with ``make`` one is made and kept).  Never shown, never logged: only sent to that
+    server, which keeps its hash."""
+    from squabble import userdata
+    from squabble.online import ratings
+    try:
+        keys = userdata.read_json(KEYS_FILE, {})
+    except ValueError:
+        keys = {}
+    keys = keys if isinstance(keys, dict) else {}
+    key = keys.get(server)
+    try:
+        return ratings.check_key(key) if key is not None else _made(keys, server, make)
+    except ValueError:      # a damaged entry: a new key (the old rating is not reachable)
+        return _made(keys, server, make)
+
+
+def _made(keys: dict, server: str, make: bool) -> str | None:
+    from squabble import userdata
+    from squabble.online import ratings
+    if not make:
+        return None
+    keys = dict(keys, **{server: ratings.new_key()})
+    userdata.write_json(KEYS_FILE, keys)
+    return keys[server]

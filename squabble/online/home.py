@@ -140,7 +140,8 @@ class Home:
             lines = [f"{side} lost on time."]
             stmts = self.store.event_stmts(new, "time", side, None, lines, False)
             stmts.extend(clock.row_stmts(rec.id, after))
-            await self.store.awrite(stmts)
+            async with self.rated_result(room, new, stmts):   # (online/rated.py) on time too
+                await self.store.awrite(stmts)
             _take_over(rec, new)
             room.clock = after
             self.broadcast(room, lines)

@@ -104,7 +104,7 @@ class Link:
             return await getattr(self._client, what)(*args, **kw)
         return self._submit(go())
 
-    def take_seat(self, what: str, *args):
+    def take_seat(self, what: str, *args, **kw):
         """``create``, ``join`` or ``resume`` (``what``) with ``args``: a Future of (the
         server's reply, the first update of that game).  The update is waited for on the link's
         thread, never in a frame; a game that sends none fails with one sentence."""
@@ -113,7 +113,7 @@ class Link:
         async def go():
             await asyncio.wrap_future(first)
             c = self._client
-            reply = await getattr(c, what)(*args)
+            reply = await getattr(c, what)(*args, **kw)
             game_id = reply.get("game_id")
             try:
                 while c.last is None or c.last.get("game_id") != game_id:

@@ -27,8 +27,10 @@ from websockets.asyncio.server import serve
 
 from squabble import __version__, records
 from squabble.games import registry
-from squabble.online import bids, chat, clock, fair, limits, names, presence, table, webhooks, wire
+from squabble.online import (bids, chat, clock, fair, limits, names, presence, ratings, table,
+                             webhooks, wire)
 from squabble.online.home import Home, Refused, _report_fault, _take_over, flags
+from squabble.online.rated import Rated
 from squabble.online.limits import AddressBook, Limits
 from squabble.online.store import (GameRecord, Stmts, Store, StoreError, credential_hash,
                                    credential_matches, new_code, new_credential, normal_code,
@@ -61,6 +63,8 @@ class Room:
         self.presence: dict = {}  # who was last told is here (online/presence.py)
         self.chat_n: int | None = None   # the number of its newest chat line (online/chat.py)
         self.names: dict | None = None   # side -> display name (online/names.py)
+        self.rated: dict | None = None   # side -> player key hash, {} unrated (online/rated.py)
+        self.rating_change: dict | None = None   # side -> [before, after] once it ended
 
     def here(self) -> dict:
         return presence.of_room(self.rec.seats, self.conns)
@@ -94,7 +98,7 @@ class Conn:
         return True
 
 
-class Server(Home):
+class Server(Home, Rated):
     def __init__(self, store: Store, max_per_address: int = 64, limits: Limits = Limits(),
                  hooks: webhooks.Policy = webhooks.Policy()):
         self.store = store
@@ -301,6 +305,7 @@ class Server(Home):
                                 bids.public(rec.bidding) if rec.bidding else None, omitted,
                                 room.here(), clock.public(room.clock, limits.now()),
                                 self._names(room))
+        head.update(self.rated_fields(room))
         views = None   # the seat's view at each line: the move step by step
         if snaps is not None and len(snaps) == len(log):
             views = table.steps_text(rec.game, snaps, seat)
@@ -364,6 +369,7 @@ class Server(Home):
             side = secrets.choice(table.SIDES)
         pace, mine = msg["pace"], msg["contribution"]
         spec, name = msg["clock"], msg["name"]
+        self.rated_may_create(msg)
         self._may_create(conn)
         cred = new_credential()
         if side == "bid":   # seats A (this player) and B (the friend) until the bids are in
@@ -373,7 +379,7 @@ class Server(Home):
         rec = await self._new_record(game, options, pace, {side: credential_hash(cred),
                                                            other: None}, bidding, mine)
         room = Room(rec, clock.new(spec, table.SIDES) if spec else None)
-        more = names.set_stmts(rec.id, side, name)
+        more = names.set_stmts(rec.id, side, name) + self.rated_create_stmts(msg, rec.id, side)
         if room.clock is not None:
             more += clock.row_stmts(rec.id, room.clock)
         if more:
@@ -451,12 +457,14 @@ class Server(Home):
             dealt = fair.dealt_at_join(rec, theirs, lambda seed: table.replay(
                 rec.game, seed, rec.options, []))
             cred = new_credential()
+            keyed = self.rated_join_stmts(room, msg, side)
             try:
                 await self.store.awrite(Stmts(
                     list(self.store.seat_stmts(rec.id, side, credential_hash(cred), dealt)) +
-                    names.set_stmts(rec.id, side, name), "you have not joined the game"))
+                    names.set_stmts(rec.id, side, name) + keyed, "you have not joined the game"))
             except StoreError as e:
                 raise Refused(str(e)) from None
+            self.rated_joined(room, side, msg)
             if dealt is not None:   # the deal the friend's value made, in place of the first
                 _take_over(rec, dealt)
                 room.cache = {}
@@ -540,10 +548,11 @@ class Server(Home):
                                            new.undo_state is not rec.undo_state)
             if after is not None:
                 stmts.extend(clock.row_stmts(rec.id, after))
-            try:
-                await self.store.awrite(stmts)
-            except StoreError as e:
-                raise Refused(str(e)) from None
+            async with self.rated_result(room, new, stmts):   # its Elo in the same transaction
+                try:
+                    await self.store.awrite(stmts)
+                except StoreError as e:
+                    raise Refused(str(e)) from None
             t2 = time.perf_counter()
             _take_over(rec, new)
             room.clock = after if after is not None else room.clock
@@ -618,7 +627,8 @@ class Server(Home):
                 lines = bids.revealed_lines(bidding)
                 stmts = self.store.sides_stmts(new, sides, conn.seat, lines)
                 stmts.extend(names.rename_stmts(rec.id, sides))
-                room.names = None
+                stmts.extend(ratings.rename_stmts(rec.id, sides))
+                room.names = room.rated = None
             try:
                 await self.store.awrite(stmts)
             except StoreError as e:
@@ -648,9 +658,11 @@ class Server(Home):
 
     async def on_rematch(self, conn, msg):
         """A seat asks for the rematch of its finished game (sides swapped).  The first ask
-        makes the new game (both seats taken with the same credentials); each ask is stored
-        (``rematch_asked``) and every client of the game gets an update saying who asked, so
-        the other seat knows its friend asks, or that its own ask was accepted."""
+        makes the new game (both seats taken with the same credentials), dealt from its
+        contribution; the other's ask deals it again with its own mixed in (as a join does,
+        while no move was made: online/fair.py).  Each ask is stored (``rematch_asked``) and
+        every client of the game gets an update saying who asked, so the other seat knows its
+        friend asks, or that its own ask was accepted."""
         if conn.room is None or conn.seat is None:
             raise Refused("Only a player of a finished game may ask for a rematch.")
         room = conn.room
@@ -662,15 +674,44 @@ class Server(Home):
                 if new_id is None:
                     seats = {table.OTHER[s]: h for s, h in rec.seats.items()}   # sides swapped
                     new_id = (await self._new_record(rec.game, rec.options, rec.pace,
-                                                     seats)).id
+                                                     seats, contribution=msg["contribution"])).id
                 asked = [s for s in table.SIDES if s in rec.rematch_asked or s == conn.seat]
-                try:
-                    await self.store.awrite(self.store.rematch_stmts(rec.id, new_id, asked))
-                except StoreError as e:
-                    raise Refused(str(e)) from None
-                rec.rematch, rec.rematch_asked = new_id, asked
-                self.broadcast(room, [])
+                stmts = self.store.rematch_stmts(rec.id, new_id, asked)
+                if rec.rematch is None:
+                    stmts.extend(self.rated_rematch_stmts(room, new_id))
+                    await self._rematch_written(stmts, rec, new_id, asked, room)
+                else:
+                    await self._rematch_dealt(stmts, rec, new_id, asked, room,
+                                              msg["contribution"])
         self.send(conn, wire.rematch_reply(rec.rematch, table.OTHER[conn.seat]))
+
+    async def _rematch_dealt(self, stmts, rec, new_id, asked, room, value: str):
+        """The second ask: the rematch dealt again with this player's value (while nobody has
+        moved in it), in the ask's own transaction."""
+        other = self._room(new_id)
+        if other is None or not value:
+            await self._rematch_written(stmts, rec, new_id, asked, room)
+            return
+        async with self._locked(other) as new:
+            dealt = None
+            if new.deal and not new.deal["contributions"][1]:
+                dealt = fair.dealt_at_join(new, value, lambda seed: table.replay(
+                    new.game, seed, new.options, []))
+            if dealt is not None:
+                stmts.extend(self.store.deal_stmts(new_id, dealt))
+            await self._rematch_written(stmts, rec, new_id, asked, room)
+            if dealt is not None:
+                _take_over(new, dealt)
+                other.cache = {}
+                self.broadcast(other, [])
+
+    async def _rematch_written(self, stmts, rec, new_id, asked, room):
+        try:
+            await self.store.awrite(stmts)
+        except StoreError as e:
+            raise Refused(str(e)) from None
+        rec.rematch, rec.rematch_asked = new_id, asked
+        self.broadcast(room, [])
 
 
 NOT_CREATED = wire.NOT_CREATED
@@ -707,7 +748,7 @@ HANDLERS = {"hello": Server.on_hello, "ping": Server.on_ping, "create": Server.o
             "join": Server.on_join, "resume": Server.on_resume, "watch": Server.on_watch,
             "move": Server.on_move, "undo": Server.on_undo, "rematch": Server.on_rematch,
             "bid": Server.on_bid, "record": Server.on_record, "chat": Server.on_chat,
-            "webhook": Server.on_webhook}
+            "webhook": Server.on_webhook, "ratings": Server.on_ratings}
 
 
 def http_answer(connection, request):

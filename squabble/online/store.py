@@ -186,8 +186,9 @@ class Store:
                 self._check("quick_check(1)")
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.executescript(SCHEMA)
-            from squabble.online import chat, clock, names, webhooks
-            for schema in (chat.SCHEMA, clock.SCHEMA, webhooks.SCHEMA, names.SCHEMA):
+            from squabble.online import chat, clock, names, ratings, webhooks
+            for schema in (chat.SCHEMA, clock.SCHEMA, webhooks.SCHEMA, names.SCHEMA,
+                           ratings.SCHEMA):
                 self.db.executescript(schema)
             columns = {r[1] for r in self.db.execute("PRAGMA table_info(games)")}
             if "rematch_asked" not in columns:   # a database of before the column
@@ -336,12 +337,16 @@ class Store:
     def seat_stmts(game_id: str, side: str, cred_hash: bytes, dealt=None) -> list:
         """A seat taken; with ``dealt`` (the game's record) its deal, seed and first state as
         the friend's contribution made them, in the same transaction."""
-        deal = [] if dealt is None else [
-            ("UPDATE games SET seed=?, state=?, deal=? WHERE id=?",
-             (str(dealt.seed), json.dumps(dealt.state), json.dumps(dealt.deal), game_id))]
+        deal = [] if dealt is None else Store.deal_stmts(game_id, dealt)
         return Stmts([("UPDATE seats SET cred_hash=? WHERE game_id=? AND side=? AND "
                        "cred_hash IS NULL", (cred_hash, game_id, side))] + deal,
                      "you have not joined the game")
+
+    @staticmethod
+    def deal_stmts(game_id: str, dealt) -> list:
+        """A game dealt again with the friend's contribution (``dealt``: its record)."""
+        return [("UPDATE games SET seed=?, state=?, deal=? WHERE id=?",
+                 (str(dealt.seed), json.dumps(dealt.state), json.dumps(dealt.deal), game_id))]
 
     def unjoined(self, before: float) -> list:
         """The games made before ``before`` (the limits' clock) that nobody joined: a seat
@@ -353,10 +358,11 @@ class Store:
     @staticmethod
     def delete_stmts(ids: list) -> list:
         """Games deleted, with their seats and events."""
-        from squabble.online import chat, clock, names, webhooks
+        from squabble.online import chat, clock, names, ratings, webhooks
         marks = ",".join("?" * len(ids))
         return Stmts(chat.delete_stmts(ids) + clock.delete_stmts(ids) +
-                     webhooks.delete_stmts(ids) + names.delete_stmts(ids) + [
+                     webhooks.delete_stmts(ids) + names.delete_stmts(ids) +
+                     ratings.delete_stmts(ids) + [
             (f"DELETE FROM {t} WHERE {c} IN ({marks})", list(ids))
             for t, c in (("events", "game_id"), ("seats", "game_id"), ("games", "id"))],
             "no game was deleted")

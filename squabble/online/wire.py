@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 
-from squabble.online import PROTOCOL_VERSION, clock, fair, names
+from squabble.online import PROTOCOL_VERSION, clock, fair, names, ratings
 
 UNREADABLE_UPDATE = "The server sent an update this window cannot read."
 
@@ -29,12 +29,17 @@ def hello() -> dict:
 
 def create(game: str, options: dict | None = None, side: str = "random",
            pace: str = "live", contribution: str | None = None, clock: dict | None = None,
-           name: str | None = None) -> dict:
-    """``contribution``: the client's own random value mixed into the deal (online/fair.py)."""
+           name: str | None = None, rated: bool = False, key: str | None = None) -> dict:
+    """``contribution``: the client's own random value mixed into the deal (online/fair.py);
+    ``rated`` with ``key`` (the player key, online/ratings.py): a game that changes ratings."""
     msg = {"type": "create", "game": game, "options": options or {}, "side": side,
            "pace": pace}
     if contribution is not None:
         msg["contribution"] = contribution
+    if rated:
+        msg["rated"] = True
+    if key is not None:
+        msg["key"] = key
     if clock is not None:     # (online/clock.py) none, live or correspondence
         msg["clock"] = clock
     if name:                  # (online/names.py) what the friend sees this player called
@@ -42,10 +47,14 @@ def create(game: str, options: dict | None = None, side: str = "random",
     return msg
 
 
-def join(code: str, contribution: str | None = None, name: str | None = None) -> dict:
+def join(code: str, contribution: str | None = None, name: str | None = None,
+         key: str | None = None) -> dict:
+    """``key``: the player key (online/ratings.py), read by the server if the game is rated."""
     msg = {"type": "join", "code": code}
     if contribution is not None:
         msg["contribution"] = contribution
+    if key is not None:
+        msg["key"] = key
     if name:
         msg["name"] = name
     return msg
@@ -54,6 +63,11 @@ def join(code: str, contribution: str | None = None, name: str | None = None) ->
 def record(game_id: str) -> dict:
     """Ask for a finished game as a game record (squabble/records.py), its deal revealed."""
     return {"type": "record", "game_id": game_id}
+
+
+def ratings_ask() -> dict:
+    """Ask for the server's ratings table of each game."""
+    return {"type": "ratings"}
 
 
 def resume(game_id: str, credential: str, seen: int = 0) -> dict:
@@ -74,8 +88,12 @@ def undo(decision: int) -> dict:
     return {"type": "undo", "decision": decision}
 
 
-def rematch() -> dict:
-    return {"type": "rematch"}
+def rematch(contribution: str | None = None) -> dict:
+    """``contribution``: this player's random value for the rematch's deal (online/fair.py)."""
+    msg = {"type": "rematch"}
+    if contribution is not None:
+        msg["contribution"] = contribution
+    return msg
 
 
 def bid(side: str | None, number: int) -> dict:
@@ -138,6 +156,20 @@ def rematch_reply(game_id: str, seat: str) -> dict:
 
 def record_reply(game_id: str, rec: dict) -> dict:
     return {"type": "record", "game_id": game_id, "record": rec}
+
+
+def ratings_reply(tables: dict) -> dict:
+    """The ratings table of each game: {game: [{"name", "rating", "games", "wins"}]}."""
+    return {"type": "ratings", "games": tables, "k": ratings.K, "start": round(ratings.START)}
+
+
+def rated_fields(rated: bool, change: dict | None) -> dict:
+    """An update's rating fields: whether the game is rated and, once it ended, each side's
+    rating before and after it ({side: [before, after]})."""
+    out = {"rated": rated}
+    if change:
+        out["rating_change"] = change
+    return out
 
 
 def bid_sealed(game_id: str, bidder: str, seat: str) -> dict:
@@ -209,8 +241,8 @@ def update_problem(msg: dict) -> str | None:
 #: ones over that; the client paces itself under them)
 RATE, BURST = 20.0, 40.0
 
-CLIENT_TYPES = ("bid", "chat", "create", "hello", "join", "move", "ping", "record", "rematch",
-                "resume", "undo", "watch", "webhook")
+CLIENT_TYPES = ("bid", "chat", "create", "hello", "join", "move", "ping", "ratings", "record",
+                "rematch", "resume", "undo", "watch", "webhook")
 SIDE_CHOICES = ("USA", "USSR", "random", "bid")
 PACES = ("live", "correspondence")
 NOT_CREATED = "The game was not created: "
@@ -300,18 +332,23 @@ def parse_request(msg: dict, handled=CLIENT_TYPES, first: bool = False) -> dict:
         out.update(game=msg.get("game"), options=options, side=side, pace=pace,
                    contribution=_contribution(msg, NOT_CREATED),
                    clock=_checked(clock.check_spec, msg.get("clock"), NOT_CREATED),
-                   name=_checked(names.check, msg.get("name"), NOT_CREATED))
+                   name=_checked(names.check, msg.get("name"), NOT_CREATED),
+                   rated=msg.get("rated") is True,
+                   key=_checked(ratings.check_key, msg.get("key"), NOT_CREATED))
     elif kind in ("join", "watch"):
         out["code"] = _text(msg.get("code"), 40)     # (a wrong one counts against the address)
         if kind == "join":
             out["contribution"] = _contribution(msg, NOT_JOINED)
             out["name"] = _checked(names.check, msg.get("name"), NOT_JOINED)
+            out["key"] = _checked(ratings.check_key, msg.get("key"), NOT_JOINED)
     elif kind == "chat":     # (checked by its handler, after who may write: online/chat.py)
         out["text"] = msg.get("text")
     elif kind == "webhook":  # (its address is looked up by its handler: online/webhooks.py)
         out["url"] = msg.get("url")
     elif kind == "record":
         out["game_id"] = _text(msg.get("game_id"), 63)
+    elif kind == "rematch":
+        out["contribution"] = _contribution(msg, "The rematch was not asked: ")
     elif kind == "resume":
         seen = msg.get("seen", 0)
         if isinstance(seen, bool) or not isinstance(seen, int) or seen < 0:

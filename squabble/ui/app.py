@@ -127,6 +127,11 @@ class WindowApp(GameApp):
         if getattr(session, "say", None) is not None and not session.watching:
             self.stack.push(ChatScene(self, session))
 
+    def continue_from_here(self, session):
+        """A couch game's pause menu: Continue from here, its position now (issue 60)."""
+        from squabble.ui.continue_from import continue_couch_game
+        continue_couch_game(self, session)
+
     def open_options(self):
         self.stack.push(OptionsScene(self))
 

@@ -1,5 +1,6 @@
 """A pause menu's "Keep the game so far": a game left unfinished is kept as a game record
-(``squabble/records.py``) only when its player asks."""
+(``squabble/records.py``) only when its player asks; and whether it offers "Continue from
+here" (``may_continue``: ui/continue_from.py starts it, through the app)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,13 @@ def may_keep_so_far(session) -> tuple[bool, str]:
     if not isinstance(rec, dict) or not rec.get("moves"):
         return False, "Nothing has been decided yet."
     return True, ""
+
+
+def may_continue(session) -> bool:
+    """A couch game in progress may be continued from its position (not an online game, the
+    attract mode or a finished game)."""
+    return not getattr(session, "kept_on_server", False) and \
+        session.setup.get("mode") in ("hotseat", "computer") and not session.over
 
 
 def keep_so_far(app, session) -> None:

@@ -78,10 +78,18 @@ class ReplayScene(Scene):
 
     def export(self) -> None:
         """The game as a plain-text log (``squabble/export.py``), written to the data folder's
-        ``exports`` folder; the toast names the file."""
-        from squabble.export import export_file
-        path, problem = export_file(self.model.rec)
-        self.app.toast(problem or f"The game's text log is in {path}", 8)
+        ``exports`` folder and to the documents folder where there is one; the toast names
+        the folder and the file."""
+        import os
+
+        from squabble.export import export_files
+        paths, problem = export_files(self.model.rec)
+        if problem:
+            self.app.toast(problem, 8)
+            return
+        folder, name = os.path.split(paths[0])
+        more = " (and in the data folder's exports)" if len(paths) > 1 else ""
+        self.app.toast(f"The game's text log, {name}, is in the folder {folder}{more}.", 8)
 
     def continue_here(self) -> None:
         from squabble.ui.continue_from import ContinueScene

@@ -257,3 +257,88 @@ def test_the_replay_screen_exports_the_game_as_text():
     assert len(files) == 1
     from squabble.export import export_text
     assert files[0].read_text() == export_text(rec)[0]
+
+
+def test_the_text_log_goes_to_the_documents_folder_too_and_the_window_names_it(tmp_path,
+                                                                               monkeypatch):
+    docs = tmp_path / "Documents"
+    docs.mkdir()
+    monkeypatch.setenv("SQUABBLE_DOCUMENTS_DIR", str(docs))
+    rec = finished_game("squabble", 12)
+    app = new_app()
+    said = []
+    monkeypatch.setattr(app, "toast", lambda words, *a, **k: said.append(words))
+    scene = open_replay(app)
+    click(app, button_pos(scene, "export"))
+    from squabble.export import export_text
+    kept = list((docs / "Twilight Squabble").glob("squabble-*.txt"))
+    assert len(kept) == 1 and kept[0].read_text() == export_text(rec)[0]
+    assert said and f"in the folder {docs / 'Twilight Squabble'}" in said[-1]
+    assert kept[0].name in said[-1] and "data folder's exports" in said[-1]
+
+
+def test_the_documents_folder_is_found_where_there_is_one(tmp_path, monkeypatch):
+    home = tmp_path / "home"
+    (home / ".config").mkdir(parents=True)
+    monkeypatch.delenv("SQUABBLE_DOCUMENTS_DIR", raising=False)
+    monkeypatch.delenv("XDG_DOCUMENTS_DIR", raising=False)
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setattr("sys.platform", "linux")
+    assert userdata.documents_dir() is None             # none there: none made
+    (home / "Documents").mkdir()
+    assert userdata.documents_dir() == home / "Documents"
+    (home / "Dokumente").mkdir()                          # xdg-user-dirs names another
+    (home / ".config" / "user-dirs.dirs").write_text(
+        '# written by xdg-user-dirs-update\nXDG_DOCUMENTS_DIR="$HOME/Dokumente"\n')
+    assert userdata.documents_dir() == home / "Dokumente"
+    monkeypatch.setenv("SQUABBLE_DOCUMENTS_DIR", "")
+    assert userdata.documents_dir() is None
+
+
+@pytest.mark.parametrize("game,choice", [("squabble", "as_usa"), ("struggle", "friend")])
+def test_continue_from_here_from_a_couch_game_in_progress(game, choice):
+    """The pause menu of a couch game in progress offers Continue from here: a new couch game
+    from that very position, with the players chosen again."""
+    from tests.ui.driver import run_until
+    app = new_app()
+
+    def waiting_for_human(app):
+        flow = getattr(top(app), "flow", None)
+        return flow is not None and flow.phase == "human"
+
+    app.start(game, SETUPS[game], seed=5)
+    assert run_until(app, lambda: waiting_for_human(app))
+    top(app).flow.commit(0)
+    assert run_until(app, lambda: waiting_for_human(app))
+    old = top(app).session
+    want = old.game.copy(old.state)
+    key(app, pygame.K_ESCAPE)                     # the pause menu
+    assert "pause" in top(app).name
+    click(app, button_pos(top(app), "continue"))
+    assert top(app).name == "continue_from"
+    assert top(app).button("back").label == "Back to the game"
+    click(app, button_pos(top(app), choice))
+    step(app, 2)
+    s = getattr(app.stack.scenes[0], "session", None)
+    assert s is not None and s is not old
+    assert s.mode == ("hotseat" if choice == "friend" else "computer")
+    start = (s.ui.get("record") or {}).get("start", s.state)
+    assert records.digest(start) == records.digest(want)
+    if choice == "as_usa":
+        assert s.setup["human"] == "USA"
+
+
+def test_no_continue_from_here_in_an_online_or_finished_game():
+    from squabble.ui.keep_record import may_continue
+
+    class S:
+        kept_on_server, over = False, False
+        setup = {"mode": "computer"}
+    assert may_continue(S())
+    S.over = True
+    assert not may_continue(S())
+    S.over, S.kept_on_server = False, True
+    assert not may_continue(S())
+    S.kept_on_server, S.setup = False, {"mode": "demo"}
+    assert not may_continue(S())

@@ -67,6 +67,11 @@ OVERLAYS = {
     "squabble controls": ("squabble", lambda app, g: (app.open_controls(), D.top(app))[1]),
     # (an online game's pause menu opens it; a stand-in for the line's session)
     "chat over a table": ("squabble", lambda app, g: (_chat(app), D.top(app))[1]),
+    # (a couch game's pause menu opens it: issue 60)
+    "struggle continue from here": ("struggle", lambda app, g: (
+        app.continue_from_here(g.session), D.top(app))[1]),
+    "squabble continue from here": ("squabble", lambda app, g: (
+        app.continue_from_here(g.session), D.top(app))[1]),
 }
 
 
@@ -80,14 +85,14 @@ def _chat(app):
 NOT_OVER_A_GAME = {"TitleScene", "GamePickScene", "OptionSetupScene", "SetupScene",
                    "StruggleSetupScene", "BidScene", "OnlineBidScene", "OnlineScene",
                    "BusyScene", "TextEntryScene", "CreateScene", "InvitationScene",
-                   "YourGamesScene", "ResultMenuScene", "ResultScene", "StruggleResultScene",
+                   "YourGamesScene", "RatingsScene", "ResultMenuScene", "ResultScene", "StruggleResultScene",
                    "MenuScene", "TableScene", "StruggleScene",
-                   # the title's Finished games, a replay, Continue from here, the title's rules
-                   "FinishedGamesScene", "ReplayScene", "ContinueScene", "StruggleRulesScene"}
+                   # the title's Finished games, a replay, the title's rules
+                   "FinishedGamesScene", "ReplayScene", "StruggleRulesScene"}
 #: the classes the overlays above open (checked by the last test)
 TESTED = {"StrugglePauseScene", "PileScene", "HandOffScene", "ConfirmScene", "OptionsScene",
           "ControlsScene", "RulesScene", "PauseScene", "DiscardScene", "StruggleHelp",
-          "ChatScene"}
+          "ChatScene", "ContinueScene"}
 
 
 def _pixels(surf):

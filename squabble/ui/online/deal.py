@@ -39,21 +39,23 @@ class DealCheck:
 
     def _check(self, rec) -> None:
         result = records.verify(rec)
+        verified = False
         if result.ok and result.deal == "Deal verified":
-            self.words, self.verified = "Deal verified: the server dealt the game it " \
-                "committed to before the first card, and the replay matches every move.", True
+            words, verified = "Deal verified: the server dealt the game it committed to " \
+                "before the first card, and the replay matches every move.", True
         elif not result.deal:
-            self.words = "This game was dealt before the server committed to its deals."
+            words = "This game was dealt before the server committed to its deals."
         elif result.deal == "Deal verified":
-            self.words = f"The deal checks, but the record does not: {result.message}"
+            words = f"The deal checks, but the record does not: {result.message}"
         else:
-            self.words = result.deal
+            words = result.deal
         if result.ok:
-            try:   # kept once a game: Finished games lists it
+            try:   # kept once a game: Finished games lists it (before the screen says so)
                 name = f"{records.FOLDER}/{rec['game']}-online-{self.game_id}.json"
                 (userdata.data_dir(create=True) / records.FOLDER).mkdir(exist_ok=True)
                 if not userdata.path(name).exists():
                     userdata.write_json(name, rec)
             except (OSError, RuntimeError):
                 pass
+        self.words, self.verified = words, verified
         self.done = True

@@ -92,9 +92,16 @@ class OnlineScene(MenuScene):
         items = [Button(key, label, (440, 150 + i * 58, 400, 50), act, enabled=en, reason=why,
                         **({"hint": hint} if hint else {}))
                  for i, (key, label, act, en, why, hint) in enumerate(rows)]
-        items.append(Button("back", "Back", (490, 560, 300, 48), self.back))
+        items.append(Button("ratings", "Ratings on this server", (330, 560, 300, 48),
+                            self.ratings, enabled=bool(self.url),
+                            reason="Type the server's address first."))   # (issue 60)
+        items.append(Button("back", "Back", (650, 560, 300, 48), self.back))
         self.set_buttons(items)
         self.focus.focus(next(b for b in items if b.enabled))
+
+    def ratings(self):
+        from squabble.ui.online.ratings import RatingsScene
+        self.app.stack.push(RatingsScene(self.app, self.url))
 
     def on_resume(self):
         cur = self.focus.current.name if self.focus.current else None
@@ -164,7 +171,8 @@ class OnlineScene(MenuScene):
         self._by_code("Invitation code", "The twelve letters and digits your friend read you "
                       "(ABCD-EFGH-JKMN)", "Joining the game…",
                       lambda link, code: link.take_seat(
-                          "join_or_watch", code, self.app.settings.display_name or None),
+                          "join_or_watch", code, self.app.settings.display_name or None,
+                          _key(self.app, url)),
                       lambda link, got: self._joined_or_watching(link, url, got))
 
     def _joined_or_watching(self, link, url, got):
@@ -334,7 +342,7 @@ class CreateScene(MenuScene):
     def __init__(self, app, url: str, lan_url: str = ""):
         self.url, self.lan_url = url, lan_url
         self.choice = {"game": next(iter(games.GAMES)), "side": "random", "pace": "live",
-                       "clock": "none"}
+                       "clock": "none", "rated": False}
         for entry in games.GAMES.values():      # each game's rows start at their first value
             self.choice.update({r.key: r.values[0] for r in entry.option_rows(online=True)})
         super().__init__(app)
@@ -353,6 +361,9 @@ class CreateScene(MenuScene):
                 ("pace", "Pace", ("live", "correspondence"),
                  lambda v: "live" if v == "live" else "correspondence (any pace)"),
                 ("clock", "Clock", tuple(CLOCKS), lambda v: CLOCKS[v][1])]
+        if _key(self.app, self.url, make=False) or self.app.settings.display_name:
+            rows.append(("rated", "Rated", (False, True),     # (issue 60: a player key)
+                         lambda v: "yes: both ratings change" if v else "no"))
         return rows + [(r.key, r.label, tuple(r.values), r.words, r.enabled)
                        for r in entry.option_rows(online=True)]
 
@@ -414,6 +425,7 @@ class CreateScene(MenuScene):
         pace = "correspondence" if spec and spec["kind"] == "correspondence" else c["pace"]
         link = Link(self.url)
         url, lan = self.url, self.lan_url
+        rated = bool(c["rated"]) and any(r[0] == "rated" for r in self._rows())
 
         def created(got):
             keep_seat(self.app, link, url, got[0].get("code"))   # kept if the window closes now
@@ -421,7 +433,8 @@ class CreateScene(MenuScene):
         self.app.stack.push(BusyScene(self.app, "Creating the game…",
                                       link.take_seat("create", c["game"], options, c["side"],
                                                      pace, spec,
-                                                     self.app.settings.display_name or None),
+                                                     self.app.settings.display_name or None,
+                                                     rated=rated, key=_key(self.app, url)),
                                       created, link=link))
 
 
@@ -592,6 +605,15 @@ class YourGamesScene(MenuScene):
                 return
             opened()
         return go
+
+
+def _key(app, url: str, make: bool = True):
+    """This player's key on the server ``url`` (online/ratings.py): made and kept the first time
+    it is wanted once the player has a name; None without one (a rated game then says why)."""
+    try:
+        return C.player_key(url, make=make and bool(app.settings.display_name))
+    except OSError:
+        return None
 
 
 def _this_machine(url: str) -> bool:

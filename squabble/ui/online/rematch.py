@@ -12,9 +12,27 @@ rules."""
 from __future__ import annotations
 
 from squabble.framework.layout import text
+from squabble.online.ratings import shown
 from squabble.ui import theme as T
 
 OTHER = {"USA": "USSR", "USSR": "USA"}
+
+
+def change_words(update: dict | None, seat: str | None) -> str:
+    """What a finished rated game's result screen says of the ratings ("" when unrated or not
+    yet known)."""
+    change = (update or {}).get("rating_change")
+    if not isinstance(change, dict) or not change:
+        return ""
+    try:
+        mine = change.get(seat)
+        other = next((v for s, v in change.items() if s != seat), None)
+        if mine is None:          # a spectator: both sides
+            return "Ratings: " + " · ".join(f"{s} {shown(v)}" for s, v in sorted(change.items()))
+        words = f"Your rating: {shown(mine)}"
+        return words + (f" (your friend's: {shown(other)})" if other else "")
+    except (TypeError, ValueError):
+        return ""
 
 # the states, in the order a rematch goes through them
 NONE = "none"            # nobody asked yet
@@ -43,6 +61,7 @@ class RematchOffer:
             msg = last            # (the newest the line received, shown or not)
         self.asked = set(msg.get("rematch_asked") or [])
         self.rematch_id = msg.get("rematch")
+        self.rating = msg.get("rating_change")   # a rated game's {side: [before, after]}
         self.asking = None        # the Future of this player's ask
         self.opening = None       # the Future of the new game's resume
         self.waited = False       # this window saw its own ask wait for the friend
@@ -108,6 +127,7 @@ class RematchOffer:
                 if isinstance(asked, list):
                     self.asked = {s for s in asked if s in OTHER}
                 self.rematch_id = msg.get("rematch") or self.rematch_id
+                self.rating = msg.get("rating_change") or self.rating
         if self.deal is not None:
             self.deal.poll()
         fut = self.asking
@@ -177,8 +197,15 @@ class RematchOffer:
         hint = self.hint()
         if hint:
             text(surf, hint, fit_font(L, hint, width, 17), T.MUTED, L.p(640, y + 24), "center")
+        rating = change_words({"rating_change": self.rating}, self.seat)
+        words, colour = "", T.GOLD
         if self.deal is not None:   # the deal's check, under the rematch
             words = self.deal.words
             colour = T.GOLD if self.deal.verified else T.MUTED if not self.deal.done else T.TEXT
-            text(surf, words, fit_font(L, words, width, 17), colour,
+            if rating and self.deal.verified:
+                words = "Deal verified"     # (the long sentence, short beside the ratings)
+        if rating:                  # a rated game: "Your rating: 1512 → 1528" (issue 60)
+            words = f"{words} · {rating}" if words else rating
+        if words:
+            text(surf, words, fit_font(L, words, width, 17, bool(rating)), colour,
                  L.p(640, y + (48 if hint else 24)), "center")

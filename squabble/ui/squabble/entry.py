@@ -92,7 +92,7 @@ def continue_from(app, state: dict, setup: dict) -> None:
     from squabble.ui.squabble.table import TableScene
     setup = {"mode": setup["mode"], "human": setup["human"], "level": setup["level"],
              "events": bool(state["options"]["events"])}
-    log = ["A new game continues a finished game's position."]
+    log = ["A new game continues a game's position."]
     app.session = game.resume_session(state, setup, log)
     game.save(app.session)
     app.log_lines = list(log)

@@ -14,7 +14,7 @@ from squabble.games.squabble.cards import CARDS, ERA_YEARS, EVENTS, OTHER
 from squabble.ui import settings as S
 from squabble.ui import couch_prefs
 from squabble.ui import theme as T
-from squabble.ui.keep_record import KEEP_LABEL, keep_so_far, may_keep_so_far
+from squabble.ui.keep_record import KEEP_LABEL, keep_so_far, may_continue, may_keep_so_far
 from squabble.ui.squabble import faces as F
 from squabble.ui.squabble import game
 from squabble.ui.menu_scene import MENU_CONTROLS, MenuScene, ResultMenuScene
@@ -92,6 +92,9 @@ class PauseScene(MenuScene):
                                        lambda: keep_so_far(self.app, self.session),
                                        enabled=may_keep_so_far(self.session)[0],
                                        reason=may_keep_so_far(self.session)[1])])
+             + ([Button("continue", "Continue from here", (490, y + 372, 300, 52),
+                        lambda: self.app.continue_from_here(self.session))]
+                if may_continue(self.session) else [])
              + ([Button("chat", "A word to your friend", (490, y + 310, 300, 52), self._chat),
                  Button("code", "Copy the invitation code", (490, y + 372, 300, 52),
                         lambda: self.app.toast(self.app.session.copy_code(), 6.0))]

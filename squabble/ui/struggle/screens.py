@@ -10,7 +10,7 @@ from squabble.framework.layout import fit_font, text, text_block
 from squabble.framework.widgets import Button, panel
 from squabble.ui import couch_prefs
 from squabble.ui import theme as T
-from squabble.ui.keep_record import KEEP_LABEL, keep_so_far, may_keep_so_far
+from squabble.ui.keep_record import KEEP_LABEL, keep_so_far, may_continue, may_keep_so_far
 from squabble.ui.menu_scene import MenuScene, ResultMenuScene
 from squabble.ui.struggle import saves
 from squabble.ui.struggle.panels import CONTROLS, ONLINE_CONTROLS
@@ -43,6 +43,9 @@ class StrugglePauseScene(MenuScene):
         if not s.kept_on_server:   # the server keeps an online game
             items.append(("keep", KEEP_LABEL, lambda: keep_so_far(self.app, s),
                           *may_keep_so_far(s)))
+            if may_continue(s):   # a new couch game from this position (issue 60)
+                items.append(("continue", "Continue from here",
+                              lambda: self.app.continue_from_here(s), True, ""))
         elif not s.watching:
             items.append(("chat", "A word to your friend", self._chat, True, ""))
             items.append(("code", "Copy the invitation code", self._code, True, ""))

@@ -120,7 +120,7 @@ def continue_from_position(app, state: dict, setup: dict):
     a record from that position when it ends."""
     setup = {"mode": setup["mode"], "human": setup["human"], "level": setup["level"],
              "options": setup.get("options") or {}, "guide": False}
-    session = resume_session(state, setup, ["A new game continues a finished game's position."])
+    session = resume_session(state, setup, ["A new game continues a game's position."])
     saves.write(session)
     app.session = None
     app.demo = False
