@@ -115,6 +115,16 @@ class RemoteSession(GameSides):
     def undo_side(self) -> str | None:
         return self.seat
 
+    def sending(self) -> tuple | None:
+        """(the decision, the option index) of this side's move on its way to the server (sent,
+        not answered yet: the line may be down), else None.  The scene keeps showing what was
+        played as sending, never back in the hand as if undone."""
+        fl = self.in_flight
+        d = self._decision
+        if fl is None or fl[1] is None or d is None or d.get("player") != self.seat:
+            return None
+        return d, fl[1]
+
     def waiting_for_friend(self) -> bool:
         """The other side decides now (the screen says so, as for a computer thinking)."""
         d = self.decision()

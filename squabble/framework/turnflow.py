@@ -78,6 +78,13 @@ class TurnFlow:
         session has none: the scene then says its own, such as the computer thinking)."""
         return self.session.waiting_words(t)
 
+    def sending(self) -> tuple | None:
+        """(decision, option index) of a person's move sent over a line and not answered yet
+        (online; None otherwise, and always against the computer or on one couch): the scene
+        shows it where it was played, marked as sending."""
+        got = getattr(self.session, "sending", None)
+        return got() if got is not None else None
+
     def line_down(self) -> bool:
         """Is the line to the other side lost (and being made again)?"""
         return self.session.line_down()

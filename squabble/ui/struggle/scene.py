@@ -416,7 +416,7 @@ class StruggleScene(Scene):
         return (self.shown, self.choice_key, self.log.lines[-1:], self.thinker is not None,
                 self.handoff_open(), self.map.view.version, self.session.decisions,
                 self.coach.hint_for, tuple(self.coach.hint_lines), self.guide.note,
-                self.flow.line_down(), self.flow.line_note())
+                self.flow.line_down(), self.flow.line_note(), self.flow.sending() is None)
 
     def animating(self) -> bool:
         if self.flow.beats or self.moment is not None or self.pause_t > 0 or self.map.animating:
@@ -573,7 +573,17 @@ class StruggleScene(Scene):
             choices=cs, focused=self.focus.current if self.focus.visible else None,
             hover_card=self.hover_card, face_up=self.may_show_hand,
             open_enemy=self.open_enemy_cards() if v is not None else [],
-            undo_button=next((b for b in self._buttons if b.name == "undo"), None))
+            undo_button=next((b for b in self._buttons if b.name == "undo"), None),
+            sending=self._sending_card(), t=self.t)
+
+    def _sending_card(self):
+        """The card of this window's move on its way to the server (online), else None."""
+        got = self.flow.sending() if self.flow.phase != HUMAN else None
+        if got is None:
+            return None
+        d, index = got
+        opts = d.get("options") or []
+        return opts[index].get("card") if 0 <= index < len(opts) else None
 
     def draw(self, surf):
         self._drawn = self._picture()
