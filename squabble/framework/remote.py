@@ -363,12 +363,15 @@ class RemoteSession(GameSides):
 
     def listen(self) -> bool:
         """Read the line while the person decides (the friend's words, who is here); True when
-        the game moved on meanwhile (an update of a newer version waits: a clock fell)."""
+        the game moved on meanwhile (an update of a newer version waits: a clock fell; or one
+        of the same version with lines: the friend joined and the game was dealt again with
+        their value)."""
         self.poll()
         if self.alert is not None:
             self.alert.tick()
         return self.in_flight is None and any(
-            m.get("type") == "update" and m.get("version", -1) > self.version
+            m.get("type") == "update" and (m.get("version", -1) > self.version or (
+                m.get("version") == self.version and m.get("log")))
             for m in self._queue)
 
     def heard(self) -> list:

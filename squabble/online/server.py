@@ -384,7 +384,7 @@ class Server(Home):
         self.rooms[rec.id] = room
         self._attach(conn, room, side)
         self.send(conn, wire.created(rec.id, show_code(rec.code), side, cred))
-        self.send(conn, self.update(room, side, []))
+        self.send(conn, self.update(room, side, table.opening_lines(rec)))
 
     def _may_create(self, conn):
         """Refused when the address has created its games of the minute or the hour, or when
@@ -465,7 +465,10 @@ class Server(Home):
             self._attach(conn, room, side)
             await self._clock_passes(room, None)    # both seated: the clock starts
         self.send(conn, wire.joined(rec.id, side, cred))
-        self.broadcast(room, [])
+        # the joiner's window starts with the set-up's lines; the creator's too when the deal
+        # was made again with the joiner's value (its table then shows the new deal)
+        opening = table.opening_lines(room.rec) if dealt is not None else []
+        self.broadcast(room, opening)
         self._send_chat_log(conn, room)
 
     async def on_resume(self, conn, msg):
@@ -494,6 +497,8 @@ class Server(Home):
         self._attach(conn, room, side)
         lines, older = self.store.lines_since(rec.id, seen) if seen < room.rec.version else \
             ([], 0)
+        if seen == 0 and not older:   # the whole log: the set-up's lines first
+            lines = [str(x) for x in table.opening_lines(room.rec)] + list(lines)
         self.send(conn, wire.resumed(rec.id, side))
         # the stored lines are notes: their kinds said at once; the log's older lines are in
         # no resume (its size is bounded)

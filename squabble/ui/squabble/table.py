@@ -20,7 +20,8 @@ from squabble.framework.handoff import HandOffScene
 from squabble.framework.scene import Scene
 from squabble.framework.session import Beat, Session
 from squabble.framework.turnflow import BEATS, HANDOFF, HUMAN, OVER, THINKING, TurnFlow
-from squabble.games.squabble.cards import EVENTS, OTHER, SIDES
+from squabble.games.squabble import engine as E
+from squabble.games.squabble.cards import OTHER, SIDES
 from squabble.ui import couch_prefs
 from squabble.ui import theme as T
 from squabble.ui.squabble import faces as F
@@ -72,9 +73,11 @@ class TableScene(Scene):
         if self.model.demo or not st["event"] or st["era"] != 1 or st["step"] != "play" or \
                 any(st["slots"][s]["bop"] for s in SIDES) or len(st["todo"]) != 2:
             return []
-        ev = EVENTS[st["event"]]
-        return [Beat(f"Event revealed: {ev.name} ({ev.year}). {ev.text}", st, "event",
-                     {"event": st["event"]})]
+        line = E.event_line(st["event"])
+        if line in self.app.log_lines:
+            # (online: the server's log said it; it moves to where its moment plays)
+            self.app.log_lines.remove(line)
+        return [Beat(line, st, "event", {"event": st["event"]})]
 
     # ---- what other screens and tests ask --------------------------------------------------
     @property
