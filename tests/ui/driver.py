@@ -13,7 +13,8 @@ from squabble.ui import settings as S
 
 def new_app(anim="instant", size=(1280, 720)):
     from squabble.ui.app import WindowApp
-    st = S.Settings(sound=0.0, music=0.0, anim=anim)
+    # (the first online game's question for a name is tested on its own: test_online_options)
+    st = S.Settings(sound=0.0, music=0.0, anim=anim, name_asked=True)
     # a test window hosts on loopback only, on a free port
     app = WindowApp(clock=NoWaitClock(), attract_after=None, settings=st, size=size,
                       host_at=("127.0.0.1", 0))

@@ -128,23 +128,15 @@ class OnlineScene(MenuScene):
 
     def edit_name(self):
         """The display name (online/names.py checks it: the server checks it again)."""
-        from squabble.online.names import check
-
-        def done(value):
-            try:
-                name = check(value) or ""
-            except ValueError as e:
-                self.app.toast(str(e).replace("'name'", "A name"), 6.0)
-                return
-            self.app.settings.display_name = name
-            S.save(self.app.settings)
-            self.on_resume()
-        self.app.stack.push(TextEntryScene(
-            self.app, "Your name", "What your friend and the spectators see you called (a "
-            "name, not a password: anyone may choose any name)",
-            getattr(self.app.settings, "display_name", ""), done, limit=24))
+        from squabble.ui.online.options import ask_name
+        ask_name(self.app, self.on_resume)
 
     def host(self):
+        """Host a game here (the name asked first on the first online game)."""
+        from squabble.ui.online.options import then_after_name
+        then_after_name(self.app, self._host)
+
+    def _host(self):
         srv = hosted()
         if srv is not None and srv.running():
             self.app.stack.push(CreateScene(self.app, srv.local_url, lan_url=srv.lan_url))
@@ -157,9 +149,15 @@ class OnlineScene(MenuScene):
                                       srv.start(), started))
 
     def create(self):
-        self.app.stack.push(CreateScene(self.app, self.url))
+        from squabble.ui.online.options import then_after_name
+        then_after_name(self.app, lambda: self.app.stack.push(CreateScene(self.app, self.url)))
 
     def join(self):
+        """Join with a code (the name asked first on the first online game)."""
+        from squabble.ui.online.options import then_after_name
+        then_after_name(self.app, self._join)
+
+    def _join(self):
         url = self.url
         self._by_code("Invitation code", "The twelve letters and digits your friend read you "
                       "(ABCD-EFGH-JKMN)", "Joining the game…",
