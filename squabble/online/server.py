@@ -384,7 +384,9 @@ class Server(Home):
         self.rooms[rec.id] = room
         self._attach(conn, room, side)
         self.send(conn, wire.created(rec.id, show_code(rec.code), side, cred))
-        self.send(conn, self.update(room, side, table.opening_lines(rec)))
+        # (the set-up's lines come at the join, with the deal made again with the friend's
+        # value: both seats' logs then start alike; a resume of the whole log has them too)
+        self.send(conn, self.update(room, side, []))
 
     def _may_create(self, conn):
         """Refused when the address has created its games of the minute or the hour, or when
