@@ -107,14 +107,23 @@ class TableScene(Scene):
         self.flow.resume()
 
     def handle_action(self, a):
+        if a.name == "chat" and getattr(self.session, "say", None) is not None:
+            # (online: the box for a word to the friend; elsewhere T does nothing)
+            self.app.open_chat(self.session)
+            return
         self.input.handle_action(a)
+
+    def chat_area(self) -> tuple:
+        """The chat box goes over the lower part of the log column (ui/online/chat.py)."""
+        return (RIGHT[0] + 2, 488, 1276 - RIGHT[0] - 2, 228)
 
     def handle_mouse(self, kind, lp, button):
         self.input.handle_mouse(kind, lp, button)
 
     def update(self, dt):
         self.model.t += dt
-        if self.app.stack.top is not self:
+        top = self.app.stack.top
+        if top is not self and not getattr(top, "plays_on", False):
             # covered by a menu, the rules or the hand-off: the game waits (a computer player
             # may keep thinking on its worker; its move is shown once the table is back)
             return

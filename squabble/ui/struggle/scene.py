@@ -225,7 +225,16 @@ class StruggleScene(Scene):
         return self.input.handle_raw(ev)
 
     def handle_action(self, a):
+        if a.name == "chat" and getattr(self.session, "say", None) is not None:
+            # (online: the box for a word to the friend; elsewhere T does nothing)
+            self.app.open_chat(self.session)
+            return
         self.input.handle_action(a)
+
+    def chat_area(self) -> tuple:
+        """The chat box goes over the log panel (ui/online/chat.py): the hand and the map
+        stay in view."""
+        return (LOG_R[0] + 2, LOG_R[1] - 8, LOG_R[2] - 4, LOG_R[3] + 6)
 
     def handle_mouse(self, kind, lp, button):
         self.input.handle_mouse(kind, lp, button)
