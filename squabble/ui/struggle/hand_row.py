@@ -118,6 +118,8 @@ def _draw_no_hand(surf, L, draw_card, st, v, mode):
     x, y, w, h = HAND_R
     if mode == "demo":
         msg = "Attract mode: both hands stay hidden."
+    elif v is None and mode == "online":
+        msg = "Watching: each side's hand, counted (its cards are the players' alone)."
     elif v is None:
         msg = "Public screen: both hands are hidden; a hand-off shows a hand in private."
     else:
