@@ -162,10 +162,7 @@ class OptionsScene(MenuScene):
                    hint="your name, the your-move alert"),
             Button("back", "Done", (750, y + 9 * dy + 4, 190, 46), self.back),
         ]
-        old = self.focus.current.name if self.focus.current else None
-        self.set_buttons(rows)
-        if old and self.button(old):
-            self.focus.focus(self.button(old))
+        self.rebuilt(rows)
 
     def _online(self):
         """The second page: online play's options (ui/online/options.py)."""

@@ -46,6 +46,19 @@ def step(app, n=1):
             time.sleep(0.002)
 
 
+def step_until(apps, pred, timeout=15.0) -> bool:
+    """Step each window of ``apps`` (a line to a server answers on its own thread) until
+    ``pred()``; False after ``timeout`` seconds of real time."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        for app in apps:
+            step(app)
+        if pred():
+            return True
+        time.sleep(0.01)
+    return False
+
+
 def click(app, pos, settle=1):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))

@@ -5,7 +5,6 @@ closes it, and the game plays on under it (the friend's move arrives as beats)."
 
 from __future__ import annotations
 
-import time
 
 import pygame
 import pytest
@@ -14,19 +13,8 @@ from squabble.framework.turnflow import HUMAN
 from squabble.ui.online.chat import ChatScene
 from squabble.ui.struggle.panels import MAP_R
 from tests.online_helpers import ServerProcess
-from tests.ui.driver import key, step
+from tests.ui.driver import key, step, step_until
 from tests.ui.test_online_window import _click, _two_windows
-
-
-def _until(apps, pred, timeout=15.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        for app in apps:
-            step(app)
-        if pred():
-            return True
-        time.sleep(0.01)
-    return False
 
 
 def _typed(app, word):
@@ -51,7 +39,7 @@ def test_the_chat_box_in_the_scene(tmp_path, data_dir, game):
             if sa.flow.phase == HUMAN:
                 _click(sa, 0)
             return sb.flow.phase == HUMAN
-        assert _until([a, b], friend_decides)
+        assert step_until([a, b], friend_decides)
         assert not any(isinstance(s, ChatScene) for s in a.stack.scenes)
         key(a, pygame.K_t)                              # T opens the box
         box = a.stack.top
@@ -73,15 +61,15 @@ def test_the_chat_box_in_the_scene(tmp_path, data_dir, game):
         key(a, pygame.K_RETURN)
         seat = sa.session.side_name(sa.session.seat).removeprefix("the ")
         theirs = f"Your friend ({seat}) says: Tt 1 that"
-        assert _until([a, b], lambda: theirs in [str(x) for x in sb.session.log])
-        assert _until([a], lambda: any(x.endswith("say: Tt 1 that")
+        assert step_until([a, b], lambda: theirs in [str(x) for x in sb.session.log])
+        assert step_until([a], lambda: any(x.endswith("say: Tt 1 that")
                                        for x in sa.session.chat_lines))
         assert box.value == "" and a.stack.top is box
         # the friend moves while the box is open: the game plays on under it
         version = sa.session.version
         assert sb.flow.phase == HUMAN
         _click(sb, 0)
-        assert _until([a, b], lambda: sa.session.version > version and
+        assert step_until([a, b], lambda: sa.session.version > version and
                       sa.flow.phase not in ("beats", "await") and not sa.flow.beats)
         if game == "squabble":                          # the table shows the move played
             assert sa.model.display is sa.session.state

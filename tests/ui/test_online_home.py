@@ -107,7 +107,7 @@ def test_a_word_to_the_friend_from_the_pause_menu_reaches_both_logs(tmp_path, da
 
 
 def _log_of(app):
-    sc = app.stack.top
+    sc = next(s for s in reversed(app.stack.scenes) if hasattr(s, "flow"))   # (under the chat)
     log = getattr(sc, "log", None)
     return log.lines if log is not None and hasattr(log, "lines") else app.log_lines
 

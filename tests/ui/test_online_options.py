@@ -47,11 +47,17 @@ def test_options_has_an_online_page_with_the_name_and_the_alert(data_dir):
     assert D.top(app).name == "options"
 
 
-def test_the_first_online_game_asks_the_name_once(data_dir):
+def _first_online_visit():
+    """A window whose player has no name and was never asked, at Play online."""
     app = D.new_app()
     app.settings.name_asked = False
     app.settings.online_server = "ws://127.0.0.1:9/"
     app.to_online()
+    return app
+
+
+def test_the_first_online_game_asks_the_name_once(data_dir):
+    app = _first_online_visit()
     D.menu_click(app, "create")
     ask = D.top(app)
     assert ask.name == "online_text" and "first online game" in ask.help_line
@@ -65,10 +71,7 @@ def test_the_first_online_game_asks_the_name_once(data_dir):
 
 
 def test_back_on_the_first_question_plays_without_a_name_and_is_not_asked_again(data_dir):
-    app = D.new_app()
-    app.settings.name_asked = False
-    app.settings.online_server = "ws://127.0.0.1:9/"
-    app.to_online()
+    app = _first_online_visit()
     D.menu_click(app, "join")
     assert "first online game" in D.top(app).help_line
     D.key(app, pygame.K_ESCAPE)

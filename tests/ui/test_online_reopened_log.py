@@ -6,27 +6,15 @@ the friend's value (its table and log, not the first deal's)."""
 
 from __future__ import annotations
 
-import time
 
 from squabble.framework.turnflow import HUMAN
 from squabble.online.link import Link
 from squabble.ui.online.game import open_game
 from tests.online_helpers import ServerProcess
-from tests.ui.driver import new_app, step
+from tests.ui.driver import new_app, step, step_until
 from tests.ui.test_online_window import _first_update
 
 WINDOW_ONLY = ("Online game:", "Your friend has joined", "Game resumed")
-
-
-def _until(apps, pred, timeout=15.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        for app in apps:
-            step(app)
-        if pred():
-            return True
-        time.sleep(0.01)
-    return False
 
 
 def _engine_lines(app) -> list:
@@ -43,21 +31,19 @@ def test_a_reopened_game_shows_every_line_its_window_showed(tmp_path, data_dir):
         app_a = new_app()
         open_game(app_a, a, _first_update(a))        # the creator's window, before the join
         scene = app_a.stack.top
-        assert _until([app_a], lambda: scene.flow.phase == HUMAN)
-        first_deal = scene.session.state["event"]
+        assert step_until([app_a], lambda: scene.flow.phase == HUMAN)
         b.request("join", created["code"]).result(10)
-        assert _until([app_a], lambda: a.last["presence"]["USA"] == "online" and
+        assert step_until([app_a], lambda: a.last["presence"]["USA"] == "online" and
                       scene.flow.phase == HUMAN and scene.session.state == scene.session.
                       from_wire(a.last["state"]))
-        event = scene.session.state["event"]
         app_b = new_app()
         open_game(app_b, b, _first_update(b))
         for app in (app_a, app_b):                    # each window shows the Event in force
-            assert _until([app], lambda: app.stack.top.flow.phase in (HUMAN, "thinking"))
+            assert step_until([app], lambda: app.stack.top.flow.phase in (HUMAN, "thinking"))
             assert any(x.startswith("Event revealed:") for x in _engine_lines(app))
         # the USSR plays a move; then each window's seat is opened again in a new window
         scene.commit(0)
-        assert _until([app_a, app_b], lambda: scene.session.version == 1 and
+        assert step_until([app_a, app_b], lambda: scene.session.version == 1 and
                       app_b.stack.top.session.version == 1)
         # (the creator's window showed the first deal's Event before the join: its log keeps
         # that line, which no reopened window shows; the joiner's showed only the game's)
@@ -69,7 +55,7 @@ def test_a_reopened_game_shows_every_line_its_window_showed(tmp_path, data_dir):
             again.take_seat("resume", link.game_id, link.credential).result(10)
             reopened = new_app()
             open_game(reopened, again, again.last)
-            assert _until([reopened], lambda: reopened.stack.top.flow.phase in
+            assert step_until([reopened], lambda: reopened.stack.top.flow.phase in
                           (HUMAN, "thinking"))
             after = _engine_lines(reopened)
             assert [x for x in before if x in after] == before, (before, after)

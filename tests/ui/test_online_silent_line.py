@@ -19,20 +19,10 @@ from squabble.online import presence
 from squabble.online.link import Link
 from squabble.ui.online.game import open_game
 from tests.online_helpers import ServerProcess
-from tests.ui.driver import drawn_texts, new_app, step
+from tests.ui.driver import drawn_texts, new_app, step, step_until
 from tests.ui.test_online_window import _first_update
 
 PING = (0.2, 0.4)
-
-
-def _until(app, pred, timeout):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        step(app)
-        if pred():
-            return True
-        time.sleep(0.01)
-    return False
 
 
 def test_the_protocols_pings_notice_a_silent_line_within_10_s():
@@ -98,7 +88,7 @@ def test_a_stopped_server_shows_the_banner_and_the_move_as_sending(tmp_path, dat
             else:
                 scene.commit(index, confirmed=True)
             t0 = time.monotonic()
-            assert _until(app, scene.flow.line_down, 5), "the silent line was not noticed"
+            assert step_until([app], scene.flow.line_down, 5), "the silent line was not noticed"
             took = time.monotonic() - t0
             step(app, 5)
             assert scene.flow.sending() == (d, index)
@@ -121,7 +111,7 @@ def test_a_stopped_server_shows_the_banner_and_the_move_as_sending(tmp_path, dat
             os.kill(server.proc.pid, signal.SIGCONT)
         assert took <= 2.0      # (the pings of this test: every 0.2 s, 0.4 s to answer)
         # the server runs again: the move is sent again after the resume and arrives, once
-        assert _until(app, lambda: scene.session.version > version and
+        assert step_until([app], lambda: scene.session.version > version and
                       scene.flow.sending() is None and not scene.flow.line_down(), 15)
         assert scene.session.version == version + 1
     finally:

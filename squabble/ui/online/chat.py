@@ -16,6 +16,7 @@ from squabble.framework.focus import FocusRing
 from squabble.framework.widgets import Button
 from squabble.online import chat
 from squabble.ui import theme as T
+from squabble.ui.online.menus import edited
 
 AREA = (934, 492, 342, 224)        # where the box goes when the scene names no place
 LINES = 3                          # the last lines said, shown in the box
@@ -82,19 +83,13 @@ class ChatScene(Scene):
                 self.send_typed()
         elif ev.key == pygame.K_ESCAPE:
             self.close()
-        elif ev.key == pygame.K_BACKSPACE:
-            self.value = self.value[:-1]
         elif ev.key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT,
                         pygame.K_RIGHT):
             return False                 # (the focus, below)
-        elif ev.key == pygame.K_v and ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-            try:
-                pasted = pygame.scrap.get_text() if hasattr(pygame, "scrap") else ""
-            except Exception:   # noqa: BLE001 - no clipboard here
-                pasted = ""
-            self.value = (self.value + " ".join((pasted or "").split()))[:chat.MAX_CHARS]
-        elif getattr(ev, "unicode", "") and ev.unicode.isprintable():
-            self.value = (self.value + ev.unicode)[:chat.MAX_CHARS]
+        else:
+            typed = edited(self.value, ev, chat.MAX_CHARS)
+            if typed is not None:
+                self.value = typed
         return True                      # no key reaches the game while the box is open
 
     def handle_action(self, a) -> None:

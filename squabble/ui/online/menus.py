@@ -270,6 +270,25 @@ class BusyScene(MenuScene):
              "center")
 
 
+def edited(value: str, ev, limit: int) -> str | None:
+    """``value`` after the key ``ev`` (a KEYDOWN) typed into a line: Backspace, Ctrl-V (the
+    clipboard's text, its white space runs one space) or a printable character; None for
+    any other key (arrows and Tab move the focus; Enter and Esc are the caller's)."""
+    if ev.key == pygame.K_BACKSPACE:
+        return value[:-1]
+    if ev.key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT):
+        return None
+    if ev.key == pygame.K_v and ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+        try:
+            pasted = pygame.scrap.get_text() if hasattr(pygame, "scrap") else ""
+        except Exception:   # noqa: BLE001 - no clipboard here
+            pasted = ""
+        return (value + " ".join((pasted or "").split()))[:limit]
+    if getattr(ev, "unicode", "") and ev.unicode.isprintable():
+        return (value + ev.unicode)[:limit]
+    return None
+
+
 class TextEntryScene(MenuScene):
     """One line of text typed in (the server's address, an invitation code)."""
     name = "online_text"
@@ -294,21 +313,11 @@ class TextEntryScene(MenuScene):
             self.ok()
         elif ev.key == pygame.K_ESCAPE:
             self.back()
-        elif ev.key == pygame.K_BACKSPACE:
-            self.value = self.value[:-1]
-        elif ev.key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT,
-                        pygame.K_RIGHT):
-            return False
-        elif ev.key == pygame.K_v and ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-            try:
-                pasted = pygame.scrap.get_text() if hasattr(pygame, "scrap") else ""
-            except Exception:
-                pasted = ""
-            self.value = (self.value + (pasted or "").strip())[:self.limit]
-        elif getattr(ev, "unicode", "") and ev.unicode.isprintable():
-            self.value = (self.value + ev.unicode)[:self.limit]
         else:
-            return False
+            typed = edited(self.value, ev, self.limit)
+            if typed is None:
+                return False
+            self.value = typed
         return True
 
     def draw(self, surf):

@@ -75,10 +75,7 @@ class OnlineOptionsScene(MenuScene):
                    (340, 300, 600, 44), self._alert, kind="row"),
             Button("back", "Done", (490, 470, 300, 46), self.back),
         ]
-        old = self.focus.current.name if self.focus.current else None
-        self.set_buttons(rows)
-        if old and self.button(old):
-            self.focus.focus(self.button(old))
+        self.rebuilt(rows)
 
     def _alert(self, d=0):
         self.app.settings.move_alert = not self.app.settings.move_alert
