@@ -92,7 +92,8 @@ class PauseScene(MenuScene):
                                        lambda: keep_so_far(self.app, self.session),
                                        enabled=may_keep_so_far(self.session)[0],
                                        reason=may_keep_so_far(self.session)[1])])
-             + ([Button("chat", "A word to your friend", (490, y + 310, 300, 52), self._chat),
+             + ([Button("chat", "A word to your friend", (490, y + 310, 300, 52), self._chat,
+                         hint="or T at the table"),
                  Button("code", "Copy the invitation code", (490, y + 372, 300, 52),
                         lambda: self.app.toast(self.app.session.copy_code(), 6.0))]
                 if online and not self.app.session.watching else []))
