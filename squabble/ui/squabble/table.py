@@ -73,6 +73,10 @@ class TableScene(Scene):
         if self.model.demo or not st["event"] or st["era"] != 1 or st["step"] != "play" or \
                 any(st["slots"][s]["bop"] for s in SIDES) or len(st["todo"]) != 2:
             return []
+        if self.flow.line_note():
+            # (online, the friend not joined yet: the deal is made again with their value when
+            # they join, and the server's lines then reveal the Event of the game played)
+            return []
         line = E.event_line(st["event"])
         if line in self.app.log_lines:
             # (online: the server's log said it; it moves to where its moment plays)
