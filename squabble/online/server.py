@@ -61,6 +61,7 @@ class Room:
         self.presence: dict = {}  # who was last told is here (online/presence.py)
         self.chat_n: int | None = None   # the number of its newest chat line (online/chat.py)
         self.names: dict | None = None   # side -> display name (online/names.py)
+        self.decided: tuple = (None, None)   # (a state, its decision): worked out once
 
     def here(self) -> dict:
         return presence.of_room(self.rec.seats, self.conns)
@@ -285,8 +286,7 @@ class Server(Home):
         if bids.bidding_open(rec):
             return self._bidding_update(room, seat, log)
         if room.cache.get("version") != rec.version:   # one decision a state, one view a seat
-            room.cache = {"version": rec.version,
-                          "decision": table.adapter(rec.game).decision(rec.state)}
+            room.cache = {"version": rec.version, "decision": self._decision(room, rec)}
         if seat not in room.cache:   # kept as its JSON text: a live game holds no copy of
             body = (                   # the views' objects for the garbage collector to walk
                 table.seat_message(rec.game, rec.state, seat, room.cache["decision"])
