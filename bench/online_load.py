@@ -6,6 +6,7 @@
                                 [--flooders 10]   # hostile clients flooding beside them
                                 [--bots computer --level easy]   # the computer players
                                 [--home]   # clocks and chat on (issue 59)
+                                [--profile FILE]   # the server under cProfile
     python bench/online_load.py --stored 10000       # idle CPU and start time
 
 For each N: a server process (``squabble serve --port 0`` on a fresh database) and N live games,
@@ -51,7 +52,9 @@ UNLIMITED = ("--games-per-minute", "1000000", "--games-per-hour", "1000000",
 
 def start_server(db, extra=()):
     t0 = time.perf_counter()
-    p = subprocess.Popen([sys.executable, "-m", "squabble", "serve", "--port", "0", "--db",
+    prof = os.environ.get("SQUABBLE_BENCH_PROFILE")     # --profile FILE: the server profiled
+    run = [sys.executable, "-m", "cProfile", "-o", prof] if prof else [sys.executable]
+    p = subprocess.Popen([*run, "-m", "squabble", "serve", "--port", "0", "--db",
                           str(db), "--max-per-address", "100000", *UNLIMITED, *extra],
                          stdout=subprocess.PIPE, text=True, cwd=ROOT,
                          env=dict(os.environ, PYTHONPATH=str(ROOT)))
@@ -343,7 +346,12 @@ def main():
                     help="the online home on (issue 59): each game with a live 90-minute clock "
                          "and a chat line every 30 s (presence is always on)")
     ap.add_argument("--idle", type=float, default=10.0)
+    ap.add_argument("--profile", metavar="FILE",
+                    help="run the server under cProfile, its statistics written to FILE "
+                         "(read them with python -m pstats FILE)")
     args = ap.parse_args()
+    if args.profile:
+        os.environ["SQUABBLE_BENCH_PROFILE"] = args.profile
     if args.home:
         os.environ["SQUABBLE_BENCH_HOME"] = "1"   # (read by the bot processes)
     if args.stored:

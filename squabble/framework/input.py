@@ -31,7 +31,7 @@ KEYS = {
     pygame.K_RETURN: "confirm", pygame.K_KP_ENTER: "confirm", pygame.K_SPACE: "confirm",
     pygame.K_ESCAPE: "back", pygame.K_BACKSPACE: "undo", pygame.K_F1: "help",
     pygame.K_F11: "fullscreen", pygame.K_TAB: "tab", pygame.K_z: "zoom",
-    pygame.K_h: "guide",
+    pygame.K_h: "guide", pygame.K_t: "chat",    # (chat: an online game's box for a word)
 }
 
 PAD_BUTTONS = {

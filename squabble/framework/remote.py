@@ -115,6 +115,16 @@ class RemoteSession(GameSides):
     def undo_side(self) -> str | None:
         return self.seat
 
+    def sending(self) -> tuple | None:
+        """(the decision, the option index) of this side's move on its way to the server (sent,
+        not answered yet: the line may be down), else None.  The scene keeps showing what was
+        played as sending, never back in the hand as if undone."""
+        fl = self.in_flight
+        d = self._decision
+        if fl is None or fl[1] is None or d is None or d.get("player") != self.seat:
+            return None
+        return d, fl[1]
+
     def waiting_for_friend(self) -> bool:
         """The other side decides now (the screen says so, as for a computer thinking)."""
         d = self.decision()
@@ -353,12 +363,15 @@ class RemoteSession(GameSides):
 
     def listen(self) -> bool:
         """Read the line while the person decides (the friend's words, who is here); True when
-        the game moved on meanwhile (an update of a newer version waits: a clock fell)."""
+        the game moved on meanwhile (an update of a newer version waits: a clock fell; or one
+        of the same version with lines: the friend joined and the game was dealt again with
+        their value)."""
         self.poll()
         if self.alert is not None:
             self.alert.tick()
         return self.in_flight is None and any(
-            m.get("type") == "update" and m.get("version", -1) > self.version
+            m.get("type") == "update" and (m.get("version", -1) > self.version or (
+                m.get("version") == self.version and m.get("log")))
             for m in self._queue)
 
     def heard(self) -> list:

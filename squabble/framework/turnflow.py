@@ -28,7 +28,9 @@ committed, ``commit``; an update that came over the line plays its beats, ``take
 The flow never asks which kind it holds.  What a scene shows of the line comes through the flow
 too: ``waiting_words(t)`` (the words while the other side decides, "" when there are none to
 say), ``line_down()`` (the connection is lost and being made again) and ``line_note()`` (a
-standing sentence: the friend has not joined yet, and the code to give them).  Lines that come
+standing sentence: the friend has not joined yet, and the code to give them); ``sending()`` (the
+decision and option of a person's move sent over the line and not answered yet: the scene keeps
+it shown where it was played, marked as sending).  Lines that come
 from the other side between decisions (a friend's chat) reach the view's ``flow_note(line)``.
 
 Who may look is one rule, the session's (``Session.viewer``): against the computer the person's
@@ -77,6 +79,13 @@ class TurnFlow:
         """The words while the other side decides or this side's move travels ("" when the
         session has none: the scene then says its own, such as the computer thinking)."""
         return self.session.waiting_words(t)
+
+    def sending(self) -> tuple | None:
+        """(decision, option index) of a person's move sent over a line and not answered yet
+        (online; None otherwise, and always against the computer or on one couch): the scene
+        shows it where it was played, marked as sending."""
+        got = getattr(self.session, "sending", None)
+        return got() if got is not None else None
 
     def line_down(self) -> bool:
         """Is the line to the other side lost (and being made again)?"""

@@ -2,6 +2,7 @@
 
 A game adapter exposes:
   new(seed, options)          -> state            (ValueError with a clear sentence on bad options)
+  opening(seed, options)      -> [log line]       (what the set-up says: the log's first lines)
   decision(state)             -> DECISION | None   (protocol shape)
   apply(state, index)         -> (state, log)      (pure)
   n_options(state)            -> int               (fast)
@@ -60,8 +61,14 @@ def _squabble():
     def hidden_from(s, side):
         return set(E.hidden_from(s, side)["cards"])
 
+    def opening(seed, options=None):
+        log: list = []
+        E.new_game(seed, options, log)
+        return log
+
     return SimpleNamespace(
         name="squabble", new=lambda seed, options=None: E.new_game(seed, options),
+        opening=opening,
         decision=E.decision, apply=E.apply, n_options=n_options, apply_index=apply_index,
         validate=E.validate, load=E.load, check_invariants=E.check_invariants, info=info,
         view=E.view, protocol_state=lambda s: s, describe=describe, is_private=is_private,
@@ -84,6 +91,7 @@ def _struggle():
     return SimpleNamespace(
         name="struggle",
         new=lambda seed, options=None: S.new_game(seed, options),
+        opening=lambda seed, options=None: [],     # (its set-up logs nothing)
         decision=S.decision, apply=S.apply, n_options=n_options, apply_index=apply_index,
         validate=S.validate, load=S.load, check_invariants=S.check_invariants, info=S.info,
         view=S.view, protocol_state=S.protocol_state, describe=DS.describe,

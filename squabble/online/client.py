@@ -28,8 +28,10 @@ class ClientError(Exception):
 
 class Client:
     def __init__(self, url: str, *, ssl=None, backoff=(0.05, 2.0), open_timeout=5.0,
-                 record: bool = False):
+                 record: bool = False,
+                 ping=(presence.PING_INTERVAL, presence.PING_TIMEOUT)):
         self.url = url
+        self.ping = ping     # (seconds between pings, seconds a ping may wait for its pong)
         self.ssl = ssl
         self.backoff = backoff
         self.open_timeout = open_timeout
@@ -64,8 +66,8 @@ class Client:
         try:
             self.ws = await connect(self.url, ssl=self.ssl, open_timeout=self.open_timeout,
                                     max_size=4 * 1024 * 1024,
-                                    ping_interval=presence.PING_INTERVAL,
-                                    ping_timeout=presence.PING_TIMEOUT, compression=None)
+                                    ping_interval=self.ping[0], ping_timeout=self.ping[1],
+                                    compression=None)
         except websockets.InvalidStatus as e:   # refused before opening: its sentence
             if e.response.status_code != 429:
                 raise

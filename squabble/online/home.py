@@ -78,27 +78,36 @@ class Home:
         return room.names
 
     # -- clocks (online/clock.py) -----------------------------------------------------------
-    def _turn_of(self, rec, state=None) -> str | None:
-        """The side whose clock runs in ``rec`` (with ``state``): the side to decide, once
-        both players are seated and the sides settled; None otherwise."""
+    def _decision(self, room: Room, rec) -> dict | None:
+        """The engine's decision in ``rec``'s state, worked out once a state (the clock asks
+        whose turn it is before the move is stored, the update shows it after: a decision,
+        with its options' warnings, is the dearest part of a move)."""
+        state, d = room.decided
+        if state is not rec.state:
+            d = table.adapter(rec.game).decision(rec.state)
+            room.decided = (rec.state, d)
+        return d
+
+    def _turn_of(self, rec, room: Room) -> str | None:
+        """The side whose clock runs in ``rec``: the side to decide, once both players are
+        seated and the sides settled; None otherwise."""
         if any(h is None for h in rec.seats.values()) or bids.bidding_open(rec):
             return None
-        state = rec.state if state is None else state
-        if state.get("winner") is not None:
+        if rec.state.get("winner") is not None:
             return None
-        d = table.adapter(rec.game).decision(state)
+        d = self._decision(room, rec)
         return d["player"] if d else None
 
     def _clock_after(self, room: Room, new: GameRecord, moved: str | None) -> dict | None:
         if room.clock is None:
             return None
-        return clock.passed(room.clock, self._turn_of(new), limits.now(), moved)
+        return clock.passed(room.clock, self._turn_of(new, room), limits.now(), moved)
 
     async def _clock_passes(self, room: Room, moved: str | None):
         """(Under the game's lock.)  The clock follows the game as it is now, stored."""
         if room.clock is None:
             return
-        after = clock.passed(room.clock, self._turn_of(room.rec), limits.now(), moved)
+        after = clock.passed(room.clock, self._turn_of(room.rec, room), limits.now(), moved)
         await self.store.awrite(Stmts(clock.row_stmts(room.rec.id, after),
                                       "the game's clock was not stored"))
         room.clock = after
@@ -171,7 +180,7 @@ class Home:
         rec = room.rec
         if rec.pace != "correspondence" or not self.poster.policy.enabled:
             return
-        side = self._turn_of(rec)
+        side = self._turn_of(rec, room)
         if side is None or side == moved or any(c.seat == side for c in room.conns):
             return
         try:

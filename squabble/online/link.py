@@ -47,11 +47,14 @@ class _InboxClient(Client):
 
 
 class Link:
-    def __init__(self, url: str, *, backoff=(0.05, 2.0), open_timeout=5.0):
+    def __init__(self, url: str, *, backoff=(0.05, 2.0), open_timeout=5.0, ping=None):
+        """``ping``: (seconds between WebSocket pings, seconds a ping waits for its pong) when
+        not the protocol's own (online/presence.py: a silent line noticed within 10 s)."""
         self.url = url
         self._inbox: queue.Queue = queue.Queue()
         self._client = _InboxClient(url, self._inbox, backoff=backoff,
-                                    open_timeout=open_timeout)
+                                    open_timeout=open_timeout,
+                                    **({"ping": ping} if ping else {}))
         self.loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._run, name="squabble-online", daemon=True)
         self._thread.start()

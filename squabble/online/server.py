@@ -65,6 +65,7 @@ class Room:
         self.names: dict | None = None   # side -> display name (online/names.py)
         self.rated: dict | None = None   # side -> player key hash, {} unrated (online/rated.py)
         self.rating_change: dict | None = None   # side -> [before, after] once it ended
+        self.decided: tuple = (None, None)   # (a state, its decision): worked out once
 
     def here(self) -> dict:
         return presence.of_room(self.rec.seats, self.conns)
@@ -289,8 +290,7 @@ class Server(Home, Rated):
         if bids.bidding_open(rec):
             return self._bidding_update(room, seat, log)
         if room.cache.get("version") != rec.version:   # one decision a state, one view a seat
-            room.cache = {"version": rec.version,
-                          "decision": table.adapter(rec.game).decision(rec.state)}
+            room.cache = {"version": rec.version, "decision": self._decision(room, rec)}
         if seat not in room.cache:   # kept as its JSON text: a live game holds no copy of
             body = (                   # the views' objects for the garbage collector to walk
                 table.seat_message(rec.game, rec.state, seat, room.cache["decision"])
@@ -390,6 +390,8 @@ class Server(Home, Rated):
         self.rooms[rec.id] = room
         self._attach(conn, room, side)
         self.send(conn, wire.created(rec.id, show_code(rec.code), side, cred))
+        # (the set-up's lines come at the join, with the deal made again with the friend's
+        # value: both seats' logs then start alike; a resume of the whole log has them too)
         self.send(conn, self.update(room, side, []))
 
     def _may_create(self, conn):
@@ -473,7 +475,10 @@ class Server(Home, Rated):
             self._attach(conn, room, side)
             await self._clock_passes(room, None)    # both seated: the clock starts
         self.send(conn, wire.joined(rec.id, side, cred))
-        self.broadcast(room, [])
+        # the joiner's window starts with the set-up's lines; the creator's too when the deal
+        # was made again with the joiner's value (its table then shows the new deal)
+        opening = table.opening_lines(room.rec) if dealt is not None else []
+        self.broadcast(room, opening)
         self._send_chat_log(conn, room)
 
     async def on_resume(self, conn, msg):
@@ -502,6 +507,8 @@ class Server(Home, Rated):
         self._attach(conn, room, side)
         lines, older = self.store.lines_since(rec.id, seen) if seen < room.rec.version else \
             ([], 0)
+        if seen == 0 and not older:   # the whole log: the set-up's lines first
+            lines = [str(x) for x in table.opening_lines(room.rec)] + list(lines)
         self.send(conn, wire.resumed(rec.id, side))
         # the stored lines are notes: their kinds said at once; the log's older lines are in
         # no resume (its size is bounded)

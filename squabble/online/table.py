@@ -83,6 +83,13 @@ def wire_lines(log) -> list:
     return out
 
 
+def opening_lines(rec) -> list:
+    """The log's first lines, said by the game's set-up (Twilight Squabble: era 1 begins, its
+    Event revealed), as they leave the server: no event stores them, so a window's first
+    update and a resume of the whole log carry them from here."""
+    return wire_lines(adapter(rec.game).opening(rec.seed, dict(rec.options)))
+
+
 def line_kinds(lines) -> list:
     """[{"kind", "data"}] of ``lines`` (plain strings: notes), in order: the update's ``kinds``."""
     return [{"kind": kind_of(x), "data": normal(data_of(x))} for x in lines]

@@ -122,9 +122,11 @@ class WindowApp(GameApp):
         self.stack.push(YourGamesScene(self))
 
     def open_chat(self, session):
-        """A word to the friend (an online game's pause menu)."""
+        """The box for a word to the friend over an online game's scene (its pause menu, or T
+        in the scene; ui/online/chat.py)."""
         from squabble.ui.online.chat import ChatScene
-        if getattr(session, "say", None) is not None and not session.watching:
+        if getattr(session, "say", None) is not None and not session.watching and \
+                not isinstance(self.stack.top, ChatScene):
             self.stack.push(ChatScene(self, session))
 
     def continue_from_here(self, session):

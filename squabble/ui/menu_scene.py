@@ -39,6 +39,13 @@ class MenuScene(Scene):
         self.buttons = buttons
         self.focus.set_items(buttons)
 
+    def rebuilt(self, buttons):
+        """``set_buttons`` again (a row's value changed): the focus stays on the same name."""
+        old = self.focus.current.name if self.focus.current else None
+        self.set_buttons(buttons)
+        if old and self.button(old):
+            self.focus.focus(self.button(old))
+
     def button(self, name):
         return next((b for b in self.buttons if b.name == name), None)
 

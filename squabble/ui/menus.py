@@ -157,13 +157,17 @@ class OptionsScene(MenuScene):
                      self._toggle("expert_longer")),
                 ])]
         rows += [
-            Button("controls", "Controls", (340, y + 9 * dy + 4, 290, 46), self.app.open_controls),
-            Button("back", "Done", (650, y + 9 * dy + 4, 290, 46), self.back),
+            Button("controls", "Controls", (340, y + 9 * dy + 4, 190, 46), self.app.open_controls),
+            Button("online", "Online play", (545, y + 9 * dy + 4, 190, 46), self._online,
+                   hint="your name, the your-move alert"),
+            Button("back", "Done", (750, y + 9 * dy + 4, 190, 46), self.back),
         ]
-        old = self.focus.current.name if self.focus.current else None
-        self.set_buttons(rows)
-        if old and self.button(old):
-            self.focus.focus(self.button(old))
+        self.rebuilt(rows)
+
+    def _online(self):
+        """The second page: online play's options (ui/online/options.py)."""
+        from squabble.ui.online.options import OnlineOptionsScene
+        self.app.stack.push(OnlineOptionsScene(self.app))
 
     def _row(self, name, label, y, action):
         return Button(name, label, (340, y, 600, 44), action, kind="row")

@@ -27,6 +27,7 @@ class Settings:
     online_server: str = ""   # the online game server last typed in (Play online, issue 52)
     display_name: str = ""    # what online friends see this player called (issue 59)
     move_alert: bool = True   # a background window's title and a sound say "your move" online
+    name_asked: bool = False  # the first online game asked for the display name (issue 59)
     expert_longer: bool = False   # Twilight Struggle's expert level thinks longer (issue 62)
     text_size: int = 100      # per cent, one of TEXT_SIZES
 

@@ -13,7 +13,8 @@ from squabble.ui import settings as S
 
 def new_app(anim="instant", size=(1280, 720)):
     from squabble.ui.app import WindowApp
-    st = S.Settings(sound=0.0, music=0.0, anim=anim)
+    # (the first online game's question for a name is tested on its own: test_online_options)
+    st = S.Settings(sound=0.0, music=0.0, anim=anim, name_asked=True)
     # a test window hosts on loopback only, on a free port
     app = WindowApp(clock=NoWaitClock(), attract_after=None, settings=st, size=size,
                       host_at=("127.0.0.1", 0))
@@ -43,6 +44,19 @@ def step(app, n=1):
         app.step()
         if _thinking(app):
             time.sleep(0.002)
+
+
+def step_until(apps, pred, timeout=15.0) -> bool:
+    """Step each window of ``apps`` (a line to a server answers on its own thread) until
+    ``pred()``; False after ``timeout`` seconds of real time."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        for app in apps:
+            step(app)
+        if pred():
+            return True
+        time.sleep(0.01)
+    return False
 
 
 def click(app, pos, settle=1):

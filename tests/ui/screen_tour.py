@@ -74,7 +74,9 @@ def tour(app):
     app.stack.push(BidScene(app, 1, lambda bid: None))
     _draw(app)
     yield "struggle-bid"
+    from squabble.ui.online.options import OnlineOptionsScene
     for name, make in (("gamepick", GamePickScene), ("options", OptionsScene),
+                       ("options-online", OnlineOptionsScene),
                        ("controls", ControlsScene), ("squabble-rules", RulesScene),
                        ("squabble-setup", SetupScene), ("struggle-setup", StruggleSetupScene),
                        ("struggle-rules", rules_scene)):

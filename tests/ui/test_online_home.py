@@ -107,7 +107,7 @@ def test_a_word_to_the_friend_from_the_pause_menu_reaches_both_logs(tmp_path, da
 
 
 def _log_of(app):
-    sc = app.stack.top
+    sc = next(s for s in reversed(app.stack.scenes) if hasattr(s, "flow"))   # (under the chat)
     log = getattr(sc, "log", None)
     return log.lines if log is not None and hasattr(log, "lines") else app.log_lines
 
@@ -349,36 +349,6 @@ def test_joining_a_full_game_watches_it(tmp_path, data_dir):
         assert _until(app, lambda: getattr(top(app), "flow", None) is not None, 10)
         assert top(app).session.watching
         links.append(top(app).session.link)
-    finally:
-        for link in links:
-            link.close()
-        server.stop()
-
-
-def test_a_stopped_server_shows_the_banner_within_10_s(tmp_path, data_dir):
-    """kill -STOP: the line goes silent without closing; the window's pings notice it and the
-    banner says so, within 10 s."""
-    import os
-    import signal
-    from tests.ui.test_online_window import _two_windows
-    server = ServerProcess(tmp_path / "games.sqlite3")
-    links = ()
-    try:
-        created, links, apps = _two_windows(server, "squabble")
-        app = apps[0]
-        step(app, 3)
-        scene = app.stack.top
-        assert not scene.flow.line_down()
-        os.kill(server.proc.pid, signal.SIGSTOP)
-        t0 = time.monotonic()
-        try:
-            assert _until(app, lambda: scene.flow.line_down(), 11)
-            took = time.monotonic() - t0
-            said = drawn_texts(app, linebanner)
-        finally:
-            os.kill(server.proc.pid, signal.SIGCONT)
-        assert took <= 10.0
-        assert any(s.startswith("Connection to the server lost") for s in said)
     finally:
         for link in links:
             link.close()

@@ -65,6 +65,8 @@ OVERLAYS = {
     "squabble confirm": ("squabble", lambda app, g: (_confirm(app, g), D.top(app))[1]),
     "squabble options": ("squabble", lambda app, g: (app.open_options(), D.top(app))[1]),
     "squabble controls": ("squabble", lambda app, g: (app.open_controls(), D.top(app))[1]),
+    "squabble options, online page": ("squabble", lambda app, g: (
+        app.open_options(), D.menu_click(app, "online"), D.top(app))[2]),
     # (an online game's pause menu opens it; a stand-in for the line's session)
     "chat over a table": ("squabble", lambda app, g: (_chat(app), D.top(app))[1]),
     # (a couch game's pause menu opens it: issue 60)
@@ -92,7 +94,7 @@ NOT_OVER_A_GAME = {"TitleScene", "GamePickScene", "OptionSetupScene", "SetupScen
 #: the classes the overlays above open (checked by the last test)
 TESTED = {"StrugglePauseScene", "PileScene", "HandOffScene", "ConfirmScene", "OptionsScene",
           "ControlsScene", "RulesScene", "PauseScene", "DiscardScene", "StruggleHelp",
-          "ChatScene", "ContinueScene"}
+          "ChatScene", "ContinueScene", "OnlineOptionsScene"}
 
 
 def _pixels(surf):

@@ -47,8 +47,9 @@ DECISION_STEPS = {"play": "play", "replace": "replace", "tokens": "tokens", "cou
 # set-up
 # --------------------------------------------------------------------------------------------
 
-def new_game(seed: int = 0, options: dict | None = None) -> dict:
-    """Set-up (rb "Set-Up" 1-6): both tracks centred, agents in hand, decks sorted by era."""
+def new_game(seed: int = 0, options: dict | None = None, log=None) -> dict:
+    """Set-up (rb "Set-Up" 1-6): both tracks centred, agents in hand, decks sorted by era.
+    ``log``: a list that receives the set-up's lines (era 1 begins, its Event revealed)."""
     options = dict(options or {})
     unknown = set(options) - {"events"}
     if unknown:
@@ -95,8 +96,14 @@ def new_game(seed: int = 0, options: dict | None = None) -> dict:
         deck = list(EVENT_IDS)
         rng.shuffle(s, deck)
         s["event_deck"] = deck
-    run(s, None)
+    run(s, log)
     return s
+
+
+def event_line(event: str) -> str:
+    """The log's line when ``event`` is revealed (set-up and each era's draw)."""
+    ev = EVENTS[event]
+    return f"Event revealed: {ev.name} ({ev.year}). {ev.text}"
 
 
 def _empty_slot() -> dict:
@@ -230,8 +237,7 @@ def _step_draw(s, log):
         if s["event"] is not None:
             s["events_covered"].append(s["event"])
         s["event"] = s["event_deck"].pop(0)
-        ev = EVENTS[s["event"]]
-        _say(log, f"Event revealed: {ev.name} ({ev.year}). {ev.text}", "event", event=s["event"])
+        _say(log, event_line(s["event"]), "event", event=s["event"])
         _hold_cap(s, log)
     s["step"] = "play"
     s["todo"] = ["USSR", "USA"]

@@ -135,23 +135,15 @@ class OnlineScene(MenuScene):
 
     def edit_name(self):
         """The display name (online/names.py checks it: the server checks it again)."""
-        from squabble.online.names import check
-
-        def done(value):
-            try:
-                name = check(value) or ""
-            except ValueError as e:
-                self.app.toast(str(e).replace("'name'", "A name"), 6.0)
-                return
-            self.app.settings.display_name = name
-            S.save(self.app.settings)
-            self.on_resume()
-        self.app.stack.push(TextEntryScene(
-            self.app, "Your name", "What your friend and the spectators see you called (a "
-            "name, not a password: anyone may choose any name)",
-            getattr(self.app.settings, "display_name", ""), done, limit=24))
+        from squabble.ui.online.options import ask_name
+        ask_name(self.app, self.on_resume)
 
     def host(self):
+        """Host a game here (the name asked first on the first online game)."""
+        from squabble.ui.online.options import then_after_name
+        then_after_name(self.app, self._host)
+
+    def _host(self):
         srv = hosted()
         if srv is not None and srv.running():
             self.app.stack.push(CreateScene(self.app, srv.local_url, lan_url=srv.lan_url))
@@ -164,9 +156,15 @@ class OnlineScene(MenuScene):
                                       srv.start(), started))
 
     def create(self):
-        self.app.stack.push(CreateScene(self.app, self.url))
+        from squabble.ui.online.options import then_after_name
+        then_after_name(self.app, lambda: self.app.stack.push(CreateScene(self.app, self.url)))
 
     def join(self):
+        """Join with a code (the name asked first on the first online game)."""
+        from squabble.ui.online.options import then_after_name
+        then_after_name(self.app, self._join)
+
+    def _join(self):
         url = self.url
         self._by_code("Invitation code", "The twelve letters and digits your friend read you "
                       "(ABCD-EFGH-JKMN)", "Joining the game…",
@@ -280,6 +278,25 @@ class BusyScene(MenuScene):
              "center")
 
 
+def edited(value: str, ev, limit: int) -> str | None:
+    """``value`` after the key ``ev`` (a KEYDOWN) typed into a line: Backspace, Ctrl-V (the
+    clipboard's text, its white space runs one space) or a printable character; None for
+    any other key (arrows and Tab move the focus; Enter and Esc are the caller's)."""
+    if ev.key == pygame.K_BACKSPACE:
+        return value[:-1]
+    if ev.key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT):
+        return None
+    if ev.key == pygame.K_v and ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+        try:
+            pasted = pygame.scrap.get_text() if hasattr(pygame, "scrap") else ""
+        except Exception:   # noqa: BLE001 - no clipboard here
+            pasted = ""
+        return (value + " ".join((pasted or "").split()))[:limit]
+    if getattr(ev, "unicode", "") and ev.unicode.isprintable():
+        return (value + ev.unicode)[:limit]
+    return None
+
+
 class TextEntryScene(MenuScene):
     """One line of text typed in (the server's address, an invitation code)."""
     name = "online_text"
@@ -304,21 +321,11 @@ class TextEntryScene(MenuScene):
             self.ok()
         elif ev.key == pygame.K_ESCAPE:
             self.back()
-        elif ev.key == pygame.K_BACKSPACE:
-            self.value = self.value[:-1]
-        elif ev.key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT,
-                        pygame.K_RIGHT):
-            return False
-        elif ev.key == pygame.K_v and ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-            try:
-                pasted = pygame.scrap.get_text() if hasattr(pygame, "scrap") else ""
-            except Exception:
-                pasted = ""
-            self.value = (self.value + (pasted or "").strip())[:self.limit]
-        elif getattr(ev, "unicode", "") and ev.unicode.isprintable():
-            self.value = (self.value + ev.unicode)[:self.limit]
         else:
-            return False
+            typed = edited(self.value, ev, self.limit)
+            if typed is None:
+                return False
+            self.value = typed
         return True
 
     def draw(self, surf):

@@ -61,13 +61,39 @@ class Staging:
         self.pick = None                  # StepPick of the current decision, or None
         self.tok: dict = {}               # phase 4: tokens counted on each card
 
+    def shown_decision(self) -> dict | None:
+        """The decision whose picks the table shows: the one a person answers now, or the one
+        whose move is on its way to the server (online: ``sent``)."""
+        return self.model.deciding or (self.sent() or (None,))[0]
+
+    def sent(self) -> tuple | None:
+        """(decision, option) of this window's move sent and not answered yet (online), shown
+        where it was played and marked as sending; None otherwise."""
+        if self.model.deciding is not None:
+            return None
+        got = self.model.flow.sending()
+        if got is None:
+            return None
+        dec, index = got
+        opts = dec.get("options") or []
+        return (dec, opts[index]) if 0 <= index < len(opts) else None
+
     @property
     def stage(self) -> dict:
         """The picks in the table's words: "bop" / "space" / "counter" cards, and the token
-        counts "bop_t" / "space_t" while placing tokens."""
+        counts "bop_t" / "space_t" while placing tokens (a move sent: its option's)."""
         out = {"bop": None, "space": None, "counter": None}
         dec = self.model.deciding
         if dec is None:
+            sent = self.sent()
+            if sent is not None:
+                dec, o = sent
+                if dec["kind"] == "play":
+                    out.update(bop=o.get("bop"), space=o.get("space"))
+                elif dec["kind"] in ONE_STEP_SLOT:
+                    out[ONE_STEP_SLOT[dec["kind"]]] = o.get("card")
+                elif dec["kind"] == "tokens":
+                    out.update(bop_t=o.get("bop", 0), space_t=o.get("space", 0))
             return out
         k = dec["kind"]
         if self.pick is not None:
@@ -80,7 +106,10 @@ class Staging:
         return out
 
     def staged_cards(self) -> set:
-        return {c for c in self.pick.picked.values() if c} if self.pick is not None else set()
+        if self.pick is None:
+            st = self.stage if self.sent() is not None else {}
+            return {st[k] for k in ("bop", "space", "counter") if st.get(k)}
+        return {c for c in self.pick.picked.values() if c}
 
     def has_stage(self) -> bool:
         return bool(self.staged_cards() or self.tok.get("bop") or self.tok.get("space"))

@@ -224,7 +224,7 @@ class TableDrawer:
             text(surf, "Tokens:", fit_font(L, "Tokens:", 56, 15, max_h=15), T.TEXT,
                  L.p(DECK_X, ty + 16), "midleft")
             avail -= self.model.in_flight((side, "tray"))
-            dec = self.model.deciding
+            dec = self.staging.shown_decision()
             stage = self.staging.stage
             if dec and dec["kind"] == "tokens" and dec["player"] == side and "bop_t" in stage:
                 avail -= stage["bop_t"] + stage["space_t"]   # staged: on the cards
@@ -302,6 +302,7 @@ class TableDrawer:
         dec = self.model.deciding
         legal = self.explain.legal_cards(dec) if dec else None
         staged = self.staging.staged_cards()
+        sending = self.staging.sent() is not None
         for cid in self._sprite_order(d):
             sp = self.model.sprites.get(cid)
             if sp is None:
@@ -325,6 +326,8 @@ class TableDrawer:
                       dim=dim)
             if highlight == T.LEGAL:     # (a shape as well: green and gold look alike to many)
                 self._legal_mark(surf, sp.rect)
+            if cid in staged and sending:
+                self._sending_mark(surf, sp.rect)
         # number keys: a small badge over each card of the deciding hand
         if dec and dec["player"] == self.model.bottom and self.model.session.is_private(dec):
             f = L.font(16, True)
@@ -341,8 +344,9 @@ class TableDrawer:
                                  ("space", SPACE_X, "Space Race card")):
                 r = (cx - SLOT_CARD[0] / 2, sy, *SLOT_CARD)
                 occupied = d["slots"][side][key] is not None
-                if dec and side == dec["player"] and (dec["kind"] == "play" or
-                                                      (dec["kind"] == "replace" and key == "bop")):
+                shown = self.staging.shown_decision()
+                if shown and side == shown["player"] and (
+                        shown["kind"] == "play" or (shown["kind"] == "replace" and key == "bop")):
                     occupied = bool(self.staging.stage.get(key))
                 if not occupied:
                     pr = L.r(r)
@@ -422,7 +426,7 @@ class TableDrawer:
 
     def _draw_slot_tokens(self, surf, d):
         L = self.app.layout
-        dec = self.model.deciding
+        dec = self.staging.shown_decision()
         for side in SIDES:
             sy = TOP_SLOT_Y if side_row(self.model.bottom, side) == "top" else BOT_SLOT_Y
             sl = d["slots"][side]
@@ -436,6 +440,18 @@ class TableDrawer:
             # values once revealed
             if E.STEP_PHASE.get(d["step"], 10) >= 5 and sl["bop"] and CARDS[sl["bop"]].is_activity:
                 self._value_pill(surf, BOP_X, sy, f"= {E.bop_value(d, side)}")
+
+    def _sending_mark(self, surf, rect):
+        """A card of a move on its way to the server (online): "sending…" across its foot,
+        the dots moving (the line may be down: the card stays where it was played)."""
+        L = self.app.layout
+        x, y, w, h = rect
+        label = "sending" + "." * (1 + int(self.model.t * 3) % 3)
+        r = L.r(x + 4, y + h - 30, w - 8, 24)
+        pygame.draw.rect(surf, (20, 22, 30), r, border_radius=L.s(6))
+        pygame.draw.rect(surf, T.GOLD, r, max(1, L.s(1.5)), border_radius=L.s(6))
+        text(surf, label, fit_font(L, "sending...", w - 16, 15, True), T.GOLD, r.center,
+             "center")
 
     def _value_pill(self, surf, cx, sy, label):
         """A value on the top edge of a slot card (over the era band only)."""

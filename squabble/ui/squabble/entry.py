@@ -153,25 +153,31 @@ def from_wire(view: dict) -> dict:
     count in the view) and its face-down slot cards (None with a flag) are dealt the other
     side's cards the view shows nowhere else (every card of a side is in its deck, hand, slots
     or discards, so these are exactly its hand and face-down cards, in no known order).  The
-    table draws them face down: the engine's ``hidden_from`` hides them from this seat."""
+    table draws them face down: the engine's ``hidden_from`` hides them from this seat.  A
+    spectator's public view (no viewer) has both hands as counts: both are dealt so and drawn
+    face down (each side's count, never its cards)."""
     import copy
     from squabble.games.squabble.cards import CARDS, OTHER
     me = view.get("viewer")
-    if me not in OTHER:
+    if me in OTHER:
+        hidden = [OTHER[me]]
+    elif isinstance(view.get("hand_counts"), dict):
+        hidden = list(OTHER)      # a spectator's public view: both hands are counts
+    else:
         return view
-    other = OTHER[me]
     st = copy.deepcopy(view)
-    slot = st["slots"][other]
-    shown = set(st["decks"][other]) | set(st["discards"][other]) | set(st["hands"][other]) | \
-        {c for c in (slot.get("bop"), slot.get("space")) if c}
-    unseen = sorted(c for c, card in CARDS.items() if card.side == other and c not in shown)
-    n = (st.get("hand_counts") or {}).get(other, 0)
-    st["hands"][other] = st["hands"][other] + unseen[:n]
-    rest = unseen[n:]
-    for part in ("bop", "space"):
-        if slot.get(f"{part}_hidden") and slot.get(part) is None and rest:
-            slot[part] = rest.pop(0)
-        slot.pop(f"{part}_hidden", None)
+    for other in hidden:
+        slot = st["slots"][other]
+        shown = set(st["decks"][other]) | set(st["discards"][other]) | \
+            set(st["hands"][other]) | {c for c in (slot.get("bop"), slot.get("space")) if c}
+        unseen = sorted(c for c, card in CARDS.items() if card.side == other and c not in shown)
+        n = max(0, (st.get("hand_counts") or {}).get(other, 0) - len(st["hands"][other]))
+        st["hands"][other] = st["hands"][other] + unseen[:n]
+        rest = unseen[n:]
+        for part in ("bop", "space"):
+            if slot.get(f"{part}_hidden") and slot.get(part) is None and rest:
+                slot[part] = rest.pop(0)
+            slot.pop(f"{part}_hidden", None)
     st.pop("hand_counts", None)
     st.pop("viewer", None)
     return st

@@ -95,7 +95,8 @@ class PauseScene(MenuScene):
              + ([Button("continue", "Continue from here", (490, y + 372, 300, 52),
                         lambda: self.app.continue_from_here(self.session))]
                 if may_continue(self.session) else [])
-             + ([Button("chat", "A word to your friend", (490, y + 310, 300, 52), self._chat),
+             + ([Button("chat", "A word to your friend", (490, y + 310, 300, 52), self._chat,
+                         hint="or T at the table"),
                  Button("code", "Copy the invitation code", (490, y + 372, 300, 52),
                         lambda: self.app.toast(self.app.session.copy_code(), 6.0))]
                 if online and not self.app.session.watching else []))

@@ -20,7 +20,8 @@ from squabble.framework.handoff import HandOffScene
 from squabble.framework.scene import Scene
 from squabble.framework.session import Beat, Session
 from squabble.framework.turnflow import BEATS, HANDOFF, HUMAN, OVER, THINKING, TurnFlow
-from squabble.games.squabble.cards import EVENTS, OTHER, SIDES
+from squabble.games.squabble import engine as E
+from squabble.games.squabble.cards import OTHER, SIDES
 from squabble.ui import couch_prefs
 from squabble.ui import theme as T
 from squabble.ui.squabble import faces as F
@@ -72,9 +73,15 @@ class TableScene(Scene):
         if self.model.demo or not st["event"] or st["era"] != 1 or st["step"] != "play" or \
                 any(st["slots"][s]["bop"] for s in SIDES) or len(st["todo"]) != 2:
             return []
-        ev = EVENTS[st["event"]]
-        return [Beat(f"Event revealed: {ev.name} ({ev.year}). {ev.text}", st, "event",
-                     {"event": st["event"]})]
+        if self.flow.line_note():
+            # (online, the friend not joined yet: the deal is made again with their value when
+            # they join, and the server's lines then reveal the Event of the game played)
+            return []
+        line = E.event_line(st["event"])
+        if line in self.app.log_lines:
+            # (online: the server's log said it; it moves to where its moment plays)
+            self.app.log_lines.remove(line)
+        return [Beat(line, st, "event", {"event": st["event"]})]
 
     # ---- what other screens and tests ask --------------------------------------------------
     @property
@@ -104,14 +111,23 @@ class TableScene(Scene):
         self.flow.resume()
 
     def handle_action(self, a):
+        if a.name == "chat" and getattr(self.session, "say", None) is not None:
+            # (online: the box for a word to the friend; elsewhere T does nothing)
+            self.app.open_chat(self.session)
+            return
         self.input.handle_action(a)
+
+    def chat_area(self) -> tuple:
+        """The chat box goes over the lower part of the log column (ui/online/chat.py)."""
+        return (RIGHT[0] + 2, 488, 1276 - RIGHT[0] - 2, 228)
 
     def handle_mouse(self, kind, lp, button):
         self.input.handle_mouse(kind, lp, button)
 
     def update(self, dt):
         self.model.t += dt
-        if self.app.stack.top is not self:
+        top = self.app.stack.top
+        if top is not self and not getattr(top, "plays_on", False):
             # covered by a menu, the rules or the hand-off: the game waits (a computer player
             # may keep thinking on its worker; its move is shown once the table is back)
             return

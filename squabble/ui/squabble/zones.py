@@ -23,7 +23,7 @@ class Zones:
         m = self.model
         d = m.display
         out = {}
-        dec = m.deciding
+        dec = self.staging.shown_decision()
         staging_side = dec["player"] if dec else None
         stage = self.staging.stage
         staged = self.staging.staged_cards()

@@ -59,7 +59,7 @@ def hand_slots(wide: bool, n: int):
 
 
 def draw_hand(surf, L, draw_card, *, state, cards, owner, viewer, mode, wide, choices, focused,
-              hover_card, face_up, open_enemy, undo_button) -> list:
+              hover_card, face_up, open_enemy, undo_button, sending=None, t=0.0) -> list:
     """The hand row; returns [(card, logical rect)] of the cards drawn (the click targets).
 
     ``draw_card(surf, card, rect, face_up=, highlight=, dim=, row=)``: the scene's one way a card
@@ -67,7 +67,8 @@ def draw_hand(surf, L, draw_card, *, state, cards, owner, viewer, mode, wide, ch
     ``owner``); ``viewer``: who may look (None: a public screen); ``mode``: the session's;
     ``choices``: the lit choices (None when no person decides); ``focused``: the focused target
     (None when the focus is hidden); ``open_enemy``: enemy cards the viewer may see;
-    ``undo_button``: drawn again over a wide hand."""
+    ``undo_button``: drawn again over a wide hand; ``sending``: the card of a move on its way
+    to the server (online), marked so (``t``: the time, for its dots)."""
     st = state
     as_list, slots = hand_slots(wide, len(cards))
     x, y, w, h = WIDE_R if wide else HAND_R
@@ -87,8 +88,12 @@ def draw_hand(surf, L, draw_card, *, state, cards, owner, viewer, mode, wide, ch
         hl = theme.FOCUS if foc else (theme.LEGAL if lit else None)
         dim = cs is not None and bool(cs.by_card) and not lit
         lift = 10 if (foc or hover_card == card) and not as_list else 0
+        if card == sending:
+            hl, dim, lift = theme.GOLD, False, 0 if as_list else 18
         rr = (r[0], r[1] - lift, r[2], r[3])
         draw_card(surf, card, rr, face_up=face_up(card), highlight=hl, dim=dim, row=as_list)
+        if card == sending:
+            _sending_mark(surf, L, rr, t)
         rects.append((card, rr))
     _draw_open_enemy_hand(surf, L, viewer, open_enemy, x, y, w)
     if wide and undo_button is not None:   # the choices panel's Undo stays on top of a wide hand
@@ -96,10 +101,25 @@ def draw_hand(surf, L, draw_card, *, state, cards, owner, viewer, mode, wide, ch
     return rects
 
 
+def _sending_mark(surf, L, rect, t):
+    """"sending…" on the card of a move not answered yet: it was played, and stays so (never
+    back among the cards to choose) while the line carries it or is down."""
+    import pygame
+    x, y, w, h = rect
+    hh = min(24, h - 4)
+    r = L.r(x + 3, y + h - hh - 2, w - 6, hh)
+    pygame.draw.rect(surf, (20, 22, 30), r, border_radius=L.s(5))
+    pygame.draw.rect(surf, theme.GOLD, r, max(1, L.s(1.5)), border_radius=L.s(5))
+    text(surf, "sending" + "." * (1 + int(t * 3) % 3), fit_font(L, "sending...", w - 12, 15),
+         theme.GOLD, r.center, "center")
+
+
 def _draw_no_hand(surf, L, draw_card, st, v, mode):
     x, y, w, h = HAND_R
     if mode == "demo":
         msg = "Attract mode: both hands stay hidden."
+    elif v is None and mode == "online":
+        msg = "Watching: each side's hand, counted (its cards are the players' alone)."
     elif v is None:
         msg = "Public screen: both hands are hidden; a hand-off shows a hand in private."
     else:

@@ -37,7 +37,8 @@ CONTROLS = ("Click a lit country, card or button · Keys: arrows/Tab move, Enter
             "buttons, Z explore the map, F2-F9 regions, H hint, Page Up log, Backspace undo, "
             "Esc menu, F1 help · Pad: D-pad, A choose, Y hint, right stick click explore, X undo, "
             "Start menu")
-ONLINE_CONTROLS = CONTROLS.replace("H hint, ", "").replace("Y hint, ", "")
+ONLINE_CONTROLS = CONTROLS.replace("H hint, ", "T a word to your friend, ").replace(
+    "Y hint, ", "")
 
 
 class MapPanels:

@@ -225,7 +225,16 @@ class StruggleScene(Scene):
         return self.input.handle_raw(ev)
 
     def handle_action(self, a):
+        if a.name == "chat" and getattr(self.session, "say", None) is not None:
+            # (online: the box for a word to the friend; elsewhere T does nothing)
+            self.app.open_chat(self.session)
+            return
         self.input.handle_action(a)
+
+    def chat_area(self) -> tuple:
+        """The chat box goes over the log panel (ui/online/chat.py): the hand and the map
+        stay in view."""
+        return (LOG_R[0] + 2, LOG_R[1] - 8, LOG_R[2] - 4, LOG_R[3] + 6)
 
     def handle_mouse(self, kind, lp, button):
         self.input.handle_mouse(kind, lp, button)
@@ -416,7 +425,7 @@ class StruggleScene(Scene):
         return (self.shown, self.choice_key, self.log.lines[-1:], self.thinker is not None,
                 self.handoff_open(), self.map.view.version, self.session.decisions,
                 self.coach.hint_for, tuple(self.coach.hint_lines), self.guide.note,
-                self.flow.line_down(), self.flow.line_note())
+                self.flow.line_down(), self.flow.line_note(), self.flow.sending() is None)
 
     def animating(self) -> bool:
         if self.flow.beats or self.moment is not None or self.pause_t > 0 or self.map.animating:
@@ -573,7 +582,17 @@ class StruggleScene(Scene):
             choices=cs, focused=self.focus.current if self.focus.visible else None,
             hover_card=self.hover_card, face_up=self.may_show_hand,
             open_enemy=self.open_enemy_cards() if v is not None else [],
-            undo_button=next((b for b in self._buttons if b.name == "undo"), None))
+            undo_button=next((b for b in self._buttons if b.name == "undo"), None),
+            sending=self._sending_card(), t=self.t)
+
+    def _sending_card(self):
+        """The card of this window's move on its way to the server (online), else None."""
+        got = self.flow.sending() if self.flow.phase != HUMAN else None
+        if got is None:
+            return None
+        d, index = got
+        opts = d.get("options") or []
+        return opts[index].get("card") if 0 <= index < len(opts) else None
 
     def draw(self, surf):
         self._drawn = self._picture()
