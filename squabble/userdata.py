@@ -65,8 +65,8 @@ DOCUMENTS_SUBFOLDER = "Twilight Squabble"
 
 
 def documents_dir() -> Path | None:
-    """The user's documents folder, where there is one (it is never made): ``$SQUABBLE_DOCUMENTS_DIR``
-    if set ("" for none), else on Linux ``$XDG_DOCUMENTS_DIR`` or the ``XDG_DOCUMENTS_DIR`` of
+    """The user's documents folder, where there is one (it is never made):
+    ``$SQUABBLE_DOCUMENTS_DIR`` if set ("" for none), else on Linux ``$XDG_DOCUMENTS_DIR`` or the ``XDG_DOCUMENTS_DIR`` of
     ``user-dirs.dirs`` (xdg-user-dirs), else ``~/Documents``; None when that folder does not
     exist."""
     given = os.environ.get("SQUABBLE_DOCUMENTS_DIR")

@@ -170,8 +170,8 @@ def test_a_clients_message_is_read_into_checked_fields():
             ({"type": "create", "options": [1]}, wire.NOT_CREATED + "'options' must be an "
              "object."),
             ({"type": "teleport"}, "Unknown message type 'teleport': the types are bid, "
-             "chat, create, hello, join, move, ping, ratings, record, rematch, resume, undo, watch, "
-             "webhook."),
+             "chat, create, hello, join, move, ping, ratings, record, rematch, resume, undo, "
+             "watch, webhook."),
             ({"type": "join", "code": "ABCD", "contribution": "XYZ"}, "You have not joined the "
              "game: 'contribution' must be a random value in lower-case hex, at most 128 digits.")]:
         with pytest.raises(wire.BadMessage) as e:

@@ -8,7 +8,8 @@ only its SHA-256 (``key_hash``, hex) beside the display name it came with.  A ga
 on time too, or a draw): Elo with ``K`` from ``START``.  The change is written in the same
 transaction as the game's result, and ``rating_changes`` is keyed by (game, key), so a rating
 never changes twice for one game, whatever stops the server.  The SQL is plain (no SQLite
-extension): statements as the store's ``Stmts`` take them, so it ports with the store."""
+extension; DOUBLE PRECISION, which SQLite reads as REAL and PostgreSQL as 8 bytes): statements
+as the store's ``Stmts`` take them, so it ports with the store."""
 
 from __future__ import annotations
 
@@ -26,15 +27,16 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS players (
     key_hash TEXT PRIMARY KEY, name TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS ratings (
-    key_hash TEXT NOT NULL, game TEXT NOT NULL, rating REAL NOT NULL, games INTEGER NOT NULL,
-    wins INTEGER NOT NULL, PRIMARY KEY (key_hash, game));
+    key_hash TEXT NOT NULL, game TEXT NOT NULL, rating DOUBLE PRECISION NOT NULL,
+    games INTEGER NOT NULL, wins INTEGER NOT NULL, PRIMARY KEY (key_hash, game));
 CREATE TABLE IF NOT EXISTS rated_seats (
     game_id TEXT NOT NULL, side TEXT NOT NULL, key_hash TEXT NOT NULL,
     PRIMARY KEY (game_id, side));
 CREATE TABLE IF NOT EXISTS rating_changes (
     game_id TEXT NOT NULL, key_hash TEXT NOT NULL, game TEXT NOT NULL, side TEXT NOT NULL,
-    rating_before REAL NOT NULL, rating_after REAL NOT NULL, score REAL NOT NULL,
-    at REAL NOT NULL, PRIMARY KEY (game_id, key_hash));
+    rating_before DOUBLE PRECISION NOT NULL, rating_after DOUBLE PRECISION NOT NULL,
+    score DOUBLE PRECISION NOT NULL, changed_at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (game_id, key_hash));
 """
 
 SELF_PLAY = ("You have not joined the game: it is rated and your player key holds its other "
@@ -154,7 +156,8 @@ def result_stmts(store, game_id: str, game: str, seats: dict, winner, at: float)
             stmts.append(("UPDATE ratings SET rating=?, games=games+1, wins=wins+? "
                           "WHERE key_hash=? AND game=?", (after[s], win, k, game)))
         stmts.append(("INSERT INTO rating_changes (game_id, key_hash, game, side, "
-                      "rating_before, rating_after, score, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                      "rating_before, rating_after, score, changed_at) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                       (game_id, k, game, s, before[s], after[s], score[s], at)))
     return stmts, {s: [before[s], after[s]] for s in (sa, sb)}
 
@@ -183,8 +186,8 @@ def table(store, games) -> dict:
 def history(store, khash: str, game: str) -> list:
     """A key's rating history in ``game``: [(game id, before, after, at)], oldest first."""
     return [(g, float(b), float(a), float(t)) for g, b, a, t in store._read(
-        "SELECT game_id, rating_before, rating_after, at FROM rating_changes WHERE key_hash=? "
-        "AND game=? ORDER BY at, game_id", (khash, game), every=True)]
+        "SELECT game_id, rating_before, rating_after, changed_at FROM rating_changes WHERE "
+        "key_hash=? AND game=? ORDER BY changed_at, game_id", (khash, game), every=True)]
 
 
 def shown(change) -> str:

@@ -80,7 +80,8 @@ def test_create_offers_rated_and_the_result_screen_and_the_table_show_the_rating
 
 def test_the_change_in_words():
     assert RM.change_words({"rating_change": {"USA": [1512.2, 1527.9], "USSR": [1490, 1474.3]}},
-                          "USA") == "Your rating: 1512 \u2192 1528 (your friend's: 1490 \u2192 1474)"
+                           "USA") == \
+        "Your rating: 1512 \u2192 1528 (your friend's: 1490 \u2192 1474)"
     assert RM.change_words({"rating_change": {"USA": [1500, 1516], "USSR": [1500, 1484]}},
-                          None) == "Ratings: USA 1500 \u2192 1516 · USSR 1500 \u2192 1484"
+                           None) == "Ratings: USA 1500 \u2192 1516 · USSR 1500 \u2192 1484"
     assert RM.change_words({}, "USA") == "" and RM.change_words({"rated": True}, "USA") == ""

@@ -1,6 +1,7 @@
 """Play online's "Ratings on this server" (issue 60): the server's ratings table of each game
 (``{"type": "ratings"}``: name, rating, games, wins), asked on a line of its own (a Future the
-screen polls, never waited on).  (A rated game's result screen says its change: rematch.py.)  Keys, pad and mouse like every menu."""
+screen polls, never waited on).  (A rated game's result screen says its change: rematch.py.)
+Keys, pad and mouse like every menu."""
 
 from __future__ import annotations
 
