@@ -8,8 +8,9 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 
-from squabble.online import bids, chat, clock, limits, names, presence, table, webhooks, wire
-from squabble.online.store import GameRecord, Stmts, StoreError, show_code
+from squabble.online import (bids, chat, clock, limits, names, peers, presence, table,
+                             webhooks, wire)
+from squabble.online.store import GameRecord, Stmts, StoreConflict, StoreError, show_code
 
 
 class Refused(Exception):
@@ -32,6 +33,16 @@ class Home:
                 if c.seat not in by_seat:
                     by_seat[c.seat] = self.update(room, c.seat, [])
                 self.send(c, by_seat[c.seat])
+
+    def _write_failed(self, room: Room, e: StoreError) -> Refused:
+        """(Under the game's lock.)  The refusal of a write that failed; one that another
+        server process beat to the game (PostgreSQL) first catches the room up with it."""
+        if isinstance(e, StoreConflict):
+            try:
+                peers.refresh(self, room)
+            except StoreError:
+                pass
+        return Refused(str(e))
 
     def _send_chat_log(self, conn, room: Room):
         lines = chat.recent(self.store, room.rec.id)
@@ -58,11 +69,14 @@ class Home:
             if room.chat_n is None:
                 room.chat_n = chat.last_number(self.store, rec.id)
             line = {"n": room.chat_n + 1, "seat": conn.seat, "text": text}
+            stmts = Stmts(chat.insert_stmts(rec.id, line["n"], conn.seat, text, limits.now()),
+                          "your message was not sent", rec.id)
+            stmts.note = f"chat {line['n']}"
             try:
-                await self.store.awrite(Stmts(chat.insert_stmts(rec.id, line["n"], conn.seat,
-                                                                text, limits.now()),
-                                              "your message was not sent"))
+                await self.store.awrite(stmts)
             except StoreError as e:
+                if isinstance(e, StoreConflict):   # (another process took that number)
+                    room.chat_n = None
                 raise Refused(str(e)) from None
             room.chat_n = line["n"]
             out = wire.encode(wire.chat_line(rec.id, line))
@@ -100,7 +114,7 @@ class Home:
             return
         after = clock.passed(room.clock, self._turn_of(room.rec), limits.now(), moved)
         await self.store.awrite(Stmts(clock.row_stmts(room.rec.id, after),
-                                      "the game's clock was not stored"))
+                                      "the game's clock was not stored", room.rec.id))
         room.clock = after
 
     def _not_fallen(self, room: Room):
@@ -120,8 +134,11 @@ class Home:
             if c["warned"] or c["flagged"] or c["running"] is None:
                 return
             after = dict(c, warned=c["running"])
-            await self.store.awrite(Stmts(clock.row_stmts(rec.id, after),
-                                          "the clock's warning was not stored"))
+            # claimed in the row: whichever process notices first warns, once
+            await self.store.awrite(Stmts(
+                [("UPDATE clocks SET warned=? WHERE game_id=? AND warned IS NULL",
+                  (after["warned"], rec.id))] + clock.row_stmts(rec.id, after),
+                "the clock's warning was not stored", rec.id, guards=(0,)))
             room.clock = after
             self._your_move(room, None)
 
@@ -140,7 +157,10 @@ class Home:
             lines = [f"{side} lost on time."]
             stmts = self.store.event_stmts(new, "time", side, None, lines, False)
             stmts.extend(clock.row_stmts(rec.id, after))
-            await self.store.awrite(stmts)
+            try:
+                await self.store.awrite(stmts)
+            except StoreError as e:
+                raise self._write_failed(room, e) from None
             _take_over(rec, new)
             room.clock = after
             self.broadcast(room, lines)
@@ -197,7 +217,7 @@ async def flags(server: Server):
             for game_id in clock.overdue(server.store, limits.now()):
                 try:
                     await server.flag(game_id)
-                except StoreError:
+                except (StoreError, Refused):
                     pass   # (told to the operator) tried again at the next look
             for game_id in clock.last_hours(server.store, limits.now()):
                 try:

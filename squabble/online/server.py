@@ -27,7 +27,8 @@ from websockets.asyncio.server import serve
 
 from squabble import __version__, records
 from squabble.games import registry
-from squabble.online import bids, chat, clock, fair, limits, names, presence, table, webhooks, wire
+from squabble.online import (bids, chat, clock, fair, limits, names, peers, presence, table,
+                             webhooks, wire)
 from squabble.online.home import Home, Refused, _report_fault, _take_over, flags
 from squabble.online.limits import AddressBook, Limits
 from squabble.online.store import (GameRecord, Stmts, Store, StoreError, credential_hash,
@@ -378,7 +379,8 @@ class Server(Home):
             more += clock.row_stmts(rec.id, room.clock)
         if more:
             try:
-                await self.store.awrite(Stmts(more, "the game's clock and name were not stored"))
+                await self.store.awrite(Stmts(more, "the game's clock and name were not stored",
+                                              rec.id))
             except StoreError as e:
                 raise Refused(str(e)) from None
         self.rooms[rec.id] = room
@@ -454,9 +456,10 @@ class Server(Home):
             try:
                 await self.store.awrite(Stmts(
                     list(self.store.seat_stmts(rec.id, side, credential_hash(cred), dealt)) +
-                    names.set_stmts(rec.id, side, name), "you have not joined the game"))
+                    names.set_stmts(rec.id, side, name), "you have not joined the game",
+                    rec.id, guards=(0,)))
             except StoreError as e:
-                raise Refused(str(e)) from None
+                raise self._write_failed(room, e) from None
             if dealt is not None:   # the deal the friend's value made, in place of the first
                 _take_over(rec, dealt)
                 room.cache = {}
@@ -543,7 +546,7 @@ class Server(Home):
             try:
                 await self.store.awrite(stmts)
             except StoreError as e:
-                raise Refused(str(e)) from None
+                raise self._write_failed(room, e) from None
             t2 = time.perf_counter()
             _take_over(rec, new)
             room.clock = after if after is not None else room.clock
@@ -573,7 +576,7 @@ class Server(Home):
             try:
                 await self.store.awrite(stmts)
             except StoreError as e:
-                raise Refused(str(e)) from None
+                raise self._write_failed(room, e) from None
             _take_over(rec, new)
             room.clock = after if after is not None else room.clock
             self.send(conn, wire.ack(rec.version - 1))
@@ -622,7 +625,7 @@ class Server(Home):
             try:
                 await self.store.awrite(stmts)
             except StoreError as e:
-                raise Refused(str(e)) from None
+                raise self._write_failed(room, e) from None
             seat = conn.seat
             _take_over(rec, new)
             if sides is not None:
@@ -745,6 +748,7 @@ async def run(store: Store, host: str, port: int, ssl=None, max_per_address: int
     await sweep(server, once=True)
     sweeper = asyncio.create_task(sweep(server))
     flagger = asyncio.create_task(flags(server))
+    listener = asyncio.create_task(peers.listen(server))   # (PostgreSQL: other processes)
     poster = asyncio.create_task(server.poster.run())
     async with serve(server.handler, host, port, max_size=MAX_FRAME, ssl=ssl,
                      process_request=opening(server),
@@ -764,6 +768,7 @@ async def run(store: Store, host: str, port: int, ssl=None, max_per_address: int
         finally:
             sweeper.cancel()
             flagger.cancel()
+            listener.cancel()
             poster.cancel()
     return server
 

@@ -1,0 +1,87 @@
+"""Several server processes over one PostgreSQL database (issue 61): what one process does when
+another changed a game it has open.
+
+Each write that changes a game notifies the other processes (store_pg.py: ``NOTIFY`` in the
+write's own transaction).  ``listen`` is a task of each process: for each game another process
+changed, if this one has it open (a room with connections), it reloads the game's record, clock
+and newest chat lines from the database and sends its own connections the update (the log
+lines since the version they had) and the chat lines they have not had.  A game changed while
+the listening connection was down is caught up when it comes back (every open game reloaded).
+A write of this process refused because another process changed the game first
+(store.StoreConflict) reloads the game the same way (``refresh``)."""
+
+from __future__ import annotations
+
+from squabble.online import clock, wire
+from squabble.online.store import StoreError
+
+_NOTE = {"kind": "note", "data": {}}   # a stored line's kind (table.py)
+
+
+async def listen(server):
+    """Runs for the server's life when its store tells of other processes' changes."""
+    changes = getattr(server.store, "changes", None)
+    if changes is None:
+        return
+    async for change in changes():
+        ids = list(server.rooms) if change is None else [change[0]]
+        note = "" if change is None else change[1]
+        for gid in ids:
+            room = server.rooms.get(gid)
+            if room is None:
+                continue
+            try:
+                async with server._locked(room):
+                    if note.startswith("chat "):
+                        _chat_line(server, room, int(note[5:]))
+                    else:
+                        refresh(server, room)
+            except StoreError:
+                pass   # (told to the operator) the next change or resume catches up
+            except Exception as e:   # noqa: BLE001 - a fault of the server's own
+                from squabble.online.home import _report_fault
+                _report_fault(e)
+
+
+def refresh(server, room) -> None:
+    """(Under the game's lock.)  The room made the game as the database holds it now, and its
+    connections told what changed."""
+    from squabble.online.home import _take_over
+    store = server.store
+    rec = store.load(room.rec.id)
+    if rec is None:
+        return
+    old = room.rec
+    lines = []
+    changed = (rec.version, rec.seats, rec.rematch, rec.rematch_asked, rec.state) != \
+        (old.version, old.seats, old.rematch, old.rematch_asked, old.state)
+    if rec.version > old.version:
+        lines, _ = store.lines_since(rec.id, old.version)
+    sides = (rec.bidding or {}).get("sides") if old.bidding and old.bidding.get("sides") is \
+        None else None
+    _take_over(old, rec)
+    room.clock = clock.load(store, rec.id)
+    room.cache, room.names = {}, None
+    if sides:   # the bids were resolved elsewhere: each seat's connections now hold its side
+        for c in room.conns:
+            if c.seat in sides:
+                c.seat = sides[c.seat]
+    if changed:
+        by_seat = {}
+        for c in list(room.conns):
+            if c.seat not in by_seat:
+                by_seat[c.seat] = server.update(room, c.seat, lines, kinds=[_NOTE] * len(lines))
+            server.send(c, by_seat[c.seat])
+
+
+def _chat_line(server, room, n: int) -> None:
+    """Chat line ``n``, stored by another process, sent on to this one's connections."""
+    row = server.store._read("SELECT seat, text FROM chat WHERE game_id=? AND n=?",
+                             (room.rec.id, n))
+    if row is None:
+        return
+    out = wire.encode(wire.chat_line(room.rec.id, {"n": n, "seat": row[0], "text": row[1]}))
+    for c in list(room.conns):
+        server.send(c, out)
+    if room.chat_n is not None:
+        room.chat_n = max(room.chat_n, n)
