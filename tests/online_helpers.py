@@ -76,15 +76,20 @@ class ServerProcess:
 
 
 def stored(db, game_id) -> dict:
-    """A game's row as the database holds it (read by the test alone)."""
-    con = sqlite3.connect(str(db))
-    try:
-        row = con.execute("SELECT game, options, seed, version, moves, move_seats, state, winner, "
-                          "deal FROM games WHERE id=?", (game_id,)).fetchone()
-        events = con.execute("SELECT version, kind, seat, idx FROM events WHERE game_id=? "
-                             "ORDER BY version", (game_id,)).fetchall()
-    finally:
-        con.close()
+    """A game's row as the database holds it (read by the test alone): a SQLite file, or a
+    PostgreSQL database's connection string."""
+    if str(db).startswith("postgresql://"):
+        from tests.pg_cluster import stored_pg
+        row, events = stored_pg(db, game_id)
+    else:
+        con = sqlite3.connect(str(db))
+        try:
+            row = con.execute("SELECT game, options, seed, version, moves, move_seats, state, "
+                              "winner, deal FROM games WHERE id=?", (game_id,)).fetchone()
+            events = con.execute("SELECT version, kind, seat, idx FROM events WHERE game_id=? "
+                                 "ORDER BY version", (game_id,)).fetchall()
+        finally:
+            con.close()
     return {"game": row[0], "options": json.loads(row[1]), "seed": int(row[2]),
             "version": row[3], "moves": json.loads(row[4]), "move_seats": json.loads(row[5]),
             "state": json.loads(row[6]), "winner": row[7], "events": events,
