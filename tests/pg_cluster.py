@@ -85,6 +85,7 @@ def stored_pg(url: str, game_id: str):
     ``stored``)."""
     import psycopg
     with psycopg.connect(url) as con:
+        con.isolation_level = psycopg.IsolationLevel.REPEATABLE_READ   # (one snapshot)
         row = con.execute("SELECT game, options, seed, version, moves, move_seats, state, "
                           "winner, deal FROM games WHERE id=%s", (game_id,)).fetchone()
         events = [tuple(e) for e in con.execute(

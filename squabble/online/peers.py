@@ -12,10 +12,13 @@ A write of this process refused because another process changed the game first
 
 from __future__ import annotations
 
+import json
+
 from squabble.online import clock, wire
 from squabble.online.store import StoreError
 
 _NOTE = {"kind": "note", "data": {}}   # a stored line's kind (table.py)
+LINES = 500                            # the newest lines of a catch-up at most
 
 
 async def listen(server):
@@ -55,8 +58,11 @@ def refresh(server, room) -> None:
     lines = []
     changed = (rec.version, rec.seats, rec.rematch, rec.rematch_asked, rec.state) != \
         (old.version, old.seats, old.rematch, old.rematch_asked, old.state)
-    if rec.version > old.version:
-        lines, _ = store.lines_since(rec.id, old.version)
+    if rec.version > old.version:   # (no further than the version loaded: later ones come
+        lines = [x for (text,) in store._read(   # with their own notification)
+            "SELECT lines FROM events WHERE game_id=? AND version>? AND version<=? ORDER BY "
+            "version", (rec.id, old.version, rec.version), every=True)
+            for x in json.loads(text)][-LINES:]
     sides = (rec.bidding or {}).get("sides") if old.bidding and old.bidding.get("sides") is \
         None else None
     _take_over(old, rec)

@@ -1,0 +1,150 @@
+"""Several server processes over one PostgreSQL database (issue 61): the seats of a game on two
+processes, two moves for one decision from two processes, kill -9 of a process with the clients
+moving to another, PostgreSQL itself restarted during play.  The cluster is the tests' own
+(tests/pg_cluster.py); the tests skip where PostgreSQL is not installed."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from squabble.online import table
+from squabble.online.client import Client, play
+from tests.online_helpers import (ServerProcess, check_stored_game, kill_soak, random_chooser,
+                                  run, stored, wait_until)
+
+
+@pytest.fixture
+def pg_db(pg_cluster):
+    return pg_cluster.new_database()
+
+
+@pytest.fixture
+def two_servers(pg_db):
+    servers = [ServerProcess(pg_db) for _ in range(2)]
+    yield servers
+    for s in servers:
+        s.stop()
+
+
+def test_a_whole_game_with_its_seats_and_spectator_on_different_processes(two_servers):
+    """Each seat and the spectator reach another process; every update comes through the
+    other process's notification, and the stored game is whole."""
+    one, two = two_servers
+
+    async def go():
+        a = await Client(one.url).connect()
+        created = await a.create("squabble", {"events": True}, side="USSR", name="Anna")
+        b = await Client(two.url).connect()
+        await b.join(created["code"], "Boris")
+        w = await Client(two.url).connect()
+        await w.watch(created["code"])
+        await a.say("good luck")           # stored by one, sent on by two
+        ra, rb = await asyncio.gather(play(a, random_chooser(1)), play(b, random_chooser(2)))
+        while w.last["version"] < ra["version"]:
+            await w.next_update(5)
+        while len(b.chat) < 1 or len(w.chat) < 1:
+            await b.next_update(5) if not b.chat else await w.next_update(5)
+        assert b.chat[1]["text"] == w.chat[1]["text"] == "good luck"
+        assert ra["version"] == rb["version"] == w.last["version"] > 5
+        assert ra["winner"] == rb["winner"] == w.last["winner"] is not None
+        assert not a.errors and not b.errors
+        assert a.log == b.log and a.last["names"] == {"USSR": "Anna", "USA": "Boris"}
+        for c in (a, b, w):
+            await c.close()
+        return ra
+    ra = run(go(), 90)
+    row = check_stored_game(one.db, ra["game_id"])
+    assert row["version"] == ra["version"] and row["winner"] == ra["winner"]
+
+
+NO_LISTENER = """
+from squabble.online import peers
+async def _deaf(server):
+    return None
+peers.listen = _deaf
+"""
+
+
+def test_two_moves_for_one_decision_from_two_processes_never_both_apply(pg_db):
+    """A seat open on two processes, one of them deaf to the other's changes (its game stays at
+    the old decision in its memory): the same decision answered on both applies once; the other
+    is refused with a sentence, checked by the database in the move's own transaction, and the
+    refused process catches up with the game."""
+    one, deaf = ServerProcess(pg_db), ServerProcess(pg_db, prelude=NO_LISTENER)
+
+    async def go():
+        a = await Client(one.url).connect()
+        created = await a.create("squabble", {}, side="USSR")
+        b = await Client(one.url).connect()
+        await b.join(created["code"])
+        await a.until_version(0)
+        twin = await Client(deaf.url).connect()          # the same seat, on the deaf process
+        await twin.resume(created["game_id"], created["credential"])
+        assert twin.last["version"] == 0 and twin.my_turn()
+        await a.move(0)
+        await a.until_version(1)
+        await twin.move(1)                                 # decision 0 again, elsewhere
+        while not twin.errors:
+            await asyncio.sleep(0.02)
+        assert "another server process changed the game first" in twin.errors[-1]
+        assert "the move was not stored" in twin.errors[-1]
+        await twin.until_version(1, 5)                    # caught up by the refusal
+        for c in (a, b, twin):
+            await c.close()
+        return created["game_id"]
+    try:
+        gid = run(go(), 60)
+    finally:
+        one.stop(), deaf.stop()
+    row = stored(pg_db, gid)
+    assert row["version"] == 1 and row["moves"] == [0] and len(row["events"]) == 1
+
+
+def test_kill_9_of_either_process_loses_nothing_and_applies_nothing_twice(tmp_path, pg_db):
+    """Two processes, the seats of each game on different ones; a random process killed with
+    SIGKILL and started again, its clients moving to the live one (the 100 kills of the issue:
+    bench/online_pg_scale.py)."""
+    out = kill_soak(tmp_path, kills=5, games=(("struggle", {}), ("squabble", {"events": True})),
+                    gap=(0.2, 0.5), max_version=120, db=pg_db, processes=2)
+    assert out["kills"] == 5 and out["live_kills"] >= 3 and out["reconnects"] >= 3
+
+
+def test_postgresql_restarted_during_play_refuses_moves_with_a_sentence_then_play_resumes(
+        pg_cluster, pg_db):
+    server = ServerProcess(pg_db)
+
+    async def go():
+        a = await Client(server.url).connect()
+        created = await a.create("squabble", {}, side="USSR")
+        b = await Client(server.url).connect()
+        await b.join(created["code"])
+        await a.until_version(0)
+        await a.move(0)
+        await a.until_version(1)
+        pg_cluster.stop("fast")
+        try:
+            mover = a if a.my_turn() else b
+            version = mover.last["version"]
+            await mover.move(0)
+            while not mover.errors:
+                await asyncio.sleep(0.02)
+            assert "database failed" in mover.errors[-1] and "not stored" in mover.errors[-1]
+            assert mover.last["version"] == version
+        finally:
+            pg_cluster.start()
+        ra, rb = await asyncio.gather(play(a, random_chooser(3)), play(b, random_chooser(4)))
+        assert ra["winner"] is not None and ra["version"] == rb["version"]
+        for c in (a, b):
+            await c.close()
+        return ra
+    try:
+        ra = run(go(), 90)
+    finally:
+        server.stop()
+    row = check_stored_game(pg_db, ra["game_id"])
+    assert row["version"] == ra["version"]
+    assert table.normal(table.replay(row["game"], row["seed"], row["options"], row["moves"])) \
+        == row["state"]
+    _ = wait_until
