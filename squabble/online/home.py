@@ -23,6 +23,7 @@ class Home:
     def _presence_changed(self, room: Room, conn: Conn | None = None):
         """Tell the game's other connections when who is here changed (``conn``: the one that
         came or left, told by its own update)."""
+        peers.publish(self, room)
         now = room.here()
         if now == room.presence:
             return
@@ -191,7 +192,7 @@ class Home:
         if rec.pace != "correspondence" or not self.poster.policy.enabled:
             return
         side = self._turn_of(rec)
-        if side is None or side == moved or any(c.seat == side for c in room.conns):
+        if side is None or side == moved or room.here().get(side) == presence.ONLINE:
             return
         try:
             url = webhooks.url_of(self.store, rec.id, side)

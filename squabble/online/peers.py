@@ -12,6 +12,7 @@ A write of this process refused because another process changed the game first
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 from squabble.online import clock, wire
@@ -23,10 +24,13 @@ LINES = 500                            # the newest lines of a catch-up at most
 
 async def listen(server):
     """Runs for the server's life when its store tells of other processes' changes."""
-    changes = getattr(server.store, "changes", None)
-    if changes is None:
+    if getattr(server.store, "changes", None) is None:
         return
-    async for change in changes():
+    await asyncio.gather(_changes(server), _liveness(server))
+
+
+async def _changes(server):
+    async for change in server.store.changes():
         ids = list(server.rooms) if change is None else [change[0]]
         note = "" if change is None else change[1]
         for gid in ids:
@@ -37,6 +41,8 @@ async def listen(server):
                 async with server._locked(room):
                     if note.startswith("chat "):
                         _chat_line(server, room, int(note[5:]))
+                    elif note == "here":
+                        _look_elsewhere(server, room)
                     else:
                         refresh(server, room)
             except StoreError:
@@ -78,6 +84,56 @@ def refresh(server, room) -> None:
             if c.seat not in by_seat:
                 by_seat[c.seat] = server.update(room, c.seat, lines, kinds=[_NOTE] * len(lines))
             server.send(c, by_seat[c.seat])
+
+
+LIVENESS = 1.0   # seconds between looks at whether the processes of the sides elsewhere live
+
+
+def opened(server, room) -> None:
+    """A room just loaded: who is connected to the game through other processes."""
+    if hasattr(server.store, "elsewhere"):
+        try:
+            room.elsewhere = server.store.elsewhere(room.rec.id)
+        except StoreError:
+            pass
+
+
+def publish(server, room) -> None:
+    """(A connection came or left.)  Tell the other processes the sides connected here, when
+    that changed (the write goes on without being awaited)."""
+    if not hasattr(server.store, "here_stmts"):
+        return
+    mine = frozenset(c.seat for c in room.conns if c.seat is not None)
+    if mine != room.published:
+        room.published = mine
+        asyncio.ensure_future(_publish(server, room.rec.id, mine))
+
+
+async def _publish(server, game_id, sides):
+    try:
+        await server.store.awrite(server.store.here_stmts(game_id, sides))
+    except StoreError:
+        pass   # (told to the operator) the next change tells again
+
+
+def _look_elsewhere(server, room) -> None:
+    before = room.elsewhere
+    opened(server, room)
+    if room.elsewhere != before:
+        server._presence_changed(room)
+
+
+async def _liveness(server):
+    """A process killed says nothing: its sides stop counting once its connections to the
+    database are gone, which this notices within ``LIVENESS`` seconds."""
+    while True:
+        await asyncio.sleep(LIVENESS)
+        for room in [r for r in server.rooms.values() if r.elsewhere]:
+            try:
+                _look_elsewhere(server, room)
+            except Exception as e:   # noqa: BLE001 - a fault of the server's own
+                from squabble.online.home import _report_fault
+                _report_fault(e)
 
 
 def _chat_line(server, room, n: int) -> None:

@@ -62,9 +62,11 @@ class Room:
         self.presence: dict = {}  # who was last told is here (online/presence.py)
         self.chat_n: int | None = None   # the number of its newest chat line (online/chat.py)
         self.names: dict | None = None   # side -> display name (online/names.py)
+        self.elsewhere: frozenset = frozenset()   # sides connected to other processes
+        self.published: frozenset = frozenset()   # sides here, as told to them (peers.py)
 
     def here(self) -> dict:
-        return presence.of_room(self.rec.seats, self.conns)
+        return presence.of_room(self.rec.seats, self.conns, self.elsewhere)
 
 
 class Conn:
@@ -248,6 +250,7 @@ class Server(Home):
             if rec is None:
                 return None
             room = self.rooms[game_id] = Room(rec, clock.load(self.store, game_id))
+            peers.opened(self, room)
         return room
 
     def _attach(self, conn: Conn, room: Room, seat: str | None):

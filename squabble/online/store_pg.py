@@ -31,12 +31,12 @@ import re
 import secrets
 import time
 
-from squabble.online.store import (CONFLICT, READ_FAILED, Storage,
+from squabble.online.store import (CONFLICT, READ_FAILED, Stmts, Storage,
                                    StoreConflict, StoreError, _Outcome, _tell_operator, _what)
 from squabble.online import store as sqlite_store
 
 CHANNEL = "squabble"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 CONNECT_TIMEOUT = 3            # seconds to reach the database
 RETRIES = 3                    # a batch killed by a deadlock or a serialization failure
 LOCK_KEY = 0x5371_7561_6262    # the advisory lock of the migrations ("Squabb")
@@ -91,7 +91,15 @@ def migrations() -> list:
     from squabble.online import chat, clock, names, webhooks
     first = "".join(pg_schema(s) for s in (sqlite_store.SCHEMA, chat.SCHEMA, clock.SCHEMA,
                                            webhooks.SCHEMA, names.SCHEMA))
-    return [(1, first)]
+    # who is connected to which process (peers.py): a process's rows count while any
+    # connection of it is open (pg_stat_activity's application_name, ``LIVE``)
+    here = ("CREATE TABLE presence (game_id TEXT NOT NULL, side TEXT NOT NULL, process TEXT "
+            "NOT NULL, PRIMARY KEY (game_id, side, process))")
+    return [(1, first), (2, here)]
+
+
+LIVE = ("process IN (SELECT substr(application_name, 10) FROM pg_stat_activity WHERE "
+        "application_name LIKE 'squabble %')")
 
 
 def _transient(e) -> bool:
@@ -113,13 +121,15 @@ class PgStore(Storage):
         try:
             self.db = self._connect()
             self._migrate()
+            self.db.execute(f"DELETE FROM presence WHERE NOT {LIVE}")   # (processes gone)
         except self.psycopg.Error as e:
             self.close()
             raise StoreError(f"The database {self.path} cannot be used ("
                              f"{_first_line(e)}).") from None
 
     def _connect(self):
-        return self.psycopg.connect(self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
+        return self.psycopg.connect(self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT,
+                                    application_name=f"squabble {self.token}")
 
     def _migrate(self):
         with self.db.transaction():
@@ -221,7 +231,8 @@ class PgStore(Storage):
     async def _wconnect(self):
         if self._wconn is None or self._wconn.closed or self._wconn.broken:
             self._wconn = await self.psycopg.AsyncConnection.connect(
-                self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
+                self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT,
+                application_name=f"squabble {self.token}")
         return self._wconn
 
     async def _commit(self, groups: list) -> list:
@@ -280,8 +291,9 @@ class PgStore(Storage):
         first = True
         while True:
             try:
-                conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True,
-                                                             connect_timeout=CONNECT_TIMEOUT)
+                conn = await psycopg.AsyncConnection.connect(
+                    self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT,
+                    application_name=f"squabble {self.token}")
             except psycopg.Error:
                 await asyncio.sleep(wait)
                 wait = min(2.0, wait * 2)
@@ -302,6 +314,22 @@ class PgStore(Storage):
                     await conn.close()
                 except Exception:   # noqa: BLE001 - a lost connection
                     pass
+
+    # -- presence across processes (peers.py) ---------------------------------------------------
+    def here_stmts(self, game_id: str, sides) -> Stmts:
+        """The sides connected to this process at a game, told to the others."""
+        out = Stmts([("DELETE FROM presence WHERE game_id=? AND process=?",
+                      (game_id, self.token))] +
+                    [("INSERT INTO presence VALUES (?,?,?)", (game_id, s, self.token))
+                     for s in sorted(sides)], "presence was not told", game_id)
+        out.note = "here"
+        return out
+
+    def elsewhere(self, game_id: str) -> frozenset:
+        """The sides connected to other live processes at a game."""
+        return frozenset(r[0] for r in self._read(
+            "SELECT DISTINCT side FROM presence WHERE game_id=? AND process<>? AND " + LIVE,
+            (game_id, self.token), every=True))
 
     # -- the copy from SQLite ----------------------------------------------------------------
     def copy_from(self, path: str, say=print) -> int:
