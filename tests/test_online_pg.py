@@ -207,3 +207,58 @@ def test_presence_of_a_killed_process_turns_away(pg_db):
         run(go())
     finally:
         one.stop(), two.stop()
+
+
+def test_migrate_from_sqlite_copies_every_game_and_play_goes_on(tmp_path, pg_db):
+    """``squabble serve --migrate-from FILE`` copies a SQLite server's games (counted and
+    replayed); a seat resumes its game on PostgreSQL and finishes it; a second copy into the
+    same database is refused with a sentence."""
+    import subprocess
+    import sys
+    from tests.online_helpers import ROOT
+    lite = tmp_path / "games.sqlite3"
+    server = ServerProcess(lite)
+
+    async def first():
+        a = await Client(server.url).connect()
+        created = await a.create("squabble", {"events": True}, side="USSR")
+        b = await Client(server.url).connect()
+        joined = await b.join(created["code"])
+        await a.until_version(0)
+        await a.say("see you on the new server")
+        for _ in range(3):
+            mover = a if a.my_turn() else b
+            v = mover.last["version"]
+            await mover.move(0)
+            await a.until_version(v + 1), await b.until_version(v + 1)
+        await a.close(), await b.close()
+        return created, joined
+    try:
+        created, joined = run(first())
+    finally:
+        server.stop()
+    before = stored(lite, created["game_id"])
+    cmd = [sys.executable, "-m", "squabble", "serve", "--db", pg_db, "--migrate-from", str(lite)]
+    out = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert out.returncode == 0 and "1 games copied" in out.stdout, out.stderr
+    assert stored(pg_db, created["game_id"]) == before
+    again = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert again.returncode == 2 and "nothing was copied" in again.stderr
+    assert "Traceback" not in again.stderr
+    pg = ServerProcess(pg_db)
+
+    async def then():
+        a = await Client(pg.url).connect()
+        await a.resume(created["game_id"], created["credential"], before["version"])
+        b = await Client(pg.url).connect()
+        await b.resume(created["game_id"], joined["credential"], before["version"])
+        assert a.chat[1]["text"] == "see you on the new server"
+        ra, rb = await asyncio.gather(play(a, random_chooser(5)), play(b, random_chooser(6)))
+        await a.close(), await b.close()
+        return ra
+    try:
+        ra = run(then())
+    finally:
+        pg.stop()
+    row = check_stored_game(pg_db, ra["game_id"])
+    assert row["moves"][:3] == before["moves"] and row["winner"] == ra["winner"] is not None
