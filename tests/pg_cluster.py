@@ -33,7 +33,8 @@ def free_port() -> int:
 
 
 class Cluster:
-    def __init__(self, bindir: str):
+    def __init__(self, bindir: str, fsync: bool = False):
+        self.fsync = fsync
         self.bindir = bindir
         self.folder = tempfile.mkdtemp(prefix="squabble-pg-")
         self.data = os.path.join(self.folder, "data")
@@ -58,7 +59,8 @@ class Cluster:
         # its WAL to be written (synchronous_commit), so a stop "immediate" loses nothing
         self._run("pg_ctl", "-D", self.data, "-l", os.path.join(self.folder, "log"), "-w",
                   "-o", f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.folder} "
-                        "-c fsync=off -c max_connections=200", "start")
+                        f"-c fsync={'on' if self.fsync else 'off'} -c max_connections=200",
+                  "start")
 
     def stop(self, mode="fast"):
         self._run("pg_ctl", "-D", self.data, "-m", mode, "-w", "stop", check=False)
