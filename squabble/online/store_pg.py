@@ -82,6 +82,14 @@ def pg_sql(sql: str) -> str:
     return sql
 
 
+@functools.lru_cache(maxsize=256)
+def guarded(sql: str) -> str:
+    """An UPDATE that must change exactly one row, or fail (a division by zero) and with it
+    the rest of its write."""
+    return (f"WITH guarded AS ({sql} RETURNING 1) SELECT 1 / (COUNT(*) = 1)::int FROM "
+            "guarded")
+
+
 def pg_schema(schema: str) -> str:
     return re.sub(r"\bREAL\b", "DOUBLE PRECISION", schema).replace("BLOB", "BYTEA")
 
@@ -257,35 +265,37 @@ class PgStore(Storage):
                                     "later.")) for g in groups]
 
     async def _group(self, conn, stmts) -> _Outcome:
-        """One write in its own savepoint: a guard that finds its row changed, or a key taken
-        by another process, refuses it alone."""
+        """One write in its own savepoint, sent as one string (one round trip to the database;
+        the values bound by the driver, ``mogrify``).  A guard that finds its row changed
+        (``guarded``: a division by zero), or a key taken by another process, refuses the
+        write alone: rolled back to its savepoint."""
         psycopg = self.psycopg
+        cur = psycopg.AsyncClientCursor(conn)
         guards = getattr(stmts, "guards", ())
+        parts = [cur.mogrify(guarded(pg_sql(sql)) if i in guards else pg_sql(sql), params)
+                 for i, (sql, params) in enumerate(stmts)]
+        game = getattr(stmts, "game", None)
+        if game is not None:
+            note = getattr(stmts, "note", "")
+            parts.append(cur.mogrify("SELECT pg_notify(%s, %s)",
+                                     (CHANNEL, f"{self.token} {game} {note}".strip())))
         try:
-            async with conn.transaction():
-                for i, (sql, params) in enumerate(stmts):
-                    cur = await conn.execute(pg_sql(sql), params)
-                    if i in guards and cur.rowcount != 1:
-                        raise StoreConflict(f"Not done: {CONFLICT}; {_what(stmts)}.")
-                game = getattr(stmts, "game", None)
-                if game is not None:
-                    note = getattr(stmts, "note", "")
-                    await conn.execute("SELECT pg_notify(%s, %s)",
-                                       (CHANNEL, f"{self.token} {game} {note}".strip()))
-        except StoreConflict as e:
-            return _Outcome(e)
-        except psycopg.errors.UniqueViolation:
-            return _Outcome(StoreConflict(f"Not done: {CONFLICT}; {_what(stmts)}."))
+            await cur.execute(";\n".join(["SAVEPOINT g"] + parts + ["RELEASE g"]))
+            return _Outcome()
+        except (psycopg.errors.DivisionByZero, psycopg.errors.UniqueViolation):
+            outcome = _Outcome(StoreConflict(f"Not done: {CONFLICT}; {_what(stmts)}."))
         except (psycopg.errors.DataError, psycopg.errors.IntegrityError) as e:
             _tell_operator(e)
-            return _Outcome(StoreError(f"The server's database refused it: {_what(stmts)}."))
-        return _Outcome()
+            outcome = _Outcome(StoreError(f"The server's database refused it: {_what(stmts)}."))
+        await conn.execute("ROLLBACK TO SAVEPOINT g; RELEASE g")
+        return outcome
 
     # -- the other processes' changes -------------------------------------------------------
     async def changes(self):
         """(game id, note) of each change other processes commit (note: "chat N" for a chat
-        line, else empty); None after the listening connection was lost and made again (a change may have been missed: the
-        caller reloads every game it has open).  Runs until cancelled."""
+        line, "here" for presence, else empty); None after the listening connection was lost
+        and made again (a change may have been missed: the caller reloads every game it has
+        open).  Runs until cancelled."""
         psycopg = self.psycopg
         wait = 0.1
         first = True
