@@ -673,7 +673,7 @@ class Server(Home):
                 try:
                     await self.store.awrite(self.store.rematch_stmts(rec.id, new_id, asked))
                 except StoreError as e:
-                    raise Refused(str(e)) from None
+                    raise self._write_failed(room, e) from None
                 rec.rematch, rec.rematch_asked = new_id, asked
                 self.broadcast(room, [])
         self.send(conn, wire.rematch_reply(rec.rematch, table.OTHER[conn.seat]))

@@ -335,6 +335,13 @@ class PgStore(Storage):
         out.note = "here"
         return out
 
+    def unjoined(self, before: float) -> list:
+        """As SQLite's, but never a game whose creator has it open on any live process."""
+        return [r[0] for r in self._read(
+            "SELECT id FROM games WHERE created<? AND version=0 AND id IN (SELECT game_id FROM "
+            "seats WHERE cred_hash IS NULL) AND id NOT IN (SELECT game_id FROM presence WHERE "
+            + LIVE + ")", (before,), every=True)]
+
     def elsewhere(self, game_id: str) -> frozenset:
         """The sides connected to other live processes at a game."""
         return frozenset(r[0] for r in self._read(
