@@ -195,3 +195,47 @@ def test_a_database_made_before_rematch_asked_gets_the_column_and_keeps_its_game
         assert store.load("g1").rematch_asked == ["USSR"]
     finally:
         store.close()
+
+
+def test_a_move_given_while_the_server_is_down_goes_after_the_resume(tmp_path):
+    """The seat to move sends its move while the server is gone (the window's click, a bot's
+    choice): it is held until the line is back and the game resumed, then stored -- never sent on
+    a connection that belongs to no game yet (which refused it, and the window forgot the
+    move: seen in a real window after a kill -9)."""
+    from tests.online_helpers import two_players
+    db = tmp_path / "games.sqlite3"
+    server = ServerProcess(db)
+    port = server.port
+
+    async def go():
+        nonlocal server
+        a, b, created = await two_players(server.url)
+        mover = a if a.my_turn() else b
+        version = mover.last["version"]
+        server.kill9()
+        from websockets.protocol import State
+        for _ in range(250):            # the line is seen down (a send now cannot succeed)
+            if mover.ws.state is not State.OPEN:
+                break
+            await asyncio.sleep(0.02)
+        sending = asyncio.ensure_future(mover.move(0))
+        await asyncio.sleep(0.1)
+        assert not sending.done()       # it waits for the line (it does not fail or vanish)
+        server = ServerProcess(db, port=port)
+        await asyncio.wait_for(sending, 20)
+        while mover.last["version"] <= version:
+            try:
+                await mover.next_update(20)
+            except asyncio.TimeoutError:
+                raise AssertionError(f"no update: {mover.errors}, {mover.reconnects}, "
+                                     f"{sending.done()}") from None
+        for c in (a, b):
+            await c.close()
+        return created["game_id"], mover.errors
+
+    try:
+        gid, errors = run(go(), 60)
+        assert stored(db, gid)["version"] == 1
+        assert not [e for e in errors if "first" in e.lower()], errors
+    finally:
+        server.stop()

@@ -5,7 +5,9 @@ growing from ``backoff[0]`` to ``backoff[1]`` seconds, with jitter), says hello 
 game from the last version it saw; the server sends the log lines since.  A move that was sent
 but not acknowledged before the drop is not sent again: the update after the resume says whether
 it was applied (the decision number moved on) or not (the same decision is pending), and the
-player decides again from that.  Nothing here draws or knows a game's rules; ``computer`` hands
+player decides again from that.  A message given to ``send`` while the line is down (or while it
+is coming back, before the resume is on its way) waits for the resume and goes after it: sent on
+a connection not yet resumed it would be refused as belonging to no game.  Nothing here draws or knows a game's rules; ``computer`` hands
 each decision of a bot's seat to the computer player (squabble.ai), from the seat's view."""
 
 from __future__ import annotations
@@ -60,6 +62,7 @@ class Client:
         self._replies: asyncio.Queue = asyncio.Queue()
         self._reader: asyncio.Task | None = None
         self._closed = False
+        self._ready = asyncio.Event()        # set while the line is open and resumed
 
     # -- connection --------------------------------------------------------------------
     async def connect(self):
@@ -71,6 +74,7 @@ class Client:
             except (OSError, websockets.WebSocketException, asyncio.TimeoutError):
                 if k == len(self.urls) - 1:
                     raise
+        self._ready.set()
         self._reader = asyncio.create_task(self._read_forever())
         return self
 
@@ -92,6 +96,7 @@ class Client:
 
     async def close(self):
         self._closed = True
+        self._ready.set()         # (a send waiting for the line fails on the closed one)
         if self._reader is not None:
             self._reader.cancel()
         if self.ws is not None:
@@ -110,6 +115,7 @@ class Client:
                 return
             if self._closed:
                 return
+            self._ready.clear()
             await self._reconnect()
 
     async def _reconnect(self):
@@ -127,6 +133,7 @@ class Client:
                 elif self.code is not None and self.spectating:
                     await self.ws.send(wire.encode(wire.watch(self.code)))
                 self.reconnects += 1
+                self._ready.set()
                 return
             except (OSError, websockets.WebSocketException, asyncio.TimeoutError,
                     ClientError, ValueError):
@@ -289,9 +296,20 @@ class Client:
         await self.send(wire.chat(text))
 
     async def send(self, msg: dict) -> None:
-        """Send ``msg`` (built by ``wire``) with no answer awaited."""
-        await self._paced()
-        await self.ws.send(wire.encode(msg))
+        """Send ``msg`` (built by ``wire``) with no answer awaited; while the line is down,
+        once it is back and the game resumed."""
+        while True:
+            await self._ready.wait()
+            await self._paced()
+            ws = self.ws
+            try:
+                await ws.send(wire.encode(msg))
+                return
+            except websockets.ConnectionClosed:
+                if self._closed:
+                    raise
+                if self.ws is ws:          # the reader has not noticed yet: wait for it
+                    self._ready.clear()
 
     _tokens, _stamp = wire.BURST / 2, 0.0
 
