@@ -48,7 +48,7 @@ def test_a_whole_game_with_its_seats_and_spectator_on_different_processes(two_se
         while len(b.chat) < 1 or len(w.chat) < 1:
             await b.next_update(5) if not b.chat else await w.next_update(5)
         assert b.chat[1]["text"] == w.chat[1]["text"] == "good luck"
-        assert ra["version"] == rb["version"] == w.last["version"] > 5
+        assert ra["version"] == rb["version"] == w.last["version"] > 1   # (a random deal)
         assert ra["winner"] == rb["winner"] == w.last["winner"] is not None
         assert not a.errors and not b.errors
         assert a.log == b.log and a.last["names"] == {"USSR": "Anna", "USA": "Boris"}

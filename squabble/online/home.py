@@ -35,12 +35,12 @@ class Home:
                     by_seat[c.seat] = self.update(room, c.seat, [])
                 self.send(c, by_seat[c.seat])
 
-    def _write_failed(self, room: Room, e: StoreError) -> Refused:
+    async def _write_failed(self, room: Room, e: StoreError) -> Refused:
         """(Under the game's lock.)  The refusal of a write that failed; one that another
         server process beat to the game (PostgreSQL) first catches the room up with it."""
         if isinstance(e, StoreConflict):
             try:
-                peers.refresh(self, room)
+                await peers.refresh(self, room)
             except StoreError:
                 pass
         return Refused(str(e))
@@ -161,7 +161,7 @@ class Home:
             try:
                 await self.store.awrite(stmts)
             except StoreError as e:
-                raise self._write_failed(room, e) from None
+                raise await self._write_failed(room, e) from None
             _take_over(rec, new)
             room.clock = after
             self.broadcast(room, lines)

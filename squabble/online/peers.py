@@ -40,11 +40,11 @@ async def _changes(server):
             try:
                 async with server._locked(room):
                     if note.startswith("chat "):
-                        _chat_line(server, room, int(note[5:]))
+                        await _chat_line(server, room, int(note[5:]))
                     elif note == "here":
-                        _look_elsewhere(server, room)
+                        await _look_elsewhere(server, room)
                     else:
-                        refresh(server, room)
+                        await refresh(server, room)
             except StoreError:
                 pass   # (told to the operator) the next change or resume catches up
             except Exception as e:   # noqa: BLE001 - a fault of the server's own
@@ -52,12 +52,13 @@ async def _changes(server):
                 _report_fault(e)
 
 
-def refresh(server, room) -> None:
+async def refresh(server, room) -> None:
     """(Under the game's lock.)  The room made the game as the database holds it now, and its
-    connections told what changed."""
+    connections told what changed (the reads on the store's own connection: the event loop
+    goes on meanwhile)."""
     from squabble.online.home import _take_over
     store = server.store
-    rec = store.load(room.rec.id)
+    rec = await store.aload(room.rec.id)
     if rec is None:
         return
     old = room.rec
@@ -65,14 +66,14 @@ def refresh(server, room) -> None:
     changed = (rec.version, rec.seats, rec.rematch, rec.rematch_asked, rec.state) != \
         (old.version, old.seats, old.rematch, old.rematch_asked, old.state)
     if rec.version > old.version:   # (no further than the version loaded: later ones come
-        lines = [x for (text,) in store._read(   # with their own notification)
+        lines = [x for (text,) in await store._aread(   # with their own notification)
             "SELECT lines FROM events WHERE game_id=? AND version>? AND version<=? ORDER BY "
             "version", (rec.id, old.version, rec.version), every=True)
             for x in json.loads(text)][-LINES:]
     sides = (rec.bidding or {}).get("sides") if old.bidding and old.bidding.get("sides") is \
         None else None
     _take_over(old, rec)
-    room.clock = clock.load(store, rec.id)
+    room.clock = clock.of_row(await store._aread(clock.LOAD, (rec.id,)))
     room.cache, room.names = {}, None
     if sides:   # the bids were resolved elsewhere: each seat's connections now hold its side
         for c in room.conns:
@@ -98,6 +99,13 @@ def opened(server, room) -> None:
             pass
 
 
+async def _elsewhere(server, room) -> None:
+    try:
+        room.elsewhere = await server.store.aelsewhere(room.rec.id)
+    except StoreError:
+        pass
+
+
 def publish(server, room) -> None:
     """(A connection came or left.)  Tell the other processes the sides connected here, when
     that changed (the write goes on without being awaited)."""
@@ -116,9 +124,9 @@ async def _publish(server, game_id, sides):
         pass   # (told to the operator) the next change tells again
 
 
-def _look_elsewhere(server, room) -> None:
+async def _look_elsewhere(server, room) -> None:
     before = room.elsewhere
-    opened(server, room)
+    await _elsewhere(server, room)
     if room.elsewhere != before:
         server._presence_changed(room)
 
@@ -130,15 +138,15 @@ async def _liveness(server):
         await asyncio.sleep(LIVENESS)
         for room in [r for r in server.rooms.values() if r.elsewhere]:
             try:
-                _look_elsewhere(server, room)
+                await _look_elsewhere(server, room)
             except Exception as e:   # noqa: BLE001 - a fault of the server's own
                 from squabble.online.home import _report_fault
                 _report_fault(e)
 
 
-def _chat_line(server, room, n: int) -> None:
+async def _chat_line(server, room, n: int) -> None:
     """Chat line ``n``, stored by another process, sent on to this one's connections."""
-    row = server.store._read("SELECT seat, text FROM chat WHERE game_id=? AND n=?",
+    row = await server.store._aread("SELECT seat, text FROM chat WHERE game_id=? AND n=?",
                              (room.rec.id, n))
     if row is None:
         return

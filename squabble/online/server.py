@@ -462,7 +462,7 @@ class Server(Home):
                     names.set_stmts(rec.id, side, name), "you have not joined the game",
                     rec.id, guards=(0,)))
             except StoreError as e:
-                raise self._write_failed(room, e) from None
+                raise await self._write_failed(room, e) from None
             if dealt is not None:   # the deal the friend's value made, in place of the first
                 _take_over(rec, dealt)
                 room.cache = {}
@@ -549,7 +549,7 @@ class Server(Home):
             try:
                 await self.store.awrite(stmts)
             except StoreError as e:
-                raise self._write_failed(room, e) from None
+                raise await self._write_failed(room, e) from None
             t2 = time.perf_counter()
             _take_over(rec, new)
             room.clock = after if after is not None else room.clock
@@ -579,7 +579,7 @@ class Server(Home):
             try:
                 await self.store.awrite(stmts)
             except StoreError as e:
-                raise self._write_failed(room, e) from None
+                raise await self._write_failed(room, e) from None
             _take_over(rec, new)
             room.clock = after if after is not None else room.clock
             self.send(conn, wire.ack(rec.version - 1))
@@ -628,7 +628,7 @@ class Server(Home):
             try:
                 await self.store.awrite(stmts)
             except StoreError as e:
-                raise self._write_failed(room, e) from None
+                raise await self._write_failed(room, e) from None
             seat = conn.seat
             _take_over(rec, new)
             if sides is not None:
@@ -673,7 +673,7 @@ class Server(Home):
                 try:
                     await self.store.awrite(self.store.rematch_stmts(rec.id, new_id, asked))
                 except StoreError as e:
-                    raise self._write_failed(room, e) from None
+                    raise await self._write_failed(room, e) from None
                 rec.rematch, rec.rematch_asked = new_id, asked
                 self.broadcast(room, [])
         self.send(conn, wire.rematch_reply(rec.rematch, table.OTHER[conn.seat]))

@@ -189,6 +189,31 @@ def _is_full(e: sqlite3.Error) -> bool:
     return getattr(e, "sqlite_errorcode", None) == 13 or "full" in str(e).lower()
 
 
+def _record(row, seats) -> GameRecord:
+    """The game of a ``LOAD_GAME`` row and its ``LOAD_SEATS`` rows."""
+    try:
+        rec = GameRecord(row[0], row[1], json.loads(row[2]), int(row[3]), row[4], row[5],
+                         row[6], json.loads(row[7]), json.loads(row[8]), row[9],
+                         json.loads(row[10]), row[11], row[12],
+                         rematch_asked=json.loads(row[13] or "[]"),
+                         bidding=json.loads(row[14]) if row[14] else None,
+                         undo_state=json.loads(row[15]) if row[15] else None,
+                         deal=json.loads(row[16]) if row[16] else None)
+    except (ValueError, TypeError) as e:
+        _tell_operator(e)
+        raise StoreError("The server could not read the game from its database (its row "
+                         "is damaged): nothing was done.") from None
+    for side, h in seats:
+        rec.seats[side] = h
+    return rec
+
+
+LOAD_GAME = ("SELECT id, game, options, seed, pace, code, version, moves, move_seats, undo_base, "
+             "state, winner, rematch, rematch_asked, bidding, undo_state, deal FROM games WHERE "
+             "id=?")
+LOAD_SEATS = "SELECT side, cred_hash FROM seats WHERE game_id=?"
+
+
 class Storage:
     """What the server asks of a store, SQLite's (``Store``, here) or PostgreSQL's
     (``store_pg.PgStore``): the statements of each change (SQLite's dialect: a PostgreSQL store
@@ -313,30 +338,19 @@ class Storage:
     def load(self, game_id) -> GameRecord | None:
         if not isinstance(game_id, str):
             return None
-        row = self._read(
-            "SELECT id, game, options, seed, pace, code, version, moves, move_seats, "
-            "undo_base, state, winner, rematch, rematch_asked, bidding, undo_state, deal FROM "
-            "games "
-            "WHERE id=?",
-            (game_id,))
-        if row is None:
-            return None
-        try:
-            rec = GameRecord(row[0], row[1], json.loads(row[2]), int(row[3]), row[4], row[5],
-                             row[6], json.loads(row[7]), json.loads(row[8]), row[9],
-                             json.loads(row[10]), row[11], row[12],
-                             rematch_asked=json.loads(row[13] or "[]"),
-                             bidding=json.loads(row[14]) if row[14] else None,
-                             undo_state=json.loads(row[15]) if row[15] else None,
-                             deal=json.loads(row[16]) if row[16] else None)
-        except (ValueError, TypeError) as e:
-            _tell_operator(e)
-            raise StoreError("The server could not read the game from its database (its row "
-                             "is damaged): nothing was done.") from None
-        for side, h in self._read("SELECT side, cred_hash FROM seats WHERE game_id=?",
-                                  (game_id,), every=True):
-            rec.seats[side] = h
-        return rec
+        row = self._read(LOAD_GAME, (game_id,))
+        return None if row is None else \
+            _record(row, self._read(LOAD_SEATS, (game_id,), every=True))
+
+    async def _aread(self, sql: str, params=(), every: bool = False):
+        """``_read`` for the event loop (SQLite's: at once, as the server reads it anyway)."""
+        return self._read(sql, params, every)
+
+    async def aload(self, game_id) -> GameRecord | None:
+        """``load`` for the event loop (PostgreSQL's does not hold it up)."""
+        row = await self._aread(LOAD_GAME, (game_id,))
+        return None if row is None else \
+            _record(row, await self._aread(LOAD_SEATS, (game_id,), every=True))
 
     def game_of_code(self, code: str) -> str | None:
         row = self._read("SELECT id FROM games WHERE code=?", (code,))

@@ -108,6 +108,7 @@ def migrations() -> list:
 
 LIVE = ("process IN (SELECT substr(application_name, 10) FROM pg_stat_activity WHERE "
         "application_name LIKE 'squabble %')")
+ELSEWHERE = "SELECT DISTINCT side FROM presence WHERE game_id=? AND process<>? AND " + LIVE
 
 
 def _transient(e) -> bool:
@@ -122,7 +123,7 @@ class PgStore(Storage):
         self.max_bytes = int(max_bytes) if max_bytes else None
         self.token = secrets.token_hex(6)     # this process, in its notifications
         self.db = None
-        self._wconn = None
+        self._wconn = self._rconn = None
         self._pending: list = []
         self._busy = False
         self._flush_times = collections.deque(maxlen=100_000)
@@ -159,13 +160,13 @@ class PgStore(Storage):
         return self._read("SELECT MAX(version) FROM schema_version")[0]
 
     def close(self):
-        for c in (self.db, self._wconn):
+        for c in (self.db, self._wconn, self._rconn):
             if c is not None:
                 try:   # (the writer's is asynchronous, its loop maybe gone: closed at once)
                     c.pgconn.finish()
                 except Exception:   # noqa: BLE001 - closing at exit
                     pass
-        self.db = self._wconn = None
+        self.db = self._wconn = self._rconn = None
 
     def full_check(self) -> int:
         """PostgreSQL checks its own pages; here: the database answers, and its games."""
@@ -199,6 +200,21 @@ class PgStore(Storage):
             yield from self._cursor(sql, params)
         except self.psycopg.Error as e:
             self._broken(e)
+            raise StoreError(READ_FAILED) from None
+
+    async def _aread(self, sql: str, params=(), every: bool = False):
+        """``_read`` on a connection of its own, without holding up the event loop (a process
+        catching up with another's change: peers.py)."""
+        psycopg = self.psycopg
+        try:
+            if self._rconn is None or self._rconn.closed or self._rconn.broken:
+                self._rconn = await psycopg.AsyncConnection.connect(
+                    self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT,
+                    application_name=f"squabble {self.token}")
+            cur = await self._rconn.execute(pg_sql(sql), params)
+            return await (cur.fetchall() if every else cur.fetchone())
+        except psycopg.Error as e:
+            _tell_operator(e)
             raise StoreError(READ_FAILED) from None
 
     def _broken(self, e):
@@ -244,31 +260,41 @@ class PgStore(Storage):
         return self._wconn
 
     async def _commit(self, groups: list) -> list:
+        """``groups`` in one transaction, each write in its own savepoint; the transaction's
+        BEGIN goes with the first write and its COMMIT with the last (a batch of one write is
+        one round trip to the database)."""
         psycopg = self.psycopg
         error = None
         for _ in range(RETRIES):
+            conn = None
             try:
                 conn = await self._wconnect()
                 t = time.perf_counter()
-                out = []
-                async with conn.transaction():
-                    for g in groups:
-                        out.append(await self._group(conn, g))
+                out = [await self._group(conn, g, k == 0, k == len(groups) - 1)
+                       for k, g in enumerate(groups)]
+                if out[-1].error is not None:   # (its COMMIT did not run)
+                    await conn.execute("COMMIT")
                 self._flush_times.append(time.perf_counter() - t)
                 return out
-            except psycopg.Error as e:
+            except Exception as e:   # noqa: BLE001 - every waiting write gets a sentence
                 error = e
+                if conn is not None and not conn.closed:
+                    try:
+                        await conn.execute("ROLLBACK")
+                    except psycopg.Error:
+                        pass
                 if not _transient(e):
                     break
         _tell_operator(error)
         return [_Outcome(StoreError(f"The server's database failed: {_what(g)}; try again "
                                     "later.")) for g in groups]
 
-    async def _group(self, conn, stmts) -> _Outcome:
+    async def _group(self, conn, stmts, begin: bool, commit: bool) -> _Outcome:
         """One write in its own savepoint, sent as one string (one round trip to the database;
-        the values bound by the driver, ``mogrify``).  A guard that finds its row changed
-        (``guarded``: a division by zero), or a key taken by another process, refuses the
-        write alone: rolled back to its savepoint."""
+        the values bound by the driver, ``mogrify``), with the transaction's BEGIN (``begin``)
+        or COMMIT (``commit``).  A guard that finds its row changed (``guarded``: a division by
+        zero), or a key taken by another process, refuses the write alone: rolled back to its
+        savepoint."""
         psycopg = self.psycopg
         cur = psycopg.AsyncClientCursor(conn)
         guards = getattr(stmts, "guards", ())
@@ -279,8 +305,9 @@ class PgStore(Storage):
             note = getattr(stmts, "note", "")
             parts.append(cur.mogrify("SELECT pg_notify(%s, %s)",
                                      (CHANNEL, f"{self.token} {game} {note}".strip())))
+        parts = ["BEGIN"] * begin + ["SAVEPOINT g"] + parts + ["RELEASE g"] + ["COMMIT"] * commit
         try:
-            await cur.execute(";\n".join(["SAVEPOINT g"] + parts + ["RELEASE g"]))
+            await cur.execute(";\n".join(parts))
             return _Outcome()
         except (psycopg.errors.DivisionByZero, psycopg.errors.UniqueViolation):
             outcome = _Outcome(StoreConflict(f"Not done: {CONFLICT}; {_what(stmts)}."))
@@ -344,9 +371,11 @@ class PgStore(Storage):
 
     def elsewhere(self, game_id: str) -> frozenset:
         """The sides connected to other live processes at a game."""
-        return frozenset(r[0] for r in self._read(
-            "SELECT DISTINCT side FROM presence WHERE game_id=? AND process<>? AND " + LIVE,
-            (game_id, self.token), every=True))
+        return frozenset(r[0] for r in self._read(ELSEWHERE, (game_id, self.token), every=True))
+
+    async def aelsewhere(self, game_id: str) -> frozenset:
+        return frozenset(r[0] for r in await self._aread(ELSEWHERE, (game_id, self.token),
+                                                          every=True))
 
     # -- the copy from SQLite ----------------------------------------------------------------
     def copy_from(self, path: str, say=print) -> int:
