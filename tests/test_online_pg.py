@@ -262,3 +262,36 @@ def test_migrate_from_sqlite_copies_every_game_and_play_goes_on(tmp_path, pg_db)
         pg.stop()
     row = check_stored_game(pg_db, ra["game_id"])
     assert row["moves"][:3] == before["moves"] and row["winner"] == ra["winner"] is not None
+
+
+def test_a_batch_of_writes_refuses_only_the_one_whose_guard_fails(pg_db):
+    """Three writes committed together (one string, one round trip): the middle one's guard
+    finds its row changed, so it alone is refused and rolled back; the others are stored."""
+    from squabble.online.store import Stmts, StoreConflict
+    from squabble.online.store_pg import PgStore
+    store = PgStore(pg_db)
+
+    def note(game, version, guard_version):
+        return Stmts([("UPDATE games SET version=? WHERE id=? AND version=?",
+                       (version, game, guard_version)),
+                      ("INSERT INTO events VALUES (?,?,?,?,?,?)",
+                       (game, version, "move", "USSR", 0, "[]"))], "the move was not stored",
+                     game, guards=(0,))
+
+    async def go():
+        from squabble.online.store import GameRecord
+        for g in ("g1", "g2", "g3"):
+            await store.awrite(store.create_stmts(GameRecord(g, "squabble", {}, 1, "live",
+                                                             g.upper() + "ABCDEFGHJK", 0, [],
+                                                             [], 0, {}, None, None)))
+        return await asyncio.gather(store.awrite(note("g1", 1, 0)),
+                                    store.awrite(note("g2", 1, 5)),   # (not at decision 5)
+                                    store.awrite(note("g3", 1, 0)), return_exceptions=True)
+    try:
+        out = asyncio.run(go())
+        assert out[0] is None and out[2] is None and isinstance(out[1], StoreConflict)
+        assert "the move was not stored" in str(out[1])
+        assert [store.load(g).version for g in ("g1", "g2", "g3")] == [1, 0, 1]
+        assert store._read("SELECT COUNT(*) FROM events")[0] == 2
+    finally:
+        store.close()

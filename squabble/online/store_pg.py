@@ -260,9 +260,12 @@ class PgStore(Storage):
         return self._wconn
 
     async def _commit(self, groups: list) -> list:
-        """``groups`` in one transaction, each write in its own savepoint; the transaction's
-        BEGIN goes with the first write and its COMMIT with the last (a batch of one write is
-        one round trip to the database)."""
+        """``groups`` in one transaction, each write in a savepoint of its own, all sent as one
+        string with the transaction's BEGIN and COMMIT (one round trip to the database for the
+        whole batch; the values bound by the driver, ``mogrify``).  A write refused by the
+        database (a guard that finds its row changed: ``guarded``, a division by zero; a key
+        taken by another process) stops the string there: it is rolled back to its savepoint
+        and the writes after it are sent again."""
         psycopg = self.psycopg
         error = None
         for _ in range(RETRIES):
@@ -270,12 +273,22 @@ class PgStore(Storage):
             try:
                 conn = await self._wconnect()
                 t = time.perf_counter()
-                out = [await self._group(conn, g, k == 0, k == len(groups) - 1)
-                       for k, g in enumerate(groups)]
-                if out[-1].error is not None:   # (its COMMIT did not run)
-                    await conn.execute("COMMIT")
+                cur = psycopg.AsyncClientCursor(conn)
+                texts = [self._text(cur, g, k) for k, g in enumerate(groups)]
+                out: list = [None] * len(groups)
+                start, head = 0, ["BEGIN"]
+                while start < len(groups):
+                    try:
+                        await cur.execute(";\n".join(head + texts[start:] + ["COMMIT"]))
+                        break
+                    except (psycopg.errors.DataError, psycopg.errors.IntegrityError) as e:
+                        k = await self._refused_at(conn, start, len(groups))
+                        out[k] = _refusal(e, groups[k], psycopg)
+                        start, head = k + 1, []
+                        if start == len(groups):
+                            await conn.execute("COMMIT")
                 self._flush_times.append(time.perf_counter() - t)
-                return out
+                return [o or _Outcome() for o in out]
             except Exception as e:   # noqa: BLE001 - every waiting write gets a sentence
                 error = e
                 if conn is not None and not conn.closed:
@@ -289,14 +302,8 @@ class PgStore(Storage):
         return [_Outcome(StoreError(f"The server's database failed: {_what(g)}; try again "
                                     "later.")) for g in groups]
 
-    async def _group(self, conn, stmts, begin: bool, commit: bool) -> _Outcome:
-        """One write in its own savepoint, sent as one string (one round trip to the database;
-        the values bound by the driver, ``mogrify``), with the transaction's BEGIN (``begin``)
-        or COMMIT (``commit``).  A guard that finds its row changed (``guarded``: a division by
-        zero), or a key taken by another process, refuses the write alone: rolled back to its
-        savepoint."""
-        psycopg = self.psycopg
-        cur = psycopg.AsyncClientCursor(conn)
+    def _text(self, cur, stmts, k: int) -> str:
+        """Write ``k`` of a batch in savepoint ``g<k>``, with its notification."""
         guards = getattr(stmts, "guards", ())
         parts = [cur.mogrify(guarded(pg_sql(sql)) if i in guards else pg_sql(sql), params)
                  for i, (sql, params) in enumerate(stmts)]
@@ -305,17 +312,19 @@ class PgStore(Storage):
             note = getattr(stmts, "note", "")
             parts.append(cur.mogrify("SELECT pg_notify(%s, %s)",
                                      (CHANNEL, f"{self.token} {game} {note}".strip())))
-        parts = ["BEGIN"] * begin + ["SAVEPOINT g"] + parts + ["RELEASE g"] + ["COMMIT"] * commit
-        try:
-            await cur.execute(";\n".join(parts))
-            return _Outcome()
-        except (psycopg.errors.DivisionByZero, psycopg.errors.UniqueViolation):
-            outcome = _Outcome(StoreConflict(f"Not done: {CONFLICT}; {_what(stmts)}."))
-        except (psycopg.errors.DataError, psycopg.errors.IntegrityError) as e:
-            _tell_operator(e)
-            outcome = _Outcome(StoreError(f"The server's database refused it: {_what(stmts)}."))
-        await conn.execute("ROLLBACK TO SAVEPOINT g; RELEASE g")
-        return outcome
+        return ";\n".join([f"SAVEPOINT g{k}"] + parts + [f"RELEASE g{k}"])
+
+    async def _refused_at(self, conn, start: int, end: int) -> int:
+        """(The string stopped by a refused write.)  Which write it was: the one whose
+        savepoint is still there (those before it are released, those after it never made),
+        rolled back to it."""
+        for k in range(end - 1, start - 1, -1):
+            try:
+                await conn.execute(f"ROLLBACK TO SAVEPOINT g{k}; RELEASE g{k}")
+                return k
+            except self.psycopg.errors.InvalidSavepointSpecification:
+                continue
+        raise StoreError("no savepoint of the batch is left")
 
     # -- the other processes' changes -------------------------------------------------------
     async def changes(self):
@@ -429,6 +438,14 @@ class PgStore(Storage):
             if json.loads(json.dumps(state)) != b.state:
                 raise StoreError(f"The game {game_id} does not replay to its stored state: "
                                  "nothing was copied.")
+
+
+def _refusal(e, stmts, psycopg) -> _Outcome:
+    """A write the database refused: another process got there first, or a sentence."""
+    if isinstance(e, (psycopg.errors.DivisionByZero, psycopg.errors.UniqueViolation)):
+        return _Outcome(StoreConflict(f"Not done: {CONFLICT}; {_what(stmts)}."))
+    _tell_operator(e)
+    return _Outcome(StoreError(f"The server's database refused it: {_what(stmts)}."))
 
 
 def _first_line(e) -> str:
