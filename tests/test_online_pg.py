@@ -12,7 +12,7 @@ import pytest
 from squabble.online import table
 from squabble.online.client import Client, play
 from tests.online_helpers import (FakeClock, ServerProcess, check_stored_game, kill_soak,
-                                  random_chooser, run, stored)
+                                  random_chooser, run, stored, two_players)
 from tests.test_online_webhooks import Receiver, _until
 
 
@@ -76,11 +76,7 @@ def test_two_moves_for_one_decision_from_two_processes_never_both_apply(pg_db):
     one, deaf = ServerProcess(pg_db), ServerProcess(pg_db, prelude=NO_LISTENER)
 
     async def go():
-        a = await Client(one.url).connect()
-        created = await a.create("squabble", {}, side="USSR")
-        b = await Client(one.url).connect()
-        await b.join(created["code"])
-        await a.until_version(0)
+        a, b, created = await two_players(one.url)
         twin = await Client(deaf.url).connect()          # the same seat, on the deaf process
         await twin.resume(created["game_id"], created["credential"])
         assert twin.last["version"] == 0 and twin.my_turn()
@@ -117,11 +113,7 @@ def test_postgresql_restarted_during_play_refuses_moves_with_a_sentence_then_pla
     server = ServerProcess(pg_db)
 
     async def go():
-        a = await Client(server.url).connect()
-        created = await a.create("squabble", {}, side="USSR")
-        b = await Client(server.url).connect()
-        await b.join(created["code"])
-        await a.until_version(0)
+        a, b, created = await two_players(server.url)
         await a.move(0)
         await a.until_version(1), await b.until_version(1)
         pg_cluster.stop("fast")
