@@ -65,6 +65,8 @@ def start_server(db, extra=()):
 
 
 def rss_kb(pid) -> int:
+    if isinstance(pid, (list, tuple)):   # several server processes: together
+        return sum(map(rss_kb, pid))
     with open(f"/proc/{pid}/status") as f:
         for line in f:
             if line.startswith("VmRSS:"):
@@ -73,6 +75,8 @@ def rss_kb(pid) -> int:
 
 
 def cpu_seconds(pid) -> float:
+    if isinstance(pid, (list, tuple)):
+        return sum(map(cpu_seconds, pid))
     with open(f"/proc/{pid}/stat") as f:
         parts = f.read().rsplit(")", 1)[1].split()
     return (int(parts[11]) + int(parts[12])) / os.sysconf("SC_CLK_TCK")
@@ -154,9 +158,10 @@ async def _lag(stop, lags, tick=0.005):
 
 async def _worker_main(url, n, game, seconds, think, flooders, seed, pipe, bots=("random", "")):
     clients = []
-    for _ in range(n):
-        a = await Client(url).connect()
-        b = await Client(url).connect()
+    urls = url.split(",")   # several server processes: each game's seats on two of them
+    for k in range(n):
+        a = await Client(urls[k % len(urls)]).connect()
+        b = await Client(urls[(k + 1) % len(urls)]).connect()
         home = os.environ.get("SQUABBLE_BENCH_HOME") == "1"   # --home: clocks and chat on
         created = await a.create(game, {}, side="USSR",
                                  clock={"kind": "live", "minutes": 90} if home else None)

@@ -121,9 +121,9 @@ def build_parser() -> argparse.ArgumentParser:
     from squabble.online.limits import Limits
     _LIMITS = Limits()     # the server's limits of one address, as it defaults them
     srv = sub.add_parser(
-        "serve", help="run the online game server (WebSocket, games kept in SQLite)",
+        "serve", help="run the online game server (WebSocket, games in SQLite or PostgreSQL)",
         description="Runs the server for online games: one WebSocket endpoint at the root URL, "
-                    "the games kept in one SQLite file. Prints the address it listens on; "
+                    "the games kept in one SQLite file or a PostgreSQL database. Prints the address it listens on; "
                     "Ctrl-C stops it. How to run it on a LAN, a cloud machine or behind a TLS "
                     "proxy: docs/online.md.")
     srv.add_argument("--host", default="127.0.0.1",
@@ -131,9 +131,14 @@ def build_parser() -> argparse.ArgumentParser:
                           "0.0.0.0 for every network)")
     srv.add_argument("--port", type=_integer, default=8765,
                      help="port (default: %(default)s; 0 picks a free one)")
-    srv.add_argument("--db", metavar="FILE",
-                     help="the games' database (default: online.sqlite3 in the user data "
-                          "folder)")
+    srv.add_argument("--db", metavar="FILE|URL",
+                     help="the games' database: a SQLite file (default: online.sqlite3 in the "
+                          "user data folder), or postgresql://USER@HOST[:PORT]/DB for "
+                          "PostgreSQL, which several server processes may share (the "
+                          "\"postgres\" extra; docs/online.md)")
+    srv.add_argument("--migrate-from", metavar="FILE",
+                     help="copy the games of this SQLite database into the PostgreSQL one of "
+                          "--db, check the copy (rows counted, each game replayed) and stop")
     srv.add_argument("--certfile", metavar="PEM", help="serve TLS (wss://) with this "
                                                        "certificate chain")
     srv.add_argument("--keyfile", metavar="PEM", help="the private key of --certfile")

@@ -76,15 +76,20 @@ class ServerProcess:
 
 
 def stored(db, game_id) -> dict:
-    """A game's row as the database holds it (read by the test alone)."""
-    con = sqlite3.connect(str(db))
-    try:
-        row = con.execute("SELECT game, options, seed, version, moves, move_seats, state, winner, "
-                          "deal FROM games WHERE id=?", (game_id,)).fetchone()
-        events = con.execute("SELECT version, kind, seat, idx FROM events WHERE game_id=? "
-                             "ORDER BY version", (game_id,)).fetchall()
-    finally:
-        con.close()
+    """A game's row as the database holds it (read by the test alone): a SQLite file, or a
+    PostgreSQL database's connection string."""
+    if str(db).startswith("postgresql://"):
+        from tests.pg_cluster import stored_pg
+        row, events = stored_pg(db, game_id)
+    else:
+        con = sqlite3.connect(str(db))
+        try:
+            row = con.execute("SELECT game, options, seed, version, moves, move_seats, state, "
+                              "winner, deal FROM games WHERE id=?", (game_id,)).fetchone()
+            events = con.execute("SELECT version, kind, seat, idx FROM events WHERE game_id=? "
+                                 "ORDER BY version", (game_id,)).fetchall()
+        finally:
+            con.close()
     return {"game": row[0], "options": json.loads(row[1]), "seed": int(row[2]),
             "version": row[3], "moves": json.loads(row[4]), "move_seats": json.loads(row[5]),
             "state": json.loads(row[6]), "winner": row[7], "events": events,
@@ -222,7 +227,8 @@ def check_stored_game(db, game_id, replay=True):
 
 def kill_soak(tmp_path, kills: int, games=(("struggle", {}), ("struggle", {}),
                                             ("squabble", {"events": True})),
-              gap=(0.05, 0.3), max_version=400, seed=0, think=(0.002, 0.03)):
+              gap=(0.05, 0.3), max_version=400, seed=0, think=(0.002, 0.03), db=None,
+              processes=1):
     """Play ``games`` between pairs of bot clients while the server is killed with SIGKILL
     ``kills`` times at random moments and started again on the same port and database.
     After every kill each game is checked in the database; at the end, every acknowledged
@@ -230,15 +236,20 @@ def kill_soak(tmp_path, kills: int, games=(("struggle", {}), ("struggle", {}),
     applied twice), and the games went on.  A game that ends keeps its clients connected
     (they reconnect after each kill and catch up) until every kill is done, so the number of
     kills never depends on how long random games last.  Returns figures, ``live_kills`` the
-    kills made while some game was still being played."""
+    kills made while some game was still being played.
+
+    With ``db`` (a PostgreSQL database's connection string) and ``processes`` > 1: that many
+    server processes over it, each client given every address (its first another process for
+    each seat of a game), one process at random killed each time and started again while the
+    clients move on to a live one (issue 61)."""
     import threading
 
     from squabble.online.client import Client
 
-    db = Path(tmp_path) / "soak.sqlite3"
+    db = db or Path(tmp_path) / "soak.sqlite3"
     lifted = ["--connections-per-minute", "100000"]   # (a restart every few tenths of a second)
-    server = ServerProcess(db, args=lifted)
-    port = server.port
+    servers = [ServerProcess(db, args=lifted) for _ in range(processes)]
+    urls = [s.url for s in servers]
     rnd = random.Random(seed)
     rnd_think = random.Random(seed + 1)
     resent = [0]
@@ -288,8 +299,10 @@ def kill_soak(tmp_path, kills: int, games=(("struggle", {}), ("struggle", {}),
 
     async def main():
         for k, (game, opts) in enumerate(games):
-            a = await Client(server.url, backoff=(0.02, 0.3)).connect()
-            b = await Client(server.url, backoff=(0.02, 0.3)).connect()
+            a = await Client(urls[k % processes:] + urls[:k % processes],
+                             backoff=(0.02, 0.3)).connect()
+            b = await Client(urls[(k + 1) % processes:] + urls[:(k + 1) % processes],
+                             backoff=(0.02, 0.3)).connect()
             created = await a.create(game, opts, side="USSR")
             await b.join(created["code"])
             pairs.append((created["game_id"], a, b))
@@ -313,17 +326,19 @@ def kill_soak(tmp_path, kills: int, games=(("struggle", {}), ("struggle", {}),
     try:
         while kills_done < kills and not failure:
             time.sleep(rnd.uniform(*gap))
-            server.kill9()
+            victim = rnd.randrange(processes)
+            servers[victim].kill9()
             kills_done += 1
             live = False
             for gid, a, b in list(pairs):
+                acked = max(a.acks + b.acks + [-1])   # (before the read: other processes go on)
                 row = check_stored_game(db, gid, replay=kills_done % 4 == 1)
                 # every move acknowledged before the kill is in the database
-                assert max(a.acks + b.acks + [-1]) < row["version"] or not (a.acks + b.acks)
+                assert acked < row["version"] or acked == -1
                 versions_seen.append(row["version"])
                 live = live or (row["winner"] is None and row["version"] < max_version)
             live_kills += live
-            server = ServerProcess(db, port=port, args=lifted)
+            servers[victim] = ServerProcess(db, port=servers[victim].port, args=lifted)
         # every game played to its end, and every client caught up with what is stored
         wait_until(lambda: all(stored(db, gid)["winner"] is not None
                                or stored(db, gid)["version"] >= max_version
@@ -335,7 +350,8 @@ def kill_soak(tmp_path, kills: int, games=(("struggle", {}), ("struggle", {}),
         done_in_time = wait_until(done.is_set, 60)
     finally:
         stop.set()
-        server.stop()
+        for server in servers:
+            server.stop()
         t.join(30)
     if failure:
         raise failure[0]

@@ -32,6 +32,14 @@ def server(tmp_path):
     s.stop()
 
 
+@pytest.fixture
+def any_server(store_db):
+    """A server over each store in turn: SQLite, then PostgreSQL (issue 61)."""
+    s = ServerProcess(store_db)
+    yield s
+    s.stop()
+
+
 async def two_seats(url, game, options, side="USSR", pace="live"):
     a = await Client(url, record=True).connect()
     b = await Client(url, record=True).connect()
@@ -88,20 +96,20 @@ def test_whole_games_of_both_games_between_two_clients(server):
     assert len(row["events"]) == row["version"] == len(row["moves"])
 
 
-def test_the_lobby_codes_seats_and_refusals(server):
+def test_the_lobby_codes_seats_and_refusals(any_server):
     async def go():
-        a = await Client(server.url).connect()
+        a = await Client(any_server.url).connect()
         created = await a.create("struggle", {"handicap": {"side": "USA", "influence": 2}},
                                  side="random", pace="correspondence")
         code = created["code"]
         assert len(code) == 14 and not set(code) & set("0O1lI")
         assert created["seat"] in ("USA", "USSR") and len(created["credential"]) >= 43
-        b = await Client(server.url).connect()
+        b = await Client(any_server.url).connect()
         with pytest.raises(ClientError, match="No game has that invitation code"):
             await b.join("2222-2222")
         joined = await b.join(code.lower().replace("-", " "))
         assert joined["seat"] == ENEMY[created["seat"]]
-        c = await Client(server.url).connect()
+        c = await Client(any_server.url).connect()
         with pytest.raises(ClientError, match="already has both its players"):
             await c.join(code)
         for bad in ({"game": "chess"}, {"game": "squabble", "options": {"events": 3}},
@@ -113,20 +121,20 @@ def test_the_lobby_codes_seats_and_refusals(server):
         assert u["pace"] == "correspondence" and u["open_seat"] == []
         # the window closed, the machine restarted: the credential brings the seat back
         await a.close()
-        again = await Client(server.url).connect()
+        again = await Client(any_server.url).connect()
         await again.resume(created["game_id"], created["credential"])
         assert again.seat == created["seat"]
         await again.close(), await b.close(), await c.close()
     run(go())
     # a plain HTTP request gets a short HTTP answer
-    url = server.url.replace("ws://", "http://")
+    url = any_server.url.replace("ws://", "http://")
     with urllib.request.urlopen(url, timeout=5) as r:
         assert r.status == 200 and b"WebSocket" in r.read()
 
 
-def test_undo_follows_the_couch_rule(server):
+def test_undo_follows_the_couch_rule(any_server):
     async def go():
-        a, b, _ = await two_seats(server.url, "squabble", {}, side="USSR")
+        a, b, _ = await two_seats(any_server.url, "squabble", {}, side="USSR")
         first = await a.until_version(0)
         assert a.my_turn() and not first["can_undo"]
         await a.move(0)                   # the USSR plays its two cards face down
@@ -151,7 +159,7 @@ def test_undo_follows_the_couch_rule(server):
         await a.undo()
         await asyncio.sleep(0.3)
         assert "only your own decisions" in a.errors[-1]
-        row = stored(server.db, a.game_id)
+        row = stored(any_server.db, a.game_id)
         # the move taken back left the log: its event gave way to the undo's (issue 56)
         assert row["moves"] == [1, 0] and [e[1] for e in row["events"]] == \
             ["undo", "move", "move"]
@@ -350,15 +358,16 @@ def privacy_games(url, game, options, seeds):
     return run(go(), 240)
 
 
-@pytest.mark.parametrize("game, options", [("squabble", {"events": True}),
-                                           ("squabble", {}),
-                                           ("struggle", {"optional_cards": True,
-                                                         "chinese_civil_war": True,
-                                                         "designer_realignment": True,
-                                                         "space_race_optional_roll": True,
-                                                         "reveal_held_cards": True})])
+@pytest.mark.parametrize("store_db, game, options", [
+    ("sqlite", "squabble", {"events": True}),
+    ("postgres", "squabble", {"events": True}),
+    ("sqlite", "squabble", {}),
+    ("sqlite", "struggle", {"optional_cards": True, "chinese_civil_war": True,
+                            "designer_realignment": True, "space_race_optional_roll": True,
+                            "reveal_held_cards": True})], indirect=["store_db"])
 def test_what_a_seat_or_spectator_receives_does_not_change_with_the_hidden_cards(
-        server, game, options):
+        any_server, game, options):
+    server = any_server
     for gid, a, b, w in privacy_games(server.url, game, options,
                                       [1] if game == "struggle" else [1, 2]):
         row = stored(server.db, gid)

@@ -216,7 +216,10 @@ def test_privacy_still_holds_with_chat_and_clocks_in_the_updates(tmp_path):
         assert not [e for e in sent if e is not None], sent
         for _ in range(200):     # every line the server numbered has reached all three
             top = max((max(c.chat, default=0) for c in (a, b, w)))
-            if top and all(set(c.chat) == set(range(1, top + 1)) for c in (a, b, w)):
+            # (every line sent numbered: a line still on its way to all three is not yet in
+            # anyone's, and a comparison then would miss it)
+            if top >= len(saying) and all(set(c.chat) == set(range(1, top + 1))
+                                          for c in (a, b, w)):
                 break
             await asyncio.sleep(0.05)
         for c in (a, b, w):

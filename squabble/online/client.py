@@ -26,11 +26,22 @@ class ClientError(Exception):
     """The server refused a request: its sentence."""
 
 
+def addresses(url) -> list:
+    """The server addresses of ``url``: one, several separated by commas, or a list."""
+    items = url if isinstance(url, (list, tuple)) else str(url).split(",")
+    return [u.strip() for u in items if u and u.strip()] or [str(url)]
+
+
 class Client:
-    def __init__(self, url: str, *, ssl=None, backoff=(0.05, 2.0), open_timeout=5.0,
+    """``url``: the server's address, or several (a list, or separated by commas: server
+    processes over one PostgreSQL database, docs/online.md): a dropped connection is made
+    again to the next one that answers, which resumes the game from the last version seen."""
+
+    def __init__(self, url, *, ssl=None, backoff=(0.05, 2.0), open_timeout=5.0,
                  record: bool = False,
                  ping=(presence.PING_INTERVAL, presence.PING_TIMEOUT)):
-        self.url = url
+        self.urls = addresses(url)
+        self.url = self.urls[0]
         self.ping = ping     # (seconds between pings, seconds a ping may wait for its pong)
         self.ssl = ssl
         self.backoff = backoff
@@ -57,7 +68,14 @@ class Client:
 
     # -- connection --------------------------------------------------------------------
     async def connect(self):
-        await self._open()
+        for k, url in enumerate(self.urls):   # the first address that answers
+            self.url = url
+            try:
+                await self._open()
+                break
+            except (OSError, websockets.WebSocketException, asyncio.TimeoutError):
+                if k == len(self.urls) - 1:
+                    raise
         self._ready.set()
         self._reader = asyncio.create_task(self._read_forever())
         return self
@@ -106,6 +124,8 @@ class Client:
         wait = self.backoff[0]
         while not self._closed:
             await asyncio.sleep(wait * (0.5 + random.random()))
+            if len(self.urls) > 1:   # the next address (the one that dropped may be gone)
+                self.url = self.urls[(self.urls.index(self.url) + 1) % len(self.urls)]
             try:
                 await self._open()
                 if self.game_id is not None and self.credential is not None:

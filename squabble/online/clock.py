@@ -137,9 +137,16 @@ def row_stmts(game_id: str, clock: dict) -> list:
               deadline(clock), clock["flagged"], clock.get("warned")))]
 
 
+LOAD = ("SELECT spec, left_usa, left_ussr, running, since, flagged, warned FROM clocks WHERE "
+        "game_id=?")
+
+
 def load(store, game_id: str) -> dict | None:
-    row = store._read("SELECT spec, left_usa, left_ussr, running, since, flagged, warned "
-                      "FROM clocks WHERE game_id=?", (game_id,))
+    return of_row(store._read(LOAD, (game_id,)))
+
+
+def of_row(row) -> dict | None:
+    """The clock of a ``LOAD`` row (None: no clock)."""
     if row is None:
         return None
     return {"spec": json.loads(row[0]), "left": {"USA": row[1], "USSR": row[2]},

@@ -8,8 +8,9 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 
-from squabble.online import bids, chat, clock, limits, names, presence, table, webhooks, wire
-from squabble.online.store import GameRecord, Stmts, StoreError, show_code
+from squabble.online import (bids, chat, clock, limits, names, peers, presence, table,
+                             webhooks, wire)
+from squabble.online.store import GameRecord, Stmts, StoreConflict, StoreError, show_code
 
 
 class Refused(Exception):
@@ -22,6 +23,7 @@ class Home:
     def _presence_changed(self, room: Room, conn: Conn | None = None):
         """Tell the game's other connections when who is here changed (``conn``: the one that
         came or left, told by its own update)."""
+        peers.publish(self, room)
         now = room.here()
         if now == room.presence:
             return
@@ -32,6 +34,16 @@ class Home:
                 if c.seat not in by_seat:
                     by_seat[c.seat] = self.update(room, c.seat, [])
                 self.send(c, by_seat[c.seat])
+
+    async def _write_failed(self, room: Room, e: StoreError) -> Refused:
+        """(Under the game's lock.)  The refusal of a write that failed; one that another
+        server process beat to the game (PostgreSQL) first catches the room up with it."""
+        if isinstance(e, StoreConflict):
+            try:
+                await peers.refresh(self, room)
+            except StoreError:
+                pass
+        return Refused(str(e))
 
     def _send_chat_log(self, conn, room: Room):
         lines = chat.recent(self.store, room.rec.id)
@@ -58,11 +70,14 @@ class Home:
             if room.chat_n is None:
                 room.chat_n = chat.last_number(self.store, rec.id)
             line = {"n": room.chat_n + 1, "seat": conn.seat, "text": text}
+            stmts = Stmts(chat.insert_stmts(rec.id, line["n"], conn.seat, text, limits.now()),
+                          "your message was not sent", rec.id)
+            stmts.note = f"chat {line['n']}"
             try:
-                await self.store.awrite(Stmts(chat.insert_stmts(rec.id, line["n"], conn.seat,
-                                                                text, limits.now()),
-                                              "your message was not sent"))
+                await self.store.awrite(stmts)
             except StoreError as e:
+                if isinstance(e, StoreConflict):   # (another process took that number)
+                    room.chat_n = None
                 raise Refused(str(e)) from None
             room.chat_n = line["n"]
             out = wire.encode(wire.chat_line(rec.id, line))
@@ -109,7 +124,7 @@ class Home:
             return
         after = clock.passed(room.clock, self._turn_of(room.rec, room), limits.now(), moved)
         await self.store.awrite(Stmts(clock.row_stmts(room.rec.id, after),
-                                      "the game's clock was not stored"))
+                                      "the game's clock was not stored", room.rec.id))
         room.clock = after
 
     def _not_fallen(self, room: Room):
@@ -129,8 +144,11 @@ class Home:
             if c["warned"] or c["flagged"] or c["running"] is None:
                 return
             after = dict(c, warned=c["running"])
-            await self.store.awrite(Stmts(clock.row_stmts(rec.id, after),
-                                          "the clock's warning was not stored"))
+            # claimed in the row: whichever process notices first warns, once
+            await self.store.awrite(Stmts(
+                [("UPDATE clocks SET warned=? WHERE game_id=? AND warned IS NULL",
+                  (after["warned"], rec.id))] + clock.row_stmts(rec.id, after),
+                "the clock's warning was not stored", rec.id, guards=(0,)))
             room.clock = after
             self._your_move(room, None)
 
@@ -150,7 +168,10 @@ class Home:
             stmts = self.store.event_stmts(new, "time", side, None, lines, False)
             stmts.extend(clock.row_stmts(rec.id, after))
             async with self.rated_result(room, new, stmts):   # (online/rated.py) on time too
-                await self.store.awrite(stmts)
+                try:
+                    await self.store.awrite(stmts)
+                except StoreError as e:
+                    raise await self._write_failed(room, e) from None
             _take_over(rec, new)
             room.clock = after
             self.broadcast(room, lines)
@@ -181,7 +202,7 @@ class Home:
         if rec.pace != "correspondence" or not self.poster.policy.enabled:
             return
         side = self._turn_of(rec, room)
-        if side is None or side == moved or any(c.seat == side for c in room.conns):
+        if side is None or side == moved or room.here().get(side) == presence.ONLINE:
             return
         try:
             url = webhooks.url_of(self.store, rec.id, side)
@@ -207,7 +228,7 @@ async def flags(server: Server):
             for game_id in clock.overdue(server.store, limits.now()):
                 try:
                     await server.flag(game_id)
-                except StoreError:
+                except (StoreError, Refused):
                     pass   # (told to the operator) tried again at the next look
             for game_id in clock.last_hours(server.store, limits.now()):
                 try:

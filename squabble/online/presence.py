@@ -12,9 +12,10 @@ PING_INTERVAL = 4.0
 PING_TIMEOUT = 5.0
 
 
-def of_room(seats: dict, conns) -> dict:
+def of_room(seats: dict, conns, elsewhere=()) -> dict:
     """{side: "not_joined" | "online" | "away"} of a game whose seats hold ``seats`` (side ->
-    credential hash, None while open) and whose connections are ``conns`` (each with ``seat``)."""
-    here = {c.seat for c in conns if c.seat is not None}
+    credential hash, None while open) and whose connections are ``conns`` (each with ``seat``);
+    ``elsewhere``: the sides connected to other server processes (PostgreSQL, peers.py)."""
+    here = {c.seat for c in conns if c.seat is not None} | set(elsewhere)
     return {s: NOT_JOINED if h is None else ONLINE if s in here else AWAY
             for s, h in sorted(seats.items())}

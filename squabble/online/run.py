@@ -8,7 +8,8 @@ import signal
 import ssl
 import sys
 
-from squabble.online.store import Store, StoreError
+from squabble.online.store import StoreError
+from squabble.online.store_pg import is_url, open_store
 
 
 def _say(line: str, stream=None):
@@ -27,6 +28,24 @@ def default_db() -> str:
     except OSError as e:
         raise StoreError(f"The user data folder cannot be used ({e.strerror}): give the "
                          f"database with --db FILE.") from None
+
+
+def migrate(url: str, path: str) -> int:
+    """``--migrate-from FILE``: the SQLite server's games copied into PostgreSQL and checked."""
+    if not is_url(url):
+        raise StoreError("--migrate-from copies into PostgreSQL: give --db "
+                         "postgresql://USER@HOST/DB.")
+    if not os.path.isfile(path):
+        raise StoreError(f"There is no database at {path} to copy.")
+    from squabble.online.store_pg import PgStore
+    store = PgStore(url)
+    try:
+        games = store.copy_from(path, say=_say)
+    finally:
+        store.close()
+    _say(f"squabble serve: {games} games copied from {path} into {store.path}; every table's "
+         "rows counted and every game replayed to its stored state.")
+    return 0
 
 
 def serve_command(args) -> int:
@@ -53,11 +72,13 @@ def serve_command(args) -> int:
         return 2
     try:
         path = args.db or default_db()
-        if args.check and not os.path.isfile(path):
+        if getattr(args, "migrate_from", None):
+            return migrate(path, args.migrate_from)
+        if args.check and not is_url(path) and not os.path.isfile(path):
             raise StoreError(f"There is no database at {path} to check.")
-        store = Store(path,
-                      max_bytes=args.max_db_mb * 1024 * 1024 if args.max_db_mb else None,
-                      check=not args.check)
+        store = open_store(path,
+                           max_bytes=args.max_db_mb * 1024 * 1024 if args.max_db_mb else None,
+                           check=not args.check)
         if args.check:
             try:
                 games = store.full_check()

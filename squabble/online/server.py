@@ -27,8 +27,8 @@ from websockets.asyncio.server import serve
 
 from squabble import __version__, records
 from squabble.games import registry
-from squabble.online import (bids, chat, clock, fair, limits, names, presence, ratings, table,
-                             webhooks, wire)
+from squabble.online import (bids, chat, clock, fair, limits, names, peers, presence, ratings,
+                             table, webhooks, wire)
 from squabble.online.home import Home, Refused, _report_fault, _take_over, flags
 from squabble.online.rated import Rated
 from squabble.online.limits import AddressBook, Limits
@@ -66,9 +66,11 @@ class Room:
         self.rated: dict | None = None   # side -> player key hash, {} unrated (online/rated.py)
         self.rating_change: dict | None = None   # side -> [before, after] once it ended
         self.decided: tuple = (None, None)   # (a state, its decision): worked out once
+        self.elsewhere: frozenset = frozenset()   # sides connected to other processes
+        self.published: frozenset = frozenset()   # sides here, as told to them (peers.py)
 
     def here(self) -> dict:
-        return presence.of_room(self.rec.seats, self.conns)
+        return presence.of_room(self.rec.seats, self.conns, self.elsewhere)
 
 
 class Conn:
@@ -252,6 +254,7 @@ class Server(Home, Rated):
             if rec is None:
                 return None
             room = self.rooms[game_id] = Room(rec, clock.load(self.store, game_id))
+            peers.opened(self, room)
         return room
 
     def _attach(self, conn: Conn, room: Room, seat: str | None):
@@ -384,7 +387,8 @@ class Server(Home, Rated):
             more += clock.row_stmts(rec.id, room.clock)
         if more:
             try:
-                await self.store.awrite(Stmts(more, "the game's clock and name were not stored"))
+                await self.store.awrite(Stmts(more, "the game's clock and name were not stored",
+                                              rec.id))
             except StoreError as e:
                 raise Refused(str(e)) from None
         self.rooms[rec.id] = room
@@ -463,9 +467,10 @@ class Server(Home, Rated):
             try:
                 await self.store.awrite(Stmts(
                     list(self.store.seat_stmts(rec.id, side, credential_hash(cred), dealt)) +
-                    names.set_stmts(rec.id, side, name) + keyed, "you have not joined the game"))
+                    names.set_stmts(rec.id, side, name) + keyed, "you have not joined the game",
+                    rec.id, guards=(0,)))
             except StoreError as e:
-                raise Refused(str(e)) from None
+                raise await self._write_failed(room, e) from None
             self.rated_joined(room, side, msg)
             if dealt is not None:   # the deal the friend's value made, in place of the first
                 _take_over(rec, dealt)
@@ -559,7 +564,7 @@ class Server(Home, Rated):
                 try:
                     await self.store.awrite(stmts)
                 except StoreError as e:
-                    raise Refused(str(e)) from None
+                    raise await self._write_failed(room, e) from None
             t2 = time.perf_counter()
             _take_over(rec, new)
             room.clock = after if after is not None else room.clock
@@ -589,7 +594,7 @@ class Server(Home, Rated):
             try:
                 await self.store.awrite(stmts)
             except StoreError as e:
-                raise Refused(str(e)) from None
+                raise await self._write_failed(room, e) from None
             _take_over(rec, new)
             room.clock = after if after is not None else room.clock
             self.send(conn, wire.ack(rec.version - 1))
@@ -639,7 +644,7 @@ class Server(Home, Rated):
             try:
                 await self.store.awrite(stmts)
             except StoreError as e:
-                raise Refused(str(e)) from None
+                raise await self._write_failed(room, e) from None
             seat = conn.seat
             _take_over(rec, new)
             if sides is not None:
@@ -716,7 +721,7 @@ class Server(Home, Rated):
         try:
             await self.store.awrite(stmts)
         except StoreError as e:
-            raise Refused(str(e)) from None
+            raise await self._write_failed(room, e) from None
         rec.rematch, rec.rematch_asked = new_id, asked
         self.broadcast(room, [])
 
@@ -793,6 +798,7 @@ async def run(store: Store, host: str, port: int, ssl=None, max_per_address: int
     await sweep(server, once=True)
     sweeper = asyncio.create_task(sweep(server))
     flagger = asyncio.create_task(flags(server))
+    listener = asyncio.create_task(peers.listen(server))   # (PostgreSQL: other processes)
     poster = asyncio.create_task(server.poster.run())
     async with serve(server.handler, host, port, max_size=MAX_FRAME, ssl=ssl,
                      process_request=opening(server),
@@ -812,6 +818,7 @@ async def run(store: Store, host: str, port: int, ssl=None, max_per_address: int
         finally:
             sweeper.cancel()
             flagger.cancel()
+            listener.cancel()
             poster.cancel()
     return server
 

@@ -78,12 +78,28 @@ class StoreDamaged(StoreError):
     pass
 
 
-class Stmts(list):
-    """A write's statements [(sql, params)] and what a refusal of it says was not done."""
+class StoreConflict(StoreError):
+    """A guarded write found its row changed by another server process (PostgreSQL, several
+    processes over one database): nothing of it was stored."""
 
-    def __init__(self, items, what: str):
+
+CONFLICT = "another server process changed the game first (its next update shows it)"
+READ_FAILED = ("The server could not read the game from its database: nothing was done; try "
+               "again later.")
+
+
+class Stmts(list):
+    """A write's statements [(sql, params)] and what a refusal of it says was not done;
+    ``game``: the game it changes (a PostgreSQL store tells the other server processes);
+    ``guards``: the indexes of the statements that must change exactly one row, or the whole
+    write is refused (``StoreConflict``: the decision number checked in the transaction that
+    stores the move)."""
+
+    def __init__(self, items, what: str, game: str | None = None, guards=()):
         super().__init__(items)
         self.what = what
+        self.game = game
+        self.guards = tuple(guards)
 
 
 def _what(statements) -> str:
@@ -173,7 +189,213 @@ def _is_full(e: sqlite3.Error) -> bool:
     return getattr(e, "sqlite_errorcode", None) == 13 or "full" in str(e).lower()
 
 
-class Store:
+def _record(row, seats) -> GameRecord:
+    """The game of a ``LOAD_GAME`` row and its ``LOAD_SEATS`` rows."""
+    try:
+        rec = GameRecord(row[0], row[1], json.loads(row[2]), int(row[3]), row[4], row[5],
+                         row[6], json.loads(row[7]), json.loads(row[8]), row[9],
+                         json.loads(row[10]), row[11], row[12],
+                         rematch_asked=json.loads(row[13] or "[]"),
+                         bidding=json.loads(row[14]) if row[14] else None,
+                         undo_state=json.loads(row[15]) if row[15] else None,
+                         deal=json.loads(row[16]) if row[16] else None)
+    except (ValueError, TypeError) as e:
+        _tell_operator(e)
+        raise StoreError("The server could not read the game from its database (its row "
+                         "is damaged): nothing was done.") from None
+    for side, h in seats:
+        rec.seats[side] = h
+    return rec
+
+
+LOAD_GAME = ("SELECT id, game, options, seed, pace, code, version, moves, move_seats, undo_base, "
+             "state, winner, rematch, rematch_asked, bidding, undo_state, deal FROM games WHERE "
+             "id=?")
+LOAD_SEATS = "SELECT side, cred_hash FROM seats WHERE game_id=?"
+
+
+class Storage:
+    """What the server asks of a store, SQLite's (``Store``, here) or PostgreSQL's
+    (``store_pg.PgStore``): the statements of each change (SQLite's dialect: a PostgreSQL store
+    translates them, store_pg.pg_sql) and the reads, over each store's own ``_read``, ``_scan``,
+    ``awrite`` and ``_write``."""
+
+    def create(self, rec: GameRecord):
+        self._write(self.create_stmts(rec))
+
+    def create_stmts(self, rec: GameRecord) -> list:
+        """The statements storing a new game (its code made unique here)."""
+        for _ in range(20):
+            taken = self._read("SELECT 1 FROM games WHERE code=?", (rec.code,))
+            if not taken:
+                break
+            rec.code = new_code()
+        stmts = [("INSERT INTO games (id, game, options, seed, pace, code, created, version, "
+                  "moves, move_seats, undo_base, state, winner, rematch, rematch_asked, "
+                  "bidding, undo_state, deal) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                  (rec.id, rec.game, json.dumps(rec.options), str(rec.seed), rec.pace,
+                   rec.code, limits.now(), rec.version, json.dumps(rec.moves),
+                   json.dumps(rec.move_seats), rec.undo_base, json.dumps(rec.state),
+                   rec.winner, rec.rematch, json.dumps(rec.rematch_asked),
+                   None if rec.bidding is None else json.dumps(rec.bidding),
+                   None if rec.undo_state is None else json.dumps(rec.undo_state),
+                   None if rec.deal is None else json.dumps(rec.deal)))]
+        stmts += [("INSERT INTO seats VALUES (?,?,?)", (rec.id, side, h))
+                  for side, h in rec.seats.items()]
+        return Stmts(stmts, "the game was not created")
+
+    @staticmethod
+    def seat_stmts(game_id: str, side: str, cred_hash: bytes, dealt=None) -> list:
+        """A seat taken; with ``dealt`` (the game's record) its deal, seed and first state as
+        the friend's contribution made them, in the same transaction."""
+        deal = [] if dealt is None else Storage.deal_stmts(game_id, dealt)
+        return Stmts([("UPDATE seats SET cred_hash=? WHERE game_id=? AND side=? AND "
+                       "cred_hash IS NULL", (cred_hash, game_id, side))] + deal,
+                     "you have not joined the game", game_id, guards=(0,))
+
+    @staticmethod
+    def deal_stmts(game_id: str, dealt) -> list:
+        """A game dealt again with the friend's contribution (``dealt``: its record)."""
+        return [("UPDATE games SET seed=?, state=?, deal=? WHERE id=?",
+                 (str(dealt.seed), json.dumps(dealt.state), json.dumps(dealt.deal), game_id))]
+
+    def unjoined(self, before: float) -> list:
+        """The games made before ``before`` (the limits' clock) that nobody joined: a seat
+        still open and no move made (a rematch, both seats taken, is never one)."""
+        return [r[0] for r in self._read(
+            "SELECT id FROM games WHERE created<? AND version=0 AND id IN "
+            "(SELECT game_id FROM seats WHERE cred_hash IS NULL)", (before,), every=True)]
+
+    @staticmethod
+    def delete_stmts(ids: list) -> list:
+        """Games deleted, with their seats and events."""
+        from squabble.online import chat, clock, names, ratings, webhooks
+        marks = ",".join("?" * len(ids))
+        return Stmts(chat.delete_stmts(ids) + clock.delete_stmts(ids) +
+                     webhooks.delete_stmts(ids) + names.delete_stmts(ids) +
+                     ratings.delete_stmts(ids) + [
+            (f"DELETE FROM {t} WHERE {c} IN ({marks})", list(ids))
+            for t, c in (("events", "game_id"), ("seats", "game_id"), ("games", "id"))],
+            "no game was deleted")
+
+    @staticmethod
+    def event_stmts(rec: GameRecord, kind: str, seat: str, index, lines: list,
+                    undo_state_changed: bool = True) -> list:
+        """The game as ``rec`` now holds it and the event that made it (version
+        ``rec.version``): one transaction.  An undo deletes the event of the move it takes
+        back and the undos since the last move in force, so that moving and taking back, again
+        and again, leaves one row and one line (the log grows with the moves in force only).
+        The undo snapshot is written only when it changed (``undo_state_changed``)."""
+        undone = []
+        if kind == "undo":
+            undone = [
+                ("DELETE FROM events WHERE game_id=? AND version=(SELECT MAX(version) FROM "
+                 "events WHERE game_id=? AND kind='move')", (rec.id, rec.id)),
+                ("DELETE FROM events WHERE game_id=? AND kind='undo' AND version>(SELECT "
+                 "COALESCE(MAX(version), 0) FROM events WHERE game_id=? AND kind!='undo')",
+                 (rec.id, rec.id))]
+        snap = ", undo_state=?" if undo_state_changed else ""
+        extra = (None if rec.undo_state is None else json.dumps(rec.undo_state),) \
+            if undo_state_changed else ()
+        return Stmts(undone + [
+            ("UPDATE games SET version=?, moves=?, move_seats=?, undo_base=?, state=?, "
+             "winner=?" + snap + " WHERE id=? AND version=?",
+             (rec.version, json.dumps(rec.moves), json.dumps(rec.move_seats), rec.undo_base,
+              json.dumps(rec.state), rec.winner) + extra + (rec.id, rec.version - 1)),
+            ("INSERT INTO events VALUES (?,?,?,?,?,?)",
+             (rec.id, rec.version, kind, seat, index, json.dumps(lines)))],
+            "the move was not stored, and the game stays as it was" if kind == "move" else
+            "nothing was taken back, and the game stays as it was", rec.id,
+            guards=(len(undone),))
+
+    @staticmethod
+    def bid_stmts(rec: GameRecord, seat: str, lines: list) -> list:
+        """A bid taken (the game's bids and version as ``rec`` holds them) and its event."""
+        return Stmts([("UPDATE games SET version=?, bidding=? WHERE id=? AND version=?",
+                       (rec.version, json.dumps(rec.bidding), rec.id, rec.version - 1)),
+                      ("INSERT INTO events VALUES (?,?,?,?,?,?)",
+                       (rec.id, rec.version, "bid", seat, None, json.dumps(lines)))],
+                     "your bid was not stored", rec.id, guards=(0,))
+
+    @staticmethod
+    def sides_stmts(rec: GameRecord, sides: dict, seat: str, lines: list) -> list:
+        """The second bid taken and the bids resolved: the game as ``rec`` holds it (its options
+        with the handicap, its first state), each seat renamed to the side it won (``sides``:
+        seat -> side) and the event."""
+        return Stmts([("UPDATE games SET version=?, options=?, state=?, bidding=? WHERE id=? "
+                       "AND version=?",
+                       (rec.version, json.dumps(rec.options), json.dumps(rec.state),
+                        json.dumps(rec.bidding), rec.id, rec.version - 1)),
+                      ("INSERT INTO events VALUES (?,?,?,?,?,?)",
+                       (rec.id, rec.version, "bid", seat, None, json.dumps(lines)))] +
+                     [("UPDATE seats SET side=? WHERE game_id=? AND side=?", (side, rec.id, s))
+                      for s, side in sides.items()], "your bid was not stored", rec.id,
+                     guards=(0,))
+
+    @staticmethod
+    def rematch_stmts(game_id: str, rematch_id: str, asked: list) -> list:
+        """The finished game's rematch and the sides that asked for it."""
+        return Stmts([("UPDATE games SET rematch=?, rematch_asked=? WHERE id=? AND "
+                       "(rematch IS NULL OR rematch=?)",
+                       (rematch_id, json.dumps(asked), game_id, rematch_id))],
+                     "the rematch was not made", game_id, guards=(0,))
+
+    def load(self, game_id) -> GameRecord | None:
+        if not isinstance(game_id, str):
+            return None
+        row = self._read(LOAD_GAME, (game_id,))
+        return None if row is None else \
+            _record(row, self._read(LOAD_SEATS, (game_id,), every=True))
+
+    async def _aread(self, sql: str, params=(), every: bool = False):
+        """``_read`` for the event loop (SQLite's: at once, as the server reads it anyway)."""
+        return self._read(sql, params, every)
+
+    async def aload(self, game_id) -> GameRecord | None:
+        """``load`` for the event loop (PostgreSQL's does not hold it up)."""
+        row = await self._aread(LOAD_GAME, (game_id,))
+        return None if row is None else \
+            _record(row, await self._aread(LOAD_SEATS, (game_id,), every=True))
+
+    def game_of_code(self, code: str) -> str | None:
+        row = self._read("SELECT id FROM games WHERE code=?", (code,))
+        return row[0] if row else None
+
+    def lines_since(self, game_id: str, seen: int,
+                    max_bytes: int = RESUME_LOG_BYTES) -> tuple:
+        """The log lines of the events after version ``seen``: the newest whose text holds at
+        most ``max_bytes`` (read newest first, no further than that), and how many older events
+        were left out."""
+        texts: list = []        # each event's lines as their JSON text, newest first
+        size, oldest = 0, None
+        try:
+            for version, lines in self._scan(
+                    "SELECT version, lines FROM events WHERE game_id=? AND version>? "
+                    "ORDER BY version DESC", (game_id, seen)):
+                size += len(lines)
+                if size > max_bytes:
+                    break
+                texts.append(lines)
+                oldest = version
+            out = [x for lines in json.loads("[" + ",".join(reversed(texts)) + "]")
+                   for x in lines]
+        except ValueError as e:
+            _tell_operator(e)
+            raise StoreError(READ_FAILED) from None
+        left_out = 0
+        if size > max_bytes:
+            left_out = self._read("SELECT COUNT(*) FROM events WHERE game_id=? AND version>? "
+                                  "AND version<?", (game_id, seen,
+                                                    oldest if oldest is not None else
+                                                    2 ** 62))[0]
+        return out, left_out
+
+    def count_games(self) -> int:
+        return self._read("SELECT COUNT(*) FROM games")[0]
+
+
+class Store(Storage):
+
     def __init__(self, path: str, max_bytes: int | None = None, check: bool = True):
         self.path = os.path.abspath(path)
         self._lock_file = None
@@ -294,9 +516,6 @@ class Store:
         """The seconds of the server's last commits (each a batch's disk flush), oldest first."""
         return list(self._writer.flush_times) if self._writer is not None else []
 
-    def create(self, rec: GameRecord):
-        self._write(self.create_stmts(rec))
-
     def room_for_new_games(self) -> bool:
         """Whether a new game may be stored: the database stays below its cap less the reserve
         kept for moves (``RESERVE_SHARE`` of it), and the disk keeps ``DISK_RESERVE`` free."""
@@ -312,118 +531,6 @@ class Store:
             _tell_operator(e)
             return False
 
-    def create_stmts(self, rec: GameRecord) -> list:
-        """The statements storing a new game (its code made unique here)."""
-        for _ in range(20):
-            taken = self._read("SELECT 1 FROM games WHERE code=?", (rec.code,))
-            if not taken:
-                break
-            rec.code = new_code()
-        stmts = [("INSERT INTO games (id, game, options, seed, pace, code, created, version, "
-                  "moves, move_seats, undo_base, state, winner, rematch, rematch_asked, "
-                  "bidding, undo_state, deal) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                  (rec.id, rec.game, json.dumps(rec.options), str(rec.seed), rec.pace,
-                   rec.code, limits.now(), rec.version, json.dumps(rec.moves),
-                   json.dumps(rec.move_seats), rec.undo_base, json.dumps(rec.state),
-                   rec.winner, rec.rematch, json.dumps(rec.rematch_asked),
-                   None if rec.bidding is None else json.dumps(rec.bidding),
-                   None if rec.undo_state is None else json.dumps(rec.undo_state),
-                   None if rec.deal is None else json.dumps(rec.deal)))]
-        stmts += [("INSERT INTO seats VALUES (?,?,?)", (rec.id, side, h))
-                  for side, h in rec.seats.items()]
-        return Stmts(stmts, "the game was not created")
-
-    @staticmethod
-    def seat_stmts(game_id: str, side: str, cred_hash: bytes, dealt=None) -> list:
-        """A seat taken; with ``dealt`` (the game's record) its deal, seed and first state as
-        the friend's contribution made them, in the same transaction."""
-        deal = [] if dealt is None else Store.deal_stmts(game_id, dealt)
-        return Stmts([("UPDATE seats SET cred_hash=? WHERE game_id=? AND side=? AND "
-                       "cred_hash IS NULL", (cred_hash, game_id, side))] + deal,
-                     "you have not joined the game")
-
-    @staticmethod
-    def deal_stmts(game_id: str, dealt) -> list:
-        """A game dealt again with the friend's contribution (``dealt``: its record)."""
-        return [("UPDATE games SET seed=?, state=?, deal=? WHERE id=?",
-                 (str(dealt.seed), json.dumps(dealt.state), json.dumps(dealt.deal), game_id))]
-
-    def unjoined(self, before: float) -> list:
-        """The games made before ``before`` (the limits' clock) that nobody joined: a seat
-        still open and no move made (a rematch, both seats taken, is never one)."""
-        return [r[0] for r in self._read(
-            "SELECT id FROM games WHERE created<? AND version=0 AND id IN "
-            "(SELECT game_id FROM seats WHERE cred_hash IS NULL)", (before,), every=True)]
-
-    @staticmethod
-    def delete_stmts(ids: list) -> list:
-        """Games deleted, with their seats and events."""
-        from squabble.online import chat, clock, names, ratings, webhooks
-        marks = ",".join("?" * len(ids))
-        return Stmts(chat.delete_stmts(ids) + clock.delete_stmts(ids) +
-                     webhooks.delete_stmts(ids) + names.delete_stmts(ids) +
-                     ratings.delete_stmts(ids) + [
-            (f"DELETE FROM {t} WHERE {c} IN ({marks})", list(ids))
-            for t, c in (("events", "game_id"), ("seats", "game_id"), ("games", "id"))],
-            "no game was deleted")
-
-    @staticmethod
-    def event_stmts(rec: GameRecord, kind: str, seat: str, index, lines: list,
-                    undo_state_changed: bool = True) -> list:
-        """The game as ``rec`` now holds it and the event that made it (version
-        ``rec.version``): one transaction.  An undo deletes the event of the move it takes
-        back and the undos since the last move in force, so that moving and taking back, again
-        and again, leaves one row and one line (the log grows with the moves in force only).
-        The undo snapshot is written only when it changed (``undo_state_changed``)."""
-        undone = []
-        if kind == "undo":
-            undone = [
-                ("DELETE FROM events WHERE game_id=? AND version=(SELECT MAX(version) FROM "
-                 "events WHERE game_id=? AND kind='move')", (rec.id, rec.id)),
-                ("DELETE FROM events WHERE game_id=? AND kind='undo' AND version>(SELECT "
-                 "COALESCE(MAX(version), 0) FROM events WHERE game_id=? AND kind!='undo')",
-                 (rec.id, rec.id))]
-        snap = ", undo_state=?" if undo_state_changed else ""
-        extra = (None if rec.undo_state is None else json.dumps(rec.undo_state),) \
-            if undo_state_changed else ()
-        return Stmts(undone + [
-            ("UPDATE games SET version=?, moves=?, move_seats=?, undo_base=?, state=?, "
-             "winner=?" + snap + " WHERE id=?",
-             (rec.version, json.dumps(rec.moves), json.dumps(rec.move_seats), rec.undo_base,
-              json.dumps(rec.state), rec.winner) + extra + (rec.id,)),
-            ("INSERT INTO events VALUES (?,?,?,?,?,?)",
-             (rec.id, rec.version, kind, seat, index, json.dumps(lines)))],
-            "the move was not stored, and the game stays as it was" if kind == "move" else
-            "nothing was taken back, and the game stays as it was")
-
-    @staticmethod
-    def bid_stmts(rec: GameRecord, seat: str, lines: list) -> list:
-        """A bid taken (the game's bids and version as ``rec`` holds them) and its event."""
-        return Stmts([("UPDATE games SET version=?, bidding=? WHERE id=?",
-                       (rec.version, json.dumps(rec.bidding), rec.id)),
-                      ("INSERT INTO events VALUES (?,?,?,?,?,?)",
-                       (rec.id, rec.version, "bid", seat, None, json.dumps(lines)))],
-                     "your bid was not stored")
-
-    @staticmethod
-    def sides_stmts(rec: GameRecord, sides: dict, seat: str, lines: list) -> list:
-        """The second bid taken and the bids resolved: the game as ``rec`` holds it (its options
-        with the handicap, its first state), each seat renamed to the side it won (``sides``:
-        seat -> side) and the event."""
-        return Stmts([("UPDATE games SET version=?, options=?, state=?, bidding=? WHERE id=?",
-                       (rec.version, json.dumps(rec.options), json.dumps(rec.state),
-                        json.dumps(rec.bidding), rec.id)),
-                      ("INSERT INTO events VALUES (?,?,?,?,?,?)",
-                       (rec.id, rec.version, "bid", seat, None, json.dumps(lines)))] +
-                     [("UPDATE seats SET side=? WHERE game_id=? AND side=?", (side, rec.id, s))
-                      for s, side in sides.items()], "your bid was not stored")
-
-    @staticmethod
-    def rematch_stmts(game_id: str, rematch_id: str, asked: list) -> list:
-        """The finished game's rematch and the sides that asked for it."""
-        return Stmts([("UPDATE games SET rematch=?, rematch_asked=? WHERE id=?",
-                       (rematch_id, json.dumps(asked), game_id))], "the rematch was not made")
-
     # -- reading ---------------------------------------------------------------------------
     def _read(self, sql: str, params=(), every: bool = False):
         """One query's first row (``every``: all its rows); a failure of the database is a
@@ -433,74 +540,15 @@ class Store:
             return cur.fetchall() if every else cur.fetchone()
         except sqlite3.Error as e:
             _tell_operator(e)
-            raise StoreError("The server could not read the game from its database: nothing "
-                             "was done; try again later.") from None
+            raise StoreError(READ_FAILED) from None
 
-    def load(self, game_id) -> GameRecord | None:
-        if not isinstance(game_id, str):
-            return None
-        row = self._read(
-            "SELECT id, game, options, seed, pace, code, version, moves, move_seats, "
-            "undo_base, state, winner, rematch, rematch_asked, bidding, undo_state, deal FROM "
-            "games "
-            "WHERE id=?",
-            (game_id,))
-        if row is None:
-            return None
+    def _scan(self, sql: str, params=()):
+        """A query's rows one by one (read no further than the caller goes)."""
         try:
-            rec = GameRecord(row[0], row[1], json.loads(row[2]), int(row[3]), row[4], row[5],
-                             row[6], json.loads(row[7]), json.loads(row[8]), row[9],
-                             json.loads(row[10]), row[11], row[12],
-                             rematch_asked=json.loads(row[13] or "[]"),
-                             bidding=json.loads(row[14]) if row[14] else None,
-                             undo_state=json.loads(row[15]) if row[15] else None,
-                             deal=json.loads(row[16]) if row[16] else None)
-        except (ValueError, TypeError) as e:
+            yield from self.db.execute(sql, params)
+        except sqlite3.Error as e:
             _tell_operator(e)
-            raise StoreError("The server could not read the game from its database (its row "
-                             "is damaged): nothing was done.") from None
-        for side, h in self._read("SELECT side, cred_hash FROM seats WHERE game_id=?",
-                                  (game_id,), every=True):
-            rec.seats[side] = h
-        return rec
-
-    def game_of_code(self, code: str) -> str | None:
-        row = self._read("SELECT id FROM games WHERE code=?", (code,))
-        return row[0] if row else None
-
-    def lines_since(self, game_id: str, seen: int,
-                    max_bytes: int = RESUME_LOG_BYTES) -> tuple:
-        """The log lines of the events after version ``seen``: the newest whose text holds at
-        most ``max_bytes`` (read newest first, no further than that), and how many older events
-        were left out."""
-        texts: list = []        # each event's lines as their JSON text, newest first
-        size, oldest = 0, None
-        try:
-            for version, lines in self.db.execute(
-                    "SELECT version, lines FROM events WHERE game_id=? AND version>? "
-                    "ORDER BY version DESC", (game_id, seen)):
-                size += len(lines)
-                if size > max_bytes:
-                    break
-                texts.append(lines)
-                oldest = version
-            out = [x for lines in json.loads("[" + ",".join(reversed(texts)) + "]")
-                   for x in lines]
-        except (sqlite3.Error, ValueError) as e:
-            _tell_operator(e)
-            raise StoreError("The server could not read the game from its database: nothing "
-                             "was done; try again later.") from None
-        left_out = 0
-        if size > max_bytes:
-            left_out = self._read("SELECT COUNT(*) FROM events WHERE game_id=? AND version>? "
-                                  "AND version<?", (game_id, seen,
-                                                    oldest if oldest is not None else
-                                                    2 ** 62))[0]
-        return out, left_out
-
-    def count_games(self) -> int:
-        return self._read("SELECT COUNT(*) FROM games")[0]
-
+            raise StoreError(READ_FAILED) from None
 
 class _Outcome:
     def __init__(self, error=None):
@@ -545,8 +593,14 @@ def _stage(db, groups: list) -> list:
     for k, stmts in enumerate(groups):
         try:
             db.execute("SAVEPOINT g")
-            for sql, params in stmts:
-                db.execute(sql, params)
+            guards = getattr(stmts, "guards", ())
+            for i, (sql, params) in enumerate(stmts):
+                if db.execute(sql, params).rowcount != 1 and i in guards:
+                    raise StoreConflict(f"Not done: {CONFLICT}; {_what(stmts)}.")
+            db.execute("RELEASE g")
+        except StoreConflict as e:
+            out[k] = _Outcome(e)
+            db.execute("ROLLBACK TO g")
             db.execute("RELEASE g")
         except sqlite3.Error as e:
             out[k] = _Outcome(_storage_error(e, _what(stmts)))

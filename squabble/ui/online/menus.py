@@ -22,7 +22,10 @@ _HOSTED = {}      # the one server this window hosts: {"server": HostedServer}
 
 
 def normal_url(address: str) -> str:
-    """'192.168.1.5', '192.168.1.5:8765' or 'ws://…' as a WebSocket URL ending in '/'."""
+    """'192.168.1.5', '192.168.1.5:8765' or 'ws://…' as a WebSocket URL ending in '/'; several
+    separated by commas (server processes over one database) each so, joined by ', '."""
+    if "," in address:
+        return ", ".join(normal_url(a) for a in address.split(",") if a.strip())
     a = address.strip()
     if not a:
         return ""
@@ -38,6 +41,8 @@ def normal_url(address: str) -> str:
 def url_problem(address: str) -> str:
     """The sentence refusing a typed server address whose port is no number from 1 to 65535
     ("" when it can be tried)."""
+    if "," in address:
+        return next((p for p in map(url_problem, address.split(",")) if p), "")
     url = normal_url(address)
     if not url:
         return ""
@@ -130,8 +135,9 @@ class OnlineScene(MenuScene):
             self.on_resume()
         self.app.stack.push(TextEntryScene(
             self.app, "Server address", "The address your friend or the host gave you, such as "
-            "192.168.1.20 or wss://games.example.org", self.app.settings.online_server or "",
-            done, limit=120))
+            "192.168.1.20 or wss://games.example.org (several, separated by commas, to move "
+            "to the next if one stops)", self.app.settings.online_server or "", done,
+            limit=240))
 
     def edit_name(self):
         """The display name (online/names.py checks it: the server checks it again)."""
