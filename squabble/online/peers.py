@@ -70,6 +70,9 @@ async def refresh(server, room) -> None:
             "SELECT lines FROM events WHERE game_id=? AND version>? AND version<=? ORDER BY "
             "version", (rec.id, old.version, rec.version), every=True)
             for x in json.loads(text)][-LINES:]
+    if rec.seed != old.seed and not lines:   # dealt again at a join elsewhere: the set-up's
+        from squabble.online import table      # lines of the new deal, as a join here sends
+        lines = [str(x) for x in table.opening_lines(rec)]
     sides = (rec.bidding or {}).get("sides") if old.bidding and old.bidding.get("sides") is \
         None else None
     _take_over(old, rec)
