@@ -11,6 +11,8 @@ import dataclasses
 from squabble.online import (bids, chat, clock, limits, names, peers, presence, table,
                              webhooks, wire)
 from squabble.online.store import GameRecord, Stmts, StoreConflict, StoreError, show_code
+from squabble.online.store import take_over as _take_over
+from squabble.online.faults import report as _report_fault
 
 
 class Refused(Exception):
@@ -240,22 +242,3 @@ async def flags(server: Server):
         except Exception as e:   # noqa: BLE001 - a fault of the server's own, said once a look
             _report_fault(e)
         await asyncio.sleep(clock.FLAG_CHECK)
-
-
-def _take_over(rec: GameRecord, new: GameRecord) -> None:
-    """``rec`` (the room's record, which others hold) becomes ``new``, once it is stored."""
-    for f in dataclasses.fields(rec):
-        setattr(rec, f.name, getattr(new, f.name))
-
-
-def _report_fault(e: BaseException) -> None:
-    """A fault of the server's own, on standard error: the exception's type and where it
-    happened, not its message (which might quote what a client sent, a credential even)."""
-    import sys
-    import traceback
-    frames = "".join(traceback.format_list(traceback.extract_tb(e.__traceback__)))
-    try:
-        sys.stderr.write(f"squabble serve: internal fault {type(e).__name__}:\n{frames}")
-        sys.stderr.flush()
-    except (OSError, ValueError, AttributeError):
-        pass

@@ -48,15 +48,15 @@ async def _changes(server):
             except StoreError:
                 pass   # (told to the operator) the next change or resume catches up
             except Exception as e:   # noqa: BLE001 - a fault of the server's own
-                from squabble.online.home import _report_fault
-                _report_fault(e)
+                from squabble.online.faults import report
+                report(e)
 
 
 async def refresh(server, room) -> None:
     """(Under the game's lock.)  The room made the game as the database holds it now, and its
     connections told what changed (the reads on the store's own connection: the event loop
     goes on meanwhile)."""
-    from squabble.online.home import _take_over
+    from squabble.online.store import take_over as _take_over
     store = server.store
     rec = await store.aload(room.rec.id)
     if rec is None:
@@ -143,8 +143,8 @@ async def _liveness(server):
             try:
                 await _look_elsewhere(server, room)
             except Exception as e:   # noqa: BLE001 - a fault of the server's own
-                from squabble.online.home import _report_fault
-                _report_fault(e)
+                from squabble.online.faults import report
+                report(e)
 
 
 async def _chat_line(server, room, n: int) -> None:

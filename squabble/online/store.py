@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import dataclasses
 import hashlib
 import hmac
 import json
@@ -86,6 +87,12 @@ class StoreConflict(StoreError):
 CONFLICT = "another server process changed the game first (its next update shows it)"
 READ_FAILED = ("The server could not read the game from its database: nothing was done; try "
                "again later.")
+
+
+def take_over(rec: GameRecord, new: GameRecord) -> None:
+    """``rec`` (the room's record, which others hold) becomes ``new``, once it is stored."""
+    for f in dataclasses.fields(rec):
+        setattr(rec, f.name, getattr(new, f.name))
 
 
 class Stmts(list):
