@@ -16,7 +16,7 @@ from squabble.framework.focus import FocusRing
 from squabble.framework.widgets import Button
 from squabble.online import chat
 from squabble.ui import theme as T
-from squabble.ui.online.menus import edited
+from squabble.ui.online.textline import edited
 
 AREA = (934, 492, 342, 224)        # where the box goes when the scene names no place
 LINES = 3                          # the last lines said, shown in the box

@@ -10,6 +10,7 @@ from squabble.framework.widgets import Button
 from squabble.ui import settings as S
 from squabble.ui import theme as T
 from squabble.ui.menu_scene import MenuScene
+from squabble.ui.online.textline import TextEntryScene
 
 NAME_HELP = ("What your friend and the spectators see you called (a name, not a password: "
              "anyone may choose any name)")
@@ -22,7 +23,6 @@ def ask_name(app, then=None, first: bool = False) -> None:
     kept (or, on the first game's question, also when it is left empty or Back is chosen:
     that question comes once)."""
     from squabble.online.names import MAX_CHARS, check
-    from squabble.ui.online.menus import TextEntryScene
 
     def done(value):
         try:
