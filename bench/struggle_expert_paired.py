@@ -36,6 +36,7 @@ import squabble.ai.pool as P  # noqa: E402
 import squabble.ai.struggle_expert as X  # noqa: E402
 from squabble.ai.struggle import choose_struggle  # noqa: E402
 from squabble.games import struggle as S  # noqa: E402
+from struggle_expert_match import read_results as read  # noqa: E402  (bench/, beside this)
 
 
 def positions(source, games, every):
@@ -68,17 +69,6 @@ def playout(state, move, k, level):
         j += 1
     w = t["winner"]
     return 0.5 if w == "draw" else float(w == me)
-
-
-def read(path):
-    rows = []
-    if path.exists():
-        for line in path.read_text().splitlines():
-            try:
-                rows.append(json.loads(line))
-            except ValueError:
-                continue
-    return rows
 
 
 def run(a, progress=print):

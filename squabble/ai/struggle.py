@@ -661,15 +661,17 @@ def _hard_looks(state, me, seed, cand, vals, work0, workers, budget=None):
     options w, w + workers, ... on every deal, with its share of the budget), and a deal counts
     when every worker finished it: so more cores decide sooner on the same deals.  The same seed
     and worker count give the same values; one worker gives the single-process hard.
-    ``budget``: a :class:`Budget` for other sizes (None: hard's)."""
+    ``budget``: a :class:`Budget` for other sizes (None: hard's; its ``win_cap``: each deal's
+    value counted at most so much)."""
     b = hard_budget() if budget is None else budget
     first = _split(cand, workers, "_first_look_share", (state, me, seed, vals, work0, b))
     deals = 1 + min(len(f[0]) for f in first)         # deal 0: normal's look
-    totals = dict(vals)
+    cap = (lambda v: v) if b.win_cap is None else (lambda v: min(v, b.win_cap))
+    totals = {i: cap(v) for i, v in vals.items()}
     for f in first:
         for d in f[0][:deals - 1]:
             for i, v in d.items():
-                totals[i] += v
+                totals[i] += cap(v)
     vals = {i: v / deals for i, v in totals.items()}
     top = sorted(sorted(cand, key=lambda i: (-vals[i], i))[:b.top])
     if len(top) == 1:
@@ -681,7 +683,7 @@ def _hard_looks(state, me, seed, cand, vals, work0, workers, budget=None):
     LAST_LOOKS.update(first=deals, second=samples, workers=workers)
     if not samples:
         return {i: vals[i] for i in top}
-    return {i: sum(d[i] for x in second for d in x[0][:samples] if i in d) / samples
+    return {i: sum(cap(d[i]) for x in second for d in x[0][:samples] if i in d) / samples
             for i in top}
 
 

@@ -16,6 +16,13 @@ How much it spends on a card choice (``budget``):
   scoring card in the hand, DEFCON 2): ``MATTER`` times as many engine steps and deals;
 * ``expert_long`` (the Options setting "Expert thinks longer"): ``LONG`` times all of it.
 
+``win_cap`` (a design being tried, not shipped): a look's value of an option on one deal counts
+at most this much in the mean over deals.  A win is worth ``WIN`` (1,000) in a play-out, so one
+deal in seventeen where the play-out's enemy blunders into DEFCON 1 outweighs every other deal:
+expert, looking once over 17 deals, headlined Grain Sales to Soviets at DEFCON 3 so (a game of
+``bench/results/struggle_expert_wide.jsonl``, seed 6200018605) and lost to the enemy's coup at
+DEFCON 2.  A loss keeps its full weight (a risk the side runs itself).
+
 Budgets count engine steps, never the clock: the same view and seed give the same choice, on any
 machine.  ``progress`` (set by the window's worker process) is told the share of the decision's
 work done, for the thinking indicator.
@@ -29,8 +36,9 @@ from squabble.ai.struggle_eval import _rounds_left
 from squabble.games.struggle import data as D
 
 #: the sizes of hard's two looks (``struggle._hard_looks``; hard's own: ``struggle.hard_budget``)
+#: and ``win_cap``: a deal's value of an option counted at most this much (None: no cap; below)
 Budget = collections.namedtuple(
-    "Budget", "first_deals first_work top samples work rounds total")
+    "Budget", "first_deals first_work top samples work rounds total win_cap", defaults=(None,))
 
 #: the levels this module plays: expert, and expert given LONG times its budget
 LEVELS = ("expert", "expert_long")
@@ -71,5 +79,6 @@ def budget(state, me, level):
     if not is_card_choice(state):
         return None
     scale = (MATTER if matters(state, me) else 1.0) * (LONG if level == "expert_long" else 1.0)
-    b = {k: (v if k in ("top", "rounds") else int(round(v * scale))) for k, v in PLAY.items()}
+    b = {k: (v if k in ("top", "rounds", "win_cap") else int(round(v * scale)))
+         for k, v in PLAY.items()}
     return Budget(**b)

@@ -127,3 +127,17 @@ def test_expert_reports_its_progress(tiny, monkeypatch):
     monkeypatch.setattr(X, "progress", seen.append)
     choose_struggle(_choice(4), "expert", 3)
     assert len(seen) >= 2 and seen == sorted(seen) and 0 < seen[-1] <= 1.0
+
+
+def test_win_cap_keeps_one_deal_s_win_from_outweighing_the_others(monkeypatch):
+    """A design option: with ``win_cap`` a deal's value counts at most that much in the mean over
+    deals (one deal where the play-out's enemy blunders into DEFCON 1 is worth WIN); without it
+    (hard, the shipped expert) the mean is the plain one."""
+    looks = iter([[([{0: A.WIN, 1: 20.0}], 100)], [([], 100)]] * 2)
+    monkeypatch.setattr(A, "_split", lambda *args: next(looks))
+    b = X.Budget(**dict(TINY, samples=0))
+    plain = A._hard_looks(None, "USSR", 1, [0, 1], {0: 10.0, 1: 20.0}, 0, 1, b)
+    assert plain == {0: (10.0 + A.WIN) / 2, 1: 20.0}
+    capped = A._hard_looks(None, "USSR", 1, [0, 1], {0: 10.0, 1: 20.0}, 0, 1,
+                           b._replace(win_cap=50.0))
+    assert capped == {0: 30.0, 1: 20.0}
