@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 
 import pytest
@@ -117,7 +118,13 @@ def hostile_texts(n, seed=0):
             yield rnd.choice(pools)
 
 
-def test_ten_thousand_hostile_messages_leave_the_server_well(tmp_path):
+#: hostile chat messages sent by the next test: 2,000 in the suite (every kind of text in
+#: hostile_texts many times over); SQUABBLE_HOSTILE_CHAT=10000 runs the issue's 10,000 (about a
+#: minute: `SQUABBLE_HOSTILE_CHAT=10000 python -m pytest tests/test_online_chat.py -k hostile`)
+HOSTILE = int(os.environ.get("SQUABBLE_HOSTILE_CHAT", "2000"))
+
+
+def test_hostile_chat_messages_leave_the_server_well(tmp_path):
     """Sent raw (bypassing every client check) with the rate limit on: whatever passes is
     clean text of at most 300 characters, the rest is refused with a sentence, and the game
     still plays."""
@@ -130,7 +137,7 @@ def test_ten_thousand_hostile_messages_leave_the_server_well(tmp_path):
         a, b, _ = await two_players(server.url)
         a.backoff = (0.01, 0.05)
         sent, closed = 0, 0
-        for text in hostile_texts(10_000):
+        for text in hostile_texts(HOSTILE):
             if sent % 4 == 0:
                 clock.advance(chat.PERIOD)   # (the allowance refilled now and then)
             raw = json.dumps({"type": "chat", "text": text}, ensure_ascii=True)
