@@ -59,6 +59,13 @@ def parse_match(text: str) -> tuple[str, str, int]:
     return parts[0], parts[1], int(parts[2])
 
 
+def parse_shard(text: str) -> tuple[int, int]:
+    k, _, n = text.partition("/")
+    if not (k.isdigit() and n.isdigit() and int(k) < int(n)):
+        raise argparse.ArgumentTypeError("--shard must be K/N with 0 <= K < N, e.g. 1/2")
+    return int(k), int(n)
+
+
 def commit() -> str:
     """The code's commit (with "+" when the work tree differs from it), or "?"."""
     import subprocess
@@ -73,7 +80,8 @@ def commit() -> str:
     return head + ("+" if dirty else "")
 
 
-def play(path: pathlib.Path, matches, seed: int, progress=print, trial=None) -> None:
+def play(path: pathlib.Path, matches, seed: int, progress=print, trial=None,
+         shard=(0, 1)) -> None:
     """Play the games of ``matches`` not yet in ``path``, appending each as it finishes.
     ``trial``: another card-choice budget for expert (``struggle_expert.PLAY`` keys), a design
     being tried; its games are kept apart (the rows' ``play``)."""
@@ -86,7 +94,7 @@ def play(path: pathlib.Path, matches, seed: int, progress=print, trial=None) -> 
     code = commit()
     for a, b, games in matches:
         for g in range(games):
-            if (a, b, seed, g, design) in done:
+            if (a, b, seed, g, design) in done or g % shard[1] != shard[0]:
                 continue
             a_side, levels, game_seed = match_game(a, b, seed, g)
             times: dict = {}
@@ -147,6 +155,9 @@ def main(argv=None) -> int:
     ap.add_argument("--match", type=parse_match, action="append", default=[])
     ap.add_argument("--seed", type=int, default=DEFAULT_SEED)
     ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--shard", type=parse_shard, default=(0, 1), metavar="K/N",
+                    help="play only the games g with g %% N == K (N processes, one a core, "
+                         "appending to one results file)")
     ap.add_argument("--report", action="store_true", help="print the figures so far and stop")
     ap.add_argument("--play", type=json.loads, default=None, metavar="JSON",
                     help="a design to try: expert's card-choice budget changed (keys of "
@@ -156,7 +167,7 @@ def main(argv=None) -> int:
     if not a.report:
         P.WORKERS = a.workers
         play(a.results, a.match, a.seed, lambda s: print(s, file=sys.stderr, flush=True),
-             a.play)
+             a.play, a.shard)
     report(a.results)
     return 0
 

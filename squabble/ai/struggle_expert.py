@@ -1,27 +1,28 @@
 """The expert level of the Twilight Struggle computer player.  How it thinks: docs/ai-struggle.md.
 
-Expert is hard's search given more of everything where a decision matters: more deals of the
-hidden cards (determinizations of the side's view, never the true hidden cards) in both looks,
-and a budget that leaves the deep look room to finish its deals.  Ordinary decisions (the
-targets of operations, an event's choices) are hard's, at hard's cost: a card choice is where a
-game is won or lost, and the targets that follow are played out inside its look anyway.
+Expert is hard's search given a wider look where it matters: a card choice is valued over
+twice as many deals of the hidden cards (determinizations of the side's view, never the true
+hidden cards), and no deal's lucky win outweighs the others.  Ordinary decisions (the targets of
+operations, an event's choices) are hard's, at hard's cost: a card choice is where a game is won
+or lost, and the targets that follow are played out inside its look anyway.
 
 How much it spends on a card choice (``budget``):
 
-* **a card to play**: ``PLAY``: the first look over up to 6 deals within 8,000 engine steps,
-  then the deep look (the next three action rounds played out) at the best 4 options over up to
-  8 deals within 16,000 more.  Hard's own budget is spent mostly by its first look, so its deep
-  look rarely finishes more than one deal (often none); expert's finishes two to eight;
+* **a card to play**: ``PLAY``: the first look over up to 12 deals within 20,000 engine steps,
+  and no deep look (``samples`` 0).  Hard spends its budget mostly on a first look over a few
+  deals and finishes its deep look rarely; a longer deep look (``DEEP``, the first design) picked
+  hard's card on 44 of 57 choices and was not stronger.  The wide look disagrees with hard on a
+  third of card choices;
 * **a decision that matters** (``matters``: a headline, the turn's last two action rounds, a
   scoring card in the hand, DEFCON 2): ``MATTER`` times as many engine steps and deals;
 * ``expert_long`` (the Options setting "Expert thinks longer"): ``LONG`` times all of it.
 
-``win_cap`` (a design being tried, not shipped): a look's value of an option on one deal counts
-at most this much in the mean over deals.  A win is worth ``WIN`` (1,000) in a play-out, so one
-deal in seventeen where the play-out's enemy blunders into DEFCON 1 outweighs every other deal:
-expert, looking once over 17 deals, headlined Grain Sales to Soviets at DEFCON 3 so (a game of
-``bench/results/struggle_expert_wide.jsonl``, seed 6200018605) and lost to the enemy's coup at
-DEFCON 2.  A loss keeps its full weight (a risk the side runs itself).
+``win_cap``: a look's value of an option on one deal counts at most this much (50) in the mean
+over deals.  A win is worth ``WIN`` (1,000) in a play-out, so one deal in seventeen where the
+play-out's enemy blunders into DEFCON 1 would outweigh every other deal: uncapped, expert
+headlined Grain Sales to Soviets at DEFCON 3 so (``bench/results/struggle_expert_wide.jsonl``,
+seed 6200018605) and lost to the enemy's coup at DEFCON 2.  A loss keeps its full weight (a
+risk the side runs itself).
 
 Budgets count engine steps, never the clock: the same view and seed give the same choice, on any
 machine.  ``progress`` (set by the window's worker process) is told the share of the decision's
@@ -44,8 +45,12 @@ Budget = collections.namedtuple(
 LEVELS = ("expert", "expert_long")
 #: a card choice's budget: (first_deals, first_work, top, samples, work, rounds, total), the
 #: fields of ``Budget``
-PLAY = dict(first_deals=6, first_work=8000, top=4, samples=8, work=16000, rounds=3,
-            total=24000)
+PLAY = dict(first_deals=12, first_work=20000, top=4, samples=0, work=16000, rounds=3,
+            total=24000, win_cap=50)
+#: the first design (a deep look over 8 deals at the best 4): it picked hard's card on 44 of 57
+#: choices and scored 0 of 3 against hard; kept to compare (``--play`` of the match bench)
+DEEP = dict(first_deals=6, first_work=8000, top=4, samples=8, work=16000, rounds=3,
+            total=24000, win_cap=None)
 #: a decision that matters gets this many times the engine steps and deals
 MATTER = 1.4
 #: "expert_long" (the Options setting): this many times everything
