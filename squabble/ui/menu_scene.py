@@ -46,6 +46,31 @@ class MenuScene(Scene):
         if old and self.button(old):
             self.focus.focus(self.button(old))
 
+    #: the least height of a band a toast is put in (a one-line toast and its margins)
+    TOAST_BAND = 60
+
+    def toast_area(self):
+        """A toast covers no button: it goes in the band under the lowest button (the controls
+        line under it may be covered a moment), or else in the tallest band between buttons, or
+        else above the top one; the whole screen only when no band is tall enough."""
+        spans = sorted((b.rect[1], b.rect[1] + b.rect[3]) for b in self.buttons)
+        if not spans:
+            return None
+        bottom = max(e for _, e in spans)
+        if 720 - bottom - 4 >= self.TOAST_BAND:
+            return (0, bottom + 4, 1280, 720 - bottom - 4)
+        gaps, reach = [], spans[0][1]
+        for top, end in spans[1:]:
+            if top - reach - 8 >= self.TOAST_BAND:
+                gaps.append((top - reach - 8, reach + 4))
+            reach = max(reach, end)
+        if not gaps and spans[0][0] - 4 >= self.TOAST_BAND:
+            gaps.append((spans[0][0] - 4, 0))
+        if not gaps:
+            return None
+        h, y = max(gaps)
+        return (0, y, 1280, h)
+
     def button(self, name):
         return next((b for b in self.buttons if b.name == name), None)
 

@@ -56,10 +56,30 @@ def test_a_toast_keeps_its_whole_text_inside_the_table_at_any_size(app):
         assert not r.colliderect(app.layout.r(RIGHT)) and app.screen.get_rect().contains(r)
 
 
-def test_a_short_toast_sits_where_it_always_did_on_other_screens(app):
+def test_a_toast_on_a_menu_covers_none_of_its_buttons(app):
+    """Enter on the title's disabled Continue raised its reason over the Quit button (seen in a
+    real window on a first start): a menu's toast goes in a band clear of every button."""
+    from squabble.ui.menus import ControlsScene, OptionsScene
+    from squabble.ui.online.menus import OnlineScene
     assert D.top(app).name == "title"
-    r, _, lines = app.toast_box("Saved.")
-    assert lines == ["Saved."] and r.center == app.layout.p(640, 600)
+    title = D.top(app)
+    cont = title.button("continue")
+    assert not cont.enabled          # no save yet: its reason is what the toast says
+    title.activate(cont)
+    D.step(app)
+    checked = []
+    for make in (None, OptionsScene, ControlsScene, OnlineScene):
+        if make is not None:
+            app.stack.push(make(app))
+            D.step(app)
+        scene = D.top(app)
+        for msg in (cont.reason, "Saved."):
+            r = app.toast_box(msg)[0]
+            assert app.screen.get_rect().contains(r)
+            for b in scene.buttons:
+                assert not r.colliderect(app.layout.r(b.rect)), (scene.name, b.name, msg)
+        checked.append(scene.name)
+    assert len(checked) == 4
 
 
 def test_a_struggle_toast_covers_neither_the_hand_the_choices_nor_the_log(app):
