@@ -76,6 +76,8 @@ def test_bids_for_sides_from_create_to_the_map(tmp_path, data_dir):
         menu_click(a, "number")
         menu_click(a, "done")
         assert until_seconds(a, lambda: top(a).phase() == "wait", 20)
+        # ("wait" shows as soon as the bid is sent; the server has it once it says so)
+        assert until_seconds(a, lambda: top(a).seat in top(a).last["bidding"].get("bid", []), 20)
         shot(a, "bid_wait")
         # Your online games: the friend's bid awaited here, this window's awaited there
         labels = labels_of(b)
