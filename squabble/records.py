@@ -321,8 +321,9 @@ def replay(rec: dict, keep_states: bool = False, keep_steps: bool = True,
         try:
             adapter.apply_index(state, i, log)
         except Exception as e:   # an engine that fails on a record must not crash a replay
-            return _fail(out, n, f"Decision {n} cannot be played again ({type(e).__name__}: "
-                                 f"{str(e)[:120]}).")
+            why = str(e).strip().rstrip(".")[:120]
+            return _fail(out, n, f"Decision {n} cannot be played again: the engine refuses it"
+                                 + (f" ({why})." if why else "."))
         if keep_steps:
             out.steps.append(Step(before, d, i, log))
     out.final = state

@@ -273,3 +273,21 @@ def test_keep_abandoned_keeps_the_game_so_far_only_when_asked():
     assert records.replay(rec).ok
     entry = next(k for k in records.kept() if k.path == p)
     assert entry.result == "Left unfinished" and len(records.kept()) == before + 1
+
+
+def test_a_decision_the_engine_refuses_gets_a_sentence_naming_no_exception(monkeypatch):
+    """An engine that fails on a recorded decision: the replay says which decision, in words,
+    and names no exception class (the sentence reaches a player on the replay screen)."""
+    rec = kept(play("squabble", "hotseat", seed=5))
+    adapter = registry.get("squabble")
+
+    def refuse(state, index, log=None):
+        raise ValueError("the Space Race card is already played.")
+
+    broken = type(adapter)(**dict(vars(adapter), apply_index=refuse))
+    monkeypatch.setattr(records.registry, "get", lambda game: broken)
+    got = records.replay(rec)
+    assert not got.ok and got.failed_at == 1
+    assert got.message == ("Decision 1 cannot be played again: the engine refuses it (the Space "
+                           "Race card is already played).")
+    assert "Error" not in got.message
