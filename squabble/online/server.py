@@ -17,7 +17,6 @@ import collections
 import contextlib
 import dataclasses
 import gc
-import json
 import secrets
 import time
 from http import HTTPStatus
@@ -295,13 +294,10 @@ class Server(Home, Rated):
         if room.cache.get("version") != rec.version:   # one decision a state, one view a seat
             room.cache = {"version": rec.version, "decision": self._decision(room, rec)}
         if seat not in room.cache:   # kept as its JSON text: a live game holds no copy of
-            body = (                   # the views' objects for the garbage collector to walk
-                table.seat_message(rec.game, rec.state, seat, room.cache["decision"])
-                if seat is not None else
-                table.spectator_message(rec.game, rec.state, room.cache["decision"]))
+            d, winner = room.cache["decision"], rec.state.get("winner")   # the views' objects
             if room.clock is not None and room.clock["flagged"]:   # lost on time
-                body.update(decision=None, winner=rec.winner)
-            room.cache[seat] = json.dumps(body)[1:-1]   # "state": ..., "decision": ..., ...
+                d, winner = None, rec.winner
+            room.cache[seat] = table.message_text(rec.game, rec.state, seat, d, winner)
         head = wire.update_head(rec, seat, log, table.line_kinds(log) if kinds is None else kinds,
                                 seat is not None and table.can_undo(rec, seat),
                                 show_code(rec.code) if seat is not None else None,
