@@ -323,9 +323,10 @@ class Server(Home, Rated):
 
     def broadcast(self, room: Room, log: list, snaps=None):
         by_seat = {}   # one update a seat, encoded once for all its connections
+        kinds = table.line_kinds(log)   # (the same for every seat)
         for c in list(room.conns):
             if c.seat not in by_seat:
-                by_seat[c.seat] = self.update(room, c.seat, log, snaps)
+                by_seat[c.seat] = self.update(room, c.seat, log, snaps, kinds)
             self.send(c, by_seat[c.seat])
 
     # -- messages ------------------------------------------------------------------------
