@@ -58,6 +58,7 @@ class Room:
         self.clock = game_clock   # its clock (online/clock.py), None: no clock
         self.conns: set = set()
         self.lock = asyncio.Lock()
+        self.chat_lock = asyncio.Lock()   # its chat lines, one at a time (beside the moves)
         self.cache: dict = {}     # {"version", "decision", seat: its body's JSON} of this state
         self.presence: dict = {}  # who was last told is here (online/presence.py)
         self.chat_n: int | None = None   # the number of its newest chat line (online/chat.py)
@@ -263,16 +264,18 @@ class Server(Home, Rated):
         self._presence_changed(room, conn)
 
     @contextlib.asynccontextmanager
-    async def _locked(self, room: Room):
-        """Hold the game's lock (one change at a time, the room kept in memory meanwhile)."""
+    async def _locked(self, room: Room, lock: asyncio.Lock | None = None):
+        """Hold the game's lock (one change at a time, the room kept in memory meanwhile);
+        ``lock``: another of the room's (its chat's)."""
         try:
-            async with room.lock:
+            async with lock or room.lock:
                 yield room.rec
         finally:
             self._drop_if_idle(room)
 
     def _drop_if_idle(self, room: Room):
-        if not room.conns and self.rooms.get(room.rec.id) is room and not room.lock.locked():
+        if not room.conns and self.rooms.get(room.rec.id) is room and \
+                not room.lock.locked() and not room.chat_lock.locked():
             del self.rooms[room.rec.id]   # an idle game lives in the database only
 
     def _leave(self, conn: Conn):

@@ -1,0 +1,86 @@
+"""An accepted move's path through the server, in-process (issue 59: a move's cost): the
+server's own handlers with connections whose WebSocket only keeps what it is sent (no socket)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from squabble.online import wire
+from squabble.online import server as S
+from squabble.online.store import Store
+
+
+class Ws:
+    remote_address = ("127.0.0.1", 0)
+
+    def __init__(self):
+        self.got: list = []
+
+    async def send(self, text):
+        self.got.append(json.loads(text))
+
+    async def close(self, *args):
+        pass
+
+
+class Seat:
+    def __init__(self, server):
+        self.ws = Ws()
+        self.conn = S.Conn(self.ws, "127.0.0.1")
+        self.writer = asyncio.create_task(server._writer(self.conn))
+
+    async def say(self, server, msg):
+        await server._handle(self.conn, json.dumps(msg))
+
+    async def reply(self, kind):
+        for _ in range(200):
+            for m in self.ws.got:
+                if m["type"] == kind:
+                    return m
+            await asyncio.sleep(0)
+        raise AssertionError(f"no {kind}: {[m['type'] for m in self.ws.got]}")
+
+
+async def seated(server):
+    """A Twilight Squabble game, both seats joined: (the USSR's seat, the USA's)."""
+    a, b = Seat(server), Seat(server)
+    for s in (a, b):
+        await s.say(server, wire.hello())
+    await a.say(server, wire.create("squabble", {}, side="USSR"))
+    await b.say(server, wire.join((await a.reply("created"))["code"]))
+    await b.reply("joined")
+    return a, b
+
+
+def test_a_chat_line_waiting_for_its_commit_holds_up_no_move(tmp_path):
+    store = Store(str(tmp_path / "chat.sqlite3"))
+    server = S.Server(store)
+    held = asyncio.Event()
+    real = store.awrite
+
+    async def awrite(stmts):
+        if str(getattr(stmts, "note", "")).startswith("chat"):
+            await held.wait()          # the chat line's commit does not come back yet
+        return await real(stmts)
+
+    async def go():
+        a, b = await seated(server)
+        store.awrite = awrite
+        room = a.conn.room
+        d = server._decision(room, room.rec)
+        mover = a if d["player"] == a.conn.seat else b
+        chat = asyncio.create_task(a.say(server, wire.chat("Back in 5 minutes")))
+        await asyncio.sleep(0.01)
+        version = room.rec.version
+        await asyncio.wait_for(mover.say(server, wire.move(version, 0)), 5)
+        assert room.rec.version == version + 1 and not chat.done()
+        held.set()
+        await chat
+        assert (await b.reply("chat"))["text"] == "Back in 5 minutes"
+        for s in (a, b):
+            s.writer.cancel()
+    try:
+        asyncio.run(go())
+    finally:
+        store.close()
