@@ -84,3 +84,59 @@ def test_a_chat_line_waiting_for_its_commit_holds_up_no_move(tmp_path):
         asyncio.run(go())
     finally:
         store.close()
+
+
+def test_the_server_pings_only_a_quiet_line_and_closes_a_silent_one(tmp_path, monkeypatch):
+    """The server's keepalive (presence.py): a client that talks (its own pings) gets no ping
+    from the server; a client that only opened its WebSocket and says nothing more, nor answers
+    pings, is pinged and closed within QUIET + TICK + PING_TIMEOUT seconds (here shortened)."""
+    import base64
+    import os
+    import time
+    from squabble.online import presence
+    from squabble.online.client import Client
+    monkeypatch.setattr(presence, "QUIET", 0.3)
+    monkeypatch.setattr(presence, "TICK", 0.05)
+    monkeypatch.setattr(presence, "PING_TIMEOUT", 0.3)
+    store = Store(str(tmp_path / "pings.sqlite3"))
+
+    async def go():
+        loop = asyncio.get_running_loop()
+        stop, ready = loop.create_future(), loop.create_future()
+        task = asyncio.create_task(S.run(store, "127.0.0.1", 0, ready=ready.set_result,
+                                         stop=stop))
+        port = (await asyncio.wait_for(ready, 5))[1]
+        try:
+            talker = await Client(f"ws://127.0.0.1:{port}/", ping=(0.1, 1.0)).connect()
+            pinged = []
+            real = talker.ws.protocol.send_pong
+
+            def pong(data):     # the talker answers the server's pings (none are expected)
+                pinged.append(data)
+                return real(data)
+            talker.ws.protocol.send_pong = pong
+            # a WebSocket opened by hand, then nothing: no message, no pong
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            key = base64.b64encode(os.urandom(16)).decode()
+            writer.write(f"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+                         f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                         f"Sec-WebSocket-Version: 13\r\n\r\n".encode())
+            assert b" 101 " in await asyncio.wait_for(reader.readline(), 5)
+            t0, got = time.monotonic(), b""
+            while True:   # (what the server sends it: its pings, then its close)
+                data = await asyncio.wait_for(reader.read(65536), 5)
+                got += data
+                if not data or b"keepalive ping timeout" in got:
+                    break
+            assert time.monotonic() - t0 <= 0.3 + 0.05 + 0.3 + 0.5
+            await asyncio.sleep(0.5)
+            assert pinged == [] and talker.ws.close_code is None
+            await talker.close()
+            writer.close()
+        finally:
+            stop.set_result(None)
+            await asyncio.wait_for(task, 10)
+    try:
+        asyncio.run(go())
+    finally:
+        store.close()

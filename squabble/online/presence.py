@@ -7,9 +7,14 @@ from __future__ import annotations
 NOT_JOINED, ONLINE, AWAY = "not_joined", "online", "away"
 
 # WebSocket pings: a line that goes silent without closing (a stopped server, a dropped Wi-Fi) is
-# noticed within PING_INTERVAL + PING_TIMEOUT seconds by both ends
+# noticed within PING_INTERVAL + PING_TIMEOUT seconds by both ends.  A client pings every
+# PING_INTERVAL; the server pings a connection only once it has heard nothing from it (no
+# message, ping or pong) for QUIET seconds, looking every TICK: a line whose client pings costs
+# the server no ping of its own, and a silent one is still noticed within QUIET + TICK +
+# PING_TIMEOUT seconds
 PING_INTERVAL = 4.0
 PING_TIMEOUT = 5.0
+QUIET, TICK = PING_INTERVAL + 0.5, 0.25
 
 
 def of_room(seats: dict, conns, elsewhere=()) -> dict:
