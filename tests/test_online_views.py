@@ -32,11 +32,21 @@ def squabble_states(options, games=3, seed=5):
 
 
 @pytest.mark.parametrize("options", [{}, {"events": True}], ids=["plain", "events"])
-def test_the_shared_view_is_the_view_as_json_and_leaves_the_state_alone(options):
+def test_the_shared_view_leaves_the_state_alone_and_the_view_is_its_own_copy(options):
+    """(What a view hides: tests/test_seat.py.)"""
     for s in squabble_states(options):
         before = json.dumps(s)
         for side in ("USA", "USSR"):
-            assert json.dumps(E.shared_view(s, side)) == json.dumps(E.view(s, side))
+            shared = E.shared_view(s, side)
+            assert json.dumps(shared) == json.dumps(E.view(s, side))
+            assert shared["hands"][table.OTHER[side]] == [] and shared["rng"] == 0
+            v = E.view(s, side)   # the computer player's: changing it changes nothing else
+            for part in v.values():
+                if isinstance(part, dict):
+                    part.clear()
+                elif isinstance(part, list):
+                    part.append("x")
+            assert json.dumps(E.shared_view(s, side)) == json.dumps(shared)
         assert json.dumps(s) == before
 
 

@@ -782,24 +782,7 @@ def view(s: dict, side: str) -> dict:
     The opponent's hand becomes a count, its face-down slot cards become None with a flag, and
     the unknown orders (decks within an era, the Event deck) are replaced by a canonical order.
     """
-    v = clone(s)
-    other = OTHER[side]
-    h = hidden_from(s, side)
-    v["hand_counts"] = {sd: len(s["hands"][sd]) for sd in SIDES}
-    v["hands"][other] = []
-    oslot = v["slots"][other]
-    if oslot["bop"] is not None and not h["bop_seen"]:
-        oslot["bop"] = None
-        oslot["bop_hidden"] = True
-    if oslot["space"] is not None and not h["space_seen"]:
-        oslot["space"] = None
-        oslot["space_hidden"] = True
-    for sd in SIDES:
-        v["decks"][sd] = sorted(v["decks"][sd], key=_DECK_ORDER.__getitem__)
-    v["event_deck"] = sorted(v["event_deck"])
-    v["rng"] = 0
-    v["viewer"] = side
-    return v
+    return clone(shared_view(s, side))
 
 
 def shared_view(s: dict, side: str) -> dict:
