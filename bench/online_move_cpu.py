@@ -2,6 +2,7 @@
 figures).
 
     python bench/online_move_cpu.py [--games 500] [--rounds 40] [--home] [--profile FILE]
+                                    [--python-gc]   # Python's collector thresholds
 
 The game server (online/server.py) in this process, on a fresh SQLite database in a temporary
 folder, with ``--games`` live Twilight Squabble games, each seat a connection whose WebSocket is
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import random
 import sys
@@ -29,6 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from squabble.online import limits, wire  # noqa: E402
+from squabble.online import server as S  # noqa: E402
 from squabble.online.server import Conn, Server  # noqa: E402
 from squabble.online.store import Store  # noqa: E402
 
@@ -106,7 +109,28 @@ async def turn(server, game: list, rnd, rematches: list):
     return 1 if room.rec.version == rec.version + 1 or room.rec is rec else 0
 
 
+class Pauses:
+    """The garbage collector's collections: how many, the longest, the sum (seconds)."""
+
+    def __init__(self):
+        self.n, self.longest, self.total, self.t = 0, 0.0, 0.0, 0.0
+        gc.callbacks.append(self)
+
+    def __call__(self, phase, info):
+        if phase == "start":
+            self.t = time.perf_counter()
+        else:
+            took = time.perf_counter() - self.t
+            self.n, self.total, self.longest = self.n + 1, self.total + took, \
+                max(self.longest, took)
+
+
 async def main(args):
+    gc.collect()   # as the server starts (online/server.py, run)
+    gc.freeze()
+    if not args.python_gc:
+        gc.set_threshold(*S.GC_THRESHOLDS)
+    pauses = Pauses()
     limits_off = limits.Limits(games_per_minute=10 ** 6, games_per_hour=10 ** 6,
                                messages_per_second=10 ** 6, connections_per_minute=10 ** 6)
     with tempfile.TemporaryDirectory() as d:
@@ -145,7 +169,9 @@ async def main(args):
               f"{args.rounds} rounds: {moves} moves, {rematches[0]} rematches, {chats} chat "
               f"lines; the server's CPU {cpu:.2f} s ({cpu / moves * 1000:.2f} ms a move; wall "
               f"{wall:.2f} s); {sent} messages sent ({sent / moves:.1f} a move, "
-              f"{kb / moves:.1f} KB a move); machine load average {_load():.1f}", flush=True)
+              f"{kb / moves:.1f} KB a move); the garbage collector {pauses.n} times, "
+              f"{pauses.total:.2f} s, the longest {pauses.longest * 1000:.0f} ms; machine load "
+              f"average {_load():.1f}", flush=True)
         del before
         for g in games:
             for s in g:
@@ -165,4 +191,6 @@ if __name__ == "__main__":
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--home", action="store_true")
     ap.add_argument("--profile", metavar="FILE")
+    ap.add_argument("--python-gc", action="store_true",
+                    help="the garbage collector at Python's thresholds, not the server's")
     asyncio.run(main(ap.parse_args()))

@@ -48,6 +48,11 @@ SWEEP_SECONDS = 60.0           # how often games nobody joined are looked for
 RESUME_WEIGHT = 5              # a resume counts as this many messages of its address,
 RESUMES = (3, 3.0)             # and a connection may resume 3 times in 3 s
 PACES = wire.PACES
+# the garbage collector's thresholds (Python's are 700, 10, 10): a move makes and drops a few
+# thousand objects (the state's copies, its views), and each game's new state lives on; at
+# Python's, a collection came in the middle of most moves and a full one (a pause of up to
+# 100 ms at 500 live games) every second or two (issue 59, bench/online_move_cpu.py)
+GC_THRESHOLDS = (5000, 20, 20)
 
 
 class Room:
@@ -854,6 +859,7 @@ async def run(store: Store, host: str, port: int, ssl=None, max_per_address: int
         # of the garbage collector's walks, which then take only the games' own objects
         gc.collect()
         gc.freeze()
+        gc.set_threshold(*GC_THRESHOLDS)
         if ready is not None:
             ready(addr)
         try:
