@@ -22,7 +22,7 @@ import time
 from http import HTTPStatus
 
 import websockets
-from websockets.asyncio.server import ServerConnection, serve
+from websockets.asyncio.server import serve
 
 from squabble import __version__, records
 from squabble.games import registry
@@ -748,44 +748,6 @@ def _duration(seconds: float) -> str:
     return f"{int(seconds / 3600 + 0.999)} hours"
 
 
-class HeardConnection(ServerConnection):
-    """A connection that notes when it last heard its peer (any frame: a message, a ping, a
-    pong), for ``keepalive``."""
-    heard = 0.0
-
-    def data_received(self, data: bytes) -> None:
-        self.heard = time.monotonic()
-        super().data_received(data)
-
-
-async def keepalive(server: Server):
-    """The server's WebSocket pings (presence.py): a connection heard from within
-    ``presence.QUIET`` seconds is alive (its client's own pings keep it so); one gone quiet is
-    pinged, and closed if no pong comes within ``presence.PING_TIMEOUT``."""
-    while True:
-        await asyncio.sleep(presence.TICK)
-        quiet = time.monotonic() - presence.QUIET
-        for conn in list(server.conns):
-            if not conn.pinging and getattr(conn.ws, "heard", quiet + 1) <= quiet:
-                conn.pinging = True
-                asyncio.ensure_future(_ping(conn))
-
-
-async def _ping(conn: Conn):
-    ws = conn.ws
-    try:
-        pong = await ws.ping()
-        await asyncio.wait_for(pong, presence.PING_TIMEOUT)
-    except asyncio.TimeoutError:   # silent: closed as the library's own keepalive closes it
-        with contextlib.suppress(Exception):
-            async with ws.send_context():
-                ws.protocol.fail(1011, "keepalive ping timeout")
-    except (websockets.ConnectionClosed, asyncio.CancelledError):
-        pass
-    finally:
-        conn.pinging = False
-
-
 async def sweep(server: Server, once: bool = False):
     """Every ``SWEEP_SECONDS``: delete the games nobody joined within ``unjoined_hours`` (but
     a game its creator still has open), and forget the addresses that have used nothing."""
@@ -845,12 +807,12 @@ async def run(store: Store, host: str, port: int, ssl=None, max_per_address: int
     await sweep(server, once=True)
     sweeper = asyncio.create_task(sweep(server))
     flagger = asyncio.create_task(flags(server))
-    pinger = asyncio.create_task(keepalive(server))
+    pinger = asyncio.create_task(presence.keepalive(server))
     listener = asyncio.create_task(peers.listen(server))   # (PostgreSQL: other processes)
     poster = asyncio.create_task(server.poster.run())
     async with serve(server.handler, host, port, max_size=MAX_FRAME, ssl=ssl,
                      process_request=opening(server),
-                     ping_interval=None, create_connection=HeardConnection,   # (keepalive)
+                     ping_interval=None, create_connection=presence.HeardConnection,
                      close_timeout=2, max_queue=32, compression=None,
                      logger=_quiet_logger()) as ws_server:
         sock = ws_server.sockets[0]
