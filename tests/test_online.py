@@ -378,13 +378,14 @@ def test_what_a_seat_or_spectator_receives_does_not_change_with_the_hidden_cards
 
 
 LEAK = """
+import json
 from squabble.online import table
-real = table.seat_message
-def leaky(name, state, seat, *decision):
-    out = real(name, state, seat, *decision)
-    out["state"]["hands"][table.OTHER[seat]] = list(state["hands"][table.OTHER[seat]])
-    return out
-table.seat_message = leaky
+real = table.seat_view_text   # the server sends a seat's view as this encodes it
+def leaky(name, state, seat):
+    view = json.loads(real(name, state, seat))
+    view["hands"][table.OTHER[seat]] = list(state["hands"][table.OTHER[seat]])
+    return json.dumps(view)
+table.seat_view_text = leaky
 """
 
 

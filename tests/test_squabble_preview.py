@@ -135,3 +135,30 @@ def test_every_decision_of_random_games_says_what_it_is():
             assert set(s["pending"]) == {"kind", "player"}
             assert len(d["options"]) == len(E.options(s))
             s, _ = E.apply(s, rnd.randrange(len(d["options"])))
+
+
+def test_a_preview_changes_nothing_and_sees_what_a_whole_copy_would():
+    """A preview copies only the parts of the state an option changes (``P.TAKEN``): over
+    whole random games, each option's preview is the same as on a whole copy, and the state
+    is left as it was."""
+    import json
+    import random
+    from squabble.games import registry
+    game, rnd = registry.get("squabble"), random.Random(11)
+    checked = 0
+    for options in ({}, {"events": True}):
+        for _ in range(4):
+            s = game.new(rnd.randrange(1 << 30), dict(options))
+            while E.decision(s) is not None:
+                before = json.dumps(s)
+                for opt in E.options(s):
+                    light = P.preview(s, opt)
+                    real, P.copy_for_take = P.copy_for_take, E.clone
+                    try:
+                        assert P.preview(s, opt) == light
+                    finally:
+                        P.copy_for_take = real
+                    assert json.dumps(s) == before, opt
+                    checked += 1
+                s, _ = E.apply(s, rnd.randrange(len(E.options(s))))
+    assert checked > 200

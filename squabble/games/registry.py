@@ -13,6 +13,8 @@ A game adapter exposes:
   check_invariants(state)     -> str | None
   info()                      -> dict
   view(state, side)           -> dict              (what one side may see)
+  shared_view(state, side)    -> dict              (optional: the same JSON, sharing the parts
+                                                    it does not change with the state; read only)
   protocol_state(state)       -> dict              (a state or view as the protocol prints it)
   describe(state)             -> {"kind", "context"} | None  (what a scene needs; no English)
   is_private(state, decision) -> bool              (the decider's own secret cards are shown)
@@ -71,7 +73,7 @@ def _squabble():
         opening=opening,
         decision=E.decision, apply=E.apply, n_options=n_options, apply_index=apply_index,
         validate=E.validate, load=E.load, check_invariants=E.check_invariants, info=info,
-        view=E.view, protocol_state=lambda s: s, describe=describe, is_private=is_private,
+        view=E.view, shared_view=E.shared_view, protocol_state=lambda s: s, describe=describe, is_private=is_private,
         hidden_from=hidden_from, sides=("USSR", "USA"), copy=E.clone)
 
 

@@ -68,7 +68,9 @@ class Home:
         if not self.chat_rate.allow((room.rec.id, conn.seat)):
             raise Refused(f"Too many messages: at most {chat.RATE} in {chat.PERIOD:.0f} s; that "
                           "one was not sent.")
-        async with self._locked(room) as rec:
+        # (under the chat's own lock: a move waits for no chat line's commit, nor a line for
+        # a move's)
+        async with self._locked(room, room.chat_lock) as rec:
             if room.chat_n is None:
                 room.chat_n = chat.last_number(self.store, rec.id)
             line = {"n": room.chat_n + 1, "seat": conn.seat, "text": text}

@@ -17,7 +17,6 @@ import collections
 import contextlib
 import dataclasses
 import gc
-import json
 import secrets
 import time
 from http import HTTPStatus
@@ -49,6 +48,11 @@ SWEEP_SECONDS = 60.0           # how often games nobody joined are looked for
 RESUME_WEIGHT = 5              # a resume counts as this many messages of its address,
 RESUMES = (3, 3.0)             # and a connection may resume 3 times in 3 s
 PACES = wire.PACES
+# the garbage collector's thresholds (Python's are 700, 10, 10): a move makes and drops a few
+# thousand objects (the state's copies, its views), and each game's new state lives on; at
+# Python's, a collection came in the middle of most moves and a full one (a pause of up to
+# 100 ms at 500 live games) every second or two (issue 59, bench/online_move_cpu.py)
+GC_THRESHOLDS = (5000, 20, 20)
 
 
 class Room:
@@ -59,6 +63,7 @@ class Room:
         self.clock = game_clock   # its clock (online/clock.py), None: no clock
         self.conns: set = set()
         self.lock = asyncio.Lock()
+        self.chat_lock = asyncio.Lock()   # its chat lines, one at a time (beside the moves)
         self.cache: dict = {}     # {"version", "decision", seat: its body's JSON} of this state
         self.presence: dict = {}  # who was last told is here (online/presence.py)
         self.chat_n: int | None = None   # the number of its newest chat line (online/chat.py)
@@ -90,6 +95,7 @@ class Conn:
         self.here = None                      # its address's entry (limits.Address)
         self.resumes = limits.Bucket(RESUMES[0], RESUMES[1], time.monotonic())
         self.closing = False
+        self.pinging = False                  # a ping of the server's waits for its pong
 
     def allow(self) -> bool:
         now = time.monotonic()
@@ -116,6 +122,7 @@ class Server(Home, Rated):
         self.move_times = collections.deque(maxlen=100_000)
         self.commit_times = collections.deque(maxlen=100_000)
         self.chat_rate = chat.Rate()
+        self.conns: set = set()               # every open connection (``keepalive``)
 
     # -- connections ---------------------------------------------------------------------
     def client_key(self, ws, request=None) -> str:
@@ -143,6 +150,7 @@ class Server(Home, Rated):
             return
         here.connections += 1
         writer = asyncio.create_task(self._writer(conn))
+        self.conns.add(conn)
         try:
             async for raw in ws:
                 self.counts["messages"] += 1
@@ -177,6 +185,7 @@ class Server(Home, Rated):
         except websockets.ConnectionClosed:
             pass
         finally:
+            self.conns.discard(conn)
             here.connections -= 1
             self._unqueue(conn, conn.queued)
             self._leave(conn)
@@ -264,16 +273,18 @@ class Server(Home, Rated):
         self._presence_changed(room, conn)
 
     @contextlib.asynccontextmanager
-    async def _locked(self, room: Room):
-        """Hold the game's lock (one change at a time, the room kept in memory meanwhile)."""
+    async def _locked(self, room: Room, lock: asyncio.Lock | None = None):
+        """Hold the game's lock (one change at a time, the room kept in memory meanwhile);
+        ``lock``: another of the room's (its chat's)."""
         try:
-            async with room.lock:
+            async with lock or room.lock:
                 yield room.rec
         finally:
             self._drop_if_idle(room)
 
     def _drop_if_idle(self, room: Room):
-        if not room.conns and self.rooms.get(room.rec.id) is room and not room.lock.locked():
+        if not room.conns and self.rooms.get(room.rec.id) is room and \
+                not room.lock.locked() and not room.chat_lock.locked():
             del self.rooms[room.rec.id]   # an idle game lives in the database only
 
     def _leave(self, conn: Conn):
@@ -295,13 +306,10 @@ class Server(Home, Rated):
         if room.cache.get("version") != rec.version:   # one decision a state, one view a seat
             room.cache = {"version": rec.version, "decision": self._decision(room, rec)}
         if seat not in room.cache:   # kept as its JSON text: a live game holds no copy of
-            body = (                   # the views' objects for the garbage collector to walk
-                table.seat_message(rec.game, rec.state, seat, room.cache["decision"])
-                if seat is not None else
-                table.spectator_message(rec.game, rec.state, room.cache["decision"]))
+            d, winner = room.cache["decision"], rec.state.get("winner")   # the views' objects
             if room.clock is not None and room.clock["flagged"]:   # lost on time
-                body.update(decision=None, winner=rec.winner)
-            room.cache[seat] = json.dumps(body)[1:-1]   # "state": ..., "decision": ..., ...
+                d, winner = None, rec.winner
+            room.cache[seat] = table.message_text(rec.game, rec.state, seat, d, winner)
         head = wire.update_head(rec, seat, log, table.line_kinds(log) if kinds is None else kinds,
                                 seat is not None and table.can_undo(rec, seat),
                                 show_code(rec.code) if seat is not None else None,
@@ -327,9 +335,10 @@ class Server(Home, Rated):
 
     def broadcast(self, room: Room, log: list, snaps=None):
         by_seat = {}   # one update a seat, encoded once for all its connections
+        kinds = table.line_kinds(log)   # (the same for every seat)
         for c in list(room.conns):
             if c.seat not in by_seat:
-                by_seat[c.seat] = self.update(room, c.seat, log, snaps)
+                by_seat[c.seat] = self.update(room, c.seat, log, snaps, kinds)
             self.send(c, by_seat[c.seat])
 
     # -- messages ------------------------------------------------------------------------
@@ -798,11 +807,12 @@ async def run(store: Store, host: str, port: int, ssl=None, max_per_address: int
     await sweep(server, once=True)
     sweeper = asyncio.create_task(sweep(server))
     flagger = asyncio.create_task(flags(server))
+    pinger = asyncio.create_task(presence.keepalive(server))
     listener = asyncio.create_task(peers.listen(server))   # (PostgreSQL: other processes)
     poster = asyncio.create_task(server.poster.run())
     async with serve(server.handler, host, port, max_size=MAX_FRAME, ssl=ssl,
                      process_request=opening(server),
-                     ping_interval=presence.PING_INTERVAL, ping_timeout=presence.PING_TIMEOUT,
+                     ping_interval=None, create_connection=presence.HeardConnection,
                      close_timeout=2, max_queue=32, compression=None,
                      logger=_quiet_logger()) as ws_server:
         sock = ws_server.sockets[0]
@@ -811,6 +821,7 @@ async def run(store: Store, host: str, port: int, ssl=None, max_per_address: int
         # of the garbage collector's walks, which then take only the games' own objects
         gc.collect()
         gc.freeze()
+        gc.set_threshold(*GC_THRESHOLDS)
         if ready is not None:
             ready(addr)
         try:
@@ -818,6 +829,7 @@ async def run(store: Store, host: str, port: int, ssl=None, max_per_address: int
         finally:
             sweeper.cancel()
             flagger.cancel()
+            pinger.cancel()
             listener.cancel()
             poster.cancel()
     return server

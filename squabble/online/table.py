@@ -167,10 +167,29 @@ def steps_text(name: str, snaps, seat) -> list | None:
     """``steps`` as the server sends them: each view's JSON text, encoded once."""
     if not snaps or len(snaps) > MAX_STEPS or any(x is None for x in snaps):
         return None
-    game = adapter(name)
     if seat is None:
         return [json.dumps(public_view(name, x)) for x in snaps]
-    return [json.dumps(turn.seat_view(game, x, seat)) for x in snaps]
+    return [seat_view_text(name, x, seat) for x in snaps]
+
+
+def seat_view_text(name: str, state: dict, seat: str) -> str:
+    """The JSON text of ``seat``'s view of ``state`` (``turn.seat_view``), made without copying
+    the state where the engine can (its ``shared_view``: the same JSON)."""
+    game = adapter(name)
+    shared = getattr(game, "shared_view", None)
+    if shared is None:
+        return json.dumps(turn.seat_view(game, state, seat))
+    return json.dumps(game.protocol_state(shared(state, seat)))
+
+
+def message_text(name: str, state: dict, seat: str | None, decision, winner) -> str:
+    """``seat_message`` (None: ``spectator_message``) as the server sends it, the JSON text of
+    its fields without the braces: ``decision`` the engine's decision of ``state`` (None on a
+    fallen clock), ``winner`` the game's."""
+    view = seat_view_text(name, state, seat) if seat is not None else \
+        json.dumps(public_view(name, state))
+    return (f'"state": {view}, "decision": {json.dumps(seen_decision(decision, seat))}, '
+            f'"winner": {json.dumps(winner)}')
 
 
 def seat_message(name: str, state: dict, seat: str, decision=False) -> dict:

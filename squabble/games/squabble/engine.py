@@ -203,6 +203,8 @@ def _end(s: dict, winner: str, how: str, log) -> None:
     s["bonus"] = []
     s["step"] = "over"
     s["phase"] = 10
+    if log is None:   # (a preview's landing: no sentence)
+        return
     if how == "cloud":
         _say(log, f"The Balance of Power reaches a Mushroom Cloud: nuclear war. {winner} wins.", "end",
              winner=winner, how=how)
@@ -344,17 +346,19 @@ def measure(s: dict, u: int, r: int, log=None) -> None:
     """Move the Balance of Power for America's value ``u`` against Russia's ``r`` (phase 7 with
     the Events that change it); on a cloud the game ends.  ``preview`` runs it on small copies."""
     diff = u - r
-    _say(log, f"Balance of Power: USA {u} against USSR {r}.", "measure", USA=u, USSR=r)
+    said = log is not None   # (a preview's many calls make no sentences)
+    if said:
+        _say(log, f"Balance of Power: USA {u} against USSR {r}.", "measure", USA=u, USSR=r)
     if diff:
         toward = "USA" if diff > 0 else "USSR"
         spaces = abs(diff)
         if rule_active(s, "crisis"):
             spaces += 1
         _move_bop(s, toward, spaces, log)
-        if s["winner"] is None:
+        if s["winner"] is None and said:
             _say(log, f"The Balance of Power moves {spaces} space(s) toward {toward}.", "move",
                  spaces=spaces, toward=toward)
-    else:
+    elif said:
         _say(log, "The values are equal: the Balance of Power does not move.", "move",
              spaces=0, toward=None)
     if s["winner"] is None and rule_active(s, "detente") and s["bop"]:
@@ -751,6 +755,10 @@ def clone(s: dict) -> dict:
 # what one side may see
 # --------------------------------------------------------------------------------------------
 
+# the canonical order a view shows a draw pile in (its order within an era is unknown)
+_DECK_ORDER = {c: (card.era, c) for c, card in CARDS.items()}
+
+
 def hidden_from(s: dict, side: str) -> dict:
     """Which of the opponent's cards ``side`` cannot see right now (hand, face-down slots)."""
     other = OTHER[side]
@@ -774,20 +782,28 @@ def view(s: dict, side: str) -> dict:
     The opponent's hand becomes a count, its face-down slot cards become None with a flag, and
     the unknown orders (decks within an era, the Event deck) are replaced by a canonical order.
     """
-    v = clone(s)
+    return clone(shared_view(s, side))
+
+
+def shared_view(s: dict, side: str) -> dict:
+    """``view(s, side)`` without the copy, for a message: a new dict whose parts the view leaves
+    as they are are ``s``'s own (never to be changed through it), with the same JSON as
+    ``view`` (keys in the same order)."""
     other = OTHER[side]
     h = hidden_from(s, side)
+    v = dict(s)
     v["hand_counts"] = {sd: len(s["hands"][sd]) for sd in SIDES}
-    v["hands"][other] = []
-    oslot = v["slots"][other]
+    v["hands"] = {sd: [] if sd == other else cards for sd, cards in s["hands"].items()}
+    oslot = dict(s["slots"][other])
     if oslot["bop"] is not None and not h["bop_seen"]:
         oslot["bop"] = None
         oslot["bop_hidden"] = True
     if oslot["space"] is not None and not h["space_seen"]:
         oslot["space"] = None
         oslot["space_hidden"] = True
-    for sd in SIDES:
-        v["decks"][sd] = sorted(v["decks"][sd], key=lambda c: (CARDS[c].era, c))
+    v["slots"] = {sd: oslot if sd == other else slot for sd, slot in s["slots"].items()}
+    v["decks"] = {sd: sorted(deck, key=_DECK_ORDER.__getitem__) if sd in SIDES else deck
+                  for sd, deck in s["decks"].items()}
     v["event_deck"] = sorted(v["event_deck"])
     v["rng"] = 0
     v["viewer"] = side

@@ -42,6 +42,18 @@ def _card_value(s: dict, side: str) -> int | None:
     return E.bop_value(s, side)
 
 
+# the parts of a state that ``engine._take`` (and the ``_move_bop`` and ``_end`` it may call)
+# changes inside: a preview's copy copies these and shares the rest with the state, read only
+# (tests/test_squabble_preview.py checks that no preview changes the state)
+TAKEN = ("hands", "slots", "todo", "tokens", "discards", "bonus")
+
+
+def copy_for_take(s: dict) -> dict:
+    c = dict(s)
+    c.update(zip(TAKEN, E.clone([s[k] for k in TAKEN])))
+    return c
+
+
 def preview(s: dict, opt: tuple) -> dict:
     """What ``opt`` (a tuple of ``engine.options(s)``) does for the deciding side, on a copy.
 
@@ -53,7 +65,7 @@ def preview(s: dict, opt: tuple) -> dict:
     "theirs" when it lands on a cloud; ``worst``: while the other side's card is hidden, the
     highest value of it that would still put the token on the side's own cloud (None: none)."""
     side, kind = s["pending"]["player"], s["pending"]["kind"]
-    c = E.clone(s)
+    c = copy_for_take(s)
     E._take(c, opt, None)
     out = {"side": side, "bop_value": _card_value(c, side),
            "space_value": E.space_value(c, side) if c["slots"][side]["space"] else None,
