@@ -114,6 +114,7 @@ class Pauses:
 
     def __init__(self):
         self.n, self.longest, self.total, self.t = 0, 0.0, 0.0, 0.0
+        self.gens = {0: [0, 0.0], 1: [0, 0.0], 2: [0, 0.0]}   # generation: [times, longest]
         gc.callbacks.append(self)
 
     def __call__(self, phase, info):
@@ -123,6 +124,12 @@ class Pauses:
             took = time.perf_counter() - self.t
             self.n, self.total, self.longest = self.n + 1, self.total + took, \
                 max(self.longest, took)
+            g = self.gens[info["generation"]]
+            g[0], g[1] = g[0] + 1, max(g[1], took)
+
+    def by_generation(self) -> str:
+        return ", ".join(f"generation {k} {n} times (longest {t * 1000:.0f} ms)"
+                         for k, (n, t) in self.gens.items())
 
 
 async def main(args):
@@ -170,8 +177,8 @@ async def main(args):
               f"lines; the server's CPU {cpu:.2f} s ({cpu / moves * 1000:.2f} ms a move; wall "
               f"{wall:.2f} s); {sent} messages sent ({sent / moves:.1f} a move, "
               f"{kb / moves:.1f} KB a move); the garbage collector {pauses.n} times, "
-              f"{pauses.total:.2f} s, the longest {pauses.longest * 1000:.0f} ms; machine load "
-              f"average {_load():.1f}", flush=True)
+              f"{pauses.total:.2f} s, the longest {pauses.longest * 1000:.0f} ms "
+              f"({pauses.by_generation()}); machine load average {_load():.1f}", flush=True)
         del before
         for g in games:
             for s in g:
