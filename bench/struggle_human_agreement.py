@@ -3,7 +3,7 @@
     python bench/struggle_human_agreement.py [--games N] [--game-every K] [--game-start J]
         [--levels L1,L2] [--hard-every K] [--sample-only] [--measures full,known]
         [--hard-measures known] [--logs DIR] [--seed S] [--show N [--show-level L]]
-        [--patterns hard] [--jobs N] [--dump-values FILE]
+        [--patterns hard] [--jobs N] [--dump-values FILE] [--records FILE]
 
     # the fixed sample of docs/ai-struggle.md ("Hard like people"):
     python bench/struggle_human_agreement.py --game-every 3 --hard-every 4 --sample-only \
@@ -367,6 +367,9 @@ def main():
     ap.add_argument("--patterns", default="", help="levels whose disagreements are summed up")
     ap.add_argument("--jobs", type=int, default=1,
                     help="processes, each measuring whole games (the same figures as one)")
+    ap.add_argument("--records", metavar="FILE",
+                    help="write every (choice, measure, level) record as JSON to FILE: where, "
+                         "the hand, the person's card and use, the level's")
     ap.add_argument("--dump-values", metavar="FILE",
                     help="write hard's values at each of its card choices (before the people's "
                          "prior) to FILE, for bench/struggle_people_prior.py --sweep")
@@ -408,9 +411,15 @@ def main():
               f"another card than the person:")
         for r in shown:
             print("  " + r["where"] + f": person {_name(r['card'])} ({r['use']}), "
-                  f"{r['level']} {_name(r['got'])} ({r['got_use']})")
+                  f"{r['level']} {_name(r['got'])} ({r['got_use']}); hand "
+                  + ", ".join(_name(c) for c in r["hand"])
+                  + (" + The China Card" if r["china"] else ""))
     for level in filter(None, args.patterns.split(",")):
         _patterns(level, records)
+    if args.records:
+        Path(args.records).write_text(json.dumps(
+            [{k: v for k, v in r.items() if k != "values"} for r in records]))
+        print(f"\nwrote {len(records)} records to {args.records}")
     if args.dump_values:
         dump = [{k: r[k] for k in ("where", "measure", "side", "turn", "ar", "card", "same",
                                    "values")}
