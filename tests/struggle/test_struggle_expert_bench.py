@@ -31,6 +31,21 @@ def test_the_match_keeps_each_game_and_resumes_where_it_stopped(tmp_path):
     assert lines[0].startswith("random vs random (seed 11): 3 games")
 
 
+def test_self_play_reports_the_usa_s_share(tmp_path):
+    """A level against itself: the USA's share of the games (game g's first level is the USA
+    when g is even), draws half; no such line for two levels."""
+    rows = [{"a": "easy", "b": b, "seed": 1, "game": g, "a_side": "USA" if g % 2 == 0 else "USSR",
+             "result": res, "play": None, "times": {}}
+            for b in ("easy", "normal") for g, res in enumerate(["a", "b", "b", "draw"])]
+    out = tmp_path / "r.jsonl"
+    out.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    lines = []
+    M.report(out, lines.append)
+    usa = [x for x in lines if "self-play" in x]
+    # the USA won games 0 (a as the USA) and 1 (b as the USA); game 2 the USSR (b); 3 drawn
+    assert len(usa) == 1 and "the USA scores 2.5 of 4 = 62.5%" in usa[0]
+
+
 def test_the_elo_fit_is_the_maximum_likelihood_one():
     games = E.tally([{"a": "x", "b": "y", "result": r} for r in "aaab"], [])
     ratings, se, problem = E.fit(games, "y")
