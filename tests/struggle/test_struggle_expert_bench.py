@@ -56,6 +56,23 @@ def test_the_elo_fit_is_the_maximum_likelihood_one():
     assert ratings["x"] > ratings["z"] > -1 and 0 < se["z"] < se["x"] * 2
     _, _, problem = E.fit(E.tally([], [("x", "y", 4.0, 4)]), "y")
     assert "every game" in problem
+    # one virtual draw a pair (--prior 1): 4.5 of 5, odds 9
+    ratings, _, problem = E.fit(E.tally([], [("x", "y", 4.0, 4)], prior=1.0), "y")
+    assert not problem and abs(ratings["x"] - 400 * math.log10(9)) < 0.01
+
+
+def test_the_elo_bench_leaves_out_designs_tried_self_play_and_skipped_levels(tmp_path, capsys):
+    rows = [{"a": "x", "b": "y", "result": "a", "play": None}] * 3 + [
+        {"a": "x", "b": "y", "result": "b", "play": None},
+        {"a": "x", "b": "y", "result": "b", "play": {"samples": 0}},
+        {"a": "x", "b": "x", "result": "a", "play": None},
+        {"a": "z", "b": "y", "result": "b", "play": None}]
+    out = tmp_path / "r.jsonl"
+    out.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert E.main(["--results", str(out), "--anchor", "y", "--skip", "z"]) == 0
+    said = capsys.readouterr().out
+    assert "x vs y: x scores 3 of 4" in said and "z" not in said
+    assert E.main(["--results", str(out), "--anchor", "y"]) == 1     # z lost every game
 
 
 def test_a_design_tried_is_kept_apart(tmp_path, monkeypatch):
