@@ -264,6 +264,8 @@ def build(ch: dict, seed: int, known_only: bool):
         return None
     st["vp"] = pos["vp"]
     st["milops"] = dict(pos["milops"])
+    if ch["ar"] == 0:    # The China Card's holder (face up: a turn's end turned it)
+        st["china"] = {"holder": china, "face_up": True}
     st["discard"] = [c for c in pos["discard"] if c not in hand and c not in hands[other]]
     st["removed"] = [c for c in pos["removed"] if c not in hand and c not in hands[other]]
     if ch["ar"] == 0:

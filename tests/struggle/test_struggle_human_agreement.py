@@ -67,6 +67,28 @@ def test_a_log_becomes_positions_offering_the_persons_card(tmp_path):
     assert len(H.build(us_ar1, 7, False)["hands"]["USA"]) == 7    # 8, less the headline
 
 
+def test_a_headline_is_rebuilt_with_the_china_card_where_the_log_left_it(tmp_path):
+    """The USSR played The China Card in turn 1: at turn 2's headline the USA holds it (face
+    up), as in the game (a headline once kept the set-up's holder, the USSR)."""
+    f = tmp_path / "game.txt"
+    f.write_text(LOG + """
+Turn 1, US AR2: The China Card: Place Influence (4 Ops):
+US +4 in Japan [4][0]
+
+Turn 2, Headline Phase: Nasser* & Defectors: USSR Headlines Nasser*
+US Headlines Defectors
+""")
+    choices, _ = H.parse(f)
+    hl = [c for c in choices if c["turn"] == 2 and c["side"] == "USA"][0]
+    assert hl["ar"] == 0 and hl["pos"]["china"] == "USSR"
+    f.write_text(f.read_text().replace("Turn 1, US AR2: The China Card",
+                                       "Turn 1, USSR AR3: The China Card"))
+    hl = [c for c in H.parse(f)[0] if c["turn"] == 2 and c["side"] == "USA"][0]
+    assert hl["pos"]["china"] == "USA"
+    st = H.build(hl, 7, True)
+    assert decision(st)["player"] == "USA" and st["china"] == {"holder": "USA", "face_up": True}
+
+
 def test_a_logs_folder_given_is_the_only_one_read(tmp_path, capsys, monkeypatch):
     """--logs naming a folder that is not there is said, not replaced by ../shared's logs."""
     monkeypatch.setattr("sys.argv", ["x", "--games", "1", "--logs", str(tmp_path / "none")])
