@@ -17,7 +17,8 @@ position from the log and asks each level which card it would play, and how.
 
 **How a position is rebuilt** (the logs print every change, not whole states): the influence of
 every country the log has touched (its totals after each change), VP, DEFCON, military
-operations (reset at each turn's headline), the Space Race, who holds The China Card, the turn
+operations (reset at each turn's headline), the Space Race, who holds The China Card (face down
+from its play to the turn's end), the turn
 and action round, and the cards played so far (to the discards, or removed for an event marked
 ``*``).  Effects in force (Containment, Red Scare, Quagmire...) are *not* rebuilt, nor the
 discards' reshuffles; the engine's own set-up of a turn stands in for them.  The deciding side's
@@ -135,7 +136,7 @@ def parse(path: Path) -> tuple[list[dict], list[str]]:
     ``pos`` is the position just before the choice and ``later`` the index in the list of plays
     (for the known cards); and the names the parser could not read."""
     pos = {"influence": {}, "vp": 0, "defcon": 5, "milops": {"USA": 0, "USSR": 0},
-           "space": {"USA": 0, "USSR": 0}, "china": "USSR", "discard": [], "removed": [],
+           "space": {"USA": 0, "USSR": 0}, "china": "USSR", "china_up": True, "discard": [], "removed": [],
            "turn": 1}
     choices, unknown = [], []
     evented = set()
@@ -163,6 +164,7 @@ def parse(path: Path) -> tuple[list[dict], list[str]]:
         if m:
             pos["turn"] = int(m.group(1))
             pos["milops"] = {"USA": 0, "USSR": 0}
+            pos["china_up"] = True
             pending_hl = []
         m = HEADLINES.search(line)
         if m:
@@ -188,6 +190,7 @@ def parse(path: Path) -> tuple[list[dict], list[str]]:
                 played(n, m.group(4))
                 if n == CHINA:
                     pos["china"] = "USA" if SIDE[m.group(2)] == "USSR" else "USSR"
+                    pos["china_up"] = False     # passed face down until the turn's end
             continue
         if line.startswith("Event: "):
             n = CARD.get(_key(line[7:]))
@@ -259,7 +262,8 @@ def build(ch: dict, seed: int, known_only: bool):
         else:
             st = action_round_state(hands=hands, phasing=side, turn=turn, action_round=ch["ar"],
                                     influence=infl, defcon=pos["defcon"], seed=seed,
-                                    options=opts, china=china, space=pos["space"])
+                                    options=opts, china=china,
+                                    china_up=pos.get("china_up", True), space=pos["space"])
     except Exception:
         return None
     st["vp"] = pos["vp"]

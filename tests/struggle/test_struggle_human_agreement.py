@@ -67,24 +67,29 @@ def test_a_log_becomes_positions_offering_the_persons_card(tmp_path):
     assert len(H.build(us_ar1, 7, False)["hands"]["USA"]) == 7    # 8, less the headline
 
 
-def test_a_headline_is_rebuilt_with_the_china_card_where_the_log_left_it(tmp_path):
-    """The USSR played The China Card in turn 1: at turn 2's headline the USA holds it (face
-    up), as in the game (a headline once kept the set-up's holder, the USSR)."""
+def test_the_china_card_is_rebuilt_where_the_log_left_it(tmp_path):
+    """The USSR plays The China Card in turn 1: the USA holds it face down for the rest of the
+    turn (it may not play it) and face up at turn 2's headline (a headline once kept the set-up's
+    holder, the USSR, and an action round always had it face up)."""
     f = tmp_path / "game.txt"
     f.write_text(LOG + """
-Turn 1, US AR2: The China Card: Place Influence (4 Ops):
-US +4 in Japan [4][0]
+Turn 1, US AR2: Truman Doctrine*: Place Influence (1 Ops):
+US +1 in Japan [1][0]
 
-Turn 2, Headline Phase: Nasser* & Defectors: USSR Headlines Nasser*
-US Headlines Defectors
+Turn 1, USSR AR3: The China Card: Place Influence (4 Ops):
+USSR +4 in North Korea [0][7]
+
+Turn 1, US AR3: Defectors: Place Influence (2 Ops):
+US +2 in Japan [3][0]
+
+Turn 2, Headline Phase: Nasser* & Duck and Cover: USSR Headlines Nasser*
+US Headlines Duck and Cover
 """)
     choices, _ = H.parse(f)
-    hl = [c for c in choices if c["turn"] == 2 and c["side"] == "USA"][0]
-    assert hl["ar"] == 0 and hl["pos"]["china"] == "USSR"
-    f.write_text(f.read_text().replace("Turn 1, US AR2: The China Card",
-                                       "Turn 1, USSR AR3: The China Card"))
-    hl = [c for c in H.parse(f)[0] if c["turn"] == 2 and c["side"] == "USA"][0]
-    assert hl["pos"]["china"] == "USA"
+    us_ar3 = [c for c in choices if (c["turn"], c["side"], c["ar"]) == (1, "USA", 3)][0]
+    st = H.build(us_ar3, 7, True)
+    assert decision(st)["player"] == "USA" and st["china"] == {"holder": "USA", "face_up": False}
+    hl = [c for c in choices if (c["turn"], c["side"], c["ar"]) == (2, "USA", 0)][0]
     st = H.build(hl, 7, True)
     assert decision(st)["player"] == "USA" and st["china"] == {"holder": "USA", "face_up": True}
 
