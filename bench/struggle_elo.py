@@ -144,11 +144,11 @@ def main(argv=None) -> int:
     rows = [r for p in a.results for r in read_results(p)
             if r.get("play") is None and r["a"] != r["b"]
             and r["a"] not in a.skip and r["b"] not in a.skip]
-    games = tally(rows, [p for p in a.pair if p[0] not in a.skip and p[1] not in a.skip],
-                  a.prior)
+    pairs = [p for p in a.pair if p[0] not in a.skip and p[1] not in a.skip]
+    games = tally(rows, pairs)
     for (x, y), (s, n) in sorted(games.items()):
         print(f"  {x} vs {y}: {x} scores {s:g} of {n}")
-    ratings, se, problem = fit(games, a.anchor)
+    ratings, se, problem = fit(tally(rows, pairs, a.prior), a.anchor)
     if problem:
         print(f"No fit: {problem}.")
         return 1
@@ -161,7 +161,7 @@ def main(argv=None) -> int:
     print(f"Elo ({how}, Bradley-Terry; {a.anchor} = 0; 95% Wald interval):")
     for lv in sorted(ratings, key=lambda v: -ratings[v]):
         print(f"  {lv:<8} {ratings[lv]:7.0f}  [{ratings[lv] - 1.96 * se[lv]:6.0f}, "
-              f"{ratings[lv] + 1.96 * se[lv]:6.0f}]  {played[lv]} games")
+              f"{ratings[lv] + 1.96 * se[lv]:6.0f}]  {played[lv]:g} games")
     return 0
 
 
