@@ -1,7 +1,8 @@
 """Does the computer choose the cards people choose?  (issue 21, "Plays like people")
 
     python bench/struggle_human_agreement.py [--games N] [--game-every K] [--game-start J]
-        [--levels L1,L2] [--hard-every K] [--sample-only] [--measures full,known]
+        [--levels L1,L2] [--hard-every K [--sample-offset J]] [--sample-only]
+        [--measures full,known]
         [--hard-measures known] [--logs DIR] [--seed S] [--show N [--show-level L]]
         [--patterns hard] [--jobs N] [--dump-values FILE] [--records FILE]
 
@@ -136,7 +137,8 @@ def parse(path: Path) -> tuple[list[dict], list[str]]:
     ``pos`` is the position just before the choice and ``later`` the index in the list of plays
     (for the known cards); and the names the parser could not read."""
     pos = {"influence": {}, "vp": 0, "defcon": 5, "milops": {"USA": 0, "USSR": 0},
-           "space": {"USA": 0, "USSR": 0}, "china": "USSR", "china_up": True, "discard": [], "removed": [],
+           "space": {"USA": 0, "USSR": 0}, "china": "USSR", "china_up": True, "discard": [],
+           "removed": [],
            "turn": 1}
     choices, unknown = [], []
     evented = set()
@@ -357,6 +359,9 @@ def main():
     ap.add_argument("--levels", default="random,greedy,normal,hard")
     ap.add_argument("--hard-every", type=int, default=10,
                     help="hard is asked at every K-th card choice only (about 0.3 s a decision)")
+    ap.add_argument("--sample-offset", type=int, default=0,
+                    help="hard's sample is the choices k with k %% K == J (default 0); another J "
+                         "gives as many other choices, to measure more positions")
     ap.add_argument("--sample-only", action="store_true",
                     help="every level on hard's sample only (every --hard-every-th choice)")
     ap.add_argument("--measures", default="full,known",
@@ -475,7 +480,7 @@ def _measure(files, levels, measures, hard_measures, args, records, counts, k=0)
         for ch in choices:
             counts[0] += 1
             k += 1
-            if args.sample_only and k % args.hard_every:
+            if args.sample_only and (k - args.sample_offset) % args.hard_every:
                 continue
             for measure in measures:
                 st = build(ch, args.seed * 100003 + k, measure == "known cards only")
@@ -483,7 +488,7 @@ def _measure(files, levels, measures, hard_measures, args, records, counts, k=0)
                     counts[1] += measure == measures[0]
                     continue
                 for level in levels:
-                    if level in SEARCHERS and (k % args.hard_every
+                    if level in SEARCHERS and ((k - args.sample_offset) % args.hard_every
                                                or measure not in hard_measures):
                         continue
                     rnd = random.Random(k * 31 + len(level))
@@ -502,7 +507,7 @@ def _measure(files, levels, measures, hard_measures, args, records, counts, k=0)
                     groups = ["all", ch["side"], period(ch["turn"]),
                               f"{ch['side']} {period(ch['turn'])}",
                               "headline" if ch["ar"] == 0 else "action round"]
-                    if k % args.hard_every == 0:
+                    if (k - args.sample_offset) % args.hard_every == 0:
                         groups.append("hard's sample")
                     records.append({
                         "where": f"{f.stem[11:]} T{ch['turn']} {ch['side']} "
