@@ -147,7 +147,7 @@ def main(argv=None) -> int:
     pairs = [p for p in a.pair if p[0] not in a.skip and p[1] not in a.skip]
     games = tally(rows, pairs)
     for (x, y), (s, n) in sorted(games.items()):
-        print(f"  {x} vs {y}: {x} scores {s:g} of {n}")
+        print(f"  {x} vs {y}: {x} scores {s:g} of {n:g}")
     ratings, se, problem = fit(tally(rows, pairs, a.prior), a.anchor)
     if problem:
         print(f"No fit: {problem}.")
