@@ -11,8 +11,14 @@ half a win each way).  The ratings maximise the likelihood of every game (Newton
 log-likelihood) with the anchor fixed: a Wald interval, so it is the uncertainty relative to the
 anchor.  Games come from ``bench/struggle_expert_match.py``'s results files (``--results``) and
 from matches measured elsewhere given as totals (``--pair A:B:SCORE:GAMES``, A's score = wins +
-draws/2): the fit needs only each pair's score and game count.  A level with no path of games to
+draws/2): the fit needs only each pair's score and game count.  A results file's games of a
+design tried (``--play``) and of self-play are left out.  A level with no path of games to
 the anchor, or one that won or lost every game, has no finite rating and is said so.
+
+``--prior D`` adds D virtual draws to every pair that played (BayesElo's way with a level that
+won or lost every game, e.g. random): the fit is then the maximum a posteriori one under that
+prior, and a level that lost every game gets a finite rating that says how far below the others
+it stands at least.  With 40 or more games a pair, 1 virtual draw moves the other ratings little.
 """
 
 from __future__ import annotations
@@ -28,8 +34,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 K = math.log(10) / 400
 
 
-def tally(results, pairs) -> dict:
-    """{(a, b): [a's score, games]} from results rows and ``(a, b, score, games)`` totals."""
+def tally(results, pairs, prior: float = 0.0) -> dict:
+    """{(a, b): [a's score, games]} from results rows and ``(a, b, score, games)`` totals, and
+    ``prior`` virtual draws added to every pair (``--prior``)."""
     out: dict = {}
     for r in results:
         t = out.setdefault((r["a"], r["b"]), [0.0, 0])
@@ -39,6 +46,9 @@ def tally(results, pairs) -> dict:
         t = out.setdefault((a, b), [0.0, 0])
         t[0] += score
         t[1] += games
+    for t in out.values():
+        t[0] += prior / 2
+        t[1] += prior
     return out
 
 
@@ -125,12 +135,20 @@ def main(argv=None) -> int:
     ap.add_argument("--results", type=pathlib.Path, action="append", default=[])
     ap.add_argument("--pair", type=parse_pair, action="append", default=[])
     ap.add_argument("--anchor", default="greedy")
+    ap.add_argument("--prior", type=float, default=0.0,
+                    help="virtual draws added to every pair that played (default 0: the plain "
+                         "maximum-likelihood fit)")
+    ap.add_argument("--skip", action="append", default=[],
+                    help="leave out the games of this level (e.g. random, which lost them all)")
     a = ap.parse_args(argv)
-    rows = [r for p in a.results for r in read_results(p)]
-    games = tally(rows, a.pair)
+    rows = [r for p in a.results for r in read_results(p)
+            if r.get("play") is None and r["a"] != r["b"]
+            and r["a"] not in a.skip and r["b"] not in a.skip]
+    pairs = [p for p in a.pair if p[0] not in a.skip and p[1] not in a.skip]
+    games = tally(rows, pairs)
     for (x, y), (s, n) in sorted(games.items()):
-        print(f"  {x} vs {y}: {x} scores {s:g} of {n}")
-    ratings, se, problem = fit(games, a.anchor)
+        print(f"  {x} vs {y}: {x} scores {s:g} of {n:g}")
+    ratings, se, problem = fit(tally(rows, pairs, a.prior), a.anchor)
     if problem:
         print(f"No fit: {problem}.")
         return 1
@@ -138,10 +156,12 @@ def main(argv=None) -> int:
     for (x, y), (_, n) in games.items():
         played[x] = played.get(x, 0) + n
         played[y] = played.get(y, 0) + n
-    print(f"Elo (maximum likelihood, Bradley-Terry; {a.anchor} = 0; 95% Wald interval):")
+    how = (f"maximum a posteriori with {a.prior:g} virtual draws a pair" if a.prior
+           else "maximum likelihood")
+    print(f"Elo ({how}, Bradley-Terry; {a.anchor} = 0; 95% Wald interval):")
     for lv in sorted(ratings, key=lambda v: -ratings[v]):
         print(f"  {lv:<8} {ratings[lv]:7.0f}  [{ratings[lv] - 1.96 * se[lv]:6.0f}, "
-              f"{ratings[lv] + 1.96 * se[lv]:6.0f}]  {played[lv]} games")
+              f"{ratings[lv] + 1.96 * se[lv]:6.0f}]  {played[lv]:g} games")
     return 0
 
 

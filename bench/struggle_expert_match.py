@@ -14,7 +14,9 @@ written as soon as the game ends; a run started again skips the games already in
 the bench can be stopped at any time and resumed in a later session.  One process, one core:
 the search's pool has one worker (``--workers``), and the times are CPU seconds of this
 process.  ``--report`` prints each match's score (wins + draws/2) with its 95% Wilson interval,
-the expert level's share by side, and the decision times (p50/p95/max) of every level.
+the expert level's share by side, and the decision times (p50/p95/max) of every level; a
+level against itself (``--match normal:normal:40``) is self-play, and the report gives the
+USA's share of its games (the side balance).
 ``--play JSON`` tries another design of expert's card-choice budget (``struggle_expert.PLAY``
 keys); its games are kept apart from the shipped design's in the file and the report.
 """
@@ -139,6 +141,13 @@ def report(path: pathlib.Path, out=print) -> None:
             f"[95% Wilson {100 * lo:.1f}, {100 * hi:.1f}]; {a} as USA {side['USA'][0]}/"
             f"{side['USA'][1]}, as USSR {side['USSR'][0]}/{side['USSR'][1]}; "
             f"games {min(r['game'] for r in rs)}-{max(r['game'] for r in rs)}")
+        if a == b:     # self-play: the side balance (people give the USA about 49%)
+            usa = sum(0.5 if r["result"] == "draw" else float((r["result"] == "a")
+                                                              == (r["a_side"] == "USA"))
+                      for r in rs)
+            lo, hi = wilson(usa, n)
+            out(f"  self-play: the USA scores {usa:g} of {n} = {100 * usa / n:.1f}% "
+                f"[95% Wilson {100 * lo:.1f}, {100 * hi:.1f}]")
         times: dict = {}
         for r in rs:
             for lv, ts in r["times"].items():

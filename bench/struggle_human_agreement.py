@@ -1,9 +1,10 @@
 """Does the computer choose the cards people choose?  (issue 21, "Plays like people")
 
     python bench/struggle_human_agreement.py [--games N] [--game-every K] [--game-start J]
-        [--levels L1,L2] [--hard-every K] [--sample-only] [--measures full,known]
+        [--levels L1,L2] [--hard-every K [--sample-offset J]] [--sample-only]
+        [--measures full,known]
         [--hard-measures known] [--logs DIR] [--seed S] [--show N [--show-level L]]
-        [--patterns hard] [--jobs N] [--dump-values FILE]
+        [--patterns hard] [--jobs N] [--dump-values FILE] [--records FILE]
 
     # the fixed sample of docs/ai-struggle.md ("Hard like people"):
     python bench/struggle_human_agreement.py --game-every 3 --hard-every 4 --sample-only \
@@ -17,7 +18,8 @@ position from the log and asks each level which card it would play, and how.
 
 **How a position is rebuilt** (the logs print every change, not whole states): the influence of
 every country the log has touched (its totals after each change), VP, DEFCON, military
-operations (reset at each turn's headline), the Space Race, who holds The China Card, the turn
+operations (reset at each turn's headline), the Space Race, who holds The China Card (face down
+from its play to the turn's end), the turn
 and action round, and the cards played so far (to the discards, or removed for an event marked
 ``*``).  Effects in force (Containment, Red Scare, Quagmire...) are *not* rebuilt, nor the
 discards' reshuffles; the engine's own set-up of a turn stands in for them.  The deciding side's
@@ -135,7 +137,8 @@ def parse(path: Path) -> tuple[list[dict], list[str]]:
     ``pos`` is the position just before the choice and ``later`` the index in the list of plays
     (for the known cards); and the names the parser could not read."""
     pos = {"influence": {}, "vp": 0, "defcon": 5, "milops": {"USA": 0, "USSR": 0},
-           "space": {"USA": 0, "USSR": 0}, "china": "USSR", "discard": [], "removed": [],
+           "space": {"USA": 0, "USSR": 0}, "china": "USSR", "china_up": True, "discard": [],
+           "removed": [],
            "turn": 1}
     choices, unknown = [], []
     evented = set()
@@ -163,6 +166,7 @@ def parse(path: Path) -> tuple[list[dict], list[str]]:
         if m:
             pos["turn"] = int(m.group(1))
             pos["milops"] = {"USA": 0, "USSR": 0}
+            pos["china_up"] = True
             pending_hl = []
         m = HEADLINES.search(line)
         if m:
@@ -188,6 +192,7 @@ def parse(path: Path) -> tuple[list[dict], list[str]]:
                 played(n, m.group(4))
                 if n == CHINA:
                     pos["china"] = "USA" if SIDE[m.group(2)] == "USSR" else "USSR"
+                    pos["china_up"] = False     # passed face down until the turn's end
             continue
         if line.startswith("Event: "):
             n = CARD.get(_key(line[7:]))
@@ -259,11 +264,14 @@ def build(ch: dict, seed: int, known_only: bool):
         else:
             st = action_round_state(hands=hands, phasing=side, turn=turn, action_round=ch["ar"],
                                     influence=infl, defcon=pos["defcon"], seed=seed,
-                                    options=opts, china=china, space=pos["space"])
+                                    options=opts, china=china,
+                                    china_up=pos.get("china_up", True), space=pos["space"])
     except Exception:
         return None
     st["vp"] = pos["vp"]
     st["milops"] = dict(pos["milops"])
+    if ch["ar"] == 0:    # The China Card's holder (face up: a turn's end turned it)
+        st["china"] = {"holder": china, "face_up": True}
     st["discard"] = [c for c in pos["discard"] if c not in hand and c not in hands[other]]
     st["removed"] = [c for c in pos["removed"] if c not in hand and c not in hands[other]]
     if ch["ar"] == 0:
@@ -351,6 +359,9 @@ def main():
     ap.add_argument("--levels", default="random,greedy,normal,hard")
     ap.add_argument("--hard-every", type=int, default=10,
                     help="hard is asked at every K-th card choice only (about 0.3 s a decision)")
+    ap.add_argument("--sample-offset", type=int, default=0,
+                    help="hard's sample is the choices k with k %% K == J (default 0); another J "
+                         "gives as many other choices, to measure more positions")
     ap.add_argument("--sample-only", action="store_true",
                     help="every level on hard's sample only (every --hard-every-th choice)")
     ap.add_argument("--measures", default="full,known",
@@ -367,6 +378,9 @@ def main():
     ap.add_argument("--patterns", default="", help="levels whose disagreements are summed up")
     ap.add_argument("--jobs", type=int, default=1,
                     help="processes, each measuring whole games (the same figures as one)")
+    ap.add_argument("--records", metavar="FILE",
+                    help="write every (choice, measure, level) record as JSON to FILE: where, "
+                         "the hand, the person's card and use, the level's")
     ap.add_argument("--dump-values", metavar="FILE",
                     help="write hard's values at each of its card choices (before the people's "
                          "prior) to FILE, for bench/struggle_people_prior.py --sweep")
@@ -408,9 +422,15 @@ def main():
               f"another card than the person:")
         for r in shown:
             print("  " + r["where"] + f": person {_name(r['card'])} ({r['use']}), "
-                  f"{r['level']} {_name(r['got'])} ({r['got_use']})")
+                  f"{r['level']} {_name(r['got'])} ({r['got_use']}); hand "
+                  + ", ".join(_name(c) for c in r["hand"])
+                  + (" + The China Card" if r["china"] else ""))
     for level in filter(None, args.patterns.split(",")):
         _patterns(level, records)
+    if args.records:
+        Path(args.records).write_text(json.dumps(
+            [{k: v for k, v in r.items() if k != "values"} for r in records]))
+        print(f"\nwrote {len(records)} records to {args.records}")
     if args.dump_values:
         dump = [{k: r[k] for k in ("where", "measure", "side", "turn", "ar", "card", "same",
                                    "values")}
@@ -460,7 +480,7 @@ def _measure(files, levels, measures, hard_measures, args, records, counts, k=0)
         for ch in choices:
             counts[0] += 1
             k += 1
-            if args.sample_only and k % args.hard_every:
+            if args.sample_only and (k - args.sample_offset) % args.hard_every:
                 continue
             for measure in measures:
                 st = build(ch, args.seed * 100003 + k, measure == "known cards only")
@@ -468,7 +488,7 @@ def _measure(files, levels, measures, hard_measures, args, records, counts, k=0)
                     counts[1] += measure == measures[0]
                     continue
                 for level in levels:
-                    if level in SEARCHERS and (k % args.hard_every
+                    if level in SEARCHERS and ((k - args.sample_offset) % args.hard_every
                                                or measure not in hard_measures):
                         continue
                     rnd = random.Random(k * 31 + len(level))
@@ -487,7 +507,7 @@ def _measure(files, levels, measures, hard_measures, args, records, counts, k=0)
                     groups = ["all", ch["side"], period(ch["turn"]),
                               f"{ch['side']} {period(ch['turn'])}",
                               "headline" if ch["ar"] == 0 else "action round"]
-                    if k % args.hard_every == 0:
+                    if (k - args.sample_offset) % args.hard_every == 0:
                         groups.append("hard's sample")
                     records.append({
                         "where": f"{f.stem[11:]} T{ch['turn']} {ch['side']} "

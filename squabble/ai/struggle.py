@@ -712,8 +712,15 @@ def _first_look_share(args):
     got = []
     spent = [work0]
     _over_deals(opts, got, 1, work0 * part, b.first_work * part, b.first_deals, first_deal,
-                spent, total=b.total)
+                spent, total=b.total, span=(0.0, _first_share(b)))
     return got, spent[0]
+
+
+def _first_share(b) -> float:
+    """The share of a decision's thinking the first look of ``Budget`` b stands for in the
+    thinking indicator: all of it without a second look (``samples`` 0, expert's ``PLAY``), else
+    its part of the two looks' engine steps."""
+    return 1.0 if not b.samples else b.first_work / (b.first_work + b.work)
 
 
 def _second_look_share(args):
@@ -730,7 +737,7 @@ def _second_look_share(args):
     got = []
     spent = [spent0]
     _over_deals(opts, got, 0, 0, b.work * part, b.samples, second_deal, spent,
-                b.first_work * part, b.total)
+                b.first_work * part, b.total, span=(_first_share(b), 1.0))
     return got, spent[0]
 
 
@@ -752,14 +759,17 @@ def _normal_second_look(state, me, seed, base, cand, vals, pl):
     return got[0] if got else vals
 
 
-def _over_deals(opts, got, n, work, budget, most, deal, spent, first_limit=None, total=None):
+def _over_deals(opts, got, n, work, budget, most, deal, spent, first_limit=None, total=None,
+                span=(0.0, 1.0)):
     """Append to ``got`` the values of ``opts`` on more deals of the hidden cards (``deal(k)``
     gives the k-th deal and its player), one dict a deal, from ``n`` deals done with ``work``
     engine steps, up to ``most`` deals as long as the next one is expected to fit in ``budget``
     steps (by the mean so far).  A deal is used whole or not at all: a look that would pass the
     budget (the very first one: ``first_limit``), or the decision's ``total`` (default
     HARD_TOTAL; ``spent[0]`` so far, added to here), is cut short and dropped.  Returns (deals,
-    work)."""
+    work).  After each deal the thinking indicator (``struggle_expert.progress``) is told how far
+    the look is within ``span`` of the decision: its deals of ``most`` or its steps of
+    ``budget``, whichever limit is nearer (the look stops at the first it meets)."""
     total = HARD_TOTAL if total is None else total
     while n < most:
         if n and work * (n + 1) / n > budget:
@@ -777,7 +787,8 @@ def _over_deals(opts, got, n, work, budget, most, deal, spent, first_limit=None,
         n += 1
         work += pk.work
         if X.progress is not None:   # the window's thinking indicator (this process's share)
-            X.progress(spent[0] / total)
+            lo, hi = span
+            X.progress(lo + (hi - lo) * min(1.0, max(n / most, work / budget if budget else 1.0)))
     return n, work
 
 

@@ -129,6 +129,20 @@ def test_expert_reports_its_progress(tiny, monkeypatch):
     assert len(seen) >= 2 and seen == sorted(seen) and 0 < seen[-1] <= 1.0
 
 
+def test_the_shipped_design_without_a_deep_look_reports_its_progress_to_the_end(tiny,
+                                                                               monkeypatch):
+    """With no second look (``samples`` 0, as PLAY), the first look is the whole decision: the
+    indicator rises deal by deal to 100% when its last deal is in, though its deals come in far
+    under the steps' budget (it once showed 4% at the end: the steps spent of the total)."""
+    monkeypatch.setattr(X, "PLAY", dict(TINY, samples=0, first_deals=4, first_work=50000,
+                                        total=60000))
+    seen = []
+    monkeypatch.setattr(X, "progress", seen.append)
+    choose_struggle(_choice(4), "expert", 3)
+    assert A.LAST_LOOKS["first"] == 4 and A.LAST_LOOKS["second"] == 0
+    assert seen == sorted(seen) and len(seen) == 3 and seen[0] >= 0.5 and seen[-1] == 1.0
+
+
 def test_win_cap_keeps_one_deal_s_win_from_outweighing_the_others(monkeypatch):
     """A design option: with ``win_cap`` a deal's value counts at most that much in the mean over
     deals (one deal where the play-out's enemy blunders into DEFCON 1 is worth WIN); without it

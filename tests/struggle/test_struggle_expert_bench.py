@@ -31,6 +31,21 @@ def test_the_match_keeps_each_game_and_resumes_where_it_stopped(tmp_path):
     assert lines[0].startswith("random vs random (seed 11): 3 games")
 
 
+def test_self_play_reports_the_usa_s_share(tmp_path):
+    """A level against itself: the USA's share of the games (game g's first level is the USA
+    when g is even), draws half; no such line for two levels."""
+    rows = [{"a": "easy", "b": b, "seed": 1, "game": g, "a_side": "USA" if g % 2 == 0 else "USSR",
+             "result": res, "play": None, "times": {}}
+            for b in ("easy", "normal") for g, res in enumerate(["a", "b", "b", "draw"])]
+    out = tmp_path / "r.jsonl"
+    out.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    lines = []
+    M.report(out, lines.append)
+    usa = [x for x in lines if "self-play" in x]
+    # the USA won games 0 (a as the USA) and 1 (b as the USA); game 2 the USSR (b); 3 drawn
+    assert len(usa) == 1 and "the USA scores 2.5 of 4 = 62.5%" in usa[0]
+
+
 def test_the_elo_fit_is_the_maximum_likelihood_one():
     games = E.tally([{"a": "x", "b": "y", "result": r} for r in "aaab"], [])
     ratings, se, problem = E.fit(games, "y")
@@ -41,6 +56,23 @@ def test_the_elo_fit_is_the_maximum_likelihood_one():
     assert ratings["x"] > ratings["z"] > -1 and 0 < se["z"] < se["x"] * 2
     _, _, problem = E.fit(E.tally([], [("x", "y", 4.0, 4)]), "y")
     assert "every game" in problem
+    # one virtual draw a pair (--prior 1): 4.5 of 5, odds 9
+    ratings, _, problem = E.fit(E.tally([], [("x", "y", 4.0, 4)], prior=1.0), "y")
+    assert not problem and abs(ratings["x"] - 400 * math.log10(9)) < 0.01
+
+
+def test_the_elo_bench_leaves_out_designs_tried_self_play_and_skipped_levels(tmp_path, capsys):
+    rows = [{"a": "x", "b": "y", "result": "a", "play": None}] * 3 + [
+        {"a": "x", "b": "y", "result": "b", "play": None},
+        {"a": "x", "b": "y", "result": "b", "play": {"samples": 0}},
+        {"a": "x", "b": "x", "result": "a", "play": None},
+        {"a": "z", "b": "y", "result": "b", "play": None}]
+    out = tmp_path / "r.jsonl"
+    out.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert E.main(["--results", str(out), "--anchor", "y", "--skip", "z"]) == 0
+    said = capsys.readouterr().out
+    assert "x vs y: x scores 3 of 4" in said and "z" not in said
+    assert E.main(["--results", str(out), "--anchor", "y"]) == 1     # z lost every game
 
 
 def test_a_design_tried_is_kept_apart(tmp_path, monkeypatch):

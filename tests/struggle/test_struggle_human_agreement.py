@@ -67,6 +67,33 @@ def test_a_log_becomes_positions_offering_the_persons_card(tmp_path):
     assert len(H.build(us_ar1, 7, False)["hands"]["USA"]) == 7    # 8, less the headline
 
 
+def test_the_china_card_is_rebuilt_where_the_log_left_it(tmp_path):
+    """The USSR plays The China Card in turn 1: the USA holds it face down for the rest of the
+    turn (it may not play it) and face up at turn 2's headline (a headline once kept the set-up's
+    holder, the USSR, and an action round always had it face up)."""
+    f = tmp_path / "game.txt"
+    f.write_text(LOG + """
+Turn 1, US AR2: Truman Doctrine*: Place Influence (1 Ops):
+US +1 in Japan [1][0]
+
+Turn 1, USSR AR3: The China Card: Place Influence (4 Ops):
+USSR +4 in North Korea [0][7]
+
+Turn 1, US AR3: Defectors: Place Influence (2 Ops):
+US +2 in Japan [3][0]
+
+Turn 2, Headline Phase: Nasser* & Duck and Cover: USSR Headlines Nasser*
+US Headlines Duck and Cover
+""")
+    choices, _ = H.parse(f)
+    us_ar3 = [c for c in choices if (c["turn"], c["side"], c["ar"]) == (1, "USA", 3)][0]
+    st = H.build(us_ar3, 7, True)
+    assert decision(st)["player"] == "USA" and st["china"] == {"holder": "USA", "face_up": False}
+    hl = [c for c in choices if (c["turn"], c["side"], c["ar"]) == (2, "USA", 0)][0]
+    st = H.build(hl, 7, True)
+    assert decision(st)["player"] == "USA" and st["china"] == {"holder": "USA", "face_up": True}
+
+
 def test_a_logs_folder_given_is_the_only_one_read(tmp_path, capsys, monkeypatch):
     """--logs naming a folder that is not there is said, not replaced by ../shared's logs."""
     monkeypatch.setattr("sys.argv", ["x", "--games", "1", "--logs", str(tmp_path / "none")])
