@@ -84,16 +84,19 @@ def test_fifty_results_through_the_ratings_path_match_elo_by_hand(tmp_path):
             ann_side = rnd.choice(("USA", "USSR"))
             other = "USSR" if ann_side == "USA" else "USA"
             winner = rnd.choice(("USA", "USSR", "USA", "USSR", "draw"))
-            stmts, change = ratings.result_stmts(
-                store, f"g{n}", "squabble", {ann_side: hashes["Ann"], other: hashes["Bob"]},
-                winner, float(n))
-            store._write(stmts)
+            before = ratings.current(store, "squabble", hashes["Ann"])
+            store._write(ratings.result_stmts(
+                f"g{n}", "squabble", {ann_side: hashes["Ann"], other: hashes["Bob"]},
+                winner, float(n)))
             scores.append(ratings.scores(winner)[ann_side])
-            assert ratings.changes_of(store, f"g{n}") == change
+            change = ratings.changes_of(store, f"g{n}")
+            assert change[ann_side][0] == (1500.0 if before is None else before[0])
+            assert change[ann_side][1] == ratings.current(store, "squabble",
+                                                          hashes["Ann"])[0]
         with pytest.raises(Exception):   # the same game's result a second time: refused
-            store._write(ratings.result_stmts(store, "g0", "squabble",
+            store._write(ratings.result_stmts("g0", "squabble",
                                               {"USA": hashes["Ann"], "USSR": hashes["Bob"]},
-                                              "USA", 99.0)[0])
+                                              "USA", 99.0))
         ann, bob = by_hand(scores)
         assert ratings.current(store, "squabble", hashes["Ann"]) == \
             (pytest.approx(ann, abs=1e-9), 50, scores.count(1.0))
@@ -107,6 +110,51 @@ def test_fifty_results_through_the_ratings_path_match_elo_by_hand(tmp_path):
             {"Ann": round(ann), "Bob": round(bob)} and table["struggle"] == []
     finally:
         store.close()
+
+
+def test_two_games_of_one_key_ending_at_once_on_two_processes_both_count(store_db):
+    """Ann beats Bob on one server process and Cid on another at the same moment: each
+    process's result is made (its ratings read, as it did) before either is written, then both
+    are written together.  Ann's rating counts both games, in one order or the other (Elo by
+    hand), never the second from a rating the first had already changed."""
+    from types import SimpleNamespace
+
+    from squabble.online.rated import Rated
+    from squabble.online.store_pg import open_store
+    ann, bob, cid = (ratings.key_hash(c * 32) for c in "abc")
+    pg = store_db.startswith("postgresql://")
+    stores = [open_store(store_db)]
+    stores.append(open_store(store_db) if pg else stores[0])   # (SQLite: one writer)
+
+    def ending(gid, other):
+        room = SimpleNamespace(rec=SimpleNamespace(id=gid, winner=None),
+                               rated={"USSR": ann, "USA": other}, rating_change=None)
+        return SimpleNamespace(store=None), room, SimpleNamespace(id=gid, game="squabble",
+                                                                  winner="USSR")
+
+    async def go():
+        (p1, room1, new1), (p2, room2, new2) = ending("g1", bob), ending("g2", cid)
+        p1.store, p2.store = stores
+        one, two = Rated(), Rated()
+        one.__dict__.update(vars(p1)), two.__dict__.update(vars(p2))
+        st1, st2 = [], []
+        async with one.rated_result(room1, new1, st1):
+            async with two.rated_result(room2, new2, st2):
+                await asyncio.gather(stores[0].awrite(st1), stores[1].awrite(st2))
+        return room1.rating_change, room2.rating_change
+    try:
+        change1, change2 = asyncio.run(go())
+        expected = 1516.0 + 32 * (1 - 1 / (1 + 10 ** ((1500.0 - 1516.0) / 400)))   # (by hand)
+        assert ratings.current(stores[0], "squabble", ann) == \
+            (pytest.approx(expected, abs=1e-9), 2, 2)
+        first, second = sorted((change1["USSR"], change2["USSR"]))
+        assert first[0] == 1500.0 and second[0] == pytest.approx(first[1])
+        assert second[1] == pytest.approx(expected, abs=1e-9)
+        losers = sorted(ratings.current(stores[0], "squabble", k)[0] for k in (bob, cid))
+        assert losers == [1484.0, pytest.approx(1500.0 - (expected - 1516.0), abs=1e-9)]
+    finally:
+        for s in set(stores):
+            s.close()
 
 
 def test_rated_games_over_the_server_match_elo_by_hand_and_keys_stay_private(server):

@@ -128,6 +128,18 @@ def _damaged(path: str, finding: str) -> StoreDamaged:
         f"backup (docs/online.md, \"Backups\"), or move it aside to start with no games.")
 
 
+def _connect(path: str):
+    """A connection to the SQLite file, with ``power`` (the Elo in SQL: online/ratings.py)
+    where this SQLite was built without its mathematical functions."""
+    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    try:
+        db.execute("SELECT power(10.0, 0.5)")
+    except sqlite3.OperationalError:
+        import math
+        db.create_function("power", 2, math.pow, deterministic=True)
+    return db
+
+
 def new_credential() -> str:
     """A seat's secret: 256 random bits from the operating system's generator."""
     return secrets.token_urlsafe(32)
@@ -410,7 +422,7 @@ class Store(Storage):
         self.max_bytes = int(max_bytes) if max_bytes else None
         self._take_lock()
         try:
-            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self.db = _connect(self.path)
             if check:
                 self._check("quick_check(1)")
             self.db.execute("PRAGMA journal_mode=WAL")
@@ -645,7 +657,7 @@ class _GroupWriter:
 
     @staticmethod
     def _open(path, pragmas):
-        db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        db = _connect(path)
         for pragma in pragmas:
             db.execute(pragma)
         return db
