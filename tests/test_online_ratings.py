@@ -2,7 +2,8 @@
 server writes, and whole rated games between two bots through a real server process on
 127.0.0.1, are Elo by hand; a kill -9 between a game's result and its rating, or
 just after both, changes each rating once; a key cannot play itself; the key never reaches the
-other seat or a spectator; a game lost on time is rated too."""
+other seat or a spectator; a game lost on time is rated too.  Over each store
+(tests/online_fixtures.py), but for the kill at the commit (it stops SQLite's writer)."""
 
 from __future__ import annotations
 
@@ -14,17 +15,11 @@ import pytest
 
 from squabble.online import ratings, wire
 from squabble.online.client import Client, ClientError, play
-from tests.online_helpers import FakeClock, ServerProcess, random_chooser, run
+from tests.online_fixtures import rows as read_rows
+from tests.online_helpers import random_chooser, run
 
 KEYS = {"Ann": "a1" * 16, "Bob": "b2" * 16}
 GAMES = 5     # whole rated games over the server (the 50 go through the ratings' path)
-
-
-@pytest.fixture
-def server(tmp_path):
-    s = ServerProcess(tmp_path / "games.sqlite3")
-    yield s
-    s.stop()
 
 
 def by_hand(results, k=32, start=1500.0):
@@ -37,15 +32,10 @@ def by_hand(results, k=32, start=1500.0):
 
 
 def table_rows(db, game="squabble"):
-    con = sqlite3.connect(db)
-    try:
-        rows = con.execute("SELECT p.name, r.rating, r.games, r.wins FROM ratings r JOIN "
-                           "players p ON p.key_hash=r.key_hash WHERE r.game=?", (game,))
-        out = {n: (r, g, w) for n, r, g, w in rows}
-        changes = con.execute("SELECT COUNT(*) FROM rating_changes").fetchone()[0]
-    finally:
-        con.close()
-    return out, changes
+    rows = read_rows(db, "SELECT p.name, r.rating, r.games, r.wins FROM ratings r JOIN "
+                         "players p ON p.key_hash=r.key_hash WHERE r.game=?", (game,))
+    out = {n: (r, g, w) for n, r, g, w in rows}
+    return out, read_rows(db, "SELECT COUNT(*) FROM rating_changes")[0][0]
 
 
 async def rated_game(url, seed, received, game="squabble"):
@@ -68,11 +58,11 @@ async def rated_game(url, seed, received, game="squabble"):
     return ratings.scores(last["winner"])[a.seat], last
 
 
-def test_fifty_results_through_the_ratings_path_match_elo_by_hand(tmp_path):
+def test_fifty_results_through_the_ratings_path_match_elo_by_hand(store_db):
     """50 rated results of the same two keys through the statements the server writes (a real
     store, its transactions): the ratings, games, wins and history are Elo by hand."""
-    from squabble.online.store import Store
-    store = Store(str(tmp_path / "games.sqlite3"))
+    from squabble.online.store_pg import open_store
+    store = open_store(store_db)
     try:
         hashes = {n: ratings.key_hash(k) for n, k in KEYS.items()}
         store._write(ratings.player_stmts(hashes["Ann"], "Ann") +
@@ -126,22 +116,22 @@ def test_two_games_of_one_key_ending_at_once_on_two_processes_both_count(store_d
     stores = [open_store(store_db)]
     stores.append(open_store(store_db) if pg else stores[0])   # (SQLite: one writer)
 
-    def ending(gid, other):
+    def ending(store, gid, other):
+        """A process's server (its store), the room of a game Ann wins, the ending record."""
+        process = Rated()
+        process.store = store
         room = SimpleNamespace(rec=SimpleNamespace(id=gid, winner=None),
                                rated={"USSR": ann, "USA": other}, rating_change=None)
-        return SimpleNamespace(store=None), room, SimpleNamespace(id=gid, game="squabble",
-                                                                  winner="USSR")
+        return process, room, SimpleNamespace(id=gid, game="squabble", winner="USSR")
 
     async def go():
-        (p1, room1, new1), (p2, room2, new2) = ending("g1", bob), ending("g2", cid)
-        p1.store, p2.store = stores
-        one, two = Rated(), Rated()
-        one.__dict__.update(vars(p1)), two.__dict__.update(vars(p2))
+        (one, room1, new1), (two, room2, new2) = (ending(stores[0], "g1", bob),
+                                                  ending(stores[1], "g2", cid))
         st1, st2 = [], []
-        async with one.rated_result(room1, new1, st1):
+        async with one.rated_result(room1, new1, st1):     # both results made ...
             async with two.rated_result(room2, new2, st2):
-                await asyncio.gather(stores[0].awrite(st1), stores[1].awrite(st2))
-        return room1.rating_change, room2.rating_change
+                await asyncio.gather(stores[0].awrite(st1), stores[1].awrite(st2))   # ... then
+        return room1.rating_change, room2.rating_change                        # both written
     try:
         change1, change2 = asyncio.run(go())
         expected = 1516.0 + 32 * (1 - 1 / (1 + 10 ** ((1500.0 - 1516.0) / 400)))   # (by hand)
@@ -239,9 +229,9 @@ store._GroupWriter._commit = _dying_commit
 """
 
 
-def test_a_kill_9_at_the_result_changes_each_rating_once(tmp_path):
-    db = tmp_path / "games.sqlite3"
-    server = ServerProcess(db, prelude=KILL_AT_RATED_COMMIT)
+def test_a_kill_9_at_the_result_changes_each_rating_once(serve_lite):
+    db = serve_lite.db
+    server = serve_lite(prelude=KILL_AT_RATED_COMMIT)
     port = server.port
 
     async def go():
@@ -259,20 +249,17 @@ def test_a_kill_9_at_the_result_changes_each_rating_once(tmp_path):
         assert con.execute("SELECT winner FROM games").fetchone()[0] is None
         assert con.execute("SELECT COUNT(*) FROM ratings").fetchone()[0] == 0
         con.close()
-        server = ServerProcess(db, port=port)    # the clients reconnect, the move is sent again
+        server = serve_lite(port=port)    # the clients reconnect, the move is sent again
         last, _ = await games
         assert last["rating_change"] and a.last["rating_change"] == b.last["rating_change"]
         server.kill9()                  # right after the result: nothing to do twice
-        server = ServerProcess(db, port=port)
+        server = serve_lite(port=port)
         await a.resume(created["game_id"], a.credential)
         assert a.last["rating_change"] == last["rating_change"]
         for c in (a, b):
             await c.close()
         return last
-    try:
-        last = run(go(), 60)
-    finally:
-        server.stop()
+    last = run(go(), 60)
     rows, changes = table_rows(str(db))
     assert rows["Ann"][1] == rows["Bob"][1] == 1 and changes == 2
     ann_side = "USA" if last["seat"] == "USA" else "USSR"
@@ -288,9 +275,9 @@ def test_a_kill_9_at_the_result_changes_each_rating_once(tmp_path):
     con.close()
 
 
-def test_a_rated_game_lost_on_time_changes_the_ratings(tmp_path):
-    fake = FakeClock(tmp_path / "clock")
-    server = ServerProcess(tmp_path / "games.sqlite3", prelude=fake.prelude)
+def test_a_rated_game_lost_on_time_changes_the_ratings(serve, fake_clock):
+    fake = fake_clock
+    server = serve(prelude=fake.prelude)
 
     async def go():
         a = await Client(server.url).connect()
@@ -308,7 +295,4 @@ def test_a_rated_game_lost_on_time_changes_the_ratings(tmp_path):
         change = a.last["rating_change"]
         assert change[loser] == [1500.0, 1484.0] and change[a.last["winner"]][1] == 1516.0
         await a.close(), await b.close()
-    try:
-        run(go(), 30)
-    finally:
-        server.stop()
+    run(go(), 30)
