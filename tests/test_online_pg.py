@@ -11,7 +11,7 @@ import asyncio
 import pytest
 
 from squabble.online import table
-from squabble.online.client import Client, play
+from squabble.online.client import Client, ClientError, play
 from tests.online_helpers import (check_stored_game, kill_soak, random_chooser, run, stored,
                                   two_players)
 from tests.test_online_webhooks import _until
@@ -87,6 +87,63 @@ def test_two_moves_for_one_decision_from_two_processes_never_both_apply(serve_pg
     gid = run(go(), 60)
     row = stored(serve_pg.db, gid)
     assert row["version"] == 1 and row["moves"] == [0] and len(row["events"]) == 1
+
+
+def test_a_move_on_the_deal_before_the_join_elsewhere_is_refused(serve_pg):
+    """The creator's process is deaf to the others: the friend joins on another, which deals
+    the game again with the friend's value (still decision 0).  The creator's first move, made
+    on the first deal, is refused (the guard holds the deal's seed as well as the decision
+    number: it was stored before, and the game no longer replayed from its seed) and the
+    creator's process catches up; the move made again goes in on the friend's deal."""
+    deaf, one = serve_pg(prelude=NO_LISTENER), serve_pg()
+
+    async def go():
+        a = await Client(deaf.url).connect()
+        created = await a.create("squabble", {}, side="USSR")
+        await a.until_version(0)
+        seed = stored(serve_pg.db, created["game_id"])["seed"]
+        b = await Client(one.url).connect()
+        await b.join(created["code"])
+        await b.until_version(0)
+        assert stored(serve_pg.db, created["game_id"])["seed"] != seed   # dealt again
+        await a.move(0)
+        while not a.errors:
+            await asyncio.sleep(0.02)
+        assert "another server process changed the game first" in a.errors[-1]
+        await a.move(0)                                       # on the friend's deal now
+        await a.until_version(1, 5)
+        await b.until_version(1, 5)
+        await a.close(), await b.close()
+        return created["game_id"]
+    gid = run(go(), 60)
+    assert check_stored_game(serve_pg.db, gid)["version"] == 1
+
+
+def test_a_join_elsewhere_after_the_creators_first_move_leaves_the_deal(serve_pg):
+    """The joiner's process is deaf and has the game open at decision 0 (a spectator there);
+    the creator moves first on another process, so the deal stands (as on one process): the
+    join on the deaf process, which would deal again, is refused and made again there."""
+    one, deaf = serve_pg(), serve_pg(prelude=NO_LISTENER)
+
+    async def go():
+        a = await Client(one.url).connect()
+        created = await a.create("squabble", {}, side="USSR")
+        await a.until_version(0)
+        w = await Client(deaf.url).connect()
+        await w.watch(created["code"])                        # the deaf process's room: v0
+        await a.move(0)
+        await a.until_version(1)
+        b = await Client(deaf.url).connect()
+        with pytest.raises(ClientError, match="another server process changed the game"):
+            await b.join(created["code"])
+        await b.join(created["code"])                         # now on the stored game
+        await b.until_version(1)
+        for c in (a, b, w):
+            await c.close()
+        return created["game_id"]
+    gid = run(go(), 60)
+    row = check_stored_game(serve_pg.db, gid)
+    assert row["version"] == 1 and not row["deal"]["contributions"][1]   # (the first deal)
 
 
 def test_kill_9_of_either_process_loses_nothing_and_applies_nothing_twice(tmp_path, pg_db):
