@@ -1,8 +1,9 @@
 """Webhooks (issue 59): a local HTTP receiver on 127.0.0.1, allowed by --webhook-allow, gets one
 post per change to "your move" while the seat's window is closed, none for a spectator; without
 the allowance loopback, private and link-local addresses are refused when given; a receiver
-that answers 500 gets its retries and slows no move.  Over each store (tests/online_fixtures.py):
-the webhook addresses and the clock's claim to its post are stored."""
+that answers 500 gets its retries and slows no move.  Over each store (tests/online_fixtures.py)
+where the store takes part: the webhook addresses and the clock's claim to its post are
+stored."""
 
 from __future__ import annotations
 
@@ -84,9 +85,10 @@ def test_private_addresses_are_refused_when_given(url):
         if not url.startswith("ftp") else True
 
 
-def test_refused_through_the_server_and_none_sent_without_the_allowance(serve, serve_lite,
-                                                                        receiver):
-    rx, server, off = receiver, serve(), serve_lite(["--no-webhooks"])
+def test_refused_through_the_server_and_none_sent_without_the_allowance(serve_lite, receiver):
+    """(Over SQLite alone: the address is refused before anything is stored.)"""
+    rx, server = receiver, serve_lite()
+    off = serve_lite(["--no-webhooks"], db=serve_lite.db + "-off")
 
     async def go():
         a = await Client(server.url).connect()
@@ -106,8 +108,9 @@ def test_refused_through_the_server_and_none_sent_without_the_allowance(serve, s
     assert rx.tries == 0
 
 
-def test_a_failing_receiver_gets_its_retries_and_slows_no_move(serve, receiver):
-    rx, server = receiver, serve(ALLOW)
+def test_a_failing_receiver_gets_its_retries_and_slows_no_move(serve_lite, receiver):
+    """(Over SQLite alone: the posts and their retries are the process's own.)"""
+    rx, server = receiver, serve_lite(ALLOW)
     rx.fail, rx.hang = 2, 0.5
 
     async def go():
