@@ -5,12 +5,13 @@ installed).
 
 Starts a PostgreSQL cluster of its own (tests/pg_cluster.py), two ``squabble serve`` processes
 over one database on ports 8801 and 8802 and the proxy with docs/haproxy-squabble.cfg or
-docs/nginx-squabble.conf (its front on a free port), then plays ``--games`` Squabble games whose clients know only the
-proxy's address, killing a random server process with SIGKILL ``--kills`` times (and starting it
-again) while they play; the proxy's health checks take the dead one out and the clients,
-reconnecting to the same address, reach the live one and resume (HAProxy's checks are active,
-nginx's passive: a refused connection marks the process down and goes to the next one).  Prints what it saw and checks
-every game in the database (nothing acknowledged lost, nothing applied twice)."""
+docs/nginx-squabble.conf (its front on a free port), then plays ``--games`` Squabble games
+whose clients know only the proxy's address, killing a random server process with SIGKILL
+``--kills`` times (and starting it again) while they play; the proxy takes the dead one out
+(HAProxy's health checks are active, nginx's passive: a refused connection marks the process
+down and goes to the next one) and the clients, reconnecting to the same address, reach the
+live one and resume.  Prints what it saw and checks every game in the database (nothing
+acknowledged lost, nothing applied twice, each game replayed from its seed to its state)."""
 
 from __future__ import annotations
 

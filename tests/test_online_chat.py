@@ -10,11 +10,10 @@ import json
 import os
 import random
 
-import pytest
 import websockets
 
 from squabble.online import chat
-from squabble.online.client import Client, ClientError
+from squabble.online.client import Client
 from tests.online_helpers import run, two_players
 
 

@@ -11,7 +11,7 @@ import time
 import pytest
 
 from squabble.online import clock as K
-from squabble.online.client import Client, ClientError
+from squabble.online.client import Client
 from tests.online_helpers import run
 
 

@@ -14,7 +14,6 @@ import pytest
 
 from squabble.online import webhooks
 from squabble.online.client import Client, ClientError
-from tests.online_fixtures import Receiver
 from tests.online_helpers import run
 
 

@@ -152,8 +152,6 @@ def _full_game_typed_in(server, links, game, item):
 def test_watching_a_game_from_the_window(server_lite, links, data_dir, game):
     """Play online, Watch a game, the code: the public view, the players' moves as beats, their
     chat, never a decision (the watcher's scene never asks one)."""
-    from squabble.online.client import Client
-    from tests.online_helpers import run
     from tests.ui.driver import top
     app, a, b = _full_game_typed_in(server_lite, links, game, "watch")
     sc = top(app)
