@@ -12,8 +12,8 @@ import pytest
 
 from squabble.online import table
 from squabble.online.client import Client, ClientError, play
-from tests.online_helpers import (check_stored_game, kill_soak, random_chooser, run, stored,
-                                  two_players)
+from tests.online_helpers import (check_stored_game, correspondence_game, kill_soak,
+                                  random_chooser, run, stored, two_players)
 from tests.test_online_webhooks import _until
 
 
@@ -130,7 +130,8 @@ def test_a_join_elsewhere_after_the_creators_first_move_leaves_the_deal(serve_pg
         created = await a.create("squabble", {}, side="USSR")
         await a.until_version(0)
         w = await Client(deaf.url).connect()
-        await w.watch(created["code"])                        # the deaf process's room: v0
+        await w.watch_first(created["code"])                  # the deaf process's room: v0
+        assert w.last["version"] == 0
         await a.move(0)
         await a.until_version(1)
         b = await Client(deaf.url).connect()
@@ -197,12 +198,7 @@ def test_presence_a_clocks_warning_and_its_fall_across_processes_happen_once(
                 for _ in range(2))
 
     async def go():
-        a = await Client(one.url).connect()
-        created = await a.create("squabble", {}, side="USA", pace="correspondence",
-                                 clock={"kind": "correspondence", "preset": "1d"})
-        b = await Client(two.url).connect()      # the USSR decides first in Squabble
-        await b.join(created["code"], name="Boris")
-        await b.until_version(0)
+        a, b, created = await correspondence_game(one.url, two.url)
         await _until(lambda: a.last["presence"] == {"USA": "online", "USSR": "online"})
         assert b.last["presence"] == {"USA": "online", "USSR": "online"}
         await b.webhook(rx.url)

@@ -14,7 +14,7 @@ import pytest
 
 from squabble.online import webhooks
 from squabble.online.client import Client, ClientError
-from tests.online_helpers import run
+from tests.online_helpers import correspondence_game, run
 
 
 async def _until(pred, timeout=8.0):
@@ -138,12 +138,7 @@ def test_a_clocks_last_12_hours_are_told_once(serve, receiver, fake_clock):
     server = serve(ALLOW, prelude=fake.prelude)
 
     async def go():
-        a = await Client(server.url).connect()
-        created = await a.create("squabble", {}, side="USA", pace="correspondence",
-                                 clock={"kind": "correspondence", "preset": "1d"})
-        b = await Client(server.url).connect()     # the USSR decides first in Squabble
-        await b.join(created["code"], name="Boris")
-        await b.until_version(0)
+        a, b, _ = await correspondence_game(server.url, server.url)
         await b.webhook(rx.url)
         await b.close()
         await asyncio.sleep(0.5)
