@@ -1,19 +1,23 @@
-"""Several server processes behind HAProxy (issue 61; run by hand where haproxy is installed).
+"""Several server processes behind HAProxy or nginx (issue 61; run by hand where the proxy is
+installed).
 
-    python bench/online_pg_proxy.py [--games 4] [--kills 3]
+    python bench/online_pg_proxy.py [--proxy haproxy|nginx] [--games 4] [--kills 3]
 
 Starts a PostgreSQL cluster of its own (tests/pg_cluster.py), two ``squabble serve`` processes
-over one database on ports 8801 and 8802 and HAProxy with docs/haproxy-squabble.cfg (its
-front on a free port), then plays ``--games`` Squabble games whose clients know only the
-proxy's address, killing a random server process with SIGKILL ``--kills`` times (and starting it
-again) while they play; the proxy's health checks take the dead one out and the clients,
-reconnecting to the same address, reach the live one and resume.  Prints what it saw and checks
-every game in the database (nothing acknowledged lost, nothing applied twice)."""
+over one database on ports 8801 and 8802 and the proxy with docs/haproxy-squabble.cfg or
+docs/nginx-squabble.conf (its front on a free port), then plays ``--games`` Squabble games
+whose clients know only the proxy's address, killing a random server process with SIGKILL
+``--kills`` times (and starting it again) while they play; the proxy takes the dead one out
+(HAProxy's health checks are active, nginx's passive: a refused connection marks the process
+down and goes to the next one) and the clients, reconnecting to the same address, reach the
+live one and resume.  Prints what it saw and checks every game in the database (nothing
+acknowledged lost, nothing applied twice, each game replayed from its seed to its state)."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import shutil
 import subprocess
@@ -32,24 +36,32 @@ from tests.pg_cluster import Cluster, binaries, free_port  # noqa: E402
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--proxy", choices=("haproxy", "nginx"), default="haproxy")
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--kills", type=int, default=3)
     args = ap.parse_args()
-    if not shutil.which("haproxy") or binaries() is None:
-        raise SystemExit("This needs haproxy and PostgreSQL installed (apt-get install haproxy "
-                         "postgresql).")
+    if not shutil.which(args.proxy) and not os.path.exists(f"/usr/sbin/{args.proxy}") \
+            or binaries() is None:
+        raise SystemExit(f"This needs {args.proxy} and PostgreSQL installed (apt-get install "
+                         f"{args.proxy} postgresql).")
     cluster = Cluster(binaries())
     db = cluster.new_database()
     extra = ["--trusted-proxy", "127.0.0.1", "--connections-per-minute", "100000"]
     servers = [ServerProcess(db, port=p, args=extra) for p in (8801, 8802)]
     front = free_port()
-    cfg = Path(tempfile.mkdtemp()) / "haproxy.cfg"
-    cfg.write_text((ROOT / "docs" / "haproxy-squabble.cfg").read_text()
+    folder = Path(tempfile.mkdtemp())
+    name = "haproxy-squabble.cfg" if args.proxy == "haproxy" else "nginx-squabble.conf"
+    cfg = folder / name
+    cfg.write_text((ROOT / "docs" / name).read_text()
                    .replace("127.0.0.1:8765", f"127.0.0.1:{front}"))
-    proxy = subprocess.Popen(["haproxy", "-f", str(cfg), "-db"], stdout=subprocess.DEVNULL,
-                             stderr=subprocess.PIPE, text=True)
+    if args.proxy == "haproxy":
+        cmd = ["haproxy", "-f", str(cfg), "-db"]
+    else:
+        cmd = [shutil.which("nginx") or "/usr/sbin/nginx", "-p", str(folder), "-c", str(cfg),
+               "-e", "stderr", "-g", f"daemon off; pid {folder / 'nginx.pid'};"]
+    proxy = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"ws://127.0.0.1:{front}/"
-    time.sleep(2.5)   # the health checks see both processes up (rise 2, inter 1 s)
+    time.sleep(2.5)   # HAProxy's health checks see both processes up (rise 2, inter 1 s)
     rnd = random.Random(1)
 
     async def killer(stop):
@@ -90,7 +102,7 @@ def main():
             assert row["version"] == r["version"] and row["winner"] == r["winner"]
             assert all(n < row["version"] for n in a.acks + b.acks)
             moves += row["version"]
-        print(f"{args.games} games through HAProxy over two processes, {args.kills} kill -9s, "
+        print(f"{args.games} games through {args.proxy} over two processes, {args.kills} kill -9s, "
               f"{reconnects} reconnects to the proxy's address, {moves} moves stored, every "
               f"game whole and at its last move, in {time.perf_counter() - t:.0f} s")
     finally:

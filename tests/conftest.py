@@ -105,27 +105,7 @@ def pytest_configure(config):
     pool.WORKERS = 1
 
 
-@pytest.fixture(scope="session")
-def pg_cluster():
-    """A PostgreSQL cluster of the tests' own (tests/pg_cluster.py), started once a worker and
-    stopped at its end; the tests that need it skip where PostgreSQL cannot be found."""
-    from tests import pg_cluster as pg
-    bindir = pg.binaries()
-    if bindir is None:
-        pytest.skip("PostgreSQL is not installed here (no initdb): .ci/run installs it.")
-    try:
-        import psycopg  # noqa: F401
-    except ImportError:
-        pytest.skip("The psycopg driver is not installed (the test extra has it).")
-    cluster = pg.Cluster(bindir)
-    yield cluster
-    cluster.close()
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def store_db(request, tmp_path):
-    """The games' database of a server under test, each store in turn: a SQLite file, or a
-    fresh database of the tests' PostgreSQL cluster (its connection string)."""
-    if request.param == "sqlite":
-        return str(tmp_path / "games.sqlite3")
-    return request.getfixturevalue("pg_cluster").new_database()
+# the online tests' shared set-up: a server under test over each store in turn, and the rest
+from tests.online_fixtures import (  # noqa: E402,F401 (fixtures offered to every test)
+    fake_clock, links, pg_cluster, pg_db, receiver, serve, serve_lite, serve_pg, server,
+    server_lite, store_db)

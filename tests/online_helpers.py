@@ -195,6 +195,19 @@ async def two_players(url, game="squabble", options=None, side="USSR"):
     return a, b, created
 
 
+async def correspondence_game(url_usa, url_ussr):
+    """A Squabble correspondence game with a 1-day clock: the USA creates it at ``url_usa``,
+    Boris joins as the USSR (who decides first) at ``url_ussr``: (usa, ussr, created)."""
+    from squabble.online.client import Client
+    a = await Client(url_usa).connect()
+    created = await a.create("squabble", {}, side="USA", pace="correspondence",
+                             clock={"kind": "correspondence", "preset": "1d"})
+    b = await Client(url_ussr).connect()
+    await b.join(created["code"], name="Boris")
+    await b.until_version(0)
+    return a, b, created
+
+
 async def said(ws, msg, timeout=5):
     await ws.send(msg if isinstance(msg, (str, bytes)) else json.dumps(msg))
     return json.loads(await asyncio.wait_for(ws.recv(), timeout))

@@ -1,5 +1,7 @@
 """Online play through real server processes on 127.0.0.1 (issue 52): whole games between two
-websockets clients, the lobby, undo under the couch rule, rematch, and privacy as a property."""
+websockets clients, the lobby, undo under the couch rule, rematch, and privacy as a property;
+over each store (``server``, ``serve``: tests/online_fixtures.py) but for the whole games between
+computer players and the planted leaks, which test no store."""
 
 from __future__ import annotations
 
@@ -15,29 +17,13 @@ from squabble.games.squabble.cards import CARDS as SQ_CARDS
 from squabble.games.struggle.data import card_name
 from squabble.online import fair, table
 from squabble.online.client import Client, ClientError, computer, play
-from tests.online_helpers import (ServerProcess, played_and_watched, random_chooser, run,
-                                  stored)
+from tests.online_helpers import played_and_watched, random_chooser, run, stored
 from tests.test_seat import (ENEMY, all_names, hidden_where, named_secrets, relabel_squabble,
                              relabel_struggle)
 
 
 #: the Struggle computer players of the whole game between two clients
 STRUGGLE_LEVEL = "easy"
-
-
-@pytest.fixture
-def server(tmp_path):
-    s = ServerProcess(tmp_path / "games.sqlite3")
-    yield s
-    s.stop()
-
-
-@pytest.fixture
-def any_server(store_db):
-    """A server over each store in turn: SQLite, then PostgreSQL (issue 61)."""
-    s = ServerProcess(store_db)
-    yield s
-    s.stop()
 
 
 async def two_seats(url, game, options, side="USSR", pace="live"):
@@ -66,16 +52,16 @@ async def whole_game(url, game, options, choosers, watch=False):
     return a, b, w, ra, rb
 
 
-def test_whole_games_of_both_games_between_two_clients(server):
+def test_whole_games_of_both_games_between_two_clients(server_lite):
     """Squabble with the Event deck, then Struggle (optional cards, the Chinese Civil War),
     each between two computer players deciding from their seats' views (what the clients
     receive), a spectator watching the first."""
-    a, b, w, ra, rb = run(whole_game(server.url, "squabble", {"events": True},
+    a, b, w, ra, rb = run(whole_game(server_lite.url, "squabble", {"events": True},
                                      (computer("squabble", "normal", 1),
                                       computer("squabble", "normal", 2)), watch=True))
     assert ra["winner"] is not None and ra["winner"] == rb["winner"] == w.last["winner"]
     assert ra["version"] == rb["version"] > 5 and not a.errors and not b.errors
-    row = stored(server.db, ra["game_id"])
+    row = stored(server_lite.db, ra["game_id"])
     assert row["version"] == ra["version"] and row["winner"] == ra["winner"]
     # the stored moves replayed from the secret seed give the stored state: nothing twice
     assert table.normal(table.replay("squabble", row["seed"], row["options"], row["moves"])) \
@@ -86,30 +72,30 @@ def test_whole_games_of_both_games_between_two_clients(server):
         if m.get("type") == "update":
             assert m["seat"] is None and (m["decision"] is None or m["decision"]["options"] == [])
             assert m["state"]["hands"]["USA"] == [] and m["state"]["hands"]["USSR"] == []
-    a, b, _, ra, rb = run(whole_game(server.url, "struggle",
+    a, b, _, ra, rb = run(whole_game(server_lite.url, "struggle",
                                      {"optional_cards": True, "chinese_civil_war": True},
                                      (computer("struggle", STRUGGLE_LEVEL, 3),
                                       computer("struggle", STRUGGLE_LEVEL, 4))), timeout=240)
     assert ra["winner"] is not None and ra["version"] == rb["version"] > 5
-    row = stored(server.db, ra["game_id"])
+    row = stored(server_lite.db, ra["game_id"])
     assert row["options"] == {"optional_cards": True, "chinese_civil_war": True}
     assert len(row["events"]) == row["version"] == len(row["moves"])
 
 
-def test_the_lobby_codes_seats_and_refusals(any_server):
+def test_the_lobby_codes_seats_and_refusals(server):
     async def go():
-        a = await Client(any_server.url).connect()
+        a = await Client(server.url).connect()
         created = await a.create("struggle", {"handicap": {"side": "USA", "influence": 2}},
                                  side="random", pace="correspondence")
         code = created["code"]
         assert len(code) == 14 and not set(code) & set("0O1lI")
         assert created["seat"] in ("USA", "USSR") and len(created["credential"]) >= 43
-        b = await Client(any_server.url).connect()
+        b = await Client(server.url).connect()
         with pytest.raises(ClientError, match="No game has that invitation code"):
             await b.join("2222-2222")
         joined = await b.join(code.lower().replace("-", " "))
         assert joined["seat"] == ENEMY[created["seat"]]
-        c = await Client(any_server.url).connect()
+        c = await Client(server.url).connect()
         with pytest.raises(ClientError, match="already has both its players"):
             await c.join(code)
         for bad in ({"game": "chess"}, {"game": "squabble", "options": {"events": 3}},
@@ -121,20 +107,20 @@ def test_the_lobby_codes_seats_and_refusals(any_server):
         assert u["pace"] == "correspondence" and u["open_seat"] == []
         # the window closed, the machine restarted: the credential brings the seat back
         await a.close()
-        again = await Client(any_server.url).connect()
+        again = await Client(server.url).connect()
         await again.resume(created["game_id"], created["credential"])
         assert again.seat == created["seat"]
         await again.close(), await b.close(), await c.close()
     run(go())
     # a plain HTTP request gets a short HTTP answer
-    url = any_server.url.replace("ws://", "http://")
+    url = server.url.replace("ws://", "http://")
     with urllib.request.urlopen(url, timeout=5) as r:
         assert r.status == 200 and b"WebSocket" in r.read()
 
 
-def test_undo_follows_the_couch_rule(any_server):
+def test_undo_follows_the_couch_rule(server):
     async def go():
-        a, b, _ = await two_seats(any_server.url, "squabble", {}, side="USSR")
+        a, b, _ = await two_seats(server.url, "squabble", {}, side="USSR")
         first = await a.until_version(0)
         assert a.my_turn() and not first["can_undo"]
         await a.move(0)                   # the USSR plays its two cards face down
@@ -159,7 +145,7 @@ def test_undo_follows_the_couch_rule(any_server):
         await a.undo()
         await asyncio.sleep(0.3)
         assert "only your own decisions" in a.errors[-1]
-        row = stored(any_server.db, a.game_id)
+        row = stored(server.db, a.game_id)
         # the move taken back left the log: its event gave way to the undo's (issue 56)
         assert row["moves"] == [1, 0] and [e[1] for e in row["events"]] == \
             ["undo", "move", "move"]
@@ -181,12 +167,11 @@ def test_rematch_swaps_the_sides(server):
     run(go())
 
 
-def test_the_other_seat_is_told_that_its_friend_asks_for_the_rematch(tmp_path):
+def test_the_other_seat_is_told_that_its_friend_asks_for_the_rematch(serve):
     """The first seat's ask reaches the other seat at once (its update's ``rematch_asked``), a
     seat that was away on its resume, a spectator as the same public fact, and after a restart
     of the server too (it is stored); the second ask tells the first that the rematch starts."""
-    db = tmp_path / "games.sqlite3"
-    server = ServerProcess(db)
+    server = serve()
 
     async def until(client, pred, timeout=10):
         while client.last is None or not pred(client.last):
@@ -220,27 +205,24 @@ def test_the_other_seat_is_told_that_its_friend_asks_for_the_rematch(tmp_path):
         assert c.last["rematch_asked"] == ["USA"] and c.last["rematch"]
         return c
 
-    try:
-        cred, old, new = run(first())
-        server.stop()
-        server = ServerProcess(db)                  # stored: a restart keeps the ask
+    cred, old, new = run(first())
+    server.stop()
+    server = serve()                                # stored: a restart keeps the ask
 
-        async def second():
-            c = await away(cred, old)
-            a = await Client(server.url).connect()
-            reply = await c.rematch()               # the friend accepts: the rematch starts
-            assert reply["game_id"] == new and c.game_id == new and c.seat == "USA"
-            # the rematch's own invitation code, for Your online games
-            await c.until_version(0)
-            assert len(c.last["code"]) == 14 and c.last["game_id"] == new
-            v = await Client(server.url).connect()
-            await v.resume(old, cred)
-            assert sorted(v.last["rematch_asked"]) == ["USA", "USSR"]
-            for x in (a, c, v):
-                await x.close()
-        run(second())
-    finally:
-        server.stop()
+    async def second():
+        c = await away(cred, old)
+        a = await Client(server.url).connect()
+        reply = await c.rematch()                   # the friend accepts: the rematch starts
+        assert reply["game_id"] == new and c.game_id == new and c.seat == "USA"
+        # the rematch's own invitation code, for Your online games
+        await c.until_version(0)
+        assert len(c.last["code"]) == 14 and c.last["game_id"] == new
+        v = await Client(server.url).connect()
+        await v.resume(old, cred)
+        assert sorted(v.last["rematch_asked"]) == ["USA", "USSR"]
+        for x in (a, c, v):
+            await x.close()
+    run(second())
 
 
 # -- privacy as a property ---------------------------------------------------------------------
@@ -358,16 +340,19 @@ def privacy_games(url, game, options, seeds):
     return run(go(), 240)
 
 
+STRUGGLE_ALL = {"optional_cards": True, "chinese_civil_war": True, "designer_realignment": True,
+                "space_race_optional_roll": True, "reveal_held_cards": True}
+
+
 @pytest.mark.parametrize("store_db, game, options", [
-    ("sqlite", "squabble", {"events": True}),
-    ("postgres", "squabble", {"events": True}),
+    ("sqlite", "squabble", {"events": True}), ("postgres", "squabble", {"events": True}),
     ("sqlite", "squabble", {}),
-    ("sqlite", "struggle", {"optional_cards": True, "chinese_civil_war": True,
-                            "designer_realignment": True, "space_race_optional_roll": True,
-                            "reveal_held_cards": True})], indirect=["store_db"])
+    ("sqlite", "struggle", STRUGGLE_ALL), ("postgres", "struggle", STRUGGLE_ALL)],
+    indirect=["store_db"])
 def test_what_a_seat_or_spectator_receives_does_not_change_with_the_hidden_cards(
-        any_server, game, options):
-    server = any_server
+        server, game, options):
+    """(Over each store, tests/online_fixtures.py: Squabble without its Event deck over SQLite
+    alone, what it sends being a part of what it sends with it.)"""
     for gid, a, b, w in privacy_games(server.url, game, options,
                                       [1] if game == "struggle" else [1, 2]):
         row = stored(server.db, gid)
@@ -407,28 +392,25 @@ table.steps_text = leaky
 
 @pytest.mark.parametrize("prelude,in_steps", [(LEAK, False), (LEAK_IN_A_STEP, True)],
                          ids=["in the state", "in a step of a move"])
-def test_the_privacy_check_catches_a_planted_leak(tmp_path, prelude, in_steps):
+def test_the_privacy_check_catches_a_planted_leak(serve_lite, prelude, in_steps):
     """The other side's hand planted in what a seat receives, in the update's state or in one
     of its per-line steps: the check fails; the spectator's messages were left alone."""
-    s = ServerProcess(tmp_path / "leak.sqlite3", prelude=prelude)
-    try:
-        (gid, a, b, w), = privacy_games(s.url, "squabble", {}, [1])
-        row = stored(s.db, gid)
-        if in_steps:
-            assert any("steps" in m for m in a.received)
-        with pytest.raises(AssertionError):
-            check_privacy(row, a.received, a.seat)
-        check_privacy(row, w.received, None)
-    finally:
-        s.stop()
+    s = serve_lite(prelude=prelude)
+    (gid, a, b, w), = privacy_games(s.url, "squabble", {}, [1])
+    row = stored(s.db, gid)
+    if in_steps:
+        assert any("steps" in m for m in a.received)
+    with pytest.raises(AssertionError):
+        check_privacy(row, a.received, a.seat)
+    check_privacy(row, w.received, None)
 
 
-def test_the_seed_replay_attack_fails(server):
+def test_the_seed_replay_attack_fails(server_lite):
     """A seat that tries the seeds a weak server might use (small numbers, the time) never
     finds the deal it sees: the seed is 64 bits from the operating system.  (The same attack
     finds the seed at once when the server's seed is among the guesses.)"""
     async def go():
-        a, b, created = await two_seats(server.url, "struggle", {}, side="USSR")
+        a, b, created = await two_seats(server_lite.url, "struggle", {}, side="USSR")
         await a.until_version(0)
         mine = sorted(a.last["state"]["hands"]["USSR"])
         await a.close(), await b.close()
@@ -439,7 +421,7 @@ def test_the_seed_replay_attack_fails(server):
     now = int(time.time())
     guesses = list(range(600)) + list(range(now - 300, now + 5))
     assert not [s for s in guesses if sorted(game.new(s, {})["hands"]["USSR"]) == mine]
-    seed = stored(server.db, gid)["seed"]
+    seed = stored(server_lite.db, gid)["seed"]
     assert sorted(game.new(seed, {})["hands"]["USSR"]) == mine and seed.bit_length() > 40
 
 

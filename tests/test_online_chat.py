@@ -1,7 +1,7 @@
 """Chat (issue 59): a seat's word to its friend, through real server processes on 127.0.0.1:
 delivered to the other seat and the spectators, stored with the game (kept over a restart and
 sent again on resume), refused over 300 characters, too fast or from a spectator, and hostile
-text leaves the server well."""
+text leaves the server well; over each store (tests/online_fixtures.py)."""
 
 from __future__ import annotations
 
@@ -10,19 +10,11 @@ import json
 import os
 import random
 
-import pytest
 import websockets
 
 from squabble.online import chat
-from squabble.online.client import Client, ClientError
-from tests.online_helpers import FakeClock, ServerProcess, run, two_players
-
-
-@pytest.fixture
-def server(tmp_path):
-    s = ServerProcess(tmp_path / "games.sqlite3")
-    yield s
-    s.stop()
+from squabble.online.client import Client
+from tests.online_helpers import run, two_players
 
 
 async def _until(pred, timeout=5.0):
@@ -37,8 +29,8 @@ async def _error(client, before):
     return client.errors[-1]
 
 
-def test_chat_reaches_the_friend_and_spectators_and_survives_a_restart(tmp_path):
-    server = ServerProcess(tmp_path / "games.sqlite3")
+def test_chat_reaches_the_friend_and_spectators_and_survives_a_restart(serve):
+    server = serve()
     port = server.port
     state = {}
 
@@ -64,22 +56,19 @@ def test_chat_reaches_the_friend_and_spectators_and_survives_a_restart(tmp_path)
             await c.close()
     run(first())
     server.kill9()
-    server = ServerProcess(tmp_path / "games.sqlite3", port=port)
+    server = serve(port=port)
 
     async def second():
         b = await Client(server.url).connect()
         await b.resume(state["game_id"], state["cred"])
         await _until(lambda: [x["text"] for x in b.chat.values()] == [state["want"]])
         await b.close()
-    try:
-        run(second())
-    finally:
-        server.stop()
+    run(second())
 
 
-def test_chat_is_rate_limited_per_seat_on_the_server_clock(tmp_path):
-    clock = FakeClock(tmp_path / "clock")
-    server = ServerProcess(tmp_path / "games.sqlite3", prelude=clock.prelude)
+def test_chat_is_rate_limited_per_seat_on_the_server_clock(serve, fake_clock):
+    clock = fake_clock
+    server = serve(prelude=clock.prelude)
 
     async def go():
         a, b, _ = await two_players(server.url)
@@ -95,10 +84,7 @@ def test_chat_is_rate_limited_per_seat_on_the_server_clock(tmp_path):
         assert b.chat[chat.RATE + 1]["text"] == "later"
         for c in (a, b):
             await c.close()
-    try:
-        run(go())
-    finally:
-        server.stop()
+    run(go())
 
 
 def hostile_texts(n, seed=0):
@@ -124,14 +110,13 @@ def hostile_texts(n, seed=0):
 HOSTILE = int(os.environ.get("SQUABBLE_HOSTILE_CHAT", "2000"))
 
 
-def test_hostile_chat_messages_leave_the_server_well(tmp_path):
+def test_hostile_chat_messages_leave_the_server_well(serve, fake_clock):
     """Sent raw (bypassing every client check) with the rate limit on: whatever passes is
     clean text of at most 300 characters, the rest is refused with a sentence, and the game
     still plays."""
-    clock = FakeClock(tmp_path / "clock")
-    server = ServerProcess(tmp_path / "games.sqlite3", prelude=clock.prelude,
-                           args=["--messages-per-second", "100000",
-                                 "--connections-per-minute", "100000"])
+    clock = fake_clock
+    server = serve(["--messages-per-second", "100000", "--connections-per-minute", "100000"],
+                   prelude=clock.prelude)
 
     async def go():
         a, b, _ = await two_players(server.url)
@@ -175,14 +160,11 @@ def test_hostile_chat_messages_leave_the_server_well(tmp_path):
             await c.close()
         return closed
 
-    try:
-        run(go(), timeout=300)
-        assert server.alive()
-    finally:
-        server.stop()
+    run(go(), timeout=300)
+    assert server.alive()
 
 
-def test_privacy_still_holds_with_chat_and_clocks_in_the_updates(tmp_path):
+def test_privacy_still_holds_with_chat_and_clocks_in_the_updates(serve, fake_clock):
     """A whole game with a clock and a chat line every few moves: what each seat and the
     spectator receive still does not change with the hidden cards (tests/test_online.py's
     check), and the clock, the presence and the chat are the same for every seat at a version
@@ -190,8 +172,8 @@ def test_privacy_still_holds_with_chat_and_clocks_in_the_updates(tmp_path):
     from squabble.online.client import play
     from tests.online_helpers import random_chooser, stored
     from tests.test_online import check_privacy
-    fake = FakeClock(tmp_path / "clock")
-    server = ServerProcess(tmp_path / "games.sqlite3", prelude=fake.prelude)
+    fake = fake_clock
+    server = serve(prelude=fake.prelude)
 
     saying = []          # the chat sends, kept (a task nobody holds may be dropped) and awaited
 
@@ -236,22 +218,20 @@ def test_privacy_still_holds_with_chat_and_clocks_in_the_updates(tmp_path):
             await c.close()
         return ra["game_id"], a, b, w
 
-    try:
-        gid, a, b, w = run(go(), 240)
-        row = stored(server.db, gid)
-        for c in (a, b):
-            assert check_privacy(row, c.received, c.seat) > 3
-        assert check_privacy(row, w.received, None) > 3
-        by_version = {}
-        for c in (a, b, w):
-            for m in c.received:
-                if m.get("type") == "update" and m["log"]:   # (a move's update: one each)
-                    by_version.setdefault(m["version"], []).append(
-                        json.dumps([m["presence"], m["clock"]]))
-        assert by_version and all(len(set(v)) == 1 for v in by_version.values())
-        texts = [sorted((x["n"], x["seat"], x["text"]) for x in c.chat.values())
-                 for c in (a, b, w)]
-        assert texts[0] and texts[0] == texts[1] == texts[2], \
-            (len(saying), [len(t) for t in texts], a.errors[-3:], b.errors[-3:])
-    finally:
-        server.stop()
+    gid, a, b, w = run(go(), 240)
+    row = stored(server.db, gid)
+    for c in (a, b):
+        assert check_privacy(row, c.received, c.seat) > 3
+    assert check_privacy(row, w.received, None) > 3
+    by_version = {}
+    for c in (a, b, w):
+        for m in c.received:
+            if m.get("type") == "update" and m["log"]:   # (a move's update: one each)
+                by_version.setdefault(m["version"], []).append(
+                    json.dumps([m["presence"], m["clock"]]))
+    assert by_version and all(len(set(v)) == 1 for v in by_version.values())
+    texts = [sorted((x["n"], x["seat"], x["text"]) for x in c.chat.values())
+             for c in (a, b, w)]
+    assert texts[0] and texts[0] == texts[1] == texts[2], \
+        (len(saying), [len(t) for t in texts], a.errors[-3:], b.errors[-3:])
+

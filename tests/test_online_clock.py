@@ -1,6 +1,7 @@
 """Clocks (issue 59) through real server processes on 127.0.0.1, time from a fake clock: a live
 game lost on time within a second of its flag falling, a correspondence clock kept over kill -9s,
-two simulated weeks of a correspondence game, and undo giving no time back."""
+two simulated weeks of a correspondence game, and undo giving no time back; over each store
+(tests/online_fixtures.py)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ import time
 import pytest
 
 from squabble.online import clock as K
-from squabble.online.client import Client, ClientError
-from tests.online_helpers import FakeClock, ServerProcess, run
+from squabble.online.client import Client
+from tests.online_helpers import run
 
 
 async def _seated(url, spec, pace="live", game="squabble"):
@@ -43,9 +44,9 @@ def test_clock_specs_are_checked():
             K.check_spec(bad)
 
 
-def test_a_live_game_is_lost_on_time_within_a_second_of_the_flag(tmp_path):
-    fake = FakeClock(tmp_path / "clock")
-    server = ServerProcess(tmp_path / "games.sqlite3", prelude=fake.prelude)
+def test_a_live_game_is_lost_on_time_within_a_second_of_the_flag(serve, fake_clock):
+    fake = fake_clock
+    server = serve(prelude=fake.prelude)
 
     async def go():
         a, b, created = await _seated(server.url, {"kind": "live", "minutes": 30})
@@ -75,16 +76,15 @@ def test_a_live_game_is_lost_on_time_within_a_second_of_the_flag(tmp_path):
         assert "lost on time" in loser.errors[-1]
         for x in (a, b):
             await x.close()
-    try:
-        run(go())
-    finally:
-        server.stop()
+    run(go())
 
 
-def test_a_correspondence_clock_survives_twenty_kill_9s(tmp_path):
-    fake = FakeClock(tmp_path / "clock")
-    db = tmp_path / "games.sqlite3"
-    server = ServerProcess(db, prelude=fake.prelude)
+def test_a_correspondence_clock_survives_twenty_kill_9s(serve, fake_clock):
+    """(Over PostgreSQL 5 of them: a start there costs more, and the clock's row is stored
+    the same way each time.)"""
+    fake = fake_clock
+    kills = 5 if serve.db.startswith("postgresql://") else 20
+    server = serve(prelude=fake.prelude)
     port = server.port
     got = {}
 
@@ -96,11 +96,11 @@ def test_a_correspondence_clock_survives_twenty_kill_9s(tmp_path):
             await x.close()
     run(first())
     spent = 0.0
-    for k in range(20):
+    for k in range(kills):
         server.kill9()
         fake.advance(3 * 3600)           # three hours pass while the server is down or up
         spent += 3 * 3600
-        server = ServerProcess(db, port=port, prelude=fake.prelude)
+        server = serve(port=port, prelude=fake.prelude)
 
         async def look():
             a = await Client(server.url).connect()
@@ -111,14 +111,13 @@ def test_a_correspondence_clock_survives_twenty_kill_9s(tmp_path):
         c = run(look())
         assert c["running"] == got["running"]
         assert c["left"][got["running"]] == pytest.approx(3 * 86400 - spent, abs=1.0)
-    server.stop()
 
 
-def test_two_simulated_weeks_of_a_correspondence_game(tmp_path):
+def test_two_simulated_weeks_of_a_correspondence_game(serve, fake_clock):
     """1 day / +4 h / cap 3 days: moves every few hours for two weeks keep both clocks up to the
     cap; then a side that does not move for three days loses on time."""
-    fake = FakeClock(tmp_path / "clock")
-    server = ServerProcess(tmp_path / "games.sqlite3", prelude=fake.prelude)
+    fake = fake_clock
+    server = serve(prelude=fake.prelude)
 
     async def go():
         a, b, _ = await _seated(server.url, {"kind": "correspondence", "preset": "1d"},
@@ -144,15 +143,12 @@ def test_two_simulated_weeks_of_a_correspondence_game(tmp_path):
         assert fake.t - start >= 7 * 86400 or a.last["winner"] is not None
         for x in (a, b):
             await x.close()
-    try:
-        run(go(), timeout=300)
-    finally:
-        server.stop()
+    run(go(), timeout=300)
 
 
-def test_undo_gives_no_time_back(tmp_path):
-    fake = FakeClock(tmp_path / "clock")
-    server = ServerProcess(tmp_path / "games.sqlite3", prelude=fake.prelude)
+def test_undo_gives_no_time_back(serve, fake_clock):
+    fake = fake_clock
+    server = serve(prelude=fake.prelude)
 
     async def go():
         a, b, _ = await _seated(server.url, {"kind": "live", "minutes": 60})
@@ -168,7 +164,4 @@ def test_undo_gives_no_time_back(tmp_path):
             assert me.last["clock"]["left"][side] <= 3600 - 600
         for x in (a, b):
             await x.close()
-    try:
-        run(go())
-    finally:
-        server.stop()
+    run(go())

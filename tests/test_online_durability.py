@@ -1,5 +1,7 @@
 """Durability of the online server (issue 52): kill -9 at random moments during live games, a
-second server on the same database, a full disk.  The long soak (100+ kills) is
+second server on the same database, a full disk (SQLite's); a move unseen before it is stored and
+a move held while the server is down, over each store (tests/online_fixtures.py: the kill -9s
+over PostgreSQL are tests/test_online_pg.py's).  The long soak (100+ kills) is
 bench/online_soak.py."""
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ import subprocess
 import sys
 
 from squabble.online.client import Client
-from tests.online_helpers import ROOT, ServerProcess, kill_soak, run, stored
+from tests.online_helpers import ROOT, kill_soak, run, stored
 
 
 def test_kill_9_during_live_games_loses_nothing_acknowledged_and_applies_nothing_twice(
@@ -21,23 +23,20 @@ def test_kill_9_during_live_games_loses_nothing_acknowledged_and_applies_nothing
     assert out["resent"] > 0   # moves sent again after a reconnection were not applied twice
 
 
-def test_a_second_server_on_the_same_database_is_refused(tmp_path):
-    first = ServerProcess(tmp_path / "one.sqlite3")
-    try:
-        r = subprocess.run([sys.executable, "-m", "squabble", "serve", "--port", "0", "--db",
-                            first.db], capture_output=True, text=True, cwd=ROOT, timeout=60,
-                           env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
-        assert r.returncode == 2 and "Traceback" not in r.stderr
-        assert "Another server is already using the database" in r.stderr
-        assert first.alive()
-    finally:
-        first.stop()
+def test_a_second_server_on_the_same_database_is_refused(serve_lite):
+    first = serve_lite()
+    r = subprocess.run([sys.executable, "-m", "squabble", "serve", "--port", "0", "--db",
+                        first.db], capture_output=True, text=True, cwd=ROOT, timeout=60,
+                       env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "Another server is already using the database" in r.stderr
+    assert first.alive()
 
 
-def test_a_full_disk_refuses_the_move_with_a_sentence_and_keeps_the_game(tmp_path):
+def test_a_full_disk_refuses_the_move_with_a_sentence_and_keeps_the_game(serve_lite):
     """The size cap (--max-db-mb) fails a write exactly as a full disk does (SQLite's
     SQLITE_FULL); the test fills the database from outside the server."""
-    s = ServerProcess(tmp_path / "full.sqlite3", args=["--max-db-mb", "1"])
+    s = serve_lite(["--max-db-mb", "1"])
 
     async def go():
         a = await Client(s.url).connect()
@@ -70,30 +69,24 @@ def test_a_full_disk_refuses_the_move_with_a_sentence_and_keeps_the_game(tmp_pat
         await c.move(0)                                       # room again: the move goes in
         await c.until_version(row["version"] + 1)
         await a.close(), await b.close()
-    try:
-        run(go())
-        assert s.alive()
-    finally:
-        s.stop()
+    run(go())
+    assert s.alive()
 
 
-def test_the_server_speaks_tls_with_certfile_and_keyfile(tmp_path):
+def test_the_server_speaks_tls_with_certfile_and_keyfile(serve_lite):
     import ssl
     tls = ROOT / "tests" / "data" / "online-tls"
-    s = ServerProcess(tmp_path / "tls.sqlite3", args=["--certfile", str(tls / "test-cert.pem"),
-                                                      "--keyfile", str(tls / "test-key.pem")])
-    try:
-        assert s.url.startswith("wss://127.0.0.1:")
-        ctx = ssl.create_default_context(cafile=str(tls / "test-cert.pem"))
+    s = serve_lite(["--certfile", str(tls / "test-cert.pem"), "--keyfile",
+                    str(tls / "test-key.pem")])
+    assert s.url.startswith("wss://127.0.0.1:")
+    ctx = ssl.create_default_context(cafile=str(tls / "test-cert.pem"))
 
-        async def go():
-            a = await Client(s.url, ssl=ctx).connect()
-            created = await a.create("squabble", {}, side="USA")
-            assert created["seat"] == "USA"
-            await a.close()
-        run(go())
-    finally:
-        s.stop()
+    async def go():
+        a = await Client(s.url, ssl=ctx).connect()
+        created = await a.create("squabble", {}, side="USA")
+        assert created["seat"] == "USA"
+        await a.close()
+    run(go())
 
 
 def test_serve_refuses_bad_command_lines_with_a_sentence(tmp_path):
@@ -125,22 +118,24 @@ def test_the_default_database_is_in_the_user_data_folder(tmp_path):
 
 SLOW_FULL = """
 import asyncio
-from squabble.online import store as S
-real = S.Store.awrite
-async def awrite(self, statements):
-    if any("INSERT INTO events" in sql for sql, _ in statements):   # a move: slow, then full
-        await asyncio.sleep(0.5)
-        raise S.StoreFull("The server's disk is full: the move was not stored, and the game "
-                          "stays as it was; try again later.")
-    return await real(self, statements)
-S.Store.awrite = awrite
+from squabble.online import store as S, store_pg as P
+def slow_then_full(real):
+    async def awrite(self, statements):
+        if any("INSERT INTO events" in sql for sql, _ in statements):   # a move: slow, then full
+            await asyncio.sleep(0.5)
+            raise S.StoreFull("The server's disk is full: the move was not stored, and the "
+                              "game stays as it was; try again later.")
+        return await real(self, statements)
+    return awrite
+S.Store.awrite = slow_then_full(S.Store.awrite)
+P.PgStore.awrite = slow_then_full(P.PgStore.awrite)
 """
 
 
-def test_nobody_sees_a_move_before_it_is_stored(tmp_path):
+def test_nobody_sees_a_move_before_it_is_stored(serve):
     """While a move waits for its commit (here slow, then refused as on a full disk), a client
     that comes in sees the game without it."""
-    s = ServerProcess(tmp_path / "slow.sqlite3", prelude=SLOW_FULL)
+    s = serve(prelude=SLOW_FULL)
 
     async def go():
         a = await Client(s.url).connect()
@@ -161,10 +156,7 @@ def test_nobody_sees_a_move_before_it_is_stored(tmp_path):
         assert "disk is full" in a.errors[-1] and a.last["version"] == 0
         for c in (a, b, w, again):
             await c.close()
-    try:
-        run(go())
-    finally:
-        s.stop()
+    run(go())
 
 
 def test_a_database_made_before_rematch_asked_gets_the_column_and_keeps_its_games(tmp_path):
@@ -197,14 +189,14 @@ def test_a_database_made_before_rematch_asked_gets_the_column_and_keeps_its_game
         store.close()
 
 
-def test_a_move_given_while_the_server_is_down_goes_after_the_resume(tmp_path):
+def test_a_move_given_while_the_server_is_down_goes_after_the_resume(serve):
     """The seat to move sends its move while the server is gone (the window's click, a bot's
     choice): it is held until the line is back and the game resumed, then stored -- never sent on
     a connection that belongs to no game yet (which refused it, and the window forgot the
     move: seen in a real window after a kill -9)."""
     from tests.online_helpers import two_players
-    db = tmp_path / "games.sqlite3"
-    server = ServerProcess(db)
+    db = serve.db
+    server = serve()
     port = server.port
 
     async def go():
@@ -221,7 +213,7 @@ def test_a_move_given_while_the_server_is_down_goes_after_the_resume(tmp_path):
         sending = asyncio.ensure_future(mover.move(0))
         await asyncio.sleep(0.1)
         assert not sending.done()       # it waits for the line (it does not fail or vanish)
-        server = ServerProcess(db, port=port)
+        server = serve(port=port)
         await asyncio.wait_for(sending, 20)
         while mover.last["version"] <= version:
             try:
@@ -233,9 +225,6 @@ def test_a_move_given_while_the_server_is_down_goes_after_the_resume(tmp_path):
             await c.close()
         return created["game_id"], mover.errors
 
-    try:
-        gid, errors = run(go(), 60)
-        assert stored(db, gid)["version"] == 1
-        assert not [e for e in errors if "first" in e.lower()], errors
-    finally:
-        server.stop()
+    gid, errors = run(go(), 60)
+    assert stored(db, gid)["version"] == 1
+    assert not [e for e in errors if "first" in e.lower()], errors

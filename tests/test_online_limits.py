@@ -1,21 +1,22 @@
 """Limits that hold per client address across connections (issue 56), against real server
 processes on 127.0.0.1 (other loopback addresses, 127.0.0.2 and up, are other clients).  Time in
 the servers comes from a fake clock (tests/online_helpers.FakeClock): it stands still unless a
-test moves it."""
+test moves it.  The limits an address meets are each process's own, in its memory: those tests
+run over SQLite alone; what the store holds (the size cap, an unjoined game's expiry, a
+spectator's seat) runs over each store (tests/online_fixtures.py)."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import random
-import sqlite3
 
 import pytest
 
 from squabble.online.client import Client, play
-from squabble.online.store import CODE_ALPHABET, show_code
-from tests.online_helpers import (FakeClock, ServerProcess, random_chooser, raw_socket, run,
-                                  run_then_stop, said, stored, two_players)
+from squabble.online.store import CODE_ALPHABET, RESERVE_SHARE, show_code
+from tests.online_fixtures import is_pg, rows
+from tests.online_helpers import random_chooser, raw_socket, run, said, stored, two_players
 
 ATTACKER = "127.0.0.2"
 
@@ -41,12 +42,12 @@ async def create_once(url, source=None, headers=None, game="squabble") -> dict:
         await ws.close()
 
 
-def test_a_thousand_fresh_connections_from_one_address_create_only_the_allowed_games(tmp_path):
-    clock = FakeClock(tmp_path / "clock")
-    s = ServerProcess(tmp_path / "games.sqlite3", prelude=clock.prelude,
-                      args=["--games-per-minute", "6", "--games-per-hour", "60",
-                            "--connections-per-minute", "120",
-                            "--messages-per-second", "1000000"])
+def test_a_thousand_fresh_connections_from_one_address_create_only_the_allowed_games(
+        serve_lite, fake_clock):
+    clock = fake_clock
+    s = serve_lite(["--games-per-minute", "6", "--games-per-hour", "60",
+                    "--connections-per-minute", "120", "--messages-per-second", "1000000"],
+                   prelude=clock.prelude)
 
     async def flood(n):
         answers = []
@@ -79,15 +80,22 @@ def test_a_thousand_fresh_connections_from_one_address_create_only_the_allowed_g
         assert ra["winner"] is not None and ra["version"] == rb["version"]
         assert stored(s.db, created["game_id"])["version"] == ra["version"]
         await a.close(), await b.close()
-    run_then_stop(s, go(), 300)
-    con = sqlite3.connect(s.db)
-    assert con.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1 + 12
-    con.close()
+    run(go(), 300)
+    assert rows(s.db, "SELECT COUNT(*) FROM games") == [(1 + 12,)]
 
 
-def test_the_size_cap_reached_by_creates_never_refuses_a_move_of_a_game_in_play(tmp_path):
-    s = ServerProcess(tmp_path / "cap.sqlite3", args=[
-        "--max-db-mb", "1", "--games-per-minute", "100000", "--games-per-hour", "100000"])
+def cap_mb(db) -> int:
+    """A size cap a few dozen new games above the store's size: 1 MB of SQLite's file, or
+    PostgreSQL's database (its catalog alone is several MB) and up to 0.9 MB more."""
+    if not is_pg(db):
+        return 1
+    size = rows(db, "SELECT pg_database_size(current_database())")[0][0] / 2 ** 20
+    return int(size / (1 - RESERVE_SHARE)) + 1
+
+
+def test_the_size_cap_reached_by_creates_never_refuses_a_move_of_a_game_in_play(serve):
+    s = serve(["--max-db-mb", str(cap_mb(serve.db)), "--games-per-minute", "100000",
+               "--games-per-hour", "100000"])
 
     async def go():
         a, b, created = await two_players(s.url, "squabble", {"events": True}, side="USSR")
@@ -109,13 +117,12 @@ def test_the_size_cap_reached_by_creates_never_refuses_a_move_of_a_game_in_play(
                                                  if "disk" in e], a.errors + b.errors
         assert stored(s.db, created["game_id"])["version"] == ra["version"]
         await a.close(), await b.close()
-    run_then_stop(s, go(), 300)
+    run(go(), 300)
 
 
-def test_behind_a_trusted_proxy_the_limits_count_the_address_it_states(tmp_path):
-    clock = FakeClock(tmp_path / "clock")
-    s = ServerProcess(tmp_path / "proxy.sqlite3", prelude=clock.prelude, args=[
-        "--games-per-minute", "2", "--trusted-proxy", "127.0.0.1"])
+def test_behind_a_trusted_proxy_the_limits_count_the_address_it_states(serve_lite, fake_clock):
+    s = serve_lite(["--games-per-minute", "2", "--trusted-proxy", "127.0.0.1"],
+                   prelude=fake_clock.prelude)
 
     async def made(source, forwarded, n=3):
         out = []
@@ -133,15 +140,14 @@ def test_behind_a_trusted_proxy_the_limits_count_the_address_it_states(tmp_path)
         # a peer that is no trusted proxy: its header is nobody's business
         assert await made(ATTACKER, "198.51.100.4") == [True, True, False]
         assert await made(ATTACKER, "198.51.100.5", 1) == [False]
-    run_then_stop(s, go(), 120)
+    run(go(), 120)
 
 
-def test_a_game_nobody_joined_expires_and_a_joined_one_stays(tmp_path):
-    clock = FakeClock(tmp_path / "clock")
-    db = tmp_path / "expire.sqlite3"
+def test_a_game_nobody_joined_expires_and_a_joined_one_stays(serve, fake_clock):
+    clock = fake_clock
 
     def server():
-        return ServerProcess(db, prelude=clock.prelude, args=["--unjoined-hours", "72"])
+        return serve(["--unjoined-hours", "72"], prelude=clock.prelude)
 
     s = server()
 
@@ -153,23 +159,16 @@ def test_a_game_nobody_joined_expires_and_a_joined_one_stays(tmp_path):
         await b.join(both["code"])
         await a.close(), await b.close()
         return lone, both
-    try:
-        lone, both = run(setup())
-    finally:
-        s.stop()
+    lone, both = run(setup())
+    s.stop()
     for hours, lone_kept in ((71.9, True), (72.1, False)):
         clock.set(1_800_000_000.0 + hours * 3600)
         s = server()          # the sweep runs at start (and each minute)
-        try:
-            con = sqlite3.connect(s.db)
-            ids = {r[0] for r in con.execute("SELECT id FROM games")}
-            seats = con.execute("SELECT COUNT(*) FROM seats WHERE game_id=?",
-                                (lone["game_id"],)).fetchone()[0]
-            con.close()
-            assert (lone["game_id"] in ids) is lone_kept and both["game_id"] in ids
-            assert seats == (2 if lone_kept else 0)
-        finally:
-            s.stop()
+        ids = {r[0] for r in rows(s.db, "SELECT id FROM games")}
+        seats = rows(s.db, "SELECT COUNT(*) FROM seats WHERE game_id=?", (lone["game_id"],))
+        assert (lone["game_id"] in ids) is lone_kept and both["game_id"] in ids
+        assert seats == [(2 if lone_kept else 0,)]
+        s.stop()
 
     async def join_expired():
         ws = await hello(s.url)
@@ -177,24 +176,19 @@ def test_a_game_nobody_joined_expires_and_a_joined_one_stays(tmp_path):
         await ws.close()
         return reply
     s = server()
-    try:
-        assert "No game has that invitation code" in run(join_expired())["error"]
-    finally:
-        s.stop()
+    assert "No game has that invitation code" in run(join_expired())["error"]
 
 
 def guesses(n, rnd):
     return ["".join(rnd.choice(CODE_ALPHABET) for _ in range(12)) for _ in range(n)]
 
 
-def test_guessed_codes_over_reconnecting_connections_never_reach_a_game(tmp_path):
+def test_guessed_codes_over_reconnecting_connections_never_reach_a_game(serve_lite, fake_clock):
     """3,000 guesses, 39 a connection (with the hello, a connection's burst), the true codes
     of five open games among them after the first few: the wrong codes pause the address, so
     the true ones are refused unread.  (The 100,000 of the issue are the in-process test
     below: over WebSockets they would take minutes.)"""
-    clock = FakeClock(tmp_path / "clock")
-    s = ServerProcess(tmp_path / "guess.sqlite3", prelude=clock.prelude,
-                      args=["--messages-per-second", "1000000"])
+    s = serve_lite(["--messages-per-second", "1000000"], prelude=fake_clock.prelude)
     rnd = random.Random(56)
 
     async def go():
@@ -220,10 +214,8 @@ def test_guessed_codes_over_reconnecting_connections_never_reach_a_game(tmp_path
         ws = await hello(s.url, "127.0.0.4")
         assert (await said(ws, {"type": "join", "code": games[0]["code"]}))["type"] == "joined"
         await ws.close()
-    run_then_stop(s, go(), 180)
-    con = sqlite3.connect(s.db)
-    assert con.execute("SELECT COUNT(*) FROM seats WHERE cred_hash IS NULL").fetchone()[0] == 4
-    con.close()
+    run(go(), 180)
+    assert rows(s.db, "SELECT COUNT(*) FROM seats WHERE cred_hash IS NULL") == [(4,)]
 
 
 def test_a_hundred_thousand_guesses_find_nothing_at_the_limits(tmp_path, monkeypatch):
@@ -303,8 +295,8 @@ def test_the_guessing_arithmetic_of_the_docs_from_the_configured_limits():
     assert guess_odds(Limits(), space, 10_000, 1_000_000)["odds"] < 1e-3
 
 
-def test_a_watch_by_code_never_becomes_a_seat(tmp_path):
-    s = ServerProcess(tmp_path / "watch.sqlite3")
+def test_a_watch_by_code_never_becomes_a_seat(server):
+    s = server
 
     async def go():
         a, b, created = await two_players(s.url, "squabble", {}, side="USSR")
@@ -323,10 +315,8 @@ def test_a_watch_by_code_never_becomes_a_seat(tmp_path):
         await a.move(0)                     # the players' game goes on
         await b.until_version(1)
         await a.close(), await b.close()
-    run_then_stop(s, go())
-    con = sqlite3.connect(s.db)
-    assert con.execute("SELECT COUNT(*) FROM seats").fetchone()[0] == 2
-    con.close()
+    run(go())
+    assert rows(s.db, "SELECT COUNT(*) FROM seats") == [(2,)]
 
 
 ROOMS = """
@@ -337,8 +327,8 @@ S.HANDLERS["rooms"] = rooms
 """
 
 
-def test_ping_tells_nothing_and_a_game_nobody_looks_at_leaves_memory(tmp_path):
-    s = ServerProcess(tmp_path / "rooms.sqlite3", prelude=ROOMS)
+def test_ping_tells_nothing_and_a_game_nobody_looks_at_leaves_memory(serve_lite):
+    s = serve_lite(prelude=ROOMS)
 
     async def go():
         a = await Client(s.url).connect()
@@ -355,7 +345,7 @@ def test_ping_tells_nothing_and_a_game_nobody_looks_at_leaves_memory(tmp_path):
         await probe.resume(created["game_id"], created["credential"])
         assert (await probe._ask({"type": "rooms"}))["rooms"] == 1
         await probe.close()
-    run_then_stop(s, go())
+    run(go())
 
 
 @pytest.mark.parametrize("bad", ["12345", "10.0.0.300"])
@@ -372,11 +362,11 @@ def test_a_trusted_proxy_that_is_no_address_is_refused(tmp_path, bad):
         r.stderr
 
 
-def test_a_connection_over_the_addresss_minute_is_refused_with_a_sentence(tmp_path):
+def test_a_connection_over_the_addresss_minute_is_refused_with_a_sentence(serve_lite,
+                                                                          fake_clock):
     from squabble.online.client import ClientError
-    clock = FakeClock(tmp_path / "clock")
-    s = ServerProcess(tmp_path / "conns.sqlite3", prelude=clock.prelude,
-                      args=["--connections-per-minute", "2"])
+    clock = fake_clock
+    s = serve_lite(["--connections-per-minute", "2"], prelude=clock.prelude)
 
     async def go():
         first = [await hello(s.url) for _ in range(2)]
@@ -390,7 +380,7 @@ def test_a_connection_over_the_addresss_minute_is_refused_with_a_sentence(tmp_pa
         for ws in first + [other]:
             await ws.close()
         await again.close()
-    run_then_stop(s, go())
+    run(go())
 
 
 def test_the_address_book_stays_bounded(monkeypatch):

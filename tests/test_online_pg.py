@@ -1,7 +1,8 @@
 """Several server processes over one PostgreSQL database (issue 61): the seats of a game on two
 processes, two moves for one decision from two processes, kill -9 of a process with the clients
 moving to another, PostgreSQL itself restarted during play.  The cluster is the tests' own
-(tests/pg_cluster.py); the tests skip where PostgreSQL is not installed."""
+(tests/pg_cluster.py), each test's database made empty (the servers' migrations make it:
+``serve_pg``, tests/online_fixtures.py); the tests skip where PostgreSQL is not installed."""
 
 from __future__ import annotations
 
@@ -10,23 +11,15 @@ import asyncio
 import pytest
 
 from squabble.online import table
-from squabble.online.client import Client, play
-from tests.online_helpers import (FakeClock, ServerProcess, check_stored_game, kill_soak,
+from squabble.online.client import Client, ClientError, play
+from tests.online_helpers import (check_stored_game, correspondence_game, kill_soak,
                                   random_chooser, run, stored, two_players)
-from tests.test_online_webhooks import Receiver, _until
+from tests.test_online_webhooks import _until
 
 
 @pytest.fixture
-def pg_db(pg_cluster):
-    return pg_cluster.new_database()
-
-
-@pytest.fixture
-def two_servers(pg_db):
-    servers = [ServerProcess(pg_db) for _ in range(2)]
-    yield servers
-    for s in servers:
-        s.stop()
+def two_servers(serve_pg):
+    return [serve_pg() for _ in range(2)]
 
 
 def test_a_whole_game_with_its_seats_and_spectator_on_different_processes(two_servers):
@@ -68,12 +61,12 @@ peers.listen = _deaf
 """
 
 
-def test_two_moves_for_one_decision_from_two_processes_never_both_apply(pg_db):
+def test_two_moves_for_one_decision_from_two_processes_never_both_apply(serve_pg):
     """A seat open on two processes, one of them deaf to the other's changes (its game stays at
     the old decision in its memory): the same decision answered on both applies once; the other
     is refused with a sentence, checked by the database in the move's own transaction, and the
     refused process catches up with the game."""
-    one, deaf = ServerProcess(pg_db), ServerProcess(pg_db, prelude=NO_LISTENER)
+    one, deaf = serve_pg(), serve_pg(prelude=NO_LISTENER)
 
     async def go():
         a, b, created = await two_players(one.url)
@@ -91,12 +84,67 @@ def test_two_moves_for_one_decision_from_two_processes_never_both_apply(pg_db):
         for c in (a, b, twin):
             await c.close()
         return created["game_id"]
-    try:
-        gid = run(go(), 60)
-    finally:
-        one.stop(), deaf.stop()
-    row = stored(pg_db, gid)
+    gid = run(go(), 60)
+    row = stored(serve_pg.db, gid)
     assert row["version"] == 1 and row["moves"] == [0] and len(row["events"]) == 1
+
+
+def test_a_move_on_the_deal_before_the_join_elsewhere_is_refused(serve_pg):
+    """The creator's process is deaf to the others: the friend joins on another, which deals
+    the game again with the friend's value (still decision 0).  The creator's first move, made
+    on the first deal, is refused (the guard holds the deal's seed as well as the decision
+    number: it was stored before, and the game no longer replayed from its seed) and the
+    creator's process catches up; the move made again goes in on the friend's deal."""
+    deaf, one = serve_pg(prelude=NO_LISTENER), serve_pg()
+
+    async def go():
+        a = await Client(deaf.url).connect()
+        created = await a.create("squabble", {}, side="USSR")
+        await a.until_version(0)
+        seed = stored(serve_pg.db, created["game_id"])["seed"]
+        b = await Client(one.url).connect()
+        await b.join(created["code"])
+        await b.until_version(0)
+        assert stored(serve_pg.db, created["game_id"])["seed"] != seed   # dealt again
+        await a.move(0)
+        while not a.errors:
+            await asyncio.sleep(0.02)
+        assert "another server process changed the game first" in a.errors[-1]
+        await a.move(0)                                       # on the friend's deal now
+        await a.until_version(1, 5)
+        await b.until_version(1, 5)
+        await a.close(), await b.close()
+        return created["game_id"]
+    gid = run(go(), 60)
+    assert check_stored_game(serve_pg.db, gid)["version"] == 1
+
+
+def test_a_join_elsewhere_after_the_creators_first_move_leaves_the_deal(serve_pg):
+    """The joiner's process is deaf and has the game open at decision 0 (a spectator there);
+    the creator moves first on another process, so the deal stands (as on one process): the
+    join on the deaf process, which would deal again, is refused and made again there."""
+    one, deaf = serve_pg(), serve_pg(prelude=NO_LISTENER)
+
+    async def go():
+        a = await Client(one.url).connect()
+        created = await a.create("squabble", {}, side="USSR")
+        await a.until_version(0)
+        w = await Client(deaf.url).connect()
+        await w.watch_first(created["code"])                  # the deaf process's room: v0
+        assert w.last["version"] == 0
+        await a.move(0)
+        await a.until_version(1)
+        b = await Client(deaf.url).connect()
+        with pytest.raises(ClientError, match="another server process changed the game"):
+            await b.join(created["code"])
+        await b.join(created["code"])                         # now on the stored game
+        await b.until_version(1)
+        for c in (a, b, w):
+            await c.close()
+        return created["game_id"]
+    gid = run(go(), 60)
+    row = check_stored_game(serve_pg.db, gid)
+    assert row["version"] == 1 and not row["deal"]["contributions"][1]   # (the first deal)
 
 
 def test_kill_9_of_either_process_loses_nothing_and_applies_nothing_twice(tmp_path, pg_db):
@@ -109,8 +157,8 @@ def test_kill_9_of_either_process_loses_nothing_and_applies_nothing_twice(tmp_pa
 
 
 def test_postgresql_restarted_during_play_refuses_moves_with_a_sentence_then_play_resumes(
-        pg_cluster, pg_db):
-    server = ServerProcess(pg_db)
+        pg_cluster, serve_pg):
+    server = serve_pg()
 
     async def go():
         a, b, created = await two_players(server.url)
@@ -133,32 +181,24 @@ def test_postgresql_restarted_during_play_refuses_moves_with_a_sentence_then_pla
         for c in (a, b):
             await c.close()
         return ra
-    try:
-        ra = run(go(), 90)
-    finally:
-        server.stop()
-    row = check_stored_game(pg_db, ra["game_id"])
+    ra = run(go(), 90)
+    row = check_stored_game(serve_pg.db, ra["game_id"])
     assert row["version"] == ra["version"]
     assert table.normal(table.replay(row["game"], row["seed"], row["options"], row["moves"])) \
         == row["state"]
 
 
-def test_presence_a_clocks_warning_and_its_fall_across_processes_happen_once(tmp_path, pg_db):
+def test_presence_a_clocks_warning_and_its_fall_across_processes_happen_once(
+        serve_pg, fake_clock, receiver):
     """A correspondence game, a seat on each process (the same fake clock): each sees the
     other here, then away; the away side's last 12 hours are posted to its webhook once and its
     clock falls once, though both processes look at the clocks."""
-    rx = Receiver()
-    fake = FakeClock(tmp_path / "clock")
-    one, two = (ServerProcess(pg_db, prelude=fake.prelude, args=["--webhook-allow", "127.0.0.1"])
+    rx, fake = receiver, fake_clock
+    one, two = (serve_pg(["--webhook-allow", "127.0.0.1"], prelude=fake.prelude)
                 for _ in range(2))
 
     async def go():
-        a = await Client(one.url).connect()
-        created = await a.create("squabble", {}, side="USA", pace="correspondence",
-                                 clock={"kind": "correspondence", "preset": "1d"})
-        b = await Client(two.url).connect()      # the USSR decides first in Squabble
-        await b.join(created["code"], name="Boris")
-        await b.until_version(0)
+        a, b, created = await correspondence_game(one.url, two.url)
         await _until(lambda: a.last["presence"] == {"USA": "online", "USSR": "online"})
         assert b.last["presence"] == {"USA": "online", "USSR": "online"}
         await b.webhook(rx.url)
@@ -174,17 +214,13 @@ def test_presence_a_clocks_warning_and_its_fall_across_processes_happen_once(tmp
         assert len(rx.posts) == 1
         await a.close()
         return created["game_id"]
-    try:
-        gid = run(go())
-    finally:
-        one.stop(), two.stop()
-        rx.close()
-    row = stored(pg_db, gid)
+    gid = run(go())
+    row = stored(serve_pg.db, gid)
     assert [e[1] for e in row["events"]] == ["time"] and row["winner"] == "USA"
 
 
-def test_presence_of_a_killed_process_turns_away(pg_db):
-    one, two = ServerProcess(pg_db), ServerProcess(pg_db)
+def test_presence_of_a_killed_process_turns_away(serve_pg):
+    one, two = serve_pg(), serve_pg()
 
     async def go():
         a = await Client(one.url).connect()
@@ -195,21 +231,18 @@ def test_presence_of_a_killed_process_turns_away(pg_db):
         two.kill9()                                # says nothing: its connections end
         await _until(lambda: a.last["presence"]["USSR"] == "away")
         await a.close(), await b.close()
-    try:
-        run(go())
-    finally:
-        one.stop(), two.stop()
+    run(go())
 
 
-def test_migrate_from_sqlite_copies_every_game_and_play_goes_on(tmp_path, pg_db):
+def test_migrate_from_sqlite_copies_every_game_and_play_goes_on(serve_lite, serve_pg):
     """``squabble serve --migrate-from FILE`` copies a SQLite server's games (counted and
     replayed); a seat resumes its game on PostgreSQL and finishes it; a second copy into the
     same database is refused with a sentence."""
     import subprocess
     import sys
     from tests.online_helpers import ROOT
-    lite = tmp_path / "games.sqlite3"
-    server = ServerProcess(lite)
+    lite, pg_db = serve_lite.db, serve_pg.db
+    server = serve_lite()
 
     async def first():
         a = await Client(server.url).connect()
@@ -225,19 +258,17 @@ def test_migrate_from_sqlite_copies_every_game_and_play_goes_on(tmp_path, pg_db)
             await a.until_version(v + 1), await b.until_version(v + 1)
         await a.close(), await b.close()
         return created, joined
-    try:
-        created, joined = run(first())
-    finally:
-        server.stop()
+    created, joined = run(first())
+    server.stop()
     before = stored(lite, created["game_id"])
-    cmd = [sys.executable, "-m", "squabble", "serve", "--db", pg_db, "--migrate-from", str(lite)]
+    cmd = [sys.executable, "-m", "squabble", "serve", "--db", pg_db, "--migrate-from", lite]
     out = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert out.returncode == 0 and "1 games copied" in out.stdout, out.stderr
     assert stored(pg_db, created["game_id"]) == before
     again = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert again.returncode == 2 and "nothing was copied" in again.stderr
     assert "Traceback" not in again.stderr
-    pg = ServerProcess(pg_db)
+    pg = serve_pg()
 
     async def then():
         a = await Client(pg.url).connect()
@@ -248,10 +279,7 @@ def test_migrate_from_sqlite_copies_every_game_and_play_goes_on(tmp_path, pg_db)
         ra, rb = await asyncio.gather(play(a, random_chooser(5)), play(b, random_chooser(6)))
         await a.close(), await b.close()
         return ra
-    try:
-        ra = run(then())
-    finally:
-        pg.stop()
+    ra = run(then())
     row = check_stored_game(pg_db, ra["game_id"])
     assert row["moves"][:3] == before["moves"] and row["winner"] == ra["winner"] is not None
 

@@ -2,7 +2,8 @@
 server writes, and whole rated games between two bots through a real server process on
 127.0.0.1, are Elo by hand; a kill -9 between a game's result and its rating, or
 just after both, changes each rating once; a key cannot play itself; the key never reaches the
-other seat or a spectator; a game lost on time is rated too."""
+other seat or a spectator; a game lost on time is rated too.  Over each store
+(tests/online_fixtures.py), but for the kill at the commit (it stops SQLite's writer)."""
 
 from __future__ import annotations
 
@@ -14,17 +15,11 @@ import pytest
 
 from squabble.online import ratings, wire
 from squabble.online.client import Client, ClientError, play
-from tests.online_helpers import FakeClock, ServerProcess, random_chooser, run
+from tests.online_fixtures import rows as read_rows
+from tests.online_helpers import random_chooser, run
 
 KEYS = {"Ann": "a1" * 16, "Bob": "b2" * 16}
 GAMES = 5     # whole rated games over the server (the 50 go through the ratings' path)
-
-
-@pytest.fixture
-def server(tmp_path):
-    s = ServerProcess(tmp_path / "games.sqlite3")
-    yield s
-    s.stop()
 
 
 def by_hand(results, k=32, start=1500.0):
@@ -37,15 +32,10 @@ def by_hand(results, k=32, start=1500.0):
 
 
 def table_rows(db, game="squabble"):
-    con = sqlite3.connect(db)
-    try:
-        rows = con.execute("SELECT p.name, r.rating, r.games, r.wins FROM ratings r JOIN "
-                           "players p ON p.key_hash=r.key_hash WHERE r.game=?", (game,))
-        out = {n: (r, g, w) for n, r, g, w in rows}
-        changes = con.execute("SELECT COUNT(*) FROM rating_changes").fetchone()[0]
-    finally:
-        con.close()
-    return out, changes
+    rows = read_rows(db, "SELECT p.name, r.rating, r.games, r.wins FROM ratings r JOIN "
+                         "players p ON p.key_hash=r.key_hash WHERE r.game=?", (game,))
+    out = {n: (r, g, w) for n, r, g, w in rows}
+    return out, read_rows(db, "SELECT COUNT(*) FROM rating_changes")[0][0]
 
 
 async def rated_game(url, seed, received, game="squabble"):
@@ -68,11 +58,11 @@ async def rated_game(url, seed, received, game="squabble"):
     return ratings.scores(last["winner"])[a.seat], last
 
 
-def test_fifty_results_through_the_ratings_path_match_elo_by_hand(tmp_path):
+def test_fifty_results_through_the_ratings_path_match_elo_by_hand(store_db):
     """50 rated results of the same two keys through the statements the server writes (a real
     store, its transactions): the ratings, games, wins and history are Elo by hand."""
-    from squabble.online.store import Store
-    store = Store(str(tmp_path / "games.sqlite3"))
+    from squabble.online.store_pg import open_store
+    store = open_store(store_db)
     try:
         hashes = {n: ratings.key_hash(k) for n, k in KEYS.items()}
         store._write(ratings.player_stmts(hashes["Ann"], "Ann") +
@@ -84,16 +74,19 @@ def test_fifty_results_through_the_ratings_path_match_elo_by_hand(tmp_path):
             ann_side = rnd.choice(("USA", "USSR"))
             other = "USSR" if ann_side == "USA" else "USA"
             winner = rnd.choice(("USA", "USSR", "USA", "USSR", "draw"))
-            stmts, change = ratings.result_stmts(
-                store, f"g{n}", "squabble", {ann_side: hashes["Ann"], other: hashes["Bob"]},
-                winner, float(n))
-            store._write(stmts)
+            before = ratings.current(store, "squabble", hashes["Ann"])
+            store._write(ratings.result_stmts(
+                f"g{n}", "squabble", {ann_side: hashes["Ann"], other: hashes["Bob"]},
+                winner, float(n)))
             scores.append(ratings.scores(winner)[ann_side])
-            assert ratings.changes_of(store, f"g{n}") == change
+            change = ratings.changes_of(store, f"g{n}")
+            assert change[ann_side][0] == (1500.0 if before is None else before[0])
+            assert change[ann_side][1] == ratings.current(store, "squabble",
+                                                          hashes["Ann"])[0]
         with pytest.raises(Exception):   # the same game's result a second time: refused
-            store._write(ratings.result_stmts(store, "g0", "squabble",
+            store._write(ratings.result_stmts("g0", "squabble",
                                               {"USA": hashes["Ann"], "USSR": hashes["Bob"]},
-                                              "USA", 99.0)[0])
+                                              "USA", 99.0))
         ann, bob = by_hand(scores)
         assert ratings.current(store, "squabble", hashes["Ann"]) == \
             (pytest.approx(ann, abs=1e-9), 50, scores.count(1.0))
@@ -107,6 +100,51 @@ def test_fifty_results_through_the_ratings_path_match_elo_by_hand(tmp_path):
             {"Ann": round(ann), "Bob": round(bob)} and table["struggle"] == []
     finally:
         store.close()
+
+
+def test_two_games_of_one_key_ending_at_once_on_two_processes_both_count(store_db):
+    """Ann beats Bob on one server process and Cid on another at the same moment: each
+    process's result is made (its ratings read, as it did) before either is written, then both
+    are written together.  Ann's rating counts both games, in one order or the other (Elo by
+    hand), never the second from a rating the first had already changed."""
+    from types import SimpleNamespace
+
+    from squabble.online.rated import Rated
+    from squabble.online.store_pg import open_store
+    ann, bob, cid = (ratings.key_hash(c * 32) for c in "abc")
+    pg = store_db.startswith("postgresql://")
+    stores = [open_store(store_db)]
+    stores.append(open_store(store_db) if pg else stores[0])   # (SQLite: one writer)
+
+    def ending(store, gid, other):
+        """A process's server (its store), the room of a game Ann wins, the ending record."""
+        process = Rated()
+        process.store = store
+        room = SimpleNamespace(rec=SimpleNamespace(id=gid, winner=None),
+                               rated={"USSR": ann, "USA": other}, rating_change=None)
+        return process, room, SimpleNamespace(id=gid, game="squabble", winner="USSR")
+
+    async def go():
+        (one, room1, new1), (two, room2, new2) = (ending(stores[0], "g1", bob),
+                                                  ending(stores[1], "g2", cid))
+        st1, st2 = [], []
+        async with one.rated_result(room1, new1, st1):     # both results made ...
+            async with two.rated_result(room2, new2, st2):
+                await asyncio.gather(stores[0].awrite(st1), stores[1].awrite(st2))   # ... then
+        return room1.rating_change, room2.rating_change                        # both written
+    try:
+        change1, change2 = asyncio.run(go())
+        expected = 1516.0 + 32 * (1 - 1 / (1 + 10 ** ((1500.0 - 1516.0) / 400)))   # (by hand)
+        assert ratings.current(stores[0], "squabble", ann) == \
+            (pytest.approx(expected, abs=1e-9), 2, 2)
+        first, second = sorted((change1["USSR"], change2["USSR"]))
+        assert first[0] == 1500.0 and second[0] == pytest.approx(first[1])
+        assert second[1] == pytest.approx(expected, abs=1e-9)
+        losers = sorted(ratings.current(stores[0], "squabble", k)[0] for k in (bob, cid))
+        assert losers == [1484.0, pytest.approx(1500.0 - (expected - 1516.0), abs=1e-9)]
+    finally:
+        for s in set(stores):
+            s.close()
 
 
 def test_rated_games_over_the_server_match_elo_by_hand_and_keys_stay_private(server):
@@ -191,9 +229,9 @@ store._GroupWriter._commit = _dying_commit
 """
 
 
-def test_a_kill_9_at_the_result_changes_each_rating_once(tmp_path):
-    db = tmp_path / "games.sqlite3"
-    server = ServerProcess(db, prelude=KILL_AT_RATED_COMMIT)
+def test_a_kill_9_at_the_result_changes_each_rating_once(serve_lite):
+    db = serve_lite.db
+    server = serve_lite(prelude=KILL_AT_RATED_COMMIT)
     port = server.port
 
     async def go():
@@ -211,20 +249,17 @@ def test_a_kill_9_at_the_result_changes_each_rating_once(tmp_path):
         assert con.execute("SELECT winner FROM games").fetchone()[0] is None
         assert con.execute("SELECT COUNT(*) FROM ratings").fetchone()[0] == 0
         con.close()
-        server = ServerProcess(db, port=port)    # the clients reconnect, the move is sent again
+        server = serve_lite(port=port)    # the clients reconnect, the move is sent again
         last, _ = await games
         assert last["rating_change"] and a.last["rating_change"] == b.last["rating_change"]
         server.kill9()                  # right after the result: nothing to do twice
-        server = ServerProcess(db, port=port)
+        server = serve_lite(port=port)
         await a.resume(created["game_id"], a.credential)
         assert a.last["rating_change"] == last["rating_change"]
         for c in (a, b):
             await c.close()
         return last
-    try:
-        last = run(go(), 60)
-    finally:
-        server.stop()
+    last = run(go(), 60)
     rows, changes = table_rows(str(db))
     assert rows["Ann"][1] == rows["Bob"][1] == 1 and changes == 2
     ann_side = "USA" if last["seat"] == "USA" else "USSR"
@@ -240,9 +275,9 @@ def test_a_kill_9_at_the_result_changes_each_rating_once(tmp_path):
     con.close()
 
 
-def test_a_rated_game_lost_on_time_changes_the_ratings(tmp_path):
-    fake = FakeClock(tmp_path / "clock")
-    server = ServerProcess(tmp_path / "games.sqlite3", prelude=fake.prelude)
+def test_a_rated_game_lost_on_time_changes_the_ratings(serve, fake_clock):
+    fake = fake_clock
+    server = serve(prelude=fake.prelude)
 
     async def go():
         a = await Client(server.url).connect()
@@ -260,7 +295,4 @@ def test_a_rated_game_lost_on_time_changes_the_ratings(tmp_path):
         change = a.last["rating_change"]
         assert change[loser] == [1500.0, 1484.0] and change[a.last["winner"]][1] == 1516.0
         await a.close(), await b.close()
-    try:
-        run(go(), 30)
-    finally:
-        server.stop()
+    run(go(), 30)

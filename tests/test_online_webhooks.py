@@ -1,55 +1,20 @@
 """Webhooks (issue 59): a local HTTP receiver on 127.0.0.1, allowed by --webhook-allow, gets one
 post per change to "your move" while the seat's window is closed, none for a spectator; without
 the allowance loopback, private and link-local addresses are refused when given; a receiver
-that answers 500 gets its retries and slows no move."""
+that answers 500 gets its retries and slows no move.  Over each store (tests/online_fixtures.py)
+where the store takes part: the webhook addresses and the clock's claim to its post are
+stored."""
 
 from __future__ import annotations
 
 import asyncio
-import http.server
-import json
-import threading
 import time
 
 import pytest
 
 from squabble.online import webhooks
 from squabble.online.client import Client, ClientError
-from tests.online_helpers import ServerProcess, run
-
-
-class Receiver:
-    """An HTTP server on 127.0.0.1 keeping each POST's JSON; ``fail`` answers 500 that many
-    times first; ``hang`` seconds before each answer."""
-
-    def __init__(self, fail=0, hang=0.0):
-        self.posts, self.fail, self.hang, self.tries = [], fail, hang, 0
-        outer = self
-
-        class H(http.server.BaseHTTPRequestHandler):
-            def do_POST(self):
-                n = int(self.headers.get("Content-Length", 0))
-                body = self.rfile.read(n)
-                outer.tries += 1
-                if outer.hang:
-                    time.sleep(outer.hang)
-                if outer.fail > 0:
-                    outer.fail -= 1
-                    self.send_response(500)
-                    self.end_headers()
-                    return
-                outer.posts.append(json.loads(body))
-                self.send_response(204)
-                self.end_headers()
-
-            def log_message(self, *a):
-                pass
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), H)
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/hook"
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-
-    def close(self):
-        self.httpd.shutdown()
+from tests.online_helpers import correspondence_game, run
 
 
 async def _until(pred, timeout=8.0):
@@ -76,9 +41,11 @@ async def _game_with_hook(url, hook_url):
     return a, w, created, joined
 
 
-def test_one_post_per_change_to_your_move_and_none_for_a_spectator(tmp_path):
-    rx = Receiver()
-    server = ServerProcess(tmp_path / "games.sqlite3", args=["--webhook-allow", "127.0.0.1"])
+ALLOW = ["--webhook-allow", "127.0.0.1"]
+
+
+def test_one_post_per_change_to_your_move_and_none_for_a_spectator(serve, receiver):
+    rx, server = receiver, serve(ALLOW)
 
     async def go():
         a, w, created, _ = await _game_with_hook(server.url, rx.url)
@@ -101,11 +68,7 @@ def test_one_post_per_change_to_your_move_and_none_for_a_spectator(tmp_path):
         assert text.startswith(f"Your move in Twilight Squabble {created['code']} against ")
         for c in (a, w):
             await c.close()
-    try:
-        run(go())
-    finally:
-        server.stop()
-        rx.close()
+    run(go())
 
 
 @pytest.mark.parametrize("url", ["http://127.0.0.1:9/x", "https://10.1.2.3/x",
@@ -121,10 +84,10 @@ def test_private_addresses_are_refused_when_given(url):
         if not url.startswith("ftp") else True
 
 
-def test_refused_through_the_server_and_none_sent_without_the_allowance(tmp_path):
-    rx = Receiver()
-    server = ServerProcess(tmp_path / "games.sqlite3")
-    off = ServerProcess(tmp_path / "off.sqlite3", args=["--no-webhooks"])
+def test_refused_through_the_server_and_none_sent_without_the_allowance(serve_lite, receiver):
+    """(Over SQLite alone: the address is refused before anything is stored.)"""
+    rx, server = receiver, serve_lite()
+    off = serve_lite(["--no-webhooks"], db=serve_lite.db + "-off")
 
     async def go():
         a = await Client(server.url).connect()
@@ -140,17 +103,14 @@ def test_refused_through_the_server_and_none_sent_without_the_allowance(tmp_path
             await c.webhook("https://example.org/hook")
         assert "turned off" in str(e.value)
         await a.close(), await c.close()
-    try:
-        run(go())
-        assert rx.tries == 0
-    finally:
-        server.stop(), off.stop()
-        rx.close()
+    run(go())
+    assert rx.tries == 0
 
 
-def test_a_failing_receiver_gets_its_retries_and_slows_no_move(tmp_path):
-    rx = Receiver(fail=2, hang=0.5)
-    server = ServerProcess(tmp_path / "games.sqlite3", args=["--webhook-allow", "127.0.0.1"])
+def test_a_failing_receiver_gets_its_retries_and_slows_no_move(serve_lite, receiver):
+    """(Over SQLite alone: the posts and their retries are the process's own.)"""
+    rx, server = receiver, serve_lite(ALLOW)
+    rx.fail, rx.hang = 2, 0.5
 
     async def go():
         a, w, _, _ = await _game_with_hook(server.url, rx.url)
@@ -168,29 +128,17 @@ def test_a_failing_receiver_gets_its_retries_and_slows_no_move(tmp_path):
         assert rx.tries == 3
         for c in (a, w):
             await c.close()
-    try:
-        run(go())
-    finally:
-        server.stop()
-        rx.close()
+    run(go())
 
 
-def test_a_clocks_last_12_hours_are_told_once(tmp_path):
+def test_a_clocks_last_12_hours_are_told_once(serve, receiver, fake_clock):
     """A correspondence clock (1 day) of a side away with a webhook: one post when its last 12
     hours begin (the fake clock), none again that turn."""
-    from tests.online_helpers import FakeClock
-    rx = Receiver()
-    fake = FakeClock(tmp_path / "clock")
-    server = ServerProcess(tmp_path / "games.sqlite3", prelude=fake.prelude,
-                           args=["--webhook-allow", "127.0.0.1"])
+    rx, fake = receiver, fake_clock
+    server = serve(ALLOW, prelude=fake.prelude)
 
     async def go():
-        a = await Client(server.url).connect()
-        created = await a.create("squabble", {}, side="USA", pace="correspondence",
-                                 clock={"kind": "correspondence", "preset": "1d"})
-        b = await Client(server.url).connect()     # the USSR decides first in Squabble
-        await b.join(created["code"], name="Boris")
-        await b.until_version(0)
+        a, b, _ = await correspondence_game(server.url, server.url)
         await b.webhook(rx.url)
         await b.close()
         await asyncio.sleep(0.5)
@@ -204,8 +152,4 @@ def test_a_clocks_last_12_hours_are_told_once(tmp_path):
         await asyncio.sleep(1.0)
         assert len(rx.posts) == 1
         await a.close()
-    try:
-        run(go())
-    finally:
-        server.stop()
-        rx.close()
+    run(go())

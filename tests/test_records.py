@@ -241,13 +241,19 @@ def test_the_squabble_export_has_eras_phases_reveals_and_tracks(capsys):
     assert text.count(" reveals ") == reveals
 
 
+def hotseat_played(game: str, seed: int, moves: int, r: random.Random) -> Session:
+    """A couch game of ``game`` dealt from ``seed``, ``moves`` random decisions into it."""
+    s = Session.new(registry.get(game), {"mode": "hotseat", "human": "USSR", "options": {}},
+                    seed)
+    for _ in range(moves):
+        s.apply(r.randrange(len(s.decision()["options"])))
+    return s
+
+
 def test_an_autosave_carries_the_record_so_far_and_continue_keeps_it():
     from squabble.ui import savegame
-    s = Session.new(registry.get("struggle"), {"mode": "hotseat", "human": "USSR",
-                                               "options": {}}, 21)
     r = random.Random(3)
-    for _ in range(30):
-        s.apply(r.randrange(len(s.decision()["options"])))
+    s = hotseat_played("struggle", 21, 30, r)
     ui = savegame.ui_part(json.loads(json.dumps(s.ui)))
     assert len(ui["record"]["moves"]) == 30
     t = Session(registry.get("struggle"), s.game.copy(s.state), s.setup, [])
@@ -261,11 +267,7 @@ def test_an_autosave_carries_the_record_so_far_and_continue_keeps_it():
 
 
 def test_keep_abandoned_keeps_the_game_so_far_only_when_asked():
-    s = Session.new(registry.get("squabble"), {"mode": "hotseat", "human": "USSR",
-                                               "options": {}}, 8)
-    r = random.Random(1)
-    for _ in range(5):
-        s.apply(r.randrange(len(s.decision()["options"])))
+    s = hotseat_played("squabble", 8, 5, random.Random(1))
     before = len(records.kept())
     p = records.keep_abandoned(s)
     rec, why = records.read(p)

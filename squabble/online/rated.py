@@ -5,7 +5,6 @@ refuses a key playing itself, and writes a rated game's Elo in its result's tran
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 
 from squabble.games import registry
@@ -15,8 +14,6 @@ from squabble.online.home import Refused
 
 class Rated:
     """Methods of ``server.Server`` (its rooms, store, sends)."""
-
-    ratings_lock: asyncio.Lock | None = None
 
     def _rated(self, room) -> dict:
         """side -> key hash of the room's rated game ({}: not rated), read once a room."""
@@ -64,21 +61,16 @@ class Rated:
     @contextlib.asynccontextmanager
     async def rated_result(self, room, new, stmts: list):
         """(Under the game's lock, around the write of ``new``.)  When ``new`` ends a rated
-        game, its ratings' statements join ``stmts`` (one transaction with the result), read
-        and written under the server's ratings lock so that two games ending together read each
-        other's ratings; the change is kept once committed."""
+        game, its ratings' statements join ``stmts`` (one transaction with the result; they
+        compute the ratings from those stored, so two games ending together, on this process
+        or another, each count: online/ratings.py); the change is read once committed."""
         seats = self._rated(room)
         if new.winner is None or room.rec.winner is not None or len(seats) != 2:
             yield None
             return
-        if self.ratings_lock is None:
-            self.ratings_lock = asyncio.Lock()
-        async with self.ratings_lock:
-            more, change = ratings.result_stmts(self.store, new.id, new.game, seats,
-                                                new.winner, limits.now())
-            stmts.extend(more)
-            yield change
-            room.rating_change = change   # (reached only once the write succeeded)
+        stmts.extend(ratings.result_stmts(new.id, new.game, seats, new.winner, limits.now()))
+        yield None
+        room.rating_change = ratings.changes_of(self.store, new.id)   # (once it is written)
 
     def rated_rematch_stmts(self, room, new_id: str) -> list:
         """A rated game's rematch is rated too, each key on its new side."""

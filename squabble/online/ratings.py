@@ -136,30 +136,42 @@ def current(store, game: str, khash: str) -> tuple | None:
     return None if row is None else (float(row[0]), int(row[1]), int(row[2]))
 
 
-def result_stmts(store, game_id: str, game: str, seats: dict, winner, at: float) -> tuple:
-    """The statements a rated game's result makes (to go in the result's own transaction), and
-    the change {side: [before, after]}.  ``seats``: side -> key hash (two keys).  The change row
-    is keyed by (game, key): a second result of the same game fails its transaction."""
+def _after(k: float) -> str:
+    """SQL: the rating of ``a`` after its game against ``b`` scoring ``?`` (Elo, ``expected``
+    written in SQL), from the ratings as stored."""
+    return (f"a.rating + {float(k)!r} * "
+            "(? - 1.0 / (1.0 + power(10.0, (b.rating - a.rating) / 400.0)))")
+
+
+def result_stmts(game_id: str, game: str, seats: dict, winner, at: float) -> list:
+    """The statements a rated game's result makes, to go in the result's own transaction.
+    ``seats``: side -> key hash (two keys).  They compute the new ratings from the ratings as
+    stored when the transaction writes them, never from a value read before it: two games of
+    one key ending at once on two server processes (or in one batch) each count.  Both rows
+    are locked first, in one order (an UPDATE that changes nothing), so the second
+    transaction waits for the first and then reads what it wrote; the history row is
+    computed first, from the ratings before the game, and the ratings are set from it.  The
+    change row is keyed by (game, key): a second result of the same game fails its
+    transaction.  ``changes_of`` reads the change once committed."""
     (sa, ka), (sb, kb) = sorted(seats.items())
-    now = {s: current(store, game, k) for s, k in ((sa, ka), (sb, kb))}
-    before = {s: (START if now[s] is None else now[s][0]) for s in (sa, sb)}
     score = scores(winner, (sa, sb))
-    after_a, after_b = elo(before[sa], before[sb], score[sa])
-    after = {sa: after_a, sb: after_b}
-    stmts = []
-    for s, k in ((sa, ka), (sb, kb)):
-        win = 1 if score[s] == 1.0 else 0
-        if now[s] is None:
-            stmts.append(("INSERT INTO ratings (key_hash, game, rating, games, wins) "
-                          "VALUES (?, ?, ?, 1, ?)", (k, game, after[s], win)))
-        else:
-            stmts.append(("UPDATE ratings SET rating=?, games=games+1, wins=wins+? "
-                          "WHERE key_hash=? AND game=?", (after[s], win, k, game)))
+    stmts = [("INSERT INTO ratings (key_hash, game, rating, games, wins) VALUES (?, ?, ?, 0, 0) "
+              "ON CONFLICT (key_hash, game) DO NOTHING", (k, game, START)) for k in (ka, kb)]
+    stmts += [("UPDATE ratings SET games=games WHERE key_hash=? AND game=?", (k, game))
+              for k in sorted((ka, kb))]
+    for (s, k), (_, other) in (((sa, ka), (sb, kb)), ((sb, kb), (sa, ka))):
         stmts.append(("INSERT INTO rating_changes (game_id, key_hash, game, side, "
                       "rating_before, rating_after, score, changed_at) "
-                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                      (game_id, k, game, s, before[s], after[s], score[s], at)))
-    return stmts, {s: [before[s], after[s]] for s in (sa, sb)}
+                      f"SELECT ?, a.key_hash, a.game, ?, a.rating, {_after(K)}, ?, ? "
+                      "FROM ratings a, ratings b WHERE a.key_hash=? AND a.game=? "
+                      "AND b.key_hash=? AND b.game=?",
+                      (game_id, s, score[s], score[s], at, k, game, other, game)))
+    for s, k in ((sa, ka), (sb, kb)):
+        stmts.append(("UPDATE ratings SET rating=(SELECT c.rating_after FROM rating_changes c "
+                      "WHERE c.game_id=? AND c.key_hash=ratings.key_hash), games=games+1, "
+                      "wins=wins+? WHERE key_hash=? AND game=?",
+                      (game_id, 1 if score[s] == 1.0 else 0, k, game)))
+    return stmts
 
 
 def changes_of(store, game_id: str) -> dict:

@@ -481,7 +481,7 @@ class Server(Home, Rated):
                 await self.store.awrite(Stmts(
                     list(self.store.seat_stmts(rec.id, side, credential_hash(cred), dealt)) +
                     names.set_stmts(rec.id, side, name) + keyed, "you have not joined the game",
-                    rec.id, guards=(0,)))
+                    rec.id, guards=(0, 1) if dealt is not None else (0,)))
             except StoreError as e:
                 raise await self._write_failed(room, e) from None
             self.rated_joined(room, side, msg)
@@ -722,8 +722,9 @@ class Server(Home, Rated):
             if new.deal and not new.deal["contributions"][1]:
                 dealt = fair.dealt_at_join(new, value, lambda seed: table.replay(
                     new.game, seed, new.options, []))
-            if dealt is not None:
+            if dealt is not None:   # (refused if another process stored a move in it)
                 stmts.extend(self.store.deal_stmts(new_id, dealt))
+                stmts.guards = (*stmts.guards, len(stmts) - 1)
             await self._rematch_written(stmts, rec, new_id, asked, room)
             if dealt is not None:
                 _take_over(new, dealt)

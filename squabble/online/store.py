@@ -128,6 +128,18 @@ def _damaged(path: str, finding: str) -> StoreDamaged:
         f"backup (docs/online.md, \"Backups\"), or move it aside to start with no games.")
 
 
+def _connect(path: str):
+    """A connection to the SQLite file, with ``power`` (the Elo in SQL: online/ratings.py)
+    where this SQLite was built without its mathematical functions."""
+    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    try:
+        db.execute("SELECT power(10.0, 0.5)")
+    except sqlite3.OperationalError:
+        import math
+        db.create_function("power", 2, math.pow, deterministic=True)
+    return db
+
+
 def new_credential() -> str:
     """A seat's secret: 256 random bits from the operating system's generator."""
     return secrets.token_urlsafe(32)
@@ -258,13 +270,16 @@ class Storage:
         deal = [] if dealt is None else Storage.deal_stmts(game_id, dealt)
         return Stmts([("UPDATE seats SET cred_hash=? WHERE game_id=? AND side=? AND "
                        "cred_hash IS NULL", (cred_hash, game_id, side))] + deal,
-                     "you have not joined the game", game_id, guards=(0,))
+                     "you have not joined the game", game_id, guards=(0, 1) if deal else (0,))
 
     @staticmethod
     def deal_stmts(game_id: str, dealt) -> list:
-        """A game dealt again with the friend's contribution (``dealt``: its record)."""
-        return [("UPDATE games SET seed=?, state=?, deal=? WHERE id=?",
-                 (str(dealt.seed), json.dumps(dealt.state), json.dumps(dealt.deal), game_id))]
+        """A game dealt again with the friend's contribution (``dealt``: its record), only
+        while no move was stored (another server process may have stored the creator's first
+        move: then the deal stands, as on one process)."""
+        return [("UPDATE games SET seed=?, state=?, deal=? WHERE id=? AND version=?",
+                 (str(dealt.seed), json.dumps(dealt.state), json.dumps(dealt.deal), game_id,
+                  dealt.version))]
 
     def unjoined(self, before: float) -> list:
         """The games made before ``before`` (the limits' clock) that nobody joined: a seat
@@ -304,11 +319,14 @@ class Storage:
         snap = ", undo_state=?" if undo_state_changed else ""
         extra = (None if rec.undo_state is None else json.dumps(rec.undo_state),) \
             if undo_state_changed else ()
+        # (the guard: the game is still at the decision answered, and of the deal it was
+        # answered on: another server process may have dealt it again at the friend's join)
         return Stmts(undone + [
             ("UPDATE games SET version=?, moves=?, move_seats=?, undo_base=?, state=?, "
-             "winner=?" + snap + " WHERE id=? AND version=?",
+             "winner=?" + snap + " WHERE id=? AND version=? AND seed=?",
              (rec.version, json.dumps(rec.moves), json.dumps(rec.move_seats), rec.undo_base,
-              json.dumps(rec.state), rec.winner) + extra + (rec.id, rec.version - 1)),
+              json.dumps(rec.state), rec.winner) + extra + (rec.id, rec.version - 1,
+                                                            str(rec.seed))),
             ("INSERT INTO events VALUES (?,?,?,?,?,?)",
              (rec.id, rec.version, kind, seat, index, json.dumps(lines)))],
             "the move was not stored, and the game stays as it was" if kind == "move" else
@@ -410,7 +428,7 @@ class Store(Storage):
         self.max_bytes = int(max_bytes) if max_bytes else None
         self._take_lock()
         try:
-            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self.db = _connect(self.path)
             if check:
                 self._check("quick_check(1)")
             self.db.execute("PRAGMA journal_mode=WAL")
@@ -645,7 +663,7 @@ class _GroupWriter:
 
     @staticmethod
     def _open(path, pragmas):
-        db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        db = _connect(path)
         for pragma in pragmas:
             db.execute(pragma)
         return db
