@@ -1,7 +1,7 @@
 """The server over PostgreSQL (issue 61; run by hand, prints figures).
 
     python bench/online_pg_scale.py [--games 500 1000] [--seconds 10] [--think 2]
-    python bench/online_pg_scale.py --kills 100        # kill -9s of two processes' games
+    python bench/online_pg_scale.py --kills 100 [--processes 3] [--batch 5]   # kill -9s
     python bench/online_pg_scale.py --db postgresql://USER@HOST/DB ...   # a server of yours
 
 Side by side in one run, for each N live Squabble games (bench/online_load.py's bots, two
@@ -12,10 +12,12 @@ of a move (sent -> the mover's update back) p50 and p99, the server processes' C
 PostgreSQL server's CPU and the machine's load average.  Without --db a PostgreSQL cluster of
 the bench's own is started (tests/pg_cluster.py, fsync on: commits as durable as SQLite's).
 
-With --kills K: two processes over PostgreSQL, games between bots whose seats are on different
-processes, a random process killed with SIGKILL K times and started again while the bots move
-on to the live one (tests/online_helpers.py ``kill_soak``): nothing acknowledged lost, nothing
-applied twice, every game at its last acknowledged move."""
+With --kills K: --processes P (default 2) over PostgreSQL, games between bots whose seats are on
+different processes, a random process killed with SIGKILL K times and started again while the
+bots move on to a live one (tests/online_helpers.py ``kill_soak``): nothing acknowledged lost,
+nothing applied twice, every game at its last acknowledged move.  The kills come in batches of
+--batch (default 20), each over new games on a new database, so that short batches keep every
+kill during live games (a kill "during live games" finds some game still being played)."""
 
 from __future__ import annotations
 
@@ -148,6 +150,8 @@ def main():
     ap.add_argument("--db", help="a PostgreSQL database to use (default: a cluster of the "
                                  "bench's own, a fresh database each setup)")
     ap.add_argument("--kills", type=int, default=0)
+    ap.add_argument("--processes", type=int, default=2, help="with --kills: server processes")
+    ap.add_argument("--batch", type=int, default=20, help="with --kills: kills a set of games")
     args = ap.parse_args()
     from tests.pg_cluster import Cluster, binaries
     cluster = None
@@ -163,14 +167,15 @@ def main():
             total = {"kills": 0, "live_kills": 0, "moves": 0, "reconnects": 0}
             with tempfile.TemporaryDirectory() as d:
                 while total["kills"] < args.kills:
-                    out = kill_soak(d, kills=min(20, args.kills - total["kills"]),
+                    out = kill_soak(d, kills=min(args.batch, args.kills - total["kills"]),
                                     games=(("struggle", {}), ("struggle", {}),
                                            ("squabble", {"events": True})),
                                     max_version=300, seed=total["kills"], db=fresh(),
-                                    processes=2)
+                                    processes=args.processes)
                     for k in total:
                         total[k] += out[k]
-            print(f"{total['kills']} kill -9s of one of two processes over PostgreSQL "
+            print(f"{total['kills']} kill -9s of one of {args.processes} processes over "
+                  f"PostgreSQL, in batches of {args.batch} "
                   f"({total['live_kills']} during live games) in "
                   f"{time.perf_counter() - t:.0f} s: {total['moves']} moves stored, "
                   f"{total['reconnects']} reconnects to the live process; nothing "
